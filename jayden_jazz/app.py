@@ -1,0 +1,281 @@
+"""Start-up: command-line flags, the window, and the frame loop.
+
+``--headless``, ``--frames``, ``--scene``, ``--keys`` and ``--screenshot``
+let tests, benchmarks and the README's screenshot drive the very same code
+path a player uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Callable
+
+from jayden_jazz import __version__
+
+KEY_INTERVAL_FRAMES = 4  # one scripted key press every few frames
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="jayden-jazz",
+        description="Jayden & Jazz: the 1989 EGA war game Jayden and the Jazz Jackrabbit Card Game.")
+    p.add_argument("--version", action="version", version=f"Jayden & Jazz {__version__}")
+    p.add_argument("--headless", action="store_true",
+                   help="no window and no sound (dummy video/audio drivers); for tests and screenshots")
+    p.add_argument("--frames", type=int, metavar="N", help="quit after N frames")
+    p.add_argument("--scene", metavar="NAME", default="menu",
+                   help="start in a scene: menu, cards, jayden, instructions, options")
+    p.add_argument("--keys", metavar="KEYS", default="",
+                   help='feed key presses, e.g. "DOWN DOWN RETURN"; also CLICK:x,y RCLICK:x,y '
+                        'MOVE:x,y (logical pixels) and WAIT')
+    p.add_argument("--screenshot", metavar="PATH", type=Path,
+                   help="save the logical 640x350 frame as a PNG on exit")
+    p.add_argument("--cards", metavar="PATH", type=Path, action="append", default=[],
+                   help="also load card packs from this file or folder (may repeat)")
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    p.add_argument("--scale", type=int, metavar="K", help="window scale (1-6)")
+    p.add_argument("--seed", type=int, metavar="N", help="fix the random seed (repeatable games)")
+    return p
+
+
+def parse_script(text: str) -> list[tuple[str, object]]:
+    """``--keys`` tokens -> ('key', code) / ('mouse', (button, x, y)) / ('wait', None)."""
+    from jayden_jazz.shell.input import key_code
+
+    out: list[tuple[str, object]] = []
+    for tok in text.split():
+        up = tok.upper()
+        if up == "WAIT":
+            out.append(("wait", None))
+        elif ":" in tok and up.split(":", 1)[0] in ("CLICK", "RCLICK", "MOVE"):
+            kind, _, xy = tok.partition(":")
+            try:
+                x, y = (int(v) for v in xy.split(","))
+            except ValueError:
+                raise ValueError(f"bad mouse token {tok!r}: use CLICK:x,y") from None
+            button = {"CLICK": 1, "RCLICK": 3, "MOVE": 0}[kind.upper()]
+            out.append(("mouse", (button, x, y)))
+        else:
+            out.append(("key", key_code(tok)))
+    return out
+
+
+class App:
+    """The session: window, scene stack, settings, sound. Passed to every scene."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        import random
+
+        import pygame
+
+        from jayden_jazz import paths
+        from jayden_jazz.settings import Settings
+        from jayden_jazz.shell.display import Display
+        from jayden_jazz.shell.font import Font
+        from jayden_jazz.shell.input import InputMap
+        from jayden_jazz.shell.loop import FixedStep
+        from jayden_jazz.shell.scene import SceneStack
+        from jayden_jazz.shell.sound import Sound
+
+        self.args = args
+        self.headless = bool(args.headless)
+        self.rng = random.Random(args.seed)
+        self.dirs = paths.user_dirs()
+        self.settings = Settings.load(self.dirs.settings_file)
+        self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
+        self.extra_card_paths: list[Path] = list(args.cards)
+        pygame.init()
+        self.font = Font.load(paths.asset("font", "ega8x14.txt"))
+        icon = _load_icon()
+        scale = args.scale or self.settings["scale"]
+        fullscreen = args.fullscreen or (self.settings["fullscreen"] and not self.headless)
+        self.display = Display(scale=scale, fullscreen=fullscreen,
+                               aspect_correct=self.settings["aspect_correct"], icon=icon)
+        self.input = InputMap(self.display.to_logical)
+        self.sound = Sound(muted=self.settings["mute"] or self.headless, volume=self.settings["volume"])
+        self.stack = SceneStack()
+        self.step = FixedStep()
+        self.frame = 0
+        self.running = True
+        self.script = parse_script(args.keys)
+        self._pending_keyup: int | None = None
+
+    # services for scenes --------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save()
+        except OSError as e:
+            self.notices.append(f"Could not save settings to {self.settings.path}: {e}")
+
+    def apply_display_settings(self) -> None:
+        if self.headless:
+            self.display.aspect_correct = self.settings["aspect_correct"]
+            return
+        self.display.set_mode(fullscreen=self.settings["fullscreen"], scale=self.settings["scale"],
+                              aspect_correct=self.settings["aspect_correct"])
+
+    # the loop ---------------------------------------------------------------
+    def _feed_script(self) -> None:
+        import pygame
+
+        if self._pending_keyup is not None:
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=self._pending_keyup, mod=0))
+            self._pending_keyup = None
+        if not self.script or self.frame % KEY_INTERVAL_FRAMES != KEY_INTERVAL_FRAMES - 1:
+            return
+        kind, val = self.script.pop(0)
+        if kind == "key":
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=val, mod=0, unicode="", scancode=0))
+            self._pending_keyup = val
+        elif kind == "mouse":
+            button, x, y = val
+            vp = self.display.viewport
+            wpos = (vp.x + int((x + 0.5) * vp.w / 640), vp.y + int((y + 0.5) * vp.h / 350))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(0, 0), buttons=(0, 0, 0)))
+            if button:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=button))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=button))
+
+    def _process_events(self) -> None:
+        import pygame
+
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.display.resized(getattr(event, "size", (0, 0)))
+                continue
+            if event.type == pygame.KEYDOWN and (
+                    event.key == pygame.K_F11 or
+                    (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)):
+                if not self.headless:
+                    self.display.toggle_fullscreen()
+                    self.settings["fullscreen"] = self.display.fullscreen
+                continue
+            if event.type == pygame.WINDOWFOCUSLOST:
+                self.input.release_all()
+            for action in self.input.translate(event):
+                self.stack.handle(action)
+
+    def _update(self) -> None:
+        for action in self.input.tick():
+            self.stack.handle(action)
+        self.stack.update()
+
+    def render(self) -> None:
+        surf = self.display.logical
+        surf.fill(0)
+        self.stack.draw(surf)
+
+    def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
+        import pygame
+
+        from jayden_jazz.shell.loop import STEP
+
+        clock = pygame.time.Clock()
+        while self.running and len(self.stack):
+            if self.headless:
+                dt = STEP           # simulated time: deterministic, as fast as possible
+            else:
+                dt = clock.tick(60) / 1000.0
+            self._feed_script()
+            self._process_events()
+            self.step.advance(dt, self._update)
+            self.render()
+            if not self.headless:
+                self.display.present()
+            self.frame += 1
+            if frames is not None and self.frame >= frames:
+                break
+        if screenshot is not None:
+            self.render()
+            save_screenshot(self.display.logical, screenshot)
+        self.stack.clear()
+        return 0
+
+
+def save_screenshot(surface, path: Path) -> None:
+    import pygame
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+
+
+def _load_icon():
+    import pygame
+
+    from jayden_jazz import paths
+
+    try:
+        p = paths.asset("icon", "icon-32.png")
+        if p.exists():
+            return pygame.image.load(str(p))
+    except (FileNotFoundError, pygame.error):
+        pass
+    return None
+
+
+def make_app(argv: list[str] | None = None) -> App:
+    """Build an App (and its first scene) without running the loop; used by tests."""
+    args = build_parser().parse_args(argv)
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from jayden_jazz.scenes.registry import make_scene
+
+    app = App(args)
+    app.stack.push(make_scene("menu", app))
+    if args.scene != "menu":
+        app.stack.push(make_scene(args.scene, app))
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    try:
+        app = make_app(argv)
+    except FileNotFoundError as e:
+        return _fatal(f"A required file is missing: {e}")
+    except KeyError as e:
+        return _fatal(f"Unknown scene {e}. Use one of: menu, cards, jayden, instructions, options.")
+    except ValueError as e:
+        return _fatal(str(e))
+    except Exception as e:  # display could not be opened, etc.
+        if type(e).__name__ == "error":  # pygame.error
+            return _fatal(f"Could not open the game window: {e}. "
+                          "Is a display available? Try --headless for a test run.")
+        raise
+    return app.run(frames=args.frames, screenshot=args.screenshot)
+
+
+def _fatal(message: str) -> int:
+    print(f"jayden-jazz: {message}", file=sys.stderr)
+    _show_error_box(message)
+    return 2
+
+
+def _show_error_box(message: str) -> None:
+    """Double-click users have no console: try a native message box too."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return
+    try:
+        import pygame
+
+        pygame.display.message_box("Jayden & Jazz", message, message_type="error")  # pygame-ce 2.4+
+    except Exception:
+        pass
+
+
+Factory = Callable[..., object]

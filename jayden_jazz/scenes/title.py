@@ -1,0 +1,95 @@
+"""The title menu: the first thing a player sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from jayden_jazz import __version__
+from jayden_jazz.scenes.registry import make_scene
+from jayden_jazz.scenes.windows import MessageWindow
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.art import title_logo
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_frame
+
+ENTRIES = [
+    ("Jazz Card Game", "cards"),
+    ("Jayden", "jayden"),
+    ("Instructions", "instructions"),
+    ("Options", "options"),
+    ("Open cards folder", "open_cards"),
+    ("Quit", "quit"),
+]
+
+
+class TitleScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
+        self.menu.layout(240, 150, 160)
+        self.logo = title_logo()
+        self.ticks = 0
+        self._notices_shown = False
+
+    def enter(self) -> None:
+        self._show_notices()
+
+    def resume(self) -> None:
+        self._show_notices()
+
+    def _show_notices(self) -> None:
+        notices = getattr(self.app, "notices", None)
+        if notices and self.stack is not None:
+            text = notices.pop(0)
+            self.stack.push(MessageWindow(self.app, "Notice", text, fill=P.RED))
+
+    def update(self) -> None:
+        self.ticks += 1
+
+    def handle(self, action: Action) -> None:
+        if action.kind == Kind.BACK:
+            self.menu.index = len(self.menu.items) - 1   # Esc points at Quit
+            return
+        item = self.menu.handle(action)
+        if item is None:
+            if action.kind == Kind.MOVE:
+                self.app.sound.play("menu")
+            return
+        self.app.sound.play("select")
+        if item.value == "quit":
+            self.app.quit()
+        elif item.value == "open_cards":
+            from jayden_jazz.scenes.folders import open_cards_folder
+
+            open_cards_folder(self.app)
+        else:
+            self.stack.push(make_scene(item.value, self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        # A starfield of fixed dots keeps the black from looking empty.
+        for i in range(60):
+            x = (i * 197 + 31) % 640
+            y = (i * 83 + 17) % 350
+            c = P.DARK_GRAY if i % 3 else P.LIGHT_GRAY
+            if (self.ticks // 20 + i) % 17 == 0:
+                c = P.WHITE
+            surface.set_at((x, y), c)
+        if self.logo is not None:
+            surface.blit(self.logo, ((640 - self.logo.get_width()) // 2, 28))
+            y_sub = 28 + self.logo.get_height() + 8
+        else:
+            font.draw_centered(surface, "J A Y D E N   &   J A Z Z", 320, 50, P.YELLOW)
+            y_sub = 80
+        font.draw_centered(surface, "Two games from the EGA days", 320, y_sub, P.LIGHT_CYAN)
+        r = self.menu.rect.inflate(40, 28)
+        draw_frame(surface, r)
+        self.menu.draw(surface, font)
+        item = self.menu.current
+        font.draw_centered(surface, "Arrows move  Enter selects  Esc backs out", 320, 300, P.LIGHT_GRAY)
+        font.draw(surface, f"v{__version__}", 4, 350 - LINE_H, P.DARK_GRAY)
+        del item

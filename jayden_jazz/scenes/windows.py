@@ -1,0 +1,82 @@
+"""Overlay windows drawn over the scene below: messages and choices.
+
+Esc in any window closes it and returns to what is underneath, as the 1989
+manual promises.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import GLYPH_W, wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+
+SCREEN = pygame.Rect(0, 0, 640, 350)
+
+
+class ChoiceWindow(Scene):
+    """A titled window with optional text and a menu; ``on_choose(value)`` on choice."""
+
+    opaque = False
+
+    def __init__(self, app: Any, title: str, items: list[MenuItem | str], *, text: str = "",
+                 on_choose: Callable[[Any], None] | None = None,
+                 on_cancel: Callable[[], None] | None = None, width: int = 320,
+                 fill: int = P.BLUE, cancel_on_back: bool = True, close_on_choose: bool = True) -> None:
+        super().__init__(app)
+        self.title = title
+        self.items = [i if isinstance(i, MenuItem) else MenuItem(i, i) for i in items]
+        self.menu = Menu(self.items)
+        self.on_choose = on_choose
+        self.on_cancel = on_cancel
+        self.fill = fill
+        self.cancel_on_back = cancel_on_back
+        self.close_on_choose = close_on_choose
+        cols = (width - 24) // GLYPH_W
+        self.lines = wrap(text, cols) if text else []
+        h = 24 + 6 + LINE_H * len(self.lines) + (8 if self.lines else 0) + LINE_H * len(self.items)
+        self.rect = pygame.Rect(0, 0, width, min(h, 340))
+        self.rect.center = SCREEN.center
+        inner = self.rect.inflate(-12, -12)
+        inner.y += 6
+        self.menu.layout(inner.x, inner.y + LINE_H * len(self.lines) + (8 if self.lines else 0), inner.w)
+
+    def handle(self, action: Action) -> None:
+        if action.kind == Kind.BACK:
+            if self.cancel_on_back:
+                self.close()
+                if self.on_cancel:
+                    self.on_cancel()
+            return
+        item = self.menu.handle(action)
+        if item is not None:
+            if self.app is not None:
+                self.app.sound.play("menu")
+            if self.close_on_choose:
+                self.close()
+            if self.on_choose:
+                self.on_choose(item.value)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, self.title, fill=self.fill)
+        y = inner.y
+        for line in self.lines:
+            font.draw(surface, line, inner.x + 4, y, P.WHITE)
+            y += LINE_H
+        self.menu.draw(surface, font)
+
+
+class MessageWindow(ChoiceWindow):
+    """Text and an OK button (Enter, Esc or a click closes it)."""
+
+    def __init__(self, app: Any, title: str, text: str, *, on_close: Callable[[], None] | None = None,
+                 width: int = 440, fill: int = P.BLUE) -> None:
+        super().__init__(app, title, [MenuItem("OK", "ok")], text=text, width=width, fill=fill,
+                         on_choose=(lambda _v: on_close()) if on_close else None,
+                         on_cancel=on_close)

@@ -1,0 +1,144 @@
+"""The logical 640x350 EGA screen and its presentation in a real window.
+
+The original ran at 640x350 on a 4:3 monitor, so each pixel was 1.37 times
+taller than wide. The scaler reproduces that (optional), letterboxes, and
+maps mouse positions back to logical pixels so scenes never see window
+coordinates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from jayden_jazz.shell.palette import FULL_PALETTE
+
+LOGICAL_W, LOGICAL_H = 640, 350
+#: Height the logical picture had on a 4:3 screen, in square pixels.
+ASPECT_H = 480
+
+
+def new_logical_surface(size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)) -> pygame.Surface:
+    """An 8-bit surface with the EGA palette: the only thing scenes draw on."""
+    surf = pygame.Surface(size, depth=8)
+    surf.set_palette(FULL_PALETTE)
+    return surf
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """Where the logical picture lands inside the window."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """Window pixel -> logical pixel, or None in the letterbox bars."""
+        px, py = pos
+        if self.w <= 0 or self.h <= 0:
+            return None
+        if not (self.x <= px < self.x + self.w and self.y <= py < self.y + self.h):
+            return None
+        lx = (px - self.x) * LOGICAL_W // self.w
+        ly = (py - self.y) * LOGICAL_H // self.h
+        return (min(max(lx, 0), LOGICAL_W - 1), min(max(ly, 0), LOGICAL_H - 1))
+
+
+def compute_viewport(window: tuple[int, int], aspect_correct: bool = True) -> Viewport:
+    """Largest picture that fits the window with the right shape.
+
+    With aspect correction the target shape is 640x480 (4:3). Whole-number
+    vertical scales of 350 are preferred when they still fill at least 90% of
+    the window height, because uneven row doubling is what makes scaled EGA
+    text look ragged.
+    """
+    ww, wh = window
+    if ww <= 0 or wh <= 0:
+        return Viewport(0, 0, 0, 0)
+    target_w, target_h = (LOGICAL_W, ASPECT_H) if aspect_correct else (LOGICAL_W, LOGICAL_H)
+    scale = min(ww / target_w, wh / target_h)
+    w = int(target_w * scale)
+    h = int(target_h * scale)
+    if not aspect_correct:
+        # Without aspect correction pixels are square: use whole multiples
+        # when the window allows at least 1x.
+        k = int(min(ww // LOGICAL_W, wh // LOGICAL_H))
+        if k >= 1:
+            w, h = LOGICAL_W * k, LOGICAL_H * k
+    else:
+        k = h // LOGICAL_H
+        if k >= 1 and LOGICAL_H * k >= 0.9 * h:
+            h = LOGICAL_H * k
+            w = min(ww, round(h * target_w / target_h))
+    return Viewport((ww - w) // 2, (wh - h) // 2, w, h)
+
+
+class Display:
+    """Owns the window; presents the logical surface each frame."""
+
+    def __init__(self, scale: int = 2, fullscreen: bool = False, aspect_correct: bool = True,
+                 title: str = "Jayden & Jazz", icon: pygame.Surface | None = None) -> None:
+        self.logical = new_logical_surface()
+        self.aspect_correct = aspect_correct
+        self.scale = max(1, int(scale))
+        self.fullscreen = fullscreen
+        self.title = title
+        pygame.display.set_caption(title)
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self.window = self._open()
+        self._rgb = pygame.Surface((LOGICAL_W, LOGICAL_H))
+        self._scaled: pygame.Surface | None = None
+        self.viewport = compute_viewport(self.window.get_size(), aspect_correct)
+
+    def windowed_size(self) -> tuple[int, int]:
+        """Window size for the chosen scale: 350*scale rows, 4:3 or square pixels."""
+        h = LOGICAL_H * self.scale
+        if self.aspect_correct:
+            return (round(h * 4 / 3), h)
+        return (LOGICAL_W * self.scale, h)
+
+    def _open(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size(), pygame.RESIZABLE)
+
+    def set_mode(self, *, fullscreen: bool | None = None, scale: int | None = None,
+                 aspect_correct: bool | None = None) -> None:
+        if fullscreen is not None:
+            self.fullscreen = fullscreen
+        if scale is not None:
+            self.scale = max(1, int(scale))
+        if aspect_correct is not None:
+            self.aspect_correct = aspect_correct
+        self.window = self._open()
+        self.viewport = compute_viewport(self.window.get_size(), self.aspect_correct)
+
+    def toggle_fullscreen(self) -> None:
+        self.set_mode(fullscreen=not self.fullscreen)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Called on VIDEORESIZE/WINDOWSIZECHANGED; the surface is SDL's."""
+        self.window = pygame.display.get_surface() or self.window
+        self.viewport = compute_viewport(self.window.get_size(), self.aspect_correct)
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        return self.viewport.to_logical(pos)
+
+    def present(self) -> None:
+        """Convert the 8-bit picture once, scale it nearest-neighbour, flip."""
+        self._rgb.blit(self.logical, (0, 0))
+        self.window.fill((0, 0, 0))
+        vp = self.viewport
+        if vp.w > 0 and vp.h > 0:
+            if (vp.w, vp.h) == (LOGICAL_W, LOGICAL_H):
+                self.window.blit(self._rgb, (vp.x, vp.y))
+            else:
+                if self._scaled is None or self._scaled.get_size() != (vp.w, vp.h):
+                    self._scaled = pygame.Surface((vp.w, vp.h))
+                pygame.transform.scale(self._rgb, (vp.w, vp.h), self._scaled)
+                self.window.blit(self._scaled, (vp.x, vp.y))
+        pygame.display.flip()
