@@ -37,7 +37,8 @@ def load_topic(filename: str, columns: int, extra: dict[str, str] | None = None)
     lines: list[str] = []
     for para in raw.split("\n"):
         if para.startswith("# "):
-            lines.append("")
+            if lines and lines[-1]:
+                lines.append("")
             lines.append("\x01" + para[2:])   # heading marker
         elif para.startswith("- "):
             sub = wrap(para[2:], columns - 2)

@@ -58,21 +58,19 @@ def compute_viewport(window: tuple[int, int], aspect_correct: bool = True) -> Vi
     ww, wh = window
     if ww <= 0 or wh <= 0:
         return Viewport(0, 0, 0, 0)
-    target_w, target_h = (LOGICAL_W, ASPECT_H) if aspect_correct else (LOGICAL_W, LOGICAL_H)
-    scale = min(ww / target_w, wh / target_h)
-    w = int(target_w * scale)
-    h = int(target_h * scale)
-    if not aspect_correct:
-        # Without aspect correction pixels are square: use whole multiples
-        # when the window allows at least 1x.
+    if aspect_correct:
+        h_max = min(wh, ww * ASPECT_H / LOGICAL_W)
+        k = int(h_max + 0.5) // LOGICAL_H
+        h = LOGICAL_H * k if k >= 1 and LOGICAL_H * k >= 0.9 * h_max else int(h_max + 1e-6)
+        w = min(ww, round(h * LOGICAL_W / ASPECT_H))
+    else:
+        # Square pixels: whole multiples when the window allows at least 1x.
         k = int(min(ww // LOGICAL_W, wh // LOGICAL_H))
         if k >= 1:
             w, h = LOGICAL_W * k, LOGICAL_H * k
-    else:
-        k = h // LOGICAL_H
-        if k >= 1 and LOGICAL_H * k >= 0.9 * h:
-            h = LOGICAL_H * k
-            w = min(ww, round(h * target_w / target_h))
+        else:
+            scale = min(ww / LOGICAL_W, wh / LOGICAL_H)
+            w, h = int(LOGICAL_W * scale), int(LOGICAL_H * scale)
     return Viewport((ww - w) // 2, (wh - h) // 2, w, h)
 
 

@@ -1,0 +1,230 @@
+"""Why an action is illegal, in words a player understands.
+
+Not a hot path: this runs only after a legality test has failed, so it
+re-derives the geometry plainly instead of using the generator's tables.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jayden_jazz.jayden.actions import ATTACK, CONDITION, FIRE, MOVE, SEPARATORS, Action
+from jayden_jazz.jayden.movegen import pseudo_actions
+from jayden_jazz.jayden.pieces import (
+    CANNON,
+    DEPLOYED,
+    DRAGON,
+    HALF_LINE_EXEMPT,
+    HERO,
+    INTERCEPTOR,
+    KIND_NAMES,
+    KIND_OF,
+    MARK,
+    MASTER,
+    RAIDER,
+    SCOUT,
+    SENTINEL,
+    SIDE_NAMES,
+    SIDE_OF,
+)
+from jayden_jazz.jayden.squares import FILES, square_name
+from jayden_jazz.jayden.tables import CHEBYSHEV_T, ENEMY_TERRITORY_T, NEIGH_T
+
+if TYPE_CHECKING:
+    from jayden_jazz.jayden.position import Position
+
+_REASON_TEXT = {
+    "master_taken": "Master taken",
+    "master_conditioned": "Master conditioned",
+    "forfeit": "forfeit",
+    "quiet_draw": "draw after 200 quiet actions",
+    "agreed_draw": "draw by agreement",
+}
+
+_NEVER_ATTACKS = {
+    CANNON: "a Cannon never attacks (its power is used through a Scout's fire)",
+    MARK: "a Mark never attacks",
+    SCOUT: "a Scout never attacks by moving; it fires (written with *)",
+    SENTINEL: "a Sentinel never attacks; its only action is deployment",
+    MASTER: "the Master does not attack; it conditions (written with =)",
+}
+
+
+def _steps(src: int, dst: int) -> tuple[int, int, int, int] | None:
+    """(file step, rank step, distance, 1 if orthogonal) when dst lies on one
+    of the 8 lines from src, else None."""
+    df = dst % FILES - src % FILES
+    dr = dst // FILES - src // FILES
+    if df == 0 and dr == 0:
+        return None
+    if df != 0 and dr != 0 and abs(df) != abs(dr):
+        return None
+    n = max(abs(df), abs(dr))
+    return (df // n if df else 0), (dr // n if dr else 0), n, int(df == 0 or dr == 0)
+
+
+def _path(src: int, dst: int) -> list[int]:
+    """Squares strictly between src and dst on their line."""
+    step = _steps(src, dst)
+    assert step is not None
+    df, dr, n, _ = step
+    return [src + i * (dr * FILES + df) for i in range(1, n)]
+
+
+def why_illegal(pos: Position, action: Action) -> str:
+    src, dst, kind = action
+    b = pos._b
+    s = pos._side
+    me = SIDE_NAMES[s]
+    result = pos.result
+    if result is not None:
+        who = "nobody" if result.winner is None else SIDE_NAMES["gr".index(result.winner)]
+        return f"the game is over ({who} won: {_REASON_TEXT[result.reason]})" if result.winner \
+            else f"the game is over ({_REASON_TEXT[result.reason]})"
+    v = b[src]
+    if not v:
+        return f"there is no piece on {square_name(src)}"
+    if SIDE_OF[v] != s:
+        return f"the piece on {square_name(src)} is {SIDE_NAMES[1 - s]}'s; {me} is to act"
+    k = KIND_OF[v]
+    name = KIND_NAMES[k]
+    if action in pseudo_actions(pos):
+        return (
+            f"after it {me} could not complete the turn: no other piece "
+            "(the Master excluded) would have a legal second action"
+        )
+    if src == pos._acted:
+        return (
+            f"the {name} on {square_name(src)} has already acted this turn; "
+            "the second action must be by a different piece"
+        )
+    if k == DEPLOYED:
+        return "a deployed Sentinel never acts again"
+    if k == MASTER and pos._acted >= 0:
+        return "the Master cannot act after another piece has acted"
+    if src == dst:
+        return f"the {name} must change square" if kind == MOVE else "a piece cannot target itself"
+    bound = pos._counts[s][MARK] == 0 and k not in HALF_LINE_EXEMPT
+    far = ENEMY_TERRITORY_T[s]
+    if bound and far[src]:
+        return (
+            f"{me} has no Mark, so its {name} on {square_name(src)}, beyond the Half Line, "
+            "cannot act"
+        )
+    if kind == FIRE and k != SCOUT:
+        return "only a Scout fires"
+    if kind == CONDITION and k != MASTER:
+        return "only the Master conditions"
+    if kind == ATTACK and k in _NEVER_ATTACKS:
+        return _NEVER_ATTACKS[k]
+    t = b[dst]
+    there = square_name(dst)
+    if kind == MOVE:
+        if t and SIDE_OF[t] == s:
+            return f"{there} holds a piece of {me}'s own"
+        if t:
+            sep = {SCOUT: SEPARATORS[FIRE], MASTER: SEPARATORS[CONDITION]}.get(k, SEPARATORS[ATTACK])
+            if k in (CANNON, MARK, SENTINEL):
+                return f"{there} holds an enemy piece and a {name} never attacks"
+            return (
+                f"{there} holds an enemy piece; write {square_name(src)}{sep}{there} "
+                "to act on it"
+            )
+    else:
+        if not t:
+            return f"there is no piece on {there} to act on"
+        if SIDE_OF[t] == s:
+            return "a piece cannot attack, fire on or condition its own side"
+        if KIND_OF[t] == DEPLOYED:
+            return "a deployed Sentinel cannot be attacked, fired on or conditioned"
+    if kind == MOVE and pos._sh[dst] and k != SENTINEL:
+        return f"{there} is shielded by a deployed Sentinel"
+    return _geometry(pos, action, k, name, bound, far)
+
+
+def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far) -> str:
+    src, dst, kind = action
+    b = pos._b
+    sh = pos._sh
+    me = SIDE_NAMES[pos._side]
+    there = square_name(dst)
+    line = _steps(src, dst)
+    half_line = (
+        f"{me} has no Mark, so its {name} may not end an action beyond the Half Line"
+    )
+    if k in (CANNON, MARK, MASTER):
+        if CHEBYSHEV_T[src][dst] != 1 or (k == CANNON and not line[3]):
+            where = "up, down, left or right" if k == CANNON else "in any direction"
+            verb = "acts on" if kind == CONDITION else "moves"
+            return f"a {name} {verb} one square {where}"
+        return f"{there} is not open to the {name}"
+    if k == SENTINEL:
+        blockers = [square_name(t) for t in NEIGH_T[dst] if b[t] and t != src]
+        if blockers:
+            return (
+                f"a Sentinel deploys only where no piece stands next to the square; "
+                f"{', '.join(blockers)} is next to {there}"
+            )
+        return f"the Sentinel cannot deploy to {there}"
+    if k == SCOUT:
+        if kind == FIRE:
+            cannons = pos._counts[pos._side][CANNON]
+            if cannons == 0:
+                return "with no Cannon on the board, Scouts cannot fire"
+            free = max(0, cannons - pos._fired)
+            d = CHEBYSHEV_T[src][dst]
+            return f"{there} is {d} squares away but {me} has only {free} free Cannons"
+        if line is None or line[2] > 3:
+            return "a Scout jumps exactly 1, 2 or 3 squares along a line"
+        if sh[dst]:
+            return f"{there} is shielded by a deployed Sentinel"
+        if bound and far[dst]:
+            return half_line
+        return f"the Scout cannot jump to {there}"
+    if k == HERO:
+        if line is None or not line[3]:
+            return "a Hero moves up, down, left or right"
+        if kind == ATTACK:
+            if line[2] != 1:
+                return "a Hero attacks only an orthogonally adjacent enemy, by jumping over it"
+            if KIND_OF[b[dst]] == MARK:
+                return "Heroes cannot attack Marks"
+            land = 2 * dst - src
+            if _steps(src, land) is None or _steps(src, land)[2] != 2 or not 0 <= land < len(b):
+                return "the Hero would land off the board"
+            if b[land]:
+                return f"the Hero's landing square {square_name(land)} is not empty"
+            if sh[land] or sh[dst]:
+                return "the Hero's jump would pass or land on a shielded square"
+            if bound and far[land]:
+                return half_line
+            return f"the Hero cannot jump {there}"
+        if line[2] > 2:
+            return "a Hero moves 1 or 2 squares"
+        mid = _path(src, dst)
+        if mid and b[mid[0]]:
+            return f"the Hero's path is blocked at {square_name(mid[0])}"
+        if mid and sh[mid[0]]:
+            return f"the Hero's path crosses the shielded square {square_name(mid[0])}"
+        if bound and far[dst]:
+            return half_line
+        return f"the Hero cannot move to {there}"
+    # sliders
+    orth_only = k == INTERCEPTOR
+    diag_only = k == RAIDER
+    if line is None or (orth_only and not line[3]) or (diag_only and line[3]):
+        shape = {DRAGON: "along one of the 8 lines", INTERCEPTOR: "up, down, left or right",
+                 RAIDER: "diagonally"}[k]
+        return f"a {name} slides {shape}"
+    if diag_only and line[2] > 4:
+        return "a Raider slides at most 4 squares"
+    for t in _path(src, dst):
+        if sh[t]:
+            return f"the {name}'s path crosses the shielded square {square_name(t)}"
+        if b[t]:
+            return f"the {name}'s path is blocked at {square_name(t)}"
+    if sh[dst]:
+        return f"{there} is shielded by a deployed Sentinel"
+    if bound and far[dst]:
+        return half_line
+    return f"the {name} cannot reach {there}"

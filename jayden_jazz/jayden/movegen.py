@@ -1,0 +1,256 @@
+"""Legal action generation.
+
+Two stages, as the rules define legality:
+
+* :func:`pseudo_actions` -- what each piece may do now under the movement,
+  shield, Half Line, Cannon and Master rules.  In the middle of a turn this is
+  already the legal set (the second action needs nothing more).
+* :func:`legal_actions` -- at the start of a turn, a first action is kept only
+  if the turn can still be completed (the completion ruling).  Proving that
+  with make/unmake for every candidate would dominate the cost, so most
+  candidates are settled by a *witness*: another piece's one-square step (or
+  Scout jump) to an empty square.  A first action by a different piece can
+  spoil such a step only by landing on its square or, for a Sentinel
+  deployment, by shielding it -- own pieces are never removed, and the own
+  Mark count (the Half Line) cannot change in a non-Master first action.  Only
+  candidates no witness covers are made and unmade.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from jayden_jazz.jayden.actions import ATTACK, CONDITION, FIRE, MOVE, Action
+from jayden_jazz.jayden.pieces import (
+    CANNON,
+    DRAGON,
+    HERO,
+    INTERCEPTOR,
+    KIND_OF,
+    MARK,
+    MASTER,
+    RAIDER,
+    SCOUT,
+    SENTINEL,
+    SIDE_OF,
+    TARGET,
+)
+from jayden_jazz.jayden.squares import SQUARES
+from jayden_jazz.jayden.tables import (
+    CHEBYSHEV_T,
+    ENEMY_TERRITORY_T,
+    HERO_T,
+    MAX_RAY,
+    NEIGH_T,
+    NEIGHBOURHOOD,
+    NOWHERE_T,
+    ORTH_NEIGH_T,
+    QUEEN_RAYS_T,
+    RAIDER_RAYS_T,
+    RINGS_T,
+    ROOK_RAYS_T,
+    SCOUT_JUMPS_T,
+)
+
+if TYPE_CHECKING:
+    from jayden_jazz.jayden.position import Position
+
+_SLIDER_RAYS = {DRAGON: QUEEN_RAYS_T, INTERCEPTOR: ROOK_RAYS_T, RAIDER: RAIDER_RAYS_T}
+_NO_WITNESS = frozenset((MASTER, SENTINEL))
+
+
+def deploy_targets(occupied: np.ndarray, src: int) -> list[int]:
+    """Squares a Sentinel on ``src`` may deploy to.
+
+    ``occupied`` is a bool array of SQUARES + 1 cells (the last one is the
+    off-board pad, always False). The Sentinel's own square counts as empty.
+    A shielded square always neighbours a deployed Sentinel, so it is never
+    a target; no separate shield test is needed.
+    """
+    was = occupied[src]
+    occupied[src] = False
+    blocked = occupied[NEIGHBOURHOOD].any(axis=1)
+    occupied[src] = was
+    blocked[src] = True
+    return np.flatnonzero(~blocked).tolist()
+
+
+def pseudo_actions(pos: Position, only: int = -1) -> list[Action]:
+    """Every action the side to act may make, before the completion ruling.
+
+    ``only`` restricts generation to the piece on that square.
+    """
+    b = pos._b
+    sh = pos._sh
+    s = pos._side
+    acted = pos._acted
+    counts = pos._counts[s]
+    target = TARGET[s]
+    kind_of = KIND_OF
+    # Half Line: with no Mark, non-exempt pieces may not end in (or act from)
+    # enemy territory.  ``far`` is that ban as a per-square tuple.
+    far = ENEMY_TERRITORY_T[s] if counts[MARK] == 0 else NOWHERE_T
+    out: list[Action] = []
+    app = out.append
+    A = Action
+    if only >= 0:
+        squares = [only] if SIDE_OF[b[only]] == s else []
+    else:
+        view = pos._np
+        squares = np.flatnonzero(view > 0 if s == 0 else view < 0).tolist()
+    occupied = None
+    for sq in squares:
+        if sq == acted:
+            continue
+        k = kind_of[b[sq]]
+        if k == HERO:
+            if far[sq]:
+                continue
+            for a1, a2 in HERO_T[sq]:
+                v = b[a1]
+                if v == 0:
+                    if sh[a1]:
+                        continue
+                    if not far[a1]:
+                        app(A(sq, a1, MOVE))
+                    if a2 >= 0 and b[a2] == 0 and not sh[a2] and not far[a2]:
+                        app(A(sq, a2, MOVE))
+                elif (
+                    a2 >= 0
+                    and target[v]
+                    and kind_of[v] != MARK
+                    and b[a2] == 0
+                    and not sh[a2]
+                    and not sh[a1]
+                    and not far[a2]
+                ):
+                    app(A(sq, a1, ATTACK))
+        elif k == RAIDER or k == DRAGON or k == INTERCEPTOR:
+            fb = NOWHERE_T if k == RAIDER else far
+            if fb[sq]:
+                continue
+            for ray in _SLIDER_RAYS[k][sq]:
+                for t in ray:
+                    if sh[t]:
+                        break
+                    v = b[t]
+                    if v == 0:
+                        if not fb[t]:
+                            app(A(sq, t, MOVE))
+                    else:
+                        if target[v] and not fb[t]:
+                            app(A(sq, t, ATTACK))
+                        break
+        elif k == SCOUT:
+            if far[sq]:
+                continue
+            for t in SCOUT_JUMPS_T[sq]:
+                if b[t] == 0 and not sh[t] and not far[t]:
+                    app(A(sq, t, MOVE))
+            free = counts[CANNON] - pos._fired
+            if free > 0:
+                rings = RINGS_T[sq]
+                for d in range(1, min(free, MAX_RAY) + 1):
+                    for t in rings[d]:
+                        if target[b[t]]:
+                            app(A(sq, t, FIRE))
+        elif k == CANNON:
+            if far[sq]:
+                continue
+            for t in ORTH_NEIGH_T[sq]:
+                if b[t] == 0 and not sh[t] and not far[t]:
+                    app(A(sq, t, MOVE))
+        elif k == MARK:
+            # A side holding this Mark is not bound by the Half Line.
+            for t in NEIGH_T[sq]:
+                if b[t] == 0 and not sh[t]:
+                    app(A(sq, t, MOVE))
+        elif k == MASTER:
+            if acted >= 0:
+                continue
+            for t in NEIGH_T[sq]:
+                v = b[t]
+                if v == 0:
+                    if not sh[t]:
+                        app(A(sq, t, MOVE))
+                elif target[v]:
+                    app(A(sq, t, CONDITION))
+        elif k == SENTINEL:
+            if occupied is None:
+                occupied = np.zeros(SQUARES + 1, dtype=bool)
+                occupied[:SQUARES] = pos._np != 0
+            for t in deploy_targets(occupied, sq):
+                app(A(sq, t, MOVE))
+        # A deployed Sentinel never acts again.
+    return out
+
+
+def landing(b: bytearray, action: Action) -> int:
+    """Where the acting piece stands after ``action`` (a Hero lands beyond)."""
+    src, dst, kind = action
+    if kind == FIRE or kind == CONDITION:
+        return src
+    if kind == ATTACK and KIND_OF[b[src]] == HERO:
+        return 2 * dst - src
+    return dst
+
+
+def legal_actions(pos: Position) -> list[Action]:
+    """The legal actions (no order promised); empty when the game is over."""
+    if pos._over is not None:
+        return []
+    acts = pseudo_actions(pos)
+    if pos._acted >= 0:
+        return acts
+    return completable(pos, acts)
+
+
+def completable(pos: Position, acts: list[Action]) -> list[Action]:
+    """Keep the first actions after which the turn can be completed."""
+    b = pos._b
+    kind_of = KIND_OF
+    cheb = CHEBYSHEV_T
+    enemy_masters = pos._counts[1 - pos._side][MASTER]
+    witnesses = []
+    for a in acts:
+        if a.kind == MOVE:
+            k = kind_of[b[a.src]]
+            if k not in _NO_WITNESS and (k == SCOUT or cheb[a.src][a.dst] == 1):
+                witnesses.append((a.src, a.dst))
+    out = []
+    for a in acts:
+        src, dst, kind = a
+        k = kind_of[b[src]]
+        if k == MASTER:
+            out.append(a)
+            continue
+        if kind != MOVE:
+            if enemy_masters == 1 and kind_of[b[dst]] == MASTER:
+                out.append(a)  # removes the last enemy Master: wins at once
+                continue
+            land = 2 * dst - src if (k == HERO) else (src if kind == FIRE else dst)
+            deploy = False
+        else:
+            land = dst
+            deploy = k == SENTINEL
+        found = False
+        if deploy:
+            row = cheb[land]
+            for q, e in witnesses:
+                if q != src and row[e] > 1:
+                    found = True
+                    break
+        else:
+            for q, e in witnesses:
+                if q != src and e != land:
+                    found = True
+                    break
+        if not found:
+            pos._do(a)
+            found = bool(pseudo_actions(pos))
+            pos._undo()
+        if found:
+            out.append(a)
+    return out

@@ -1,0 +1,65 @@
+"""Shared checks for screenshots and scripted play."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from jayden_jazz.shell.palette import EGA_RGB
+
+
+def rgb_array(surface: pygame.Surface) -> np.ndarray:
+    """(h, w, 3) array of what the player would see."""
+    rgb = pygame.Surface(surface.get_size())
+    rgb.blit(surface, (0, 0))
+    return pygame.surfarray.array3d(rgb).transpose(1, 0, 2)
+
+
+def colours_used(surface: pygame.Surface) -> set[tuple[int, int, int]]:
+    arr = rgb_array(surface).reshape(-1, 3)
+    return {tuple(int(v) for v in c) for c in np.unique(arr, axis=0)}
+
+
+def assert_ega_only(surface: pygame.Surface) -> None:
+    extra = colours_used(surface) - set(EGA_RGB)
+    assert not extra, f"colours outside the EGA palette: {sorted(extra)[:5]}"
+
+
+def pixel(surface: pygame.Surface, x: int, y: int) -> int:
+    """EGA index of a logical pixel."""
+    return EGA_RGB.index(tuple(surface.get_at((x, y)))[:3])
+
+
+def step(app, frames: int = 1) -> None:
+    """Run frames of the real loop body (events, fixed update, render)."""
+    from jayden_jazz.shell.loop import STEP
+
+    for _ in range(frames):
+        app._feed_script()
+        app._process_events()
+        app.step.advance(STEP, app._update)
+        app.render()
+        app.frame += 1
+
+
+def press(app, *names: str, frames_between: int = 1) -> None:
+    """Post real key events (down+up) through pygame's queue, as a player would."""
+    from jayden_jazz.shell.input import key_code
+
+    for name in names:
+        code = key_code(name)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+        step(app, frames_between)
+
+
+def click(app, x: int, y: int, button: int = 1) -> None:
+    """A mouse click at a logical pixel, sent through the window mapping."""
+    vp = app.display.viewport
+    wpos = (vp.x + int((x + 0.5) * vp.w / 640), vp.y + int((y + 0.5) * vp.h / 350))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=button))
+    step(app, 1)
+
+

@@ -1,0 +1,115 @@
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from jayden_jazz.app import build_parser, main, parse_script
+from jayden_jazz.scenes.instructions import InstructionsScene
+from jayden_jazz.scenes.options import OptionsScene
+from jayden_jazz.scenes.title import TitleScene
+from tests.helpers import assert_ega_only, click, pixel, press, step
+
+
+def test_title_menu_answers_keys(make_app):
+    app = make_app()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    press(app, "DOWN", "DOWN")
+    assert title.menu.current.label == "Instructions"
+    press(app, "RETURN")
+    assert isinstance(app.stack.top, InstructionsScene)
+    press(app, "ESC")
+    assert app.stack.top is title
+
+
+def test_title_menu_answers_mouse(make_app):
+    app = make_app()
+    title = app.stack.top
+    r = title.menu.rect
+    click(app, r.x + 20, r.y + 3 * 16 + 5)      # fourth item: Options
+    assert isinstance(app.stack.top, OptionsScene)
+
+
+def test_quit_entry_stops_the_loop(make_app):
+    app = make_app()
+    press(app, "ESC", "RETURN")                  # Esc points at Quit
+    assert app.running is False
+
+
+def test_options_persist_across_restart(make_app, user_home):
+    app = make_app("--scene", "options")
+    opts = app.stack.top
+    assert app.settings["mute"] is False
+    press(app, "DOWN", "DOWN", "DOWN", "RIGHT")  # Sound: On -> Muted
+    assert app.settings["mute"] is True
+    assert (user_home / "settings.yaml").exists()
+    del opts
+    app2 = make_app()
+    assert app2.settings["mute"] is True
+
+
+def test_broken_settings_show_notice_on_title(make_app, user_home):
+    user_home.mkdir(parents=True)
+    (user_home / "settings.yaml").write_text("scale: [oops\n")
+    app = make_app()
+    step(app, 2)
+    top = app.stack.top
+    assert top.title == "Notice" and "not valid YAML" in " ".join(top.lines)
+    assert (user_home / "settings.yaml.bak").exists()
+    press(app, "RETURN")
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_instructions_scroll_and_switch_topics(make_app):
+    app = make_app("--scene", "instructions")
+    ins = app.stack.top
+    assert len(ins.views[0].lines) > ins.views[0].rows     # real text, longer than a screen
+    press(app, "PGDN")
+    assert ins.view.top == ins.view.rows
+    press(app, "END")
+    assert ins.view.top == ins.view.max_top
+    press(app, "HOME")
+    assert ins.view.top == 0
+    press(app, "RIGHT")
+    assert ins.topic == 1
+
+
+def test_screenshot_flag_writes_ega_png(tmp_path, user_home):
+    out = tmp_path / "shot.png"
+    assert main(["--headless", "--frames", "10", "--screenshot", str(out)]) == 0
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (640, 350)
+    assert_ega_only(img)
+    assert pixel(img, 320, 2) in (0, 7, 8, 15)
+
+
+def test_keys_flag_drives_the_scene(tmp_path, user_home):
+    out = tmp_path / "opt.png"
+    assert main(["--headless", "--frames", "40", "--keys", "DOWN DOWN DOWN RETURN",
+                 "--screenshot", str(out)]) == 0
+    img = pygame.image.load(str(out))
+    # Options window: its blue fill at the centre of the frame
+    assert pixel(img, 320, 60) == 1
+
+
+def test_parse_script_tokens():
+    assert parse_script("WAIT CLICK:3,4")[1] == ("mouse", (1, 3, 4))
+    with pytest.raises(ValueError):
+        parse_script("CLICK:nope")
+
+
+def test_help_lists_every_flag(capsys):
+    text = build_parser().format_help()
+    for flag in ("--headless", "--frames", "--scene", "--keys", "--screenshot", "--cards", "--version"):
+        assert flag in text
+
+
+def test_bad_scene_name_is_a_clear_error(capsys, user_home):
+    assert main(["--headless", "--scene", "nope"]) == 2
+    assert "Unknown scene" in capsys.readouterr().err
+
+
+def test_module_entry_point_version():
+    r = subprocess.run([sys.executable, "-m", "jayden_jazz", "--version"], capture_output=True, text=True)
+    assert r.returncode == 0 and "Jayden & Jazz" in r.stdout

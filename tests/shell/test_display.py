@@ -1,0 +1,46 @@
+import pytest
+
+from jayden_jazz.shell.display import LOGICAL_H, LOGICAL_W, compute_viewport, new_logical_surface
+from jayden_jazz.shell.palette import EGA_RGB
+
+
+def test_logical_surface_is_8bit_with_ega_palette():
+    s = new_logical_surface()
+    assert s.get_size() == (640, 350) and s.get_bitsize() == 8
+    assert [tuple(c)[:3] for c in s.get_palette()[:16]] == list(EGA_RGB)
+    s.fill(14)
+    assert tuple(s.get_at((0, 0)))[:3] == (0xFF, 0xFF, 0x55)
+
+
+def test_aspect_correct_shape_is_4_to_3_with_whole_vertical_scale():
+    vp = compute_viewport((933, 700), aspect_correct=True)
+    assert vp.h == 700 and abs(vp.w / vp.h - 4 / 3) < 0.01
+
+
+def test_letterbox_centres_picture_in_wide_window():
+    vp = compute_viewport((1920, 1080), aspect_correct=True)
+    assert vp.h == 1050 and vp.y == 15            # 3x vertical: 350*3
+    assert abs(vp.w / vp.h - 4 / 3) < 0.01
+    assert vp.x == (1920 - vp.w) // 2
+
+
+def test_square_pixels_use_whole_multiples():
+    vp = compute_viewport((1300, 800), aspect_correct=False)
+    assert (vp.w, vp.h) == (1280, 700)
+
+
+@pytest.mark.parametrize("window,aspect", [((933, 700), True), ((1920, 1080), True),
+                                            ((1300, 800), False), ((640, 350), False), ((800, 900), True)])
+def test_mouse_maps_back_to_logical_pixels(window, aspect):
+    vp = compute_viewport(window, aspect)
+    assert vp.to_logical((vp.x, vp.y)) == (0, 0)
+    assert vp.to_logical((vp.x + vp.w - 1, vp.y + vp.h - 1)) == (LOGICAL_W - 1, LOGICAL_H - 1)
+    cx, cy = vp.to_logical((vp.x + vp.w // 2, vp.y + vp.h // 2))
+    assert abs(cx - 320) <= 1 and abs(cy - 175) <= 1
+    if vp.x > 0:
+        assert vp.to_logical((vp.x - 1, vp.y)) is None       # letterbox bar
+
+
+def test_tiny_window_does_not_crash():
+    assert compute_viewport((0, 0)).w == 0
+    assert compute_viewport((0, 0)).to_logical((0, 0)) is None

@@ -1,0 +1,91 @@
+from jayden_jazz.shell.input import ACTION, BACK
+from jayden_jazz.shell.scene import Scene, SceneStack
+
+
+class Mock(Scene):
+    def __init__(self, name, opaque=True, log=None):
+        super().__init__(None)
+        self.name, self.opaque, self.log = name, opaque, log if log is not None else []
+        self.actions = []
+        self.updates = 0
+
+    def enter(self): self.log.append((self.name, "enter"))
+    def exit(self): self.log.append((self.name, "exit"))
+    def pause(self): self.log.append((self.name, "pause"))
+    def resume(self): self.log.append((self.name, "resume"))
+    def handle(self, a): self.actions.append(a)
+    def update(self): self.updates += 1
+    def draw(self, surf): self.log.append((self.name, "draw"))
+
+
+def test_push_pop_lifecycle_pairs_pause_with_resume():
+    log = []
+    st = SceneStack()
+    a, b = Mock("a", log=log), Mock("b", log=log)
+    st.push(a)
+    st.push(b)
+    assert st.top is b and len(st) == 2
+    st.pop()
+    assert st.top is a
+    assert log == [("a", "enter"), ("a", "pause"), ("b", "enter"), ("b", "exit"), ("a", "resume")]
+    assert b.stack is None and a.stack is st
+
+
+def test_replace_does_not_wake_scene_below():
+    log = []
+    st = SceneStack()
+    st.push(Mock("a", log=log))
+    st.push(Mock("b", log=log))
+    log.clear()
+    st.replace(Mock("c", log=log))
+    assert log == [("b", "exit"), ("c", "enter")]
+    assert [s.name for s in st] == ["a", "c"]
+
+
+def test_only_top_scene_gets_actions_and_updates():
+    st = SceneStack()
+    a, b = Mock("a"), Mock("b")
+    st.push(a)
+    st.push(b)
+    st.handle(ACTION)
+    st.update()
+    assert b.actions == [ACTION] and a.actions == []
+    assert b.updates == 1 and a.updates == 0
+
+
+def test_overlay_draws_over_the_scene_below_but_opaque_hides_lower():
+    log = []
+    st = SceneStack()
+    st.push(Mock("title", log=log))
+    st.push(Mock("board", log=log))
+    st.push(Mock("menu", opaque=False, log=log))
+    log.clear()
+    st.draw(None)
+    assert log == [("board", "draw"), ("menu", "draw")]
+
+
+def test_close_pops_only_when_on_top_and_clear_exits_all():
+    log = []
+    st = SceneStack()
+    a, b = Mock("a", log=log), Mock("b", log=log)
+    st.push(a)
+    st.push(b)
+    a.close()          # not on top: nothing happens
+    assert st.top is b
+    b.close()
+    assert st.top is a
+    st.clear()
+    assert len(st) == 0 and ("a", "exit") in log
+
+
+def test_pop_to_type():
+    class Title(Mock):
+        pass
+    st = SceneStack()
+    t = Title("t")
+    st.push(t)
+    st.push(Mock("x"))
+    st.push(Mock("y"))
+    assert st.pop_to(Title) is t and len(st) == 1
+    st.handle(BACK)
+    assert t.actions == [BACK]
