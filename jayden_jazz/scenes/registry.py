@@ -14,7 +14,8 @@ SCENES: dict[str, str] = {
     "instructions": "jayden_jazz.scenes.instructions:InstructionsScene",
     "options": "jayden_jazz.scenes.options:OptionsScene",
     "cards": "jayden_jazz.scenes.placeholder:cards_placeholder",
-    "jayden": "jayden_jazz.scenes.placeholder:jayden_placeholder",
+    "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
+    "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
 }
 
 

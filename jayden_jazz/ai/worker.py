@@ -1,0 +1,122 @@
+"""Runs a computer player's search in a separate process.
+
+A thread would share the GIL with the frame loop and stutter the window; a
+process does not. One long-lived worker serves requests (so numpy and the
+engine are imported once); cancelling terminates it and the next request
+starts a fresh one. Requests name a top-level function as ``"module:func"``
+and pass picklable arguments (position strings, seeds), never live objects.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import traceback
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+
+def _serve(requests: "mp.Queue", replies: "mp.Queue") -> None:
+    while True:
+        req = requests.get()
+        if req is None:
+            return
+        ticket, target, args, kwargs = req
+        try:
+            module, _, name = target.partition(":")
+            result = getattr(import_module(module), name)(*args, **kwargs)
+            replies.put((ticket, True, result))
+        except Exception:  # the scene shows the error instead of hanging
+            replies.put((ticket, False, traceback.format_exc()))
+
+
+@dataclass
+class Reply:
+    ok: bool
+    value: Any
+
+
+class AIWorker:
+    def __init__(self) -> None:
+        self._ctx = mp.get_context("spawn")
+        self._proc: mp.Process | None = None
+        self._requests: Any = None
+        self._replies: Any = None
+        self._ticket = 0
+        self._waiting: int | None = None
+
+    def _ensure(self) -> None:
+        if self._proc is not None and self._proc.is_alive():
+            return
+        self._requests = self._ctx.Queue()
+        self._replies = self._ctx.Queue()
+        self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies),
+                                       daemon=True, name="jayden-jazz-ai")
+        self._proc.start()
+
+    @property
+    def busy(self) -> bool:
+        return self._waiting is not None
+
+    def submit(self, target: str, *args: Any, **kwargs: Any) -> int:
+        """Start a search; any earlier unfinished one is cancelled first."""
+        if self.busy:
+            self.cancel()
+        self._ensure()
+        self._ticket += 1
+        self._waiting = self._ticket
+        self._requests.put((self._ticket, target, args, kwargs))
+        return self._ticket
+
+    def poll(self) -> Reply | None:
+        """Non-blocking: the reply to the current request, once it is there."""
+        if self._waiting is None or self._replies is None:
+            return None
+        while True:
+            try:
+                ticket, ok, value = self._replies.get_nowait()
+            except queue.Empty:
+                if self._proc is not None and not self._proc.is_alive():
+                    self._waiting = None
+                    return Reply(False, "the computer player's process stopped unexpectedly")
+                return None
+            if ticket == self._waiting:
+                self._waiting = None
+                return Reply(ok, value)
+            # a stale reply to a cancelled request: drop it
+
+    def wait(self, timeout: float = 60.0) -> Reply | None:
+        """Blocking variant for tools and tests (never call from the frame loop)."""
+        if self._waiting is None or self._replies is None:
+            return None
+        try:
+            while True:
+                ticket, ok, value = self._replies.get(timeout=timeout)
+                if ticket == self._waiting:
+                    self._waiting = None
+                    return Reply(ok, value)
+        except queue.Empty:
+            return None
+
+    def cancel(self) -> None:
+        """Stop the current search at once (Esc, new game, quitting)."""
+        self._waiting = None
+        if self._proc is not None and self._proc.is_alive():
+            self._proc.terminate()
+            self._proc.join(timeout=2)
+        self._proc = None
+
+    def close(self) -> None:
+        if self._proc is not None and self._proc.is_alive():
+            if self._waiting is None:
+                try:
+                    self._requests.put(None)
+                    self._proc.join(timeout=1)
+                except (OSError, ValueError):
+                    pass
+            if self._proc.is_alive():
+                self._proc.terminate()
+                self._proc.join(timeout=2)
+        self._proc = None
+        self._waiting = None

@@ -1,0 +1,1 @@
+"""Saved games: checked, versioned text files, written atomically."""

@@ -1,0 +1,115 @@
+"""Jayden games as save bodies, and back, checked against the engine.
+
+Loading replays the saved action list from the saved start position and
+checks it reaches the saved position, so a save can never put the board in
+a state the rules could not produce.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from jayden_jazz.jayden import Position, Result
+from jayden_jazz.saves import store
+from jayden_jazz.saves.store import SaveError
+
+SLOTS = 5
+GAME = "jayden"
+
+
+@dataclass
+class JaydenGame:
+    """What a save holds: the start, the actions, who plays, the settings."""
+
+    start: str
+    actions: list[str]
+    players: dict[str, dict[str, Any]]          # 'g'/'r' -> {"kind": "human"} / {"kind": "computer", "level": "normal"}
+    enhanced: bool = True
+    quiet_draw: bool = True
+    result: dict[str, Any] | None = None       # agreed draws are not in the action list
+    saved: str = field(default_factory=lambda: datetime.now().isoformat(timespec="seconds"))
+
+    def position(self) -> Position:
+        pos = Position(self.start, quiet_draw=self.quiet_draw)
+        for a in self.actions:
+            pos.push(a)
+        if self.result and self.result.get("reason") == "agreed_draw" and pos.result is None:
+            pos.agree_draw()
+        return pos
+
+
+def slot_path(folder: Path, slot: int | str) -> Path:
+    return folder / (f"jayden-{slot}.sav" if isinstance(slot, str) else f"jayden-slot{slot}.sav")
+
+
+def to_body(game: JaydenGame, pos: Position) -> dict[str, Any]:
+    res = pos.result
+    return {
+        "game": GAME,
+        "saved": datetime.now().isoformat(timespec="seconds"),
+        "players": game.players,
+        "mode": "enhanced" if game.enhanced else "original",
+        "quiet_draw": game.quiet_draw,
+        "start": game.start,
+        "position": pos.jpn(),
+        "turn": pos.turn,
+        "result": None if res is None else {"winner": res.winner, "reason": res.reason},
+        "actions": [str(a) for a in pos.history],
+    }
+
+
+def save(path: Path, game: JaydenGame, pos: Position) -> None:
+    store.write(path, to_body(game, pos))
+
+
+def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Position]:
+    if body.get("game") != GAME:
+        raise SaveError(path, f"it is a save of another game ({body.get('game')!r}), not Jayden")
+    try:
+        start = str(body["start"])
+        position = str(body["position"])
+        actions = [str(a) for a in body.get("actions") or []]
+        players = dict(body.get("players") or {})
+    except (KeyError, TypeError) as e:
+        raise SaveError(path, f"it lacks the field {e}") from None
+    game = JaydenGame(start=start, actions=actions, players=players,
+                      enhanced=body.get("mode", "enhanced") != "original",
+                      quiet_draw=bool(body.get("quiet_draw", True)),
+                      result=body.get("result"), saved=str(body.get("saved", "")))
+    try:
+        pos = Position(start, quiet_draw=game.quiet_draw)
+    except ValueError as e:
+        raise SaveError(path, f"its start position is invalid: {e}") from None
+    for i, a in enumerate(actions, 1):
+        try:
+            pos.push(a)
+        except ValueError as e:
+            raise SaveError(path, f"action {i} ({a}) cannot be played: {e}") from None
+    res = game.result
+    if res and res.get("reason") == "agreed_draw" and pos.result is None:
+        pos.agree_draw()
+    if pos.jpn() != position:
+        raise SaveError(path, "its actions do not lead to the saved position")
+    want = None if not res else Result(res.get("winner"), res.get("reason"))
+    if want is not None and pos.result is not None and tuple(pos.result) != tuple(want):
+        raise SaveError(path, "its recorded result does not match the game")
+    return game, pos
+
+
+def load(path: Path) -> tuple[JaydenGame, Position]:
+    return from_body(store.read(path), path)
+
+
+def summary(body: dict[str, Any]) -> str:
+    p = body.get("players") or {}
+
+    def who(side: str) -> str:
+        d = p.get(side) or {}
+        return "Computer" if d.get("kind") == "computer" else "Human"
+    saved = str(body.get("saved", ""))[:16].replace("T", " ")
+    res = body.get("result")
+    state = "finished" if res else f"turn {body.get('turn', '?')}"
+    return f"{saved}  {who('g')} v {who('r')}, {state}"

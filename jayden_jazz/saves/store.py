@@ -1,0 +1,126 @@
+"""The save-file envelope shared by every game: header, checksum, versions.
+
+A save is plain text: three header lines, a blank line, and a YAML body::
+
+    jayden-jazz save
+    format: 1
+    checksum: sha256:<hex of the body's UTF-8 bytes>
+
+    <YAML body>
+
+The checksum is what the 1989 manual's "save file checking" promises: a
+truncated, damaged or hand-edited file is refused with a message naming the
+file and the problem, and is never overwritten by the refusal. Older formats
+are migrated on load; a newer one (from a later version of the game) is
+refused and left untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from jayden_jazz.settings import atomic_write_text
+
+MAGIC = "jayden-jazz save"
+FORMAT = 1
+MAX_SAVE_BYTES = 2 * 1024 * 1024
+
+#: format N -> function turning a body of format N into format N+1
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; ``str()`` is the message for the player."""
+
+    def __init__(self, path: Path | str, problem: str) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        super().__init__(f"{self.path.name}: {problem}")
+
+
+def checksum(body: str) -> str:
+    return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def dumps(body: dict[str, Any]) -> str:
+    text = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100)
+    return f"{MAGIC}\nformat: {FORMAT}\nchecksum: {checksum(text)}\n\n{text}"
+
+
+def write(path: Path, body: dict[str, Any]) -> None:
+    """Atomic: a crash mid-save leaves the previous file intact."""
+    atomic_write_text(path, dumps(body))
+
+
+def loads(text: str, path: Path | str = "<save>") -> dict[str, Any]:
+    head, sep, body = text.partition("\n\n")
+    lines = head.split("\n")
+    if not sep or len(lines) != 3 or lines[0] != MAGIC:
+        raise SaveError(path, "this is not a Jayden & Jazz save file (its header is missing or damaged)")
+    fmt_line, sum_line = lines[1], lines[2]
+    if not fmt_line.startswith("format: ") or not fmt_line[8:].isdigit():
+        raise SaveError(path, f"its format line is damaged ({fmt_line[:40]!r})")
+    fmt = int(fmt_line[8:])
+    if fmt > FORMAT:
+        raise SaveError(path, f"it was made by a newer version of the game (save format {fmt}; "
+                              f"this version reads up to {FORMAT}). It was left as it is.")
+    if not sum_line.startswith("checksum: "):
+        raise SaveError(path, "its checksum line is missing")
+    if sum_line[10:] != checksum(body):
+        raise SaveError(path, "the file is damaged or was changed by hand: its checksum does not match "
+                              "(a truncated or edited save is refused)")
+    try:
+        data = yaml.safe_load(body)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 5}" if mark is not None else ""
+        raise SaveError(path, f"its contents cannot be read{where}") from None
+    if not isinstance(data, dict):
+        raise SaveError(path, "its contents are not a saved game")
+    while fmt < FORMAT:
+        migrate = MIGRATIONS.get(fmt)
+        if migrate is None:
+            raise SaveError(path, f"save format {fmt} is too old to be read")
+        data = migrate(data)
+        fmt += 1
+    return data
+
+
+def read(path: Path) -> dict[str, Any]:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(path, f"the file is too large to be a save ({size} bytes)")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, "the file does not exist") from None
+    except OSError as e:
+        raise SaveError(path, f"it could not be read ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(path, "the file is damaged (it is not text)") from None
+    return loads(text, path)
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    path: Path
+    label: str        # what the Load/Save windows show
+    ok: bool
+
+
+def describe(path: Path, summary: Callable[[dict[str, Any]], str]) -> SlotInfo:
+    """A one-line label for a slot, without failing on bad files."""
+    if not path.exists():
+        return SlotInfo(path, "(empty)", False)
+    try:
+        return SlotInfo(path, summary(read(path)), True)
+    except SaveError as e:
+        return SlotInfo(path, f"(unusable: {e.problem[:40]})", False)

@@ -1,0 +1,1 @@
+"""Jayden on screen: team selection, the board, its windows, replays."""

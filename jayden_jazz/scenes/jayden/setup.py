@@ -1,0 +1,110 @@
+"""Team selection before a Jayden game: who plays Green and who plays Red."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from jayden_jazz.jayden import START_JPN
+from jayden_jazz.saves import jayden as jsave
+from jayden_jazz.scenes.jayden import menus, players
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.art import sprite_sheet
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+
+
+class JaydenSetupScene(Scene):
+    def __init__(self, app: Any, players: dict[str, dict[str, Any]] | None = None) -> None:
+        super().__init__(app)
+        self.choices = globals()["players"].player_choices()
+        remembered = dict(app.settings["jayden"] or {})
+        chosen = players or remembered.get("players") or {}
+        self.pick = {side: self._index_of(chosen.get(side)) for side in ("g", "r")}
+        self.menu = Menu([MenuItem("Green", "g"), MenuItem("Red", "r"), MenuItem("Start game", "start"),
+                          MenuItem("Load game", "load"), MenuItem("Back", "back")], on_change=self._change)
+        self.frame = pygame.Rect(120, 60, 400, 230)
+        self.menu.layout(self.frame.x + 24, self.frame.y + 70, self.frame.w - 48)
+        self.menu.index = 2
+        try:
+            self.art = {"g": sprite_sheet("pieces.txt", "green").get("master"),
+                        "r": sprite_sheet("pieces.txt", "red").get("master")}
+        except (FileNotFoundError, ValueError):
+            self.art = {}
+
+    def _index_of(self, player: dict[str, Any] | None) -> int:
+        for i, c in enumerate(self.choices):
+            if player and c == player:
+                return i
+        return 0
+
+    def _change(self, index: int, d: int) -> None:
+        side = ("g", "r")[index] if index < 2 else None
+        if side is None:
+            return
+        self.pick[side] = (self.pick[side] + d) % len(self.choices)
+        self.app.sound.play("menu")
+
+    def chosen_players(self) -> dict[str, dict[str, Any]]:
+        return {side: dict(self.choices[i]) for side, i in self.pick.items()}
+
+    def handle(self, action: Action) -> None:
+        if action.kind == Kind.BACK:
+            self.close()
+            return
+        item = self.menu.handle(action)
+        if item is None:
+            return
+        if item.value in ("g", "r"):
+            self._change(self.menu.index, 1)
+        elif item.value == "start":
+            self.start()
+        elif item.value == "load":
+            self.stack.push(menus.slot_window(self.app, "Load game", self.app.dirs.saves,
+                                              include_autosave=True, on_choose=self.load))
+        elif item.value == "back":
+            self.close()
+
+    def start(self) -> None:
+        from jayden_jazz.scenes.jayden.board import JaydenScene
+
+        chosen = self.chosen_players()
+        self.app.settings["jayden"] = {"players": chosen}
+        self.app.save_settings()
+        game = jsave.JaydenGame(start=START_JPN, actions=[], players=chosen,
+                                enhanced=self.app.settings["enhanced"],
+                                quiet_draw=self.app.settings["quiet_draw"])
+        self.stack.replace(JaydenScene(self.app, game))
+
+    def load(self, path) -> None:
+        from jayden_jazz.scenes.jayden.board import JaydenScene
+
+        scene = JaydenScene(self.app)
+        self.stack.replace(scene)
+        scene.load_from(path)
+        if scene.stack is not None and scene.stack.top is not scene and not scene.pos.history \
+                and scene.game.start == START_JPN and scene.pos.result is None:
+            pass  # a refused save shows its window over a fresh board; the player can go on
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        inner = draw_window(surface, font, self.frame, "Jayden - choose teams")
+        font.draw(surface, "Green moves first. Pick a player for each side.", inner.x + 4, inner.y + 4,
+                  P.LIGHT_CYAN)
+        if not players.ai_available():
+            font.draw(surface, "(Computer players are not installed yet.)", inner.x + 4, inner.y + 22,
+                      P.LIGHT_GRAY)
+        self.menu.draw(surface, font)
+        for i, side in enumerate(("g", "r")):
+            y = self.menu.rect.y + i * LINE_H + 1
+            name = "\u25c4 " + players.label(self.choices[self.pick[side]]) + " \u25ba"
+            color = P.BLACK if self.menu.index == i else (P.LIGHT_GREEN if side == "g" else P.LIGHT_RED)
+            font.draw(surface, name, self.menu.rect.right - 8 - font.width(name), y, color)
+            art = self.art.get(side)
+            if art is not None:
+                surface.blit(art, (self.frame.x - 40 if side == "g" else self.frame.right + 8, 150))
+        font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, self.frame.bottom - 30,
+                  P.LIGHT_GRAY)
