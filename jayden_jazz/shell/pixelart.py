@@ -54,7 +54,20 @@ GLYPH_W, GLYPH_H = 8, 14
 #: the 16 EGA colours, so no drawn cell can ever be keyed out by accident.
 TRANSPARENT_INDEX = 255
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+
+def _assets_dir() -> Path:
+    """Shipped assets as the rest of the game finds them (checkout, wheel,
+    bundle); the checkout layout is the fallback so the parsers stay usable
+    from tools even when :mod:`jayden_jazz.paths` cannot find a bundle."""
+    try:
+        from jayden_jazz.paths import shipped_dir
+
+        return shipped_dir("assets")
+    except (ImportError, FileNotFoundError):
+        return Path(__file__).resolve().parents[2] / "assets"
+
+
+ASSETS_DIR = _assets_dir()
 FONT_PATH = ASSETS_DIR / "font" / "ega8x14.txt"
 PIECES_PATH = ASSETS_DIR / "sprites" / "pieces.txt"
 TITLE_PATH = ASSETS_DIR / "sprites" / "title.txt"
@@ -121,7 +134,7 @@ def _read_blocks(
     while i < len(lines):
         lineno, line = i + 1, lines[i].rstrip()
         i += 1
-        if not line or (line.startswith("#")):
+        if not line or line.startswith("#"):
             continue
         if not (line.startswith(keyword + " ") or line == keyword):
             raise _fail(source, lineno, f"unexpected line outside a {keyword}: {line!r}")
@@ -209,13 +222,19 @@ def parse_sprites(text: str, source: str = "<sprites>") -> dict[str, list[str]]:
 
 
 def team_colours(team: object) -> TeamColours:
-    """Colours for a side given as ``"green"``/``"red"`` (or ``"g"``/``"r"``,
-    any case, or an enum whose name is one of those), or ``None`` for neutral.
+    """Colours for a side, however the caller names it.
+
+    Accepted: ``None`` (neutral gray); ``"green"``/``"red"`` or ``"g"``/``"r"``
+    in any case; the engine's side numbers ``0`` (Green) and ``1`` (Red) from
+    :mod:`jayden_jazz.jayden.pieces`; an enum whose name is one of the words;
+    or a :class:`TeamColours` for a custom scheme.
     """
     if team is None:
         return NEUTRAL_COLOURS
     if isinstance(team, TeamColours):
         return team
+    if isinstance(team, int) and not isinstance(team, bool) and team in (0, 1):
+        return TEAM_COLOURS[("green", "red")[team]]
     key = team if isinstance(team, str) else getattr(team, "name", None)
     if isinstance(key, str):
         key = key.strip().lower()
