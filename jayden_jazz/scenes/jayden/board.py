@@ -28,6 +28,8 @@ from jayden_jazz.shell.scene import Scene
 AI_STEP_TICKS = 36        # pause between a computer's actions (0.6 s)
 AI_SELECT_TICKS = 18      # how long the computer's chosen piece is shown selected
 MESSAGE_TICKS = 150
+DRAW_OFFER_QUIET = 60     # the computer considers offering a draw after this many quiet actions
+DRAW_OFFER_EVERY = 15     # ... and asks again at most every this many turns
 REASON_TEXT = {
     "master_taken": "the enemy Master was destroyed",
     "master_conditioned": "the enemy Master was conditioned",
@@ -71,6 +73,9 @@ class JaydenScene(Scene):
         self.ai_error = ""
         self.last: tuple[int, ...] = ()
         self.end_shown = False
+        self.request: str | None = None          # what the worker is computing: turn/accept/offer
+        self.draw_asked_of: str | None = None
+        self.no_offer_before = 0
         self.rng = random.Random(app.rng.random())
         self._move_cursor_to_side()
 
@@ -193,36 +198,73 @@ class JaydenScene(Scene):
             self._move_cursor_to_side()
 
     # computer ------------------------------------------------------------
+    def _worker(self) -> AIWorker:
+        if self.worker is None:
+            self.worker = AIWorker()
+        return self.worker
+
+    def _ask(self, request: str, function: str, *args: Any, **kwargs: Any) -> None:
+        self.request = request
+        self._worker().submit(f"{players.AI_MODULE}:{function}", *args, **kwargs)
+
     def update(self) -> None:
         self.ticks += 1
         if self.message_ticks:
             self.message_ticks -= 1
             if not self.message_ticks:
                 self.message = ""
+        if self.request is not None:
+            self._poll_ai()
+            return
         if not self.computer_to_act():
             return
         if self.ai_queue:
             self._step_ai_queue()
             return
-        if self.worker is None:
-            self.worker = AIWorker()
-        if not self.worker.busy:
-            level = self.player(self.pos.side).get("level", "normal")
-            self.worker.submit(players.AI_TURN, self.pos.jpn(), level, self.rng.randrange(2**31),
-                               quiet_draw=self.game.quiet_draw)
+        side = self.pos.side
+        level = self.player(side).get("level", "normal")
+        other = "r" if side == "g" else "g"
+        if (self.pos.acted is None and self.pos.quiet >= DRAW_OFFER_QUIET
+                and not players.is_computer(self.player(other))
+                and self.pos.turn >= self.no_offer_before):
+            self.no_offer_before = self.pos.turn + DRAW_OFFER_EVERY
+            self._ask("offer", "wants_draw", self.pos.jpn(), level)
             return
-        reply = self.worker.poll()
+        self._ask("turn", "choose_turn", self.pos.jpn(), level, self.rng.randrange(2**31),
+                  quiet_draw=self.game.quiet_draw)
+
+    def _poll_ai(self) -> None:
+        reply = self._worker().poll()
         if reply is None:
             return
-        if not reply.ok or not reply.value:
-            self.ai_error = str(reply.value)[-300:]
-            self.game.players[self.pos.side] = {"kind": "human"}
-            self.stack.push(MessageWindow(self.app, "Computer player",
-                                          "The computer player failed and hands this side to a human.\n"
-                                          + self.ai_error.strip().splitlines()[-1]))
+        request, self.request = self.request, None
+        if not reply.ok:
+            self._ai_failed(str(reply.value))
             return
-        self.ai_queue = list(reply.value)
-        self.ai_wait = AI_SELECT_TICKS
+        if request == "turn":
+            if not reply.value:
+                self._ai_failed("it returned no action")
+                return
+            self.ai_queue = list(reply.value)
+            self.ai_wait = AI_SELECT_TICKS
+        elif request == "accept":
+            self._draw_answer(bool(reply.value), self.draw_asked_of or "r")
+        elif request == "offer" and reply.value:
+            side = self.pos.side
+            other = "r" if side == "g" else "g"
+            self.stack.push(menus.yes_no(
+                self.app, "Draw offered",
+                f"{SIDE_NAME[side]} (computer) offers a draw. {SIDE_NAME[other]}, do you accept?",
+                lambda yes: self._draw_answer(yes, other)))
+
+    def _ai_failed(self, error: str) -> None:
+        self.ai_error = error[-300:]
+        side = self.pos.side
+        self.game.players[side] = {"kind": "human"}
+        lines = self.ai_error.strip().splitlines() or ["unknown error"]
+        self.stack.push(MessageWindow(self.app, "Computer player",
+                                      f"The computer player failed ({lines[-1]}). "
+                                      f"{SIDE_NAME[side]} is now played by a human."))
 
     def _step_ai_queue(self) -> None:
         text = self.ai_queue[0]
@@ -245,6 +287,7 @@ class JaydenScene(Scene):
 
     def stop_ai(self) -> None:
         self.ai_queue.clear()
+        self.request = None
         if self.worker is not None and self.worker.busy:
             self.worker.cancel()
 
@@ -307,11 +350,9 @@ class JaydenScene(Scene):
         side = self.pos.side
         other = "r" if side == "g" else "g"
         if players.is_computer(self.player(other)):
-            from importlib import import_module
-
-            ai = import_module(players.AI_MODULE)
-            accepted = bool(ai.accepts_draw(self.pos.jpn(), self.player(other).get("level", "normal")))
-            self._draw_answer(accepted, other)
+            self.draw_asked_of = other
+            self.say(f"{SIDE_NAME[other]} (computer) considers the offer")
+            self._ask("accept", "accepts_draw", self.pos.jpn(), self.player(other).get("level", "normal"))
         else:
             self.stack.push(menus.yes_no(
                 self.app, "Draw offered",
@@ -402,7 +443,7 @@ class JaydenScene(Scene):
                     dc, dr = cell_of_square(a.dst)
                     costs[dst] = max(abs(sc - dc), abs(sr - dr))
         msg = self.message
-        if not msg and self.computer_to_act() and not self.ai_queue:
+        if not msg and self.request == "turn":
             msg = f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + "." * (1 + self.ticks // 20 % 3)
         return BoardView(cursor=self.cursor, selected=self.selected, targets=targets, costs=costs,
                          status=self.status_on, blink=(self.ticks // 15) % 2 == 0, last=self.last,
