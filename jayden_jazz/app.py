@@ -17,11 +17,36 @@ from jayden_jazz import __version__
 
 KEY_INTERVAL_FRAMES = 4  # one scripted key press every few frames
 
+#: X11 WM_CLASS and Wayland app_id of the window. The desktop entry's
+#: ``StartupWMClass`` and file name use the same word, so docks group the
+#: window under the launcher's icon.
+WM_CLASS = "jayden-jazz"
+
+
+def _folders_epilog() -> str:
+    from jayden_jazz import paths
+
+    try:
+        d = paths.user_dirs()
+    except Exception as e:  # never let --help fail over a strange environment
+        return f"Your files: (could not work out the folders: {e})"
+    return "\n".join([
+        "Your files:",
+        f"  settings     {d.settings_file}",
+        f"  saves        {d.saves}",
+        f"  card packs   {d.cards}",
+        "                (the title menu's \"Open cards folder\" opens it; packs there",
+        "                 load after the shipped ones, then each --cards PATH)",
+        "Set JAYDEN_JAZZ_HOME=DIR to keep all of them in one folder (portable installs).",
+    ])
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="jayden-jazz",
-        description="Jayden & Jazz: the 1989 EGA war game Jayden and the Jazz Jackrabbit Card Game.")
+        description="Jayden & Jazz: the 1989 EGA war game Jayden and the Jazz Jackrabbit Card Game.",
+        epilog=_folders_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"Jayden & Jazz {__version__}")
     p.add_argument("--headless", action="store_true",
                    help="no window and no sound (dummy video/audio drivers); for tests and screenshots")
@@ -87,7 +112,10 @@ class App:
         self.settings = Settings.load(self.dirs.settings_file)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
         self.extra_card_paths: list[Path] = list(args.cards)
+        set_window_class()
         pygame.init()
+        if not self.headless:
+            check_display()
         self.font = Font.load(paths.asset("font", "ega8x14.txt"))
         icon = _load_icon()
         scale = args.scale or self.settings["scale"]
@@ -209,16 +237,45 @@ def save_screenshot(surface, path: Path) -> None:
     pygame.image.save(surface, str(path))
 
 
+def set_window_class() -> None:
+    """SDL reads these when video starts, so this must run before ``pygame.init``.
+
+    Without them SDL uses the program name, which is ``python3.11``,
+    ``jayden-jazz`` or ``JaydenJazz`` depending on how the game was started.
+    """
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = WM_CLASS
+    os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = WM_CLASS
+
+
+def check_display() -> None:
+    """Raise pygame.error when no real screen is there.
+
+    With no X11/Wayland display SDL quietly falls back to its ``offscreen``
+    driver: the game would then run with no window at all, which a player
+    can only see as "nothing happens". Asking for a virtual driver by name
+    (``SDL_VIDEODRIVER``) is still allowed.
+    """
+    import pygame
+
+    if not pygame.display.get_init():
+        raise pygame.error("the video system did not start")
+    driver = (pygame.display.get_driver() or "").lower()
+    wanted = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("offscreen", "dummy") and driver not in wanted.split(","):
+        raise pygame.error(f"no display found (only SDL's '{driver}' driver started)")
+
+
 def _load_icon():
+    """The window icon, or None: a missing or broken icon must not stop the game."""
     import pygame
 
     from jayden_jazz import paths
 
     try:
-        p = paths.asset("icon", "icon-32.png")
-        if p.exists():
+        p = paths.window_icon_png()
+        if p is not None:
             return pygame.image.load(str(p))
-    except (FileNotFoundError, pygame.error):
+    except (OSError, pygame.error):
         pass
     return None
 
@@ -240,28 +297,69 @@ def make_app(argv: list[str] | None = None) -> App:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The gui-script, ``python -m jayden_jazz`` and the bundle all start here.
+
+    Expected failures (no display, a missing file, a bad flag value) end with
+    one line on stderr, a message box for double-click players, and exit
+    code 2. Anything else is a bug: with a console it raises as usual;
+    without one (Windows launcher, bundle) it is written to a crash file the
+    message box names, since the traceback would otherwise vanish.
+    """
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as e:
-        return int(e.code or 0)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
-        app = make_app(argv)
-    except FileNotFoundError as e:
-        return _fatal(f"A required file is missing: {e}")
-    except KeyError as e:
-        return _fatal(f"Unknown scene {e}. Use one of: menu, cards, jayden, instructions, options.")
-    except ValueError as e:
-        return _fatal(str(e))
-    except Exception as e:  # display could not be opened, etc.
-        if type(e).__name__ == "error":  # pygame.error
-            return _fatal(f"Could not open the game window: {e}. "
-                          "Is a display available? Try --headless for a test run.")
-        raise
-    return app.run(frames=args.frames, screenshot=args.screenshot)
+        try:
+            app = make_app(argv)
+        except FileNotFoundError as e:
+            return _fatal(f"A required file is missing: {e}")
+        except KeyError as e:
+            return _fatal(f"Unknown scene {e}. Use one of: menu, cards, jayden, instructions, options.")
+        except ValueError as e:
+            return _fatal(str(e))
+        except ModuleNotFoundError as e:
+            return _fatal(f"A part of the game or a library it needs is not installed ({e}); "
+                          "reinstall the game.")
+        except Exception as e:
+            if _is_pygame_error(e):
+                return _fatal(f"Could not open the game window: {e}. "
+                              "Is a display available? Try --headless for a test run.")
+            raise
+        return app.run(frames=args.frames, screenshot=args.screenshot)
+    except Exception:
+        if sys.stderr is not None:
+            raise
+        return _crash_report()
+
+
+def _is_pygame_error(e: BaseException) -> bool:
+    pygame = sys.modules.get("pygame")
+    return pygame is not None and isinstance(e, pygame.error)
+
+
+def _crash_report() -> int:
+    """Keep the traceback where the player can send it; say where it is."""
+    import traceback
+
+    text = traceback.format_exc()
+    where = "(could not be saved)"
+    try:
+        from jayden_jazz import paths
+
+        crash = paths.user_dirs().data / "crash.txt"
+        crash.parent.mkdir(parents=True, exist_ok=True)
+        crash.write_text(f"Jayden & Jazz {__version__}\n{text}", encoding="utf-8")
+        where = str(crash)
+    except Exception:
+        pass
+    _show_error_box(f"Jayden & Jazz stopped because of an internal error.\nDetails: {where}")
+    return 1
 
 
 def _fatal(message: str) -> int:
-    print(f"jayden-jazz: {message}", file=sys.stderr)
+    if sys.stderr is not None:       # None under pythonw.exe and a windowed bundle
+        print(f"jayden-jazz: {message}", file=sys.stderr)
     _show_error_box(message)
     return 2
 

@@ -45,6 +45,50 @@ def asset(*parts: str) -> Path:
     return shipped_dir("assets").joinpath(*parts)
 
 
+def _png_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from the PNG header, so icon sizes need no image library."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def icon_pngs(folder: Path | None = None) -> dict[int, Path]:
+    """Square icon PNGs by edge length, read from their headers.
+
+    The size comes from the image, not the file name, so the icon drawer may
+    name the files as they like; the first file (by name) wins a tie.
+    """
+    if folder is None:
+        try:
+            folder = asset("icon")
+        except FileNotFoundError:
+            return {}
+    found: dict[int, Path] = {}
+    if not folder.is_dir():
+        return found
+    for p in sorted(folder.glob("*.png")):
+        size = _png_size(p)
+        if size and size[0] == size[1] and size[0] > 0:
+            found.setdefault(size[0], p)
+    return dict(sorted(found.items()))
+
+
+def window_icon_png(folder: Path | None = None) -> Path | None:
+    """The window icon: 64 px (crisp when a desktop scales it), else 32, else the nearest."""
+    pngs = icon_pngs(folder)
+    for size in (64, 32):
+        if size in pngs:
+            return pngs[size]
+    if not pngs:
+        return None
+    return pngs[min(pngs, key=lambda s: (abs(s - 48), -s))]
+
+
 @dataclass(frozen=True)
 class UserDirs:
     config: Path   # settings.yaml
@@ -63,22 +107,71 @@ class UserDirs:
         return self.data / "cards"
 
 
+def _xdg(env: dict[str, str], name: str, fallback: Path) -> Path:
+    """An XDG base directory; the spec says relative values are invalid and must be ignored."""
+    value = env.get(name, "")
+    if value and Path(value).is_absolute():
+        return Path(value)
+    return fallback
+
+
+def _home(platform: str, env: dict[str, str]) -> Path:
+    keys = ("USERPROFILE", "HOME") if platform.startswith("win") else ("HOME",)
+    for key in keys:
+        if env.get(key):
+            return Path(env[key])
+    return Path.home()
+
+
 def user_dirs(platform: str | None = None, env: dict[str, str] | None = None,
               home: Path | None = None) -> UserDirs:
-    """The player's folders by the platform's rules (arguments let tests fake a platform)."""
+    """The player's folders by the platform's rules (arguments let tests fake a platform).
+
+    Linux and other Unix: ``$XDG_CONFIG_HOME/jayden-jazz`` (settings) and
+    ``$XDG_DATA_HOME/jayden-jazz`` (saves, cards), defaulting to ``~/.config``
+    and ``~/.local/share``. macOS: ``~/Library/Application Support/JaydenJazz``.
+    Windows: ``%APPDATA%\\JaydenJazz``. ``JAYDEN_JAZZ_HOME`` beats them all.
+    """
     platform = platform or sys.platform
     env = dict(os.environ) if env is None else env
-    home = home or Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
     override = env.get("JAYDEN_JAZZ_HOME")
     if override:
-        p = Path(override)
+        p = Path(override).expanduser()
         return UserDirs(p, p)
+    home = home or _home(platform, env)
     if platform.startswith("win"):
-        base = Path(env.get("APPDATA") or home / "AppData" / "Roaming") / APP_DIR_NAME
-        return UserDirs(base, base)
+        appdata = env.get("APPDATA", "")
+        root = Path(appdata) if appdata else home / "AppData" / "Roaming"
+        return UserDirs(root / APP_DIR_NAME, root / APP_DIR_NAME)
     if platform == "darwin":
         base = home / "Library" / "Application Support" / APP_DIR_NAME
         return UserDirs(base, base)
-    config = Path(env.get("XDG_CONFIG_HOME") or home / ".config") / XDG_DIR_NAME
-    data = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / XDG_DIR_NAME
+    config = _xdg(env, "XDG_CONFIG_HOME", home / ".config") / XDG_DIR_NAME
+    data = _xdg(env, "XDG_DATA_HOME", home / ".local" / "share") / XDG_DIR_NAME
     return UserDirs(config, data)
+
+
+def card_pack_dirs(extra: list[Path] | tuple[Path, ...] = (), *,
+                   dirs: UserDirs | None = None) -> list[Path]:
+    """Where card packs are read from, in load order.
+
+    The shipped ``cards/`` first (its packs are the reference set), then the
+    player's cards folder (listed even before it exists: the loader skips a
+    missing folder, and the list stays what ``--help`` promises), then each
+    ``--cards PATH`` as given (a file or a folder; a missing one is kept so
+    the card game can say which). A place named twice is listed once, so a
+    ``--cards`` pointing at the shipped folder cannot load a pack twice.
+    Raises FileNotFoundError when the shipped ``cards/`` is gone.
+    """
+    dirs = dirs or user_dirs()
+    out: list[Path] = []
+    seen: set[str] = set()
+    for p in [shipped_dir("cards"), dirs.cards, *(Path(e).expanduser() for e in extra)]:
+        try:
+            key = os.path.normcase(str(Path(p).resolve()))
+        except (OSError, RuntimeError):    # unreadable link, symlink loop
+            key = os.path.normcase(os.path.abspath(p))
+        if key not in seen:
+            seen.add(key)
+            out.append(Path(p))
+    return out
