@@ -43,11 +43,12 @@ ABILITY_KEYS: tuple[str, ...] = (
     "condition", "filter", "cost", "text",
 )
 
-MODIFY_WEIGHT: dict[str, int] = {"self": 1, "neighbours": 3, "own": 4, "all": 4, "opponents": 6}
-"""How many cards a modify target reaches, roughly, in thirds of a card-turn.
+MODIFY_WEIGHT: dict[str, int] = {"self": 1, "neighbours": 2, "own": 3, "all": 3, "opponents": 6}
+"""Weight of a modify target in the suggested cost (points per 3 side-points).
 
 Chosen so the rules' two seed examples (+3 to all sides of this card; -1 to
-top and bottom of all opponents' cards) both come out at their cost of 4.
+top and bottom of all opponents' cards) both come out at their cost of 4:
+suggested = ceil(|amount| x sides affected x weight / 3), at least 1.
 """
 
 FLAT_SUGGESTED: dict[str, int] = {"swap": 5, "reset": 12, "win": 16}
@@ -114,7 +115,7 @@ def describe(ability: Ability) -> str:
         return f"Instant: Gain control of {what}{_filter_phrase(ability)}."
     if ability.effect == "swap":
         return ("Instant: Swap a card in your hand with a card on the field you do not "
-                f"control{_filter_phrase(ability).replace(' that ', ' (one that ', 1) + ')' if not ability.filter.is_empty() else ''}.")
+                f"control{_filter_phrase(ability)}.")
     if ability.effect == "reset":
         return "Instant: Reset the game; every card goes back to the hand it was dealt from."
     if ability.effect == "win":

@@ -1,0 +1,107 @@
+"""What loading packs produces: the cards that passed, and every problem found."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .card import Card
+
+ERROR, WARNING = "error", "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a pack, in plain words.
+
+    ``severity`` is ``error`` (the card, or the whole pack when ``card`` is
+    None, is refused) or ``warning`` (it loads anyway). ``card`` is the
+    namespaced id, or ``#N`` (position in the pack) when the card has no
+    usable id; ``field`` is a dotted path such as ``abilities[2].cost``.
+    """
+
+    file: str
+    line: int | None
+    card: str | None
+    field: str | None
+    message: str
+    severity: str = ERROR
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line else "")
+        what = []
+        if self.card:
+            what.append(f"card {self.card}")
+        if self.field:
+            what.append(self.field)
+        about = (", ".join(what) + ": ") if what else ""
+        return f"{where}: {self.severity}: {about}{self.message}"
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    id: str
+    name: str
+    author: str
+    version: str
+    format: int
+    file: Path | None
+    folder: Path | None
+    card_ids: tuple[str, ...] = ()
+    id_line: int | None = field(default=None, compare=False)
+
+
+@dataclass
+class Catalog(Mapping[str, Card]):
+    """Every loaded card by namespaced id, in load order, and the packs they came from."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+    packs: dict[str, PackInfo] = field(default_factory=dict)
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def pack_cards(self, pack_id: str) -> list[Card]:
+        info = self.packs.get(pack_id)
+        return [self.cards[c] for c in info.card_ids] if info else []
+
+    def find(self, text: str) -> list[Card]:
+        """Cards whose id, name or alias matches ``text`` (case-insensitive, whole or id part)."""
+        t = text.lower()
+        return [c for c in self.cards.values()
+                if t in (c.id, c.key) or t == c.name.lower() or t in (a.lower() for a in c.aliases)]
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> "Catalog":
+        """A catalog of cards made in code (tests, tools): packs are inferred from the ids."""
+        cat = cls()
+        by_pack: dict[str, list[str]] = {}
+        for c in cards:
+            if c.id in cat.cards:
+                raise ValueError(f"card {c.id!r} given twice")
+            cat.cards[c.id] = c
+            by_pack.setdefault(c.pack, []).append(c.id)
+        for pid, ids in by_pack.items():
+            cat.packs[pid] = PackInfo(pid, pid, "", "", 1, None, None, tuple(ids))
+        return cat
+
+    def merged(self, other: "Catalog") -> "Catalog":
+        out = Catalog(dict(self.cards), dict(self.packs))
+        for pid, info in other.packs.items():
+            if pid in out.packs:
+                raise ValueError(f"pack {pid!r} is in both catalogs")
+            out.packs[pid] = info
+            for cid in info.card_ids:
+                out.cards[cid] = other.cards[cid]
+        return out
