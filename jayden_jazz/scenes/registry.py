@@ -13,7 +13,8 @@ SCENES: dict[str, str] = {
     "menu": "jayden_jazz.scenes.title:TitleScene",
     "instructions": "jayden_jazz.scenes.instructions:InstructionsScene",
     "options": "jayden_jazz.scenes.options:OptionsScene",
-    "cards": "jayden_jazz.scenes.placeholder:cards_placeholder",
+    "cards": "jayden_jazz.scenes.cards.setup:CardsSetupScene",
+    "cards-table": "jayden_jazz.scenes.cards.table:CardsTableScene",
     "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
     "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
 }

@@ -1,0 +1,134 @@
+"""The cards on offer: every pack found at start of a setup, read once and cached.
+
+Reading and checking the packs takes a noticeable fraction of a second, and
+the setup screen is entered again and again (new game, rematch, tests), so
+the result is cached by the pack files' names, sizes and times: a pack
+dropped into the cards folder is picked up at the next setup, an unchanged
+folder costs a few ``stat`` calls.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jayden_jazz.cards.catalog import Catalog, Problem
+from jayden_jazz.cards.loader import find_pack_files, load_packs
+
+_CACHE: dict[tuple, "Library"] = {}
+
+
+@dataclass
+class Library:
+    catalog: Catalog
+    problems: list[Problem]
+    dirs: list[Path]
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def pack_ids(self) -> list[str]:
+        return list(self.catalog.packs)
+
+    def pack_name(self, pack_id: str) -> str:
+        info = self.catalog.packs.get(pack_id)
+        return info.name if info and info.name else pack_id
+
+    def card_ids(self, packs_off: list[str] | tuple[str, ...] = ()) -> list[str]:
+        """Cards of the packs in use, in load order (pack by pack, as written)."""
+        off = set(packs_off)
+        out: list[str] = []
+        for pid, info in self.catalog.packs.items():
+            if pid not in off:
+                out.extend(info.card_ids)
+        return out
+
+    @property
+    def refused(self) -> int:
+        return sum(1 for p in self.problems if p.is_error)
+
+    @property
+    def pack_dir_texts(self) -> list[str]:
+        return [str(d) for d in self.dirs]
+
+
+def _signature(dirs: list[Path]) -> tuple:
+    sig: list[Any] = []
+    for d in dirs:
+        d = Path(d)
+        try:
+            files = find_pack_files(d) if d.exists() else []
+        except OSError:
+            files = []
+        entry: list[Any] = [str(d)]
+        for f in files:
+            try:
+                st = f.stat()
+                entry.append((str(f), st.st_size, st.st_mtime_ns))
+            except OSError:
+                entry.append((str(f), None, None))
+        sig.append(tuple(entry))
+    return tuple(sig)
+
+
+def load_library(app: Any) -> Library:
+    """Packs from the shipped, the player's and the ``--cards`` folders, with their problems.
+
+    The player's own cards folder may not exist yet; that is not a problem
+    worth a window, so it is left out of the list. A missing ``--cards``
+    path is reported (the player asked for it).
+    """
+    from jayden_jazz.cards.field import load_fields
+    from jayden_jazz.paths import card_pack_dirs
+
+    dirs = card_pack_dirs(list(getattr(app, "extra_card_paths", []) or []), dirs=app.dirs)
+    key = _signature(dirs)
+    lib = _CACHE.get(key)
+    if lib is not None:
+        return lib
+    catalog, problems = load_packs(dirs)
+    own = os.path.normcase(str(Path(app.dirs.cards)))
+    problems = [p for p in problems
+                if not (p.card is None and os.path.normcase(p.file) == own
+                        and p.message == "no such file or folder")]
+    try:
+        fields = load_fields()
+    except Exception:   # a broken field file must not stop the card game
+        fields = {}
+    if not fields:
+        from jayden_jazz.cards import Field
+
+        fields = {n: Field.rectangle(k) for n, k in (("3x3", 3), ("5x5", 5), ("7x7", 7))}
+    lib = Library(catalog, problems, list(dirs), fields)
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    _CACHE[key] = lib
+    return lib
+
+
+def problem_lines(problems: list[Problem], columns: int) -> list[str]:
+    """Each problem as a few wrapped lines: where (file:line), what (card, field), why."""
+    from jayden_jazz.shell.font import wrap
+
+    lines: list[str] = []
+    for i, p in enumerate(problems):
+        if i:
+            lines.append("")
+        where = Path(p.file).name or p.file
+        parent = Path(p.file).parent.name
+        if parent:
+            where = f"{parent}/{where}"
+        if p.line:
+            where += f", line {p.line}"
+        head = ("\x03" if p.is_error else "\x04") + ("Error" if p.is_error else "Warning") + ": " + where
+        lines.extend(wrap(head, columns))
+        what = []
+        if p.card:
+            what.append(f"card {p.card}")
+        if p.field:
+            what.append(f"field {p.field}")
+        if what:
+            lines.extend(wrap("  " + ", ".join(what), columns))
+        lines.extend("  " + s for s in wrap(p.message, columns - 2))
+    return lines

@@ -1,0 +1,348 @@
+"""Drawing the card table: field, hands, turn and effects; used by play and tests.
+
+The layout puts the field in the middle, as large as its shape allows
+(3x3 cards show their pictures, a 7x7 still shows every value), and each
+seat's hand in a panel at the sides: seats 1 and 3 on the left, 2 and 4 on
+the right, so turns alternate sides. Drawing reads the game and a
+:class:`TableView` and never changes either.
+
+Which card faces were drawn in the last frame is kept in
+:attr:`TableRenderer.faces`, so a test can prove a hidden hand never
+reached the screen.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from collections.abc import Hashable
+
+import pygame
+
+from jayden_jazz.cards import Game
+from jayden_jazz.cards.card import Ability, SIDE_NAMES
+from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.cards_art import MINI, draw_back, draw_face
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.display import new_logical_surface
+from jayden_jazz.shell.font import Font, wrap
+
+SCREEN_W, SCREEN_H = 640, 350
+BAR_H = 16
+SIDE_W = 158
+FIELD_AREA = pygame.Rect(SIDE_W + 2, BAR_H + 1, SCREEN_W - 2 * (SIDE_W + 2), SCREEN_H - 2 * BAR_H - 2)
+MAX_CELL = 104
+HAND_SIZES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
+    ((72, 60), (76, 64)),     # two columns, values and a picture
+    ((44, 46), (50, 50)),     # three columns, values
+    (MINI, (31, 42)),         # five columns, values; rows overlap when even these do not fit
+)
+PANEL_HEAD = 32
+TABLE_FILL = P.BROWN
+FLIP_TICKS = 16
+
+SlotKey = tuple[Hashable, ...]
+"""("cell", grid index) or ("hand", seat, index in the engine's hand)."""
+
+
+def cell_key(index: int) -> SlotKey:
+    return ("cell", index)
+
+
+def hand_key(seat: int, index: int) -> SlotKey:
+    return ("hand", seat, index)
+
+
+def short_effect(ab: Ability) -> str:
+    """A Turn effect in a few words for the side panels: ``+3 all sides: this card``."""
+    if ab.effect != "modify":
+        return ab.effect.replace("_", " ")
+    sides = "all sides" if len(ab.sides) == 4 else "/".join(SIDE_NAMES[s] for s in ab.sides)
+    who = {"self": "this card", "own": "own cards", "opponents": "opponents", "all": "all cards",
+           "neighbours": "next to it"}.get(ab.target, ab.target)
+    return f"{ab.amount:+d} {sides}: {who}"
+
+
+class TableLayout:
+    """Where every cell and hand card of one field shape and seat count goes."""
+
+    def __init__(self, fld, players: int) -> None:
+        self.field = fld
+        self.players = players
+        area = FIELD_AREA
+        self.cell_w = min(area.w // fld.width, MAX_CELL)
+        self.cell_h = min(area.h // fld.height, MAX_CELL)
+        self.cell_w = min(self.cell_w, self.cell_h)           # cards are never wider than tall
+        self.cell_h = min(self.cell_h, self.cell_w * 5 // 4)   # ... nor much taller than wide
+        w, h = self.cell_w * fld.width, self.cell_h * fld.height
+        self.field_rect = pygame.Rect(area.x + (area.w - w) // 2, area.y + (area.h - h) // 2, w, h)
+        self.panels: dict[int, pygame.Rect] = {}
+        columns: dict[int, list[int]] = {0: [], 1: []}
+        for s in range(players):
+            columns[s % 2].append(s)
+        for side, ss in columns.items():
+            if not ss:
+                continue
+            x = 0 if side == 0 else SCREEN_W - SIDE_W
+            top, height = BAR_H + 1, SCREEN_H - 2 * BAR_H - 2
+            each = height // len(ss)
+            for i, s in enumerate(ss):
+                self.panels[s] = pygame.Rect(x, top + i * each, SIDE_W, each - (2 if i < len(ss) - 1 else 0))
+
+    def cell_rect(self, index: int) -> pygame.Rect:
+        col, row = index % self.field.width, index // self.field.width
+        return pygame.Rect(self.field_rect.x + col * self.cell_w, self.field_rect.y + row * self.cell_h,
+                           self.cell_w, self.cell_h)
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        return self.cell_rect(index).inflate(-2, -2)
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The playable cell under a screen point, or None (holes are not cells to point at)."""
+        x, y = pos
+        fr = self.field_rect
+        if not fr.collidepoint(x, y):
+            return None
+        i = self.field.at((x - fr.x) // self.cell_w, (y - fr.y) // self.cell_h)
+        return i if i >= 0 and self.field.is_playable(i) else None
+
+    def hand_area(self, seat: int, effect_lines: int = 0) -> pygame.Rect:
+        p = self.panels[seat]
+        top = p.y + PANEL_HEAD
+        bottom = p.bottom - effect_lines * 14 - (2 if effect_lines else 0)
+        return pygame.Rect(p.x, top, p.w, max(MINI[1], bottom - top))
+
+    def hand_rects(self, seat: int, n: int, effect_lines: int = 0) -> list[pygame.Rect]:
+        """Rects for ``n`` hand cards: the biggest card size that fits, else overlapping rows."""
+        if n <= 0:
+            return []
+        area = self.hand_area(seat, effect_lines)
+        for (w, h), (px, py) in HAND_SIZES:
+            per_row = max(1, (area.w + px - w) // px)
+            rows = math.ceil(n / per_row)
+            if (rows - 1) * py + h <= area.h:
+                break
+        else:
+            (w, h), (px, py) = HAND_SIZES[-1]
+            per_row = max(1, (area.w + px - w) // px)
+            rows = math.ceil(n / per_row)
+            py = max(12, (area.h - h) // max(1, rows - 1))
+        used = (min(n, per_row) - 1) * px + w
+        x0 = area.x + (area.w - used) // 2
+        return [pygame.Rect(x0 + (i % per_row) * px, area.y + (i // per_row) * py, w, h) for i in range(n)]
+
+
+@dataclass
+class TableView:
+    """What the scene adds on top of the game for one frame."""
+
+    visible: frozenset[int] = frozenset()          # seats whose hands are face up
+    cursor: SlotKey | None = None
+    selected: SlotKey | None = None                # the hand card picked to play
+    pending: tuple[int, int, int] | None = None    # (seat, hand index, cell): placed, not yet confirmed
+    preview: frozenset[int] = frozenset()          # cells the selected card would capture at the cursor
+    candidates: frozenset[SlotKey] = frozenset()   # legal targets while choosing an ability's targets
+    chosen: frozenset[SlotKey] = frozenset()
+    flips: dict[int, tuple[int, float]] = field(default_factory=dict)   # cell -> (old owner, progress)
+    last: int | None = None
+    computer_pick: SlotKey | None = None
+    blink: bool = True
+    top: list[tuple[str, int]] = field(default_factory=list)
+    bottom: list[tuple[str, int]] = field(default_factory=list)
+    seat_labels: tuple[str, ...] = ()
+    highlight: int | None = None                   # whose turn it is
+    game_over: bool = False
+
+
+class TableRenderer:
+    def __init__(self, font: Font, layout: TableLayout) -> None:
+        self.font = font
+        self.layout = layout
+        self.faces: list[tuple[str, int, str]] = []
+        """("hand", seat, card id) and ("field", cell, card id) drawn in the last frame."""
+        self._board: pygame.Surface | None = None
+        self._tmp: pygame.Surface | None = None
+
+    # ------------------------------------------------------------------ static board
+    def _board_surface(self) -> pygame.Surface:
+        if self._board is not None:
+            return self._board
+        lay = self.layout
+        surf = new_logical_surface((SCREEN_W, SCREEN_H))
+        surf.fill(P.BLACK)
+        frame = lay.field_rect.inflate(8, 8)
+        surf.fill(TABLE_FILL, frame)
+        pygame.draw.rect(surf, P.YELLOW, frame, 1)
+        for i in range(lay.field.size):
+            r = lay.cell_rect(i)
+            if lay.field.is_playable(i):
+                inner = r.inflate(-2, -2)
+                surf.fill(P.BLACK, inner)
+                pygame.draw.rect(surf, P.DARK_GRAY, inner, 1)
+            else:
+                # a hole: no cell at all, hatched so it never reads as an empty cell
+                surf.fill(TABLE_FILL, r)
+                for k in range(-r.h, r.w, 6):
+                    pygame.draw.line(surf, P.BLACK, (r.x + max(k, 0), r.y + max(-k, 0)),
+                                     (r.x + min(k + r.h, r.w) - 1, r.y + min(r.h, r.w - k) - 1))
+        self._board = surf
+        return surf
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+        self.faces = []
+        lay = self.layout
+        surface.blit(self._board_surface(), (0, 0))
+        pending_cell = view.pending[2] if view.pending else None
+        for i in game.field.cells:
+            card = game.card_at(i)
+            if card is not None:
+                self._field_card(surface, game, i, view)
+        if view.pending is not None:
+            seat, hi, cell = view.pending
+            hand = game.hand(seat)
+            if 0 <= hi < len(hand):
+                r = lay.card_rect(cell)
+                draw_face(surface, self.font, r, hand[hi], seat)
+                self.faces.append(("field", cell, hand[hi].id))
+                pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
+        for c in view.preview:
+            self._corner_marks(surface, lay.cell_rect(c), P.YELLOW)
+        if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
+            pygame.draw.rect(surface, P.WHITE, lay.cell_rect(view.last), 1)
+        for s in range(game.players):
+            self._panel(surface, game, s, view)
+        for key in view.candidates:
+            r = self.slot_rect(game, key, view)
+            if r is not None:
+                pygame.draw.rect(surface, P.LIGHT_GREEN if view.blink else P.GREEN, r.inflate(2, 2), 2)
+        for key in view.chosen:
+            r = self.slot_rect(game, key, view)
+            if r is not None:
+                pygame.draw.rect(surface, P.YELLOW, r.inflate(2, 2), 2)
+                self.font.draw(surface, "\u2713", r.right - 9, r.y + 1, P.YELLOW, P.BLACK)
+        if view.cursor is not None:
+            r = self.slot_rect(game, view.cursor, view)
+            if r is not None:
+                colour = P.WHITE if view.blink else P.LIGHT_CYAN
+                pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
+        self._bar(surface, 0, view.top)
+        self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _corner_marks(self, surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
+        for (x, y, dx, dy) in ((r.x + 1, r.y + 1, 1, 1), (r.right - 2, r.y + 1, -1, 1),
+                               (r.x + 1, r.bottom - 2, 1, -1), (r.right - 2, r.bottom - 2, -1, -1)):
+            pygame.draw.line(surface, colour, (x, y), (x + 6 * dx, y), 2)
+            pygame.draw.line(surface, colour, (x, y), (x, y + 6 * dy), 2)
+
+    def _field_card(self, surface: pygame.Surface, game: Game, i: int, view: TableView) -> None:
+        card = game.card_at(i)
+        owner = game.owner_at(i)
+        values = game.effective_sides(i)
+        r = self.layout.card_rect(i)
+        flip = view.flips.get(i)
+        self.faces.append(("field", i, card.id))  # type: ignore[union-attr]
+        if flip is None:
+            draw_face(surface, self.font, r, card, owner, values)  # type: ignore[arg-type]
+            return
+        old, progress = flip
+        shown = old if progress < 0.5 else owner
+        k = abs(1.0 - 2.0 * progress)
+        if self._tmp is None or self._tmp.get_size() != r.size:
+            self._tmp = new_logical_surface(r.size)
+        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)  # type: ignore[arg-type]
+        w = max(1, int(r.w * k))
+        squeezed = pygame.transform.scale(self._tmp, (w, r.h))
+        surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
+
+    def hand_slots(self, game: Game, seat: int, view: TableView) -> list[tuple[int, pygame.Rect]]:
+        """(engine hand index, rect) of the cards drawn in a seat's panel, in drawing order."""
+        hand = game.hand(seat)
+        skip = view.pending[1] if view.pending and view.pending[0] == seat else None
+        shown = [i for i in range(len(hand)) if i != skip]
+        rects = self.layout.hand_rects(seat, len(shown), self.effect_line_count(game, seat))
+        return list(zip(shown, rects))
+
+    def effect_lines(self, game: Game, seat: int) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        cols = (SIDE_W - 8) // 8
+        for e in game.effects():
+            if e.seat != seat:
+                continue
+            name = e.ability.name or f"{e.card.name} {e.number}"
+            out.append((("\u2666 " + name)[:cols], P.YELLOW))
+            for line in wrap(short_effect(e.ability), cols - 2)[:2]:
+                out.append(("  " + line, P.WHITE))
+            left = f"  {e.cell}, {e.turns_left} turn{'s' if e.turns_left != 1 else ''} left"
+            out.append((left[:cols], P.LIGHT_GRAY))
+        return out
+
+    def effect_line_count(self, game: Game, seat: int) -> int:
+        return len(self.effect_lines(game, seat))
+
+    def slot_rect(self, game: Game, key: SlotKey, view: TableView) -> pygame.Rect | None:
+        if key[0] == "cell":
+            return self.layout.card_rect(int(key[1]))  # type: ignore[arg-type]
+        if key[0] == "hand":
+            seat, index = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            if seat not in self.layout.panels:
+                return None
+            for i, r in self.hand_slots(game, seat, view):
+                if i == index:
+                    return r
+        return None
+
+    def _panel(self, surface: pygame.Surface, game: Game, seat: int, view: TableView) -> None:
+        font = self.font
+        p = self.layout.panels[seat]
+        dark, light = seats.dark(seat), seats.light(seat)
+        turn = view.highlight == seat and not view.game_over
+        surface.fill(light if turn else dark, (p.x, p.y, p.w, 15))
+        label = view.seat_labels[seat] if seat < len(view.seat_labels) else seats.seat_name(seat)
+        font.draw(surface, label[:p.w // 8 - 1], p.x + 4, p.y + 1, P.BLACK if turn else P.WHITE)
+        hand = game.hand(seat)
+        score = game.scores()[seat]
+        font.draw(surface, f"Field {score:<2d}", p.x + 4, p.y + 16, light)
+        font.draw(surface, f"Hand {len(hand)}", p.x + 84, p.y + 16, P.LIGHT_GRAY)
+        face_up = seat in view.visible
+        slots = self.hand_slots(game, seat, view)
+        cursor_last = None
+        for i, r in slots:
+            key = hand_key(seat, i)
+            if view.cursor == key:
+                cursor_last = (i, r)
+                continue
+            self._hand_card(surface, game, seat, i, r, face_up, view)
+        if cursor_last is not None:
+            self._hand_card(surface, game, seat, cursor_last[0], cursor_last[1], face_up, view)
+        lines = self.effect_lines(game, seat)
+        y = p.bottom - 14 * len(lines)
+        for text, colour in lines:
+            font.draw(surface, text, p.x + 4, y, colour)
+            y += 14
+
+    def _hand_card(self, surface: pygame.Surface, game: Game, seat: int, i: int, r: pygame.Rect,
+                   face_up: bool, view: TableView) -> None:
+        key = hand_key(seat, i)
+        rr = r.move(0, -4) if view.selected == key else r
+        if face_up:
+            card = game.hand(seat)[i]
+            draw_face(surface, self.font, rr, card, seat)
+            self.faces.append(("hand", seat, card.id))
+        else:
+            draw_back(surface, rr)
+        if view.selected == key:
+            pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
+        if view.computer_pick == key:
+            pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, rr.inflate(4, 4), 2)
+
+    def _bar(self, surface: pygame.Surface, y: int, parts: list[tuple[str, int]]) -> None:
+        surface.fill(P.BLACK, (0, y, SCREEN_W, BAR_H))
+        x = 4
+        for i, (text, colour) in enumerate(parts):
+            if i:
+                x = self.font.draw(surface, " \u2502 ", x, y + 1, P.DARK_GRAY)
+            room = (SCREEN_W - 4 - x) // 8
+            if room <= 0:
+                break
+            x = self.font.draw(surface, text[:room], x, y + 1, colour)

@@ -1,0 +1,898 @@
+"""Playing the Jazz card game: the table scene.
+
+Keys and clicks build one engine action step by step (card, cell, then an
+ability and its targets when the engine offers them); the engine checks
+and applies it. Captured cards flip over a few frames. Computer seats are
+asked through a brain (a worker process) and their placements are shown
+one at a time, while the window keeps drawing and Esc keeps working.
+
+Without the Open variant, and with two or more people at the screen, a
+hand is drawn face up only during its owner's own turn, after the pass
+screen: from the moment a card is placed the hand is hidden again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game, sides_text
+from jayden_jazz.cards.action import HAND_PREFIX
+from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
+from jayden_jazz.scenes.cards.config import Match, MatchConfig
+from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.cards.render import (FLIP_TICKS, SlotKey, TableLayout, TableRenderer, TableView,
+                                             cell_key, hand_key, short_effect)
+from jayden_jazz.scenes.cards.windows import (PassScreen, ability_window, describe_result, end_window,
+                                              rules_window, table_menu)
+from jayden_jazz.scenes.windows import MessageWindow
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.input import Action as InputAction
+from jayden_jazz.shell.input import Kind
+from jayden_jazz.shell.scene import Scene
+
+AI_SHOW_TICKS = 30        # the computer's chosen card is shown this long before it lands
+AFTER_TICKS = 12          # pause after a placement before the next turn starts
+MESSAGE_TICKS = 180
+
+
+class CardsTableScene(Scene):
+    def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
+                 library: Library | None = None) -> None:
+        super().__init__(app)
+        self.library = library or load_library(app)
+        self.rng = random.Random(app.rng.random())
+        self.match = match or demo_match(app, self.library, self.rng)
+        m = self.match
+        self.game: Game = new_game(self.library.catalog, m.field, m.hands, m.config.rules(),
+                                   first_seat=m.first_seat, date=m.date, names=m.names())
+        self.layout = TableLayout(m.field, m.players)
+        self.renderer = TableRenderer(app.font, self.layout)
+        self.brain = brain
+        self.ticks = 0
+        self.phase = "start"       # start, pass, turn, ability, targets, computer, animate, over
+        self.viewer: int | None = None
+        self.cursor: SlotKey | None = None
+        self.selected: int | None = None              # index in the mover's hand
+        self.pending: tuple[int, int, int] | None = None   # seat, hand index, cell
+        self.ability: int | None = None
+        self.chosen: list[str] = []
+        self.flips: dict[int, tuple[int, int]] = {}   # cell -> (old owner, start tick)
+        self.anim_until = 0
+        self.last: int | None = None
+        self.message = ""
+        self.message_ticks = 0
+        self.ai_action: Action | None = None
+        self.ai_waiting = False
+        self.ai_wait = 0
+        self.end_shown = False
+        self.last_summary = ""
+        self._preview_key: tuple | None = None
+        self._cursor_cell: int | None = None
+        self.hint_waiting = False
+        self._preview: frozenset[int] = frozenset()
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        if self.phase == "start":
+            self._begin_turn()
+
+    def exit(self) -> None:
+        if self.brain is not None:
+            self.brain.close()
+            self.brain = None
+
+    def resume(self) -> None:
+        self.app.input.release_all()
+
+    # ------------------------------------------------------------------ who sees what
+    @property
+    def config(self) -> MatchConfig:
+        return self.match.config
+
+    def seat_is_computer(self, seat: int) -> bool:
+        return seats.is_computer(self.match.seat(seat))
+
+    def humans(self) -> list[int]:
+        return [s for s in range(self.game.players) if not self.seat_is_computer(s)]
+
+    def hides_hands(self) -> bool:
+        return not self.game.rules.open and len(self.humans()) >= 2
+
+    def visible_seats(self) -> frozenset[int]:
+        """Seats whose hands may be drawn face up in this frame."""
+        n = self.game.players
+        if self.game.is_over() or self.game.rules.open:
+            return frozenset(range(n))
+        humans = self.humans()
+        if not humans:
+            return frozenset(range(n))           # nobody plays: the screen has only spectators
+        if len(humans) == 1:
+            return frozenset(humans)
+        return frozenset() if self.viewer is None else frozenset({self.viewer})
+
+    def say(self, text: str) -> None:
+        self.message, self.message_ticks = text, MESSAGE_TICKS
+
+    # ------------------------------------------------------------------ turns
+    def _begin_turn(self) -> None:
+        self.selected = None
+        self.pending = None
+        self.ability = None
+        self.chosen = []
+        g = self.game
+        if g.is_over():
+            self.phase = "over"
+            self.viewer = None
+            self.app.sound.play("victory")
+            self.show_end()
+            return
+        seat = g.to_move
+        if self.seat_is_computer(seat):
+            self.phase = "computer"
+            if self.hides_hands():
+                self.viewer = None
+            self.ai_action = None
+            self.ai_waiting = False
+            return
+        if self.hides_hands():
+            self.viewer = None
+            self.phase = "pass"
+            if self.stack is not None:
+                self.stack.push(PassScreen(self.app, seat, on_ready=lambda: self.seat_ready(seat),
+                                           on_menu=self.open_menu))
+            return
+        self.seat_ready(seat)
+
+    def seat_ready(self, seat: int) -> None:
+        """The person playing ``seat`` is at the screen."""
+        if self.game.is_over() or self.game.to_move != seat:
+            return
+        self.viewer = seat
+        self.phase = "turn"
+        if self.game.hand(seat):
+            self.cursor = hand_key(seat, 0)
+
+    # ------------------------------------------------------------------ slots and the cursor
+    def view_state(self) -> TableView:
+        """The part of the view that decides where things are (no texts)."""
+        return TableView(visible=self.visible_seats(), pending=self.pending)
+
+    def slots(self) -> list[tuple[SlotKey, pygame.Rect]]:
+        """Everything the cursor may rest on now, with its rect."""
+        view = self.view_state()
+        out: list[tuple[SlotKey, pygame.Rect]] = []
+        if self.phase == "targets":
+            for key in self._target_keys() | set(self._chosen_keys()):
+                r = self.renderer.slot_rect(self.game, key, view)
+                if r is not None:
+                    out.append((key, r))
+            return out
+        for c in self.game.field.cells:
+            out.append((cell_key(c), self.layout.card_rect(c)))
+        for s in sorted(view.visible):
+            for i, r in self.renderer.hand_slots(self.game, s, view):
+                out.append((hand_key(s, i), r))
+        return out
+
+    def slot_at(self, pos: tuple[int, int]) -> SlotKey | None:
+        """The slot under a screen point; where hand cards overlap, the one drawn on top."""
+        hit = None
+        for key, r in self.slots():
+            if r.collidepoint(pos):
+                if key == self.cursor:
+                    return key                 # the card under the cursor is drawn last
+                hit = key                      # otherwise later cards cover earlier ones
+        return hit
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        slots = self.slots()
+        if not slots:
+            return
+        rects = dict(slots)
+        cur = rects.get(self.cursor) if self.cursor is not None else None
+        if cur is None:
+            self.cursor = slots[0][0]
+            return
+        cx, cy = cur.center
+        best, best_score = None, None
+        for key, r in slots:
+            if key == self.cursor:
+                continue
+            vx, vy = r.centerx - cx, r.centery - cy
+            if dx and dy:
+                if vx * dx <= 0 or vy * dy <= 0:
+                    continue
+                score = abs(vx) + abs(vy)
+            else:
+                along = vx * dx + vy * dy
+                if along <= 0:
+                    continue
+                across = abs(vy) if dx else abs(vx)
+                if across > along * 3 + 40:
+                    continue
+                score = along + 3 * across
+            if best_score is None or score < best_score:
+                best, best_score = key, score
+        if best is not None:
+            self.cursor = best
+
+    # ------------------------------------------------------------------ input
+    def handle(self, action: InputAction) -> None:
+        k = action.kind
+        if k == Kind.BACK:
+            if self.phase == "targets":
+                self._targets_back()
+            else:
+                self.open_menu()
+            return
+        if k == Kind.MOVE:
+            self.move_cursor(action.dx, action.dy)
+        elif k == Kind.POINT and action.pos is not None:
+            key = self.slot_at(action.pos)
+            if key is not None:
+                self.cursor = key
+        elif k == Kind.ACTION:
+            if action.pos is not None:
+                key = self.slot_at(action.pos)
+                if key is None and self.phase == "targets":
+                    cell = self.layout.cell_at(action.pos)
+                    if cell is not None:
+                        self._press_target(cell_key(cell))      # not a target: says so
+                    return
+                if key is None:
+                    return
+                self.cursor = key
+            if self.phase == "over":
+                self.show_end()
+            elif self.cursor is not None:
+                self.press(self.cursor)
+        elif k == Kind.ALT:
+            key = self.slot_at(action.pos) if action.pos is not None else self.cursor
+            if key is not None:
+                self.show_card(key)
+        elif k == Kind.KEY and action.key == "h":
+            self.ask_hint()
+
+    def press(self, key: SlotKey) -> None:
+        """The Action Button on a slot, in the current phase."""
+        if self.phase == "targets":
+            self._press_target(key)
+            return
+        if self.phase == "computer":
+            self.app.sound.play("illegal")
+            self.say(f"{seats.seat_name(self.game.to_move)} (computer) is playing; Esc for the menu")
+            return
+        if self.phase != "turn":
+            return
+        g = self.game
+        seat = g.to_move
+        if key[0] == "hand":
+            s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            if s != seat:
+                self.app.sound.play("illegal")
+                self.say(f"That is {seats.seat_name(s)}'s hand; {seats.seat_name(seat)} plays now")
+                return
+            if self.selected == i:
+                self.selected = None
+                return
+            self.selected = i
+            self.app.sound.play("select")
+            self.cursor = self._free_cell_key()
+            return
+        cell = int(key[1])  # type: ignore[arg-type]
+        if g.card_at(cell) is not None:
+            self.app.sound.play("illegal")
+            self.say(f"{g.field.name_of(cell)} already holds a card")
+            return
+        if self.selected is None:
+            self.app.sound.play("illegal")
+            self.say("Pick a card from your hand first")
+            if g.hand(seat):
+                self.cursor = hand_key(seat, 0)
+            return
+        self.place(self.selected, cell)
+
+    def _free_cell_key(self) -> SlotKey | None:
+        """Where the cursor goes after a card is picked: where it was, else the free cell nearest the middle."""
+        g = self.game
+        if self._cursor_cell is not None and g.card_at(self._cursor_cell) is None:
+            return cell_key(self._cursor_cell)
+        free = [c for c in g.field.cells if g.card_at(c) is None]
+        if not free:
+            return self.cursor
+        w, h = g.field.width, g.field.height
+        mid = ((w - 1) / 2, (h - 1) / 2)
+        best = min(free, key=lambda c: (abs(c % w - mid[0]) + abs(c // w - mid[1]), c))
+        return cell_key(best)
+
+    # ------------------------------------------------------------------ placing
+    def place(self, hand_index: int, cell: int) -> None:
+        g = self.game
+        seat = g.to_move
+        card = g.hand(seat)[hand_index]
+        name = g.field.name_of(cell)
+        self._cursor_cell = cell
+        try:
+            offered = g.abilities_offered(card.id, name)
+        except IllegalActionError as e:
+            self.app.sound.play("illegal")
+            self.say(str(e))
+            return
+        if not offered:
+            self.commit(Action(card.id, name))
+            return
+        self.pending = (seat, hand_index, cell)
+        self.phase = "ability"
+        captured = len(g.captures_if(card.id, name))
+        if self.stack is not None:
+            self.stack.push(ability_window(self.app, card, captured, offered, self._ability_chosen,
+                                           self._ability_cancelled))
+
+    def _pending_action_parts(self) -> tuple[str, str]:
+        assert self.pending is not None
+        seat, hi, cell = self.pending
+        return self.game.hand(seat)[hi].id, self.game.field.name_of(cell)
+
+    def _ability_chosen(self, value: Any) -> None:
+        if self.pending is None:
+            return
+        card_id, cell = self._pending_action_parts()
+        if value == "none":
+            self.commit(Action(card_id, cell))
+            return
+        n = int(value)
+        opts = self.game.target_options(card_id, cell, n)
+        if opts == [()]:
+            self.commit(Action(card_id, cell, n))
+            return
+        if not opts:      # the engine offered it, so this cannot happen; stay safe
+            self.app.sound.play("illegal")
+            self._ability_cancelled()
+            return
+        self.ability = n
+        self.chosen = []
+        self.phase = "targets"
+        keys = sorted(self._target_keys(), key=str)
+        self.cursor = keys[0] if keys else self.cursor
+
+    def _ability_cancelled(self) -> None:
+        """Esc in the ability window takes the card back to the hand, still picked."""
+        if self.pending is not None:
+            self.cursor = cell_key(self.pending[2])
+        self.pending = None
+        self.ability = None
+        self.chosen = []
+        self.phase = "turn"
+
+    def _targets_back(self) -> None:
+        """Esc while choosing targets goes back to the choice of ability."""
+        self.chosen = []
+        self.ability = None
+        if self.pending is None:
+            self.phase = "turn"
+            return
+        seat, hi, cell = self.pending
+        card = self.game.hand(seat)[hi]
+        name = self.game.field.name_of(cell)
+        self.phase = "ability"
+        offered = self.game.abilities_offered(card.id, name)
+        captured = len(self.game.captures_if(card.id, name))
+        if self.stack is not None:
+            self.stack.push(ability_window(self.app, card, captured, offered, self._ability_chosen,
+                                           self._ability_cancelled))
+
+    def _target_to_key(self, target: str) -> SlotKey | None:
+        g = self.game
+        if target.startswith(HAND_PREFIX):
+            cid = target[len(HAND_PREFIX):]
+            seat = g.to_move
+            skip = self.pending[1] if self.pending else None
+            for i, c in enumerate(g.hand(seat)):
+                if i != skip and c.id == cid:
+                    return hand_key(seat, i)
+            return None
+        return cell_key(g.field.index(target))
+
+    def _key_to_target(self, key: SlotKey) -> str | None:
+        g = self.game
+        if key[0] == "cell":
+            return g.field.name_of(int(key[1]))  # type: ignore[arg-type]
+        if key[0] == "hand" and int(key[1]) == g.to_move:  # type: ignore[arg-type]
+            return HAND_PREFIX + g.hand(g.to_move)[int(key[2])].id  # type: ignore[arg-type]
+        return None
+
+    def _next_targets(self) -> list[str]:
+        if self.pending is None or self.ability is None:
+            return []
+        card_id, cell = self._pending_action_parts()
+        return self.game.next_targets(card_id, cell, self.ability, self.chosen)
+
+    def _target_keys(self) -> set[SlotKey]:
+        out = set()
+        for t in self._next_targets():
+            key = self._target_to_key(t)
+            if key is not None:
+                out.add(key)
+        return out
+
+    def _chosen_keys(self) -> list[SlotKey]:
+        return [k for k in (self._target_to_key(t) for t in self.chosen) if k is not None]
+
+    def _press_target(self, key: SlotKey) -> None:
+        target = self._key_to_target(key)
+        if target is not None and target in self.chosen:
+            self.chosen.remove(target)
+            self.app.sound.play("menu")
+            return
+        if target is None or key not in self._target_keys():
+            self.app.sound.play("illegal")
+            self.say("That is not a target of this ability")
+            return
+        self.chosen.append(target)
+        self.app.sound.play("select")
+        if not self._next_targets():
+            card_id, cell = self._pending_action_parts()
+            assert self.ability is not None
+            self.commit(Action(card_id, cell, self.ability, tuple(self.chosen)))
+        else:
+            keys = sorted(self._target_keys(), key=str)
+            if keys:
+                self.cursor = keys[0]
+
+    def commit(self, action: Action) -> None:
+        """Play a complete action and start showing what it did."""
+        if self.hint_waiting:
+            self.hint_waiting = False
+            if self.brain is not None:
+                self.brain.cancel()
+        g = self.game
+        seat = g.to_move
+        before = {c: (g.owner_at(c), g.card_at(c)) for c in g.field.cells}
+        card = next((c for c in g.hand(seat) if c.id == action.card), None)
+        try:
+            g.push(action)
+        except IllegalActionError as e:
+            self.app.sound.play("illegal")
+            self.say(f"Not allowed: {e}")
+            self._ability_cancelled()
+            return
+        placed = g.field.index(action.cell)
+        flips = {}
+        for c, (owner, old_card) in before.items():
+            if c == placed or owner is None:
+                continue
+            if g.owner_at(c) != owner or g.card_at(c) is not old_card:
+                if g.card_at(c) is not None:
+                    flips[c] = (owner, self.ticks)
+        self.flips = flips
+        self.last = placed if g.card_at(placed) is not None else None
+        self.selected = None
+        self.pending = None
+        self.ability = None
+        self.chosen = []
+        self._cursor_cell = placed
+        if self.hides_hands():
+            self.viewer = None           # the next person may already be looking
+        self.cursor = cell_key(placed) if g.card_at(placed) is not None else None
+        name = card.name if card else action.card
+        what = f"{seats.seat_name(seat)} plays {name} on {action.cell}"
+        if flips:
+            what += f": {len(flips)} card{'s' if len(flips) != 1 else ''} change{'s' if len(flips) == 1 else ''} sides"
+        if action.ability is not None and card is not None:
+            ab = card.abilities[action.ability - 1]
+            what += f"; uses {ab.name or 'ability ' + str(action.ability)}"
+            if ab.effect == "reset":
+                self.say("The game is reset: every card goes back to the hand it was dealt from")
+        self.last_summary = what
+        self.app.sound.play("capture" if flips else "move")
+        if flips:
+            self.app.sound.play("flip")
+        self.phase = "animate"
+        self.anim_until = self.ticks + (FLIP_TICKS if flips else 0) + AFTER_TICKS
+
+    # ------------------------------------------------------------------ the computer
+    def _brain(self) -> Any:
+        if self.brain is None:
+            self.brain = seats.make_brain()
+        return self.brain
+
+    def _computer_step(self) -> None:
+        g = self.game
+        seat = g.to_move
+        if self.ai_action is not None:
+            self.ai_wait -= 1
+            if self.ai_wait <= 0:
+                act, self.ai_action = self.ai_action, None
+                self.commit(act)
+            return
+        if not self.ai_waiting:
+            level = str(self.match.seat(seat).get("level", "normal"))
+            self._brain().submit_action(self.game_text(), seat, level, self.rng.randrange(2 ** 31),
+                                        self.library.pack_dir_texts)
+            self.ai_waiting = True
+            return
+        reply = self._brain().poll()
+        if reply is None:
+            return
+        self.ai_waiting = False
+        if not reply.ok:
+            self._ai_failed(str(reply.value))
+            return
+        try:
+            act = Action.parse(str(reply.value))
+        except NotationError as e:
+            self._ai_failed(f"it answered {reply.value!r}: {e}")
+            return
+        if not g.is_legal(act):
+            self._ai_failed(f"it chose {act}, which is not a legal action")
+            return
+        self.ai_action = act
+        self.ai_wait = AI_SHOW_TICKS
+
+    def game_text(self) -> str:
+        """What the computer player reads: the game record (setup and actions) as YAML."""
+        return self.game.record().to_yaml()
+
+    # hints (Enhanced mode, with the computer player installed) ------------------
+    def hints_on(self) -> bool:
+        return bool(self.app.settings["enhanced"]) and seats.ai_available()
+
+    def ask_hint(self) -> None:
+        if self.phase != "turn" or not self.hints_on() or self.hint_waiting:
+            self.app.sound.play("illegal")
+            return
+        self.hint_waiting = True
+        self.say("Looking for a good move...")
+        self._brain().submit_hint(self.game_text(), self.game.to_move, self.library.pack_dir_texts)
+
+    def _poll_hint(self) -> None:
+        reply = self._brain().poll()
+        if reply is None:
+            return
+        self.hint_waiting = False
+        if self.phase != "turn":
+            return
+        value = reply.value if reply.ok and isinstance(reply.value, dict) else {}
+        try:
+            act = Action.parse(str(value.get("action", "")))
+        except NotationError:
+            self.say("No hint this time")
+            return
+        g = self.game
+        seat = g.to_move
+        card = next((c for c in g.hand(seat) if c.id == act.card), None)
+        if card is None or not g.is_legal(act):
+            self.say("No hint this time")
+            return
+        text = f"Hint: {card.name} on {act.cell}"
+        if act.ability is not None:
+            ab = card.abilities[act.ability - 1]
+            text += f", then {ab.name or 'ability ' + str(act.ability)}"
+            if act.targets:
+                text += " on " + ", ".join(t.replace("hand:", "") for t in act.targets)
+        outcome = {"win": "a sure win", "draw": "a sure draw", "loss": "a loss whatever you do"}.get(
+            str(value.get("value")))
+        if outcome:
+            text += f" ({outcome})"
+        self.say(text)
+        self.cursor = hand_key(seat, [c.id for c in g.hand(seat)].index(act.card))
+
+    def computer_pick(self) -> SlotKey | None:
+        """The hand card the computer is about to play, framed so people can follow it."""
+        if self.ai_action is None:
+            return None
+        seat = self.game.to_move
+        for i, c in enumerate(self.game.hand(seat)):
+            if c.id == self.ai_action.card:
+                return hand_key(seat, i)
+        return None
+
+    def _ai_failed(self, error: str) -> None:
+        seat = self.game.to_move
+        self.config.seats[seat] = {"kind": "human"}
+        lines = error.strip().splitlines() or ["unknown error"]
+        self.phase = "start"
+        if self.stack is not None:
+            self.stack.push(MessageWindow(
+                self.app, "Computer player",
+                f"The computer player failed ({lines[-1][-200:]}). "
+                f"{seats.seat_name(seat)} is now played by a person.",
+                on_close=self._begin_turn))
+        else:
+            self._begin_turn()
+
+    def stop_ai(self) -> None:
+        self.ai_action = None
+        self.ai_waiting = False
+        self.hint_waiting = False
+        if self.brain is not None:
+            self.brain.cancel()
+
+    # ------------------------------------------------------------------ ticks
+    def update(self) -> None:
+        self.ticks += 1
+        if self.message_ticks:
+            self.message_ticks -= 1
+            if not self.message_ticks:
+                self.message = ""
+        if self.flips:
+            self.flips = {c: v for c, v in self.flips.items() if self.ticks - v[1] < FLIP_TICKS}
+        if self.phase == "start":
+            self._begin_turn()
+        elif self.phase == "animate":
+            if self.ticks >= self.anim_until:
+                self._begin_turn()
+        elif self.phase == "computer":
+            self._computer_step()
+        elif self.phase == "turn" and self.hint_waiting:
+            self._poll_hint()
+        elif self.phase == "pass" and self.stack is not None and self.stack.top is self:
+            # the pass screen was closed some other way: ask again
+            self._begin_turn()
+
+    # ------------------------------------------------------------------ windows
+    def open_menu(self) -> None:
+        if self.stack is not None:
+            self.stack.push(table_menu(self.app, self.menu_choice))
+
+    def menu_choice(self, choice: str) -> None:
+        if choice == "rules":
+            self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
+        elif choice == "options":
+            from jayden_jazz.scenes.registry import make_scene
+
+            self.stack.push(make_scene("options", self.app))
+        elif choice == "new":
+            self.new_game()
+        elif choice == "title":
+            self.to_title()
+
+    def _full_instructions(self) -> None:
+        from jayden_jazz.scenes.instructions import TOPICS, InstructionsScene
+
+        topic = next((i for i, (name, _) in enumerate(TOPICS) if "Card" in name), 0)
+        self.stack.push(InstructionsScene(self.app, topic=topic))
+
+    def rules_summary(self) -> list[str]:
+        r = self.game.rules
+        f = self.game.field
+        n = self.game.players
+        size = r.hand_size(f.playable_count, n)
+        lines = [f"{f.title}: {f.playable_count} playable cells"
+                 + (" (holes are not cells)" if f.has_holes else "") + f", {n} players, {size} cards each.",
+                 "Capture: a side " + ("equal or higher than" if r.capture == "equal_or_higher" else "higher than")
+                 + " the touching side takes the card (" + r.preset_name.capitalize() + " preset)."]
+        if r.pure:
+            lines.append("Pure: no abilities are used.")
+        elif not r.sudden_death:
+            lines.append("Two or more captures with one card: you may use one of its abilities.")
+        if r.open:
+            lines.append("Open: all hands are face up.")
+        else:
+            lines.append("Hands are hidden from the other players.")
+        if r.sudden_death:
+            lines.append("Sudden Death: the first player to capture two or more cards with one placement "
+                         "wins at once (so no ability is ever used).")
+        lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
+        if not r.pure and not r.sudden_death:
+            from jayden_jazz.scenes.cards.cardview import month_name
+
+            lines.append(f"Game date for \"within the last N years\": {month_name(self.game.date)}.")
+        return lines
+
+    def to_title(self) -> None:
+        from jayden_jazz.scenes.title import TitleScene
+
+        self.stop_ai()
+        self.stack.pop_to(TitleScene)
+
+    def _pop_to_self(self) -> None:
+        """Close whatever is over the table (a pass screen, say) before the table is replaced."""
+        while self.stack is not None and self.stack.top is not None and self.stack.top is not self:
+            self.stack.pop()
+
+    def new_game(self) -> None:
+        from jayden_jazz.scenes.cards.setup import CardsSetupScene
+
+        self.stop_ai()
+        self._pop_to_self()
+        if self.stack is not None:
+            self.stack.replace(CardsSetupScene(self.app, self.config, self.library))
+
+    def rematch(self) -> None:
+        m = self.match
+        first = m.config.first if m.config.first is not None and m.config.first < m.players \
+            else self.rng.randrange(m.players)
+        again = Match(m.config, m.field, m.hands, first, m.pack_dirs, m.date)
+        brain, self.brain = self.brain, None
+        if brain is not None:
+            brain.cancel()
+        self._pop_to_self()
+        self.stack.replace(CardsTableScene(self.app, again, brain=brain, library=self.library))
+
+    def show_end(self) -> None:
+        res = self.game.result()
+        if res is None or self.stack is None:
+            return
+        extra = ""
+        if res.decided_by == "instant_win" and self.game.history:
+            last = self.game.history[-1]
+            card = self.library.catalog.get(last.card)
+            if card is not None and last.ability:
+                ab = card.abilities[last.ability - 1]
+                extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
+        title, text = describe_result(res, self.match.names(), extra)
+        self.end_shown = True
+        self.stack.push(end_window(self.app, title, text, self.end_choice))
+
+    def end_choice(self, choice: str) -> None:
+        if choice == "rematch":
+            self.rematch()
+        elif choice == "new":
+            self.new_game()
+        elif choice == "title":
+            self.to_title()
+
+    def show_card(self, key: SlotKey) -> None:
+        g = self.game
+        if key[0] == "cell":
+            cell = int(key[1])  # type: ignore[arg-type]
+            card = g.card_at(cell)
+            if card is None:
+                if self.pending is not None and self.pending[2] == cell:
+                    card = g.hand(self.pending[0])[self.pending[1]]
+                    self.stack.push(CardViewWindow(self.app, card))
+                return
+            notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
+                          f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
+                          for e in g.effects())
+            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
+            self.stack.push(CardViewWindow(self.app, card, eff))
+            return
+        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+        if seat not in self.visible_seats() or i >= len(g.hand(seat)):
+            self.app.sound.play("illegal")
+            return
+        self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
+
+    # ------------------------------------------------------------------ drawing
+    def _capture_preview(self) -> frozenset[int]:
+        if (self.phase != "turn" or self.selected is None or self.cursor is None or self.cursor[0] != "cell"
+                or not self.app.settings["enhanced"]):
+            return frozenset()
+        g = self.game
+        cell = int(self.cursor[1])  # type: ignore[arg-type]
+        key = (g.ply, g.zobrist(), self.selected, cell)
+        if key != self._preview_key:
+            self._preview_key = key
+            try:
+                card = g.hand(g.to_move)[self.selected]
+                self._preview = frozenset(g.field.index(c) for c in g.captures_if(card.id, g.field.name_of(cell)))
+            except (IllegalActionError, IndexError):
+                self._preview = frozenset()
+        return self._preview
+
+    def seat_label(self, s: int) -> str:
+        seat = self.match.seat(s)
+        kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
+        return f"P{s + 1} {seats.COLOUR_NAMES[s]} {kind}"
+
+    def top_text(self) -> list[tuple[str, int]]:
+        g = self.game
+        if g.is_over():
+            res = g.result()
+            title, _ = describe_result(res, self.match.names()) if res else ("Game over", "")
+            return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
+        seat = g.to_move
+        who = (seats.seat_name(seat), seats.light(seat))
+        if self.phase == "computer":
+            dots = "." * (1 + self.ticks // 20 % 3)
+            if self.ai_action is not None:
+                return [who, ("plays" + dots, P.WHITE)]
+            return [who, ("(computer) is thinking" + dots, P.WHITE)]
+        if self.phase == "animate":
+            return [(self.last_summary, P.WHITE)]
+        if self.phase == "pass":
+            return [(f"Waiting for {seats.seat_name(seat)}", P.WHITE)]
+        if self.phase == "ability":
+            return [who, ("multiple capture: choose an ability", P.YELLOW)]
+        if self.phase == "targets":
+            return [who, (self._target_prompt(), P.YELLOW), ("Esc back", P.LIGHT_GRAY)]
+        if self.selected is None:
+            return [who, ("pick a card from your hand", P.WHITE)]
+        card = g.hand(seat)[self.selected]
+        return [who, (f"place {card.name} on a free cell", P.WHITE)]
+
+    def _target_prompt(self) -> str:
+        if self.pending is None or self.ability is None:
+            return ""
+        seat, hi, _ = self.pending
+        ab = self.game.hand(seat)[hi].abilities[self.ability - 1]
+        if ab.effect == "swap":
+            return "pick a field card and a card of your hand to swap"
+        if ab.effect == "gain_control":
+            card_id, cell = self._pending_action_parts()
+            opts = self.game.target_options(card_id, cell, self.ability)
+            left = max(1, (len(opts[0]) if opts else ab.count) - len(self.chosen))
+            return f"pick {left} more card{'s' if left != 1 else ''} to take"
+        return "pick the targets"
+
+    def bottom_text(self) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        if self.message:
+            out.append((self.message, P.YELLOW))
+        g = self.game
+        key = self.cursor
+        if key is not None and self.phase not in ("pass", "start"):
+            if key[0] == "cell":
+                cell = int(key[1])  # type: ignore[arg-type]
+                card = g.card_at(cell)
+                name = g.field.name_of(cell)
+                if card is not None:
+                    owner = g.owner_at(cell)
+                    vals = sides_text(g.effective_sides(cell))  # type: ignore[arg-type]
+                    out.append((f"{name}: {card.name} {vals}", seats.light(owner) if owner is not None else P.WHITE))
+                elif self.pending is not None and self.pending[2] == cell:
+                    out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
+                else:
+                    out.append((f"{name}: empty", P.LIGHT_GRAY))
+            else:
+                s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+                hand = g.hand(s)
+                if s in self.visible_seats() and i < len(hand):
+                    c = hand[i]
+                    extra = f" {len(c.abilities)} abilit{'ies' if len(c.abilities) != 1 else 'y'}" if c.abilities else ""
+                    out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
+        out.append(("V card  H hint  Esc menu" if self.hints_on() and self.phase == "turn"
+                    else "V card  Esc menu", P.DARK_GRAY))
+        return out
+
+    def view(self) -> TableView:
+        flips = {c: (old, min(1.0, (self.ticks - t0) / FLIP_TICKS)) for c, (old, t0) in self.flips.items()}
+        chosen = frozenset(self._chosen_keys()) if self.phase == "targets" else frozenset()
+        cands = frozenset(self._target_keys()) - chosen if self.phase == "targets" else frozenset()
+        return TableView(
+            visible=self.visible_seats(), cursor=self.cursor if self.phase not in ("pass", "start") else None,
+            selected=hand_key(self.game.to_move, self.selected) if self.selected is not None else None,
+            pending=self.pending,
+            preview=self._capture_preview() | (self._pending_preview() if self.phase in ("ability", "targets")
+                                               else frozenset()),
+            candidates=cands, chosen=chosen, flips=flips, last=self.last,
+            computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
+            top=self.top_text(), bottom=self.bottom_text(),
+            seat_labels=tuple(self.seat_label(s) for s in range(self.game.players)),
+            highlight=None if self.game.is_over() else self.game.to_move, game_over=self.game.is_over())
+
+    def _pending_preview(self) -> frozenset[int]:
+        if self.pending is None:
+            return frozenset()
+        card_id, cell = self._pending_action_parts()
+        try:
+            return frozenset(self.game.field.index(c) for c in self.game.captures_if(card_id, cell))
+        except IllegalActionError:
+            return frozenset()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self.game, self.view())
+
+
+def demo_match(app: Any, library: Library, rng: random.Random) -> Match:
+    """Two people on an open 3x3 with random hands: what ``--scene cards-table`` opens (a quick look)."""
+    from jayden_jazz.cards import deal_random
+
+    remembered = MatchConfig.from_settings(app.settings["cards"])
+    cfg = MatchConfig(players=2, field="3x3", preset=remembered.preset, open=True,
+                      pure=remembered.pure, sudden_death=remembered.sudden_death,
+                      packs_off=remembered.packs_off)
+    fld = library.fields.get("3x3")
+    if fld is None:
+        from jayden_jazz.cards import Field
+
+        fld = Field.rectangle(3)
+    ids = library.card_ids(cfg.packs_off) or library.card_ids()
+    hands = deal_random(ids, fld, 2, cfg.rules(), rng)
+    return Match(cfg, fld, hands, rng.randrange(2), library.pack_dir_texts)

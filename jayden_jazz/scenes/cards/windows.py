@@ -1,0 +1,321 @@
+"""Windows of the card game: the pass screen, menus, abilities, end of game, pack lists.
+
+They are small scenes pushed over the setup screen or the table; each one
+reports the player's choice through a callback and closes on Esc.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from jayden_jazz.cards import Card
+from jayden_jazz.cards.catalog import Problem
+from jayden_jazz.cards.result import Result
+from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.library import problem_lines
+from jayden_jazz.scenes.windows import ChoiceWindow
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import LINE_H, MenuItem, TextView, draw_window
+
+SCREEN = pygame.Rect(0, 0, 640, 350)
+
+
+class PassScreen(Scene):
+    """Covers the whole table so the next person can take the seat unseen."""
+
+    opaque = True
+
+    def __init__(self, app: Any, seat: int, *, on_ready: Callable[[], None],
+                 on_menu: Callable[[], None] | None = None, what: str = "to play") -> None:
+        super().__init__(app)
+        self.seat = seat
+        self.on_ready = on_ready
+        self.on_menu = on_menu
+        self.what = what
+        self.rect = pygame.Rect(120, 100, 400, 150)
+
+    def handle(self, action: Action) -> None:
+        if action.kind == Kind.ACTION:
+            self.close()
+            self.on_ready()
+        elif action.kind == Kind.BACK and self.on_menu is not None:
+            self.on_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        name = seats.seat_name(self.seat)
+        inner = draw_window(surface, font, self.rect, "Hands are hidden", fill=seats.dark(self.seat),
+                            border=seats.light(self.seat))
+        font.draw_centered(surface, f"Pass to {name} ({seats.COLOUR_NAMES[self.seat]})", inner.centerx,
+                           inner.y + 14, P.YELLOW)
+        font.draw_centered(surface, "Everyone else: please look away.", inner.centerx, inner.y + 44, P.WHITE)
+        font.draw_centered(surface, f"{name}, press Enter {self.what}.", inner.centerx, inner.y + 74, P.WHITE)
+        font.draw_centered(surface, "Esc: menu", inner.centerx, inner.y + 104, P.LIGHT_GRAY)
+
+
+class TextWindow(Scene):
+    """A titled, scrolling text (``TextView``) with an OK line; Esc or Enter closes it."""
+
+    opaque = False
+
+    def __init__(self, app: Any, title: str, lines: list[str], *,
+                 styles: Callable[[str], tuple[str, int]] | None = None,
+                 rect: pygame.Rect | None = None, fill: int = P.BLUE) -> None:
+        super().__init__(app)
+        self.title = title
+        self.rect = rect or pygame.Rect(40, 24, 560, 302)
+        self.fill = fill
+        self.styles = styles
+        rows = (self.rect.h - 12 - 6 - LINE_H - 8) // LINE_H
+        self.view = TextView(lines, rows)
+
+    def handle(self, action: Action) -> None:
+        if action.kind in (Kind.BACK, Kind.ACTION):
+            self.close()
+        else:
+            self.view.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, self.title, fill=self.fill)
+        text = pygame.Rect(inner.x + 4, inner.y, inner.w - 8, self.view.rows * LINE_H)
+        self.view.draw(surface, font, text, styles=self.styles)
+        v = self.view
+        pos = f"{min(v.top + v.rows, len(v.lines))}/{len(v.lines)}"
+        y = inner.bottom - LINE_H
+        font.draw(surface, "\u2191\u2193 scroll  Enter/Esc close", inner.x + 4, y, P.LIGHT_CYAN)
+        font.draw(surface, pos, inner.right - 4 - font.width(pos), y, P.LIGHT_CYAN)
+
+
+def _problem_style(line: str) -> tuple[str, int]:
+    if line.startswith("\x03"):
+        return line[1:], P.LIGHT_RED
+    if line.startswith("\x04"):
+        return line[1:], P.YELLOW
+    return line, P.WHITE
+
+
+def pack_problems_window(app: Any, problems: list[Problem]) -> TextWindow:
+    cols = (560 - 24 - 16) // 8
+    lines = problem_lines(problems, cols)
+    errors = sum(1 for p in problems if p.is_error)
+    head = [f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found "
+            f"({errors} refused, {len(problems) - errors} warning{'s' if len(problems) - errors != 1 else ''}).",
+            "The other cards still play.", ""]
+    return TextWindow(app, "Pack problems", head + lines, styles=_problem_style)
+
+
+class PacksWindow(Scene):
+    """Ticks which packs take part; at least one stays on."""
+
+    opaque = False
+
+    def __init__(self, app: Any, packs: list[tuple[str, str, int]], off: list[str],
+                 on_done: Callable[[list[str]], None]) -> None:
+        super().__init__(app)
+        self.packs = packs               # (id, name, cards)
+        self.off = set(off)
+        self.on_done = on_done
+        self.index = 0
+        h = 24 + 6 + LINE_H * (len(packs) + 3) + 8
+        self.rect = pygame.Rect(0, 0, 440, min(h, 330))
+        self.rect.center = SCREEN.center
+        self.top = 0
+        self.rows = max(1, (self.rect.h - 24 - 6 - 8) // LINE_H - 3)
+
+    def _items(self) -> int:
+        return len(self.packs) + 1       # packs, then Done
+
+    def _toggle(self, i: int) -> None:
+        pid = self.packs[i][0]
+        if pid in self.off:
+            self.off.discard(pid)
+        else:
+            if len(self.off) + 1 >= len(self.packs):
+                self.app.sound.play("illegal")
+                return
+            self.off.add(pid)
+        self.app.sound.play("menu")
+
+    def _finish(self) -> None:
+        self.close()
+        self.on_done(sorted(self.off))
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        inner = self.rect.inflate(-12, -12)
+        y0 = inner.y + 6 + LINE_H * 2
+        if not inner.collidepoint(pos):
+            return None
+        i = (pos[1] - y0) // LINE_H
+        if 0 <= i < min(self.rows, len(self.packs) - self.top):
+            return self.top + i
+        if i == min(self.rows, len(self.packs) - self.top):
+            return len(self.packs)
+        return None
+
+    def handle(self, action: Action) -> None:
+        k = action.kind
+        if k == Kind.BACK:
+            self._finish()
+        elif k == Kind.MOVE and action.dy:
+            self.index = (self.index + action.dy) % self._items()
+        elif k == Kind.SCROLL:
+            self.index = (self.index + action.dy) % self._items()
+        elif k == Kind.POINT and action.pos is not None:
+            i = self._row_at(action.pos)
+            if i is not None:
+                self.index = i
+        elif k == Kind.ACTION:
+            if action.pos is not None:
+                i = self._row_at(action.pos)
+                if i is None:
+                    return
+                self.index = i
+            if self.index == len(self.packs):
+                self._finish()
+            else:
+                self._toggle(self.index)
+        if self.index < len(self.packs):
+            if self.index < self.top:
+                self.top = self.index
+            elif self.index >= self.top + self.rows:
+                self.top = self.index - self.rows + 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, "Card packs")
+        font.draw(surface, "Enter ticks a pack; at least one stays on.", inner.x + 4, inner.y, P.LIGHT_CYAN)
+        y = inner.y + LINE_H * 2
+        for i in range(self.top, min(len(self.packs), self.top + self.rows)):
+            pid, name, n = self.packs[i]
+            on = pid not in self.off
+            mark = "\u2713" if on else " "
+            text = f"[{mark}] {name} ({n} card{'s' if n != 1 else ''})"
+            text = text[:(inner.w - 16) // 8]
+            if i == self.index:
+                surface.fill(P.CYAN, (inner.x, y, inner.w, LINE_H))
+            font.draw(surface, text, inner.x + 8, y + 1, P.BLACK if i == self.index else
+                      (P.WHITE if on else P.LIGHT_GRAY))
+            y += LINE_H
+        if self.index == len(self.packs):
+            surface.fill(P.CYAN, (inner.x, y, inner.w, LINE_H))
+        font.draw(surface, "Done", inner.x + 8, y + 1, P.BLACK if self.index == len(self.packs) else P.WHITE)
+
+
+def table_menu(app: Any, on_choose: Callable[[str], None]) -> ChoiceWindow:
+    items = [MenuItem("Resume", "resume"), MenuItem("Rules summary", "rules"), MenuItem("Options", "options"),
+             MenuItem("New game", "new"), MenuItem("Quit to title", "title")]
+    return ChoiceWindow(app, "Menu", items, on_choose=on_choose, width=240)
+
+
+def ability_window(app: Any, card: Card, captured: int, offered: list[int],
+                   on_choose: Callable[[Any], None], on_cancel: Callable[[], None]) -> ChoiceWindow:
+    """After a multiple capture: one of the played card's abilities, or none."""
+    from jayden_jazz.cards.language import describe
+
+    parts = [f"{card.name} captures {captured} cards! You may use one of its abilities."]
+    items = []
+    for n, ab in enumerate(card.abilities, 1):
+        name = ab.name or f"Ability {n}"
+        ok = n in offered
+        parts.append(f"{n}. {name}: {ab.text or describe(ab)}" + ("" if ok else " (not possible now)"))
+        items.append(MenuItem(f"Use {n}: {name}"[:50], n, enabled=ok))
+    items.append(MenuItem("No ability", "none"))
+    return ChoiceWindow(app, "Multiple capture", items, text="\n".join(parts), on_choose=on_choose,
+                        on_cancel=on_cancel, width=520, fill=P.BLUE)
+
+
+def rules_window(app: Any, lines: list[str], on_instructions: Callable[[], None]) -> ChoiceWindow:
+    return ChoiceWindow(app, "Rules of this game", [MenuItem("OK", "ok"), MenuItem("Full instructions", "full")],
+                        text="\n".join(lines), width=560,
+                        on_choose=lambda v: on_instructions() if v == "full" else None)
+
+
+ROW = "\x00"
+"""Marks a line of the end window that keeps its spacing (a table row)."""
+
+
+def describe_result(result: Result, names: tuple[str, ...], reason_extra: str = "") -> tuple[str, str]:
+    """The end window's title and text: the winner and why, then each seat's count of cards.
+
+    A tie shows the tie-break: the points left in each tied hand, and a
+    shared draw when those tie too.
+    """
+    def who(s: int) -> str:
+        return names[s] if s < len(names) else seats.seat_name(s)
+
+    def join(ss: tuple[int, ...] | list[int]) -> str:
+        ws = [who(s) for s in ss]
+        return ws[0] if len(ws) == 1 else ", ".join(ws[:-1]) + " and " + ws[-1]
+
+    lines = []
+    winner = who(result.winners[0])
+    tied = list(result.tied)
+    if result.decided_by == "sudden_death":
+        title = f"{winner} wins"
+        lines.append(f"Sudden Death: {winner} captured two or more cards with one placement "
+                     "and wins at once.")
+    elif result.decided_by == "instant_win":
+        title = f"{winner} wins"
+        lines.append(f"{winner} used an ability that wins the game at once"
+                     + (f" ({reason_extra})." if reason_extra else "."))
+    else:
+        if result.reason == "no_cards":
+            lines.append("No player had a card left to play.")
+        best = result.scores[tied[0]]
+        if result.decided_by == "cards":
+            title = f"{winner} wins"
+            lines.append(f"{winner} controls the most cards ({best}).")
+        else:
+            points = ", ".join(f"{who(s)} {result.hand_points[s]}" for s in tied)
+            lines.append(f"{join(tied)} tie with {best} cards each. Tie-break, points left in hand: "
+                         f"{points}.")
+            if result.decided_by == "hand_points":
+                title = f"{winner} wins"
+                lines.append(f"{winner} has the most points left in hand and wins.")
+            else:
+                title = "Shared draw"
+                lines.append(f"Still tied: {join(list(result.winners))} share a draw.")
+    lines.append("")
+    for s, n in enumerate(result.scores):
+        row = f"{who(s)} ({seats.COLOUR_NAMES[s]}):".ljust(20) + f"{n:2d} card{'s' if n != 1 else ' '}"
+        if len(tied) > 1 and s in tied and result.decided_by not in ("sudden_death", "instant_win"):
+            row += f", {result.hand_points[s]} points in hand"
+        if s in result.winners:
+            row += "  \u2190 " + ("wins" if len(result.winners) == 1 else "draw")
+        lines.append(ROW + row)
+    return title, "\n".join(lines)
+
+
+class EndWindow(ChoiceWindow):
+    """The end of the game: prose is wrapped, the per-seat table keeps its columns."""
+
+    def __init__(self, app: Any, title: str, text: str, on_choose: Callable[[str], None]) -> None:
+        items = [MenuItem("Rematch (same hands)", "rematch"), MenuItem("New game", "new"),
+                 MenuItem("Look at the table", "look"), MenuItem("Back to title", "title")]
+        super().__init__(app, title, items, on_choose=on_choose, width=520, fill=P.MAGENTA,
+                         on_cancel=lambda: on_choose("look"))
+        cols = (self.rect.w - 24) // 8
+        lines: list[str] = []
+        for para in text.split("\n"):
+            if para.startswith(ROW):
+                lines.append(para[len(ROW):][:cols])
+            else:
+                lines.extend(wrap(para, cols) if para else [""])
+        self.lines = lines
+        h = 24 + 6 + LINE_H * len(lines) + 8 + LINE_H * len(items)
+        self.rect = pygame.Rect(0, 0, self.rect.w, min(h, 340))
+        self.rect.center = SCREEN.center
+        inner = self.rect.inflate(-12, -12)
+        inner.y += 6
+        self.menu.layout(inner.x, inner.y + LINE_H * len(lines) + 8, inner.w)
+
+
+def end_window(app: Any, title: str, text: str, on_choose: Callable[[str], None]) -> ChoiceWindow:
+    return EndWindow(app, title, text, on_choose)
