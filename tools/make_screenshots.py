@@ -1,0 +1,59 @@
+"""Makes the README's pictures with the game's own --screenshot mode.
+
+Run: python tools/make_screenshots.py [--out docs/screenshots]
+
+Each picture is a real headless run of the game driven by scripted input, so
+the README always shows what the game really draws.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cell(square: str) -> str:
+    """Mouse token for the centre of a Jayden square (a1 bottom-left)."""
+    col = ord(square[0]) - ord("a")
+    rank = int(square[1:])
+    return f"CLICK:{col * 32 + 16},{(14 - rank) * 25 + 12}"
+
+
+def jayden_keys() -> str:
+    moves = [("c2", "c4"), ("e2", "e3"), ("c13", "c11"), ("s13", "s11"), ("b1", "b3"), ("f2", "f4"),
+             ("q13", "q12"), ("h13", "h11")]
+    tokens = [cell(s) + " " + cell(d) for s, d in moves]
+    return " ".join(tokens + [cell("b3")])
+
+
+SHOTS = {
+    "title": ["--scene", "menu", "--frames", "30"],
+    "jayden": ["--scene", "jayden-board", "--frames", "120", "--keys", jayden_keys()],
+    "cards": ["--scene", "cards-table", "--seed", "3", "--frames", "200", "--keys",
+              "RETURN UP RETURN WAIT WAIT WAIT WAIT RETURN RIGHT RETURN WAIT WAIT WAIT WAIT RETURN DOWN RETURN"],
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, JAYDEN_JAZZ_HOME=tempfile.mkdtemp(prefix="jj-shots-"),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for name, flags in SHOTS.items():
+        path = args.out / f"{name}.png"
+        cmd = [sys.executable, "-m", "jayden_jazz", "--headless", *flags, "--screenshot", str(path)]
+        subprocess.run(cmd, check=True, env=env, cwd=ROOT)
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
