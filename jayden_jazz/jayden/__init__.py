@@ -4,7 +4,15 @@ Squares are ints, ``index = (rank - 1) * 20 + file`` with file a = 0 (so
 ``a1`` = 0, ``t14`` = 279); see :func:`square_name` / :func:`parse_square`.
 """
 
-from jayden_jazz.jayden.actions import ATTACK, CONDITION, FIRE, MOVE, Action
+from jayden_jazz.jayden.actions import (
+    ATTACK,
+    CONDITION,
+    FIRE,
+    MOVE,
+    Action,
+    turn_from_text,
+    turn_text,
+)
 from jayden_jazz.jayden.errors import ActionSyntaxError, IllegalActionError, JPNError
 from jayden_jazz.jayden.notation import QUIET_DRAW_ACTIONS, START_JPN
 from jayden_jazz.jayden.perft import perft, perft_divide
@@ -17,6 +25,8 @@ __all__ = [
     "FIRE",
     "MOVE",
     "Action",
+    "turn_from_text",
+    "turn_text",
     "ActionSyntaxError",
     "IllegalActionError",
     "JPNError",

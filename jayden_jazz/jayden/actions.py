@@ -83,3 +83,23 @@ def check_action(action: object) -> Action:
             raise ActionSyntaxError(f"unknown action kind {action.kind!r}")
         return action
     raise ActionSyntaxError(f"not an action: {action!r}")
+
+
+def turn_from_text(text: str) -> list[Action]:
+    """Parse a whole turn: its actions separated by single spaces (``'b2-b4 c2-c4'``).
+
+    One action is also a turn (a Master's, or a game-ending one).
+    """
+    if not isinstance(text, str) or not text:
+        raise ActionSyntaxError("the turn is empty")
+    parts = text.split(" ")
+    if "" in parts:
+        raise ActionSyntaxError(f"'{text}': actions are separated by exactly one space")
+    if len(parts) > 2:
+        raise ActionSyntaxError(f"'{text}': a turn has at most two actions")
+    return [Action.from_text(p) for p in parts]
+
+
+def turn_text(actions: list[Action]) -> str:
+    """Inverse of :func:`turn_from_text`."""
+    return " ".join(a.text() for a in actions)

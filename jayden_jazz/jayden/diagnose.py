@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jayden_jazz.jayden.actions import ATTACK, CONDITION, FIRE, MOVE, SEPARATORS, Action
+from jayden_jazz.jayden.actions import ATTACK, CONDITION, FIRE, MOVE, Action
 from jayden_jazz.jayden.movegen import pseudo_actions
 from jayden_jazz.jayden.pieces import (
     CANNON,
@@ -71,6 +71,12 @@ def _path(src: int, dst: int) -> list[int]:
     return [src + i * (dr * FILES + df) for i in range(1, n)]
 
 
+def _a(name: str) -> str:
+    if name == "Master":
+        return "the Master"
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
 def why_illegal(pos: Position, action: Action) -> str:
     src, dst, kind = action
     b = pos._b
@@ -78,9 +84,10 @@ def why_illegal(pos: Position, action: Action) -> str:
     me = SIDE_NAMES[s]
     result = pos.result
     if result is not None:
-        who = "nobody" if result.winner is None else SIDE_NAMES["gr".index(result.winner)]
-        return f"the game is over ({who} won: {_REASON_TEXT[result.reason]})" if result.winner \
-            else f"the game is over ({_REASON_TEXT[result.reason]})"
+        if result.winner is None:
+            return f"the game is over ({_REASON_TEXT[result.reason]})"
+        who = SIDE_NAMES["gr".index(result.winner)]
+        return f"the game is over ({who} won: {_REASON_TEXT[result.reason]})"
     v = b[src]
     if not v:
         return f"there is no piece on {square_name(src)}"
@@ -123,13 +130,10 @@ def why_illegal(pos: Position, action: Action) -> str:
         if t and SIDE_OF[t] == s:
             return f"{there} holds a piece of {me}'s own"
         if t:
-            sep = {SCOUT: SEPARATORS[FIRE], MASTER: SEPARATORS[CONDITION]}.get(k, SEPARATORS[ATTACK])
-            if k in (CANNON, MARK, SENTINEL):
-                return f"{there} holds an enemy piece and a {name} never attacks"
-            return (
-                f"{there} holds an enemy piece; write {square_name(src)}{sep}{there} "
-                "to act on it"
-            )
+            other = Action(src, dst, {SCOUT: FIRE, MASTER: CONDITION}.get(k, ATTACK))
+            if other in pos._legal():
+                return f"{there} holds an enemy piece; write {other} to act on it"
+            return f"{there} holds an enemy piece; a move needs an empty square"
     else:
         if not t:
             return f"there is no piece on {there} to act on"
@@ -156,7 +160,9 @@ def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far
         if CHEBYSHEV_T[src][dst] != 1 or (k == CANNON and not line[3]):
             where = "up, down, left or right" if k == CANNON else "in any direction"
             verb = "acts on" if kind == CONDITION else "moves"
-            return f"a {name} {verb} one square {where}"
+            return f"{_a(name)} {verb} one square {where}"
+        if bound and far[dst]:
+            return half_line
         return f"{there} is not open to the {name}"
     if k == SENTINEL:
         blockers = [square_name(t) for t in NEIGH_T[dst] if b[t] and t != src]
@@ -215,7 +221,7 @@ def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far
     if line is None or (orth_only and not line[3]) or (diag_only and line[3]):
         shape = {DRAGON: "along one of the 8 lines", INTERCEPTOR: "up, down, left or right",
                  RAIDER: "diagonally"}[k]
-        return f"a {name} slides {shape}"
+        return f"{_a(name)} slides {shape}"
     if diag_only and line[2] > 4:
         return "a Raider slides at most 4 squares"
     for t in _path(src, dst):

@@ -12,8 +12,11 @@ Two stages, as the rules define legality:
   Scout jump) to an empty square.  A first action by a different piece can
   spoil such a step only by landing on its square or, for a Sentinel
   deployment, by shielding it -- own pieces are never removed, and the own
-  Mark count (the Half Line) cannot change in a non-Master first action.  Only
-  candidates no witness covers are made and unmade.
+  Mark count (the Half Line) cannot change in a non-Master first action.
+  Usually three witnesses of three pieces, far apart, settle every candidate
+  at once; otherwise each candidate looks for its own witness, and only
+  candidates no witness covers are made and unmade.  The tests check all of
+  this against a reference generator that always makes and unmakes.
 """
 
 from __future__ import annotations
@@ -77,6 +80,32 @@ def deploy_targets(occupied: np.ndarray, src: int) -> list[int]:
     return np.flatnonzero(~blocked).tolist()
 
 
+# Interned actions.  Creating a tuple per generated action was half the cost
+# of generation, so actions along the lines from a square are built once, on
+# first use, and reused.  Every move or attack lies on one of the 8 lines, so
+# these rows cover them (about 60 actions per square); deployments, which go
+# anywhere, get a full row per Sentinel square; fire and conditioning are
+# rare enough to create on the spot.
+_LINE_TARGETS = tuple(
+    tuple(t for ray in QUEEN_RAYS_T[sq] for t in ray) for sq in range(SQUARES)
+)
+_MOVE_ROWS: list[dict[int, Action] | None] = [None] * SQUARES
+_ATTACK_ROWS: list[dict[int, Action] | None] = [None] * SQUARES
+_DEPLOY_ROWS: list[list[Action] | None] = [None] * SQUARES
+
+
+def _line_row(rows: list, sq: int, kind: str) -> dict[int, Action]:
+    row = {t: tuple.__new__(Action, (sq, t, kind)) for t in _LINE_TARGETS[sq]}
+    rows[sq] = row
+    return row
+
+
+def _deploy_row(sq: int) -> list[Action]:
+    row = [tuple.__new__(Action, (sq, t, MOVE)) for t in range(SQUARES)]
+    _DEPLOY_ROWS[sq] = row
+    return row
+
+
 def pseudo_actions(pos: Position, only: int = -1) -> list[Action]:
     """Every action the side to act may make, before the completion ruling.
 
@@ -94,17 +123,19 @@ def pseudo_actions(pos: Position, only: int = -1) -> list[Action]:
     far = ENEMY_TERRITORY_T[s] if counts[MARK] == 0 else NOWHERE_T
     out: list[Action] = []
     app = out.append
-    A = Action
+    move_rows = _MOVE_ROWS
+    attack_rows = _ATTACK_ROWS
     if only >= 0:
         squares = [only] if SIDE_OF[b[only]] == s else []
     else:
         view = pos._np
         squares = np.flatnonzero(view > 0 if s == 0 else view < 0).tolist()
-    occupied = None
+    sentinels = []
     for sq in squares:
         if sq == acted:
             continue
         k = kind_of[b[sq]]
+        mv = move_rows[sq] or _line_row(move_rows, sq, MOVE)
         if k == HERO:
             if far[sq]:
                 continue
@@ -114,9 +145,9 @@ def pseudo_actions(pos: Position, only: int = -1) -> list[Action]:
                     if sh[a1]:
                         continue
                     if not far[a1]:
-                        app(A(sq, a1, MOVE))
+                        app(mv[a1])
                     if a2 >= 0 and b[a2] == 0 and not sh[a2] and not far[a2]:
-                        app(A(sq, a2, MOVE))
+                        app(mv[a2])
                 elif (
                     a2 >= 0
                     and target[v]
@@ -126,7 +157,7 @@ def pseudo_actions(pos: Position, only: int = -1) -> list[Action]:
                     and not sh[a1]
                     and not far[a2]
                 ):
-                    app(A(sq, a1, ATTACK))
+                    app((attack_rows[sq] or _line_row(attack_rows, sq, ATTACK))[a1])
         elif k == RAIDER or k == DRAGON or k == INTERCEPTOR:
             fb = NOWHERE_T if k == RAIDER else far
             if fb[sq]:
@@ -138,35 +169,35 @@ def pseudo_actions(pos: Position, only: int = -1) -> list[Action]:
                     v = b[t]
                     if v == 0:
                         if not fb[t]:
-                            app(A(sq, t, MOVE))
+                            app(mv[t])
                     else:
                         if target[v] and not fb[t]:
-                            app(A(sq, t, ATTACK))
+                            app((attack_rows[sq] or _line_row(attack_rows, sq, ATTACK))[t])
                         break
         elif k == SCOUT:
             if far[sq]:
                 continue
             for t in SCOUT_JUMPS_T[sq]:
                 if b[t] == 0 and not sh[t] and not far[t]:
-                    app(A(sq, t, MOVE))
+                    app(mv[t])
             free = counts[CANNON] - pos._fired
             if free > 0:
                 rings = RINGS_T[sq]
                 for d in range(1, min(free, MAX_RAY) + 1):
                     for t in rings[d]:
                         if target[b[t]]:
-                            app(A(sq, t, FIRE))
+                            app(tuple.__new__(Action, (sq, t, FIRE)))
         elif k == CANNON:
             if far[sq]:
                 continue
             for t in ORTH_NEIGH_T[sq]:
                 if b[t] == 0 and not sh[t] and not far[t]:
-                    app(A(sq, t, MOVE))
+                    app(mv[t])
         elif k == MARK:
             # A side holding this Mark is not bound by the Half Line.
             for t in NEIGH_T[sq]:
                 if b[t] == 0 and not sh[t]:
-                    app(A(sq, t, MOVE))
+                    app(mv[t])
         elif k == MASTER:
             if acted >= 0:
                 continue
@@ -174,16 +205,20 @@ def pseudo_actions(pos: Position, only: int = -1) -> list[Action]:
                 v = b[t]
                 if v == 0:
                     if not sh[t]:
-                        app(A(sq, t, MOVE))
+                        app(mv[t])
                 elif target[v]:
-                    app(A(sq, t, CONDITION))
+                    app(tuple.__new__(Action, (sq, t, CONDITION)))
         elif k == SENTINEL:
-            if occupied is None:
-                occupied = np.zeros(SQUARES + 1, dtype=bool)
-                occupied[:SQUARES] = pos._np != 0
-            for t in deploy_targets(occupied, sq):
-                app(A(sq, t, MOVE))
+            sentinels.append(sq)
         # A deployed Sentinel never acts again.
+    if sentinels:
+        # Deployments go last: they are many, and the completion check scans
+        # from the front for ordinary steps.
+        occupied = np.zeros(SQUARES + 1, dtype=bool)
+        occupied[:SQUARES] = pos._np != 0
+        for sq in sentinels:
+            row = _DEPLOY_ROWS[sq] or _deploy_row(sq)
+            out.extend([row[t] for t in deploy_targets(occupied, sq)])
     return out
 
 
@@ -207,9 +242,43 @@ def legal_actions(pos: Position) -> list[Action]:
     return completable(pos, acts)
 
 
+def _spread_witnesses(b: bytearray, acts: list[Action]) -> bool:
+    """True if three witnesses by three different pieces land pairwise at
+    least 3 squares apart.
+
+    Then for any first action, two of them belong to other pieces, and one
+    landing square cannot be next to (or on) both of their squares, so one
+    witness survives: every first action can be completed.
+    """
+    kind_of = KIND_OF
+    cheb = CHEBYSHEV_T
+    chosen: list[tuple[int, int]] = []
+    last = -1
+    ok = scout = False
+    for src, dst, kind in acts:
+        if src != last:  # actions come grouped by piece
+            last = src
+            k = kind_of[b[src]]
+            ok = k not in _NO_WITNESS
+            scout = k == SCOUT
+        if not ok or kind != MOVE or (not scout and cheb[src][dst] != 1):
+            continue
+        row = cheb[dst]
+        for q, e in chosen:
+            if q == src or row[e] < 3:
+                break
+        else:
+            chosen.append((src, dst))
+            if len(chosen) == 3:
+                return True
+    return False
+
+
 def completable(pos: Position, acts: list[Action]) -> list[Action]:
     """Keep the first actions after which the turn can be completed."""
     b = pos._b
+    if _spread_witnesses(b, acts):
+        return acts
     kind_of = KIND_OF
     cheb = CHEBYSHEV_T
     enemy_masters = pos._counts[1 - pos._side][MASTER]

@@ -19,7 +19,14 @@ from jayden_jazz.jayden.pieces import (
     from_letter,
     letter,
 )
-from jayden_jazz.jayden.squares import FILES, RANKS, SQUARES, square_name, square_problem
+from jayden_jazz.jayden.squares import (
+    FILES,
+    RANKS,
+    SQUARES,
+    parse_square,
+    square_name,
+    square_problem,
+)
 
 START_JPN = (
     "csrrrriinkmdiirrrrsc/khhhhhhhhhhhhhhhhhhk/20/20/20/20/20/20/20/20/20/20/"
@@ -134,7 +141,7 @@ def parse_jpn(text: str) -> ParsedJPN:
         acted = -1
     else:
         try:
-            acted = _square(acted_text)
+            acted = parse_square(acted_text)
         except ValueError:
             raise JPNError(
                 f"acted: {square_problem(acted_text)} (expected '-' or a square)", "acted"
@@ -175,12 +182,6 @@ def parse_jpn(text: str) -> ParsedJPN:
             "fired",
         )
     return ParsedJPN(board, side, acted, fired, quiet, turn)
-
-
-def _square(name: str) -> int:
-    from jayden_jazz.jayden.squares import parse_square
-
-    return parse_square(name)
 
 
 def format_ranks(board: bytes | bytearray) -> str:

@@ -317,8 +317,9 @@ class Position:
         and leaves the position unchanged. ``validate=False`` is for search
         code that only pushes generated actions.
         """
-        if validate:
+        if validate or action.__class__ is not Action:
             action = check_action(action)
+        if validate:
             if action not in self._legal():
                 raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
         self._do(action)

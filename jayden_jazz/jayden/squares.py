@@ -7,6 +7,8 @@ One int per square keeps the precomputed tables flat lists that index fast.
 
 from __future__ import annotations
 
+from jayden_jazz.jayden.errors import ActionSyntaxError
+
 FILES = 20
 RANKS = 14
 SQUARES = FILES * RANKS
@@ -53,9 +55,8 @@ def parse_square(name: str) -> int:
     """
     sq = _BY_NAME.get(name)
     if sq is None:
-        from jayden_jazz.jayden.errors import ActionSyntaxError
-
-        raise ActionSyntaxError(square_problem(name))
+        raise ActionSyntaxError(square_problem(name) if isinstance(name, str) else
+                                f"a square name must be text, not {type(name).__name__}")
     return sq
 
 

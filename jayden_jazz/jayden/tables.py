@@ -59,8 +59,11 @@ for _table in (RAYS, NEIGHBOURS, CHEBYSHEV, SHIELD_MASK, SCOUT_JUMPS, TERRITORY,
     _table.flags.writeable = False
 
 
+_RAYS_L = RAYS.tolist()
+
+
 def _ray_tuple(sq: int, d: int, limit: int = MAX_RAY) -> tuple[int, ...]:
-    return tuple(int(t) for t in RAYS[sq, d, :limit] if t >= 0)
+    return tuple(t for t in _RAYS_L[sq][d][:limit] if t >= 0)
 
 
 #: Sliding rays per piece, as tuples of tuples (empty rays dropped).
@@ -74,27 +77,31 @@ RAIDER_RAYS_T = tuple(
     tuple(r for r in (_ray_tuple(sq, d, 4) for d in DIAGONAL) if r) for sq in range(SQUARES)
 )
 #: All on-board neighbours, and the orthogonal ones.
-NEIGH_T = tuple(tuple(int(t) for t in NEIGHBOURS[sq] if t >= 0) for sq in range(SQUARES))
+NEIGH_T = tuple(
+    tuple(_RAYS_L[sq][d][0] for d in range(8) if _RAYS_L[sq][d][0] >= 0) for sq in range(SQUARES)
+)
 ORTH_NEIGH_T = tuple(
-    tuple(int(NEIGHBOURS[sq, d]) for d in ORTHOGONAL if NEIGHBOURS[sq, d] >= 0)
+    tuple(_RAYS_L[sq][d][0] for d in ORTHOGONAL if _RAYS_L[sq][d][0] >= 0)
     for sq in range(SQUARES)
 )
 #: Hero lines: (one step, two steps or -1) per orthogonal direction.
 HERO_T = tuple(
-    tuple(
-        (int(RAYS[sq, d, 0]), int(RAYS[sq, d, 1]))
-        for d in ORTHOGONAL
-        if RAYS[sq, d, 0] >= 0
-    )
+    tuple((_RAYS_L[sq][d][0], _RAYS_L[sq][d][1]) for d in ORTHOGONAL if _RAYS_L[sq][d][0] >= 0)
     for sq in range(SQUARES)
 )
-SCOUT_JUMPS_T = tuple(tuple(int(t) for t in SCOUT_JUMPS[sq] if t >= 0) for sq in range(SQUARES))
+SCOUT_JUMPS_T = tuple(tuple(t for t in row if t >= 0) for row in SCOUT_JUMPS.tolist())
+CHEBYSHEV_T = tuple(tuple(row) for row in CHEBYSHEV.tolist())
+
+
+def _rings(row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    rings: list[list[int]] = [[] for _ in range(MAX_RAY + 1)]
+    for t, d in enumerate(row):
+        rings[d].append(t)
+    return tuple(tuple(r) for r in rings)
+
+
 #: RINGS_T[sq][d]: squares at Chebyshev distance exactly d (d = 0..19).
-RINGS_T = tuple(
-    tuple(tuple(int(t) for t in np.flatnonzero(CHEBYSHEV[sq] == d)) for d in range(MAX_RAY + 1))
-    for sq in range(SQUARES)
-)
-CHEBYSHEV_T = tuple(tuple(int(x) for x in row) for row in CHEBYSHEV)
-ENEMY_TERRITORY_T = tuple(tuple(bool(x) for x in row) for row in ENEMY_TERRITORY)
+RINGS_T = tuple(_rings(row) for row in CHEBYSHEV_T)
+ENEMY_TERRITORY_T = tuple(tuple(row) for row in ENEMY_TERRITORY.tolist())
 #: A "nowhere is forbidden" row, used for pieces the Half Line does not bind.
 NOWHERE_T = (False,) * SQUARES
