@@ -299,3 +299,42 @@ def test_reference_screenshots(make_app):
     app.render()
     assert_ega_only(app.display.logical)
     check_reference(app.display.logical, "jayden_in_progress")
+
+
+def test_computer_game_keeps_the_loop_running_and_finishes(make_app):
+    """Both sides are computers; the scene keeps drawing while they think."""
+    start = jpn({"j1": "M", "a1": "D", "a9": "m", "e1": "K", "c1": "H", "t14": "h", "s13": "h"})
+    app = make_app()
+    game = jsave.JaydenGame(start=start, actions=[],
+                            players={"g": {"kind": "computer", "level": "easy"},
+                                     "r": {"kind": "computer", "level": "easy"}})
+    sc = JaydenScene(app, game)
+    app.stack.push(sc)
+    frames_while_thinking = 0
+    for _ in range(6000):
+        step(app)
+        if sc.request is not None:
+            frames_while_thinking += 1
+        if sc.pos.result is not None:
+            break
+    assert sc.pos.result is not None and sc.pos.result.winner == "g"
+    assert sc.pos.result.reason == "master_taken"
+    assert frames_while_thinking > 0         # frames kept coming while the worker searched
+    assert sc.worker is not None
+    app.stack.clear()
+    assert sc.worker is None                 # the worker process is closed with the scene
+
+
+def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
+    app = make_app()
+    game = jsave.JaydenGame(start=START_JPN, actions=[],
+                            players={"g": {"kind": "computer", "level": "hard"}, "r": {"kind": "human"}})
+    sc = JaydenScene(app, game)
+    app.stack.push(sc)
+    step(app, 2)
+    assert sc.request == "turn"
+    press(app, "ESC")
+    assert isinstance(app.stack.top, ChoiceWindow) and app.stack.top.title == "Main Menu"
+    press(app, "DOWN", "RETURN")             # New game: cancels the search at once
+    assert isinstance(app.stack.top, JaydenSetupScene)
+    assert sc.worker is None or not sc.worker.busy
