@@ -1,0 +1,396 @@
+"""The computer player of the Jazz Jackrabbit Card Game.
+
+The card scene calls three top-level functions through
+:class:`~jayden_jazz.ai.worker.AIWorker` (every argument picklable, the
+catalog rebuilt in the worker from ``pack_dirs`` and cached per process by
+the tuple of folders):
+
+``choose_action(position, seat, level, seed, time_budget=None, pack_dirs=None, iterations=None) -> str``
+    ``position`` is the engine's position string (``Game.position()``, which
+    round-trips exactly through ``Game.from_position``); a game record's YAML
+    text (``game.record().to_yaml()``) is accepted too and tells a little
+    more (cards seen on the field before a reset). ``seat`` must be the seat
+    to move. ``level`` is ``"easy"``, ``"normal"`` or ``"hard"``. ``seed``
+    seeds the player's random generator. ``time_budget`` is seconds for this
+    move (default: the level's, see :data:`LEVELS`). ``pack_dirs`` are the
+    cards folders (``None``: the shipped ``cards/`` and the player's cards
+    folder). ``iterations``, when given, replaces the clock by a fixed amount
+    of work, so the answer is the same on every machine (tests, replays).
+    Returns the full action text, e.g. ``default/pillar@b2`` or
+    ``default/bumper@a1!1>b1``. Without Open, other seats' hidden cards are
+    never read: the position is reduced to what ``seat`` may see before
+    anything else happens (:mod:`.cards_infoset`).
+
+``choose_hand(pack_dirs, setup, seat, level, seed) -> list[str]``
+    ``setup`` is a plain dict (the scene's ``setup_for_ai``): ``hand_size``
+    (or ``field``/``rows`` + ``players`` + rules to compute it), ``rules``
+    (``Rules.to_dict()``; or ``preset`` plus ``open``/``pure``/``sudden_death``
+    flags), optional ``cards`` (the ids to choose from; default every loaded
+    card). Returns ``hand_size`` distinct card ids.
+
+``hint(position, seat, pack_dirs=None, time_budget=2.0) -> dict``
+    ``{"action": text, "value": "win" | "draw" | "loss" | None}``: the move
+    the Hard level would play and, when it proved it (two players, nothing
+    hidden from ``seat``, solved to the end), the result with perfect play.
+
+Levels (seconds per move by default):
+
+* **easy** -- no search: a one-move judgement (captures, minus the sides
+  left open to attack) with noise and an occasional careless placement;
+* **normal** (0.5 s) -- MCTS, and exact play in the last few placements;
+* **hard** (2 s) -- with two players and nothing hidden, exact
+  win/draw/loss search (:mod:`.cards_solver`) as early as the budget
+  allows (a 3x3 Open game from the second or third placement, Pure ones
+  usually from the first); hidden hands late in the game: the exact search
+  on sampled worlds, voting; everything else (5x5, 7x7, 3-4 players, early
+  hidden play) information-set MCTS over sampled worlds (:mod:`.cards_mcts`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jayden_jazz.cards import Action, Card, Field, Game, GameRecord, Rules
+from jayden_jazz.cards.catalog import Catalog
+from jayden_jazz.cards.loader import load_packs
+from jayden_jazz.ai.cards_infoset import View, Worlds, observe
+from jayden_jazz.ai.cards_mcts import ISMCTS, MCTSParams, move_key
+from jayden_jazz.ai.cards_policy import easy_choice, rank_cards, score
+from jayden_jazz.ai.cards_solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
+from jayden_jazz.ai.cards_state import FastGame, Parts, Unsupported
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level thinks. Counts apply when a fixed amount of work is asked for."""
+
+    name: str
+    seconds: float
+    exact_empty: int       # two players, nothing hidden: try to solve at or below this many empty cells
+    exact_share: float     # of the time, what the exact attempt may use before MCTS takes over
+    pimc_empty: int        # two players, hidden hands: solve sampled worlds at or below this
+    mcts: MCTSParams = field(default_factory=MCTSParams)
+    nodes_per_iteration: int = 150
+    hand_noise: float = 0.0   # noise on card worth when picking a hand
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 0.0, 0, 0.0, 0, MCTSParams(iterations=0), hand_noise=3.0),
+    "normal": Level("normal", 0.5, 4, 0.5, 3, MCTSParams(iterations=300, exploration=0.8), hand_noise=1.0),
+    "hard": Level("hard", 2.0, 9, 0.7, 6, MCTSParams(iterations=2500), hand_noise=0.15),
+}
+
+
+@dataclass
+class Decision:
+    """A chosen action and how it was found.
+
+    ``value`` is the mover's proven result (WIN/DRAW/LOSS) or None when not
+    proven; ``method`` one of only, solved, pimc, mcts, easy, engine.
+    """
+
+    action: Action
+    value: int | None
+    method: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------- catalogs
+
+_CATALOGS: dict[tuple[str, ...], Catalog] = {}
+
+
+def default_pack_dirs() -> list[str]:
+    from jayden_jazz.paths import card_pack_dirs
+    return [str(p) for p in card_pack_dirs()]
+
+
+def catalog_for(pack_dirs: Sequence[str] | None) -> Catalog:
+    """The cards of these folders, loaded once per process (packs do not change mid-game)."""
+    key = tuple(str(d) for d in (pack_dirs if pack_dirs is not None else default_pack_dirs()))
+    cat = _CATALOGS.get(key)
+    if cat is None:
+        cat, _problems = load_packs([Path(d) for d in key])
+        _CATALOGS[key] = cat
+    return cat
+
+
+# ---------------------------------------------------------------------- reading the input
+
+
+def read_position(text: str, catalog: Mapping[str, Card]) -> tuple[Parts, list[tuple[str, int]]]:
+    """(position parts, pieces seen on the field during the game) from a position string
+    or a game record's YAML text."""
+    t = text.strip()
+    if t.startswith("jazz1"):
+        return Parts.parse(t), []
+    record = GameRecord.from_yaml(t)
+    game = record.replay(catalog, upto=0)
+    seen: set[tuple[str, int]] = set()
+
+    def look(g: Game) -> None:
+        for c in g.field.cells:
+            card = g.card_at(c)
+            if card is not None:
+                seen.add((card.id, g.dealer_at(c)))  # type: ignore[arg-type]
+
+    look(game)
+    for a in record.actions:
+        game.push(a)
+        look(game)
+    return Parts.parse(game.position()), sorted(seen)
+
+
+# ---------------------------------------------------------------------- the player
+
+
+class CardsPlayer:
+    """One level's decisions for one move; ``rng`` makes them reproducible.
+
+    ``seconds`` overrides the level's time; ``iterations`` switches from the
+    clock to a fixed amount of work.
+    """
+
+    def __init__(self, level: str, rng: random.Random, catalog: Mapping[str, Card], *,
+                 seconds: float | None = None, iterations: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level = LEVELS[level]
+        self.rng = rng
+        self.catalog = catalog
+        self.seconds = self.level.seconds if seconds is None else max(0.0, float(seconds))
+        self.iterations = iterations
+
+    # -- budget helpers -----------------------------------------------------------
+
+    def _deadline(self, start: float, share: float) -> float | None:
+        return None if self.iterations is not None else start + self.seconds * share
+
+    def _node_limit(self, share: float) -> int | None:
+        if self.iterations is None:
+            return None
+        return max(1000, int(self.iterations * self.level.nodes_per_iteration * share))
+
+    def _mcts_params(self, seconds_left: float) -> MCTSParams:
+        base = self.level.mcts
+        if self.iterations is not None:
+            return MCTSParams(iterations=max(1, self.iterations), seconds=None, exploration=base.exploration)
+        return MCTSParams(iterations=None, seconds=max(0.02, seconds_left), exploration=base.exploration)
+
+    # -- entry --------------------------------------------------------------------
+
+    def decide(self, parts: Parts, seat: int, revealed: Iterable[tuple[str, int]] = ()) -> Decision:
+        start = time.perf_counter()
+        if parts.end is not None or parts.move != seat:
+            raise ValueError(f"seat {seat} is not to move in this position")
+        view = observe(parts, seat, self.catalog.keys(), revealed)
+        try:
+            worlds = Worlds(view, self.catalog)
+        except Unsupported:
+            return self._engine_fallback(view)
+        g0 = worlds.template
+        if g0.over:
+            raise ValueError("the game is over")
+        moves = g0.moves()
+        if len(moves) == 1:
+            return Decision(g0.action(moves[0]), None, "only")
+        if self.level.name == "easy":
+            return Decision(g0.action(easy_choice(g0.copy(), self.rng)), None, "easy")
+        two = g0.n == 2
+        if two and view.complete and g0.empty <= self.level.exact_empty:
+            return self._exact(worlds, moves, start)
+        if two and not view.complete and g0.empty <= self.level.pimc_empty:
+            d = self._pimc(worlds, moves, start)
+            if d is not None:
+                return d
+        return self._mcts(worlds, moves, start, None, "mcts")
+
+    # -- exact play ---------------------------------------------------------------
+
+    def _exact(self, worlds: Worlds, moves: list, start: float) -> Decision:
+        g0 = worlds.template
+        solver = Solver(g0.copy(), deadline=self._deadline(start, self.level.exact_share),
+                        node_limit=self._node_limit(self.level.exact_share))
+        res = solver.solve_root(all_best=False, partial=True)
+        detail = {"nodes": res.nodes, "complete": res.complete}
+        keys = {move_key(g0, m): m for m in moves}
+        if res.complete:
+            if res.value == WIN:
+                return Decision(g0.action(res.best[0]), WIN, "solved", detail)
+            if res.value == DRAW:
+                try:
+                    draws = solver.tied_with_best(res, moves=None)
+                except OutOfTime:
+                    draws = res.best
+                allowed = {move_key(g0, m) for m in draws}
+                if len(allowed) == 1:
+                    return Decision(g0.action(draws[0]), DRAW, "solved", detail)
+                d = self._mcts(worlds, moves, start, allowed, "solved", 0.5)
+                d.value = DRAW
+                d.detail.update(detail)
+                return d
+            # every move loses against perfect play: pick the one most likely to go wrong for them
+            d = self._mcts(worlds, moves, start, None, "solved", 0.5)
+            d.value = LOSS
+            d.detail.update(detail)
+            return d
+        won = [m for m, v in res.values.items() if v == WIN]
+        if won:
+            return Decision(g0.action(won[0]), WIN, "solved", detail)
+        lost = {move_key(g0, m) for m, v in res.bounds.items() if v == LOSS}
+        allowed = set(keys) - lost or None
+        d = self._mcts(worlds, moves, start, allowed, "mcts", 1.0)
+        d.detail.update(detail)
+        return d
+
+    def _pimc(self, worlds: Worlds, moves: list, start: float) -> Decision | None:
+        """Solve sampled worlds exactly and vote; None when not even a few worlds fit."""
+        g0 = worlds.template
+        totals: dict[tuple, float] = {move_key(g0, m): 0.0 for m in moves}
+        count = 0
+        want = None if self.iterations is None else max(4, self.iterations // 100)
+        deadline = self._deadline(start, 0.9)
+        node_limit = None if self.iterations is None else max(2000, self.iterations * 20)
+        while True:
+            if want is not None and count >= want:
+                break
+            if deadline is not None and count and time.perf_counter() >= deadline:
+                break
+            w = worlds.world(self.rng)
+            solver = Solver(w, deadline=deadline, node_limit=node_limit)
+            res = solver.solve_root(all_best=True, partial=True)
+            if not res.complete:
+                break
+            best = {move_key(w, m) for m in res.best}
+            for k in totals:
+                totals[k] += res.value if k in best else res.value - 1
+            count += 1
+        if count < 3:
+            return None
+        top = max(totals.values())
+        tied = [m for m in moves if totals[move_key(g0, m)] == top]
+        pick = max(tied, key=lambda m: (score(g0, m), -tied.index(m)))
+        return Decision(g0.action(pick), None, "pimc", {"worlds": count, "score": top / count})
+
+    # -- search under uncertainty ---------------------------------------------------
+
+    def _mcts(self, worlds: Worlds, moves: list, start: float, allowed: set | None, method: str,
+              share: float = 1.0) -> Decision:
+        """MCTS with what is left of the time; ``share`` < 1 caps it (after a proof, when only
+        the choice among equal moves is left) at that share of the move's time."""
+        g0 = worlds.template
+        left = self.seconds - (time.perf_counter() - start)
+        if share < 1.0:
+            left = min(left, self.seconds * share)
+        params = self._mcts_params(left)
+        if self.iterations is not None and share < 1.0:
+            params.iterations = max(1, int(self.iterations * share))
+        search = ISMCTS(worlds, self.rng, params, allowed=allowed)
+        res = search.run()
+        keys = {move_key(g0, m): m for m in moves}
+        return Decision(g0.action(keys[res.best]), None, method,
+                        {"iterations": res.iterations, "visits": res.stats[res.best][0],
+                         "mean": round(res.stats[res.best][1], 3)})
+
+    # -- rules this copy cannot mirror ------------------------------------------------
+
+    def _engine_fallback(self, view: View) -> Decision:
+        """Extra capture steps: a one-move judgement through the engine itself."""
+        game = Game.from_position(_filled_position(view, self.catalog, self.rng), self.catalog)
+        seat = game.to_move
+        best: list[Action] = []
+        best_v = -10**9
+        for a in game.legal_actions():
+            before = game.scores()[seat]
+            game.push(a)
+            v = game.scores()[seat] - before
+            game.pop()
+            if v > best_v:
+                best_v, best = v, [a]
+            elif v == best_v:
+                best.append(a)
+        return Decision(best[self.rng.randrange(len(best))], None, "engine")
+
+
+def _filled_position(view: View, catalog: Mapping[str, Card], rng: random.Random) -> str:
+    from jayden_jazz.ai.cards_infoset import sample_parts
+    return sample_parts(view, rng).text()
+
+
+# ---------------------------------------------------------------------- the worker's functions
+
+
+def choose_action(position: str, seat: int, level: str, seed: int, time_budget: float | None = None,
+                  pack_dirs: list[str] | None = None, iterations: int | None = None) -> str:
+    """The action text for ``seat`` (see the module docstring for every argument)."""
+    catalog = catalog_for(pack_dirs)
+    parts, revealed = read_position(position, catalog)
+    player = CardsPlayer(level, random.Random(seed), catalog, seconds=time_budget, iterations=iterations)
+    decision = player.decide(parts, seat, revealed)
+    action = decision.action
+    # the engine is the law: never hand the scene an action it would refuse
+    game = Game.from_position(parts.text(), catalog)
+    if not game.is_legal(action):  # pragma: no cover - a mirror bug; play something legal
+        legal = game.legal_actions()
+        action = legal[random.Random(seed).randrange(len(legal))]
+    return str(action)
+
+
+def hint(position: str, seat: int, pack_dirs: list[str] | None = None, time_budget: float = 2.0) -> dict:
+    """The Hard level's move for ``seat`` and, when proven, its value (see the module docstring)."""
+    catalog = catalog_for(pack_dirs)
+    parts, revealed = read_position(position, catalog)
+    player = CardsPlayer("hard", random.Random(0), catalog, seconds=time_budget)
+    d = player.decide(parts, seat, revealed)
+    return {"action": str(d.action), "value": VALUE_NAMES.get(d.value) if d.value is not None else None}
+
+
+def hand_size_of(setup: Mapping[str, Any], rules: Rules) -> int:
+    if setup.get("hand_size") is not None:
+        return int(setup["hand_size"])
+    rows = setup.get("rows")
+    if rows:
+        fld = Field(list(rows), name=str(setup.get("field", "custom")))
+    else:
+        from jayden_jazz.cards import get_field
+        fld = get_field(str(setup.get("field", "3x3")))
+    return rules.hand_size(fld.playable_count, int(setup.get("players", 2)))
+
+
+def rules_of(setup: Mapping[str, Any]) -> Rules:
+    if isinstance(setup.get("rules"), Mapping):
+        return Rules.from_dict(dict(setup["rules"]))
+    flags = {k: bool(setup[k]) for k in ("open", "pure", "sudden_death") if k in setup}
+    return Rules.preset(str(setup.get("preset", "updated")), **flags)
+
+
+def choose_hand(pack_dirs: list[str], setup: dict, seat: int, level: str, seed: int) -> list[str]:
+    """Card ids for a computer seat's hand (see the module docstring for ``setup``).
+
+    Cards are ranked by worth (:func:`.cards_policy.rank_cards`: sides against the sides
+    of every card available, abilities unless Pure); the level adds noise to the ranking,
+    so Hard takes nearly the best cards and Easy a loose mix.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    catalog = catalog_for(pack_dirs)
+    rules = rules_of(setup)
+    size = hand_size_of(setup, rules)
+    ids = [c for c in (setup.get("cards") or list(catalog)) if c in catalog]
+    ids = sorted(set(ids))
+    if len(ids) < size:
+        raise ValueError(f"a hand needs {size} different cards; only {len(ids)} are available")
+    rng = random.Random(seed * 4 + seat)
+    noise = LEVELS[level].hand_noise
+    ranked = rank_cards((catalog[c] for c in ids), rules)
+    noisy = sorted(ranked, key=lambda t: -(t[0] + rng.gauss(0.0, noise)))
+    return [cid for _, cid in noisy[:size]]
+
+
+__all__ = ["CardsPlayer", "Decision", "LEVELS", "Level", "catalog_for", "choose_action", "choose_hand",
+           "hint", "read_position"]

@@ -1,0 +1,152 @@
+"""Computer-against-computer card games, for tournaments and benchmarks.
+
+``tools/tournament.py --game cards`` loads this module: ``PLAYERS`` and
+``play_game(a, b, seed, a_first, **options)`` returning an :class:`Outcome`
+(the interface of ``jayden_arena``).
+
+Players: ``random`` (a uniformly random legal action), ``greedy`` (the
+action that gains the most cards at once, abilities included; random among
+ties), and the levels ``easy``, ``normal``, ``hard`` of
+:mod:`jayden_jazz.ai.cards_ai`, called exactly as the scene calls them
+(position string in, action text out).
+
+Fair pairs: the hands are dealt to the *roles* first mover / second mover,
+from ``seed`` when ``a_first`` and from ``seed - 1`` otherwise. The
+tournament plays seed s with A first and s + 1 with B first, so each pair
+of games gives both players the same two situations, which takes most of
+the luck of the deal out of a short match.
+
+Options (``--opt key=value``):
+
+* ``field`` (``3x3``), ``players`` (2; with 3 or 4, seats alternate A, B,
+  A, B from the first mover and a game is A's when its sole winner is an A
+  seat), ``preset`` (``updated``/``draft``), ``open``, ``pure``,
+  ``sudden_death`` (0/1);
+* ``hands``: ``random`` (default; seeded random hands from ``pack``) or
+  ``pick`` (each level picks with ``choose_hand``; random and greedy deal
+  at random);
+* ``pack`` (``default``): the pack dealt from (``all`` for every shipped
+  pack); the players' catalog is the shipped ``cards/`` folder either way;
+* ``time_budget`` (seconds per move for every level), ``budget_scale``
+  (multiplies each level's own budget), ``iterations`` (a fixed amount of
+  work per move instead of the clock: reproducible games);
+* ``date`` (``2026-11``) and ``max_turns`` (accepted, unused: a card game
+  always ends).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import NamedTuple
+
+from jayden_jazz.cards import Action, Game, Rules, get_field, new_game
+from jayden_jazz.ai.cards_ai import LEVELS, catalog_for, choose_action, choose_hand
+from jayden_jazz.ai.cards_policy import greedy_choice
+from jayden_jazz.ai.cards_state import FastGame
+
+PLAYERS = ("random", "greedy", "easy", "normal", "hard")
+
+
+class Outcome(NamedTuple):
+    """One game's result, seen from the two players' names 'a' and 'b'.
+
+    ``turns`` counts placements; ``think_seconds``, ``actions_by`` and
+    ``decisions_by`` are keyed 'a'/'b'; ``scores`` are the field counts per
+    seat and ``seats`` says whose each seat was.
+    """
+
+    winner: str | None
+    reason: str
+    turns: int
+    think_seconds: dict
+    actions_by: dict
+    decisions_by: dict
+    history: tuple = ()
+    scores: tuple = ()
+    seats: tuple = ()
+
+
+def shipped_cards_dirs() -> list[str]:
+    from jayden_jazz.paths import shipped_dir
+    return [str(shipped_dir("cards"))]
+
+
+def _flag(v: object) -> bool:
+    if isinstance(v, str):
+        return v.lower() in ("1", "true", "yes", "on")
+    return bool(v)
+
+
+def make_rules(preset: str = "updated", open: object = False, pure: object = False,
+               sudden_death: object = False) -> Rules:
+    return Rules.preset(str(preset), open=_flag(open), pure=_flag(pure), sudden_death=_flag(sudden_death))
+
+
+def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", players: int = 2,
+              preset: str = "updated", open: object = False, pure: object = False,
+              sudden_death: object = False, hands: str = "random", pack: str = "default",
+              time_budget: float | None = None, budget_scale: float = 1.0, iterations: int | None = None,
+              date: str = "2026-11", max_turns: int | None = None, pack_dirs: list[str] | None = None) -> Outcome:
+    """Play one game of ``a`` against ``b`` (see the module docstring for the options)."""
+    for name in (a, b):
+        if name not in PLAYERS:
+            raise ValueError(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")
+    dirs = pack_dirs or shipped_cards_dirs()
+    catalog = catalog_for(dirs)
+    fld = get_field(str(field))
+    rules = make_rules(preset, open, pure, sudden_death)
+    n = int(players)
+    year, month = (int(x) for x in str(date).split("-"))
+    # seat k is the k-th mover; roles alternate between the players from the first mover
+    first, second = ("a", "b") if a_first else ("b", "a")
+    owner = tuple(first if k % 2 == 0 else second for k in range(n))
+    deal_rng = random.Random(seed if a_first else seed - 1)
+    pool = sorted(cid for cid in catalog if pack == "all" or cid.split("/", 1)[0] == pack)
+    size = rules.hand_size(fld.playable_count, n)
+    dealt = [tuple(deal_rng.sample(pool, size)) for _ in range(n)]
+    names = {"a": a, "b": b}
+    if str(hands) == "pick":
+        setup = {"field": fld.name, "rows": list(fld.rows), "players": n, "rules": rules.to_dict(),
+                 "hand_size": size, "cards": pool, "date": str(date)}
+        for k in range(n):
+            who = names[owner[k]]
+            if who in LEVELS:
+                dealt[k] = tuple(choose_hand(dirs, setup, k, who, seed * 7 + k))
+    game = new_game(catalog, fld, dealt, rules, first_seat=0, date=(year, month))
+    rng = random.Random(seed * 1_000_003 + (0 if a_first else 1))
+    think = {"a": 0.0, "b": 0.0}
+    count = {"a": 0, "b": 0}
+    while not game.is_over():
+        seat = game.to_move
+        who = owner[seat]
+        name = names[who]
+        t0 = time.perf_counter()
+        action = _decide(game, seat, name, rng, dirs, catalog, time_budget, budget_scale, iterations)
+        think[who] += time.perf_counter() - t0
+        count[who] += 1
+        game.push(action)        # the engine checks it: an illegal choice raises here
+    result = game.result()
+    assert result is not None
+    winner = None
+    if len(result.winners) == 1:
+        winner = owner[result.winners[0]]
+    return Outcome(winner, result.decided_by, game.ply, think, count, dict(count),
+                   tuple(str(x) for x in game.history), tuple(result.scores), owner)
+
+
+def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str], catalog,
+            time_budget: float | None, budget_scale: float, iterations: int | None) -> Action:
+    if name == "random":
+        legal = game.legal_actions()
+        return legal[rng.randrange(len(legal))]
+    if name == "greedy":
+        st = FastGame.from_position(game.position(), catalog)
+        return st.action(greedy_choice(st, rng))
+    budget = LEVELS[name].seconds if time_budget is None else float(time_budget)
+    text = choose_action(game.position(), seat, name, rng.getrandbits(31), budget * budget_scale, dirs,
+                         iterations=iterations)
+    return Action.parse(text)
+
+
+__all__ = ["Outcome", "PLAYERS", "play_game"]

@@ -1,0 +1,152 @@
+"""What one seat knows about a card game, and the worlds consistent with it.
+
+Without Open, a seat sees its own hand and the field, not the others'
+hands. A fair computer player must decide from that alone, so the first
+thing :func:`observe` does is throw the hidden cards away: the
+:class:`View` it returns holds only what the seat could know, and every
+search below works from a view plus a seeded random generator. Two
+positions that differ only in hidden cards give equal views, hence equal
+choices.
+
+What counts as known, for the cards in another seat's hand:
+
+* a card dealt to someone else (it reached that hand through a swap, which
+  everybody saw) -- known;
+* a card dealt to that seat that has been on the field (the game record's
+  history shows it; a position string shows only the field now) -- known;
+* any other card dealt to that seat -- hidden. The view keeps how many.
+
+A *world* fills each hidden slot with a card the seat could hold: any card
+of the catalog it is not already known to have been dealt (one copy of a
+card per hand at the deal). Cards are drawn uniformly: the rules let every
+player choose from every card, and nothing on the table says which.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from jayden_jazz.cards import Card
+from jayden_jazz.ai.cards_state import FastGame, Parts
+
+Piece = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's knowledge: the position with hidden cards removed, and their counts.
+
+    ``parts.hands[s]`` holds only the known cards of seat s; ``hidden[s]``
+    cards dealt to s are missing from it; ``excluded[s]`` are the card ids
+    s is known to have been dealt (a hidden card is none of them).
+    """
+
+    seat: int
+    parts: Parts
+    hidden: tuple[int, ...]
+    excluded: tuple[frozenset[str], ...]
+    pool: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Nothing hidden: the view is the whole position."""
+        return not any(self.hidden)
+
+    def key(self) -> str:
+        """Text that equals for equal views (tests compare it)."""
+        return f"{self.seat}|{self.parts.text()}|{self.hidden}|{sorted(map(sorted, self.excluded))}"
+
+
+def observe(parts: Parts, seat: int, pool: Iterable[str], revealed: Iterable[Piece] = ()) -> View:
+    """The view of ``seat`` on a full position; ``revealed`` adds pieces seen on the field
+    earlier (from a game record's history)."""
+    seen = set(revealed)
+    for entry in parts.cells:
+        if entry is not None:
+            seen.add(entry[1])
+    hands: list[tuple[Piece, ...]] = []
+    hidden: list[int] = []
+    for s, hand in enumerate(parts.hands):
+        if s == seat or parts.rules.open:
+            hands.append(hand)
+            hidden.append(0)
+            continue
+        known = tuple(pc for pc in hand if pc[1] != s or pc in seen)
+        hands.append(known)
+        hidden.append(len(hand) - len(known))
+    everything = [e[1] for e in parts.cells if e is not None] + [pc for h in hands for pc in h] + list(seen)
+    excluded = tuple(frozenset(cid for cid, d in everything if d == s) for s in range(parts.seats))
+    public = replace(parts, hands=tuple(hands))
+    return View(seat, public, tuple(hidden), excluded, tuple(sorted(set(pool))))
+
+
+def sample_hands(view: View, rng: random.Random) -> tuple[tuple[Piece, ...], ...]:
+    """One guess at every hand: the known cards plus a uniform draw for the hidden ones."""
+    out = []
+    for s, hand in enumerate(view.parts.hands):
+        k = view.hidden[s]
+        if not k:
+            out.append(hand)
+            continue
+        choices = [cid for cid in view.pool if cid not in view.excluded[s]]
+        out.append(hand + tuple((cid, s) for cid in rng.sample(choices, k)))
+    return tuple(out)
+
+
+def sample_parts(view: View, rng: random.Random) -> Parts:
+    return replace(view.parts, hands=sample_hands(view, rng))
+
+
+class Worlds:
+    """Makes FastGame worlds for one view quickly.
+
+    The template state is built once with placeholder cards in the hidden
+    slots; a world copies it and rewrites only those slots' card data.
+    """
+
+    def __init__(self, view: View, catalog: Mapping[str, Card]) -> None:
+        self.view = view
+        self.catalog = catalog
+        self.slots: list[list[int]] = []
+        filler = sample_parts(view, random.Random(0))
+        self.template = FastGame(filler, catalog)
+        # hidden pieces are the last `hidden[s]` entries of each hand in the template
+        t = self.template
+        for s in range(view.parts.seats):
+            k = view.hidden[s]
+            self.slots.append(t.hands[s][len(t.hands[s]) - k:] if k else [])
+        self.choices = [[cid for cid in view.pool if cid not in view.excluded[s]] for s in range(view.parts.seats)]
+
+    @property
+    def hidden(self) -> bool:
+        return not self.view.complete
+
+    def world(self, rng: random.Random) -> FastGame:
+        g = self.template.copy()
+        if not self.hidden:
+            return g
+        g.ids = g.ids[:]
+        g.cards = g.cards[:]
+        g.sides = g.sides[:]
+        g.points = g.points[:]
+        g.month = g.month[:]
+        g.abil = g.abil[:]
+        cat = self.catalog
+        on = g.abilities_on
+        for s, slots in enumerate(self.slots):
+            if not slots:
+                continue
+            for p, cid in zip(slots, rng.sample(self.choices[s], len(slots))):
+                card = cat[cid]
+                g.ids[p] = cid
+                g.cards[p] = card
+                g.sides[p] = card.sides
+                g.points[p] = sum(card.sides)
+                g.month[p] = g.month_of(card)
+                g.abil[p] = card.abilities if on else ()
+        return g
+
+
+__all__ = ["View", "Worlds", "observe", "sample_hands", "sample_parts"]

@@ -1,0 +1,129 @@
+"""Quick judgements without search: one-move scores, the greedy and Easy players, card worth.
+
+These see only the mover's own hand and the field (plus, under Open, the
+others' hands through the state they are given), so they are safe on
+sampled worlds and on real hidden positions alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from jayden_jazz.cards import Card, Rules
+from jayden_jazz.ai.cards_state import FastGame
+
+Move = tuple
+
+
+def gain(g: FastGame, move: Move) -> int:
+    """Change in the mover's field count made by a move (the placed card included);
+    an instant win counts as taking the whole field."""
+    seat = g.to_move
+    before = g.counts[seat]
+    g.push(move)
+    after = g.counts[seat]
+    if g.over and g.winner == seat and g.empty:
+        after += g.empty + 100
+    g.pop()
+    return after - before
+
+
+def greedy_choice(g: FastGame, rng: random.Random) -> Move:
+    """Most immediate captures (abilities included); random among ties."""
+    best = -10**9
+    top: list[Move] = []
+    for m in g.moves():
+        v = gain(g, m)
+        if v > best:
+            best = v
+            top = [m]
+        elif v == best:
+            top.append(m)
+    return top[rng.randrange(len(top))]
+
+
+def random_choice(g: FastGame, rng: random.Random) -> Move:
+    moves = g.moves()
+    return moves[rng.randrange(len(moves))]
+
+
+def _risk(g: FastGame, value: int) -> float:
+    """How likely an unknown card beats a side of this value (0..1): a rough table."""
+    need = value if g.ties else value + 1     # the opposing side must reach this
+    return max(0.0, min(1.0, (11 - need) / 9))
+
+
+def exposure(g: FastGame, p: int, c: int) -> float:
+    """Summed risk of the placed card's sides that face empty cells (they can be attacked)."""
+    cells = g.cell
+    s = g.sides[p]
+    total = 0.0
+    for d, nc, _ in g.adj[c]:
+        if cells[nc] < 0:
+            total += _risk(g, s[d])
+    return total
+
+
+def score(g: FastGame, move: Move) -> float:
+    """One-move judgement: cards gained, minus what the placed card leaves open to attack."""
+    p, c, _ = move
+    return gain(g, move) - 0.6 * exposure(g, p, c)
+
+
+def easy_choice(g: FastGame, rng: random.Random, noise: float = 1.3, blunder: float = 0.2) -> Move:
+    """Plausible but beatable: a noisy one-move score, and now and then any placement."""
+    moves = g.moves()
+    if rng.random() < blunder:
+        plain = [m for m in moves if m[2] is None]
+        return plain[rng.randrange(len(plain))]
+    best = None
+    best_v = -1e9
+    for m in moves:
+        v = score(g, m) + rng.gauss(0.0, noise)
+        if v > best_v:
+            best_v = v
+            best = m
+    assert best is not None
+    return best
+
+
+# ---------------------------------------------------------------------- card worth
+
+
+def side_worth(values: Sequence[int], ties: bool) -> list[float]:
+    """Worth of a side value 1..10 against the sides of ``values`` (the cards available):
+    the chance it captures a touching side plus the chance it holds against one."""
+    n = len(values) or 1
+    out = [0.0] * 11
+    for v in range(1, 11):
+        wins = sum(1 for u in values if v > u or (ties and v == u)) / n
+        holds = sum(1 for u in values if not (u > v or (ties and u == v))) / n
+        out[v] = wins + holds
+    return out
+
+
+def card_worth(card: Card, worth: Sequence[float], rules: Rules) -> float:
+    """How good a card is to hold: its sides (the best corner pair counted again, since a
+    corner card shows only two sides) and, unless Pure, its abilities."""
+    s = card.sides
+    w = [worth[v] for v in s]
+    corner = max(w[d] + w[(d + 1) % 4] for d in range(4))
+    total = sum(w) + 0.5 * corner
+    if not rules.pure and not rules.sudden_death:
+        for ab in card.abilities:
+            total += 0.06 * ab.cost
+    return total
+
+
+def rank_cards(cards: Iterable[Card], rules: Rules) -> list[tuple[float, str]]:
+    """(worth, id) for every card, best first."""
+    cards = list(cards)
+    ties = rules.capture == "equal_or_higher"
+    values = [v for c in cards for v in c.sides]
+    worth = side_worth(values, ties)
+    return sorted(((card_worth(c, worth, rules), c.id) for c in cards), key=lambda t: (-t[0], t[1]))
+
+
+__all__ = ["card_worth", "easy_choice", "exposure", "gain", "greedy_choice", "random_choice",
+           "rank_cards", "score", "side_worth"]

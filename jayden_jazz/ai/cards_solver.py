@@ -1,0 +1,369 @@
+"""Exact solving of two-player card-game positions: win, draw or loss with perfect play.
+
+Negamax with alpha-beta over :class:`~jayden_jazz.ai.cards_state.FastGame`
+moves, a transposition table keyed by the state's additive position key,
+and move ordering (the table's best move, then the history of moves that
+caused cut-offs, then captures). Values are only -1, 0 and +1, so windows
+are narrow and most nodes are settled by a null window.
+
+Most of the work is done by :class:`~jayden_jazz.ai.cards_bits.BitSolver`,
+which holds the position as a few ints; this module's search over
+:class:`~jayden_jazz.ai.cards_state.FastGame` handles the root and the
+positions where a Turn effect is active, and hands every other position to it.
+
+Two things shrink the tree beyond alpha-beta:
+
+* *interchangeable cards*: once no ability can be offered again (Pure,
+  Sudden Death, or none left in any hand), a card is worth only its four
+  sides, so pieces with equal sides share keys, whoever holds them;
+* *symmetries*: a field symmetry maps a position onto an equivalent one
+  only if every card's sides are permuted too (cards keep their printed
+  orientation). When the side-permuted cards of the whole game are again
+  the same cards (think 5555, or a pair 2468/6842), the symmetry is sound
+  and the key is the smallest over those symmetries. Usually no
+  non-identity symmetry qualifies and the check costs nothing after the root.
+
+The clock (or a node limit, for reproducible tests) is checked every 512
+nodes; running out raises :class:`OutOfTime`. The solver searches its own
+copy of the state, so the caller's is never left half-played.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from jayden_jazz.ai.cards_bits import BitSolver
+from jayden_jazz.ai.cards_state import FastGame
+
+WIN, DRAW, LOSS = 1, 0, -1
+_INF = 2
+VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+
+Move = tuple  # (piece, cell, option) -- see cards_state
+
+
+class OutOfTime(Exception):
+    """The time or node budget ran out before the position was solved."""
+
+
+@dataclass
+class RootResult:
+    """What a root search proved.
+
+    ``value`` is the mover's result with perfect play (when ``complete``);
+    ``best`` the moves proven to reach it (every one when all lose; the first
+    found when a win is found); ``values`` exact values per move, ``bounds``
+    upper bounds for moves that were only shown to be no better than an
+    earlier one. An interrupted search (``complete`` False) keeps what it
+    had proven: a move valued WIN wins, a move bounded by LOSS loses.
+    """
+
+    value: int
+    best: list[Move]
+    values: dict[Move, int] = field(default_factory=dict)
+    bounds: dict[Move, int] = field(default_factory=dict)
+    nodes: int = 0
+    complete: bool = True
+
+
+def _transformed(sides: tuple[int, ...], side_map: tuple[int, ...]) -> tuple[int, ...]:
+    out = [0, 0, 0, 0]
+    for d in range(4):
+        out[side_map[d]] = sides[d]
+    return tuple(out)
+
+
+def prepare_keys(st: FastGame, symmetries: bool = True) -> list[tuple[list[int], list[int]]]:
+    """Give ``st`` position keys fit for solving; returns the sound non-identity symmetries
+    as (cell map, class map) pairs.
+
+    In plain states a piece's class is its sides; otherwise every piece is its
+    own class (abilities, dates and dealers all matter then).
+    """
+    npieces = len(st.ids)
+    ident = list(range(st.size))
+    if not st.plain_now():
+        st.enable_keys(list(range(npieces)), [(ident, list(range(npieces)))])
+        return []
+    index: dict[tuple[int, ...], int] = {}
+    classes = [index.setdefault(tuple(s), len(index)) for s in st.sides]
+    kinds = list(index)
+    transforms = [(ident, list(range(len(kinds))))]
+    if symmetries:
+        counts: dict[int, int] = {}
+        for k in classes:
+            counts[k] = counts.get(k, 0) + 1
+        for sym in st.field.symmetries()[1:]:
+            kmap = []
+            for sides in kinds:
+                image = index.get(_transformed(sides, sym.sides))
+                if image is None or counts[image] != counts[index[sides]]:
+                    break
+                kmap.append(image)
+            else:
+                transforms.append((list(sym.cells), kmap))
+    st.enable_keys(classes, transforms)
+    return transforms[1:]
+
+
+class Solver:
+    """Proves two-player results. One solver keeps its table between calls on the same game."""
+
+    def __init__(self, st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,
+                 symmetries: bool = True, clock: Callable[[], float] = time.perf_counter,
+                 bits: bool = True) -> None:
+        """``bits=False`` keeps every position in this module's own search (a slower
+        second implementation, for tests)."""
+        if st.n != 2:
+            raise ValueError("the exact solver plays two-player games")
+        self.st = st = st.copy()     # an interrupted search leaves its copy half-played
+        self.use_bits = bits
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.clock = clock
+        self.nodes = 0
+        self.tt: dict[int, tuple[int, int, Move | None]] = {}
+        self.history: dict[tuple[int, int], int] = {}
+        syms = prepare_keys(st, symmetries)
+        self.symmetries = len(syms)
+        self.template = st.copy()
+        self.bits = BitSolver(st, self._tick, symmetries=syms, delegate=self._effect_value)
+
+    # ------------------------------------------------------------------ budget
+
+    @property
+    def total_nodes(self) -> int:
+        return self.nodes + self.bits.nodes
+
+    def _tick(self) -> None:
+        if self.node_limit is not None and self.nodes + self.bits.nodes >= self.node_limit:
+            raise OutOfTime
+        if self.deadline is not None and self.clock() >= self.deadline:
+            raise OutOfTime
+
+    # ------------------------------------------------------------------ ordering
+
+    def _ordered(self, tt_move: Move | None) -> list[tuple[int, int]]:
+        st = self.st
+        seat = st.to_move
+        hist = self.history
+        scored = []
+        for p, c in st.placements():
+            s = hist.get((p, c), 0) * 16 + len(st.captures(p, c, seat))
+            scored.append((s, p, c))
+        scored.sort(reverse=True)
+        out = [(p, c) for _, p, c in scored]
+        if tt_move is not None:
+            pc = (tt_move[0], tt_move[1])
+            if pc in out:
+                out.remove(pc)
+                out.insert(0, pc)
+        return out
+
+    # ------------------------------------------------------------------ search
+
+    def search(self, alpha: int, beta: int) -> int:
+        """Fail-soft negamax value for the seat to move, within (alpha, beta)."""
+        st = self.st
+        self.nodes += 1
+        if not self.nodes & 511:
+            self._tick()
+        me = st.to_move
+        if not st.effects and self.use_bits:
+            return self.bits.value(st, alpha, beta)
+        key = st.key()
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            lo, hi, tt_move = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0 = alpha
+        best = -_INF
+        best_move = None
+        cut = False
+        for p, c in self._ordered(tt_move):
+            got = st.place(p, c)
+            options: list = [None]
+            if len(got) >= 2 and st.abil[p]:
+                options += st.offers(p, c, len(got))
+            if tt_move is not None and tt_move[0] == p and tt_move[1] == c and tt_move[2] is not None \
+                    and tt_move[2] in options:
+                options.remove(tt_move[2])
+                options.insert(0, tt_move[2])
+            for opt in options:
+                st.commit(opt)
+                if st.over:
+                    v = st.value_for(me)
+                elif st.to_move == me:
+                    v = self.search(alpha, beta)
+                else:
+                    v = -self.search(-beta, -alpha)
+                st.uncommit()
+                if v > best:
+                    best = v
+                    best_move = (p, c, opt)
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            cut = True
+                            break
+            st.unplace()
+            if cut:
+                self.history[(p, c)] = self.history.get((p, c), 0) + 1
+                break
+        if best <= a0:
+            new = (-_INF, best)
+        elif best >= beta:
+            new = (best, _INF)
+        else:
+            new = (best, best)
+        if entry is not None:
+            lo = max(new[0], entry[0])
+            hi = min(new[1], entry[1])
+            if lo > hi:      # cannot happen with consistent keys; keep the fresh bounds
+                lo, hi = new
+            new = (lo, hi)
+        self.tt[key] = (new[0], new[1], best_move)
+        return best
+
+    def _effect_value(self, cellp: list[int], occ: int, m0: int, h0: int, h1: int, turn: int,
+                      reset_used: bool, p: int, c: int, option: tuple, alpha: int, beta: int) -> int:
+        """The bit search's hand-over: ``turn`` plays p on c with a Turn-effect option, in the
+        position given as bits. Searched here until the effect is over."""
+        fg = self.template.copy()
+        fg.cell = cellp[:]
+        owner = [-1] * fg.size
+        counts = [0, 0]
+        for x in fg.play_cells:
+            if cellp[x] >= 0:
+                o = 0 if m0 >> x & 1 else 1
+                owner[x] = o
+                counts[o] += 1
+        fg.owner = owner
+        fg.counts = counts
+        npieces = len(fg.ids)
+        fg.hands = [[q for q in range(npieces) if h0 >> q & 1], [q for q in range(npieces) if h1 >> q & 1]]
+        fg.empty = len(fg.play_cells) - occ.bit_count()
+        fg.to_move = turn
+        fg.effects = ()
+        fg.reset_used = reset_used
+        fg.over = 0
+        fg.winner = -1
+        fg._zs = fg._compute_keys()
+        fg.place(p, c)
+        fg.commit(option)
+        if fg.over:
+            return fg.value_for(turn)
+        saved = self.st
+        self.st = fg
+        try:
+            if fg.to_move == turn:
+                return self.search(alpha, beta)
+            return -self.search(-beta, -alpha)
+        finally:
+            self.st = saved
+
+    # ------------------------------------------------------------------ root
+
+    def child_value(self, move: Move, alpha: int = -_INF, beta: int = _INF) -> int:
+        """Value for the mover of one root move, searched within (alpha, beta)."""
+        st = self.st
+        me = st.to_move
+        st.place(move[0], move[1])
+        st.commit(move[2])
+        if st.over:
+            v = st.value_for(me)
+        elif st.to_move == me:
+            v = self.search(alpha, beta)
+        else:
+            v = -self.search(-beta, -alpha)
+        st.uncommit()
+        st.unplace()
+        return v
+
+    def root_moves(self) -> list[Move]:
+        st = self.st
+        out: list[Move] = []
+        for p, c in self._ordered(None):
+            got = st.place(p, c)
+            opts = st.offers(p, c, len(got)) if len(got) >= 2 and st.abil[p] else []
+            st.unplace()
+            out.append((p, c, None))
+            out.extend((p, c, o) for o in opts)
+        return out
+
+    def solve_root(self, all_best: bool = False, partial: bool = False) -> RootResult:
+        """Prove the root's value and the moves that keep it.
+
+        With ``all_best`` every move tied with the best is identified (more nodes);
+        otherwise a win stops at the first winning move. Out of time, raises
+        OutOfTime -- or, with ``partial``, returns what was proven so far.
+        """
+        moves = self.root_moves()
+        values: dict[Move, int] = {}
+        bounds: dict[Move, int] = {}
+        best = -_INF
+        try:
+            for m in moves:
+                a = best
+                v = self.child_value(m, a, _INF)
+                if v > a:
+                    values[m] = v
+                    best = v
+                else:
+                    bounds[m] = v           # an upper bound, at most the best so far
+                if best == WIN and not all_best:
+                    break
+            if best == LOSS:
+                values = {m: LOSS for m in moves}
+                bounds = {}
+            res = RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, self.total_nodes)
+            if all_best and best != LOSS:
+                res.best = self.tied_with_best(res, moves)
+        except OutOfTime:
+            if not partial:
+                raise
+            return RootResult(best, [m for m in moves if values.get(m) == best], values, bounds,
+                              self.total_nodes, complete=False)
+        res.nodes = self.total_nodes
+        return res
+
+    def tied_with_best(self, res: RootResult, moves: list[Move] | None = None) -> list[Move]:
+        """Every root move as good as the proven best (null-window tests on the others).
+        Raises OutOfTime."""
+        best = res.value
+        out = []
+        for m in moves if moves is not None else self.root_moves():
+            if res.values.get(m) == best:
+                out.append(m)
+            elif res.bounds.get(m, -_INF) >= best or (m not in res.values and m not in res.bounds):
+                if self.child_value(m, best - 1, best) >= best:
+                    res.values[m] = best
+                    out.append(m)
+        return out
+
+
+def solve(st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,
+          all_best: bool = False, symmetries: bool = True) -> RootResult:
+    """Solve a two-player position from scratch (see :meth:`Solver.solve_root`)."""
+    return Solver(st, deadline=deadline, node_limit=node_limit, symmetries=symmetries).solve_root(all_best)
+
+
+def game_value(st: FastGame, *, node_limit: int | None = None) -> int:
+    """The mover's perfect-play value (tests, tools)."""
+    if st.over:
+        return st.value_for(st.to_move)
+    return Solver(st, node_limit=node_limit).search(-_INF, _INF)
+
+
+__all__ = ["DRAW", "LOSS", "OutOfTime", "RootResult", "Solver", "VALUE_NAMES", "WIN", "game_value",
+           "prepare_keys", "solve"]

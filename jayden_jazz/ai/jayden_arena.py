@@ -1,0 +1,157 @@
+"""Computer-against-computer Jayden games, for tournaments and benchmarks.
+
+Players are named: ``random`` (a uniformly random legal action each time),
+``greedy`` (the action that takes the most material, by
+:data:`~jayden_jazz.ai.jayden_eval.GREEDY_RANK`, Master above all; random among
+ties, so a quiet action when nothing can be taken), and the three levels of
+:class:`~jayden_jazz.ai.jayden_ai.JaydenAI`. Everything random draws from one
+seed, so a game is repeatable up to the thinking time of the levels.
+
+The interface is shared with ``cards_arena`` and used by
+``tools/tournament.py``: ``PLAYERS`` and ``play_game(a, b, seed, a_first,
+**options)`` returning an :class:`Outcome`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import NamedTuple, Protocol
+
+from jayden_jazz.ai.jayden_ai import LEVELS, JaydenAI, accepts_draw, wants_draw
+from jayden_jazz.ai.jayden_eval import GREEDY_RANK
+from jayden_jazz.jayden import MOVE, Action, Position
+from jayden_jazz.jayden.pieces import KIND_BY_LETTER
+
+PLAYERS = ("random", "greedy", "easy", "normal", "hard")
+MAX_TURNS = "max_turns"
+
+
+class Outcome(NamedTuple):
+    """One game's result, seen from the two players' names 'a' and 'b'.
+
+    ``turns`` is the number of the last turn reached (a turn is Green's and
+    Red's); ``think_seconds``, ``actions_by`` and ``decisions_by`` (turns the
+    player was asked to play) are keyed by 'a' and 'b'.
+    """
+
+    winner: str | None
+    reason: str
+    turns: int
+    think_seconds: dict
+    actions_by: dict
+    decisions_by: dict
+    history: tuple = ()
+
+
+class Player(Protocol):
+    name: str
+
+    def turn(self, pos: Position) -> list[Action]: ...
+
+
+class RandomPlayer:
+    def __init__(self, rng: random.Random) -> None:
+        self.name = "random"
+        self.rng = rng
+
+    def pick(self, pos: Position) -> Action:
+        return self.rng.choice(sorted(pos.legal_actions()))
+
+    def turn(self, pos: Position) -> list[Action]:
+        work = pos.clone()
+        side = work.side
+        out = []
+        while work.result is None and work.side == side:
+            a = self.pick(work)
+            work.push(a)
+            out.append(a)
+        return out
+
+
+class GreedyPlayer(RandomPlayer):
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.name = "greedy"
+
+    def pick(self, pos: Position) -> Action:
+        best, top = [], -1
+        for a in sorted(pos.legal_actions()):
+            gain = 0
+            if a.kind != MOVE:
+                gain = GREEDY_RANK[KIND_BY_LETTER[pos.piece_at(a.dst)[0]]]
+            if gain > top:
+                best, top = [a], gain
+            elif gain == top:
+                best.append(a)
+        return self.rng.choice(best)
+
+
+class AIPlayer:
+    def __init__(self, level: str, rng: random.Random, time_budget: float | None) -> None:
+        self.name = level
+        self.ai = JaydenAI(level, rng, time_budget=time_budget)
+
+    def turn(self, pos: Position) -> list[Action]:
+        return self.ai.choose_turn(pos)
+
+
+def make_player(name: str, rng: random.Random, time_budget: float | None = None,
+                budget_scale: float = 1.0) -> Player:
+    """A player by name; ``time_budget`` (seconds per turn) replaces a level's
+    default, ``budget_scale`` multiplies it."""
+    if name == "random":
+        return RandomPlayer(rng)
+    if name == "greedy":
+        return GreedyPlayer(rng)
+    if name in LEVELS:
+        budget = LEVELS[name].time_budget if time_budget is None else time_budget
+        return AIPlayer(name, rng, budget * budget_scale)
+    raise ValueError(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")
+
+
+def play_game(a: str, b: str, seed: int, a_is_green: bool, max_turns: int = 300,
+              time_budget: float | None = None, budget_scale: float = 1.0,
+              draw_offers: bool = True) -> Outcome:
+    """Plays one game of ``a`` against ``b`` from the start position.
+
+    The 200-quiet-action draw is on, as in a real game; reaching turn
+    ``max_turns + 1`` is a draw with reason ``"max_turns"``. With
+    ``draw_offers`` a level offers a draw in a dead position at the start of
+    its turn and the other side answers (random and greedy never agree).
+    """
+    rng = random.Random(seed)
+    names = {"a": a, "b": b}
+    players = {k: make_player(n, random.Random(rng.getrandbits(64)), time_budget, budget_scale)
+               for k, n in names.items()}
+    by_side = {"g": "a" if a_is_green else "b", "r": "b" if a_is_green else "a"}
+    think = {"a": 0.0, "b": 0.0}
+    actions = {"a": 0, "b": 0}
+    decisions = {"a": 0, "b": 0}
+    pos = Position(quiet_draw=True)
+    while pos.result is None and pos.turn <= max_turns:
+        who = by_side[pos.side]
+        other = "b" if who == "a" else "a"
+        if draw_offers and names[who] in LEVELS and pos.acted is None:
+            jpn = pos.jpn()
+            if wants_draw(jpn, names[who]) and names[other] in LEVELS and accepts_draw(jpn, names[other]):
+                pos.agree_draw()
+                break
+        t0 = time.perf_counter()
+        turn = players[who].turn(pos)
+        think[who] += time.perf_counter() - t0
+        decisions[who] += 1
+        side = pos.side
+        for act in turn:
+            pos.push(act)  # validates: an illegal choice raises here
+            actions[who] += 1
+        if pos.result is None and pos.side == side:
+            raise RuntimeError(f"{names[who]} returned an incomplete turn {[str(x) for x in turn]}")
+    result = pos.result
+    if result is None:
+        winner, reason = None, MAX_TURNS
+    else:
+        winner = None if result.winner is None else by_side[result.winner]
+        reason = result.reason
+    return Outcome(winner, reason, pos.turn, think, actions, decisions,
+                   tuple(str(x) for x in pos.history))
