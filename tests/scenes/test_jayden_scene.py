@@ -338,3 +338,18 @@ def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
     press(app, "DOWN", "RETURN")             # New game: cancels the search at once
     assert isinstance(app.stack.top, JaydenSetupScene)
     assert sc.worker is None or not sc.worker.busy
+
+
+def test_saving_over_a_slot_asks_first(make_app, user_home):
+    app, sc = board(make_app)
+    path = jsave.slot_path(app.dirs.saves, 1)
+    sc.confirm_save(path)                     # empty slot: saved at once
+    first = path.read_text()
+    act(app, sc, "c2", "c4")
+    sc.confirm_save(path)
+    assert app.stack.top.title == "Overwrite?"
+    press(app, "DOWN", "RETURN")              # No
+    assert path.read_text() == first
+    sc.confirm_save(path)
+    press(app, "RETURN")                      # Yes
+    assert "c2-c4" in path.read_text()

@@ -381,7 +381,15 @@ class JaydenScene(Scene):
 
     def ask_save(self) -> None:
         self.stack.push(menus.slot_window(self.app, "Save game", self.save_dir, include_autosave=False,
-                                          on_choose=self.save_to))
+                                          on_choose=self.confirm_save))
+
+    def confirm_save(self, path) -> None:
+        """Never replace an earlier save without asking."""
+        if not path.exists():
+            self.save_to(path)
+            return
+        self.stack.push(menus.yes_no(self.app, "Overwrite?", f"Replace the game saved in {path.name}?",
+                                     lambda yes: self.save_to(path) if yes else None))
 
     def save_to(self, path) -> None:
         try:
