@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
@@ -30,8 +31,8 @@ OPTIONS = [
     Option("fullscreen", "Fullscreen", (False, True), ("Off", "On"), "Also Alt+Enter or F11."),
     Option("mute", "Sound", (False, True), ("On", "Muted"), "PC-speaker beeps."),
     Option("volume", "Volume", (0.25, 0.5, 0.75, 1.0), ("25%", "50%", "75%", "100%"), "Loudness of the beeps."),
-    Option("enhanced", "Jayden mode", (True, False), ("Enhanced", "Original"),
-           "Enhanced shows legal targets and allows Undo and Hints."),
+    Option("enhanced", "Play mode", (True, False), ("Enhanced", "Original"),
+           "Enhanced shows legal targets and capture previews, and allows Undo and Hints."),
     Option("quiet_draw", "200-action draw", (True, False), ("On", "Off"),
            "Jayden: a game is drawn after 200 actions without a capture."),
 ]
@@ -94,7 +95,8 @@ class OptionsScene(Scene):
             font.draw(surface, name, self.menu.rect.right - 8 - font.width(name), y, color)
         cur = self.menu.index
         help_text = OPTIONS[cur].help if cur < len(OPTIONS) else "Return to the previous screen."
-        font.draw(surface, help_text[:52], self.frame.x + 20, self.frame.bottom - 50, P.LIGHT_CYAN)
+        for i, line in enumerate(wrap(help_text, (self.frame.w - 40) // 8)[:2]):
+            font.draw(surface, line, self.frame.x + 20, self.frame.bottom - 66 + i * LINE_H, P.LIGHT_CYAN)
         font.draw(surface, "\u2190\u2192 or Enter change  Esc back", self.frame.x + 20, self.frame.bottom - 30,
                   P.LIGHT_GRAY)
         path = str(self.app.settings.path)
