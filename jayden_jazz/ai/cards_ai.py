@@ -79,10 +79,13 @@ class Level:
     hand_noise: float = 0.0   # noise on card worth when picking a hand
 
 
+PIMC_MAX_WORLDS = 400       # enough for a steady vote; more only costs time
+PIMC_LEADERS = 8            # moves tested for a tie with each world's best
+
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0.0, 0, 0.0, 0, MCTSParams(iterations=0), hand_noise=3.0),
     "normal": Level("normal", 0.5, 4, 0.5, 3, MCTSParams(iterations=300, exploration=0.8), hand_noise=1.0),
-    "hard": Level("hard", 2.0, 9, 0.7, 6, MCTSParams(iterations=2500), hand_noise=0.15),
+    "hard": Level("hard", 2.0, 9, 0.7, 7, MCTSParams(iterations=2500), hand_noise=0.15),
 }
 
 
@@ -249,21 +252,28 @@ class CardsPlayer:
         return d
 
     def _pimc(self, worlds: Worlds, moves: list, start: float) -> Decision | None:
-        """Solve sampled worlds exactly and vote; None when not even a few worlds fit."""
+        """Solve sampled worlds exactly and vote; None when not even a few worlds fit.
+
+        Each world credits the moves that are best in it with its value and the others
+        with one less. Only the leading moves (by votes so far, then by the one-move
+        score) are tested for a tie with the best; any other move still wins votes when
+        it is the first best move found. That keeps a world to a few null-window tests.
+        """
         g0 = worlds.template
         totals: dict[tuple, float] = {move_key(g0, m): 0.0 for m in moves}
+        prior = {move_key(g0, m): score(g0, m) for m in moves}
         count = 0
-        want = None if self.iterations is None else max(4, self.iterations // 100)
+        want = PIMC_MAX_WORLDS if self.iterations is None else max(4, self.iterations // 100)
         deadline = self._deadline(start, 0.9)
         node_limit = None if self.iterations is None else max(2000, self.iterations * 20)
-        while True:
-            if want is not None and count >= want:
-                break
+        while count < want:
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
             w = worlds.world(self.rng)
             solver = Solver(w, deadline=deadline, node_limit=node_limit)
-            res = solver.solve_root(all_best=True, partial=True)
+            leaders = set(sorted(totals, key=lambda k: (-totals[k], -prior[k]))[:PIMC_LEADERS])
+            only = {m for m in solver.root_moves() if move_key(w, m) in leaders}
+            res = solver.solve_root(all_best=True, partial=True, only=only)
             if not res.complete:
                 break
             best = {move_key(w, m) for m in res.best}

@@ -229,8 +229,10 @@ class BitSolver:
             return -self.search(occ, m0, h0, h1, z, 1 - turn, -beta, -alpha)
         free_mask = self.full & ~occ
         ab = (h0 | h1) & self.abilmask
-        if not ab and not free_mask & (free_mask - 1):
-            return self._last(occ, m0, h0, h1, turn, beta)
+        if not free_mask & (free_mask - 1):
+            if not ab:
+                return self._last(occ, m0, h0, h1, turn, beta)
+            return self._last_ab(occ, m0, h0, h1, turn, alpha, beta)
         key = self._key(occ, m0, h0, h1, z, turn, ab)
         entry = self.tt.get(key)
         tt_pc = -1
@@ -272,7 +274,27 @@ class BitSolver:
                     if alpha >= beta:
                         self.tt[key] = (best, _INF, best_pc)
                         return best
-        # the other placements with their captures, ordered by history then captures
+        # the other placements, ordered by the history of cut-offs alone (measured: adding
+        # capture counts or exposed sides to the order costs 15-25% more nodes)
+        if sudden:
+            # a multiple capture wins at once: nothing beats it
+            h = hand
+            while h:
+                low = h & -h
+                p = low.bit_length() - 1
+                h ^= low
+                f = free_mask
+                while f:
+                    lowc = f & -f
+                    c = lowc.bit_length() - 1
+                    f ^= lowc
+                    cap = 0
+                    for bit, nc, bm in nb[p][c]:
+                        if opp & bit and bm >> cellp[nc] & 1:
+                            cap |= bit
+                    if cap & (cap - 1):
+                        self.tt[key] = (1, 1, p * size + c)
+                        return 1
         children = []
         hist = self.history
         h = hand
@@ -280,27 +302,49 @@ class BitSolver:
             low = h & -h
             p = low.bit_length() - 1
             h ^= low
-            nbp = nb[p]
             hp = hist[p]
             f = free_mask
             while f:
                 lowc = f & -f
                 c = lowc.bit_length() - 1
                 f ^= lowc
-                cap = 0
-                for bit, nc, bm in nbp[c]:
-                    if opp & bit and bm >> cellp[nc] & 1:
-                        cap |= bit
-                if sudden and cap & (cap - 1):
-                    # a multiple capture wins at once: nothing beats it
-                    self.tt[key] = (1, 1, p * size + c)
-                    return 1
-                children.append((hp[c] * 8 + cap.bit_count(), p, c, cap))
+                children.append((hp[c], p, c))
         children.sort(reverse=True)
-        for _, p, c, cap in children:
+        full = self.full
+        for _, p, c in children:
             if p * size + c == first:
                 continue
-            v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta, two, delta, ab)
+            cap = 0
+            for bit, nc, bm in nb[p][c]:
+                if opp & bit and bm >> cellp[nc] & 1:
+                    cap |= bit
+            if ab:
+                v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta, two, delta, ab)
+            else:
+                # plain: the child inline (this loop is most of the time spent)
+                cbit = 1 << c
+                if turn == 0:
+                    nm0 = m0 | cbit | cap
+                    nh0 = h0 ^ (1 << p)
+                    nh1 = h1
+                else:
+                    nm0 = m0 & ~cap
+                    nh0 = h0
+                    nh1 = h1 ^ (1 << p)
+                nocc = occ | cbit
+                cellp[c] = p
+                if nocc == full:
+                    v = self._final(nocc, nm0, nh0, nh1, turn)
+                elif two:
+                    if nh1 if turn == 0 else nh0:
+                        v = -self._last(nocc, nm0, nh0, nh1, 1 - turn, -alpha)
+                    elif nh0 if turn == 0 else nh1:
+                        v = self._last(nocc, nm0, nh0, nh1, turn, _INF)
+                    else:
+                        v = self._final(nocc, nm0, nh0, nh1, turn)
+                else:
+                    v = -self.search(nocc, nm0, nh0, nh1, z + delta[p][c], 1 - turn, -beta, -alpha)
+                cellp[c] = -1
             if v > best:
                 best = v
                 best_pc = p * size + c
@@ -467,6 +511,8 @@ class BitSolver:
                 self.cellp[:] = saved
                 self.reset_used = False
         # modify: a Turn effect -- the general search plays it from the position before p
+        if nocc == self.full:
+            return self._final(nocc, nm0, nh0, nh1, turn)     # no comparison is left to change
         assert self.delegate is not None, "a Turn effect needs the general search"
         cellp = self.cellp
         cellp[c] = -1
@@ -477,6 +523,32 @@ class BitSolver:
             cellp[c] = p
 
     # ------------------------------------------------------------------ ends
+
+    def _last_ab(self, occ: int, m0: int, h0: int, h1: int, turn: int, alpha: int, beta: int) -> int:
+        """One empty cell while abilities are about: each card there, with its options;
+        the field fills, so no table is needed (a reset option searches on)."""
+        c = (self.full & ~occ).bit_length() - 1
+        cellp = self.cellp
+        opp = (occ & ~m0) if turn == 0 else m0
+        delta = self.delta_id[turn]
+        best = -_INF
+        h = h0 if turn == 0 else h1
+        while h:
+            low = h & -h
+            p = low.bit_length() - 1
+            h ^= low
+            cap = 0
+            for bit, nc, bm in self.nb[p][c]:
+                if opp & bit and bm >> cellp[nc] & 1:
+                    cap |= bit
+            v = self._placement(p, c, cap, occ, m0, h0, h1, 0, turn, alpha, beta, False, delta, 1)
+            if v > best:
+                best = v
+                if v >= beta or v == 1:
+                    break
+                if v > alpha:
+                    alpha = v
+        return best
 
     def _last(self, occ: int, m0: int, h0: int, h1: int, turn: int, beta: int) -> int:
         """One empty cell, no ability in any hand: the game ends with this placement."""

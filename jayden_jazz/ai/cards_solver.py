@@ -301,14 +301,18 @@ class Solver:
             out.extend((p, c, o) for o in opts)
         return out
 
-    def solve_root(self, all_best: bool = False, partial: bool = False) -> RootResult:
+    def solve_root(self, all_best: bool = False, partial: bool = False,
+                   only: set[Move] | None = None) -> RootResult:
         """Prove the root's value and the moves that keep it.
 
-        With ``all_best`` every move tied with the best is identified (more nodes);
-        otherwise a win stops at the first winning move. Out of time, raises
-        OutOfTime -- or, with ``partial``, returns what was proven so far.
+        With ``all_best`` every move tied with the best is identified (more nodes) --
+        among ``only`` when given (those are also tried first); otherwise a win stops at
+        the first winning move. Out of time, raises OutOfTime -- or, with ``partial``,
+        returns what was proven so far.
         """
         moves = self.root_moves()
+        if only:
+            moves = [m for m in moves if m in only] + [m for m in moves if m not in only]
         values: dict[Move, int] = {}
         bounds: dict[Move, int] = {}
         best = -_INF
@@ -321,14 +325,15 @@ class Solver:
                     best = v
                 else:
                     bounds[m] = v           # an upper bound, at most the best so far
-                if best == WIN and not all_best:
+                if best == WIN:
                     break
             if best == LOSS:
                 values = {m: LOSS for m in moves}
                 bounds = {}
             res = RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, self.total_nodes)
             if all_best and best != LOSS:
-                res.best = self.tied_with_best(res, moves)
+                res.best = self.tied_with_best(res, [m for m in moves if only is None or m in only
+                                                     or values.get(m) == best])
         except OutOfTime:
             if not partial:
                 raise
@@ -338,8 +343,8 @@ class Solver:
         return res
 
     def tied_with_best(self, res: RootResult, moves: list[Move] | None = None) -> list[Move]:
-        """Every root move as good as the proven best (null-window tests on the others).
-        Raises OutOfTime."""
+        """Every root move (of ``moves``) as good as the proven best, by null-window tests
+        on the others. Raises OutOfTime."""
         best = res.value
         out = []
         for m in moves if moves is not None else self.root_moves():

@@ -11,12 +11,19 @@ is selective:
 * every node first asks the static tactics (:mod:`.jayden_tactics`) whether
   the side to act can take the enemy Master before its turn ends -- an exact
   answer that replaces the two plies it would otherwise need;
-* moves are ordered (TT move, captures by value, killers, escapes of
-  threatened pieces, history, square-table gain) and only the first few quiet
-  moves are searched below the root, unless the Master is threatened, when
-  every move is tried;
-* leaves add to the static evaluation what the side to act can take at once
-  (two captures by different pieces, minus the piece it would lose back).
+* moves are ordered (a winning Scout jump, the TT move, captures by value,
+  escapes of threatened pieces and steps that open a capture, killers,
+  history, square-table gain) and only the first few quiet moves are searched
+  below the root, unless the Master is threatened, when every move is tried;
+  at the root, late moves are searched deeper only when a shallower
+  iteration rated them above the current best;
+* leaves add to the static evaluation what the side to act can take this
+  turn (two captures by different pieces, or one after a step aside, minus
+  what it would lose back), and call a position won or lost when a Scout's
+  shot next turn can no longer be stopped.
+
+Whatever a leaf credits statically, the ordering puts early at inner nodes,
+so that searching deeper never forgets what a shallower search knew.
 
 The clock is checked every few nodes; running out unwinds the search by an
 exception and the best move of the deepest finished iteration stands.

@@ -135,6 +135,28 @@ def test_solver_matches_engine_minimax_on_small_positions():
     assert seen == {WIN, DRAW, LOSS}       # the sample covers all three results
 
 
+def test_bit_search_agrees_with_the_plain_search_on_ability_games():
+    """The packed search (abilities, swaps, resets, hand-overs for Turn effects) against
+    the search that keeps every position in the engine's mirror."""
+    rng = random.Random(21)
+    compared = 0
+    for i in range(24):
+        cards = synthetic_cards(24, random.Random(500 + i), ability_rate=0.9)
+        if i % 8:
+            cards = _no_reset(cards)
+        cat = Catalog.from_cards(cards)
+        field = ("3x3", "ring5", "cross5")[i % 3]
+        rules = Rules.preset(("updated", "draft")[i % 2], open=True)
+        g = _random_game(cat, rng, field, 2, rules,
+                         placed=get_field(field).playable_count - (3 if i % 8 == 0 else 5))
+        if g.is_over():
+            continue
+        fast = FastGame.from_position(g.position(), cat)
+        assert Solver(fast).search(-2, 2) == Solver(fast, bits=False).search(-2, 2), g.position()
+        compared += 1
+    assert compared >= 20
+
+
 def test_root_solve_lists_only_moves_that_keep_the_value(default_catalog):
     rng = random.Random(3)
     for _ in range(6):
