@@ -62,7 +62,7 @@ from jayden_jazz.ai.cards_infoset import View, Worlds, observe
 from jayden_jazz.ai.cards_mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards_policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards_solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
-from jayden_jazz.ai.cards_state import FastGame, Parts, Unsupported
+from jayden_jazz.ai.cards_state import Parts, Unsupported
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,7 @@ class Level:
 
 PIMC_MAX_WORLDS = 400       # enough for a steady vote; more only costs time
 PIMC_LEADERS = 8            # moves tested for a tie with each world's best
+PIMC_WORLD_NODES = 40_000   # a world needing more is skipped (about 0.3 s)
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0.0, 0, 0.0, 0, MCTSParams(iterations=0), hand_noise=3.0),
@@ -265,17 +266,19 @@ class CardsPlayer:
         count = 0
         want = PIMC_MAX_WORLDS if self.iterations is None else max(4, self.iterations // 100)
         deadline = self._deadline(start, 0.9)
-        node_limit = None if self.iterations is None else max(2000, self.iterations * 20)
-        while count < want:
-            if deadline is not None and count and time.perf_counter() >= deadline:
+        skipped = 0
+        while count < want and skipped < want:
+            if deadline is not None and (count or skipped) and time.perf_counter() >= deadline:
                 break
             w = worlds.world(self.rng)
-            solver = Solver(w, deadline=deadline, node_limit=node_limit)
+            # one world may not eat the move: a reset still to come makes a whole new game
+            solver = Solver(w, deadline=deadline, node_limit=PIMC_WORLD_NODES)
             leaders = set(sorted(totals, key=lambda k: (-totals[k], -prior[k]))[:PIMC_LEADERS])
             only = {m for m in solver.root_moves() if move_key(w, m) in leaders}
             res = solver.solve_root(all_best=True, partial=True, only=only)
             if not res.complete:
-                break
+                skipped += 1
+                continue
             best = {move_key(w, m) for m in res.best}
             for k in totals:
                 totals[k] += res.value if k in best else res.value - 1
@@ -285,7 +288,8 @@ class CardsPlayer:
         top = max(totals.values())
         tied = [m for m in moves if totals[move_key(g0, m)] == top]
         pick = max(tied, key=lambda m: (score(g0, m), -tied.index(m)))
-        return Decision(g0.action(pick), None, "pimc", {"worlds": count, "score": top / count})
+        return Decision(g0.action(pick), None, "pimc", {"worlds": count, "skipped": skipped,
+                                                        "score": top / count})
 
     # -- search under uncertainty ---------------------------------------------------
 

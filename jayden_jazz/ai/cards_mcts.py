@@ -82,9 +82,9 @@ class MCTSResult:
     iterations: int
 
 
-def rollout_move(g: FastGame, rng: random.Random, greedy: float, ability_use: float) -> tuple:
-    """One move of the light playout policy: a random card, on the cell where it captures
-    most (or a random cell), using an offered ability most of the time."""
+def rollout_move(g: FastGame, rng: random.Random, greedy: float) -> tuple[int, int]:
+    """The placement of the light playout policy: a random card, on the cell where it
+    captures most (or, with chance 1 - ``greedy``, on a random cell)."""
     hand = g.hand_pieces()
     free = g.free()
     p = hand[rng.randrange(len(hand))] if len(hand) > 1 else hand[0]
@@ -129,7 +129,7 @@ class ISMCTS:
         greedy = self.params.greedy_rollouts
         use = self.params.ability_use
         while not g.over:
-            p, c = rollout_move(g, rng, greedy, use)
+            p, c = rollout_move(g, rng, greedy)
             got = g.place(p, c)
             opt = None
             if len(got) >= 2 and g.abil[p] and rng.random() < use:

@@ -1,15 +1,16 @@
 """Exact solving of two-player card-game positions: win, draw or loss with perfect play.
 
-Negamax with alpha-beta over :class:`~jayden_jazz.ai.cards_state.FastGame`
-moves, a transposition table keyed by the state's additive position key,
-and move ordering (the table's best move, then the history of moves that
-caused cut-offs, then captures). Values are only -1, 0 and +1, so windows
-are narrow and most nodes are settled by a null window.
+Negamax with alpha-beta, a transposition table keyed by position keys and
+move ordering (the table's best move first, then the history of moves that
+caused cut-offs). Values are only -1, 0 and +1, so windows are narrow and
+most nodes are settled by a null window.
 
 Most of the work is done by :class:`~jayden_jazz.ai.cards_bits.BitSolver`,
 which holds the position as a few ints; this module's search over
-:class:`~jayden_jazz.ai.cards_state.FastGame` handles the root and the
-positions where a Turn effect is active, and hands every other position to it.
+:class:`~jayden_jazz.ai.cards_state.FastGame` handles the root (ordered by
+captures, so that of several winning moves the natural one is found first)
+and the positions where a Turn effect is active, and hands every other
+position to it.
 
 Two things shrink the tree beyond alpha-beta:
 
