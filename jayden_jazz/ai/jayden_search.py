@@ -59,6 +59,8 @@ INF = 10 * WIN
 #: judged statically, so kept apart from the exact wins the search proves.
 NEAR_WIN = 30_000
 EXACT, LOWER, UPPER = 0, 1, 2
+#: Depth-1 handicap of a first action that leaves the Master threatened.
+UNPARRIED = 1000
 
 
 @dataclass(frozen=True)
@@ -148,12 +150,14 @@ class Searcher:
                 return SearchResult(a, WIN - 1, 0, 0)
         self.rng.shuffle(moves)
         moves = self._order(moves, s, x, None, 0, {})
+        parries = self._parries(moves, 1 - x)
         limit = min(self.p.max_depth, max_depth or self.p.max_depth)
         best, best_score, done = moves[0], -INF, 0
         scores: dict[Action, int] = {}
         for depth in range(1, limit + 1):
             alpha, beta = -INF, INF
             it_best, it_score = None, -INF
+            searched: set[Action] = set()
             try:
                 for i, a in enumerate(moves):
                     if i == 0:
@@ -166,22 +170,49 @@ class Searcher:
                         score = self._child(a, depth, alpha, alpha + 1, 0, x, s)
                         if score > alpha:
                             score = self._child(a, depth, alpha, beta, 0, x, s)
+                    if depth == 1 and parries and a not in parries:
+                        # One ply cannot see the second action parry; until
+                        # a deeper iteration does, such a move stays behind.
+                        score -= UNPARRIED
                     scores[a] = score
+                    searched.add(a)
                     if score > it_score:
                         it_best, it_score = a, score
                     if score > alpha:
                         alpha = score
             except _Stop:
-                if it_best is not None:
+                if it_best is not None and it_score > -WIN_BOUND:
                     # The first move (last iteration's best) was searched to
                     # the new depth; anything that beat it is better still.
                     best, best_score = it_best, it_score
+                elif it_best is not None:
+                    # What was searched now loses by force: rather the best
+                    # of the rest by the last finished iteration.
+                    rest = [m for m in moves if m not in searched]
+                    best, best_score = (rest[0], scores.get(rest[0], -INF)) if rest else (it_best, it_score)
                 break
             best, best_score, done = it_best, it_score, depth
-            moves.sort(key=lambda m: -scores.get(m, -INF))
+            moves.sort(key=lambda m: (m in parries, scores.get(m, -INF)), reverse=True)
             if abs(best_score) > WIN_BOUND:
                 break
         return SearchResult(best, best_score, done, self.nodes)
+
+    def _parries(self, moves: list[Action], y: int, check: bool = True) -> set[Action]:
+        """When ``y`` threatens to take the Master, the actions that on their
+        own leave no such threat (sorted to the front of ``moves``)."""
+        pos = self.pos
+        if check and not self._threatened(snap(pos), y):
+            return set()
+        out = set()
+        for a in moves:
+            pos.push(a, False)
+            try:
+                if pos.result is not None or not self._threatened(snap(pos), y):
+                    out.add(a)
+            finally:
+                pos.pop()
+        moves.sort(key=lambda m: m in out, reverse=True)
+        return out
 
     @staticmethod
     def _last_master(s: Snap, x: int) -> bool:
@@ -259,6 +290,13 @@ class Searcher:
                     urgent[c.via] = v
         plan = scout_win(s, x, a_sq) if self.p.scout_plans and not danger else None
         ordered = self._order(moves, s, x, tt_move, ply, urgent)
+        if danger and first:
+            # Threatened at the start of a turn: first actions that parry on
+            # their own, then captures (the second action may still parry);
+            # a quiet move that leaves the threat standing is not tried.
+            parries = self._parries(ordered, y, check=False)
+            if parries:
+                ordered = [a for a in ordered if a in parries or a.kind != MOVE]
         if plan is not None:
             jump = Action(plan[0], plan[1], MOVE)
             if jump in ordered:  # the leaf would call it won: make sure the tree tries it
@@ -322,7 +360,9 @@ class Searcher:
                 shooters = fire_threat(s, y)
                 if shooters and not fire_stopped(s, y, shooters, master_moves=a_sq < 0):
                     return -NEAR_WIN
-            penalty = self.p.threat_penalty
+            # With one action left and the Master unable to move, a threat
+            # is much harder to meet than at the start of a turn.
+            penalty = self.p.threat_penalty if a_sq < 0 else 4 * self.p.threat_penalty
         elif self.p.scout_plans and scout_win(s, x, a_sq) is not None:
             return NEAR_WIN
         else:

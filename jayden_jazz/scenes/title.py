@@ -89,7 +89,5 @@ class TitleScene(Scene):
         r = self.menu.rect.inflate(40, 28)
         draw_frame(surface, r)
         self.menu.draw(surface, font)
-        item = self.menu.current
         font.draw_centered(surface, "Arrows move  Enter selects  Esc backs out", 320, 300, P.LIGHT_GRAY)
         font.draw(surface, f"v{__version__}", 4, 350 - LINE_H, P.DARK_GRAY)
-        del item

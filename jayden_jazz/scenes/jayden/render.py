@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from jayden_jazz.jayden import FILES, Position, square_name
+from jayden_jazz.jayden import Position, square_name
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
 from jayden_jazz.shell.font import Font
@@ -184,5 +184,3 @@ class BoardRenderer:
                 break
             x = self.font.draw(surface, text, x, y + 1, color)
 
-
-FILE_LETTERS = FILES

@@ -8,7 +8,8 @@ import pygame
 
 from jayden_jazz.jayden import START_JPN
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden import menus, players
+from jayden_jazz.scenes.jayden import menus
+from jayden_jazz.scenes.jayden import players as seats
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
 from jayden_jazz.shell.input import Action, Kind
@@ -19,7 +20,7 @@ from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 class JaydenSetupScene(Scene):
     def __init__(self, app: Any, players: dict[str, dict[str, Any]] | None = None) -> None:
         super().__init__(app)
-        self.choices = globals()["players"].player_choices()
+        self.choices = seats.player_choices()
         remembered = dict(app.settings["jayden"] or {})
         chosen = players or remembered.get("players") or {}
         self.pick = {side: self._index_of(chosen.get(side)) for side in ("g", "r")}
@@ -83,10 +84,7 @@ class JaydenSetupScene(Scene):
 
         scene = JaydenScene(self.app)
         self.stack.replace(scene)
-        scene.load_from(path)
-        if scene.stack is not None and scene.stack.top is not scene and not scene.pos.history \
-                and scene.game.start == START_JPN and scene.pos.result is None:
-            pass  # a refused save shows its window over a fresh board; the player can go on
+        scene.load_from(path)   # a refused save shows its window over a fresh board
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
@@ -94,13 +92,13 @@ class JaydenSetupScene(Scene):
         inner = draw_window(surface, font, self.frame, "Jayden - choose teams")
         font.draw(surface, "Green moves first. Pick a player for each side.", inner.x + 4, inner.y + 4,
                   P.LIGHT_CYAN)
-        if not players.ai_available():
+        if not seats.ai_available():
             font.draw(surface, "(Computer players are not installed yet.)", inner.x + 4, inner.y + 22,
                       P.LIGHT_GRAY)
         self.menu.draw(surface, font)
         for i, side in enumerate(("g", "r")):
             y = self.menu.rect.y + i * LINE_H + 1
-            name = "\u25c4 " + players.label(self.choices[self.pick[side]]) + " \u25ba"
+            name = "\u25c4 " + seats.label(self.choices[self.pick[side]]) + " \u25ba"
             color = P.BLACK if self.menu.index == i else (P.LIGHT_GREEN if side == "g" else P.LIGHT_RED)
             font.draw(surface, name, self.menu.rect.right - 8 - font.width(name), y, color)
             art = self.art.get(side)
