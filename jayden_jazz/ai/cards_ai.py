@@ -228,19 +228,28 @@ class CardsPlayer:
                 return Decision(g0.action(res.best[0]), WIN, "solved", detail)
             if res.value == DRAW:
                 try:
-                    draws = solver.tied_with_best(res, moves=None)
+                    keep = solver.tied_with_best(res, moves=None)
                 except OutOfTime:
-                    draws = res.best
-                allowed = {move_key(g0, m) for m in draws}
-                if len(allowed) == 1:
-                    return Decision(g0.action(draws[0]), DRAW, "solved", detail)
-                d = self._mcts(worlds, moves, start, allowed, "solved", 0.5)
-                d.value = DRAW
-                d.detail.update(detail)
-                return d
-            # every move loses against perfect play: pick the one most likely to go wrong for them
-            d = self._mcts(worlds, moves, start, None, "solved", 0.5)
-            d.value = LOSS
+                    keep = res.best
+            else:
+                keep = list(moves)
+            if len(keep) == 1:
+                return Decision(g0.action(keep[0]), res.value, "solved", detail)
+            # perfect play cannot choose among these: prefer the move that leaves the
+            # opponent the most ways to go wrong (then the one-move score)
+            solver.deadline = self._deadline(start, 0.9)
+            solver.node_limit = self._node_limit(0.9 + self.level.exact_share)
+            try:
+                chances = solver.swindles(keep, res.value)
+            except OutOfTime:
+                chances = solver.swindle_partial
+            if len(chances) * 2 >= len(keep):
+                pick = max(chances, key=lambda m: (chances[m], score(g0, m), -keep.index(m)))
+                detail["swindle"] = round(chances[pick], 3)
+                return Decision(g0.action(pick), res.value, "solved", detail)
+            allowed = {move_key(g0, m) for m in keep}
+            d = self._mcts(worlds, moves, start, allowed, "solved", 0.5)
+            d.value = res.value
             d.detail.update(detail)
             return d
         won = [m for m, v in res.values.items() if v == WIN]

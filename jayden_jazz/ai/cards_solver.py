@@ -358,6 +358,44 @@ class Solver:
         return out
 
 
+    def swindles(self, moves: list[Move], value: int) -> dict[Move, float]:
+        """For root moves that all keep the proven ``value``: the share of the opponent's
+        replies after which the mover would do better than ``value`` (their mistakes).
+
+        Perfect play cannot tell such moves apart; a player who can err can. Each reply
+        is one null-window test, mostly answered from the table the proof filled.
+        Raises OutOfTime; the moves scored so far are kept in ``self.swindle_partial``.
+        """
+        st = self.st
+        me = st.to_move
+        out: dict[Move, float] = {}
+        self.swindle_partial = out
+        for m in moves:
+            st.place(m[0], m[1])
+            st.commit(m[2])
+            if st.over or st.to_move == me:
+                out[m] = 0.0
+            else:
+                good = total = 0
+                for r in st.moves():
+                    st.place(r[0], r[1])
+                    st.commit(r[2])
+                    if st.over:
+                        v = st.value_for(me)
+                    elif st.to_move == me:
+                        v = self.search(value, value + 1)
+                    else:
+                        v = -self.search(-value - 1, -value)
+                    st.uncommit()
+                    st.unplace()
+                    total += 1
+                    good += v > value
+                out[m] = good / total if total else 0.0
+            st.uncommit()
+            st.unplace()
+        return out
+
+
 def solve(st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,
           all_best: bool = False, symmetries: bool = True) -> RootResult:
     """Solve a two-player position from scratch (see :meth:`Solver.solve_root`)."""

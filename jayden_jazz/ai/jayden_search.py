@@ -271,7 +271,8 @@ class Searcher:
         if not moves:
             return -(WIN - ply)  # forfeit, or a first action that cannot be completed
         y = 1 - x
-        danger = self._threatened(s, y) or (self.p.scout_plans and scout_win(s, y, -1) is not None)
+        kill = self._threatened(s, y)
+        danger = kill or (self.p.scout_plans and scout_win(s, y, -1) is not None)
         # Quiet moves worth trying early: pieces the enemy could take next
         # turn stepping away, and (at a turn's start) own pieces whose step
         # aside opens a capture for the turn's second action.
@@ -290,7 +291,7 @@ class Searcher:
                     urgent[c.via] = v
         plan = scout_win(s, x, a_sq) if self.p.scout_plans and not danger else None
         ordered = self._order(moves, s, x, tt_move, ply, urgent)
-        if danger and first:
+        if kill and first:
             # Threatened at the start of a turn: first actions that parry on
             # their own, then captures (the second action may still parry);
             # a quiet move that leaves the threat standing is not tried.
