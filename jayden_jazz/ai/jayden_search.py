@@ -255,8 +255,13 @@ class Searcher:
         if entry is not None:
             e_depth, e_flag, e_score, tt_move = entry
             if e_depth >= depth:
-                score = e_score - ply if e_score > WIN_BOUND else e_score + ply if e_score < -WIN_BOUND else e_score
-                if e_flag == EXACT or (e_flag == LOWER and score >= beta) or (e_flag == UPPER and score <= alpha):
+                score = e_score
+                if score > WIN_BOUND:
+                    score -= ply
+                elif score < -WIN_BOUND:
+                    score += ply
+                if e_flag == EXACT or (e_flag == LOWER and score >= beta) or (
+                        e_flag == UPPER and score <= alpha):
                     return score
         s = snap(pos)
         free = s.cannons[x] - pos.fired

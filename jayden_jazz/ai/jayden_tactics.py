@@ -16,7 +16,7 @@ engine's own generator.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -47,6 +47,9 @@ from jayden_jazz.jayden.tables import (
     ROOK_RAYS_T,
 )
 
+if TYPE_CHECKING:
+    from jayden_jazz.jayden import Position
+
 #: RAYS8[sq][d]: squares outward from sq in direction d (N, NE, E, SE, S, SW, W, NW).
 RAYS8 = tuple(
     tuple(tuple(int(t) for t in RAYS[sq, d] if t >= 0) for d in range(8)) for sq in range(SQUARES)
@@ -63,6 +66,7 @@ EXEMPT = frozenset((RAIDER, MASTER, SENTINEL, DEPLOYED))
 
 
 def code(kind: int, side: int) -> int:
+    """The board byte of a piece (side 0 Green, 1 Red)."""
     return kind if side == 0 else 256 - kind
 
 
@@ -98,7 +102,7 @@ def snap_board(board: np.ndarray) -> Snap:
     return Snap(b, bytes(sh), pieces, far, (b.count(CANNON), b.count(256 - CANNON)))
 
 
-def snap(pos) -> Snap:
+def snap(pos: Position) -> Snap:
     """A :class:`Snap` of a :class:`~jayden_jazz.jayden.Position`."""
     return snap_board(pos.board)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -149,8 +148,8 @@ def sparse_position(seed: int) -> Position | None:
 
 # ------------------------------------------------- legal, complete turns
 @FAST
-@given(seed=st.integers(0, 10**6), length=st.integers(0, 160), level=st.sampled_from(["easy", "normal", "hard"]),
-       extra=st.booleans())
+@given(seed=st.integers(0, 10**6), length=st.integers(0, 160),
+       level=st.sampled_from(["easy", "normal", "hard"]), extra=st.booleans())
 def test_turn_is_always_legal_and_complete(seed, length, level, extra):
     pos = playout(seed, length)
     if extra and pos.result is None and pos.acted is None:
@@ -358,9 +357,8 @@ def test_static_tactics_match_the_engine(seed):
     assert sorted((c.src, c.dst) for c in T.captures(s, x, free, acted)) == engine_caps
     if acted < 0:
         for c in T.discovered(s, x):  # each needs one other action first, and then it is there
-            assert any(
-                Action(c.src, c.dst, "attack") in _after(pos, a) for a in pos.legal_actions() if a.src != c.src
-            ), c
+            attack = Action(c.src, c.dst, "attack")
+            assert any(attack in _after(pos, a) for a in pos.legal_actions() if a.src != c.src), c
         hit = {dst for _, dst in engine_caps}
         for sq in s.pieces[1 - x]:
             kind = T.KIND_OF[s.b[sq]]
