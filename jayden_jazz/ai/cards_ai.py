@@ -265,7 +265,8 @@ class CardsPlayer:
         """Solve sampled worlds exactly and vote; None when not even a few worlds fit.
 
         Each world credits the moves that are best in it with its value and the others
-        with one less. Only the leading moves (by votes so far, then by the one-move
+        with one less; in a world lost whatever we do, a move also earns up to half a
+        point for the share of the opponent's replies that would let us off. Only the leading moves (by votes so far, then by the one-move
         score) are tested for a tie with the best; any other move still wins votes when
         it is the first best move found. That keeps a world to a few null-window tests.
         """
@@ -289,8 +290,17 @@ class CardsPlayer:
                 skipped += 1
                 continue
             best = {move_key(w, m) for m in res.best}
+            chances: dict[tuple, float] = {}
+            if res.value == LOSS:
+                # lost whatever we do in this world: credit the leaders by the share of the
+                # opponent's replies that would throw the win away (up to half a point)
+                try:
+                    found = solver.swindles([m for m in res.best if m in only], LOSS)
+                except OutOfTime:
+                    found = solver.swindle_partial
+                chances = {move_key(w, m): 0.5 * v for m, v in found.items()}
             for k in totals:
-                totals[k] += res.value if k in best else res.value - 1
+                totals[k] += (res.value + chances.get(k, 0.0)) if k in best else res.value - 1
             count += 1
         if count < 3:
             return None

