@@ -82,6 +82,7 @@ class Level:
 PIMC_MAX_WORLDS = 400       # enough for a steady vote; more only costs time
 PIMC_LEADERS = 8            # moves tested for a tie with each world's best
 PIMC_WORLD_NODES = 40_000   # a world needing more is skipped (about 0.3 s)
+CHANCE_EMPTY = 6            # lost or drawn with this few empty cells: weigh every later chance
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0.0, 0, 0.0, 0, MCTSParams(iterations=0), hand_noise=3.0),
@@ -246,6 +247,16 @@ class CardsPlayer:
             if len(chances) * 2 >= len(keep):
                 pick = max(chances, key=lambda m: (chances[m], score(g0, m), -keep.index(m)))
                 detail["swindle"] = round(chances[pick], 3)
+                if g0.empty <= CHANCE_EMPTY:
+                    # near the end, look past the next reply: every later chance to go wrong
+                    order = sorted(keep, key=lambda m: -chances.get(m, 0.0))
+                    try:
+                        deep = solver.chances(order)
+                    except OutOfTime:
+                        deep = solver.chance_partial
+                    if deep:
+                        pick = max(deep, key=lambda m: (deep[m], chances.get(m, 0.0), -order.index(m)))
+                        detail["chance"] = round(deep[pick], 3)
                 return Decision(g0.action(pick), res.value, "solved", detail)
             allowed = {move_key(g0, m) for m in keep}
             d = self._mcts(worlds, moves, start, allowed, "solved", 0.5)

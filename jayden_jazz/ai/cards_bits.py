@@ -31,7 +31,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from jayden_jazz.ai.cards_state import FastGame
-from jayden_jazz.cards.card import month_index
+from jayden_jazz.cards.judge import within_years
 
 _INF = 2
 _KEY_SEED = 0xB175_0B0A
@@ -110,30 +110,17 @@ class BitSolver:
                     cond = ab.condition
                     static_ok = True
                     if cond.roasting_within_years is not None:
-                        diff = st.date_idx - st.month[p]
-                        static_ok = 0 <= diff <= 12 * cond.roasting_within_years
+                        static_ok = within_years(st.date_idx, st.month[p], cond.roasting_within_years)
                     f = ab.filter
                     passmask = 0
                     for q in range(npieces):
-                        if self._static_pass(st, f, q):
+                        if st.judge.passes_static(f, q):
                             passmask |= 1 << q
                     infos.append((no, ab.effect, ab, None if cond.is_empty() else cond, static_ok, passmask,
                                   f.adjacent))
                 if infos:
                     self.abilmask |= 1 << p
                     self.abil[p] = tuple(infos)
-
-    @staticmethod
-    def _static_pass(st: FastGame, f, q: int) -> bool:
-        if f.roasting_within_years is not None:
-            diff = st.date_idx - st.month[q]
-            if not 0 <= diff <= 12 * f.roasting_within_years:
-                return False
-        if f.roasting_before is not None and not st.month[q] < month_index(f.roasting_before):
-            return False
-        if f.total_at_most is not None and st.points[q] > f.total_at_most:
-            return False
-        return True
 
     # ------------------------------------------------------------------ entry
 

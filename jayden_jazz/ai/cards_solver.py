@@ -396,6 +396,86 @@ class Solver:
         return out
 
 
+    def chances(self, moves: list[Move]) -> dict[Move, float]:
+        """For root moves: the mover's expected result (win 1, draw 1/2, loss 0) when the
+        opponent picks among its legal moves at random and the mover plays on to maximize it.
+
+        A finer tie-break than :meth:`swindles` in a lost (or drawn) position: it looks
+        at every later chance for the opponent to go wrong, not only the next reply, and
+        it never lets a proven result slip (a proven win scores 1). A move that cannot
+        beat the best one found so far gets an upper bound instead of its exact chance
+        (the averages are cut short once they cannot catch up). The tree grows fast, so
+        callers keep it to the last few placements. Raises OutOfTime; the moves scored
+        so far are kept in ``self.chance_partial``.
+        """
+        st = self.st
+        me = st.to_move
+        memo: dict[int, float] = {}
+        out: dict[Move, float] = {}
+        self.chance_partial = out
+        best = 0.0
+        for m in moves:
+            st.place(m[0], m[1])
+            st.commit(m[2])
+            out[m] = x = self._chance(me, memo, best)
+            st.uncommit()
+            st.unplace()
+            best = max(best, x)
+        return out
+
+    def _no_choice_left(self, me: int) -> bool:
+        """Whether the opponent has no choice to make before the end: our placement fills the
+        field, or theirs does and they can play only one card there with no ability."""
+        st = self.st
+        if st.empty <= 1:
+            return True
+        if st.empty > 2:
+            return False
+        hand = st.hands[1 - me]
+        return len({st.ids[p] for p in hand}) <= 1 and not any(st.abil[p] for p in hand)
+
+    def _chance(self, me: int, memo: dict[int, float], floor: float = 0.0) -> float:
+        """Expected result for ``me`` here (see :meth:`chances`); at the opponent's nodes,
+        once the average cannot exceed ``floor`` an upper bound at most ``floor`` is
+        returned instead (and not remembered)."""
+        st = self.st
+        if st.over:
+            return (st.value_for(me) + 1) / 2
+        key = st.key()
+        got = memo.get(key)
+        if got is not None:
+            return got
+        mine = st.to_move == me
+        if not mine and self.search(LOSS, DRAW) <= LOSS:
+            memo[key] = 1.0                 # a proven win for us: nothing can go wrong now
+            return 1.0
+        if mine and self._no_choice_left(me):
+            r = memo[key] = (self.search(-_INF, _INF) + 1) / 2
+            return r
+        moves = st.moves()
+        n = len(moves)
+        total = best = 0.0
+        for i, r in enumerate(moves):
+            st.place(r[0], r[1])
+            st.commit(r[2])
+            x = self._chance(me, memo, best) if mine else self._chance(me, memo)
+            st.uncommit()
+            st.unplace()
+            if mine:
+                if x > best:
+                    best = x
+                    if x == 1.0:
+                        break
+            else:
+                total += x
+                upper = (total + n - 1 - i) / n
+                if upper <= floor and i < n - 1:
+                    return upper             # cannot beat what our other move gets
+        r = best if mine else total / n
+        memo[key] = r
+        return r
+
+
 def solve(st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,
           all_best: bool = False, symmetries: bool = True) -> RootResult:
     """Solve a two-player position from scratch (see :meth:`Solver.solve_root`)."""

@@ -24,17 +24,30 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import combinations
+from typing import NamedTuple
 
 from jayden_jazz.cards import Card, Field, Rules
 from jayden_jazz.cards.action import HAND_PREFIX, Action
-from jayden_jazz.cards.card import OPPOSITE, Ability, Condition, Filter, month_index, parse_month
+from jayden_jazz.cards.card import Ability, month_index, parse_month
+from jayden_jazz.cards.judge import Judge
+from jayden_jazz.cards.result import decide
 
 # How a game ended (0 = still playing); the engine's reason names in the same order.
 PLAYING, FIELD_FULL, NO_CARDS, SUDDEN_DEATH, INSTANT_WIN = range(5)
 END_NAMES = ("", "field_full", "no_cards", "sudden_death", "instant_win")
 
 _KEY_RNG_SEED = 0x5EED_CA4D
+
+
+class FastEffect(NamedTuple):
+    """A Turn effect in force, with the attributes the engine's ActiveEffect has for the judge."""
+
+    seat: int
+    piece: int
+    number: int
+    cell: int
+    turns_left: int
+    ability: Ability
 
 
 class Unsupported(ValueError):
@@ -143,16 +156,11 @@ class FastGame:
         self.n = n = parts.seats
         self.size = field.size
         self.play_cells = list(field.cells)
-        nb = field.neighbours.tolist()
-        self.adj = [tuple((d, nb[c][d], OPPOSITE[d]) for d in range(4) if nb[c][d] >= 0)
-                    for c in range(field.size)]
-        self.adjset = [frozenset(x for _, x, _ in a) for a in self.adj]
         self.names = field.cell_names
         self.cell_index = {nm: i for i, nm in enumerate(self.names)}
         self.ties = rules.capture == "equal_or_higher"
         self.abilities_on = not rules.pure and not rules.sudden_death
         self.sudden = rules.sudden_death
-        self.date_idx = month_index(parts.date)
 
         ids: list[str] = []
         dealer: list[int] = []
@@ -174,9 +182,14 @@ class FastGame:
         self.ids = ids
         self.dealer = dealer
         self.cards = [catalog[i] for i in ids]
-        self.sides = [c.sides for c in self.cards]
-        self.points = [sum(s) for s in self.sides]
-        self.month = [month_index(c.started_roasting) for c in self.cards]
+        self.judge = judge = Judge(field, self.cards, parts.date)
+        self.adj = judge.adj
+        self._plain_captures = judge.plain_captures
+        self.adjset = judge.adjset
+        self.date_idx = judge.date_idx
+        self.sides = judge.sides
+        self.points = judge.points
+        self.month = judge.month
         self.abil: list[tuple[Ability, ...]] = [c.abilities if self.abilities_on else () for c in self.cards]
         self.dealt = [[p for p in range(len(ids)) if dealer[p] == s] for s in range(n)]
 
@@ -237,81 +250,26 @@ class FastGame:
 
     # ------------------------------------------------------------------ effects and values
 
-    def _effect(self, seat: int, p: int, number: int, cell: int, turns: int) -> tuple:
-        """(seat, piece, number, cell, turns left, ability) -- the engine's ActiveEffect."""
-        return (seat, p, number, cell, turns, self.cards[p].abilities[number - 1])
-
-    def _passes(self, f: Filter, p: int, cell: int, origin: int) -> bool:
-        if f.roasting_within_years is not None:
-            diff = self.date_idx - self.month[p]
-            if not 0 <= diff <= 12 * f.roasting_within_years:
-                return False
-        if f.roasting_before is not None and not self.month[p] < month_index(f.roasting_before):
-            return False
-        if f.total_at_most is not None and self.points[p] > f.total_at_most:
-            return False
-        if f.adjacent is not None and (cell in self.adjset[origin]) != f.adjacent:
-            return False
-        return True
+    def _effect(self, seat: int, p: int, number: int, cell: int, turns: int) -> FastEffect:
+        return FastEffect(seat, p, number, cell, turns, self.cards[p].abilities[number - 1])
 
     def value(self, c: int, side: int) -> int:
         """Effective side value: printed + active modifiers, clamped to 1..A."""
-        p = self.cell[c]
-        v = self.sides[p][side]
-        if self.effects:
-            o = self.owner[c]
-            for seat, ep, _, ecell, _, ab in self.effects:
-                if side not in ab.sides:
-                    continue
-                t = ab.target
-                if t == "self":
-                    ok = c == ecell and p == ep
-                elif t == "own":
-                    ok = o == seat
-                elif t == "opponents":
-                    ok = o != seat
-                elif t == "neighbours":
-                    ok = c in self.adjset[ecell]
-                else:
-                    ok = True
-                if ok and (ab.filter.is_empty() or self._passes(ab.filter, p, c, ecell)):
-                    v += ab.amount
-            if v < 1:
-                v = 1
-            elif v > 10:
-                v = 10
-        return v
+        return self.judge.value(self.cell, self.owner, self.effects, c, side)
 
     def captures(self, p: int, c: int, seat: int) -> list[int]:
         """Cells ``seat`` would capture by playing piece ``p`` on empty cell ``c`` (state unchanged)."""
+        if not self.effects:
+            return self._plain_captures(self.cell, self.owner, p, c, seat, self.ties)
         cells = self.cell
         owner = self.owner
-        out = []
-        if self.effects:
-            cells[c] = p
-            owner[c] = seat
-            try:
-                for d, nc, od in self.adj[c]:
-                    if cells[nc] >= 0 and owner[nc] != seat:
-                        a = self.value(c, d)
-                        b = self.value(nc, od)
-                        if a > b or (self.ties and a == b):
-                            out.append(nc)
-            finally:
-                cells[c] = -1
-                owner[c] = -1
-            return out
-        att = self.sides[p]
-        sides = self.sides
-        ties = self.ties
-        for d, nc, od in self.adj[c]:
-            q = cells[nc]
-            if q >= 0 and owner[nc] != seat:
-                a = att[d]
-                b = sides[q][od]
-                if a > b or (ties and a == b):
-                    out.append(nc)
-        return out
+        cells[c] = p
+        owner[c] = seat
+        try:
+            return self.judge.captures(cells, owner, self.effects, c, seat, self.ties)
+        finally:
+            cells[c] = -1
+            owner[c] = -1
 
     # ------------------------------------------------------------------ position keys
 
@@ -395,7 +353,7 @@ class FastGame:
         for p in hand:
             cid = ids[p]
             q = best.get(cid)
-            if q is None or (dealer[p] != s, dealer[p]) < (dealer[q] != s, dealer[q]):
+            if q is None or Judge.played_copy_first(dealer, p, q, s):
                 best[cid] = p
         return [p for p in hand if best[ids[p]] == p]
 
@@ -472,52 +430,22 @@ class FastGame:
         if not abilities or captured < 2:
             return []
         seat = self.to_move
+        judge = self.judge
         out: list[tuple[int, tuple[int, ...]]] = []
         for no, ab in enumerate(abilities, 1):
-            if not ab.condition.is_empty() and not self._condition_holds(ab.condition, seat, p, captured):
+            if not ab.condition.is_empty() and not judge.condition_holds(
+                    ab.condition, seat, p, captured, self.counts, self.empty):
                 continue
-            eff = ab.effect
-            if eff == "modify" or eff == "win":
-                out.append((no, ()))
-                continue
-            if eff == "reset":
-                if not self.reset_used:
-                    out.append((no, ()))
-                continue
-            flt = ab.filter
-            check = not flt.is_empty()
-            cells = self.cell
-            owner = self.owner
-            eligible = [x for x in self.play_cells if cells[x] >= 0 and owner[x] != seat
-                        and (not check or self._passes(flt, cells[x], x, c))]
-            if not eligible:
-                continue
-            if eff == "gain_control":
-                k = min(ab.count, len(eligible))
-                out.extend((no, combo) for combo in combinations(eligible, k))
-            elif eff == "swap":
+            eligible = [] if ab.effect in ("modify", "win", "reset") else \
+                judge.eligible(ab, self.cell, self.owner, seat, c)
+            sets = Judge.target_sets(ab, eligible, self.reset_used)
+            if sets is not None:
+                out.extend((no, combo) for combo in sets)
+            else:                             # swap: a field card and a card from the hand
                 ids = self.ids
                 hp = sorted(self.hand_pieces(seat), key=lambda q: ids[q])
                 out.extend((no, (x, q)) for x in eligible for q in hp)
         return out
-
-    def _condition_holds(self, cond: Condition, seat: int, p: int, captured: int) -> bool:
-        if cond.captured_at_least is not None and captured < cond.captured_at_least:
-            return False
-        mine = self.counts[seat]
-        if cond.controlling_at_most is not None and mine > cond.controlling_at_most:
-            return False
-        if cond.behind is not None:
-            behind = any(x > mine for s, x in enumerate(self.counts) if s != seat)
-            if behind != cond.behind:
-                return False
-        if cond.roasting_within_years is not None:
-            diff = self.date_idx - self.month[p]
-            if not 0 <= diff <= 12 * cond.roasting_within_years:
-                return False
-        if cond.empty_cells_at_most is not None and self.empty > cond.empty_cells_at_most:
-            return False
-        return True
 
     def commit(self, option: tuple[int, tuple[int, ...]] | None) -> None:
         """Second half of a move: the ability choice (None declines), then the turn ends."""
@@ -557,7 +485,7 @@ class FastGame:
             self.counts[seat] += 1
             self.owner[x] = seat
             self.effects = tuple(e for e in self.effects
-                                 if not (e[1] == r and e[5].target in ("self", "neighbours")))
+                                 if not (e.piece == r and e.ability.target in ("self", "neighbours")))
         elif eff == "reset":
             self.hands = [d[:] for d in self.dealt]
             self.cell = [-1] * self.size
@@ -594,20 +522,14 @@ class FastGame:
 
     def _end_turn(self) -> None:
         """The engine's turn end: Turn effects tick once per seat passed, played or skipped."""
-        n = self.n
-        s = self.to_move
-        hands = self.hands
-        for _ in range(n):
-            if self.effects:
-                self.effects = tuple(e[:4] + (e[4] - 1,) + e[5:] for e in self.effects if e[4] > 1)
-            s += 1
-            if s == n:
-                s = 0
-            if hands[s]:
-                self.to_move = s
-                return
-        self.to_move = s
-        self.over = NO_CARDS
+        s, turns = Judge.next_seat(self.hands, self.to_move)
+        if self.effects:
+            self.effects = tuple(e._replace(turns_left=e.turns_left - turns) for e in self.effects
+                                 if e.turns_left > turns)
+        if s < 0:
+            self.over = NO_CARDS
+        else:
+            self.to_move = s
 
     def push(self, move: tuple[int, int, tuple[int, tuple[int, ...]] | None]) -> None:
         p, c, option = move
@@ -637,18 +559,8 @@ class FastGame:
 
     def returns(self) -> list[float]:
         """The engine's Result.returns(): +1 sole winner, 0 each seat sharing a draw, -1 others."""
-        n = self.n
-        if self.over in (SUDDEN_DEATH, INSTANT_WIN):
-            return [1.0 if s == self.winner else -1.0 for s in range(n)]
-        counts = self.counts
-        best = max(counts)
-        tied = [s for s in range(n) if counts[s] == best]
-        if len(tied) > 1:
-            pts = {s: sum(self.points[p] for p in self.hands[s]) for s in tied}
-            top = max(pts.values())
-            tied = [s for s in tied if pts[s] == top]
-        win = 1.0 if len(tied) == 1 else 0.0
-        return [win if s in tied else -1.0 for s in range(n)]
+        points = tuple(sum(self.points[p] for p in h) for h in self.hands)
+        return decide(tuple(self.counts), points, END_NAMES[self.over], self.winner).returns()
 
     def value_for(self, seat: int) -> int:
         """Win (1), shared draw (0) or loss (-1) for ``seat`` in a finished game."""

@@ -18,15 +18,15 @@ import datetime
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from . import zobrist
 from .action import HAND_PREFIX, Action
-from .card import OPPOSITE, Ability, Card, Condition, Filter, Month, month_index
+from .card import Ability, Card, Condition, Month
 from .deal import Setup, game_month
 from .errors import IllegalActionError, SetupError
 from .field import Field
+from .judge import Judge
 from .language import describe
 from .result import Result, decide
 from .rules import Rules, SideCapture
@@ -112,20 +112,17 @@ class Game:
         self.rules = rules
         self.date: Month = date
         self._n = players
-        self._date_idx = month_index(date)
         self._pieces = [c for c, _ in pieces]
+        self._judge = judge = Judge(field, self._pieces, date)
         self._ids = [c.id for c in self._pieces]
-        self._sides = [c.sides for c in self._pieces]
+        self._sides = judge.sides
         self._dealer = [d for _, d in pieces]
-        self._points = [sum(c.sides) for c in self._pieces]
-        self._month = [month_index(c.started_roasting) for c in self._pieces]
+        self._points = judge.points
         self._dealt = [[p for p in range(len(pieces)) if self._dealer[p] == s] for s in range(players)]
         size = field.size
         self._size = size
-        nb = field.neighbours.tolist()
-        self._adj: list[tuple[tuple[int, int, int], ...]] = [
-            tuple((d, nb[c][d], OPPOSITE[d]) for d in range(4) if nb[c][d] >= 0) for c in range(size)]
-        self._adjset = [frozenset(n for _, n, _ in a) for a in self._adj]
+        self._adj = judge.adj
+        self._plain_captures = judge.plain_captures
         self._play_cells = field.cells
         self._playable = [False] * size
         for c in field.cells:
@@ -251,19 +248,7 @@ class Game:
 
     def value(self, cell: int, side: int) -> int:
         """Effective value of one side of the card on ``cell`` (grid index)."""
-        p = self._cell[cell]
-        v = self._sides[p][side]
-        if self._effects:
-            o = self._owner[cell]
-            for e in self._effects:
-                ab = e.ability
-                if side in ab.sides and self._applies(e, cell, p, o):
-                    v += ab.amount
-            if v < 1:
-                v = 1
-            elif v > 10:
-                v = 10
-        return v
+        return self._judge.value(self._cell, self._owner, self._effects, cell, side)
 
     def adjacency(self, cell: int) -> tuple[tuple[int, int, int], ...]:
         """(side, neighbour cell, neighbour's touching side) for each playable neighbour."""
@@ -323,76 +308,11 @@ class Game:
 
     # ------------------------------------------------------------------ rules helpers
 
-    def _applies(self, e: ActiveEffect, cell: int, p: int, owner: int) -> bool:
-        t = e.ability.target
-        if t == "self":
-            ok = cell == e.cell and p == e.piece
-        elif t == "own":
-            ok = owner == e.seat
-        elif t == "opponents":
-            ok = owner != e.seat
-        elif t == "neighbours":
-            ok = cell in self._adjset[e.cell]
-        else:  # all
-            ok = True
-        if ok and not e.ability.filter.is_empty():
-            ok = self._passes(e.ability.filter, p, cell, e.cell)
-        return ok
-
-    def _passes(self, f: Filter, p: int, cell: int, origin: int) -> bool:
-        if f.roasting_within_years is not None:
-            diff = self._date_idx - self._month[p]
-            if not 0 <= diff <= 12 * f.roasting_within_years:
-                return False
-        if f.roasting_before is not None and not self._month[p] < month_index(f.roasting_before):
-            return False
-        if f.total_at_most is not None and self._points[p] > f.total_at_most:
-            return False
-        if f.adjacent is not None and (cell in self._adjset[origin]) != f.adjacent:
-            return False
-        return True
-
     def _condition_holds(self, c: Condition, seat: int, p: int, captured: int) -> bool:
-        if c.captured_at_least is not None and captured < c.captured_at_least:
-            return False
-        mine = self._counts[seat]
-        if c.controlling_at_most is not None and mine > c.controlling_at_most:
-            return False
-        if c.behind is not None:
-            behind = any(x > mine for s, x in enumerate(self._counts) if s != seat)
-            if behind != c.behind:
-                return False
-        if c.roasting_within_years is not None:
-            diff = self._date_idx - self._month[p]
-            if not 0 <= diff <= 12 * c.roasting_within_years:
-                return False
-        if c.empty_cells_at_most is not None and self._empty > c.empty_cells_at_most:
-            return False
-        return True
+        return self._judge.condition_holds(c, seat, p, captured, self._counts, self._empty)
 
     def _side_captures(self, cell: int, seat: int, ties: bool) -> list[int]:
-        cells = self._cell
-        owner = self._owner
-        out = []
-        if self._effects:
-            value = self.value
-            for d, nc, od in self._adj[cell]:
-                if cells[nc] >= 0 and owner[nc] != seat:
-                    a = value(cell, d)
-                    b = value(nc, od)
-                    if a > b or (ties and a == b):
-                        out.append(nc)
-            return out
-        att = self._sides[cells[cell]]
-        sides = self._sides
-        for d, nc, od in self._adj[cell]:
-            q = cells[nc]
-            if q >= 0 and owner[nc] != seat:
-                a = att[d]
-                b = sides[q][od]
-                if a > b or (ties and a == b):
-                    out.append(nc)
-        return out
+        return self._judge.captures(self._cell, self._owner, self._effects, cell, seat, ties)
 
     def _run_captures(self, cell: int, seat: int) -> list[tuple[int, int]]:
         """Run the capture steps for the card just placed; apply and return (cell, old owner)."""
@@ -431,20 +351,7 @@ class Game:
 
     def _count_captures(self, p: int, cell: int, seat: int) -> int:
         """Captures piece ``p`` would make on ``cell`` under the base rule, with no effect active."""
-        cells = self._cell
-        owner = self._owner
-        sides = self._sides
-        att = sides[p]
-        ties = self._base_ties
-        n = 0
-        for d, nc, od in self._adj[cell]:
-            q = cells[nc]
-            if q >= 0 and owner[nc] != seat:
-                a = att[d]
-                b = sides[q][od]
-                if a > b or (ties and a == b):
-                    n += 1
-        return n
+        return len(self._judge.plain_captures(self._cell, self._owner, p, cell, seat, bool(self._base_ties)))
 
     def _trial_place(self, seat: int, p: int, hi: int, cell: int) -> list[tuple[int, int]]:
         del self._hands[seat][hi]
@@ -473,8 +380,7 @@ class Game:
 
     def _better_copy(self, p: int, q: int, seat: int) -> bool:
         """Of two pieces of the same card in one hand, the one that is played first."""
-        a, b = self._dealer[p], self._dealer[q]
-        return (a != seat, a) < (b != seat, b)
+        return Judge.played_copy_first(self._dealer, p, q, seat)
 
     def _hand_slot(self, seat: int, card_id: str) -> int:
         """Index in the seat's hand of the card with that id (-1 when absent).
@@ -503,27 +409,15 @@ class Game:
         return list(seen.values())
 
     def _target_options(self, ab: Ability, seat: int, cell: int) -> list[tuple[str, ...]]:
-        eff = ab.effect
-        if eff == "modify" or eff == "win":
-            return [()]
-        if eff == "reset":
-            return [] if self._reset_used else [()]
-        flt = ab.filter
-        check = not flt.is_empty()
+        eligible = [] if ab.effect in ("modify", "win", "reset") else \
+            self._judge.eligible(ab, self._cell, self._owner, seat, cell)
+        sets = Judge.target_sets(ab, eligible, self._reset_used)
         names = self._names
-        eligible = [c for c in self._play_cells
-                    if self._cell[c] >= 0 and self._owner[c] != seat
-                    and (not check or self._passes(flt, self._cell[c], c, cell))]
-        if eff == "gain_control":
-            k = min(ab.count, len(eligible))
-            if k == 0:
-                return []
-            return [tuple(names[c] for c in combo) for combo in combinations(eligible, k)]
-        if eff == "swap":
-            hand = self._hands[seat]
-            ids = sorted({self._ids[hand[i]] for i in self._distinct_slots(seat)})
-            return [(names[c], HAND_PREFIX + h) for c in eligible for h in ids]
-        return []  # pragma: no cover - the loader refuses unknown effects
+        if sets is not None:
+            return [tuple(names[c] for c in combo) for combo in sets]
+        hand = self._hands[seat]             # swap: a field card and a card from the hand
+        ids = sorted({self._ids[hand[i]] for i in self._distinct_slots(seat)})
+        return [(names[c], HAND_PREFIX + h) for c in eligible for h in ids]
 
     def _offers(self, seat: int, p: int, cell: int, captured: int) -> list[tuple[int, list[tuple[str, ...]]]]:
         """Abilities offered after the placement that is on the board now."""
@@ -725,24 +619,16 @@ class Game:
         z0 = self._z
         k = zk[p]
         z = z0 ^ k[self._hand_loc + seat] ^ k[c * n + seat]
-        att = self._sides[p]
-        sides = self._sides
-        ties = self._base_ties
         changed = []
-        for d, nc, od in self._adj[c]:
+        for nc in self._plain_captures(cells, owner, p, c, seat, self._base_ties):
+            o = owner[nc]
             q = cells[nc]
-            if q >= 0:
-                o = owner[nc]
-                if o != seat:
-                    a = att[d]
-                    b = sides[q][od]
-                    if a > b or (ties and a == b):
-                        owner[nc] = seat
-                        counts[o] -= 1
-                        counts[seat] += 1
-                        kq = zk[q]
-                        z ^= kq[nc * n + o] ^ kq[nc * n + seat]
-                        changed.append((nc, o))
+            owner[nc] = seat
+            counts[o] -= 1
+            counts[seat] += 1
+            kq = zk[q]
+            z ^= kq[nc * n + o] ^ kq[nc * n + seat]
+            changed.append((nc, o))
         self._z = z
         if self._sudden and len(changed) >= 2:
             self._over = "sudden_death"
@@ -750,18 +636,11 @@ class Game:
         elif self._empty == 0:
             self._over = "field_full"
         else:
-            hands = self._hands
-            s = seat
-            for _ in range(n):
-                s += 1
-                if s == n:
-                    s = 0
-                if hands[s]:
-                    self._to_move = s
-                    break
+            s, _ = Judge.next_seat(self._hands, seat)
+            if s < 0:
+                self._over = "no_cards"
             else:
                 self._to_move = s
-                self._over = "no_cards"
         self._stack.append((p, hi, c, seat, changed, z0, ()))
         self._history.append(action)
         return True
@@ -776,18 +655,7 @@ class Game:
             self._restore(entry[1])
             return action
         p, hi, cell, seat, changed, z0, effects0 = entry
-        owner = self._owner
-        counts = self._counts
-        for c, old in changed:
-            owner[c] = old
-            counts[old] += 1
-            counts[seat] -= 1
-        self._cell[cell] = -1
-        owner[cell] = -1
-        counts[seat] -= 1
-        self._empty += 1
-        self._hands[seat].insert(hi, p)
-        self._z = z0
+        self._trial_undo(seat, p, hi, cell, changed, z0)
         self._effects = effects0
         self._to_move = seat
         self._over = None
@@ -886,20 +754,14 @@ class Game:
         A seat with no card is skipped, and its skipped turn ends too (Turn
         effects count it); if no seat holds a card, the game is over.
         """
-        n = self._n
-        s = self._to_move
-        hands = self._hands
-        for _ in range(n):
+        s, turns = Judge.next_seat(self._hands, self._to_move)
+        for _ in range(turns):
             if self._effects:
                 self._tick()
-            s += 1
-            if s == n:
-                s = 0
-            if hands[s]:
-                self._to_move = s
-                return
-        self._to_move = s
-        self._over = "no_cards"
+        if s < 0:
+            self._over = "no_cards"
+        else:
+            self._to_move = s
 
     def _snapshot(self) -> tuple:
         return (self._cell[:], self._owner[:], [h[:] for h in self._hands], self._counts[:],

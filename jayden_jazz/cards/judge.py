@@ -1,0 +1,218 @@
+"""The rules' small judgements, over plain ints, in one place.
+
+:class:`~jayden_jazz.cards.game.Game` keeps its state as lists of ints
+(piece per cell, owner per cell, hands of pieces) and so do the computer
+player's search states, which make and unmake millions of moves and carry
+their own bookkeeping (keys, undo records). Whatever decides an outcome --
+which neighbours a placement captures, what an active effect does to a side
+value, whether a condition or a filter holds, which targets an ability may
+take, who moves next -- lives here once and is called by both, so a search
+can never play by different rules from the game the player sees.
+
+A :class:`Judge` holds the tables that never change during a game (the
+field's neighbours, each piece's sides, points and Started Roasting month,
+the game date and the capture rule); the changing state is passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from .card import OPPOSITE, Ability, Card, Condition, Filter, Month, month_index
+from .field import Field
+
+Adjacency = tuple[tuple[int, int, int], ...]   # (side, neighbour cell, neighbour's touching side)
+
+
+def field_adjacency(field: Field) -> list[Adjacency]:
+    """Per grid cell, its playable neighbours, from the field's precomputed numpy table."""
+    nb = field.neighbours.tolist()
+    return [tuple((d, nb[c][d], OPPOSITE[d]) for d in range(4) if nb[c][d] >= 0) for c in range(field.size)]
+
+
+def clamp(v: int) -> int:
+    """Effective side values stay within 1..A."""
+    return 1 if v < 1 else 10 if v > 10 else v
+
+
+def within_years(date_idx: int, month: int, years: int) -> bool:
+    """Started Roasting no later than the game date and at most ``years`` before it."""
+    return 0 <= date_idx - month <= 12 * years
+
+
+class Judge:
+    """The fixed tables of one game and the judgements made with them.
+
+    ``pieces`` are the dealt cards in piece order (a piece is a card dealt
+    to a seat; two seats may hold the same card).
+    """
+
+    def __init__(self, field: Field, pieces: Sequence[Card], date: Month) -> None:
+        self.field = field
+        self.adj = field_adjacency(field)
+        self.adjset = [frozenset(x for _, x, _ in a) for a in self.adj]
+        self.play_cells = list(field.cells)
+        self.date_idx = month_index(date)
+        self.cards = list(pieces)
+        self.sides = [c.sides for c in self.cards]
+        self.points = [sum(s) for s in self.sides]
+        self.month = [month_index(c.started_roasting) for c in self.cards]
+
+    # ------------------------------------------------------------------ cards
+
+    def passes(self, f: Filter, p: int, cell: int, origin: int) -> bool:
+        """Whether piece ``p`` on ``cell`` meets an ability's filter (the ability's card on ``origin``)."""
+        if not self.passes_static(f, p):
+            return False
+        return f.adjacent is None or (cell in self.adjset[origin]) == f.adjacent
+
+    def passes_static(self, f: Filter, p: int) -> bool:
+        """The filter keys that depend on the card alone (not where it lies)."""
+        if f.roasting_within_years is not None and not within_years(self.date_idx, self.month[p],
+                                                                     f.roasting_within_years):
+            return False
+        if f.roasting_before is not None and not self.month[p] < month_index(f.roasting_before):
+            return False
+        return f.total_at_most is None or self.points[p] <= f.total_at_most
+
+    def condition_holds(self, c: Condition, seat: int, p: int, captured: int,
+                        counts: Sequence[int], empty: int) -> bool:
+        """Whether an ability's condition holds just after ``seat`` placed ``p`` and captured ``captured``."""
+        if c.captured_at_least is not None and captured < c.captured_at_least:
+            return False
+        mine = counts[seat]
+        if c.controlling_at_most is not None and mine > c.controlling_at_most:
+            return False
+        if c.behind is not None:
+            behind = any(x > mine for s, x in enumerate(counts) if s != seat)
+            if behind != c.behind:
+                return False
+        if c.roasting_within_years is not None and not within_years(self.date_idx, self.month[p],
+                                                                     c.roasting_within_years):
+            return False
+        return c.empty_cells_at_most is None or empty <= c.empty_cells_at_most
+
+    # ------------------------------------------------------------------ values and captures
+
+    def reaches(self, ab: Ability, seat: int, piece: int, origin: int, cell: int, p: int, owner: int) -> bool:
+        """Whether a Turn effect (``ab`` of ``piece``, activated by ``seat`` on ``origin``)
+        changes piece ``p`` on ``cell``, controlled by ``owner``."""
+        t = ab.target
+        if t == "self":
+            ok = cell == origin and p == piece
+        elif t == "own":
+            ok = owner == seat
+        elif t == "opponents":
+            ok = owner != seat
+        elif t == "neighbours":
+            ok = cell in self.adjset[origin]
+        else:  # all
+            ok = True
+        return ok and (ab.filter.is_empty() or self.passes(ab.filter, p, cell, origin))
+
+    def value(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence, c: int, side: int) -> int:
+        """Effective value of one side of the card on ``c``: printed + active modifiers, clamped.
+
+        ``effects`` are :class:`~jayden_jazz.cards.game.ActiveEffect`-like
+        (``seat``, ``piece``, ``cell``, ``ability``).
+        """
+        p = cells[c]
+        v = self.sides[p][side]
+        if not effects:
+            return v
+        o = owner[c]
+        for e in effects:
+            ab = e.ability
+            if side in ab.sides and self.reaches(ab, e.seat, e.piece, e.cell, c, p, o):
+                v += ab.amount
+        return clamp(v)
+
+    def captures(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence,
+                 c: int, seat: int, ties: bool) -> list[int]:
+        """Neighbours of the card ``seat`` just placed on ``c`` that it captures by side values
+        (``ties``: equal sides capture too)."""
+        out = []
+        if effects:
+            value = self.value
+            for d, nc, od in self.adj[c]:
+                if cells[nc] >= 0 and owner[nc] != seat:
+                    a = value(cells, owner, effects, c, d)
+                    b = value(cells, owner, effects, nc, od)
+                    if a > b or (ties and a == b):
+                        out.append(nc)
+            return out
+        return self.plain_captures(cells, owner, cells[c], c, seat, ties)
+
+    def plain_captures(self, cells: Sequence[int], owner: Sequence[int], p: int, c: int, seat: int,
+                       ties: bool) -> list[int]:
+        """Captures piece ``p`` makes (or would make) on ``c`` with no effect active.
+
+        The hot path of every search: the neighbour table and sides are plain
+        lists, so this is a handful of integer comparisons.
+        """
+        att = self.sides[p]
+        sides = self.sides
+        out = []
+        for d, nc, od in self.adj[c]:
+            q = cells[nc]
+            if q >= 0 and owner[nc] != seat:
+                a = att[d]
+                b = sides[q][od]
+                if a > b or (ties and a == b):
+                    out.append(nc)
+        return out
+
+    # ------------------------------------------------------------------ abilities
+
+    def eligible(self, ab: Ability, cells: Sequence[int], owner: Sequence[int], seat: int, origin: int) -> list[int]:
+        """Field cells an ability's gain-control or swap may take: opponents' cards passing its filter."""
+        f = ab.filter
+        check = not f.is_empty()
+        return [x for x in self.play_cells if cells[x] >= 0 and owner[x] != seat
+                and (not check or self.passes(f, cells[x], x, origin))]
+
+    @staticmethod
+    def target_sets(ab: Ability, eligible: list[int], reset_used: bool) -> list[tuple[int, ...]] | None:
+        """Cell choices for an ability: ``[()]`` when it takes none, ``[]`` when it cannot be used,
+        None for a swap (whose choices also name a hand card, see :meth:`swap_choices`)."""
+        eff = ab.effect
+        if eff == "modify" or eff == "win":
+            return [()]
+        if eff == "reset":
+            return [] if reset_used else [()]
+        if not eligible:
+            return []
+        if eff == "gain_control":
+            return list(combinations(eligible, min(ab.count, len(eligible))))
+        return None
+
+    # ------------------------------------------------------------------ hands and turns
+
+    @staticmethod
+    def played_copy_first(dealer: Sequence[int], p: int, q: int, seat: int) -> bool:
+        """Of two pieces of the same card in one hand (only after a swap), whether ``p`` is the
+        one played: the copy dealt to this seat, else the one of the lowest dealing seat."""
+        a, b = dealer[p], dealer[q]
+        return (a != seat, a) < (b != seat, b)
+
+    @staticmethod
+    def next_seat(hands: Sequence[Sequence[int]], seat: int) -> tuple[int, int]:
+        """(next seat holding cards, turns that end on the way) after ``seat``'s turn.
+
+        A seat with no card is skipped and its turn ends too (Turn effects count
+        it). When no seat holds a card the seat is -1 (the game is over) and
+        every seat's turn has ended once.
+        """
+        n = len(hands)
+        s = seat
+        for k in range(1, n + 1):
+            s += 1
+            if s == n:
+                s = 0
+            if hands[s]:
+                return s, k
+        return -1, n
+
+
+__all__ = ["Adjacency", "Judge", "clamp", "field_adjacency", "within_years"]

@@ -1,0 +1,43 @@
+"""The shared rule judgements that the engine and the computer player's search both call."""
+
+from jayden_jazz.cards import Card, get_field
+from jayden_jazz.cards.judge import Judge, clamp, within_years
+
+
+def test_next_seat_skips_empty_hands_and_counts_their_turns():
+    hands = [[1], [], [2], []]
+    assert Judge.next_seat(hands, 0) == (2, 2)      # seat 1 skipped: two turns end
+    assert Judge.next_seat(hands, 2) == (0, 2)
+
+
+def test_next_seat_comes_back_to_the_mover_when_only_it_holds_cards():
+    assert Judge.next_seat([[5], []], 0) == (0, 2)
+
+
+def test_next_seat_is_minus_one_when_no_one_holds_a_card():
+    assert Judge.next_seat([[], [], []], 1) == (-1, 3)
+
+
+def test_values_are_clamped_to_one_through_ten():
+    assert [clamp(v) for v in (-3, 0, 1, 7, 10, 11, 15)] == [1, 1, 1, 7, 10, 10, 10]
+
+
+def test_roasting_window_counts_whole_years_back_from_the_game_date():
+    date = 2026 * 12 + 10            # November 2026
+    assert within_years(date, date, 0)
+    assert within_years(date, date - 24, 2)
+    assert not within_years(date, date - 25, 2)
+    assert not within_years(date, date + 1, 5)   # not started yet
+
+
+def test_plain_captures_follow_the_preset():
+    field = get_field("3x3")
+    a = Card.from_sides("t/a", "5555")
+    b = Card.from_sides("t/b", "5555")
+    judge = Judge(field, [a, b], (2026, 11))
+    centre, top = field.cell_names.index("b2"), field.cell_names.index("b1")
+    cells = [-1] * field.size
+    owner = [-1] * field.size
+    cells[top], owner[top] = 1, 1
+    assert judge.plain_captures(cells, owner, 0, centre, 0, ties=False) == []
+    assert judge.plain_captures(cells, owner, 0, centre, 0, ties=True) == [top]
