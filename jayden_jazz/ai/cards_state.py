@@ -1,4 +1,4 @@
-"""A lean copy of the card-game state for searching: the same rules, fewer layers.
+"""A lean card-game state for searching: the engine's rules, fewer layers.
 
 The engine (:mod:`jayden_jazz.cards.game`) is the law and the scene's
 model; it speaks in :class:`~jayden_jazz.cards.Action` values and cell
@@ -6,7 +6,10 @@ names, checks every argument and keeps a history. A search makes and
 unmakes millions of moves and needs none of that, so this module keeps the
 game as flat lists of ints and lets the search split a move in two: the
 placement (with its captures) and then the ability choice, so the captures
-that decide whether an ability is offered are computed once.
+that decide whether an ability is offered are computed once. What decides
+an outcome (captures, effective values, conditions, filters, targets, the
+next seat) is not written here: it is the engine's own
+:class:`~jayden_jazz.cards.judge.Judge`, called on these lists.
 
 It is built from the engine's documented position string (never from the
 engine's private fields) and its rules are checked move by move against the

@@ -9,7 +9,7 @@ import pygame
 
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
-from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
@@ -72,10 +72,7 @@ class OptionsScene(Scene):
         self.app.sound.play("menu")
 
     def handle(self, action: Action) -> None:
-        if action.kind == Kind.BACK:
-            self.close()
-            return
-        item = self.menu.handle(action)
+        item = self.menu_pick(self.menu, action)
         if item is None:
             return
         if item.value == "back":

@@ -54,6 +54,39 @@ class Scene:
         if self.stack is not None and self.stack.top is self:
             self.stack.pop()
 
+    def menu_pick(self, menu: Any, action: "Action") -> Any:
+        """The menu item an action chose, or None; Esc (BACK) closes the scene.
+
+        Every menu screen answers Esc the same way, so a player can always
+        back out of one without reading it.
+        """
+        from jayden_jazz.shell.input import Kind
+        if action.kind == Kind.BACK:
+            self.close()
+            return None
+        return menu.handle(action)
+
+
+class PlayScene(Scene):
+    """A scene where people play and a computer player may think in a worker process.
+
+    ``helper_attr`` names the attribute holding that worker (None until first
+    used). It is closed when the scene leaves the stack, so no process outlives
+    its game; and keys held when a window opened on top are forgotten when it
+    closes, so they do not go on repeating behind the player's back.
+    """
+
+    helper_attr = "worker"
+
+    def exit(self) -> None:
+        helper = getattr(self, self.helper_attr, None)
+        if helper is not None:
+            helper.close()
+            setattr(self, self.helper_attr, None)
+
+    def resume(self) -> None:
+        self.app.input.release_all()
+
 
 class SceneStack:
     def __init__(self) -> None:

@@ -89,3 +89,60 @@ def test_pop_to_type():
     assert st.pop_to(Title) is t and len(st) == 1
     st.handle(BACK)
     assert t.actions == [BACK]
+
+
+class _Helper:
+    def __init__(self):
+        self.closed = 0
+
+    def close(self):
+        self.closed += 1
+
+
+class _Input:
+    def __init__(self):
+        self.released = 0
+
+    def release_all(self):
+        self.released += 1
+
+
+class _App:
+    def __init__(self):
+        self.input = _Input()
+
+
+def test_play_scene_closes_its_computer_helper_when_it_leaves():
+    from jayden_jazz.shell.scene import PlayScene
+
+    class Table(PlayScene):
+        helper_attr = "brain"
+
+    st = SceneStack()
+    sc = Table(_App())
+    helper = sc.brain = _Helper()
+    st.push(sc)
+    st.push(Mock("window"))
+    st.pop()
+    assert sc.app.input.released == 1       # keys held under the window are forgotten
+    st.pop()
+    assert helper.closed == 1 and sc.brain is None
+
+
+def test_menu_pick_closes_on_escape_and_passes_other_actions_to_the_menu():
+    class Menu:
+        def __init__(self):
+            self.seen = []
+
+        def handle(self, action):
+            self.seen.append(action)
+            return "item"
+
+    st = SceneStack()
+    st.push(Mock("below"))
+    sc = Scene(None)
+    st.push(sc)
+    menu = Menu()
+    assert sc.menu_pick(menu, ACTION) == "item" and menu.seen == [ACTION]
+    assert sc.menu_pick(menu, BACK) is None
+    assert st.top.name == "below" and menu.seen == [ACTION]

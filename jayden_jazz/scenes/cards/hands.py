@@ -24,7 +24,7 @@ from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action, Kind
-from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.scene import PlayScene
 
 GRID = pygame.Rect(6, 36, 380, 246)
 PITCH_X, PITCH_Y = 34, 44
@@ -37,7 +37,9 @@ BUTTON_Y0 = 288
 VIEW_X = 640 - VIEW_W
 
 
-class HandChoiceScene(Scene):
+class HandChoiceScene(PlayScene):
+    helper_attr = "brain"
+
     def __init__(self, app: Any, config: MatchConfig, library: Library | None = None, *,
                  brain: Any = None) -> None:
         super().__init__(app)
@@ -68,14 +70,6 @@ class HandChoiceScene(Scene):
     def enter(self) -> None:
         if self.phase == "start":
             self._begin_seat()
-
-    def exit(self) -> None:
-        if self.brain is not None:
-            self.brain.close()
-            self.brain = None
-
-    def resume(self) -> None:
-        self.app.input.release_all()
 
     @property
     def catalog(self):

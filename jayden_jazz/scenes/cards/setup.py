@@ -18,7 +18,7 @@ from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PacksWindow, pack_problems_window
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
@@ -120,10 +120,7 @@ class CardsSetupScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, action: Action) -> None:
-        if action.kind == Kind.BACK:
-            self.close()
-            return
-        item = self.menu.handle(action)
+        item = self.menu_pick(self.menu, action)
         if item is None:
             return
         v = item.value

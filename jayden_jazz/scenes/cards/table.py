@@ -32,14 +32,16 @@ from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
-from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.scene import PlayScene
 
 AI_SHOW_TICKS = 30        # the computer's chosen card is shown this long before it lands
 AFTER_TICKS = 12          # pause after a placement before the next turn starts
 MESSAGE_TICKS = 180
 
 
-class CardsTableScene(Scene):
+class CardsTableScene(PlayScene):
+    helper_attr = "brain"
+
     def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
                  library: Library | None = None) -> None:
         super().__init__(app)
@@ -79,14 +81,6 @@ class CardsTableScene(Scene):
     def enter(self) -> None:
         if self.phase == "start":
             self._begin_turn()
-
-    def exit(self) -> None:
-        if self.brain is not None:
-            self.brain.close()
-            self.brain = None
-
-    def resume(self) -> None:
-        self.app.input.release_all()
 
     # ------------------------------------------------------------------ who sees what
     @property

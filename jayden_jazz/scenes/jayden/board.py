@@ -23,7 +23,7 @@ from jayden_jazz.scenes.jayden.render import (COLS, PIECE_NAME, ROWS, SIDE_NAME,
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
-from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.scene import PlayScene
 
 AI_STEP_TICKS = 36        # pause between a computer's actions (0.6 s)
 AI_SELECT_TICKS = 18      # how long the computer's chosen piece is shown selected
@@ -49,7 +49,7 @@ def describe_result(pos: Position) -> tuple[str, str]:
     return f"{SIDE_NAME[res.winner]} wins", f"{SIDE_NAME[res.winner]} wins: {why}."
 
 
-class JaydenScene(Scene):
+class JaydenScene(PlayScene):
     def __init__(self, app: Any, game: jsave.JaydenGame | None = None, pos: Position | None = None) -> None:
         super().__init__(app)
         settings = app.settings
@@ -78,15 +78,6 @@ class JaydenScene(Scene):
         self.no_offer_before = 0
         self.rng = random.Random(app.rng.random())
         self._move_cursor_to_side()
-
-    # lifecycle -------------------------------------------------------------
-    def exit(self) -> None:
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
-
-    def resume(self) -> None:
-        self.app.input.release_all()
 
     # helpers ---------------------------------------------------------------
     @property

@@ -12,7 +12,7 @@ from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.jayden import players as seats
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
-from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
@@ -52,10 +52,7 @@ class JaydenSetupScene(Scene):
         return {side: dict(self.choices[i]) for side, i in self.pick.items()}
 
     def handle(self, action: Action) -> None:
-        if action.kind == Kind.BACK:
-            self.close()
-            return
-        item = self.menu.handle(action)
+        item = self.menu_pick(self.menu, action)
         if item is None:
             return
         if item.value in ("g", "r"):
