@@ -127,25 +127,11 @@ class Worlds:
         g = self.template.copy()
         if not self.hidden:
             return g
-        g.ids = g.ids[:]
-        g.cards = g.cards[:]
-        g.sides = g.sides[:]
-        g.points = g.points[:]
-        g.month = g.month[:]
-        g.abil = g.abil[:]
-        cat = self.catalog
-        on = g.abilities_on
+        changes: dict[int, str] = {}
         for s, slots in enumerate(self.slots):
-            if not slots:
-                continue
-            for p, cid in zip(slots, rng.sample(self.choices[s], len(slots))):
-                card = cat[cid]
-                g.ids[p] = cid
-                g.cards[p] = card
-                g.sides[p] = card.sides
-                g.points[p] = sum(card.sides)
-                g.month[p] = g.month_of(card)
-                g.abil[p] = card.abilities if on else ()
+            if slots:
+                changes.update(zip(slots, rng.sample(self.choices[s], len(slots))))
+        g.recast(changes, self.catalog)
         return g
 
 

@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from jayden_jazz.cards import Card, Field, Rules
 from jayden_jazz.cards.action import HAND_PREFIX, Action
-from jayden_jazz.cards.card import Ability, month_index, parse_month
+from jayden_jazz.cards.card import Ability, parse_month
 from jayden_jazz.cards.judge import Judge
 from jayden_jazz.cards.result import decide
 
@@ -185,14 +185,7 @@ class FastGame:
         self.ids = ids
         self.dealer = dealer
         self.cards = [catalog[i] for i in ids]
-        self.judge = judge = Judge(field, self.cards, parts.date)
-        self.adj = judge.adj
-        self._plain_captures = judge.plain_captures
-        self.adjset = judge.adjset
-        self.date_idx = judge.date_idx
-        self.sides = judge.sides
-        self.points = judge.points
-        self.month = judge.month
+        self._use_judge(Judge(field, self.cards, parts.date))
         self.abil: list[tuple[Ability, ...]] = [c.abilities if self.abilities_on else () for c in self.cards]
         self.dealt = [[p for p in range(len(ids)) if dealer[p] == s] for s in range(n)]
 
@@ -220,9 +213,31 @@ class FastGame:
         self._stack: list[tuple] = []
         self._keys: list[list[int]] | None = None
 
-    @staticmethod
-    def month_of(card: Card) -> int:
-        return month_index(card.started_roasting)
+    def _use_judge(self, judge: Judge) -> None:
+        """The judge and the tables the search reads straight from it (one set, never two)."""
+        self.judge = judge
+        self.adj = judge.adj
+        self.adjset = judge.adjset
+        self.date_idx = judge.date_idx
+        self.sides = judge.sides
+        self.points = judge.points
+        self.month = judge.month
+        self._plain_captures = judge.plain_captures
+
+    def recast(self, changes: Mapping[int, str], catalog: Mapping[str, Card]) -> None:
+        """Let pieces stand for other cards (by id): a sampled guess at hidden hands.
+
+        Only this state changes; copies made before keep their cards.
+        """
+        cards = {p: catalog[cid] for p, cid in changes.items()}
+        self._use_judge(self.judge.recast(cards))
+        self.ids = self.ids[:]
+        self.cards = self.cards[:]
+        self.abil = self.abil[:]
+        for p, card in cards.items():
+            self.ids[p] = card.id
+            self.cards[p] = card
+            self.abil[p] = card.abilities if self.abilities_on else ()
 
     def plain_now(self) -> bool:
         """No ability can be offered again from here and no effect is active."""

@@ -16,7 +16,8 @@ the game date and the capture rule); the changing state is passed in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from .card import OPPOSITE, Ability, Card, Condition, Filter, Month, month_index
@@ -58,6 +59,21 @@ class Judge:
         self.sides = [c.sides for c in self.cards]
         self.points = [sum(s) for s in self.sides]
         self.month = [month_index(c.started_roasting) for c in self.cards]
+
+    def recast(self, changes: Mapping[int, Card]) -> "Judge":
+        """A judge for the same game with some pieces standing for other cards (a guess at
+        hidden hands); this one is left as it was."""
+        j = copy.copy(self)
+        j.cards = self.cards[:]
+        j.sides = self.sides[:]
+        j.points = self.points[:]
+        j.month = self.month[:]
+        for p, card in changes.items():
+            j.cards[p] = card
+            j.sides[p] = card.sides
+            j.points[p] = sum(card.sides)
+            j.month[p] = month_index(card.started_roasting)
+        return j
 
     # ------------------------------------------------------------------ cards
 

@@ -418,6 +418,31 @@ def test_sampled_worlds_respect_what_is_known(default_catalog):
         assert [w.ids[p] for p in w.hands[me]] == [parts.hands[me][i][0] for i in range(len(parts.hands[me]))]
 
 
+def test_a_sampled_world_plays_by_its_own_cards(default_catalog):
+    """A world rewrites the hidden cards of a shared template: every capture, value and
+    ability offer must then follow the world's cards, exactly as the engine would."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(12):
+        g = _random_game(default_catalog, rng, rules=Rules(), placed=rng.randrange(0, 5))
+        if g.is_over():
+            continue
+        me = g.to_move
+        worlds = Worlds(observe(Parts.parse(g.position()), me, default_catalog.keys()), default_catalog)
+        for _ in range(3):
+            w = worlds.world(rng)
+            engine = Game.from_position(w.position(), default_catalog)
+            while not w.over:
+                legal = w.moves()
+                assert sorted(str(w.action(m)) for m in legal) == sorted(map(str, engine.legal_actions()))
+                m = legal[rng.randrange(len(legal))]
+                engine.push(w.action(m))
+                w.push(m)
+                assert w.position() == engine.position()
+                checked += 1
+    assert checked > 50
+
+
 # ---------------------------------------------------------------------- hands, hints, records
 
 
