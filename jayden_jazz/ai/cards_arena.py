@@ -38,33 +38,14 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple
 
 from jayden_jazz.cards import Action, Game, Rules, get_field, new_game
 from jayden_jazz.ai.cards_ai import LEVELS, catalog_for, choose_action, choose_hand
 from jayden_jazz.ai.cards_policy import greedy_choice
 from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.stats import Outcome
 
 PLAYERS = ("random", "greedy", "easy", "normal", "hard")
-
-
-class Outcome(NamedTuple):
-    """One game's result, seen from the two players' names 'a' and 'b'.
-
-    ``turns`` counts placements; ``think_seconds``, ``actions_by`` and
-    ``decisions_by`` are keyed 'a'/'b'; ``scores`` are the field counts per
-    seat and ``seats`` says whose each seat was.
-    """
-
-    winner: str | None
-    reason: str
-    turns: int
-    think_seconds: dict
-    actions_by: dict
-    decisions_by: dict
-    history: tuple = ()
-    scores: tuple = ()
-    seats: tuple = ()
 
 
 def shipped_cards_dirs() -> list[str]:

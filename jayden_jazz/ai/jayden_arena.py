@@ -16,32 +16,16 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from jayden_jazz.ai.jayden_ai import LEVELS, JaydenAI, accepts_draw, wants_draw
 from jayden_jazz.ai.jayden_eval import GREEDY_RANK
+from jayden_jazz.ai.stats import Outcome
 from jayden_jazz.jayden import MOVE, Action, Position
 from jayden_jazz.jayden.pieces import KIND_BY_LETTER
 
 PLAYERS = ("random", "greedy", "easy", "normal", "hard")
 MAX_TURNS = "max_turns"
-
-
-class Outcome(NamedTuple):
-    """One game's result, seen from the two players' names 'a' and 'b'.
-
-    ``turns`` is the number of the last turn reached (a turn is Green's and
-    Red's); ``think_seconds``, ``actions_by`` and ``decisions_by`` (turns the
-    player was asked to play) are keyed by 'a' and 'b'.
-    """
-
-    winner: str | None
-    reason: str
-    turns: int
-    think_seconds: dict
-    actions_by: dict
-    decisions_by: dict
-    history: tuple = ()
 
 
 class Player(Protocol):

@@ -434,30 +434,17 @@ class Searcher:
         value = VALUE
         scored = []
         app = scored.append
-        if x == 0:
-            for a in moves:
-                src, dst, kind = a
-                if kind == MOVE:
-                    v = b[src]
-                    row = table[v]
-                    key = row[dst] - row[src] + history.get(a, 0)
-                    if src in escapes:
-                        key += 500_000 + escapes[src]
-                else:
-                    key = _capture_key(kind, value[kind_of[b[dst]]], value[kind_of[b[src]]])
-                app((key, a))
-        else:
-            for a in moves:
-                src, dst, kind = a
-                if kind == MOVE:
-                    v = b[src]
-                    row = table[v]
-                    key = row[src] - row[dst] + history.get(a, 0)
-                    if src in escapes:
-                        key += 500_000 + escapes[src]
-                else:
-                    key = _capture_key(kind, value[kind_of[b[dst]]], value[kind_of[b[src]]])
-                app((key, a))
+        sign = 1 if x == 0 else -1          # the square table scores from the first side's view
+        for a in moves:
+            src, dst, kind = a
+            if kind == MOVE:
+                row = table[b[src]]
+                key = sign * (row[dst] - row[src]) + history.get(a, 0)
+                if src in escapes:
+                    key += 500_000 + escapes[src]
+            else:
+                key = _capture_key(kind, value[kind_of[b[dst]]], value[kind_of[b[src]]])
+            app((key, a))
         if killers or tt_move is not None:
             bonus = {k: 400_000 for k in killers or ()}
             if tt_move is not None:

@@ -26,6 +26,28 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class Outcome(NamedTuple):
+    """One arena game's result, seen from the two players' names 'a' and 'b'.
+
+    Both games' arenas return it, so ``tools/tournament.py`` reads either.
+    ``turns`` counts the game's turns (Jayden: the last turn number reached,
+    a turn being Green's and Red's; cards: placements); ``think_seconds``,
+    ``actions_by`` and ``decisions_by`` (times the player was asked to move)
+    are keyed 'a'/'b'. The card game also fills ``scores`` (cards on the
+    field per seat) and ``seats`` (whose each seat was).
+    """
+
+    winner: str | None
+    reason: str
+    turns: int
+    think_seconds: dict
+    actions_by: dict
+    decisions_by: dict
+    history: tuple = ()
+    scores: tuple = ()
+    seats: tuple = ()
+
+
 class WDL(NamedTuple):
     """Wins, draws and losses of one player."""
 
