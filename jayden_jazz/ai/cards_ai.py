@@ -277,9 +277,10 @@ class CardsPlayer:
 
         Each world credits the moves that are best in it with its value and the others
         with one less; in a world lost whatever we do, a move also earns up to half a
-        point for the share of the opponent's replies that would let us off. Only the leading moves (by votes so far, then by the one-move
-        score) are tested for a tie with the best; any other move still wins votes when
-        it is the first best move found. That keeps a world to a few null-window tests.
+        point for the share of the opponent's replies that would let us off. Only the
+        leading moves (by votes so far, then by the one-move score) are tested for a tie
+        with the best; any other move still wins votes when it is the first best move
+        found. That keeps a world to a few null-window tests.
         """
         g0 = worlds.template
         totals: dict[tuple, float] = {move_key(g0, m): 0.0 for m in moves}
