@@ -202,12 +202,7 @@ class Solver:
                 options.insert(0, tt_move[2])
             for opt in options:
                 st.commit(opt)
-                if st.over:
-                    v = st.value_for(me)
-                elif st.to_move == me:
-                    v = self.search(alpha, beta)
-                else:
-                    v = -self.search(-beta, -alpha)
+                v = self._reached(me, alpha, beta)
                 st.uncommit()
                 if v > best:
                     best = v
@@ -281,15 +276,21 @@ class Solver:
         me = st.to_move
         st.place(move[0], move[1])
         st.commit(move[2])
-        if st.over:
-            v = st.value_for(me)
-        elif st.to_move == me:
-            v = self.search(alpha, beta)
-        else:
-            v = -self.search(-beta, -alpha)
+        v = self._reached(me, alpha, beta)
         st.uncommit()
         st.unplace()
         return v
+
+    def _reached(self, me: int, alpha: int, beta: int) -> int:
+        """Value for ``me`` of the position just reached, within (alpha, beta): the result
+        if the game ended, else a search from the side to move, negated when that is
+        not ``me``."""
+        st = self.st
+        if st.over:
+            return st.value_for(me)
+        if st.to_move == me:
+            return self.search(alpha, beta)
+        return -self.search(-beta, -alpha)
 
     def root_moves(self) -> list[Move]:
         st = self.st
@@ -380,12 +381,7 @@ class Solver:
                 for r in st.moves():
                     st.place(r[0], r[1])
                     st.commit(r[2])
-                    if st.over:
-                        v = st.value_for(me)
-                    elif st.to_move == me:
-                        v = self.search(value, value + 1)
-                    else:
-                        v = -self.search(-value - 1, -value)
+                    v = self._reached(me, value, value + 1)
                     st.uncommit()
                     st.unplace()
                     total += 1

@@ -403,36 +403,32 @@ class FastGame:
             counts[owner[x]] -= 1
             owner[x] = seat
         self.empty -= 1
-        keys = self._keys
-        if keys is not None:
-            n = self.n
-            hl = self.size * n + seat
-            zs = self._zs
-            for i, t in enumerate(keys):
-                z = zs[i] - t[hl][p] + t[c * n + seat][p]
-                for x, o in zip(got, prev):
-                    q = cells[x]
-                    z += t[x * n + seat][q] - t[x * n + o][q]
-                zs[i] = z
+        if self._keys is not None:
+            self._shift_keys(seat, p, c, got, prev, 1)
         self._stack.append((seat, p, c, hi, got, prev))
         return got
+
+    def _shift_keys(self, seat: int, p: int, c: int, got: list[int], prev: list[int], sign: int) -> None:
+        """Move the position keys across a placement (sign 1) or back (sign -1): the piece
+        leaves the hand for ``c`` and the captured cells change owner from ``prev``."""
+        n = self.n
+        hl = self.size * n + seat
+        cells = self.cell
+        zs = self._zs
+        for i, t in enumerate(self._keys):
+            d = t[c * n + seat][p] - t[hl][p]
+            for x, o in zip(got, prev):
+                q = cells[x]
+                d += t[x * n + seat][q] - t[x * n + o][q]
+            zs[i] += sign * d
 
     def unplace(self) -> None:
         seat, p, c, hi, got, prev = self._stack.pop()
         cells = self.cell
         owner = self.owner
         counts = self.counts
-        keys = self._keys
-        if keys is not None:
-            n = self.n
-            hl = self.size * n + seat
-            zs = self._zs
-            for i, t in enumerate(keys):
-                z = zs[i] + t[hl][p] - t[c * n + seat][p]
-                for x, o in zip(got, prev):
-                    q = cells[x]
-                    z -= t[x * n + seat][q] - t[x * n + o][q]
-                zs[i] = z
+        if self._keys is not None:
+            self._shift_keys(seat, p, c, got, prev, -1)
         for x, o in zip(got, prev):
             owner[x] = o
             counts[o] += 1
