@@ -32,6 +32,7 @@ from .result import Result, decide
 from .rules import Rules, SideCapture
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .events import Report
     from .record import GameRecord
 
 CellRef = int | str
@@ -320,6 +321,8 @@ class Game:
         counts = self._counts
         n = self._n
         changed: list[tuple[int, int]] = []
+        causes: list[str] = []
+        self._last_causes = causes
         if self._base_ties is not None:
             found = self._side_captures(cell, seat, self._base_ties)
             if found:
@@ -335,6 +338,7 @@ class Game:
                     z ^= k[c * n + old] ^ k[c * n + seat]
                     changed.append((c, old))
                 self._z = z
+                causes.extend([self._steps[0].name] * len(found))
             return changed
         for step in self._steps:
             for c in step.captures(self, cell, seat):
@@ -347,6 +351,7 @@ class Game:
                 counts[seat] += 1
                 self._z ^= self._zk[p][c * n + old] ^ self._zk[p][c * n + seat]
                 changed.append((c, old))
+                causes.append(step.name)
         return changed
 
     def _count_captures(self, p: int, cell: int, seat: int) -> int:
@@ -579,6 +584,63 @@ class Game:
                 self._end_turn()
         self._stack.append((None, snap))
         self._history.append(action)
+
+    def play(self, action: Action) -> "Report":
+        """Push ``action`` and report what it did, in the order to show it (events.py).
+
+        Slower than :meth:`push` (it plays the placement on a copy first to
+        learn each capture's cause); meant for the table, not for search.
+        """
+        from . import events as ev
+        seat = self._to_move
+        trial = self.clone()
+        _, hi, p, cell = trial._prepare(action.card, action.cell)
+        changed = trial._trial_place(seat, p, hi, cell)
+        causes = trial._last_causes
+        def ident(e: ActiveEffect) -> tuple[int, int, int, int]:
+            return (e.seat, e.piece, e.number, e.cell)
+        before = {ident(e): e for e in self._effects}
+        self.push(action)
+        names = self._names
+        ids = self._ids
+        out: list[ev.Event] = [ev.Placed(seat, action.card, action.cell)]
+        for (c, old), cause in zip(changed, causes):
+            out.append(ev.Captured(names[c], ids[trial._cell[c]], seat, old, cause))
+        if action.ability is not None:
+            ab = self._pieces[p].abilities[action.ability - 1]
+            out.append(ev.AbilityUsed(seat, action.card, action.ability, ab.effect,
+                                      ab.text or describe(ab), action.targets))
+            if ab.effect == "gain_control":
+                for t in action.targets:
+                    c = self._cell_index[t]
+                    out.append(ev.ControlGained(t, ids[trial._cell[c]], seat, trial._owner[c]))
+            elif ab.effect == "swap":
+                t = next(x for x in action.targets if not x.startswith(HAND_PREFIX))
+                h = next(x for x in action.targets if x.startswith(HAND_PREFIX))[len(HAND_PREFIX):]
+                c = self._cell_index[t]
+                out.append(ev.Swapped(t, ids[trial._cell[c]], h, seat, trial._owner[c]))
+            elif ab.effect == "reset":
+                out.append(ev.FieldReset(seat))
+            elif ab.effect == "modify":
+                for e in self._effects:
+                    if ident(e) not in before and e.piece == p:
+                        out.append(ev.EffectStarted(e.seat, e.card, e.number, names[e.cell],
+                                                    e.turns_left, e.ability.text or describe(e.ability)))
+        after = {ident(e) for e in self._effects}
+        for k, e in before.items():
+            if k not in after:
+                out.append(ev.EffectEnded(e.seat, e.card, e.number, names[e.cell],
+                                          e.ability.text or describe(e.ability)))
+        if self._over is None:
+            s = (seat + 1) % self._n
+            while s != self._to_move:
+                out.append(ev.SeatSkipped(s))
+                s = (s + 1) % self._n
+        else:
+            res = self.result()
+            assert res is not None
+            out.append(ev.GameEnded(res))
+        return ev.Report(action, seat, tuple(out))
 
     def _fast_place(self, action: Action) -> bool:
         """The AI's hot path: a plain placement with the base capture and no active effect.

@@ -1,0 +1,131 @@
+"""What one action did, as a list of events the table can show one by one.
+
+The scene must not work out what changed by comparing boards: the engine
+knows why each card changed hands. :meth:`Game.play` pushes an action and
+returns a :class:`Report` whose events come in the order a player should see
+them: the card lands, each capture (with its cause: the base rule's name
+now, later "same", "plus", "combo"), the ability and what it did, effects
+that ran out, seats skipped, and the end of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .action import Action
+    from .result import Result
+
+
+@dataclass(frozen=True)
+class Placed:
+    seat: int
+    card: str
+    cell: str
+
+
+@dataclass(frozen=True)
+class Captured:
+    """A card changed hands because of the placement; ``cause`` names the capture rule."""
+
+    cell: str
+    card: str
+    seat: int
+    old_owner: int
+    cause: str
+
+
+@dataclass(frozen=True)
+class AbilityUsed:
+    seat: int
+    card: str
+    number: int
+    effect: str
+    text: str
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ControlGained:
+    """An ability took a card (gain_control); not a capture."""
+
+    cell: str
+    card: str
+    seat: int
+    old_owner: int
+
+
+@dataclass(frozen=True)
+class Swapped:
+    """A swap: ``to_hand`` left ``cell`` for the mover's hand, ``to_field`` took its place."""
+
+    cell: str
+    to_hand: str
+    to_field: str
+    seat: int
+    old_owner: int
+
+
+@dataclass(frozen=True)
+class EffectStarted:
+    seat: int
+    card: str
+    number: int
+    cell: str
+    turns: int
+    text: str
+
+
+@dataclass(frozen=True)
+class EffectEnded:
+    seat: int
+    card: str
+    number: int
+    cell: str
+    text: str
+
+
+@dataclass(frozen=True)
+class FieldReset:
+    seat: int
+
+
+@dataclass(frozen=True)
+class SeatSkipped:
+    """A seat with no cards left lost its turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    result: "Result"
+
+
+Event = Union[Placed, Captured, AbilityUsed, ControlGained, Swapped, EffectStarted,
+              EffectEnded, FieldReset, SeatSkipped, GameEnded]
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything one action did; ``events`` in the order to show them."""
+
+    action: "Action"
+    seat: int
+    events: tuple[Event, ...] = field(default_factory=tuple)
+
+    @property
+    def captures(self) -> tuple[Captured, ...]:
+        return tuple(e for e in self.events if isinstance(e, Captured))
+
+    @property
+    def ended(self) -> GameEnded | None:
+        for e in self.events:
+            if isinstance(e, GameEnded):
+                return e
+        return None
+
+
+__all__ = ["AbilityUsed", "Captured", "ControlGained", "EffectEnded", "EffectStarted", "Event",
+           "FieldReset", "GameEnded", "Placed", "Report", "SeatSkipped", "Swapped"]
