@@ -25,6 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "volume": 0.5,
     "enhanced": True,          # Jayden: highlight legal targets, undo
     "quiet_draw": True,        # Jayden: draw after 200 quiet actions
+    "animation": "normal",     # slow, normal, fast or instant: every board animation
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
 }
@@ -32,7 +33,7 @@ DEFAULTS: dict[str, Any] = {
 _TYPES: dict[str, tuple[type, ...]] = {
     "version": (int,), "aspect_correct": (bool,), "scale": (int,), "fullscreen": (bool,),
     "mute": (bool,), "volume": (int, float), "enhanced": (bool,), "quiet_draw": (bool,),
-    "cards": (dict,), "jayden": (dict,),
+    "animation": (str,), "cards": (dict,), "jayden": (dict,),
 }
 
 
@@ -52,6 +53,18 @@ def atomic_write_text(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+_ANIMATION_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+
+
+def animation_factor(name: object) -> float:
+    """How long board animations last, as a multiple of their normal length (0 = instant).
+
+    One setting governs both games so a player who wants it quick says so once.
+    """
+    return _ANIMATION_FACTOR.get(str(name), 1.0)
 
 
 @dataclass

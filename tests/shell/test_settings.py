@@ -72,3 +72,16 @@ def test_out_of_range_scale_is_clamped(tmp_path):
     p.write_text("scale: 99\nvolume: 7\n")
     s = Settings.load(p)
     assert s["scale"] == 6 and s["volume"] == 1.0
+
+
+def test_animation_speed_is_one_setting_for_both_games(tmp_path):
+    from jayden_jazz.settings import ANIMATION_SPEEDS, Settings, animation_factor
+    s = Settings.load(tmp_path / "settings.yaml")
+    assert s["animation"] == "normal" and animation_factor(s["animation"]) == 1.0
+    assert [animation_factor(n) for n in ANIMATION_SPEEDS] == [2.0, 1.0, 0.4, 0.0]
+    s["animation"] = "instant"
+    s.save()
+    assert Settings.load(tmp_path / "settings.yaml")["animation"] == "instant"
+    (tmp_path / "settings.yaml").write_text("animation: 7\n")
+    bad = Settings.load(tmp_path / "settings.yaml")
+    assert bad["animation"] == "normal" and "animation" in bad.notice
