@@ -62,7 +62,7 @@ from jayden_jazz.ai.cards_infoset import View, Worlds, observe
 from jayden_jazz.ai.cards_mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards_policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards_solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
-from jayden_jazz.ai.cards_state import Parts, Unsupported
+from jayden_jazz.ai.cards_state import Parts
 
 
 @dataclass(frozen=True)
@@ -194,10 +194,7 @@ class CardsPlayer:
         if parts.end is not None or parts.move != seat:
             raise ValueError(f"seat {seat} is not to move in this position")
         view = observe(parts, seat, self.catalog.keys(), revealed)
-        try:
-            worlds = Worlds(view, self.catalog)
-        except Unsupported:
-            return self._engine_fallback(view)
+        worlds = Worlds(view, self.catalog)
         g0 = worlds.template
         if g0.over:
             raise ValueError("the game is over")
@@ -341,30 +338,6 @@ class CardsPlayer:
         return Decision(g0.action(keys[res.best]), None, method,
                         {"iterations": res.iterations, "visits": res.stats[res.best][0],
                          "mean": round(res.stats[res.best][1], 3)})
-
-    # -- rules this copy cannot mirror ------------------------------------------------
-
-    def _engine_fallback(self, view: View) -> Decision:
-        """Extra capture steps: a one-move judgement through the engine itself."""
-        game = Game.from_position(_filled_position(view, self.catalog, self.rng), self.catalog)
-        seat = game.to_move
-        best: list[Action] = []
-        best_v = -10**9
-        for a in game.legal_actions():
-            before = game.scores()[seat]
-            game.push(a)
-            v = game.scores()[seat] - before
-            game.pop()
-            if v > best_v:
-                best_v, best = v, [a]
-            elif v == best_v:
-                best.append(a)
-        return Decision(best[self.rng.randrange(len(best))], None, "engine")
-
-
-def _filled_position(view: View, catalog: Mapping[str, Card], rng: random.Random) -> str:
-    from jayden_jazz.ai.cards_infoset import sample_parts
-    return sample_parts(view, rng).text()
 
 
 # ---------------------------------------------------------------------- the worker's functions
