@@ -38,7 +38,7 @@ Levels (seconds per move by default):
 * **easy** -- no search: a one-move judgement (captures, minus the sides
   left open to attack) with noise and an occasional careless placement;
 * **normal** (0.5 s) -- MCTS, and exact play in the last few placements;
-* **hard** (2 s) -- with two players and nothing hidden, exact
+* **hard** (1.4 s, so a move never takes over 1.5 s) -- with two players and nothing hidden, exact
   win/draw/loss search (:mod:`.cards_solver`) as early as the budget
   allows (a 3x3 Open game from the second or third placement, Pure ones
   usually from the first); hidden hands late in the game: the exact search
@@ -87,7 +87,7 @@ CHANCE_EMPTY = 6            # lost or drawn with this few empty cells: weigh eve
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0.0, 0, 0.0, 0, MCTSParams(iterations=0), hand_noise=3.0),
     "normal": Level("normal", 0.5, 4, 0.5, 3, MCTSParams(iterations=300, exploration=0.8), hand_noise=1.0),
-    "hard": Level("hard", 2.0, 9, 0.7, 7, MCTSParams(iterations=2500), hand_noise=0.15),
+    "hard": Level("hard", 1.4, 9, 0.7, 7, MCTSParams(iterations=2500), hand_noise=0.15),
 }
 
 

@@ -89,16 +89,7 @@ def rollout_move(g: FastGame, rng: random.Random, greedy: float) -> tuple[int, i
     free = g.free()
     p = hand[rng.randrange(len(hand))] if len(hand) > 1 else hand[0]
     if len(free) > 1 and rng.random() < greedy:
-        seat = g.to_move
-        best = -1
-        cells: list[int] = []
-        for c in free:
-            k = len(g.captures(p, c, seat))
-            if k > best:
-                best = k
-                cells = [c]
-            elif k == best:
-                cells.append(c)
+        cells = g.greedy_cells(p, free, g.to_move)
         c = cells[rng.randrange(len(cells))] if len(cells) > 1 else cells[0]
     else:
         c = free[rng.randrange(len(free))] if len(free) > 1 else free[0]
@@ -117,6 +108,9 @@ class ISMCTS:
         self.params = params
         self.clock = clock
         self.root = _Node(-1)
+        # the root's mover is the observer: its moves are the same in every world (its own
+        # hand and the field are known), so they are listed once
+        self._root_legal: dict | None = None
 
     def _reward(self, g: FastGame) -> list[float]:
         r = g.returns()
@@ -146,9 +140,15 @@ class ISMCTS:
         path = [node]
         c_explore = self.params.exploration
         while not g.over:
-            legal = {move_key(g, m): m for m in g.moves()}
-            if node is self.root and self.allowed:
-                legal = {k: m for k, m in legal.items() if k in self.allowed} or legal
+            if node is self.root:
+                legal = self._root_legal
+                if legal is None:
+                    legal = {move_key(g, m): m for m in g.moves()}
+                    if self.allowed:
+                        legal = {k: m for k, m in legal.items() if k in self.allowed} or legal
+                    self._root_legal = legal
+            else:
+                legal = {move_key(g, m): m for m in g.moves()}
             children = node.children
             untried = [k for k in legal if k not in children]
             for k in legal:

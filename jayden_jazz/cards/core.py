@@ -286,8 +286,17 @@ class Core:
 
     def captures(self, p: int, c: int, seat: int) -> list[int]:
         """Cells ``seat`` would capture by playing piece ``p`` on empty cell ``c`` (state unchanged)."""
-        if self.plain_rule and not self.effects:
-            return self._plain_captures(self.cell, self.owner, p, c, seat, self.ties)
+        if self.plain_rule:
+            if not self.effects:
+                return self._plain_captures(self.cell, self.owner, p, c, seat, self.ties)
+            cells = self.cell
+            owner = self.owner
+            cells[c] = p
+            owner[c] = seat
+            got = self.judge.captures(cells, owner, self.effects, c, seat, self.ties)
+            cells[c] = -1
+            owner[c] = -1
+            return got
         cells = self.cell
         owner = self.owner
         counts = self.counts
@@ -302,6 +311,41 @@ class Core:
         cells[c] = -1
         owner[c] = -1
         return got
+
+    def greedy_cells(self, p: int, free: list[int], seat: int) -> list[int]:
+        """Of the ``free`` cells, those where piece ``p`` captures most (playout policies)."""
+        best = -1
+        out: list[int] = []
+        if self.plain_rule and not self.effects:
+            att = self.sides[p]
+            sides = self.sides
+            cells = self.cell
+            owner = self.owner
+            ties = self.ties
+            adj = self.adj
+            for c in free:
+                k = 0
+                for d, nc, od in adj[c]:
+                    q = cells[nc]
+                    if q >= 0 and owner[nc] != seat:
+                        a = att[d]
+                        b = sides[q][od]
+                        if a > b or (ties and a == b):
+                            k += 1
+                if k > best:
+                    best = k
+                    out = [c]
+                elif k == best:
+                    out.append(c)
+            return out
+        for c in free:
+            k = len(self.captures(p, c, seat))
+            if k > best:
+                best = k
+                out = [c]
+            elif k == best:
+                out.append(c)
+        return out
 
     def _pipeline(self, c: int, seat: int) -> tuple[list[int], list[int], list[str]]:
         """Run the capture steps for the card just placed on ``c``; apply them and return
@@ -361,11 +405,14 @@ class Core:
         cells = self.cell
         owner = self.owner
         counts = self.counts
-        if self.plain_rule and not self.effects:
-            got = self._plain_captures(cells, owner, p, c, seat, self.ties)
-            prev = [owner[x] for x in got]
+        if self.plain_rule:
             cells[c] = p
             owner[c] = seat
+            if self.effects:
+                got = self.judge.captures(cells, owner, self.effects, c, seat, self.ties)
+            else:
+                got = self._plain_captures(cells, owner, p, c, seat, self.ties)
+            prev = [owner[x] for x in got]
             counts[seat] += 1 + len(got)
             for x in got:
                 counts[owner[x]] -= 1
