@@ -63,19 +63,7 @@ class BitSolver:
         self.dealer = st.dealer
         kinds: dict[tuple[int, ...], int] = {}
         self.cls = cls = [kinds.setdefault(tuple(s), len(kinds)) for s in sides]
-        opp = (2, 3, 0, 1)
-        beats = []
-        for p in range(npieces):
-            row = []
-            for d in range(4):
-                a = sides[p][d]
-                m = 0
-                for q in range(npieces):
-                    b = sides[q][opp[d]]
-                    if a > b or (ties and a == b):
-                        m |= 1 << q
-                row.append(m)
-            beats.append(row)
+        beats = st.judge.beat_table(ties)
         # nb[p][c]: ((neighbour bit, neighbour cell, beat mask), ...) for piece p on cell c
         self.nb = [[tuple((1 << nc, nc, beats[p][d]) for d, nc, _ in st.adj[c]) for c in range(size)]
                    for p in range(npieces)]

@@ -70,10 +70,7 @@ class MarginBits:
         self.whole = len(st.play_cells)
         kinds: dict[tuple[int, ...], int] = {}
         cls = [kinds.setdefault(tuple(s), len(kinds)) for s in sides]
-        opp = (2, 3, 0, 1)
-        beats = [[sum(1 << q for q in range(npieces)
-                      if sides[p][d] > sides[q][opp[d]] or (ties and sides[p][d] == sides[q][opp[d]]))
-                  for d in range(4)] for p in range(npieces)]
+        beats = st.judge.beat_table(ties)
         # nb[p][c]: ((neighbour bit, neighbour cell, pieces p's touching side beats), ...)
         self.nb = [[tuple((1 << nc, nc, beats[p][d]) for d, nc, _ in st.adj[c]) for c in range(size)]
                    for p in range(npieces)]

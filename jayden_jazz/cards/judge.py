@@ -160,6 +160,27 @@ class Judge:
             return out
         return self.plain_captures(cells, owner, cells[c], c, seat, ties)
 
+    def beat_table(self, ties: bool) -> list[list[int]]:
+        """``t[p][d]``: bit q set when piece p's side d takes piece q's touching side by the
+        basic comparison with no effect active -- the comparison of :meth:`plain_captures`
+        as a table, for searches that hold positions as bit sets."""
+        sides = self.sides
+        n = len(sides)
+        out = []
+        for p in range(n):
+            row = []
+            for d in range(4):
+                a = sides[p][d]
+                od = OPPOSITE[d]
+                m = 0
+                for q in range(n):
+                    b = sides[q][od]
+                    if a > b or (ties and a == b):
+                        m |= 1 << q
+                row.append(m)
+            out.append(row)
+        return out
+
     def plain_captures(self, cells: Sequence[int], owner: Sequence[int], p: int, c: int, seat: int,
                        ties: bool) -> list[int]:
         """Captures piece ``p`` makes (or would make) on ``c`` with no effect active.
