@@ -10,7 +10,7 @@ from jayden_jazz.ai.cards_ai import catalog_for
 from jayden_jazz.ai.cards_exact import final_margin, move_values, position_value, solve
 from jayden_jazz.ai.cards_solver import LOSS, WIN, game_value
 from jayden_jazz.ai.cards_state import FastGame
-from jayden_jazz.cards import Game, Rules, deal_random, get_field, new_game
+from jayden_jazz.cards import Action, Game, Rules, deal_random, get_field, new_game
 from jayden_jazz.cards.position import Position
 
 DEFAULT = [str(__import__("pathlib").Path(__file__).resolve().parents[2] / "cards" / "default")]
@@ -98,3 +98,32 @@ def test_a_finished_game_or_three_players_are_refused(cat):
                             cat)
     with pytest.raises(ValueError, match="two players"):
         solve(three)
+
+
+class _GrabAll:
+    """A stand-in for a later capture rule: every touching opponent card is taken."""
+
+    name = "test_grab_all_exact"
+
+    def captures(self, board, cell, seat):
+        return [n for _, n, _ in board.adjacency(cell)
+                if board.card_at(n) is not None and board.owner_at(n) != seat]
+
+
+def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat):
+    from jayden_jazz.ai.cards_ai import choose_action
+    from jayden_jazz.ai.cards_solver import Solver
+    from jayden_jazz.cards import register_capture_step, unregister_capture_step
+    register_capture_step(_GrabAll())
+    try:
+        rules = Rules(open=True, pure=True, steps=("test_grab_all_exact",))
+        for seed in range(3):
+            g = dealt(cat, 40 + seed, 5, rules)
+            assert solve(g).value == brute(g)
+            st = FastGame.from_position(g.position(), cat)
+            wdl = Solver(st).search(-2, 2)
+            assert wdl == (brute(g) > 0) - (brute(g) < 0)
+            text = choose_action(g.position(), g.to_move, "hard", 1, pack_dirs=DEFAULT, iterations=50)
+            assert g.is_legal(Action.parse(text))
+    finally:
+        unregister_capture_step("test_grab_all_exact")
