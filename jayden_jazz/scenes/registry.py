@@ -20,10 +20,21 @@ SCENES: dict[str, str] = {
 }
 
 
-def make_scene(name: str, app: Any, **kwargs: Any):
+class UnknownScene(KeyError):
+    """A scene name that is not registered (not a KeyError from inside a scene)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"Unknown scene {self.name!r}. Use one of: {', '.join(SCENES)}."
+
+
+def make_scene(name: str, app: Any, **kwargs: Any) -> Any:
     try:
         target = SCENES[name]
     except KeyError:
-        raise KeyError(name) from None
+        raise UnknownScene(name) from None
     module, _, attr = target.partition(":")
     return getattr(import_module(module), attr)(app, **kwargs)
