@@ -8,7 +8,10 @@ on the field minus the opponent's when the game ends, both playing to make
 that number as large as they can. A game won by Sudden Death or by an
 instant-win ability counts as the whole field (plus or minus the number of
 playable cells). A margin of 0 on a holed field is a tie on cards, which the
-points left in hand then decide (:meth:`Game.result`).
+points left in hand then decide (:meth:`Game.result`): the searches count in
+half cards, *scores* (twice the margin, or -1/0/+1 for a tie on cards lost,
+shared or won on points), so the margin comes first and the points settle
+ties; the sign of a score is the win/draw/loss.
 
 Two searches share the work. :class:`MarginBits` holds a *plain* position
 (two players, the base capture rule, no Turn effect, no ability left in any
@@ -53,10 +56,29 @@ def final_margin(st: Core, seat: int) -> int:
     return st.counts[seat] - sum(st.counts) + st.counts[seat]
 
 
+def final_score(st: Core, seat: int) -> int:
+    """The score (half cards, see the module docstring) for ``seat`` of a finished game."""
+    m = final_margin(st, seat)
+    if m:
+        return 2 * m
+    pts = [sum(st.points[p] for p in h) for h in st.hands]
+    mine, other = pts[seat], pts[1 - seat]
+    return (mine > other) - (mine < other)
+
+
+def margin_of(score: int) -> int:
+    """The card margin of a score."""
+    return int(score / 2)
+
+
 class MarginBits:
     """Exact margins of plain two-player positions (see the module docstring)."""
 
-    def __init__(self, st: Core, tick: Callable[[], None] | None = None) -> None:
+    def __init__(self, st: Core, tick: Callable[[], None] | None = None, *,
+                 symmetries: list | None = None) -> None:
+        """``tick`` is called every 1024 nodes and may raise to stop; ``symmetries`` are
+        sound ``(cell map, class map)`` pairs (see :func:`.cards_solver.prepare_keys`),
+        classes numbered by first appearance of each side tuple in piece order."""
         if st.n != 2:
             raise ValueError("two players only")
         self.tick = tick
@@ -68,6 +90,7 @@ class MarginBits:
         ties = st.ties
         self.sudden = st.sudden
         self.whole = len(st.play_cells)
+        self.points = st.points
         kinds: dict[tuple[int, ...], int] = {}
         cls = [kinds.setdefault(tuple(s), len(kinds)) for s in sides]
         beats = st.judge.beat_table(ties)
@@ -89,6 +112,7 @@ class MarginBits:
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.history = [[0] * size for _ in range(npieces)]
         self.cellp = [-1] * size
+        self.syms = list(symmetries or [])
 
     # ------------------------------------------------------------------ entry
 
@@ -117,7 +141,23 @@ class MarginBits:
                     h1 |= 1 << p
         return occ, m0, h0, h1, z
 
-    def value(self, st: Core, alpha: int = -99, beta: int = 99) -> int:
+    def key(self, h0: int, h1: int) -> int:
+        """The key sum of the position on the board list with these hands."""
+        z = 0
+        cls = self.cls
+        cellp = self.cellp
+        for c in self.cells:
+            p = cellp[c]
+            if p >= 0:
+                z += self.board_key[c][cls[p]]
+        for s, h in ((0, h0), (1, h1)):
+            while h:
+                low = h & -h
+                z += self.hand_key[s][cls[low.bit_length() - 1]]
+                h ^= low
+        return z
+
+    def value(self, st: Core, alpha: int = -999, beta: int = 999) -> int:
         """Margin for the seat to move of a plain, unfinished state (fail-soft in the window)."""
         occ, m0, h0, h1, z = self.load(st)
         return self.search(occ, m0, h0, h1, z, st.to_move, alpha, beta)
@@ -128,8 +168,16 @@ class MarginBits:
 
     # ------------------------------------------------------------------ search
 
-    def _final(self, occ: int, m0: int, turn: int) -> int:
+    def _final(self, occ: int, m0: int, h0: int, h1: int, turn: int) -> int:
+        """Score for ``turn`` of a finished game: twice the margin, or the points in hand."""
         v = 2 * m0.bit_count() - occ.bit_count()
+        if v:
+            v *= 2
+        else:
+            pts = self.points
+            p0 = sum(pts[p] for p in range(h0.bit_length()) if h0 >> p & 1)
+            p1 = sum(pts[p] for p in range(h1.bit_length()) if h1 >> p & 1)
+            v = (p0 > p1) - (p0 < p1)
         return v if turn == 0 else -v
 
     def _last(self, occ: int, m0: int, h0: int, h1: int, turn: int) -> int:
@@ -138,13 +186,14 @@ class MarginBits:
         hand = h0 if turn == 0 else h1
         if not hand:
             if not (h1 if turn == 0 else h0):
-                return self._final(occ, m0, turn)
+                return self._final(occ, m0, h0, h1, turn)
             return -self._last(occ, m0, h0, h1, 1 - turn)
         c = free.bit_length() - 1
         cellp = self.cellp
         opp = (occ & ~m0) if turn == 0 else m0
         nb = self.nb
         most = 0
+        tops = 0
         while hand:
             low = hand & -hand
             hand ^= low
@@ -154,10 +203,53 @@ class MarginBits:
                     k += 1
             if k > most:
                 most = k
+                tops = low
+            elif k == most:
+                tops |= low
         if self.sudden and most >= 2:
-            return self.whole
+            return 2 * self.whole
         # the card and the cards it takes: one more for the mover, `most` fewer for the other
-        return self._final(occ, m0, turn) + 1 + 2 * most
+        margin = 2 * m0.bit_count() - occ.bit_count()
+        margin = (margin if turn == 0 else -margin) + 1 + 2 * most
+        if margin:
+            return 2 * margin
+        # level on cards: the points left in hand decide; keep the cheapest card that takes most
+        pts = self.points
+        cheapest = min(pts[p] for p in range(tops.bit_length()) if tops >> p & 1)
+        p0 = sum(pts[p] for p in range(h0.bit_length()) if h0 >> p & 1)
+        p1 = sum(pts[p] for p in range(h1.bit_length()) if h1 >> p & 1)
+        if turn == 0:
+            p0 -= cheapest
+        else:
+            p1 -= cheapest
+        v = (p0 > p1) - (p0 < p1)
+        return v if turn == 0 else -v
+
+    def _least_key(self, key: int, m0: int, h0: int, h1: int, turn: int) -> int:
+        """The smallest key over the sound symmetric images of the position."""
+        cellp = self.cellp
+        cls = self.cls
+        board = self.board_key
+        hand = self.hand_key
+        for cmap, kmap in self.syms:
+            zz = 0
+            mm = 0
+            for c in self.cells:
+                p = cellp[c]
+                if p >= 0:
+                    t = cmap[c]
+                    zz += board[t][kmap[cls[p]]]
+                    if m0 >> c & 1:
+                        mm |= 1 << t
+            for s, h in ((0, h0), (1, h1)):
+                while h:
+                    low = h & -h
+                    zz += hand[s][kmap[cls[low.bit_length() - 1]]]
+                    h ^= low
+            k = ((mm << 1 | turn) << 64) | zz
+            if k < key:
+                key = k
+        return key
 
     def search(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
         self.nodes += 1
@@ -167,11 +259,13 @@ class MarginBits:
         hand = h0 if turn == 0 else h1
         if not hand:
             if not (h1 if turn == 0 else h0):
-                return self._final(occ, m0, turn)
+                return self._final(occ, m0, h0, h1, turn)
             return -self.search(occ, m0, h0, h1, z, 1 - turn, -beta, -alpha)
         if not free & (free - 1):
             return self._last(occ, m0, h0, h1, turn)
         key = ((m0 << 1 | turn) << 64) | z
+        if self.syms:
+            key = self._least_key(key, m0, h0, h1, turn)
         entry = self.tt.get(key)
         tt_pc = -1
         if entry is not None:
@@ -212,13 +306,14 @@ class MarginBits:
                     if opp & bit and bm >> cellp[nc] & 1:
                         cap |= bit
                 if sudden and cap & (cap - 1):
-                    self.tt[key] = (self.whole, self.whole, p * size + c)
-                    return self.whole
+                    win = 2 * self.whole
+                    self.tt[key] = (win, win, p * size + c)
+                    return win
                 pc = p * size + c
                 kids.append(((1 << 40) if pc == tt_pc else (cap.bit_count() << 24) + hp[c], p, c, cap))
         kids.sort(reverse=True)
         delta = self.delta[turn]
-        best = -99
+        best = -999
         best_pc = -1
         for _, p, c, cap in kids:
             cbit = 1 << c
@@ -246,9 +341,9 @@ class MarginBits:
                         hist[p][c] += 1
                         break
         if best <= a0:
-            self.tt[key] = (-99, best, best_pc)
+            self.tt[key] = (-999, best, best_pc)
         elif best >= beta:
-            self.tt[key] = (best, 99, best_pc)
+            self.tt[key] = (best, 999, best_pc)
         else:
             self.tt[key] = (best, best, best_pc)
         return best
@@ -300,7 +395,7 @@ class Margins:
                 return hi
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0 = alpha
-        best = -99
+        best = -999
         for m in st.moves():
             v = self.reached(m, alpha, beta)
             if v > best:
@@ -309,17 +404,17 @@ class Margins:
                     alpha = v
                     if alpha >= beta:
                         break
-        self.tt[key] = (-99, best) if best <= a0 else (best, 99) if best >= beta else (best, best)
+        self.tt[key] = (-999, best) if best <= a0 else (best, 999) if best >= beta else (best, best)
         return best
 
-    def reached(self, move: Move, alpha: int = -99, beta: int = 99) -> int:
+    def reached(self, move: Move, alpha: int = -999, beta: int = 999) -> int:
         """Margin for the mover of playing ``move`` now."""
         st = self.st
         me = st.to_move
         st.push(move)
         try:
             if st.over:
-                return final_margin(st, me)
+                return final_score(st, me)
             if st.to_move == me:
                 return self.search(alpha, beta)
             return -self.search(-beta, -alpha)
@@ -329,15 +424,27 @@ class Margins:
 
 @dataclass
 class Solution:
-    """The exact margin of a position for the seat to move, and of each legal move."""
+    """The exact margin of a position for the seat to move, and of each legal move.
+
+    ``scores`` are the same in half cards (ties on cards settled by the points in
+    hand, see the module docstring): their sign is the win/draw/loss, and
+    :attr:`best` are the moves with the best score.
+    """
 
     value: int
     moves: dict[Action, int] = field(default_factory=dict)
     nodes: int = 0
+    score: int = 0
+    scores: dict[Action, int] = field(default_factory=dict)
+
+    @property
+    def result(self) -> int:
+        """1 win, 0 draw, -1 loss for the seat to move, with perfect play."""
+        return (self.score > 0) - (self.score < 0)
 
     @property
     def best(self) -> list[Action]:
-        return [a for a, v in self.moves.items() if v == self.value]
+        return [a for a, v in self.scores.items() if v == self.score]
 
 
 def _state(position: Game | Core | str, catalog: Mapping[str, Card] | None) -> Core:
@@ -363,14 +470,14 @@ def solve(position: Game | Core | str, catalog: Mapping[str, Card] | None = None
         raise ValueError("the game is over: its margin is final_margin(), there is nothing to solve")
     m = Margins(st, deadline=deadline, node_limit=node_limit)
     if not moves:
-        return Solution(m.search(-99, 99), {}, m.total_nodes)
-    values: dict[Action, int] = {}
-    best = -99
+        score = m.search(-999, 999)
+        return Solution(margin_of(score), {}, m.total_nodes, score)
+    scores: dict[Action, int] = {}
     for mv in m.st.moves():
-        v = m.reached(mv)
-        values[m.st.action(mv)] = v
-        best = max(best, v)
-    return Solution(best, values, m.total_nodes)
+        scores[m.st.action(mv)] = m.reached(mv)
+    score = max(scores.values())
+    return Solution(margin_of(score), {a: margin_of(v) for a, v in scores.items()}, m.total_nodes, score,
+                    scores)
 
 
 def position_value(position: Game | Core | str, catalog: Mapping[str, Card] | None = None) -> int:
@@ -383,5 +490,5 @@ def move_values(position: Game | Core | str, catalog: Mapping[str, Card] | None 
     return solve(position, catalog).moves
 
 
-__all__ = ["MarginBits", "Margins", "OutOfTime", "Solution", "final_margin", "move_values", "plain",
-           "position_value", "solve"]
+__all__ = ["MarginBits", "Margins", "OutOfTime", "Solution", "final_margin", "final_score", "margin_of",
+           "move_values", "plain", "position_value", "solve"]

@@ -136,10 +136,10 @@ class Solver:
 
     @property
     def total_nodes(self) -> int:
-        return self.nodes + self.bits.nodes
+        return self.nodes + self.bits.nodes + self.bits.margin.nodes
 
     def _tick(self) -> None:
-        if self.node_limit is not None and self.nodes + self.bits.nodes >= self.node_limit:
+        if self.node_limit is not None and self.total_nodes >= self.node_limit:
             raise OutOfTime
         if self.deadline is not None and self.clock() >= self.deadline:
             raise OutOfTime
@@ -274,9 +274,14 @@ class Solver:
         """Value for the mover of one root move, searched within (alpha, beta)."""
         st = self.st
         me = st.to_move
-        st.place(move[0], move[1])
-        st.commit(move[2])
-        v = self._reached(me, alpha, beta)
+        depth = st.depth
+        try:
+            st.place(move[0], move[1])
+            st.commit(move[2])
+            v = self._reached(me, alpha, beta)
+        except OutOfTime:
+            st.unwind(depth)        # stopped half-way: the state is whole again for the caller
+            raise
         st.uncommit()
         st.unplace()
         return v
@@ -371,6 +376,17 @@ class Solver:
         me = st.to_move
         out: dict[Move, float] = {}
         self.swindle_partial = out
+        depth = st.depth
+        try:
+            self._swindles(moves, value, out)
+        except OutOfTime:
+            st.unwind(depth)
+            raise
+        return out
+
+    def _swindles(self, moves: list[Move], value: int, out: dict[Move, float]) -> None:
+        st = self.st
+        me = st.to_move
         for m in moves:
             st.place(m[0], m[1])
             st.commit(m[2])
@@ -389,7 +405,6 @@ class Solver:
                 out[m] = good / total if total else 0.0
             st.uncommit()
             st.unplace()
-        return out
 
 
     def chances(self, moves: list[Move]) -> dict[Move, float]:
@@ -410,13 +425,18 @@ class Solver:
         out: dict[Move, float] = {}
         self.chance_partial = out
         best = 0.0
-        for m in moves:
-            st.place(m[0], m[1])
-            st.commit(m[2])
-            out[m] = x = self._chance(me, memo, best)
-            st.uncommit()
-            st.unplace()
-            best = max(best, x)
+        depth = st.depth
+        try:
+            for m in moves:
+                st.place(m[0], m[1])
+                st.commit(m[2])
+                out[m] = x = self._chance(me, memo, best)
+                st.uncommit()
+                st.unplace()
+                best = max(best, x)
+        except OutOfTime:
+            st.unwind(depth)
+            raise
         return out
 
     def _no_choice_left(self, me: int) -> bool:

@@ -568,6 +568,20 @@ class Core:
         else:
             self.to_move = s
 
+    @property
+    def depth(self) -> int:
+        """How many undo records are kept (for :meth:`unwind`)."""
+        return len(self._stack)
+
+    def unwind(self, depth: int) -> None:
+        """Undo everything done since :attr:`depth` was ``depth`` (a search that was stopped
+        half-way through a move leaves its state whole again)."""
+        while len(self._stack) > depth:
+            if len(self._stack[-1]) == 7:
+                self.unplace()
+            else:
+                self.uncommit()
+
     def push(self, move: Move) -> None:
         p, c, option = move
         self.place(p, c)

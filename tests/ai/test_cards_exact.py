@@ -127,3 +127,14 @@ def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat)
             assert g.is_legal(Action.parse(text))
     finally:
         unregister_capture_step("test_grab_all_exact")
+
+
+def test_a_stopped_search_leaves_its_state_whole(cat):
+    from jayden_jazz.ai.cards_solver import OutOfTime, Solver
+    g = dealt(cat, 2, 1, Rules(open=True))
+    s = Solver(g.core.copy(), node_limit=60)
+    before = s.st.position()
+    with pytest.raises(OutOfTime):
+        for m in s.root_moves():
+            s.child_value(m)
+    assert s.st.position() == before and s.st.depth == 0
