@@ -317,27 +317,7 @@ class Core:
         best = -1
         out: list[int] = []
         if self.plain_rule and not self.effects:
-            att = self.sides[p]
-            sides = self.sides
-            cells = self.cell
-            owner = self.owner
-            ties = self.ties
-            adj = self.adj
-            for c in free:
-                k = 0
-                for d, nc, od in adj[c]:
-                    q = cells[nc]
-                    if q >= 0 and owner[nc] != seat:
-                        a = att[d]
-                        b = sides[q][od]
-                        if a > b or (ties and a == b):
-                            k += 1
-                if k > best:
-                    best = k
-                    out = [c]
-                elif k == best:
-                    out.append(c)
-            return out
+            return self.judge.most_captures(self.cell, self.owner, p, free, seat, self.ties)
         for c in free:
             k = len(self.captures(p, c, seat))
             if k > best:

@@ -160,6 +160,31 @@ class Judge:
             return out
         return self.plain_captures(cells, owner, cells[c], c, seat, ties)
 
+    def most_captures(self, cells: Sequence[int], owner: Sequence[int], p: int, free: Sequence[int],
+                      seat: int, ties: bool) -> list[int]:
+        """Of the ``free`` cells, those where piece ``p`` would capture most with no effect
+        active (a playout's greedy choice: counts only, no lists built)."""
+        att = self.sides[p]
+        sides = self.sides
+        adj = self.adj
+        best = -1
+        out: list[int] = []
+        for c in free:
+            k = 0
+            for d, nc, od in adj[c]:
+                q = cells[nc]
+                if q >= 0 and owner[nc] != seat:
+                    a = att[d]
+                    b = sides[q][od]
+                    if a > b or (ties and a == b):
+                        k += 1
+            if k > best:
+                best = k
+                out = [c]
+            elif k == best:
+                out.append(c)
+        return out
+
     def beat_table(self, ties: bool) -> list[list[int]]:
         """``t[p][d]``: bit q set when piece p's side d takes piece q's touching side by the
         basic comparison with no effect active -- the comparison of :meth:`plain_captures`
