@@ -82,6 +82,7 @@ class Level:
 PIMC_MAX_WORLDS = 400       # enough for a steady vote; more only costs time
 PIMC_LEADERS = 8            # moves tested for a tie with each world's best
 PIMC_WORLD_NODES = 40_000   # a world needing more is skipped (about 0.3 s)
+PIMC_TRIAL = 0.35           # share of the move's time to solve a first few worlds, else MCTS
 CHANCE_EMPTY = 6            # lost or drawn with this few empty cells: weigh every later chance
 
 LEVELS: dict[str, Level] = {
@@ -286,12 +287,16 @@ class CardsPlayer:
         want = PIMC_MAX_WORLDS if self.iterations is None else max(4, self.iterations // 100)
         deadline = self._deadline(start, 0.9)
         skipped = 0
+        give_up = self._deadline(start, PIMC_TRIAL)
         while count < want and skipped < want:
             if deadline is not None and (count or skipped) and time.perf_counter() >= deadline:
                 break
+            if count < 3 and (skipped >= 3 or (give_up is not None and time.perf_counter() >= give_up)):
+                break           # the worlds are too big to solve now: leave the time to MCTS
             w = worlds.world(self.rng)
             # one world may not eat the move: a reset still to come makes a whole new game
-            solver = Solver(w, deadline=deadline, node_limit=PIMC_WORLD_NODES)
+            solver = Solver(w, deadline=give_up if count < 3 and give_up is not None else deadline,
+                            node_limit=PIMC_WORLD_NODES)
             leaders = set(sorted(totals, key=lambda k: (-totals[k], -prior[k]))[:PIMC_LEADERS])
             only = {m for m in solver.root_moves() if move_key(w, m) in leaders}
             res = solver.solve_root(all_best=True, partial=True, only=only)
