@@ -17,13 +17,16 @@ Two searches share the work. :class:`MarginBits` holds a *plain* position
 (two players, the base capture rule, no Turn effect, no ability left in any
 hand) as a few ints -- occupied cells, seat 0's cells, each hand as a bit
 set -- with every "does this side beat that one" answered by tables built
-once from the judge's side values; it orders moves by the transposition
-table's best move, then by immediate captures and the history of cut-offs,
-keeps lower and upper bounds per position, treats pieces with equal sides
-as one (their keys are equal) and finishes the last two placements without
-the table. Everything else (abilities still in hand, Turn effects, extra
-capture steps) is searched on the rules core itself by :class:`Margins`,
-which hands each position to the bit search as soon as it is plain.
+once from the judge; it orders moves by the transposition table's best
+move, then by immediate captures and the history of cut-offs, keeps lower
+and upper bounds per position, treats pieces with equal sides as one
+(their keys are equal), uses the field's sound symmetries, finishes the
+last two placements without the table, and finds an exact value by
+null-window tests from a draw (MTD(f)). Everything else (abilities still
+in hand, Turn effects, extra capture steps) is searched on the rules core
+itself by :class:`Margins`, which hands each position to the bit search as
+soon as it is plain. The win/draw/loss solver (:mod:`.cards_solver`) uses
+the bit search too, with a window around a draw.
 """
 
 from __future__ import annotations
@@ -158,9 +161,22 @@ class MarginBits:
         return z
 
     def value(self, st: Core, alpha: int = -999, beta: int = 999) -> int:
-        """Margin for the seat to move of a plain, unfinished state (fail-soft in the window)."""
+        """Score for the seat to move of a plain, unfinished state (fail-soft in the window;
+        exact with the full window, found by null-window tests from a draw (MTD(f)), which
+        with the table's bounds visits fewer positions than one wide search)."""
         occ, m0, h0, h1, z = self.load(st)
-        return self.search(occ, m0, h0, h1, z, st.to_move, alpha, beta)
+        if alpha > -999 or beta < 999:
+            return self.search(occ, m0, h0, h1, z, st.to_move, alpha, beta)
+        lo, hi = -999, 999
+        g = 0
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            g = self.search(occ, m0, h0, h1, z, st.to_move, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        return g
 
     def children(self, st: Core) -> list[tuple[int, int]]:
         """The root's placements (one per distinct card and free cell)."""
