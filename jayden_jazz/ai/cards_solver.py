@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jayden_jazz.ai.cards_bits import BitSolver
+from jayden_jazz.ai.cards_exact import OutOfTime
 from jayden_jazz.ai.cards_state import FastGame
 
 WIN, DRAW, LOSS = 1, 0, -1
@@ -43,10 +44,6 @@ _INF = 2
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
 Move = tuple  # (piece, cell, option) -- see cards_state
-
-
-class OutOfTime(Exception):
-    """The time or node budget ran out before the position was solved."""
 
 
 @dataclass
