@@ -1,6 +1,6 @@
 """The exact card-margin solver against a plain negamax, side by side in one process.
 
-    python tools/bench_cards_solver.py [--positions 200] [--full 2] [--seed 1]
+    python tools/bench_cards_solver.py [--positions 200] [--placed 2-5] [--full 2] [--seed 1]
 
 The baseline is the straightforward search anyone would write first: the
 position as lists (card per cell, owner per cell, two hands), captures found
@@ -8,8 +8,10 @@ by comparing the touching sides, negamax with alpha-beta and a table of
 bounds keyed by the whole position. Both compute exact card margins
 (:mod:`jayden_jazz.ai.cards_exact`), and every value is checked equal.
 
-1. Every move's value on random 3x3 Open Pure positions after 1 to 4
-   random placements (the Hard level's question at every move).
+1. Every move's value on random 3x3 Open Pure positions after a few random
+   placements (``--placed``, cycled; the Hard level's question at every
+   move). With one card placed a position costs the baseline about a
+   second, so ``--placed 1-4`` is best run with fewer positions.
 2. The value of the empty 3x3 board (a whole deal solved from the first card).
 
 Ratios are baseline time / solver time (larger is better); process time is
@@ -140,11 +142,12 @@ def clock(fn):  # type: ignore[no-untyped-def]
     return out, time.process_time() - t
 
 
-def bench_moves(cat, rng: random.Random, count: int) -> float:  # type: ignore[no-untyped-def]
+def bench_moves(cat, rng: random.Random, count: int, placed: tuple[int, int]) -> float:  # type: ignore[no-untyped-def]
     base_s = ours_s = 0.0
     base_n = ours_n = 0
+    lo, hi = placed
     for i in range(count):
-        g = deal(cat, rng, 1 + i % 4)
+        g = deal(cat, rng, lo + i % (hi - lo + 1))
         base = PlainNegamax(g)
         want, t0 = clock(base.all_moves)
         got, t1 = clock(lambda: solve(g))
@@ -155,7 +158,7 @@ def bench_moves(cat, rng: random.Random, count: int) -> float:  # type: ignore[n
         ours_s += t1
         base_n += base.nodes
         ours_n += got.nodes
-    print(f"1. every move's margin, {count} positions (1-4 cards placed)")
+    print(f"1. every move's margin, {count} positions ({lo}-{hi} cards placed)")
     print(f"   baseline {base_s:7.2f} s {base_n:9d} nodes | solver {ours_s:7.2f} s {ours_n:9d} nodes"
           f" | x{base_s / ours_s:5.2f}")
     return base_s / ours_s
@@ -181,12 +184,14 @@ def bench_full(cat, rng: random.Random, count: int) -> float:  # type: ignore[no
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--placed", default="2-5", help="cards placed before the positions, e.g. 1-4")
     ap.add_argument("--full", type=int, default=2, help="deals solved from the empty board")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     cat, _ = load_packs([DEFAULT])
     if args.positions:
-        bench_moves(cat, random.Random(args.seed), args.positions)
+        lo, _, hi = args.placed.partition("-")
+        bench_moves(cat, random.Random(args.seed), args.positions, (int(lo), int(hi or lo)))
     if args.full:
         bench_full(cat, random.Random(args.seed + 1), args.full)
     return 0
