@@ -46,7 +46,7 @@ class BitSolver:
 
     def __init__(self, st: FastGame, tick: Callable[[], None], *, symmetries: list | None = None,
                  delegate: Delegate | None = None) -> None:
-        """``tick`` is called every 512 nodes and may raise to stop the search;
+        """``tick`` is called every 256 nodes and may raise to stop the search;
         ``symmetries`` are sound ``(cell map, class map)`` pairs for plain positions
         (identity excluded); ``delegate`` values a Turn-effect option."""
         if st.n != 2:
@@ -198,7 +198,7 @@ class BitSolver:
 
     def search(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if not self.nodes & 511:
+        if not self.nodes & 255:
             self.tick()
         hand = h0 if turn == 0 else h1
         if not hand:

@@ -79,7 +79,7 @@ class MarginBits:
 
     def __init__(self, st: Core, tick: Callable[[], None] | None = None, *,
                  symmetries: list | None = None) -> None:
-        """``tick`` is called every 1024 nodes and may raise to stop; ``symmetries`` are
+        """``tick`` is called every 256 nodes and may raise to stop; ``symmetries`` are
         sound ``(cell map, class map)`` pairs (see :func:`.cards_solver.prepare_keys`),
         classes numbered by first appearance of each side tuple in piece order."""
         if st.n != 2:
@@ -269,7 +269,7 @@ class MarginBits:
 
     def search(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if self.tick is not None and not self.nodes & 1023:
+        if self.tick is not None and not self.nodes & 255:
             self.tick()
         free = self.full & ~occ
         hand = h0 if turn == 0 else h1

@@ -24,7 +24,7 @@ Two things shrink the tree beyond alpha-beta:
   and the key is the smallest over those symmetries. Usually no
   non-identity symmetry qualifies and the check costs nothing after the root.
 
-The clock (or a node limit, for reproducible tests) is checked every 512
+The clock (or a node limit, for reproducible tests) is checked every 256
 nodes; running out raises :class:`OutOfTime`. The solver searches its own
 copy of the state, so the caller's is never left half-played.
 """
@@ -166,7 +166,7 @@ class Solver:
         """Fail-soft negamax value for the seat to move, within (alpha, beta)."""
         st = self.st
         self.nodes += 1
-        if not self.nodes & 511:
+        if not self.nodes & 255:
             self._tick()
         me = st.to_move
         if not st.effects and self.use_bits:
