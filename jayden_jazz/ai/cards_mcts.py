@@ -82,11 +82,14 @@ class MCTSResult:
     iterations: int
 
 
-def rollout_move(g: FastGame, rng: random.Random, greedy: float) -> tuple[int, int]:
+def rollout_move(g: FastGame, rng: random.Random, greedy: float,
+                 free: list[int] | None = None) -> tuple[int, int]:
     """The placement of the light playout policy: a random card, on the cell where it
-    captures most (or, with chance 1 - ``greedy``, on a random cell)."""
+    captures most (or, with chance 1 - ``greedy``, on a random cell). ``free`` may pass
+    the empty cells when the caller keeps them."""
     hand = g.hand_pieces()
-    free = g.free()
+    if free is None:
+        free = g.free()
     p = hand[rng.randrange(len(hand))] if len(hand) > 1 else hand[0]
     if len(free) > 1 and rng.random() < greedy:
         cells = g.greedy_cells(p, free, g.to_move)
@@ -122,8 +125,9 @@ class ISMCTS:
         rng = self.rng
         greedy = self.params.greedy_rollouts
         use = self.params.ability_use
+        free = g.free()                 # kept as the playout goes: it never undoes a move
         while not g.over:
-            p, c = rollout_move(g, rng, greedy)
+            p, c = rollout_move(g, rng, greedy, free)
             got = g.place(p, c)
             opt = None
             if len(got) >= 2 and g.abil[p] and rng.random() < use:
@@ -131,6 +135,10 @@ class ISMCTS:
                 if offers:
                     opt = offers[rng.randrange(len(offers))]
             g.commit(opt)
+            if opt is None:
+                free.remove(c)
+            else:
+                free = g.free()         # an ability may have cleared the field
         return self._reward(g)
 
     def iterate(self) -> None:
