@@ -46,6 +46,11 @@ class Problem:
         return f"{where}: {self.severity}: {about}{self.message}"
 
 
+def shared_key(pack_dirs: Iterable[object]) -> tuple[str, ...]:
+    """The key under which the game shares the catalogue of these cards folders with its workers."""
+    return ("cards-catalog", *(str(d) for d in pack_dirs))
+
+
 def _kind(p: Problem) -> tuple:
     return (p.file, p.severity, re.sub(r"\[\d+\]", "[]", p.field or ""), p.message)
 

@@ -9,7 +9,7 @@ from loading.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import yaml
@@ -101,44 +101,48 @@ def find_pack_files(folder: Path) -> list[Path]:
     return files
 
 
-def load_packs(folders: Iterable[Path]) -> tuple[Catalog, list[Problem]]:
+def load_packs(folders: Iterable[Path],
+               progress: Callable[[int, int, Path], None] | None = None) -> tuple[Catalog, list[Problem]]:
     """Every pack in the given cards folders (or pack files/folders), in order.
 
     Returns the catalog of cards that passed and every problem found. A pack
     id seen before refuses the later pack; the same file reached twice is
-    read once.
+    read once. ``progress(done, total, file)`` is called before each file is
+    read (for a progress display).
     """
     catalog = Catalog()
     problems: list[Problem] = []
     seen_files: set[Path] = set()
+    listed: list[Path] = []
     for folder in folders:
         folder = Path(folder)
         if not folder.exists():
             problems.append(_problem(folder, "no such file or folder"))
             continue
         try:
-            files = find_pack_files(folder)
+            listed += find_pack_files(folder)
         except OSError as e:
             problems.append(_problem(folder, f"cannot list the folder ({e.strerror or e})"))
+    for done, path in enumerate(listed):
+        if progress is not None:
+            progress(done, len(listed), path)
+        real = path.resolve()
+        if real in seen_files:
             continue
-        for path in files:
-            real = path.resolve()
-            if real in seen_files:
-                continue
-            seen_files.add(real)
-            info, cards, found = load_pack(path)
-            problems += found
-            if info is None:
-                continue
-            if info.id in catalog.packs:
-                first = catalog.packs[info.id].file
-                problems.append(Problem(str(path), info.id_line, None, "pack.id",
-                                        f"a pack with id {info.id!r} is already loaded from {first}; "
-                                        "this pack is refused", ERROR))
-                continue
-            catalog.packs[info.id] = info
-            for c in cards:
-                catalog.cards[c.id] = c
+        seen_files.add(real)
+        info, cards, found = load_pack(path)
+        problems += found
+        if info is None:
+            continue
+        if info.id in catalog.packs:
+            first = catalog.packs[info.id].file
+            problems.append(Problem(str(path), info.id_line, None, "pack.id",
+                                    f"a pack with id {info.id!r} is already loaded from {first}; "
+                                    "this pack is refused", ERROR))
+            continue
+        catalog.packs[info.id] = info
+        for c in cards:
+            catalog.cards[c.id] = c
     return catalog, problems
 
 

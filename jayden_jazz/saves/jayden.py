@@ -92,6 +92,17 @@ def _check(body: dict[str, Any], path: Path | str) -> None:
     store.check_body(body, path, BODY)
 
 
+def _start_position(start: str, quiet_draw: bool, path: Path | str) -> Position:
+    try:
+        pos = Position(start, quiet_draw=quiet_draw)
+    except ValueError as e:
+        raise SaveError(path, f"its start position is invalid: {e}") from None
+    if pos.result is not None:
+        raise SaveError(path, "its start position is already over (a side has no Master): "
+                              "a game cannot start from it")
+    return pos
+
+
 def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Position]:
     _check(body, path)
     try:
@@ -105,13 +116,7 @@ def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Posit
                       enhanced=body.get("mode", "enhanced") != "original",
                       quiet_draw=bool(body.get("quiet_draw", True)),
                       result=body.get("result"), saved=str(body.get("saved", "")))
-    try:
-        pos = Position(start, quiet_draw=game.quiet_draw)
-    except ValueError as e:
-        raise SaveError(path, f"its start position is invalid: {e}") from None
-    if pos.result is not None:
-        raise SaveError(path, "its start position is already over (a side has no Master): "
-                              "a game cannot start from it")
+    pos = _start_position(start, game.quiet_draw, path)
     for i, a in enumerate(actions, 1):
         try:
             pos.push(a)
@@ -135,6 +140,7 @@ def load(path: Path) -> tuple[JaydenGame, Position]:
 def summary(body: dict[str, Any]) -> str:
     """The slot's label; raises SaveError (shown as the slot's problem) for a body that does not fit."""
     _check(body, "<save>")
+    _start_position(body["start"], bool(body.get("quiet_draw", True)), "<save>")
     p = body.get("players") or {}
 
     def who(side: str) -> str:
