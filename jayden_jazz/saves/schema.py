@@ -35,23 +35,40 @@ class PlainYAMLError(yaml.YAMLError):
         super().__init__(problem + (f" (line {line})" if line else ""))
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """The safe loader that stops at the first alias, before anything is built from it."""
+#: libyaml's parser when PyYAML has it; nodes are still composed in Python
+#: (below), so the composer can refuse aliases and count.
+_Safe: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Bases: tuple = (_Safe,) if issubclass(_Safe, yaml.composer.Composer) else (yaml.composer.Composer, _Safe)
+MAX_VALUES = 50_000
+"""Values (YAML nodes) one file may hold: far above a real save's, far below a costly one."""
+
+
+class _NoAliasLoader(*_Bases):  # type: ignore[misc]
+    """The safe loader that stops at the first alias, or past ``max_values``, before building anything."""
+
+    def __init__(self, stream: str, max_values: int) -> None:
+        _Safe.__init__(self, stream)
+        yaml.composer.Composer.__init__(self)
+        self.max_values = max_values
+        self.values = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
+        mark = self.peek_event().start_mark
+        line = mark.line + 1 if mark else None
         if self.check_event(yaml.AliasEvent):
-            mark = self.peek_event().start_mark
-            raise PlainYAMLError("it uses a YAML alias (*name); aliases are not allowed here",
-                                 mark.line + 1 if mark else None)
+            raise PlainYAMLError("it uses a YAML alias (*name); aliases are not allowed here", line)
+        self.values += 1
+        if self.values > self.max_values:
+            raise PlainYAMLError(f"it holds more than {self.max_values:,} values", line)
         return super().compose_node(parent, index)
 
 
-def load_plain_yaml(text: str) -> Any:
-    """One YAML document of plain data (safe loader, no aliases, bounded nesting).
+def load_plain_yaml(text: str, max_values: int = MAX_VALUES) -> Any:
+    """One YAML document of plain data (safe loader, no aliases, bounded size and nesting).
 
     Raises :class:`PlainYAMLError` with the line of the problem.
     """
-    loader = _NoAliasLoader(text)
+    loader = _NoAliasLoader(text, max_values)
     try:
         return loader.get_single_data()
     except PlainYAMLError:

@@ -138,3 +138,28 @@ def test_a_save_anchor_without_alias_is_plain_data_and_loads(tmp_path):
     path = tmp_path / "a.sav"
     path.write_text(envelope(text))
     assert jsave.load(path)[0].enhanced is True
+
+
+def test_a_save_holding_too_many_values_is_refused_early(tmp_path):
+    from jayden_jazz.saves.schema import MAX_VALUES
+
+    text = store.dumps(good_body()).partition("\n\n")[2] + "junk: [" + ", ".join(["x"] * (MAX_VALUES + 1)) + "]\n"
+    path = tmp_path / "big.sav"
+    path.write_text(envelope(text))
+    with pytest.raises(SaveError, match=f"more than {MAX_VALUES:,} values"):
+        jsave.load(path)
+
+
+def test_a_long_real_game_still_loads(tmp_path):
+    """The limits sit far above real saves: a game to the quiet-draw rule several times over loads."""
+    game = jsave.JaydenGame(start=START_JPN, actions=[], players={"g": {"kind": "human"}, "r": {"kind": "human"}},
+                            quiet_draw=False)
+    pos = Position(START_JPN, quiet_draw=False)
+    import random
+
+    rng = random.Random(3)
+    while pos.result is None and len(pos.history) < 600:
+        pos.push(rng.choice(pos.legal_actions()))
+    path = tmp_path / "long.sav"
+    jsave.save(path, game, pos)
+    assert jsave.load(path)[1].jpn() == pos.jpn()
