@@ -14,9 +14,10 @@ import random
 import sys
 from pathlib import Path
 
+from . import picturefile
 from .action import Action
 from .card import parse_month
-from .catalog import Catalog
+from .catalog import WARNING, Catalog, Problem
 from .deal import deal_random, game_month
 from .errors import CardsError
 from .field import get_field, load_fields
@@ -47,15 +48,36 @@ def _catalog(args: argparse.Namespace, out) -> Catalog:  # type: ignore[no-untyp
     return catalog
 
 
+def picture_problems(catalog: Catalog) -> list[Problem]:
+    """Each loaded card's picture read in full: truncated or corrupt files, as warnings.
+
+    The game itself only reads a picture's header when loading packs (fast);
+    the validator has the time to look at every byte.
+    """
+    out = []
+    for card in catalog.cards.values():
+        if card.picture is None:
+            continue
+        problem = picturefile.damage(card.picture)
+        if problem:
+            info = catalog.packs.get(card.pack)
+            out.append(Problem(str(info.file) if info else str(card.picture), None, card.id, "picture",
+                               f"picture {Path(card.picture).name!r} is not used: {problem}; "
+                               "the card is shown without a picture", WARNING))
+    return out
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     catalog, problems = load_packs(args.paths)
+    problems = problems + picture_problems(catalog)
     errors = [p for p in problems if p.is_error]
     warnings = [p for p in problems if not p.is_error]
     for p in problems:
         if p.is_error or not args.no_warnings:
             print(p)
     refused_cards = len({(p.file, p.card) for p in errors if p.card})
-    refused_packs = len({p.file for p in errors if not p.card})
+    loaded = {str(info.file) for info in catalog.packs.values()}
+    refused_packs = len({p.file for p in errors if not p.card and p.file not in loaded})
     print(f"{len(catalog.packs)} pack(s), {len(catalog)} card(s) loaded; "
           f"{refused_cards} card(s) and {refused_packs} pack(s) refused; "
           f"{len(errors)} error(s), {len(warnings)} warning(s)")
