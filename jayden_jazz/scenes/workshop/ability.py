@@ -30,11 +30,10 @@ from jayden_jazz.shell.widgets import draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
 
-EFFECT_LABELS = {"modify": "modify side values (turn)", "gain_control": "gain control (instant)",
-                 "swap": "swap hand and field (instant)", "reset": "reset the game (instant)",
-                 "win": "win the game (instant)"}
+EFFECT_LABELS = {"modify": "change side values", "gain_control": "gain control",
+                 "swap": "swap with the field", "reset": "reset the game", "win": "win the game"}
 TARGET_LABELS = {"self": "this card", "own": "all your cards", "opponents": "opponents' cards",
-                 "all": "every card on the field", "neighbours": "the cards next to it",
+                 "all": "every field card", "neighbours": "cards next to it",
                  "choose_field": "a field card you choose", "choose_swap": "hand card + field card",
                  "game": "the game"}
 SIDE_SETS: list[tuple[int, ...]] = [(0, 1, 2, 3)] + [c for n in (1, 2, 3) for c in combinations(range(4), n)]
@@ -81,17 +80,38 @@ def _numbers(lo: int, hi: int, off: bool = True, skip: tuple[int, ...] = ()) -> 
 
 _YES_NO = [("off", None), ("yes", True), ("no", False)]
 CONDITION_ROWS = (
-    ("captured_at_least", "captured at least", _numbers(1, 9)),
-    ("controlling_at_most", "you hold at most", _numbers(0, 24)),
+    ("captured_at_least", "captured >=", _numbers(1, 9)),
+    ("controlling_at_most", "you hold <=", _numbers(0, 24)),
     ("behind", "you are behind", _YES_NO),
-    ("roasting_within_years", "roasted within yrs", _numbers(0, 30)),
-    ("empty_cells_at_most", "empty cells at most", _numbers(0, 48)),
+    ("roasting_within_years", "roasted, years", _numbers(0, 30)),
+    ("empty_cells_at_most", "empty cells <=", _numbers(0, 48)),
 )
 FILTER_ROWS = (
-    ("roasting_within_years", "roasted within yrs", _numbers(0, 30)),
-    ("total_at_most", "sides total at most", _numbers(4, 40)),
-    ("adjacent", "next to this card", _YES_NO),
+    ("roasting_within_years", "roasted, yrs", _numbers(0, 30)),
+    ("total_at_most", "total <=", _numbers(4, 40)),
+    ("adjacent", "next to it", _YES_NO),
 )
+HINTS = {
+    "name": "An optional name shown with the ability.",
+    "effect": "What the ability does. Turn effects last until the end of your next turn.",
+    "target": "Which cards the effect touches; group targets are decided at every comparison.",
+    "amount": "Added to the side values (clamped to 1..A).",
+    "sides": "Which sides the amount changes.",
+    "count": "How many field cards you take (all of them when fewer are there).",
+    "if.captured_at_least": "Offered only when this placement captured at least this many cards.",
+    "if.controlling_at_most": "Offered only when you hold at most this many field cards.",
+    "if.behind": "yes: only when someone holds more field cards than you; no: only when nobody does.",
+    "if.roasting_within_years": "Only when this card started roasting within this many years of the game's date.",
+    "if.empty_cells_at_most": "Only when at most this many playable cells are still empty.",
+    "only.roasting_within_years": "Only cards that started roasting within this many years.",
+    "only.total_at_most": "Only cards whose printed sides add up to at most this.",
+    "only.adjacent": "yes: only cards next to the played card; no: only cards not next to it.",
+    "only.roasting_before": "Only cards that started roasting before this month (YYYY-MM).",
+    "cost": "Points of the card's 24. Below the suggested cost the validator warns.",
+    "text": "What the card says. It follows the game's wording until you change it.",
+    "done": "Back to the card (Esc too). Every change is already on the card.",
+    "remove": "Takes this ability off the card (F3 in the editor undoes it).",
+}
 
 
 class AbilityEditor(Scene):
@@ -103,7 +123,7 @@ class AbilityEditor(Scene):
         super().__init__(app)
         self.editor = editor
         self.index = index
-        self.form = Form(pygame.Rect(WINDOW.x + 10, WINDOW.y + 16, WINDOW.w - 20, 15 * 18), label_w=160)
+        self.form = Form(pygame.Rect(WINDOW.x + 10, WINDOW.y + 16, WINDOW.w - 20, 15 * 17), label_w=148)
         ab = self.ability
         self.name_field = TextField(ab.name or "", max_len=40)
         self.text_field = TextField(ab.text, max_len=200)
@@ -157,7 +177,7 @@ class AbilityEditor(Scene):
                 rows.append(ChoiceRow("Only " + label, "only." + key, options=options,
                                       get=lambda key=key: getattr(self.ability.filter, key),
                                       set=lambda v, key=key: self._filter(key, v)))
-            rows.append(TextRow("Only roasted before", "only.roasting_before", field=self.before_field,
+            rows.append(TextRow("Only before", "only.roasting_before", field=self.before_field,
                                 placeholder="YYYY-MM, or empty", on_change=self._before))
         low = max(1, spec.min_cost)
         rows.append(ChoiceRow("Cost", "cost", options=_numbers(low, 24, off=False),
@@ -232,7 +252,11 @@ class AbilityEditor(Scene):
         budget = self.editor.card.budget
         font.draw(surface, f"Card budget {budget}/24", inner.right - 4 - font.width(f"Card budget {budget}/24"),
                   y, P.LIGHT_RED if budget > 24 else P.WHITE)
-        for i, line in enumerate(wrap(ab.text or describe(ab), (inner.w - 8) // 8)[:2]):
+        row = self.form.current
+        hint = HINTS.get(row.key, "") if row is not None else ""
+        if row is not None and row.key == "text":
+            hint = ab.text or describe(ab)
+        for i, line in enumerate(wrap(hint, (inner.w - 8) // 8)[:2]):
             font.draw(surface, line, inner.x + 4, y + 15 + i * 14, P.LIGHT_CYAN)
         font.draw(surface, "\u2191\u2193 rows  \u2190\u2192 change  F3 undo  Esc done", inner.x + 4,
                   inner.bottom - 14, P.LIGHT_GRAY)

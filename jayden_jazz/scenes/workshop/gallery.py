@@ -172,12 +172,15 @@ class GalleryScene(Scene):
 
     # input -------------------------------------------------------------------
     BUTTONS = (("F2", "Pack", "pack"), ("F3", "Ability", "ability"), ("F4", "Sort", "sort"),
-               ("F5", "Problems", "problems"))
+               ("F5", "Problems", "problems"), ("F6", "Copy", "copy"))
 
     def _button_rects(self) -> list[tuple[pygame.Rect, str]]:
         out = []
         for i, (key, label, what) in enumerate(self.BUTTONS):
             w = self.app.font.width(self._button_text(key, label, what)) + 8
+            if what == "copy":
+                out.append((pygame.Rect(LIST_X + 186, 2, w, 16), what))
+                continue
             out.append((pygame.Rect(LIST_X + (i % 2) * 186, 40 + (i // 2) * 18, w, 16), what))
         return out
 
@@ -188,6 +191,8 @@ class GalleryScene(Scene):
             return f"{key} Ability: {self.query.ability.replace('_', ' ')}"
         if what == "sort":
             return f"{key} Sort: {self.query.sort}"[:22]
+        if what == "copy":
+            return f"{key} Copy to my pack"
         n = len(problem_packs(self.lib))
         return f"{key} Problems ({n})" if n else f"{key} No problems"
 
@@ -200,6 +205,37 @@ class GalleryScene(Scene):
             self.cycle_sort(d)
         elif what == "problems":
             self.show_problems()
+        elif what == "copy":
+            self.copy_to_own()
+
+    def copy_to_own(self) -> None:
+        """Start a new card in one of the player's packs from the highlighted card."""
+        from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+        from jayden_jazz.scenes.workshop.ownpacks import read_own_packs
+        from jayden_jazz.shell.widgets import MenuItem
+
+        card = self.current
+        if card is None:
+            return
+        packs = [p for p in read_own_packs(self.app.dirs.cards) if not p.locked]
+        if not packs:
+            self.stack.push(MessageWindow(self.app, "Copy to my pack", (
+                "You have no pack of your own yet. Make one in the Card workshop (title menu), "
+                "then copy cards into it from here.")))
+            return
+
+        def chose(pid: str) -> None:
+            from jayden_jazz.scenes.workshop.home import copy_into
+
+            pack = next((p for p in packs if p.id == pid), None)
+            if pack is not None:
+                copy_into(self.app, self.stack, pack, card)
+
+        self.stack.push(ChoiceWindow(self.app, "Copy to my pack", [MenuItem(p.name, p.id) for p in packs]
+                                     + [MenuItem("Cancel", None)],
+                                     text=f"Copy \"{card.name}\" into which of your packs? The copy opens "
+                                          "in the editor; its picture comes along.",
+                                     on_choose=lambda v: v is not None and chose(v)))
 
     def handle(self, action: Action) -> None:
         k = action.kind
@@ -210,15 +246,15 @@ class GalleryScene(Scene):
             else:
                 self.close()
             return
-        if k == Kind.KEY and action.key in ("f2", "f3", "f4", "f5"):
-            self._press({"f2": "pack", "f3": "ability", "f4": "sort", "f5": "problems"}[action.key])
+        if k == Kind.KEY and action.key in ("f2", "f3", "f4", "f5", "f6"):
+            self._press({"f2": "pack", "f3": "ability", "f4": "sort", "f5": "problems", "f6": "copy"}[action.key])
             return
         if k == Kind.KEY and action.key in ("backspace", "delete"):
             self.search.handle(action)
             self._refilter(self.current)
             return
         ch = typed_char(action)
-        if ch and (k == Kind.KEY or (ch == " " and self.search.value)) and k != Kind.MOVE:
+        if ch and (k in (Kind.KEY, Kind.ALT) or (ch == " " and self.search.value)):
             self.search.cursor = len(self.search.value)
             self.search.handle(action)
             self._refilter(self.current)
@@ -273,10 +309,8 @@ class GalleryScene(Scene):
         font = self.app.font
         surface.fill(P.BLACK)
         surface.fill(P.BLUE, (0, 0, VIEW_X - 2, 350))
-        n_packs = len(self.lib.catalog.packs)
         font.draw(surface, "Gallery", LIST_X, 4, P.YELLOW)
-        font.draw(surface, f"{len(self.shown)} of {len(self.all_cards)} cards, {n_packs} packs",
-                  LIST_X + 72, 4, P.LIGHT_CYAN)
+        font.draw(surface, f"{len(self.shown)}/{len(self.all_cards)} cards", LIST_X + 64, 4, P.LIGHT_CYAN)
         # search box
         font.draw(surface, "Search:", LIST_X, 21, P.WHITE)
         box = pygame.Rect(LIST_X + 60, 20, LIST_W - 60, 16)

@@ -33,6 +33,24 @@ LIST_Y, ROW_H, ROWS = 40, 14, 17
 KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
 
 
+def copy_into(app: Any, stack: Any, pack: OwnPack, card: Card) -> Any:
+    """Open the editor on a copy of ``card`` as a new card of ``pack`` (its picture copied in)."""
+    from jayden_jazz.scenes.workshop.editor import CardEditorScene
+    from jayden_jazz.scenes.workshop.picture import copy_picture
+
+    key = free_id(card.key + ("_copy" if card.pack == pack.id else ""), {c.key for c in pack.cards})
+    name = card.name + " (copy)" if card.pack == pack.id else card.name
+    copy = replace(card, id=f"{pack.id}/{key}", name=name)
+    if card.picture is not None:
+        try:
+            copy = replace(copy, picture=copy_picture(card.picture, pack.folder, key))
+        except (OSError, ValueError):
+            copy = replace(copy, picture=None)
+    editor = CardEditorScene(app, pack, copy, original_key=None)
+    stack.push(editor)
+    return editor
+
+
 class TextPrompt(Scene):
     """One line of text to type, Enter to accept, Esc to cancel."""
 
@@ -96,7 +114,12 @@ class WorkshopScene(Scene):
 
     def resume(self) -> None:
         kind, pack, card = self.current
-        self.reload((pack.id, card.key if card else kind) if pack else None)
+        keep = (pack.id, card.key if card else kind) if pack else None
+        ed = getattr(self, "_editor", None)
+        if ed is not None and ed.original_key is not None:
+            keep = (ed.pack.id, ed.original_key)        # the card just saved
+        self._editor = None
+        self.reload(keep)
 
     @property
     def current(self) -> tuple[str, OwnPack | None, Card | None]:
@@ -141,12 +164,11 @@ class WorkshopScene(Scene):
             self._refuse(f"This pack cannot be changed: {pack.locked}.")
             return
         if card is not None and copy:
-            key = free_id(card.key + "_copy", {c.key for c in pack.cards})
-            card = replace(card, id=f"{pack.id}/{key}", name=card.name + " (copy)")
-            self.stack.push(CardEditorScene(self.app, pack, card, original_key=None))
+            self._editor = copy_into(self.app, self.stack, pack, card)
         else:
-            self.stack.push(CardEditorScene(self.app, pack, card,
-                                            original_key=card.key if card is not None else None))
+            self._editor = CardEditorScene(self.app, pack, card,
+                                           original_key=card.key if card is not None else None)
+            self.stack.push(self._editor)
 
     def copy(self) -> None:
         kind, pack, card = self.current
@@ -290,7 +312,7 @@ class WorkshopScene(Scene):
         surface.fill(P.BLACK)
         surface.fill(P.BLUE, (0, 0, PANEL_W, 350))
         font.draw(surface, "Card workshop", 6, 4, P.YELLOW)
-        font.draw(surface, "your packs", 6 + 14 * 8, 4, P.LIGHT_CYAN)
+        font.draw(surface, "\u00b7 your packs", 6 + 14 * 8, 4, P.LIGHT_CYAN)
         font.draw(surface, str(self.cards_dir)[-46:], 6, 20, P.LIGHT_GRAY)
         for row in range(ROWS):
             i = self.top + row
