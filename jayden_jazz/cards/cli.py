@@ -5,6 +5,8 @@
                                      a random game, printed as a YAML game record
     show CARD|FIELD|RECORD.yaml|fields ...
                                      a card, a field shape, a replayed record, or all fields
+    render PACK_OR_FOLDER --out DIR [--card ID]
+                                     each card as a 250x350 PNG and a contact sheet per pack
 """
 
 from __future__ import annotations
@@ -153,6 +155,31 @@ def cmd_show(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    """Needs pygame to draw, so it is imported here and nowhere else in this package."""
+    catalog, problems = load_packs(args.paths)
+    for p in problems:
+        if p.is_error:
+            print(p, file=sys.stderr)
+    cards = list(catalog.values())
+    if args.card:
+        cards = [catalog[args.card]] if args.card in catalog else catalog.find(args.card)
+        if not cards:
+            print(f"no card {args.card!r} in {', '.join(map(str, args.paths))}", file=sys.stderr)
+            return 1
+    if not cards:
+        print("no cards to render", file=sys.stderr)
+        return 1
+    from jayden_jazz.scenes.workshop.export import render_cards
+
+    names = {pid: info.name for pid, info in catalog.packs.items()}
+    written = render_cards(cards, args.out, names, sheet=not args.card)
+    for path in written:
+        print(path)
+    print(f"{len(cards)} card(s) rendered into {args.out}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m jayden_jazz.cards",
                                 description="Jazz Jackrabbit Card Game tools: packs, random games, cards.")
@@ -182,6 +209,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--packs", action="append", type=Path, default=[])
     s.add_argument("--steps", action="store_true", help="for a record: show the board after every action")
     s.set_defaults(func=cmd_show, synthetic=0, seed=0)
+
+    g = sub.add_parser("render", help="draw each card as a 250x350 PNG (EGA colours) and a contact sheet")
+    g.add_argument("paths", nargs="+", type=Path, metavar="PACK_OR_FOLDER")
+    g.add_argument("--out", type=Path, required=True, metavar="DIR",
+                   help="where to write; each pack gets a folder DIR/<pack id>/")
+    g.add_argument("--card", metavar="ID", help="only this card (pack/id, id, name or alias)")
+    g.set_defaults(func=cmd_render)
     return p
 
 
