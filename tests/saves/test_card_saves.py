@@ -225,3 +225,18 @@ def test_a_plain_record_file_is_read_too(tmp_path):
     path.write_bytes(b"\xff\xfe garbage")
     with pytest.raises(SaveError):
         csave.read_game(path, CATALOG)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_replaying_a_record_gives_the_result_of_the_game_that_wrote_it(spec):
+    rng = random.Random(spec["seed"] + 1)
+    game = random_game(**spec)
+    while not game.is_over():
+        game.push(pick(game, rng))
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "game.yaml"
+        path.write_text(game.record().to_yaml(game))
+        record, back = csave.read_game(path, CATALOG)
+    assert back.result() == game.result() and back.position() == game.position()
+    assert record.result == game.result().to_dict()
