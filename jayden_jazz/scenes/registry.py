@@ -17,6 +17,8 @@ SCENES: dict[str, str] = {
     "cards-table": "jayden_jazz.scenes.cards.table:CardsTableScene",
     "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
     "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
+    "statistics": "jayden_jazz.scenes.statistics:StatisticsScene",
+    "cards-replay": "jayden_jazz.scenes.cards.replay:demo",
 }
 
 
