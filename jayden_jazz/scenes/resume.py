@@ -80,6 +80,8 @@ def continue_latest(app: Any, stack: Any) -> None:
                                                            "changed."))
         return
     stack.push(scene)
+    if hasattr(scene, "say"):
+        scene.say(f"Continued from {u.path.name}")
 
 
 __all__ = ["Unfinished", "continue_latest", "latest_unfinished", "scene_for", "unfinished_games"]

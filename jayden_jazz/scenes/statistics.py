@@ -13,7 +13,7 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, draw_window
 
-COLUMNS = (("Played", 318), ("Won", 382), ("Drawn", 446), ("Lost", 510), ("Best streak", 600))
+COLUMNS = (("Played", 304), ("Won", 364), ("Drawn", 424), ("Lost", 484), ("Best streak", 600))
 """Column titles and the x their numbers end at (numbers are right-aligned)."""
 RULE_ROWS = 7
 
@@ -83,7 +83,9 @@ class StatisticsScene(Scene):
                     text = str(v)
                     font.draw(surface, text, right - font.width(text), y, colour if v else P.DARK_GRAY)
             y += LINE_H
+        font.draw_centered(surface, "Counted for the first person at the screen (P1, or Green in Jayden).", self.frame.centerx, self.frame.bottom - 40,
+                           P.LIGHT_CYAN)
         foot = "\u2190\u2192 other game  Esc back"
-        font.draw_centered(surface, foot, self.frame.centerx, self.frame.bottom - 24, P.LIGHT_GRAY)
-        font.draw(surface, ("Counted for the first person at the screen; kept in " + str(self.path))[-78:],
-                  4, 334, P.DARK_GRAY)
+        font.draw_centered(surface, foot, self.frame.centerx, self.frame.bottom - 22, P.LIGHT_GRAY)
+        path = str(self.path)
+        font.draw(surface, "Kept in " + (path if len(path) <= 70 else "..." + path[-67:]), 4, 334, P.DARK_GRAY)

@@ -45,7 +45,9 @@ def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> 
     lines.append(head)
     for e in rep.events:
         if isinstance(e, ev.AbilityUsed):
-            lines.append(f"  ! {e.text}")
+            card = catalog.get(e.card)
+            ab = card.abilities[e.number - 1] if card is not None and e.number <= len(card.abilities) else None
+            lines.append(f"  uses {ab.name if ab is not None and ab.name else 'ability ' + str(e.number)}")
         elif isinstance(e, ev.ControlGained):
             lines.append(f"  takes {e.cell}")
         elif isinstance(e, ev.Swapped):
