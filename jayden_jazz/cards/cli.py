@@ -7,6 +7,8 @@
                                      a card, a field shape, a replayed record, or all fields
     render PACK_OR_FOLDER --out DIR [--card ID]
                                      each card as a 250x350 PNG and a contact sheet per pack
+    replay FILE                      replay a save or record file: the final position string
+                                     and "result: <winner seat or draw> (<how>)"; exit 1 if refused
 """
 
 from __future__ import annotations
@@ -180,6 +182,34 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replays with the same checks as loading a save; a refused file is one line on stderr."""
+    from jayden_jazz.saves.cards import read_game
+    from jayden_jazz.saves.store import SaveError
+
+    if args.packs:
+        folders = list(args.packs)
+    else:
+        try:
+            from jayden_jazz.paths import card_pack_dirs
+            folders = card_pack_dirs()
+        except (ImportError, FileNotFoundError):  # pragma: no cover
+            folders = [game_cards_folder()]
+    catalog, _ = load_packs(folders)
+    try:
+        _, game = read_game(args.file, catalog)
+    except SaveError as e:
+        print(f"refused: {' '.join(str(e).split())}", file=sys.stderr)
+        return 1
+    print(game.position())
+    res = game.result()
+    if res is None:
+        print(f"result: unfinished (seat {game.to_move} to move after {game.ply} actions)")
+    else:
+        print(f"result: {'draw' if res.is_draw else res.winners[0]} ({res.decided_by})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m jayden_jazz.cards",
                                 description="Jazz Jackrabbit Card Game tools: packs, random games, cards.")
@@ -216,6 +246,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where to write; each pack gets a folder DIR/<pack id>/")
     g.add_argument("--card", metavar="ID", help="only this card (pack/id, id, name or alias)")
     g.set_defaults(func=cmd_render)
+    rp = sub.add_parser("replay", help="replay a save or record file; print the final position and result")
+    rp.add_argument("file", type=Path)
+    rp.add_argument("--packs", action="append", type=Path, default=[],
+                    help="cards folder or pack (default: the game's and your cards folders); may repeat")
+    rp.set_defaults(func=cmd_replay)
     return p
 
 

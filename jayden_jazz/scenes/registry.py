@@ -19,6 +19,8 @@ SCENES: dict[str, str] = {
     "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
     "gallery": "jayden_jazz.scenes.workshop.gallery:GalleryScene",
     "workshop": "jayden_jazz.scenes.workshop.home:WorkshopScene",
+    "statistics": "jayden_jazz.scenes.statistics:StatisticsScene",
+    "cards-replay": "jayden_jazz.scenes.cards.replay:demo",
 }
 
 
