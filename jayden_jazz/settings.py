@@ -26,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "enhanced": True,          # Jayden: highlight legal targets, undo
     "quiet_draw": True,        # Jayden: draw after 200 quiet actions
     "animation": "normal",     # slow, normal, fast or instant: every board animation
+    "hot_seat": False,         # Jayden: turn the board for Red when Red (a person) is to act
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
 }
@@ -33,7 +34,7 @@ DEFAULTS: dict[str, Any] = {
 _TYPES: dict[str, tuple[type, ...]] = {
     "version": (int,), "aspect_correct": (bool,), "scale": (int,), "fullscreen": (bool,),
     "mute": (bool,), "volume": (int, float), "enhanced": (bool,), "quiet_draw": (bool,),
-    "animation": (str,), "cards": (dict,), "jayden": (dict,),
+    "animation": (str,), "hot_seat": (bool,), "cards": (dict,), "jayden": (dict,),
 }
 
 
