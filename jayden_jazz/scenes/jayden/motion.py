@@ -125,11 +125,16 @@ class Burst(Step):
         cx, cy = _centre(self.sq, flip)
         f = (t + 1) / self.frames
         for i, colour in enumerate(self.colours):
-            rad = max(1, round(self.radius * f) - 4 * i)
+            rad = max(1, round(self.radius * f) - (self.radius // 6) * i)
             pygame.draw.circle(surface, colour, (cx, cy), rad, 2)
         n = round(4 + 8 * f)
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
             pygame.draw.line(surface, self.colours[0], (cx - n * dx, cy - n * dy), (cx + n * dx, cy + n * dy))
+        if self.radius >= 40:       # a Master's fall: the whole board's edge flashes
+            from jayden_jazz.scenes.jayden.render import BOARD_H
+
+            colour = self.colours[(t // 6) % len(self.colours)]
+            pygame.draw.rect(surface, colour, (0, 0, 640, BOARD_H), 3)
 
 
 class Flash(Step):
