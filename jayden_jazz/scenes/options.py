@@ -49,7 +49,7 @@ class OptionsScene(Scene):
         super().__init__(app)
         items = [MenuItem(o.label, o.key) for o in OPTIONS] + [MenuItem("Back", "back")]
         self.menu = Menu(items, on_change=self._change)
-        self.frame = pygame.Rect(100, 50, 440, 250)
+        self.frame = pygame.Rect(100, 40, 440, 288)
         self.menu.layout(self.frame.x + 20, self.frame.y + 30, self.frame.w - 40)
 
     def _value_name(self, opt: Option) -> str:
