@@ -315,3 +315,13 @@ def test_records_name_pieces_and_what_they_took():
     assert moves.taken(recs, "g") == {"H": 1} and moves.taken_text(moves.taken(recs, "g")) == "1 Hero"
     assert moves.turn_lines(recs) == ["  1 Green Hero c3xc4 (Hero), Hero e1-e2", "  1 Red   Hero b14-b13 ..."]
     assert CELL_W == 32 and CELL_H == 23
+
+
+def test_a_press_during_the_final_capture_shows_one_end_bar(make_app):
+    start = jpn({"j1": "M", "a1": "D", "a9": "m", "c1": "H", "e1": "K", "t14": "h"})
+    app, sc = board(make_app, start)
+    act(app, sc, "a1", "a9")
+    assert sc.motion is not None
+    press(app, "RETURN")                      # impatient: skips the picture
+    bars = [s for s in app.stack if isinstance(s, EndBar)]
+    assert len(bars) == 1 and sc.motion is None

@@ -184,7 +184,10 @@ class JaydenScene(PlayScene):
         """The Action Button on a square: select, deselect, or act."""
         if self.motion is not None:
             self.motion.finish()          # a press never waits for a picture
+            ending = self.pending_end
             self._motion_done()
+            if ending:
+                return                    # the end bar is up now
         if self.pos.result is not None:
             self.show_end()
             return
@@ -611,7 +614,8 @@ class JaydenScene(PlayScene):
             if not self.pos.has_mark(s):
                 out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
         took = [(s, sum(moves.taken(self.records, s).values())) for s in ("g", "r")]
-        out.append((f"Taken: Green {took[0][1]}, Red {took[1][1]} (L: move list)", P.LIGHT_GRAY))
+        out.append((f"Taken: Green {took[0][1]}, Red {took[1][1]}", P.LIGHT_GRAY))
+        out.append(("L moves, H hint, Esc menu" if self.enhanced else "L moves, Esc menu", P.DARK_GRAY))
         return out
 
     def view(self) -> BoardView:
