@@ -6,7 +6,7 @@ import time
 import pygame
 import pytest
 
-from jayden_jazz.jayden import START_JPN, Position, parse_square
+from jayden_jazz.jayden import START_JPN, Action, Position, parse_square
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import menus, moves
 from jayden_jazz.scenes.jayden.panels import EndBar
@@ -72,6 +72,15 @@ def test_hint_asks_the_hard_level_through_the_worker_and_marks_the_turn(make_app
     assert sc.view().hint == sc.hint and "Hint: Dragon a1xa9" in sc.message
     act(app, sc, "c1", "c2")
     assert sc.hint == []                                    # a hint is for the position it was asked in
+
+
+def test_following_a_hint_keeps_its_second_action_marked(make_app):
+    app, sc = board(make_app)
+    sc.hint = [Action.from_text("c2-c4"), Action.from_text("e2-e3")]
+    act(app, sc, "c2", "c4")
+    assert [str(a) for a in sc.hint] == ["e2-e3"]
+    act(app, sc, "d2", "d3")
+    assert sc.hint == []
 
 
 def test_hint_is_refused_in_original_mode(make_app):

@@ -241,7 +241,8 @@ class JaydenScene(PlayScene):
         record = moves.after(record, self.pos)
         self.records.append(record)
         self.game.actions = [str(a) for a in self.pos.history]
-        self.hint = []
+        # Following a hint keeps its second action marked; anything else drops it.
+        self.hint = self.hint[1:] if self.hint and self.hint[0] == act and self.pos.side == before_side else []
         res = self.pos.result
         master_taken = res is not None and res.reason in ("master_taken", "master_conditioned")
         self.motion = motion.for_action(record, self.speed, master_taken)
