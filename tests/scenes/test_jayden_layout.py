@@ -127,6 +127,16 @@ def test_reference_shot_in_flight_and_move_list(make_app):
     act(app, sc, "c1", "c2")
     act(app, sc, "p12", "p11")
     press(app, "l")
+    assert app.stack.top.head[0][0] == "Green took: 1 Raider"
+    assert app.stack.top.head[1][0] == "Red took: nothing"
     sc.ticks = 0
     app.render()
     check_reference(app.display.logical, "jayden_moves")
+
+
+def test_clicks_on_the_status_lines_do_not_reach_the_board(make_app):
+    from tests.helpers import click
+    app, sc = board(make_app)
+    before = sc.cursor
+    click(app, 100, STATUS_Y + 20)
+    assert sc.cursor == before and sc.selected is None and not sc.message

@@ -21,7 +21,7 @@ from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.jayden import menus, motion, moves, players
 from jayden_jazz.scenes.jayden.names import PIECE_NAME, SIDE_NAME, other
 from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
-from jayden_jazz.scenes.jayden.render import (COLS, ROWS, RESULT_WORDS, BoardRenderer, BoardView, cell_at,
+from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, RESULT_WORDS, BoardRenderer, BoardView, cell_at,
                                               cell_of_square, square_of_cell)
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
@@ -165,6 +165,8 @@ class JaydenScene(PlayScene):
         elif k == Kind.MOVE:
             c, r = self.cursor
             self.cursor = (min(max(c + action.dx, 0), COLS - 1), min(max(r + action.dy, 0), ROWS - 1))
+        elif action.pos is not None and action.pos[1] >= BOARD_H and k in (Kind.POINT, Kind.ACTION):
+            return                        # the status lines are not part of the board
         elif k == Kind.POINT and action.pos is not None:
             self.cursor = cell_at(action.pos)
         elif k == Kind.ACTION:
