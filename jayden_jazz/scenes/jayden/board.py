@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from jayden_jazz import statistics  # [card-saves hook]
 from jayden_jazz.ai.worker import AIWorker
 from jayden_jazz.jayden import START_JPN, Action, Position, square_name
 from jayden_jazz.saves import jayden as jsave
@@ -253,6 +254,7 @@ class JaydenScene(PlayScene):
         if turn_over:
             self.autosave()
         if res is not None:
+            statistics.record_jayden_game(self.app, self.game, res)  # [card-saves hook]
             if master_taken:
                 self.say(f"The {SIDE_NAME[other(res.winner)]} Master is "
                          f"{'conditioned' if res.reason == 'master_conditioned' else 'destroyed'}!")
@@ -497,6 +499,7 @@ class JaydenScene(PlayScene):
             self.game.result = {"winner": None, "reason": "agreed_draw"}
             self.autosave()
             self.app.sound.play("game_end")
+            statistics.record_jayden_game(self.app, self.game, self.pos.result)  # [card-saves hook]
             self.show_end()
         else:
             self.say(f"{SIDE_NAME[who]} declines the draw")
@@ -517,6 +520,7 @@ class JaydenScene(PlayScene):
         self.pos.resign(side)
         self.game.result = {"winner": other(side), "reason": "resigned"}
         self.autosave()
+        statistics.record_jayden_game(self.app, self.game, self.pos.result)  # [card-saves hook]
         self.app.sound.play("game_end")
         self.show_end()
 
