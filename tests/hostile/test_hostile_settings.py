@@ -108,3 +108,21 @@ def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
     assert [p.exists() for p in old] == [False, False]
     assert fresh.exists() and mine.exists()
     assert clean_stale_temps(saves, older_than=0) == [fresh]
+
+
+def test_the_real_program_run_against_damaged_settings_ends_normally(tmp_path):
+    """The whole program, headless: Jayden chosen with a broken remembered setup, exit code 0."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text("jayden: {players: oops}\nvolume: .nan\n")
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, JAYDEN_JAZZ_HOME=str(home), PYTHONPATH=str(root))
+    run = subprocess.run([sys.executable, "-m", "jayden_jazz", "--headless", "--keys",
+                          "RETURN DOWN RETURN RETURN", "--frames", "40"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert (home / "settings.yaml.bak").read_text() == "jayden: {players: oops}\nvolume: .nan\n"
