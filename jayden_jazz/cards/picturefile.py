@@ -86,7 +86,9 @@ def check(path: Path | str) -> tuple[str, int, int]:
             raise PictureError(f"the file is {size:,} bytes; a picture may be at most "
                                f"{MAX_PICTURE_BYTES // 1048576} MiB")
         with open(p, "rb") as f:
-            head = f.read(_HEAD_BYTES)
+            head = f.read(32)
+            if head[:2] == b"\xff\xd8":         # only a JPEG may need more to tell its size
+                head += f.read(_HEAD_BYTES - len(head))
     except OSError as e:
         raise PictureError(f"it cannot be read ({e.strerror or e})") from None
     fmt, w, h = header_size(head)

@@ -162,7 +162,7 @@ class LibraryLoad:
         self.progress = (0, 0)
         self.current = ""
         self.library: Library | None = None
-        self.error = ""
+        self.error = "the card packs could not be read"
         self._thread = threading.Thread(target=self._run, args=(app,), name="read-card-packs", daemon=True)
         self._thread.start()
 
