@@ -292,7 +292,7 @@ def load_yaml(text: str, *, max_values: int | None = None,
         if max_values is not None and loader.aliases and expanded_size(node, max_values) is None:
             raise TooMuchYAML(f"the file stands for more than {max_values:,} values once its aliases "
                               "(*name) are written out, or an alias refers to itself; "
-                              "write the cards out instead", node.start_mark.line + 1)
+                              "write the values out instead", node.start_mark.line + 1)
         data = loader.construct_document(node)
         if cut_from is not None and isinstance(data, LineMap):
             data.cut = {cut[0]: cut_from}  # type: ignore[index, attr-defined]

@@ -183,3 +183,13 @@ def test_the_real_program_run_against_a_damaged_save_ends_normally(tmp_path):
                          env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
     assert shot.exists()
+
+
+def test_a_card_game_record_with_an_alias_bomb_is_refused():
+    """Card game records (what card saves and the card AI read) get the same bounds as packs."""
+    from jayden_jazz.cards.errors import RecordError
+    from jayden_jazz.cards.record import GameRecord
+
+    text = "format: jazz-record-1\nnames: " + bomb(40) + "\n"
+    with pytest.raises(RecordError, match="stands for more than"):
+        GameRecord.from_yaml(text)
