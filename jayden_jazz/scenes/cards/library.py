@@ -27,7 +27,7 @@ from jayden_jazz.cards.loader import find_pack_files, load_packs
 _CACHE: dict[tuple, "Library"] = {}
 _CACHE_LOCK = threading.Lock()
 #: Pack text (bytes, over all files) read right away; more is read off the frame loop.
-QUICK_LOAD_BYTES = 512 * 1024
+QUICK_LOAD_BYTES = 128 * 1024
 
 
 @dataclass
