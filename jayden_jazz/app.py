@@ -11,7 +11,6 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Callable
 
 from jayden_jazz import __version__
 
@@ -329,12 +328,14 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
+        from jayden_jazz.scenes.registry import UnknownScene
+
         try:
             app = make_app(argv)
         except FileNotFoundError as e:
             return _fatal(f"A required file is missing: {e}")
-        except KeyError as e:
-            return _fatal(f"Unknown scene {e}. Use one of: menu, cards, jayden, instructions, options.")
+        except UnknownScene as e:        # only the name itself: a KeyError inside a scene is a bug
+            return _fatal(str(e))
         except ValueError as e:
             return _fatal(str(e))
         except ModuleNotFoundError as e:
@@ -394,5 +395,3 @@ def _show_error_box(message: str) -> None:
     except Exception:
         pass
 
-
-Factory = Callable[..., object]

@@ -80,6 +80,9 @@ def parse_pack_text(text: str, path: Path, folder: Path | None) -> tuple[PackInf
 def load_pack(path: Path) -> tuple[PackInfo | None, list[Card], list[Problem]]:
     """Read one pack file; its folder is the pack folder pictures must stay in."""
     path = Path(path)
+    if path.suffix.lower() == ".zip":       # a shared pack: unpacked safely, then read as a folder
+        from .packzip import load_zip_pack
+        return load_zip_pack(path)
     text, problems = read_pack_text(path)
     if text is None:
         return None, [], problems
@@ -93,7 +96,7 @@ def find_pack_files(folder: Path) -> list[Path]:
         return [folder]
     files = []
     entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
-    files += [p for p in entries if p.is_file() and p.suffix.lower() in PACK_SUFFIXES]
+    files += [p for p in entries if p.is_file() and p.suffix.lower() in PACK_SUFFIXES + (".zip",)]
     for sub in entries:
         if sub.is_dir():
             files += sorted(p for p in sub.iterdir()

@@ -1,4 +1,10 @@
 """Card packs: the bad-pack corpus, the example and default packs, discovery, the CLI."""
+# rule: cards.md#cards
+# rule: cards.md#card-packs
+# rule: cards.md#loading-packs
+# rule: cards.md#problems-in-packs
+# rule: cards.md#design-budget
+# rule: cards.md#shipped-packs
 
 from __future__ import annotations
 
