@@ -73,6 +73,12 @@ def test_a_byte_order_mark_is_fine(tmp_path):
     assert s.notice == "" and s["scale"] == 4
 
 
+def point_title_menu_at(app, value: str) -> None:
+    """Put the title menu's cursor on an entry, whatever the entries above it."""
+    title = app.stack.top
+    title.menu.index = [item.value for item in title.menu.items].index(value)
+
+
 @pytest.mark.parametrize("name", sorted(DAMAGED))
 def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name):
     user_home.mkdir(parents=True, exist_ok=True)
@@ -82,7 +88,8 @@ def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name
     notice = app.stack.top
     assert notice.title == "Notice" and DAMAGED[name][1] in " ".join(notice.lines)
     press(app, "RETURN")                                          # OK
-    press(app, "DOWN", "RETURN")                                  # Jayden on the title menu
+    point_title_menu_at(app, "jayden")
+    press(app, "RETURN")                                          # Jayden on the title menu
     press(app, "RETURN")                                          # Start game
     assert type(app.stack.top).__name__ == "JaydenScene"
     from jayden_jazz.scenes.registry import make_scene
@@ -121,8 +128,8 @@ def test_the_real_program_run_against_damaged_settings_ends_normally(tmp_path):
     (home / "settings.yaml").write_text("jayden: {players: oops}\nvolume: .nan\n")
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, JAYDEN_JAZZ_HOME=str(home), PYTHONPATH=str(root))
-    run = subprocess.run([sys.executable, "-m", "jayden_jazz", "--headless", "--keys",
-                          "RETURN DOWN RETURN RETURN", "--frames", "40"],
+    run = subprocess.run([sys.executable, "-m", "jayden_jazz", "--headless", "--scene", "jayden",
+                          "--keys", "RETURN RETURN", "--frames", "40"],
                          env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
     assert (home / "settings.yaml.bak").read_text() == "jayden: {players: oops}\nvolume: .nan\n"
