@@ -133,3 +133,21 @@ def test_the_real_program_run_against_damaged_settings_ends_normally(tmp_path):
                          env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
     assert (home / "settings.yaml.bak").read_text() == "jayden: {players: oops}\nvolume: .nan\n"
+
+
+def test_what_the_games_remember_passes_the_checks(tmp_path):
+    """Every setup the two games write must read back without a notice (the schema follows the scenes)."""
+    from jayden_jazz.scenes.cards import players as card_seats
+    from jayden_jazz.scenes.cards.config import MatchConfig
+    from jayden_jazz.scenes.jayden import players as jayden_seats
+
+    path = tmp_path / "settings.yaml"
+    for seat in card_seats.seat_choices() + [{"kind": "computer", "level": lv} for lv in card_seats.LEVELS]:
+        for first in (None, 0, 3):
+            cfg = MatchConfig(players=4, seats=[dict(seat)] * 4, first=first, packs_off=["default"])
+            s = Settings.load(path)
+            s["cards"] = cfg.to_settings()
+            s["jayden"] = {"players": {"g": dict(seat), "r": jayden_seats.player_choices()[-1]}}
+            s.save()
+            again = Settings.load(path)
+            assert again.notice == "" and again["cards"] == cfg.to_settings()
