@@ -103,7 +103,10 @@ def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name
 def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
     saves = user_home / "saves"
     saves.mkdir(parents=True)
-    old = [user_home / "settings.yaml.abc123.tmp", saves / "jayden-slot1.sav.x9y8.tmp"]
+    pack = user_home / "cards" / "mine"
+    pack.mkdir(parents=True)
+    old = [user_home / "settings.yaml.abc123.tmp", saves / "jayden-slot1.sav.x9y8.tmp",
+           pack / ".mine.yaml.k2j3.tmp"]
     fresh = saves / "jayden-slot2.sav.q1w2.tmp"          # another copy of the game may be writing it
     mine = saves / "notes.tmp"                           # not the shape of the game's temporaries
     for p in (*old, fresh, mine):
@@ -112,7 +115,7 @@ def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
     for p in (*old, mine):
         os.utime(p, (hour_ago, hour_ago))
     make_app()
-    assert [p.exists() for p in old] == [False, False]
+    assert [p.exists() for p in old] == [False, False, False]
     assert fresh.exists() and mine.exists()
     assert clean_stale_temps(saves, older_than=0) == [fresh]
 
