@@ -371,6 +371,7 @@ class PixelEditor(Scene):
         # the canvas: see-through pixels as a gray check
         surface.fill(P.BLACK, self.canvas.inflate(4, 4))
         big = pygame.transform.scale(indices_surface(self.pixels), self.canvas.size)
+        big.set_colorkey(TRANSPARENT)
         for yy in range(0, self.canvas.h, 8):
             for xx in range(0, self.canvas.w, 8):
                 surface.fill(P.DARK_GRAY if (xx + yy) // 8 % 2 else P.LIGHT_GRAY,
