@@ -203,3 +203,18 @@ def test_pixel_editor_paints_in_ega_and_saves(home):
     assert_ega_only(app.display.logical)
     key(app, "ESCAPE")
     assert app.stack.top is ed
+
+
+def test_pack_name_author_and_version_can_be_changed(home):
+    app, w = home
+    assert w.current[0] == "pack"
+    key(app, "RETURN", "DOWN", "RETURN")          # the pack's menu: "Name, author and version..."
+    key(app, "END", *["BACKSPACE"] * 4)
+    type_text(app, "Lagoon")
+    key(app, "RETURN", "RETURN")                   # the author stays
+    key(app, "END", "BACKSPACE", "BACKSPACE", "BACKSPACE")      # "1.0"
+    type_text(app, "1.1")
+    key(app, "RETURN")
+    (pack,) = w.packs
+    assert (pack.id, pack.name, pack.info.author, pack.info.version) == ("mine", "Lagoon", "Me", "1.1")
+    assert [c.key for c in pack.cards] == ["ember"]

@@ -218,8 +218,9 @@ class WorkshopScene(Scene):
         self.stack.push(TextPrompt(self.app, "New pack", "The pack's name:", "My cards", named))
 
     def pack_menu(self, pack: OwnPack) -> None:
-        items = [MenuItem("New card", "new", enabled=not pack.locked), MenuItem("Zip for sharing", "zip"),
-                 MenuItem("Cancel", "cancel")]
+        items = [MenuItem("New card", "new", enabled=not pack.locked),
+                 MenuItem("Name, author and version...", "header", enabled=not pack.locked),
+                 MenuItem("Zip for sharing", "zip"), MenuItem("Cancel", "cancel")]
         text = f"{pack.name} ({pack.id}), {len(pack.cards)} cards, in {pack.file}."
         if pack.locked:
             text += f" Read-only: {pack.locked}."
@@ -229,8 +230,29 @@ class WorkshopScene(Scene):
                 self.edit(pack, None)
             elif v == "zip":
                 self.zip(pack)
+            elif v == "header":
+                self.ask_header(pack)
 
         self.stack.push(ChoiceWindow(self.app, "Pack", items, text=text, on_choose=chose, width=440))
+
+    def ask_header(self, pack: OwnPack) -> None:
+        from jayden_jazz.scenes.workshop.ownpacks import set_header
+
+        assert pack.info is not None
+        info = pack.info
+
+        def version(v: str, name: str, author: str) -> None:
+            try:
+                new = set_header(pack, name, author, v)
+            except (OSError, ValueError) as e:
+                self._refuse(f"The pack could not be written: {e}")
+                return
+            self.reload((new.id, "pack"))
+
+        self.stack.push(TextPrompt(self.app, "Pack", "The pack's name:", info.name, lambda name: self.stack.push(
+            TextPrompt(self.app, "Pack", "The author:", info.author, lambda author: self.stack.push(
+                TextPrompt(self.app, "Pack", "The version (such as 1.1):", info.version,
+                           lambda v: version(v, name, author)))))))
 
     def zip(self, pack: OwnPack | None = None) -> None:
         pack = pack or self.current[1]
