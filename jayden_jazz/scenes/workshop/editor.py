@@ -50,7 +50,7 @@ ROW_HINTS = {
     "aliases": "Other names, separated by commas (optional).",
     "started_roasting": "Year and month the character joined, as YYYY-MM.",
     "description": "1-4 sentences in the third person; the preview wraps it.",
-    "sides": "\u2190\u2192 picks a side; 1-9 or A sets it, + and - change it.",
+    "sides": "\u2190\u2192 picks a side; 1-9 or A sets it; + - change",
     "picture": "Enter (or F4): import a picture or draw one.",
     "add": "Enter adds an ability (at most three).",
     "save": "Enter saves the card into the pack (F2 too).",
