@@ -157,8 +157,13 @@ def test_import_refuses_big_files_and_non_pictures(tmp_path):
         import_picture(big, tmp_path, "x")
     junk = tmp_path / "junk.png"
     junk.write_bytes(b"not a picture")
-    with pytest.raises(PictureError, match="not a picture"):
+    with pytest.raises(PictureError, match="not a PNG"):
         import_picture(junk, tmp_path, "x")
+    bomb = tmp_path / "bomb.png"          # a header claiming 100000x100000 pixels is refused unread
+    head = (EXAMPLE_PNG := (ROOT / "cards" / "example" / "pictures" / "devan.png").read_bytes())[:16]
+    bomb.write_bytes(head + (100000).to_bytes(4, "big") * 2 + EXAMPLE_PNG[24:])
+    with pytest.raises(PictureError, match="100000x100000 pixels"):
+        import_picture(bomb, tmp_path, "x")
     assert not (tmp_path / "pictures").exists()
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 import pygame
 
+from jayden_jazz.cards.packzip import png_size
 from jayden_jazz.cards.writer import atomic_write_bytes
 from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_IMPORT_BYTES = 4 * 1024 * 1024
 MAX_IMPORT_SIDE = 4096
 BOX = (64, 64)
-IMPORT_SUFFIXES = (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".tga")
+IMPORT_SUFFIXES = (".png",)
 
 
 class PictureError(ValueError):
@@ -70,6 +71,15 @@ def import_picture(src: Path, folder: Path, key: str) -> Path:
     if size > MAX_IMPORT_BYTES:
         raise PictureError(f"{src.name} is {size / 1048576:.1f} MiB; a picture to import may be at most "
                            f"{MAX_IMPORT_BYTES // 1048576} MiB")
+    try:
+        with open(src, "rb") as f:
+            dims = png_size(f.read(24))
+    except OSError as e:
+        raise PictureError(f"cannot read {src.name} ({e.strerror or e})") from None
+    if dims is None:
+        raise PictureError(f"{src.name} is not a PNG picture")
+    if max(dims) > MAX_IMPORT_SIDE or min(dims) < 1:     # checked before decoding: no picture bombs
+        raise PictureError(f"{src.name} is {dims[0]}x{dims[1]} pixels; at most {MAX_IMPORT_SIDE}x{MAX_IMPORT_SIDE}")
     try:
         image = pygame.image.load(str(src))
     except (pygame.error, OSError, ValueError) as e:
