@@ -109,7 +109,7 @@ def test_zip_a_pack_from_the_workshop(home):
     goto_card(app, w, "ember")
     key(app, "z")
     top = app.stack.top
-    assert isinstance(top, MessageWindow) and top.title == "Zipped"
+    assert isinstance(top, ChoiceWindow) and top.title == "Zipped" and top.menu.current.value == "ok"
     out = Path(app.dirs.data) / "shared" / "mine.zip"
     assert zipfile.ZipFile(out).namelist() == ["mine.yaml"]
     info, cards, problems = load_zip_pack(out)
@@ -223,3 +223,16 @@ def test_pack_name_author_and_version_can_be_changed(home):
     (pack,) = w.packs
     assert (pack.id, pack.name, pack.info.author, pack.info.version) == ("mine", "Lagoon", "Me", "1.1")
     assert [c.key for c in pack.cards] == ["ember"]
+
+
+def test_a_pack_as_card_pictures_from_the_workshop(home):
+    app, w = home
+    key(app, "RETURN")                             # the pack's menu
+    menu = app.stack.top
+    while menu.menu.current.value != "render":
+        key(app, "DOWN")
+    key(app, "RETURN")
+    folder = Path(app.dirs.data) / "shared" / "mine"
+    assert sorted(p.name for p in folder.iterdir()) == ["contact.sheet.png", "ember.png"]
+    assert pygame.image.load(str(folder / "ember.png")).get_size() == (250, 350)
+    assert app.stack.top.title == "Cards as pictures"

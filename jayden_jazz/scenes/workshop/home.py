@@ -220,7 +220,9 @@ class WorkshopScene(Scene):
     def pack_menu(self, pack: OwnPack) -> None:
         items = [MenuItem("New card", "new", enabled=not pack.locked),
                  MenuItem("Name, author and version...", "header", enabled=not pack.locked),
-                 MenuItem("Zip for sharing", "zip"), MenuItem("Cancel", "cancel")]
+                 MenuItem("Zip for sharing", "zip"), MenuItem("Cards as pictures (PNG)", "render",
+                                                              enabled=bool(pack.cards)),
+                 MenuItem("Cancel", "cancel")]
         text = f"{pack.name} ({pack.id}), {len(pack.cards)} cards, in {pack.file}."
         if pack.locked:
             text += f" Read-only: {pack.locked}."
@@ -232,6 +234,8 @@ class WorkshopScene(Scene):
                 self.zip(pack)
             elif v == "header":
                 self.ask_header(pack)
+            elif v == "render":
+                self.render_pack(pack)
 
         self.stack.push(ChoiceWindow(self.app, "Pack", items, text=text, on_choose=chose, width=440))
 
@@ -269,9 +273,34 @@ class WorkshopScene(Scene):
         except (ZipPackError, OSError) as e:
             self._refuse(f"The pack could not be zipped: {e}")
             return
-        self.stack.push(MessageWindow(self.app, "Zipped", (
+        self._done("Zipped", out.parent, (
             f"{pack.name} is zipped ({len(names)} files) in {out}. Send that file: whoever drops it into "
-            "their cards folder plays with your cards."), width=520))
+            "their cards folder plays with your cards."))
+
+    def render_pack(self, pack: OwnPack) -> None:
+        """Every card as the 250x350 PNG of its full view, and a contact sheet, to post for others."""
+        from jayden_jazz.scenes.workshop.export import SHEET_NAME, render_cards
+
+        out = Path(self.app.dirs.data) / "shared"
+        try:
+            written = render_cards(pack.cards, out, {pack.id: pack.name})
+        except (OSError, pygame.error) as e:
+            self._refuse(f"The pictures could not be written: {e}")
+            return
+        self._done("Cards as pictures", out / pack.id, (
+            f"{len(written) - 1} card pictures (250x350) and {SHEET_NAME} with the whole pack are in "
+            f"{out / pack.id}."))
+
+    def _done(self, title: str, folder: Path, text: str) -> None:
+        """Say where the files are, with a way to open that folder."""
+        from jayden_jazz.scenes.folders import open_in_file_manager
+
+        def chose(v: str) -> None:
+            if v == "open" and not (not self.app.headless and open_in_file_manager(folder)):
+                self.stack.push(MessageWindow(self.app, title, f"The folder could not be opened here; it is {folder}."))
+
+        self.stack.push(ChoiceWindow(self.app, title, [MenuItem("OK", "ok"), MenuItem("Open the folder", "open")],
+                                     text=text, on_choose=chose, width=520))
 
     # input -----------------------------------------------------------------------
     def handle(self, action: Action) -> None:
