@@ -37,8 +37,7 @@ MAX_YAML_BYTES = 5 * 1024 * 1024
 """The pack file inside, as for a pack file in a folder."""
 MAX_PICTURE_BYTES = 2 * 1024 * 1024
 MAX_ENTRIES = 512
-MAX_PICTURE_SIDE = 4096
-"""A PNG whose header claims more pixels than this is refused before anything decodes it."""
+
 PACK_SUFFIXES = (".yaml", ".yml")
 PICTURE_SUFFIXES = (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".tga")
 _CHUNK = 64 * 1024
@@ -86,13 +85,6 @@ def _read_bounded(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> byt
             if len(out) > limit:
                 raise ZipPackError(f"the entry {info.filename!r} unpacks to more than "
                                    f"{limit // 1048576} MiB; this zip is refused")
-
-
-def png_size(head: bytes) -> tuple[int, int] | None:
-    """Width and height from a PNG's first 24 bytes, or None when it is not a PNG."""
-    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
-        return None
-    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
 
 
 def _hidden(parts: tuple[str, ...]) -> bool:
@@ -159,10 +151,6 @@ def read_zip(data: bytes, label: str = "the zip") -> tuple[tuple[str, ...], dict
             except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError,
                     NotImplementedError, ValueError) as e:
                 raise ZipPackError(f"the entry {info.filename!r} cannot be unpacked ({e})") from None
-            size = png_size(blob[:24])
-            if size is not None and max(size) > MAX_PICTURE_SIDE:
-                raise ZipPackError(f"the picture {info.filename!r} claims {size[0]}x{size[1]} pixels; "
-                                   f"at most {MAX_PICTURE_SIDE}x{MAX_PICTURE_SIDE}")
             total += len(blob)
             out[parts] = blob
         return pack, out
@@ -283,5 +271,5 @@ def zip_pack(pack_file: Path, out: Path, pictures: list[Path] = ()) -> list[str]
     return names
 
 
-__all__ = ["MAX_ENTRIES", "MAX_PICTURE_SIDE", "png_size", "MAX_PICTURE_BYTES", "MAX_UNPACKED_BYTES", "MAX_YAML_BYTES", "MAX_ZIP_BYTES",
+__all__ = ["MAX_ENTRIES", "MAX_PICTURE_BYTES", "MAX_UNPACKED_BYTES", "MAX_YAML_BYTES", "MAX_ZIP_BYTES",
            "ZipPackError", "entry_parts", "load_zip_pack", "read_zip", "unpack", "zip_pack"]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 import pygame
 
-from jayden_jazz.cards.packzip import png_size
+from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.writer import atomic_write_bytes
 from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
@@ -31,10 +31,11 @@ from jayden_jazz.shell.widgets import MenuItem, draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
 
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
-MAX_IMPORT_SIDE = 4096
+MAX_IMPORT_BYTES = picturefile.MAX_PICTURE_BYTES
+MAX_IMPORT_SIDE = picturefile.MAX_PICTURE_SIDE
+"""The same limits as a pack's pictures: what is imported, every player can see."""
 BOX = (64, 64)
-IMPORT_SUFFIXES = (".png",)
+IMPORT_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp")
 
 
 class PictureError(ValueError):
@@ -65,21 +66,9 @@ def import_picture(src: Path, folder: Path, key: str) -> Path:
     """Check, scale and reduce ``src`` to EGA; write it into the pack folder; return its path."""
     src = Path(src)
     try:
-        size = src.stat().st_size
-    except OSError as e:
-        raise PictureError(f"cannot read {src.name} ({e.strerror or e})") from None
-    if size > MAX_IMPORT_BYTES:
-        raise PictureError(f"{src.name} is {size / 1048576:.1f} MiB; a picture to import may be at most "
-                           f"{MAX_IMPORT_BYTES // 1048576} MiB")
-    try:
-        with open(src, "rb") as f:
-            dims = png_size(f.read(24))
-    except OSError as e:
-        raise PictureError(f"cannot read {src.name} ({e.strerror or e})") from None
-    if dims is None:
-        raise PictureError(f"{src.name} is not a PNG picture")
-    if max(dims) > MAX_IMPORT_SIDE or min(dims) < 1:     # checked before decoding: no picture bombs
-        raise PictureError(f"{src.name} is {dims[0]}x{dims[1]} pixels; at most {MAX_IMPORT_SIDE}x{MAX_IMPORT_SIDE}")
+        picturefile.check(src)          # size and pixels from the header, before anything decodes it
+    except picturefile.PictureError as e:
+        raise PictureError(f"{src.name} cannot be used: {e}") from None
     try:
         image = pygame.image.load(str(src))
     except (pygame.error, OSError, ValueError) as e:
