@@ -259,3 +259,42 @@ def test_the_record_file_of_a_table_is_what_the_computer_reads(make_app):
     play_click(app, sc, "t/x1", "c3")
     body = store.read(autosave(app))
     assert yaml.safe_load(sc.game_text())["actions"] == body["record"]["actions"] == ["t/x1@c3"]
+
+
+def test_watch_replay_from_the_menu_plays_this_game_or_any_save(make_app):
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], open=True)
+    for cid, cell in OPENING[:2]:
+        play_click(app, sc, cid, cell)
+    from jayden_jazz.scenes.cards import saving
+    saving.save_to(sc, csave.slot_path(app.dirs.saves, 4))
+    play_click(app, sc, *OPENING[2])
+    menu_to(app, "Watch replay")
+    chooser = app.stack.top
+    labels = [i.label for i in chooser.items]
+    assert labels[0] == "This game" and [i.enabled for i in chooser.items][-2:] == [True, False]
+    press(app, "RETURN")
+    rp = app.stack.top
+    assert isinstance(rp, CardsReplayScene) and len(rp.actions) == 3
+    press(app, "ESC")
+    menu_to(app, "Watch replay")
+    slot4 = next(i for i, x in enumerate(labels) if x.startswith("Slot 4"))
+    press(app, *["DOWN"] * slot4, "RETURN")
+    rp = app.stack.top
+    assert isinstance(rp, CardsReplayScene) and len(rp.actions) == 2
+    press(app, "ESC")
+    assert app.stack.top is sc and history(sc) == [f"{c}@{x}" for c, x in OPENING[:3]]
+
+
+def test_load_game_on_the_setup_screen(make_app):
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], open=True)
+    play_click(app, sc, *OPENING[0])
+    from jayden_jazz.scenes.cards import saving
+    saving.save_to(sc, csave.slot_path(app.dirs.saves, 1))
+    app2 = make_app("--cards", str(PACK_DIR), "--scene", "cards")
+    setup = app2.stack.top
+    labels = [i.label for i in setup.menu.items]
+    press(app2, *["DOWN"] * (labels.index("Load game") - setup.menu.index), "RETURN")
+    press(app2, "DOWN", "RETURN")                             # Slot 1
+    table = app2.stack.top
+    assert isinstance(table, CardsTableScene) and history(table) == ["t/x1@c3"]
+    assert not any(s is setup for s in app2.stack)
