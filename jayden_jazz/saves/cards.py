@@ -270,7 +270,7 @@ def refuse_anchors_and_tags(path: Path | str, body_text: str) -> None:
     ask the reader to build other kinds of values than the format has.
     """
     try:
-        for tok in yaml.scan(body_text, Loader=yaml.SafeLoader):
+        for tok in yaml.scan(body_text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
             if isinstance(tok, (yaml.AnchorToken, yaml.AliasToken)):
                 raise SaveError(path, f"it uses YAML anchors or aliases (line {tok.start_mark.line + 5}), "
                                       "which saves never contain")
