@@ -16,7 +16,7 @@ from jayden_jazz.scenes.resume import continue_latest, latest_unfinished
 from jayden_jazz.scenes.statistics import StatisticsScene
 from jayden_jazz.scenes.title import TitleScene
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from tests.helpers import click, press, step
+from tests.helpers import assert_ega_only, click, press, step
 from tests.scenes.cards_helpers import PACK_DIR, cell_centre, hand_centre, history, make_table, play_click
 
 P0_GRAB = ["t/x1", "t/x2", "t/x3", "t/grab", "t/x4"]
@@ -184,6 +184,10 @@ def test_the_end_of_a_game_counts_in_the_statistics_and_can_be_replayed(make_app
     press(app, "RETURN")                                      # play
     step(app, rp.step_ticks * 2 + 2)
     assert rp.index == 3
+    app.render()
+    assert_ega_only(app.display.logical)
+    log = rp.log_lines()
+    assert log[3][1] == 3 and "t/x2" not in log[3][0] and log[3][0].startswith(" 3. P1 ")
     press(app, "ESC")
     assert app.stack.top is sc
 
@@ -235,6 +239,7 @@ def test_the_statistics_screen_shows_the_counts_and_a_damaged_file_notice(make_a
     rows = {label.strip(): t for label, t, _ in sc.rows()}
     assert rows["All games"].won == 2 and rows["against Hard"].best_streak == 2 and rows["Enhanced"].played == 2
     app.render()
+    assert_ega_only(app.display.logical)
     press(app, "ESC")
     assert isinstance(app.stack.top, TitleScene)
 
