@@ -240,3 +240,25 @@ def test_replaying_a_record_gives_the_result_of_the_game_that_wrote_it(spec):
         record, back = csave.read_game(path, CATALOG)
     assert back.result() == game.result() and back.position() == game.position()
     assert record.result == game.result().to_dict()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.tuples(st.floats(0, 1), st.sampled_from("ab09:-[]{}@!>_/.,' \n#&*")),
+                                           min_size=1, max_size=4))
+def test_a_hand_edited_save_with_a_good_checksum_is_loaded_or_refused_never_crashes(seed, edits):
+    rng = random.Random(seed)
+    game = random_game(seed, "5x5", 3)
+    for _ in range(rng.randrange(6)):
+        game.push(pick(game, rng))
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "cards-slot1.sav"
+        csave.save(path, seats_for(game), game)
+        body = list(path.read_text().partition("\n\n")[2])
+        for where, ch in edits:
+            body[int(where * (len(body) - 1))] = ch
+        path.write_text(_body_text("", "".join(body)))
+        try:
+            _, back = csave.load(path, CATALOG)
+        except SaveError:
+            return
+        assert back.position() == game.position() and back.history == game.history
