@@ -240,6 +240,14 @@ def test_the_statistics_screen_shows_the_counts_and_a_damaged_file_notice(make_a
     assert rows["All games"].won == 2 and rows["against Hard"].best_streak == 2 and rows["Enhanced"].played == 2
     app.render()
     assert_ega_only(app.display.logical)
+    press(app, "r")
+    ask = app.stack.top
+    assert ask.title == "Reset statistics?" and ask.menu.current.label == "No"
+    press(app, "RETURN")                                      # No: nothing lost
+    assert stats.Statistics.load(stats.stats_path(app)).games["jayden"].total.played == 2
+    press(app, "r", "UP", "RETURN")                           # Yes
+    assert stats.Statistics.load(stats.stats_path(app)).games["jayden"].total.played == 0
+    assert sc.rows()[0][1].played == 0
     press(app, "ESC")
     assert isinstance(app.stack.top, TitleScene)
 
