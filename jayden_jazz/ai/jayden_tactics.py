@@ -9,7 +9,7 @@ engine asks "is this square attacked?" instead of generating every move.
 Everything works on a :class:`Snap` (the board bytes, the shield map and the
 piece lists), so it never touches the engine's private state and costs no
 action objects. Byte codes are the engine's: Green kind ``k`` is ``k``, Red is
-``256 - k``. The rules these functions mirror are in ``shared/rules/jayden.md``;
+``256 - k``. The rules these functions mirror are in ``docs/rules/jayden.md``;
 ``tests/ai/test_jayden_ai.py`` checks them against brute force over the
 engine's own generator.
 """

@@ -23,6 +23,8 @@ ENTRIES = [
     ("Instructions", "instructions"),
     ("Options", "options"),
     ("Open cards folder", "open_cards"),
+    ("Card workshop", "workshop"),
+    ("Gallery", "gallery"),
     ("Quit", "quit"),
 ]
 
