@@ -262,3 +262,11 @@ def test_a_hand_edited_save_with_a_good_checksum_is_loaded_or_refused_never_cras
         except SaveError:
             return
         assert back.position() == game.position() and back.history == game.history
+
+
+def test_the_load_window_marks_a_wrongly_typed_save_unusable(tmp_path):
+    path, _ = _saved(tmp_path)
+    assert store.describe(path, csave.summary).ok
+    path.write_text(_resign(path.read_text(), lambda b: b.update(ply="three")))
+    info = store.describe(path, csave.summary)
+    assert not info.ok and info.label.startswith("(unusable:") and "ply" in info.label

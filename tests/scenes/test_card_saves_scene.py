@@ -312,3 +312,18 @@ def test_load_game_on_the_setup_screen(make_app):
     table = app2.stack.top
     assert isinstance(table, CardsTableScene) and history(table) == ["t/x1@c3"]
     assert not any(s is setup for s in app2.stack)
+
+
+def test_continue_passes_over_a_damaged_save(make_app):
+    app = title_app(make_app)
+    lib = load_library(app)
+    from jayden_jazz.cards import new_game
+    g = new_game(lib.catalog, lib.fields["3x3"], [P0_GRAB, WEAK5], first_seat=0, date=(2026, 6))
+    good = csave.slot_path(app.dirs.saves, 1)
+    csave.save(good, csave.CardsSave([{"kind": "human"}] * 2), g)
+    bad = csave.slot_path(app.dirs.saves, 2)
+    csave.save(bad, csave.CardsSave([{"kind": "human"}] * 2), g)
+    body = store.read(bad)
+    body.update(saved="2099-01-01T00:00:00", seats="everyone")
+    store.write(bad, body)
+    assert latest_unfinished(app.dirs.saves).path == good
