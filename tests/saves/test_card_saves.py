@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 from pathlib import Path
 
@@ -91,6 +92,11 @@ def _flip_byte(text: str) -> str:
     return raw.decode("utf-8", errors="replace")
 
 
+def _bomb(levels: int = 25) -> str:
+    """Nested aliases standing for 2**levels items in a few hundred bytes."""
+    return "[" + ", ".join(["&a0 [x, x]"] + [f"&a{k} [*a{k - 1}, *a{k - 1}]" for k in range(1, levels)]) + "]"
+
+
 def _body_text(text: str, new_body: str) -> str:
     return f"{store.MAGIC}\nformat: {store.FORMAT}\nchecksum: {store.checksum(new_body)}\n\n{new_body}"
 
@@ -107,6 +113,8 @@ DAMAGE = [
                                             b["record"]["actions"].pop()), "do not lead to the saved position"),
     ("another game", lambda t: _resign(t, lambda b: b.update(game="jayden")), "another game"),
     ("alias", lambda t: _body_text(t, t.partition("\n\n")[2] + "extra: &a [1, 2]\nmore: *a\n"), "alias"),
+    ("alias bomb in saved", lambda t: _body_text(t, re.sub(r"saved: '[^']*'", "saved: " + _bomb(),
+                                                           t.partition("\n\n")[2])), "alias"),
     ("tag", lambda t: _body_text(t, t.partition("\n\n")[2].replace("game: cards", "game: !!str cards")),
      "YAML tag"),
     ("python tag", lambda t: _body_text(t, t.partition("\n\n")[2] + "x: !!python/object:os.system {}\n"),
