@@ -207,11 +207,13 @@ def _check_seat(path: Path | str, i: int, s: Any) -> dict[str, Any]:
 
 
 def _check_config(path: Path | str, cfg: Any) -> dict[str, Any]:
+    """The setup screen's choices; keys this version does not know are kept for the setup to ignore."""
     _need(path, "config", cfg, (dict,), "a mapping")
     for key, value in cfg.items():
+        _need(path, "config key", key, (str,), "text")
         types = _CONFIG_TYPES.get(key)
         if types is None:
-            raise SaveError(path, f"the field 'config' has an unknown key {key!r}")
+            continue
         _need(path, f"config.{key}", value, types)
         if key == "packs_off":
             _str_list(path, "config.packs_off", value)

@@ -135,7 +135,7 @@ def test_damaged_saves_are_refused_and_left_untouched(tmp_path, name, damage, me
 
 WRONG_TYPES = [
     ("saved", 12), ("seed", "x"), ("seed", True), ("seats", "human"), ("seats", [{"kind": "robot"}, {}]),
-    ("config", []), ("config", {"players": "2"}), ("config", {"open": 1}), ("record", "x"),
+    ("config", []), ("config", {"players": "2"}), ("config", {"open": 1}), ("config", {5: 1}), ("record", "x"),
     ("position", 5), ("ply", "3"), ("ply", 2.5), ("to_move", "0"), ("result", "won"), ("pending", [1]),
     ("pending", {"card": 3, "cell": "a1", "ability": None, "targets": []}),
     ("record.field", "3x3"), ("record.field.rows", "###"), ("record.field.name", 3), ("record.rules", []),
@@ -278,3 +278,10 @@ def test_the_load_window_marks_a_wrongly_typed_save_unusable(tmp_path):
     path.write_text(_resign(path.read_text(), lambda b: b.update(ply="three")))
     info = store.describe(path, csave.summary)
     assert not info.ok and info.label.startswith("(unusable:") and "ply" in info.label
+
+
+def test_setup_choices_a_later_version_adds_are_kept(tmp_path):
+    path, game = _saved(tmp_path)
+    path.write_text(_resign(path.read_text(), lambda b: b["config"].update(hands="pick")))
+    info, back = csave.load(path, CATALOG)
+    assert info.config["hands"] == "pick" and back.position() == game.position()
