@@ -211,6 +211,8 @@ def test_continue_takes_the_newest_unfinished_game_of_either_game(make_app):
     body["saved"] = "2099-01-01T00:00:00"                     # the newer one
     store.write(jpath, body)
     assert latest_unfinished(app.dirs.saves).game == "jayden"
+    app.stack.top.resume()                                    # as when a window over it closes
+    assert app.stack.top.menu.current.value == "continue"
     press(app, "RETURN")
     from jayden_jazz.scenes.jayden.board import JaydenScene
     assert isinstance(app.stack.top, JaydenScene)
@@ -327,3 +329,16 @@ def test_continue_passes_over_a_damaged_save(make_app):
     body.update(saved="2099-01-01T00:00:00", seats="everyone")
     store.write(bad, body)
     assert latest_unfinished(app.dirs.saves).path == good
+
+
+def test_title_offers_continue_only_when_a_game_is_unfinished(make_app):
+    app = title_app(make_app)
+    title = app.stack.top
+    assert not title.menu.items[0].enabled and title.menu.current.value == "cards"
+    press(app, "UP")                                          # Continue cannot be chosen
+    assert title.menu.current.value != "continue"
+    jgame = jsave.JaydenGame(start=jsave.Position().jpn(), actions=[], players={"g": {"kind": "human"},
+                                                                                 "r": {"kind": "human"}})
+    jsave.save(jsave.slot_path(app.dirs.saves, "autosave"), jgame, jgame.position())
+    app2 = title_app(make_app)
+    assert app2.stack.top.menu.items[0].enabled and app2.stack.top.menu.current.value == "continue"
