@@ -82,8 +82,8 @@ def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name
     notice = app.stack.top
     assert notice.title == "Notice" and DAMAGED[name][1] in " ".join(notice.lines)
     press(app, "RETURN")                                          # OK
-    labels = [i.label for i in app.stack.top.menu.items]
-    press(app, *["DOWN"] * labels.index("Jayden"), "RETURN")      # Jayden on the title menu
+    menu = app.stack.top.menu
+    press(app, *["DOWN"] * ([i.label for i in menu.items].index("Jayden") - menu.index), "RETURN")      # Jayden on the title menu
     press(app, "RETURN")                                          # Start game
     assert type(app.stack.top).__name__ == "JaydenScene"
     from jayden_jazz.scenes.registry import make_scene
