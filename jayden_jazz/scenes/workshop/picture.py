@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 import pygame
 
+from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.writer import atomic_write_bytes
 from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
@@ -70,8 +71,11 @@ def import_picture(src: Path, folder: Path, key: str) -> Path:
     if size > MAX_IMPORT_BYTES:
         raise PictureError(f"{src.name} is {size / 1048576:.1f} MiB; a picture to import may be at most "
                            f"{MAX_IMPORT_BYTES // 1048576} MiB")
-    try:
+    try:   # the size from the header first: a huge picture is refused before it is decoded
+        picturefile.check(src, MAX_IMPORT_SIDE, MAX_IMPORT_BYTES)
         image = pygame.image.load(str(src))
+    except picturefile.PictureError as e:
+        raise PictureError(f"{src.name}: {e}") from None
     except (pygame.error, OSError, ValueError) as e:
         raise PictureError(f"{src.name} is not a picture the game can read ({e})") from None
     w, h = image.get_size()
