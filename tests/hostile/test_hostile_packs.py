@@ -195,3 +195,22 @@ def test_packs_that_cannot_be_read_at_all_give_a_message_not_a_hang(make_app, mo
         time.sleep(0.01)
     window = app.stack.top
     assert window.title == "Card packs" and "Input/output error" in " ".join(window.lines)
+
+
+def test_the_gallery_also_waits_for_big_packs_behind_the_progress_window(make_app, tmp_path):
+    from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES
+    from jayden_jazz.scenes.cards.loading import PackLoadingScene
+    from jayden_jazz.scenes.registry import make_scene
+
+    count = QUICK_LOAD_BYTES // len(card(0)) + 10
+    pack = write(tmp_path, HEAD + "".join(card(i) for i in range(count)), "big.yaml")
+    app = make_app("--cards", str(pack))
+    app.stack.push(make_scene("gallery", app))
+    assert isinstance(app.stack.top, PackLoadingScene)
+    deadline = time.monotonic() + 120
+    while isinstance(app.stack.top, PackLoadingScene) and time.monotonic() < deadline:
+        step(app, 1)
+        time.sleep(0.01)
+    gallery = app.stack.top
+    assert type(gallery).__name__ == "GalleryScene"
+    assert len(gallery.lib.catalog.pack_cards("hostile")) == min(count, MAX_CARDS_PER_PACK)
