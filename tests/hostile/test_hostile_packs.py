@@ -214,3 +214,24 @@ def test_the_gallery_also_waits_for_big_packs_behind_the_progress_window(make_ap
     gallery = app.stack.top
     assert type(gallery).__name__ == "GalleryScene"
     assert len(gallery.lib.catalog.pack_cards("hostile")) == min(count, MAX_CARDS_PER_PACK)
+
+
+def test_any_text_gives_problems_never_an_exception(tmp_path_factory):
+    """Random YAML-ish text (aliases, tags, nesting, broken syntax) only ever yields problems."""
+    from hypothesis import given, settings as hsettings, strategies as st
+
+    pieces = st.sampled_from(["pack:", "cards:", "  - ", "&a ", "*a", "*b", "&b [", "]", "{", "}", "id: x",
+                              "sides: {top: 1}", "!!python/object:os.system", "!x", "[*a, *a]", ": ", "- ",
+                              "\n", "\n  ", "'", '"', "<<: *a", "? ", "|", "1", "null", "2001-01-01"])
+    folder = tmp_path_factory.mktemp("fuzz")
+
+    @hsettings(max_examples=300, deadline=None)
+    @given(st.lists(pieces, max_size=30))
+    def check(parts):
+        path = folder / "p.yaml"
+        path.write_text(HEAD + "".join(parts))
+        info, cards, problems = load_pack(path)
+        assert info is None or isinstance(cards, list)
+        assert all(isinstance(p, Problem) for p in problems)
+
+    check()
