@@ -37,6 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "enhanced": True,          # Jayden: highlight legal targets, undo
     "quiet_draw": True,        # Jayden: draw after 200 quiet actions
     "animation": "normal",     # slow, normal, fast or instant: every board animation
+    "hot_seat": False,         # Jayden: turn the board for Red when Red (a person) is to act
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
 }
@@ -46,7 +47,7 @@ DEFAULTS: dict[str, Any] = {
 SCHEMA: dict[str, Spec] = {
     "version": Int(1, 1000), "aspect_correct": Bool(), "scale": Int(1, 6), "fullscreen": Bool(),
     "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
-    "animation": Text(ANIMATION_SPEEDS),
+    "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(),
     "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER})}),
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),
