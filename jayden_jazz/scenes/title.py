@@ -34,7 +34,7 @@ class TitleScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
-        self.menu.layout(240, 150, 160)
+        self.menu.layout(240, 126, 160)     # ten entries and the key line fit under the logo
         self.logo = title_logo()
         self.ticks = 0
         self._notices_shown = False
@@ -116,5 +116,5 @@ class TitleScene(Scene):
         r = self.menu.rect.inflate(40, 28)
         draw_frame(surface, r)
         self.menu.draw(surface, font)
-        font.draw_centered(surface, "Arrows move  Enter selects  Esc backs out", 320, 300, P.LIGHT_GRAY)
+        font.draw_centered(surface, "Arrows move  Enter selects  Esc backs out", 320, r.bottom + 4, P.LIGHT_GRAY)
         font.draw(surface, f"v{__version__}", 4, 350 - LINE_H, P.DARK_GRAY)
