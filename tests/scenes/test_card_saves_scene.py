@@ -207,6 +207,8 @@ def test_continue_takes_the_newest_unfinished_game_of_either_game(make_app):
     body["saved"] = "2099-01-01T00:00:00"                     # the newer one
     store.write(jpath, body)
     assert latest_unfinished(app.dirs.saves).game == "jayden"
+    app.stack.top.resume()                                    # as when a window over it closes
+    assert app.stack.top.menu.current.value == "continue"
     press(app, "RETURN")
     from jayden_jazz.scenes.jayden.board import JaydenScene
     assert isinstance(app.stack.top, JaydenScene)
@@ -259,3 +261,17 @@ def test_the_record_file_of_a_table_is_what_the_computer_reads(make_app):
     play_click(app, sc, "t/x1", "c3")
     body = store.read(autosave(app))
     assert yaml.safe_load(sc.game_text())["actions"] == body["record"]["actions"] == ["t/x1@c3"]
+
+
+
+def test_title_offers_continue_only_when_a_game_is_unfinished(make_app):
+    app = title_app(make_app)
+    title = app.stack.top
+    assert not title.menu.items[0].enabled and title.menu.current.value == "cards"
+    press(app, "UP")                                          # Continue cannot be chosen
+    assert title.menu.current.value != "continue"
+    jgame = jsave.JaydenGame(start=jsave.Position().jpn(), actions=[], players={"g": {"kind": "human"},
+                                                                                 "r": {"kind": "human"}})
+    jsave.save(jsave.slot_path(app.dirs.saves, "autosave"), jgame, jgame.position())
+    app2 = title_app(make_app)
+    assert app2.stack.top.menu.items[0].enabled and app2.stack.top.menu.current.value == "continue"
