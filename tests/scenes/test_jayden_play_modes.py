@@ -6,7 +6,7 @@ import pygame
 
 from jayden_jazz.jayden import START_JPN, parse_square
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, cell_of_square
+from jayden_jazz.scenes.jayden.render import square_rect
 from jayden_jazz.scenes.registry import make_scene
 from tests.helpers import click, press, step
 
@@ -23,14 +23,14 @@ def board(make_app, enhanced: bool):
 
 
 def click_square(app, square: str) -> None:
-    c, r = cell_of_square(parse_square(square))
-    click(app, c * CELL_W + CELL_W // 2, r * CELL_H + CELL_H // 2)
+    r = square_rect(parse_square(square))
+    click(app, r.centerx, r.centery)
 
 
 def cell_pixels(app, square: str) -> np.ndarray:
-    c, r = cell_of_square(parse_square(square))
+    r = square_rect(parse_square(square))
     app.render()
-    return pygame.surfarray.array2d(app.display.logical)[c * CELL_W:(c + 1) * CELL_W, r * CELL_H:(r + 1) * CELL_H].copy()
+    return pygame.surfarray.array2d(app.display.logical)[r.left:r.right, r.top:r.bottom].copy()
 
 
 def marks_targets(make_app, enhanced: bool) -> bool:
