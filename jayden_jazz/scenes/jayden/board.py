@@ -23,11 +23,13 @@ from jayden_jazz.scenes.jayden.render import (COLS, PIECE_NAME, ROWS, SIDE_NAME,
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
-from jayden_jazz.shell.scene import PlayScene
+from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 
 AI_STEP_TICKS = 36        # pause between a computer's actions (0.6 s)
 AI_SELECT_TICKS = 18      # how long the computer's chosen piece is shown selected
 MESSAGE_TICKS = 150
+BLINK_TICKS = 15          # the Action Box blinks twice a second
+DOTS_TICKS = 20           # the computer's "thinking..." dots
 DRAW_OFFER_QUIET = 60     # the computer considers offering a draw after this many quiet actions
 DRAW_OFFER_EVERY = 15     # ... and asks again at most every this many turns
 REASON_TEXT = {
@@ -223,6 +225,13 @@ class JaydenScene(PlayScene):
             return
         self._ask("turn", "choose_turn", self.pos.jpn(), level, self.rng.randrange(2**31),
                   quiet_draw=self.game.quiet_draw)
+
+    def redraw_in(self) -> int | None:
+        """Every tick while the computer acts; otherwise at the next blink, dot or message timeout."""
+        if self.ai_queue or (self.computer_to_act() and self.request is None):
+            return EVERY_TICK
+        dots = ticks_to_next(self.ticks, DOTS_TICKS) if self.request == "turn" and not self.message else None
+        return soonest(ticks_to_next(self.ticks, BLINK_TICKS), self.message_ticks or None, dots)
 
     def _poll_ai(self) -> None:
         reply = self._worker().poll()
@@ -443,9 +452,9 @@ class JaydenScene(PlayScene):
                     costs[dst] = max(abs(sc - dc), abs(sr - dr))
         msg = self.message
         if not msg and self.request == "turn":
-            msg = f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + "." * (1 + self.ticks // 20 % 3)
+            msg = f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + "." * (1 + self.ticks // DOTS_TICKS % 3)
         return BoardView(cursor=self.cursor, selected=self.selected, targets=targets, costs=costs,
-                         status=self.status_on, blink=(self.ticks // 15) % 2 == 0, last=self.last,
+                         status=self.status_on, blink=(self.ticks // BLINK_TICKS) % 2 == 0, last=self.last,
                          message=msg)
 
     def draw(self, surface: pygame.Surface) -> None:
