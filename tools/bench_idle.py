@@ -30,8 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
+#: This checkout. Each case's process imports the game from PYTHONPATH (``--source``).
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 STILL = ("menu", "cards", "jayden-board")
 IDLE_TARGET = 0.25
@@ -107,6 +107,14 @@ def run_game(case: str, warmup: float, seconds: float) -> dict:
     app = make_app(["--scene", scene, "--seed", "1"])
     if case == "moving":
         app.stack.push(moving_scene(app))
+    counted = {"presents": 0}
+    present = app.display.present
+
+    def counting_present() -> None:  # counted here too, so older versions of the game can be measured
+        counted["presents"] += 1
+        present()
+
+    app.display.present = counting_present
     start = time.perf_counter()
     state: dict = {}
     feed = app._feed_script
@@ -114,13 +122,13 @@ def run_game(case: str, warmup: float, seconds: float) -> dict:
     def per_pass() -> None:           # called once per loop pass, before the events
         now = time.perf_counter()
         if "t" not in state and now - start >= warmup:
-            state.update(t=now, cpu=cpu_seconds(), presents=app.display.presents, ticks=app.step.ticks)
+            state.update(t=now, cpu=cpu_seconds(), presents=counted["presents"], ticks=app.step.ticks)
         elif "t" in state and now - state["t"] >= seconds:
             el = now - state["t"]
             state["result"] = {"cpu": (cpu_seconds() - state["cpu"]) / el,
-                               "fps": (app.display.presents - state["presents"]) / el,
+                               "fps": (counted["presents"] - state["presents"]) / el,
                                "tps": (app.step.ticks - state["ticks"]) / el,
-                               "accelerated": app.display.accelerated}
+                               "accelerated": getattr(app.display, "accelerated", False)}
             app.running = False
         feed()
 
@@ -144,11 +152,11 @@ def x_server(display: int) -> subprocess.Popen | None:
     raise SystemExit(f"Xvfb did not start on :{display}")
 
 
-def measure(case: str, display: int, warmup: float, seconds: float, home: str) -> dict:
+def measure(case: str, display: int, warmup: float, seconds: float, home: str, source: Path) -> dict:
     env = dict(os.environ, DISPLAY=f":{display}", SDL_AUDIODRIVER="dummy", JAYDEN_JAZZ_HOME=home,
-               PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(ROOT))
+               PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(source))
     env.pop("SDL_VIDEODRIVER", None)
-    out = subprocess.run([sys.executable, __file__, "--child", case, "--warmup", str(warmup),
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", case, "--warmup", str(warmup),
                           "--seconds", str(seconds)], env=env, capture_output=True, text=True,
                          timeout=warmup + seconds + 60)
     lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
@@ -162,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--display", type=int, default=99, help="X display number (Xvfb started if free)")
     ap.add_argument("--seconds", type=float, default=5.0, help="measured seconds per case")
     ap.add_argument("--warmup", type=float, default=1.5, help="seconds before measuring")
+    ap.add_argument("--source", type=Path, default=ROOT,
+                    help="the game's source folder to measure (default: this checkout), e.g. an "
+                         "older commit unpacked with git archive, for a before/after")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -175,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             results = {}
             bare = []
             for case in ("bare", *STILL, "moving", "bare"):
-                r = measure(case, args.display, args.warmup, args.seconds, home)
+                r = measure(case, args.display, args.warmup, args.seconds, home, args.source.resolve())
                 if case == "bare":
                     bare.append(r)
                 else:
