@@ -120,3 +120,15 @@ def test_window_events_hide_show_and_resize():
     d.window = pygame.display.set_mode((1920, 1080))
     assert d.window_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1920, y=1080))
     assert (d.viewport.w, d.viewport.h) == (1400, 1050)
+
+
+def test_palette_check_looks_at_indices_so_a_stray_index_fails():
+    from tests.helpers import assert_ega_only
+
+    s = new_logical_surface()
+    s.fill(15)
+    assert_ega_only(s)                      # all sixteen indices are fine
+    s.set_at((3, 5), 16)                    # black on screen, but not an EGA index
+    assert tuple(s.get_at((3, 5)))[:3] == (0, 0, 0)
+    with pytest.raises(AssertionError, match=r"above 15: \[16\].*x=3, y=5"):
+        assert_ega_only(s)
