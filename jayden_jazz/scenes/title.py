@@ -13,7 +13,7 @@ from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import title_logo
 from jayden_jazz.shell.input import Action, Kind
-from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.scene import Scene, ticks_to_next
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_frame
 
 ENTRIES = [
@@ -28,6 +28,7 @@ ENTRIES = [
     ("Gallery", "gallery"),
     ("Quit", "quit"),
 ]
+STAR_TICKS = 20   # the starfield twinkles three times a second
 
 
 class TitleScene(Scene):
@@ -72,6 +73,9 @@ class TitleScene(Scene):
     def update(self) -> None:
         self.ticks += 1
 
+    def redraw_in(self) -> int:
+        return ticks_to_next(self.ticks, STAR_TICKS)   # only the twinkling stars move
+
     def handle(self, action: Action) -> None:
         if action.kind == Kind.BACK:
             self.menu.index = len(self.menu.items) - 1   # Esc points at Quit
@@ -103,7 +107,7 @@ class TitleScene(Scene):
             x = (i * 197 + 31) % 640
             y = (i * 83 + 17) % 350
             c = P.DARK_GRAY if i % 3 else P.LIGHT_GRAY
-            if (self.ticks // 20 + i) % 17 == 0:
+            if (self.ticks // STAR_TICKS + i) % 17 == 0:
                 c = P.WHITE
             surface.set_at((x, y), c)
         if self.logo is not None:
