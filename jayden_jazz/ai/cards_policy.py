@@ -50,7 +50,7 @@ def random_choice(g: FastGame, rng: random.Random) -> Move:
 
 def _risk(g: FastGame, value: int) -> float:
     """How likely an unknown card beats a side of this value (0..1): a rough table."""
-    need = value if g.ties else value + 1     # the opposing side must reach this
+    need = value if g.ties & 1 else value + 1     # the opposing side must reach this
     return max(0.0, min(1.0, (11 - need) / 9))
 
 

@@ -126,13 +126,13 @@ class Core:
         self.ids = [c.id for c in self.cards]
         self.dealer = [d for _, d in pieces]
         self.dealt = [[p for p in range(len(pieces)) if self.dealer[p] == s] for s in range(players)]
-        self.ties = rules.capture == "equal_or_higher"
+        self.ties = rules.comparison_mode    # the basic comparison (preset, Reverse, Fallen Ace)
         self.sudden = rules.sudden_death
         self.abilities_on = not rules.pure and not rules.sudden_death
         steps = rules.capture_steps()
         self.decide_steps = tuple(s for s in steps if not getattr(s, "chain", False))
         self.chain_steps = tuple(s for s in steps if getattr(s, "chain", False))
-        self.base_name = steps[0].name
+        self.base_name = rules.capture
         # the base comparison alone: captures are a table look-up away (the search's hot path)
         self.plain_rule = len(steps) == 1
         self.use_judge(Judge(field, self.cards, date))

@@ -39,11 +39,23 @@ def clamp(v: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def comparison(ties: bool) -> tuple[tuple[bool, ...], ...]:
+def comparison(ties: int) -> tuple[tuple[bool, ...], ...]:
     """The basic comparison as a table: ``t[a][b]`` when an attacking side of value ``a``
-    takes a touching side of value ``b`` (values 0..10; A = 10). Higher takes (Updated),
-    equal or higher with ``ties`` (Draft). Every capture test reads this one table."""
-    return tuple(tuple(a > b or (ties and a == b) for b in range(11)) for a in range(11))
+    takes a touching side of value ``b`` (values 0..10; A = 10). Every capture test reads
+    this one table.
+
+    ``ties`` is the mode (:attr:`Rules.comparison_mode`; a bool works too): bit 1 --
+    equal captures as well (Draft); bit 2 -- Reverse, lower captures; bit 4 -- Fallen
+    Ace, in a 1-against-A pair the attacker always captures.
+    """
+    eq, rev, ace = bool(ties & 1), bool(ties & 2), bool(ties & 4)
+
+    def wins(a: int, b: int) -> bool:
+        if ace and {a, b} == {1, 10}:
+            return True
+        return (a < b if rev else a > b) or (eq and a == b)
+
+    return tuple(tuple(wins(a, b) for b in range(11)) for a in range(11))
 
 
 def within_years(date_idx: int, month: int, years: int) -> bool:

@@ -18,6 +18,12 @@ from .errors import SetupError
 
 PRESETS = ("updated", "draft")
 VARIANTS = ("open", "pure", "sudden_death")
+# The classic Triple Triad rules, each a setting (off by default), in their canonical order.
+CAPTURE_RULES = ("same", "same_wall", "plus", "combo", "reverse", "fallen_ace", "elemental")
+HAND_RULES = ("random", "order", "chaos", "hand_swap", "three_open")
+CLASSIC = CAPTURE_RULES + HAND_RULES
+# Bits of the basic comparison's mode (see :func:`~jayden_jazz.cards.judge.comparison`).
+TIES, REVERSE, FALLEN_ACE = 1, 2, 4
 
 
 class CaptureStep(Protocol):
@@ -59,7 +65,8 @@ class SideCapture:
         self.ties = ties
 
     def captures(self, board: Any, cell: int, seat: int) -> list[int]:
-        return board.side_captures(cell, seat, self.ties)
+        # the board's mode carries the preset's ties and Reverse / Fallen Ace
+        return board.side_captures(cell, seat, board.ties)
 
 
 _STEPS: dict[str, CaptureStep] = {
@@ -105,6 +112,18 @@ class Rules:
     pure: bool = False                  # no abilities
     sudden_death: bool = False          # first multiple capture wins at once
     steps: tuple[str, ...] = ()         # extra capture steps after the base one
+    same: bool = False                  # two or more equal touching pairs capture
+    same_wall: bool = False             # with Same: an A side facing the edge or a hole is a pair
+    plus: bool = False                  # two or more touching pairs with the same sum capture
+    combo: bool = False                 # cards taken by Same / Plus capture on, breadth first
+    reverse: bool = False               # the basic comparison turned round: lower captures
+    fallen_ace: bool = False            # a 1 takes an A in the basic comparison
+    elemental: bool = False             # elemental cells: +1 on a match, -1 otherwise
+    random: bool = False                # hands dealt at random
+    order: bool = False                 # play the leftmost card of the hand
+    chaos: bool = False                 # play the card drawn for you at the start of the turn
+    hand_swap: bool = False             # each seat gives one random card to the next
+    three_open: bool = False            # three cards of each hidden hand are shown
 
     @classmethod
     def preset(cls, name: str, **changes: object) -> "Rules":
@@ -137,10 +156,46 @@ class Rules:
                 raise SetupError(f"unknown variant {n!r}; variants: {', '.join(VARIANTS)}")
         return replace(self, **{n: True for n in names})  # type: ignore[arg-type]
 
+    @property
+    def classic(self) -> tuple[str, ...]:
+        """The classic rules that are on, in canonical order."""
+        return tuple(r for r in CLASSIC if getattr(self, r))
+
+    @property
+    def comparison_mode(self) -> int:
+        """The basic comparison as bits: TIES (Draft), REVERSE, FALLEN_ACE."""
+        return ((TIES if self.capture == "equal_or_higher" else 0) | (REVERSE if self.reverse else 0)
+                | (FALLEN_ACE if self.fallen_ace else 0))
+
+    def problems(self) -> list[str]:
+        """Combinations the rules refuse, in plain words (empty when the setup is sound)."""
+        out = []
+        if self.same_wall and not self.same:
+            out.append("Same Wall needs Same")
+        if self.combo and not (self.same or self.plus):
+            out.append("Combo needs Same or Plus")
+        if self.order and self.chaos:
+            out.append("Order and Chaos cannot both be on")
+        return out
+
+    def check(self) -> "Rules":
+        problems = self.problems()
+        if problems:
+            raise SetupError("these rules cannot be combined: " + "; ".join(problems))
+        return self
+
     def capture_steps(self) -> tuple[CaptureStep, ...]:
+        """The classic decision steps first (a card both they and the basic comparison take
+        is theirs, so it starts a Combo), then the base comparison, the extra steps, Combo."""
         if self.capture not in BASE_CAPTURES:
             raise SetupError(f"unknown base capture {self.capture!r}; use one of {', '.join(BASE_CAPTURES)}")
-        return tuple(capture_step(n) for n in (self.capture, *self.steps))
+        self.check()
+        from . import classic  # noqa: F401  (registers the classic steps)
+        names = [n for n in ("same", "same_wall", "plus") if getattr(self, n)]
+        names += [self.capture, *self.steps]
+        if self.combo:
+            names.append("combo")
+        return tuple(capture_step(n) for n in names)
 
     def hand_size(self, playable_cells: int, players: int) -> int:
         return hand_size(playable_cells, players, self.spare)
@@ -152,6 +207,7 @@ class Rules:
         parts += [v for v in VARIANTS if getattr(self, v)]
         if not self.holes:
             parts.append("no_holes")
+        parts += self.classic
         return ":".join(parts)
 
     @classmethod
@@ -168,21 +224,25 @@ class Rules:
                 kwargs[f] = True
             elif f == "no_holes":
                 kwargs["holes"] = False
+            elif f in CLASSIC:
+                kwargs[f] = True
             else:
                 raise SetupError(f"unknown rules flag {f!r} in {text!r}")
         rules = cls(**kwargs)  # type: ignore[arg-type]
         if rules.code() != text:
             raise SetupError(f"rules {text!r} are not in canonical order; expected {rules.code()!r}")
-        return rules
+        return rules.check()
 
     def to_dict(self) -> dict[str, object]:
-        return {"capture": self.capture, "steps": list(self.steps), "spare": self.spare,
-                "holes": self.holes, "open": self.open, "pure": self.pure,
-                "sudden_death": self.sudden_death}
+        out: dict[str, object] = {"capture": self.capture, "steps": list(self.steps), "spare": self.spare,
+                                  "holes": self.holes, "open": self.open, "pure": self.pure,
+                                  "sudden_death": self.sudden_death}
+        out.update({r: True for r in self.classic})    # only the rules that are on: old records stay alike
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> "Rules":
-        known = {"capture", "steps", "spare", "holes", "open", "pure", "sudden_death", "preset"}
+        known = {"capture", "steps", "spare", "holes", "open", "pure", "sudden_death", "preset", *CLASSIC}
         unknown = sorted(set(data) - known)
         if unknown:
             raise SetupError(f"unknown rules key {unknown[0]!r}; known: {', '.join(sorted(known))}")
@@ -190,14 +250,14 @@ class Rules:
         changes = {k: v for k, v in data.items() if k != "preset"}
         if "steps" in changes:
             changes["steps"] = tuple(changes["steps"])  # type: ignore[arg-type]
-        for k in ("holes", "open", "pure", "sudden_death"):
+        for k in ("holes", "open", "pure", "sudden_death", *CLASSIC):
             if k in changes and not isinstance(changes[k], bool):
                 raise SetupError(f"rules key {k!r} is true or false")
         if "spare" in changes and (not isinstance(changes["spare"], int) or isinstance(changes["spare"], bool)
                                    or changes["spare"] < 0):
             raise SetupError("rules key 'spare' is a whole number, 0 or more")
-        return replace(base, **changes)  # type: ignore[arg-type]
+        return replace(base, **changes).check()  # type: ignore[arg-type]
 
 
-__all__ = ["BASE_CAPTURES", "CaptureStep", "PRESETS", "Rules", "SideCapture", "VARIANTS",
+__all__ = ["BASE_CAPTURES", "CAPTURE_RULES", "CLASSIC", "CaptureStep", "FALLEN_ACE", "HAND_RULES", "REVERSE", "TIES", "PRESETS", "Rules", "SideCapture", "VARIANTS",
            "capture_step", "hand_size", "register_capture_step", "unregister_capture_step"]

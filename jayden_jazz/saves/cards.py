@@ -25,6 +25,7 @@ import yaml
 
 from jayden_jazz.cards import Card, CardsError, Game, GameRecord
 from jayden_jazz.cards import record as record_mod
+from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.saves import store
 from jayden_jazz.saves.store import SaveError
 
@@ -40,6 +41,7 @@ _RECORD_TYPES: dict[str, tuple[type, ...]] = {
 _RULE_TYPES: dict[str, tuple[type, ...]] = {
     "capture": (str,), "steps": (list,), "spare": (int,), "holes": (bool,), "open": (bool,),
     "pure": (bool,), "sudden_death": (bool,), "preset": (str,),
+    **{name: (bool,) for name in CLASSIC},
 }
 _RESULT_TYPES: dict[str, type] = {"reason": str, "decided_by": str, "winners": list, "scores": list,
                                   "hand_points": list, "tied": list}

@@ -129,6 +129,24 @@ def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat)
         unregister_capture_step("test_grab_all_exact")
 
 
+@pytest.mark.parametrize("rules", [Rules(open=True, pure=True, same=True, plus=True, combo=True),
+                                   Rules(open=True, reverse=True, fallen_ace=True),
+                                   Rules.preset("draft", open=True, same=True, same_wall=True, combo=True)])
+def test_the_classic_rules_are_played_by_the_solver_and_the_computer_player(cat, rules):
+    from jayden_jazz.ai.cards_ai import choose_action
+    from jayden_jazz.ai.cards_solver import Solver
+    for seed in range(3):
+        g = dealt(cat, 60 + seed, 5, rules)
+        if g.is_over():
+            continue
+        want = brute(g)
+        assert solve(g).value == want, g.position()
+        wdl = Solver(FastGame.from_position(g.position(), cat)).search(-2, 2)
+        assert wdl == (want > 0) - (want < 0)
+        text = choose_action(g.position(), g.to_move, "hard", 1, pack_dirs=DEFAULT, iterations=50)
+        assert g.is_legal(Action.parse(text))
+
+
 def test_a_stopped_search_leaves_its_state_whole(cat):
     from jayden_jazz.ai.cards_solver import OutOfTime, Solver
     g = dealt(cat, 2, 1, Rules(open=True))

@@ -56,7 +56,7 @@ def owners(g: Game) -> dict[str, int | None]:
     return {n: g.owner_at(n) for n in (g.field.name_of(c) for c in g.field.cells)}
 
 
-def position(cells: dict[str, str], hands: list[list[str]], move: int | None = None, field: str = "3x3",
+def position(cells: dict[str, str], hands: list[list[str]], move: int | None = None, field: str | Field = "3x3",
              rules: str = "higher:0", date: str = "2026-11", effects: list[str] = (),
              reset: int = 0, end: str = "-") -> str:
     """A canonical position string from a sketch.
@@ -66,7 +66,7 @@ def position(cells: dict[str, str], hands: list[list[str]], move: int | None = N
     seat) or ``pack/card.DEALER``; effects are written as in the string.
     ``move`` defaults to seat 0, or ``-`` when the sketch is a finished game.
     """
-    f = get_field(field)
+    f = field if isinstance(field, Field) else get_field(field)
 
     def piece(tok: str, seat: int) -> str:
         return tok if "." in tok else f"{tok}.{seat}"

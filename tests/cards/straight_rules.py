@@ -104,16 +104,57 @@ class Straight:
                 best = i
         return best
 
-    def captures(self, cell: str, seat: int) -> list[str]:
+    def beats(self, a: int, b: int) -> bool:
+        """The basic comparison, Reverse and Fallen Ace included."""
+        r = self.rules
+        if r.fallen_ace and {a, b} == {1, 10}:
+            return True
+        if a == b:
+            return r.capture == "equal_or_higher"
+        return a < b if r.reverse else a > b
+
+    def basic(self, cell: str, seat: int) -> list[str]:
         out = []
         for d in range(4):
             nb = self.neighbour(cell, d)
             if nb is None or nb not in self.board or self.board[nb][2] == seat:
                 continue
-            a, b = self.effective(cell, d), self.effective(nb, OPP[d])
-            if a > b or (self.rules.capture == "equal_or_higher" and a == b):
+            if self.beats(self.effective(cell, d), self.effective(nb, OPP[d])):
                 out.append(nb)
         return out
+
+    def captures(self, cell: str, seat: int) -> list[str]:
+        """Every cell the card just put on ``cell`` takes (the board is left as it was)."""
+        r = self.rules
+        touching = [(d, nb) for d in range(4) if (nb := self.neighbour(cell, d)) in self.board]
+        pairs = [(nb, self.effective(cell, d), self.effective(nb, OPP[d])) for d, nb in touching]
+        special: list[str] = []
+        if r.same:
+            equal = [nb for nb, a, b in pairs if a == b]
+            walls = sum(1 for d in range(4) if self.neighbour(cell, d) is None and self.effective(cell, d) == 10)
+            if len(equal) + (walls if r.same_wall else 0) >= 2:
+                special += equal
+        if r.plus:
+            sums = [a + b for _, a, b in pairs]
+            special += [nb for (nb, _, _), t in zip(pairs, sums) if sums.count(t) >= 2]
+        special = [x for x in dict.fromkeys(special) if self.board[x][2] != seat]
+        taken = list(dict.fromkeys(special + self.basic(cell, seat)))
+        if not r.combo:
+            return taken
+        old = {x: self.board[x][2] for x in taken}
+        for x in taken:
+            self.board[x][2] = seat
+        queue = list(special)
+        while queue:
+            more = self.basic(queue.pop(0), seat)
+            for y in more:
+                old[y] = self.board[y][2]
+                self.board[y][2] = seat
+                taken.append(y)
+            queue += more
+        for x, o in old.items():
+            self.board[x][2] = o
+        return taken
 
     def counts(self) -> list[int]:
         out = [0] * self.n

@@ -23,12 +23,23 @@ CATALOG = catalog(*CARDS)
 
 
 @st.composite
+def classic_rules(draw):
+    """Any sound combination of the classic capture rules (often none)."""
+    if draw(st.integers(0, 3)) == 0:
+        return {}
+    on = {r: draw(st.booleans()) for r in ("same", "plus", "reverse", "fallen_ace")}
+    on["same_wall"] = on["same"] and draw(st.booleans())
+    on["combo"] = (on["same"] or on["plus"]) and draw(st.booleans())
+    return on
+
+
+@st.composite
 def setups(draw):
     field = draw(st.sampled_from(sorted(FIELDS)))
     players = draw(st.sampled_from(FIELDS[field]))
     rules = Rules.preset(draw(st.sampled_from(["updated", "draft"])),
                          open=draw(st.booleans()), pure=draw(st.booleans()),
-                         sudden_death=draw(st.booleans()))
+                         sudden_death=draw(st.booleans()), **draw(classic_rules()))
     return field, players, rules, draw(st.integers(0, 2**32 - 1))
 
 
