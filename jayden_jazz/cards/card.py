@@ -133,6 +133,10 @@ class Ability:
     filter: Filter = field(default_factory=Filter)
 
 
+# The Elemental rule's elements (a card may have one; elemental cells get one).
+ELEMENTS = ("fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy")
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """A card as printed. ``id`` is namespaced ``pack/card``."""
@@ -147,6 +151,7 @@ class Card:
     description: str = ""
     picture: Path | None = None
     abilities: tuple[Ability, ...] = ()
+    element: str | None = None      # one of ELEMENTS, for the Elemental rule
 
     @property
     def pack(self) -> str:
@@ -169,13 +174,13 @@ class Card:
     @classmethod
     def from_sides(cls, card_id: str, sides: str, *, name: str | None = None,
                    started_roasting: Month = (2002, 8),
-                   abilities: tuple[Ability, ...] = ()) -> "Card":
+                   abilities: tuple[Ability, ...] = (), element: str | None = None) -> "Card":
         """A bare card for tests, tools and puzzles: ``Card.from_sides("t/devan", "2475")``."""
         if "/" not in card_id:
             raise ValueError(f"card ids are namespaced 'pack/card', not {card_id!r}")
         return cls(id=card_id, name=name or card_id.split("/", 1)[1],
                    sides=parse_sides(sides), started_roasting=started_roasting,
-                   abilities=tuple(abilities))
+                   abilities=tuple(abilities), element=element)
 
     def __str__(self) -> str:
         return f"{self.id} [{sides_text(self.sides)}]"

@@ -73,7 +73,8 @@ class Core:
               pieces: Sequence[tuple[Card, int]], hands: Sequence[Sequence[int]],
               cells: Mapping[int, tuple[int, int]] | None = None, to_move: int = 0,
               effects: Sequence[tuple[int, int, int, int, int]] = (), reset_used: bool = False,
-              end: tuple[str, int] | None = None) -> "Core":
+              end: tuple[str, int] | None = None,
+              elements: Mapping[int, str] | None = None) -> "Core":
         """A state from its parts, unchecked (``Game`` and the position reader check them).
 
         ``pieces`` are (card, dealing seat); ``hands`` hold piece numbers per seat;
@@ -81,9 +82,10 @@ class Core:
         (seat, piece, ability number, grid cell, turns left); ``end`` is
         (``sudden_death`` | ``instant_win``, winner) for a game that ended with
         empty cells. A full field or empty hands end the game by themselves.
+        ``elements`` maps grid cells to their element (the Elemental rule).
         """
         g = cls.__new__(cls)
-        g._init_static(field, rules, players, date, pieces)
+        g._init_static(field, rules, players, date, pieces, elements)
         g.cell = [-1] * g.size
         g.owner = [-1] * g.size
         g.counts = [0] * players
@@ -110,7 +112,7 @@ class Core:
         return g
 
     def _init_static(self, field: Field, rules: Rules, players: int, date: Month,
-                     pieces: Sequence[tuple[Card, int]]) -> None:
+                     pieces: Sequence[tuple[Card, int]], elements: Mapping[int, str] | None = None) -> None:
         self.field = field
         self.rules = rules
         self.date: Month = date
@@ -134,8 +136,10 @@ class Core:
         self.chain_steps = tuple(s for s in steps if getattr(s, "chain", False))
         self.base_name = rules.capture
         # the base comparison alone: captures are a table look-up away (the search's hot path)
-        self.plain_rule = len(steps) == 1
-        self.use_judge(Judge(field, self.cards, date))
+        self.elements: dict[int, str] = dict(elements or {}) if rules.elemental else {}
+        cell_el = [self.elements.get(c) for c in range(field.size)]
+        self.plain_rule = len(steps) == 1 and not self.elements
+        self.use_judge(Judge(field, self.cards, date, cell_el))
         self.abil: list[tuple[Ability, ...]] = [c.abilities if self.abilities_on else () for c in self.cards]
 
     def use_judge(self, judge: Judge) -> None:
@@ -231,8 +235,9 @@ class Core:
         return [p for p in hand if best[ids[p]] == p]
 
     def plain_now(self) -> bool:
-        """No ability can be offered again from here and no effect is active."""
-        if self.effects:
+        """No ability can be offered again from here, no effect is active and no cell is
+        elemental (a card's sides alone say what it does, wherever it lies)."""
+        if self.effects or self.elements:
             return False
         if not self.abilities_on:
             return True

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .card import Card, Month, month_text
+from .card import ELEMENTS, Card, Month, month_text
 from .errors import SetupError
 from .field import Field
 from .rules import Rules
@@ -42,6 +42,12 @@ class Setup:
     names: tuple[str, ...] = ()
     custom_hands: bool = False
     """Skip the hand-size rule (puzzles and tests); saved in the record."""
+    elements: tuple[tuple[str, str], ...] = ()
+    """Elemental cells as (cell name, element), in field order (the Elemental rule)."""
+
+    def element_map(self) -> dict[int, str]:
+        """Grid cell -> element."""
+        return {self.field.index(name): e for name, e in self.elements}
 
     @property
     def players(self) -> int:
@@ -63,6 +69,14 @@ class Setup:
         if self.names and len(self.names) != n:
             raise SetupError(f"{len(self.names)} names given for {n} seats")
         self.rules.capture_steps()
+        if self.elements and not self.rules.elemental:
+            raise SetupError("elemental cells are given but the Elemental rule is off")
+        names = set(self.field.cell_names[c] for c in self.field.cells)
+        for name, e in self.elements:
+            if name not in names:
+                raise SetupError(f"elemental cell {name!r} is not a playable cell of {self.field.name}")
+            if e not in ELEMENTS:
+                raise SetupError(f"{e!r} is not an element; elements: {', '.join(ELEMENTS)}")
         size = self.rules.hand_size(self.field.playable_count, n)
         for seat, hand in enumerate(self.hands):
             for cid in hand:
@@ -81,8 +95,18 @@ class Setup:
 
     def describe(self) -> str:
         return (f"{self.field.name}, {self.players} players, {self.rules.preset_name}"
-                f"{''.join(' +' + v for v in self.rules.variants)}, date {month_text(self.date)}, "
+                f"{''.join(' +' + v for v in self.rules.variants + self.rules.classic)}, date {month_text(self.date)}, "
                 f"seat {self.first_seat} first")
+
+
+def elemental_cells(field: Field, rng: random.Random) -> tuple[tuple[str, str], ...]:
+    """The Elemental rule's cells: each playable cell, independently, gets an element with
+    probability 1/4, uniform among the eight (drawn from the game's seed)."""
+    out = []
+    for c in field.cells:
+        if rng.random() < 0.25:
+            out.append((field.cell_names[c], ELEMENTS[rng.randrange(len(ELEMENTS))]))
+    return tuple(out)
 
 
 def deal_random(card_ids: Sequence[str], field: Field, players: int, rules: Rules,
@@ -95,4 +119,4 @@ def deal_random(card_ids: Sequence[str], field: Field, players: int, rules: Rule
     return tuple(tuple(rng.sample(pool, size)) for _ in range(players))
 
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Setup", "deal_random", "game_month"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Setup", "deal_random", "elemental_cells", "game_month"]

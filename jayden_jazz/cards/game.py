@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from .action import HAND_PREFIX, Action
 from .card import Ability, Card, Month
 from .core import END_NAMES, Core, Effect
-from .deal import Setup, game_month
+from .deal import Setup, elemental_cells, game_month
 from .errors import IllegalActionError, SetupError
 from .field import Field
 from .language import describe
@@ -58,16 +58,22 @@ class EffectInfo:
 def new_game(catalog: Mapping[str, Card], field: Field, hands: Sequence[Sequence[str]],
              rules: Rules | None = None, *, first_seat: int | None = None,
              rng: random.Random | None = None, date: datetime.date | Month | None = None,
-             names: Sequence[str] = (), custom_hands: bool = False) -> "Game":
+             names: Sequence[str] = (), custom_hands: bool = False,
+             elements: Sequence[tuple[str, str]] | None = None) -> "Game":
     """Start a game. The first seat is drawn with ``rng`` unless ``first_seat`` fixes it;
-    ``date`` (a ``datetime.date`` or (year, month)) defaults to today."""
+    ``date`` (a ``datetime.date`` or (year, month)) defaults to today. Under the Elemental
+    rule the cells' ``elements`` ((cell name, element) pairs) are drawn with ``rng``
+    unless given."""
     rules = rules or Rules()
     hands_t = tuple(tuple(h) for h in hands)
     if first_seat is None:
         if not hands_t:
             raise SetupError("no seats")
         first_seat = (rng or random.Random()).randrange(len(hands_t))
-    setup = Setup(field, hands_t, rules, first_seat, game_month(date), tuple(names), custom_hands)
+    if elements is None:
+        elements = elemental_cells(field, rng or random.Random()) if rules.elemental else ()
+    setup = Setup(field, hands_t, rules, first_seat, game_month(date), tuple(names), custom_hands,
+                  tuple((str(n), str(e)) for n, e in elements))
     return Game(setup, catalog)
 
 
@@ -85,7 +91,7 @@ class Game:
             hands.append(list(range(i, i + len(hand))))
             i += len(hand)
         core = Core.build(setup.field, setup.rules, setup.players, setup.date, pieces, hands,
-                          to_move=setup.first_seat)
+                          to_move=setup.first_seat, elements=setup.element_map())
         self._attach(core, setup, None)
 
     @classmethod

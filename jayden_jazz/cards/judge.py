@@ -70,7 +70,9 @@ class Judge:
     to a seat; two seats may hold the same card).
     """
 
-    def __init__(self, field: Field, pieces: Sequence[Card], date: Month) -> None:
+    def __init__(self, field: Field, pieces: Sequence[Card], date: Month,
+                 elements: Sequence[str | None] | None = None) -> None:
+        """``elements``: per grid cell, its element under the Elemental rule (None: none)."""
         self.field = field
         self.adj = field_adjacency(field)
         self.adjset = [frozenset(x for _, x, _ in a) for a in self.adj]
@@ -80,6 +82,16 @@ class Judge:
         self.sides = [c.sides for c in self.cards]
         self.points = [sum(s) for s in self.sides]
         self.month = [month_index(c.started_roasting) for c in self.cards]
+        self.cell_element = list(elements) if elements and any(elements) else None
+        self.element = [c.element for c in self.cards]
+
+    def elemental(self, p: int, c: int) -> int:
+        """The Elemental modifier of piece ``p`` on cell ``c``: +1 when the cell's element is
+        the card's, -1 when it is another (or the card has none), 0 on a plain cell."""
+        e = self.cell_element[c] if self.cell_element else None
+        if e is None:
+            return 0
+        return 1 if self.element[p] == e else -1
 
     def recast(self, changes: Mapping[int, Card]) -> "Judge":
         """A judge for the same game with some pieces standing for other cards (a guess at
@@ -89,7 +101,9 @@ class Judge:
         j.sides = self.sides[:]
         j.points = self.points[:]
         j.month = self.month[:]
+        j.element = self.element[:]
         for p, card in changes.items():
+            j.element[p] = card.element
             j.cards[p] = card
             j.sides[p] = card.sides
             j.points[p] = sum(card.sides)
@@ -156,6 +170,10 @@ class Judge:
         """
         p = cells[c]
         v = self.sides[p][side]
+        if self.cell_element:
+            v += self.elemental(p, c)      # a modifier like any other: inside the one clamp
+            if not effects:
+                return clamp(v)
         if not effects:
             return v
         o = owner[c]
@@ -170,7 +188,7 @@ class Judge:
         """Neighbours of the card ``seat`` just placed on ``c`` that it captures by side values
         (``ties``: equal sides capture too)."""
         out = []
-        if effects:
+        if effects or self.cell_element:
             wins = comparison(ties)
             value = self.value
             for d, nc, od in self.adj[c]:

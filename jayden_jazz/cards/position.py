@@ -36,7 +36,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .card import Card, Month, month_text, parse_month
+from .card import ELEMENTS, Card, Month, month_text, parse_month
 from .core import END_NAMES, INSTANT_WIN, SUDDEN_DEATH, Core
 from .errors import PositionError, SetupError
 from .field import Field
@@ -44,6 +44,8 @@ from .rules import Rules
 
 TAG = "jazz1"
 KEYS = ("field", "rules", "date", "seats", "move", "reset", "end", "cells", "hands", "effects")
+# Only under the Elemental rule, last: ``elements=-`` or ``CELL:ELEMENT`` joined by ``,`` in field order.
+ELEMENTS_KEY = "elements"
 _ID = r"[a-z0-9_][a-z0-9_-]*/[a-z0-9_][a-z0-9_-]*"
 _PIECE_RE = re.compile(rf"^({_ID})\.(\d)$")
 _EFFECT_RE = re.compile(rf"^(\d):({_ID})\.(\d)!([1-3])@([a-z][0-9]+)~(\d+)$")
@@ -89,6 +91,7 @@ class Position:
     cells: tuple[tuple[int, Piece] | None, ...]
     hands: tuple[tuple[Piece, ...], ...]
     effects: tuple[tuple[int, Piece, int, str, int], ...] = ()
+    elements: tuple[tuple[str, str], ...] = ()
 
     @property
     def field(self) -> Field:
@@ -106,13 +109,13 @@ class Position:
         values: dict[str, str] = {}
         for tok in tokens[1:]:
             k, eq, v = tok.partition("=")
-            if not eq or k not in KEYS:
+            if not eq or (k not in KEYS and k != ELEMENTS_KEY):
                 raise _fail(f"unexpected token {tok[:40]!r}; expected key=value with keys {', '.join(KEYS)}")
             if k in values:
                 raise _fail(f"{k!r} is given twice")
             values[k] = v
-        if [t.partition("=")[0] for t in tokens[1:]] != list(KEYS):
-            raise _fail(f"the keys must be, in order: {' '.join(KEYS)}")
+        if [t.partition("=")[0] for t in tokens[1:]] not in (list(KEYS), [*KEYS, ELEMENTS_KEY]):
+            raise _fail(f"the keys must be, in order: {' '.join(KEYS)} (and {ELEMENTS_KEY} under Elemental)")
         try:
             name, _, rows_text = values["field"].partition(":")
             rows = tuple(rows_text.split("/"))
@@ -169,8 +172,21 @@ class Position:
             if reason not in ("sudden_death", "instant_win") or not who.isdigit() or int(who) >= n:
                 raise _fail("end is '-', sudden_death:SEAT or instant_win:SEAT")
             end = (reason, int(who))
+        elements: list[tuple[str, str]] = []
+        if ELEMENTS_KEY in values and not rules.elemental:
+            raise _fail(f"{ELEMENTS_KEY}= is only written under the Elemental rule")
+        if rules.elemental and ELEMENTS_KEY not in values:
+            raise _fail(f"the Elemental rule is on: {ELEMENTS_KEY}= must follow effects=")
+        if values.get(ELEMENTS_KEY, "-") != "-":
+            for tok in values[ELEMENTS_KEY].split(","):
+                cname, colon, e = tok.partition(":")
+                if not colon or e not in ELEMENTS or cname not in field.cell_names \
+                        or not field.is_playable(field.index(cname)):
+                    raise _fail(f"elemental cell {tok[:40]!r} is not CELL:ELEMENT with a playable cell "
+                                f"and one of {', '.join(ELEMENTS)}")
+                elements.append((cname, e))
         pos = cls(name, rows, rules, date, n, move, values["reset"] == "1", end, tuple(cells), hands,
-                  tuple(effects))
+                  tuple(effects), tuple(elements))
         if canonical:
             pos.check_canonical(text)
         return pos
@@ -191,7 +207,12 @@ class Position:
         move = "-" if self.move < 0 else str(self.move)
         return (f"{TAG} field={self.field_name}:{'/'.join(self.rows)} rules={self.rules.code()} "
                 f"date={month_text(self.date)} seats={self.seats} move={move} "
-                f"reset={int(self.reset)} end={end} cells={cells} hands={hands} effects={effects}")
+                f"reset={int(self.reset)} end={end} cells={cells} hands={hands} effects={effects}"
+                + (f" {ELEMENTS_KEY}={self._elements_text()}" if self.rules.elemental else ""))
+
+    def _elements_text(self) -> str:
+        order = {n: i for i, n in enumerate(self.field.cell_names)}
+        return ",".join(f"{c}:{e}" for c, e in sorted(self.elements, key=lambda x: order[x[0]])) or "-"
 
     # ------------------------------------------------------------------ states
 
@@ -208,7 +229,8 @@ class Position:
                    -1 if core.over else core.to_move, core.reset_used, end, cells,
                    tuple(tuple(pc(p) for p in h) for h in core.hands),
                    tuple((e.seat, pc(e.piece), e.number, core.names[e.cell], e.turns_left)
-                         for e in core.effects))
+                         for e in core.effects),
+                   tuple((core.names[c], e) for c, e in sorted(core.elements.items())))
 
     def core(self, catalog: Mapping[str, Card], check: bool = True) -> Core:
         """The state these parts describe; PositionError when they break the rules of a
@@ -264,7 +286,7 @@ class Position:
             effects.append((seat, p, number, c, turns))
         move = self.move
         st = Core.build(field, self.rules, n, self.date, pieces, hands, cells, max(move, 0), effects,
-                        self.reset, self.end)
+                        self.reset, self.end, {field.index(c): e for c, e in self.elements})
         if check:
             if st.over and move >= 0:
                 raise _fail("the game is over: move is - (a finished position has no seat to move)")

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FORMAT = "jazz-record-1"
 MAX_RECORD_VALUES = 100_000   # a 7x7 four-player record holds a few hundred
-_KEYS = {"format", "field", "rules", "date", "first_seat", "names", "custom_hands", "hands",
+_KEYS = {"format", "field", "rules", "date", "first_seat", "names", "custom_hands", "hands", "elements",
          "start", "actions", "result"}
 
 
@@ -51,6 +51,8 @@ class GameRecord:
             if s.custom_hands:
                 data["custom_hands"] = True
             data["hands"] = [list(h) for h in s.hands]
+            if s.elements:
+                data["elements"] = {name: e for name, e in s.elements}
         else:
             data["start"] = self.start
         data["actions"] = [str(a) for a in self.actions]
@@ -91,9 +93,10 @@ class GameRecord:
             first = int(data["first_seat"])
             names = tuple(str(x) for x in data.get("names") or ())
             custom = bool(data.get("custom_hands", False))
+            elements = tuple((str(k), str(v)) for k, v in dict(data.get("elements") or {}).items())
         except (KeyError, TypeError, ValueError, CardsError) as e:
             raise RecordError(f"bad record setup: {e}") from None
-        return cls(Setup(fld, hands, rules, first, date, names, custom), actions, None, result)
+        return cls(Setup(fld, hands, rules, first, date, names, custom, elements), actions, None, result)
 
     @classmethod
     def from_yaml(cls, text: str) -> "GameRecord":

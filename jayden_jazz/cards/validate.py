@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import picturefile
-from .card import SIDE_NAMES, Ability, Card, Condition, Filter, Month, parse_month
+from .card import ELEMENTS, SIDE_NAMES, Ability, Card, Condition, Filter, Month, parse_month
 from .catalog import ERROR, WARNING, PackInfo, Problem
 from .language import (ABILITY_KEYS, BUDGET, CONDITION_KEYS, EFFECTS, FILTER_KEYS, MAX_ABILITIES,
                        TIMINGS, describe, suggested_cost)
@@ -27,7 +27,7 @@ TOP_KEYS = ("pack", "cards")
 PACK_KEYS = ("id", "name", "author", "version", "format")
 PACK_REQUIRED = ("id", "name", "author", "version")
 CARD_KEYS = ("id", "name", "aliases", "started_roasting", "likes", "dislikes", "description",
-             "sides", "picture", "abilities")
+             "sides", "picture", "abilities", "element")
 CARD_REQUIRED = ("id", "name", "started_roasting", "likes", "dislikes", "description", "sides")
 MAX_SENTENCES = 4
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)")
@@ -486,6 +486,14 @@ def parse_card(data: Any, pack_id: str, report: _Report, index: int, folder: Pat
             aliases = tuple(x.strip() for x in a)
     sides = _sides(chk, data)
     picture = _picture(chk, data, folder) if "picture" in data else None
+    element = None
+    if "element" in data:
+        e = data["element"]
+        if not isinstance(e, str) or e.strip().lower() not in ELEMENTS:
+            chk.error(_line(data, "element"), "element",
+                      f"element is one of {', '.join(ELEMENTS)}, not {describe_value(e)}")
+        else:
+            element = e.strip().lower()
     abilities: list[Ability] = []
     if "abilities" in data:
         abl = data["abilities"]
@@ -510,7 +518,7 @@ def parse_card(data: Any, pack_id: str, report: _Report, index: int, folder: Pat
     return card_key, Card(id=f"{pack_id}/{card_key}", name=name, sides=sides,  # type: ignore[arg-type]
                           started_roasting=month, aliases=aliases, likes=likes,  # type: ignore[arg-type]
                           dislikes=dislikes, description=description,  # type: ignore[arg-type]
-                          picture=picture, abilities=tuple(abilities))
+                          picture=picture, abilities=tuple(abilities), element=element)
 
 
 # ---------------------------------------------------------------------- packs

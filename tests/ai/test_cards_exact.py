@@ -24,7 +24,8 @@ def cat():
 def dealt(cat, seed: int, placed: int, rules: Rules, field: str = "3x3") -> Game:
     rng = random.Random(seed)
     f = get_field(field)
-    g = new_game(cat, f, deal_random(sorted(cat), f, 2, rules, rng), rules, first_seat=seed % 2, date=(2026, 11))
+    g = new_game(cat, f, deal_random(sorted(cat), f, 2, rules, rng), rules, first_seat=seed % 2, date=(2026, 11),
+                 rng=rng)
     while g.ply < placed and not g.is_over():
         legal = g.legal_actions()
         g.push(legal[rng.randrange(len(legal))])
@@ -131,7 +132,8 @@ def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat)
 
 @pytest.mark.parametrize("rules", [Rules(open=True, pure=True, same=True, plus=True, combo=True),
                                    Rules(open=True, reverse=True, fallen_ace=True),
-                                   Rules.preset("draft", open=True, same=True, same_wall=True, combo=True)])
+                                   Rules.preset("draft", open=True, same=True, same_wall=True, combo=True),
+                                   Rules(open=True, pure=True, elemental=True, plus=True)])
 def test_the_classic_rules_are_played_by_the_solver_and_the_computer_player(cat, rules):
     from jayden_jazz.ai.cards_ai import choose_action
     from jayden_jazz.ai.cards_solver import Solver

@@ -28,7 +28,7 @@ class Straight:
     ``(card, dealer)``, effects as dicts."""
 
     def __init__(self, field: Field, rules: Rules, date: tuple[int, int],
-                 hands: list[list[Card]], first: int) -> None:
+                 hands: list[list[Card]], first: int, elements: tuple[tuple[str, str], ...] = ()) -> None:
         self.field = field
         self.rules = rules
         self.date = _month(date)
@@ -36,6 +36,7 @@ class Straight:
         self.hands = [[(c, s) for c in h] for s, h in enumerate(hands)]
         self.dealt = [list(h) for h in self.hands]
         self.board: dict[str, list] = {}
+        self.elements = dict(elements)
         self.effects: list[dict] = []
         self.to_move = first
         self.over: str | None = None
@@ -74,6 +75,8 @@ class Straight:
     def effective(self, cell: str, side: int) -> int:
         card, dealer, owner = self.board[cell]
         v = card.sides[side]
+        if cell in self.elements:
+            v += 1 if card.element == self.elements[cell] else -1
         for e in self.effects:
             ab = e["ability"]
             if side not in ab.sides:

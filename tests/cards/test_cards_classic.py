@@ -216,3 +216,92 @@ def test_a_multiple_capture_counts_every_card_for_abilities():
         moves = [str(a) for a in g.legal_actions()]
         # Same takes b1 and a2, the basic rule c2: three cards, so the ability is offered
         assert ("t/x@b2!1" in moves) is offered
+
+
+# rule: cards.md#elemental
+
+def elemental(cells: dict[str, str], hands: list[list[str]], elements: str, cards, **kw) -> Game:
+    text = position(cells, hands, rules="higher:0:elemental", **kw) + f" elements={elements}"
+    return Game.from_position(text, catalog(*cards, *fillers(4)))
+
+
+def test_elemental_adds_one_on_a_match_and_takes_one_otherwise():
+    fire = Card.from_sides("t/fire", "5555", element="fire")
+    ice = Card.from_sides("t/ice", "5555", element="ice")
+    plain = Card.from_sides("t/plain", "5555")
+    g = elemental({"a1": "0:t/fire", "b1": "0:t/ice", "c1": "0:t/plain", "a2": "1:t/f3"},
+                  [["t/f0"], ["t/f1"]], "a1:fire,b1:fire,c1:fire", [fire, ice, plain])
+    assert g.effective_sides("a1") == (6, 6, 6, 6)
+    assert g.effective_sides("b1") == (4, 4, 4, 4)
+    assert g.effective_sides("c1") == (4, 4, 4, 4)   # no element counts as another
+    assert g.effective_sides("a2") == (1, 1, 1, 1)   # a plain cell changes nothing
+    assert g.position().endswith(" elements=a1:fire,b1:fire,c1:fire")
+
+
+def test_elemental_decides_a_capture():
+    # seat 0's 5 meets seat 1's 5 above it: equal, unless the cell's element lifts the attacker
+    x = Card.from_sides("t/x", "5111", element="water")
+    d = Card.from_sides("t/d", "1151")
+    for elements, taken in [("b2:water", True), ("b2:holy", False), ("b1:wind", True), ("-", False)]:
+        g = elemental({"b1": "1:t/d"}, [["t/x", "t/f0"], ["t/f1"]], elements, [x, d])
+        g.play(Action.parse("t/x@b2"))
+        assert (g.owner_at("b1") == 0) is taken, elements
+
+
+def test_elemental_is_summed_with_ability_modifiers_before_the_one_clamp():
+    from cards_helpers import card
+    # x (top A, fire) on a fire cell with an opponent's -1 on every side of it: clamp(10+1-1) = 10
+    x = Card.from_sides("t/x", "A111", element="fire")
+    y = card("t/y", "1111", [{"timing": "turn", "effect": "modify", "target": "opponents", "amount": -1,
+                              "cost": 4}])
+    text = (position({"b2": "1:t/x", "b3": "0:t/y"}, [["t/f0"], ["t/f1"]], rules="higher:0:elemental",
+                     effects=["0:t/y.0!1@b3~2"]) + " elements=b2:fire")
+    g = Game.from_position(text, catalog(x, y, *fillers(2)))
+    assert g.effective_sides("b2") == (10, 1, 1, 1)   # clamped once: not min(11, 10) - 1 = 9
+
+
+def test_same_wall_reads_the_elemental_side():
+    # x on the ice cell b1, its top facing the edge, its left meeting a1's right (equal)
+    nine = Card.from_sides("t/x", "9113", element="ice")    # plays 10,2,2,4: the 9 became A
+    ace = Card.from_sides("t/x", "A113")                     # plays 9,1,1,2: the A became 9
+    for x, right, taken in [(nine, "4", True), (ace, "2", False)]:
+        a1 = Card.from_sides("t/a1", f"1{right}11")
+        text = (position({"a1": "1:t/a1"}, [["t/x", "t/f0"], ["t/f1"]],
+                         rules="higher:0:same:same_wall:elemental") + " elements=b1:ice")
+        g = Game.from_position(text, catalog(x, a1, *fillers(2)))
+        got = [(c.cell, c.cause) for c in g.play(Action.parse("t/x@b1")).captures]
+        assert got == ([("a1", "same_wall")] if taken else []), x
+
+
+def test_elemental_cells_come_from_the_seed_and_the_record():
+    import random as _random
+    from jayden_jazz.cards import GameRecord, get_field, new_game
+    from jayden_jazz.cards.deal import elemental_cells
+    f = get_field("7x7")
+    a = elemental_cells(f, _random.Random(5))
+    assert a == elemental_cells(f, _random.Random(5)) and a != elemental_cells(f, _random.Random(6))
+    assert 0 < len(a) < 49
+    cards = [Card.from_sides(f"t/c{i}", "5555", element="fire" if i % 2 else None) for i in range(10)]
+    hands = [[c.id for c in cards[:5]], [c.id for c in cards[5:]]]
+    g = new_game(catalog(*cards), get_field("3x3"), hands, Rules(elemental=True), rng=_random.Random(3),
+                 date=(2026, 11))
+    rec = GameRecord.from_yaml(g.record().to_yaml())
+    assert rec.setup.elements == g.setup.elements
+    for a in ["t/c0@a1", "t/c5@b1", "t/c1@b2"]:
+        g.push(Action.parse(a))
+    back = rec.replay(catalog(*cards))
+    for a in ["t/c0@a1", "t/c5@b1", "t/c1@b2"]:
+        back.push(Action.parse(a))
+    assert back.position() == g.position()
+    with pytest.raises(Exception, match="element"):
+        Game.from_position(g.position().replace(" elements=", " elements=a1:lava,"), catalog(*cards))
+
+
+def test_a_pack_card_may_name_one_element():
+    from jayden_jazz.cards.loader import card_from_yaml
+    base = ("id: ember\nname: Ember\nstarted_roasting: 2002-08\nlikes: a\ndislikes: b\n"
+            "description: Ember exists for a test.\nsides: {top: 5, right: 5, bottom: 5, left: 5}\n")
+    assert card_from_yaml(base + "element: Fire\n", pack_id="t").element == "fire"
+    assert card_from_yaml(base, pack_id="t").element is None
+    with pytest.raises(Exception, match="element is one of fire, ice"):
+        card_from_yaml(base + "element: lava\n", pack_id="t")

@@ -6,6 +6,7 @@ second reading of the rules in ``straight_rules.py`` (tests only).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -14,11 +15,13 @@ from hypothesis import strategies as st
 from cards_helpers import DATE, catalog
 from straight_rules import Straight, game_summary
 from jayden_jazz.cards import Game, Rules, deal_random, get_field, new_game
+from jayden_jazz.cards.card import ELEMENTS
 from jayden_jazz.cards.synthetic import synthetic_cards
 
 FIELDS = {"3x3": (2,), "cross5": (2,), "5x5": (2, 3, 4), "ring5": (2, 3, 4), "diamond5": (2, 3, 4),
           "diamond7": (2, 3, 4)}
-CARDS = synthetic_cards(40, random.Random(77), ability_rate=0.8)
+CARDS = [dataclasses.replace(c, element=ELEMENTS[i % 8]) if i % 3 else c      # some without
+         for i, c in enumerate(synthetic_cards(40, random.Random(77), ability_rate=0.8))]
 CATALOG = catalog(*CARDS)
 
 
@@ -30,6 +33,7 @@ def classic_rules(draw):
     on = {r: draw(st.booleans()) for r in ("same", "plus", "reverse", "fallen_ace")}
     on["same_wall"] = on["same"] and draw(st.booleans())
     on["combo"] = (on["same"] or on["plus"]) and draw(st.booleans())
+    on["elemental"] = draw(st.booleans())
     return on
 
 
@@ -114,8 +118,9 @@ def test_the_core_plays_exactly_like_the_straight_reading_of_the_rules(setup):
     rng = random.Random(seed)
     f = get_field(field)
     hands = deal_random(list(CATALOG), f, players, rules, rng)
-    g = new_game(CATALOG, f, hands, rules, first_seat=seed % players, date=DATE)
-    ref = Straight(f, rules, DATE, [[CATALOG[c] for c in h] for h in hands], seed % players)
+    g = new_game(CATALOG, f, hands, rules, first_seat=seed % players, date=DATE, rng=rng)
+    ref = Straight(f, rules, DATE, [[CATALOG[c] for c in h] for h in hands], seed % players,
+                   g.setup.elements)
     while True:
         assert game_summary(g) == ref.summary()
         if g.is_over():
