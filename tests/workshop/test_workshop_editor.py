@@ -6,7 +6,7 @@ import pytest
 
 from jayden_jazz.cards import Ability, Card, Condition, Filter
 from jayden_jazz.cards.loader import load_pack
-from jayden_jazz.cards.writer import PackHeader, write_pack
+from jayden_jazz.cards.writer import PackHeader
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.ability import AbilityEditor
 from jayden_jazz.scenes.workshop.editor import CardEditorScene

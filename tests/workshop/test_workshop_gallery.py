@@ -82,7 +82,6 @@ def test_enter_and_a_click_open_the_full_card_view(gallery):
     top = app.stack.top
     assert isinstance(top, CardViewWindow) and top.view.card == want
     press(app, "ESC")
-    from tests.helpers import step
     app.stack.handle(Action(Kind.POINT, pos=(40, 90 + 14 * 4 + 5)))   # pointing chooses the row
     assert g.index == 4 and app.stack.top is g and g._view.card == g.shown[4]
     click(app, 40, 90 + 14 * 4 + 5)                # a click opens it

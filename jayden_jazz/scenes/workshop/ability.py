@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from jayden_jazz.cards import Ability, Condition, Filter
+from jayden_jazz.cards import Ability, Filter
 from jayden_jazz.cards.card import SIDE_NAMES, month_text, parse_month
 from jayden_jazz.cards.language import EFFECTS, describe, suggested_cost
 from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, TextRow

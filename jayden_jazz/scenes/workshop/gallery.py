@@ -242,7 +242,7 @@ class GalleryScene(Scene):
                 "then copy cards into it from here.")))
             return
 
-        def chose(pid: str) -> None:
+        def chose(pid: str | None) -> None:
             from jayden_jazz.scenes.workshop.home import copy_into
 
             pack = next((p for p in packs if p.id == pid), None)
@@ -253,7 +253,7 @@ class GalleryScene(Scene):
                                      + [MenuItem("Cancel", None)],
                                      text=f"Copy \"{card.name}\" into which of your packs? The copy opens "
                                           "in the editor; its picture comes along.",
-                                     on_choose=lambda v: v is not None and chose(v)))
+                                     on_choose=chose))
 
     def handle(self, action: Action) -> None:
         k = action.kind
