@@ -102,6 +102,7 @@ class CardEditorScene(Scene):
         self.problems: list[Problem] = []
         self.view = CardView(app.font, self.card)
         self._rebuild()
+        self.form.focus("name")          # where a player starts typing
         self._revalidate()
 
     # text <-> card -------------------------------------------------------------
