@@ -66,11 +66,17 @@ def import_picture(src: Path, folder: Path, key: str) -> Path:
     """Check, scale and reduce ``src`` to EGA; write it into the pack folder; return its path."""
     src = Path(src)
     try:
-        picturefile.check(src)          # size and pixels from the header, before anything decodes it
-    except picturefile.PictureError as e:
-        raise PictureError(f"{src.name} cannot be used: {e}") from None
-    try:
+        size = src.stat().st_size
+    except OSError as e:
+        raise PictureError(f"cannot read {src.name} ({e.strerror or e})") from None
+    if size > MAX_IMPORT_BYTES:
+        raise PictureError(f"{src.name} is {size / 1048576:.1f} MiB; a picture to import may be at most "
+                           f"{MAX_IMPORT_BYTES // 1048576} MiB")
+    try:   # the size from the header first: a huge picture is refused before it is decoded
+        picturefile.check(src, MAX_IMPORT_SIDE, MAX_IMPORT_BYTES)
         image = pygame.image.load(str(src))
+    except picturefile.PictureError as e:
+        raise PictureError(f"{src.name}: {e}") from None
     except (pygame.error, OSError, ValueError) as e:
         raise PictureError(f"{src.name} is not a picture the game can read ({e})") from None
     w, h = image.get_size()
