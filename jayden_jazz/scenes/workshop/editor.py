@@ -221,7 +221,15 @@ class CardEditorScene(Scene):
             found = card_problems(text, self.pack.id, self.pack.folder)
         except ValueError as e:
             found = [Problem("<card>", None, self.card.id, "picture", str(e), ERROR)]
-        self.problems = self.local_problems() + sorted(found, key=lambda p: not p.is_error)
+        local = self.local_problems()
+        total = self.card.budget
+        if total > BUDGET and not any(p.field == "budget" for p in found):
+            # the validator weighs the budget only once the rest of the card reads; say it anyway
+            sides = sum(self.card.sides)
+            local.insert(0, Problem("<card>", None, self.card.id, "budget",
+                                    f"over budget: sides {sides} + ability costs {total - sides} = {total}; "
+                                    f"the most is {BUDGET}", ERROR))
+        self.problems = local + sorted(found, key=lambda p: not p.is_error)
 
     @property
     def errors(self) -> list[Problem]:
