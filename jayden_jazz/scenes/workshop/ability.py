@@ -119,6 +119,10 @@ class AbilityEditor(Scene):
 
     opaque = False
 
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any, editor: "CardEditorScene", index: int) -> None:
         super().__init__(app)
         self.editor = editor

@@ -79,6 +79,10 @@ def row_of(field: str | None) -> str:
 
 
 class CardEditorScene(Scene):
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
                  on_saved: Callable[[OwnPack], None] | None = None) -> None:
         super().__init__(app)

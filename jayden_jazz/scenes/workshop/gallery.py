@@ -99,6 +99,10 @@ def problem_packs(lib: Library) -> dict[str, list[Problem]]:
 
 
 class GalleryScene(Scene):
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any, library: Library | None = None) -> None:
         super().__init__(app)
         self.lib = library or load_library(app)
