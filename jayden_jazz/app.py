@@ -100,6 +100,7 @@ class App:
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
+        from jayden_jazz.shell.keymap import KeyMap
         from jayden_jazz.shell.loop import FixedStep
         from jayden_jazz.shell.scene import SceneStack
         from jayden_jazz.shell.sound import Sound
@@ -121,7 +122,11 @@ class App:
         fullscreen = args.fullscreen or (self.settings["fullscreen"] and not self.headless)
         self.display = Display(scale=scale, fullscreen=fullscreen,
                                aspect_correct=self.settings["aspect_correct"], icon=icon)
-        self.input = InputMap(self.display.to_logical)
+        keymap, key_problems = KeyMap.from_settings(self.settings["keys"])
+        if key_problems:
+            self.notices.append(f"Some keys in {self.settings.path} could not be used: "
+                                + "; ".join(key_problems) + ".")
+        self.input = InputMap(self.display.to_logical, keymap)
         self.sound = Sound(muted=self.settings["mute"] or self.headless, volume=self.settings["volume"])
         self.stack = SceneStack()
         self.step = FixedStep()
@@ -180,7 +185,7 @@ class App:
                 self.display.resized(getattr(event, "size", (0, 0)))
                 continue
             if event.type == pygame.KEYDOWN and (
-                    event.key == pygame.K_F11 or
+                    event.key in self.input.keymap.keys_of("fullscreen") or
                     (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)):
                 if not self.headless:
                     self.display.toggle_fullscreen()

@@ -28,6 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "animation": "normal",     # slow, normal, fast or instant: every board animation
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
+    "keys": {},                # the player's key changes: command -> [key names] (shell/keymap.py)
 }
 
 _TYPES: dict[str, tuple[type, ...]] = {

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from jayden_jazz import __version__
 from jayden_jazz.scenes.registry import make_scene
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.art import title_logo
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -26,7 +25,7 @@ ENTRIES = [
 
 
 class TitleScene(Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppView) -> None:
         super().__init__(app)
         self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
         self.menu.layout(240, 150, 160)

@@ -8,11 +8,12 @@ Scenes get actions, never raw events, and ``draw`` never changes state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
+    from jayden_jazz.shell.appview import AppView
     from jayden_jazz.shell.input import Action
 
 
@@ -21,7 +22,7 @@ class Scene:
 
     opaque = True
 
-    def __init__(self, app: Any = None) -> None:
+    def __init__(self, app: "AppView") -> None:
         self.app = app
         self.stack: SceneStack | None = None
 
@@ -95,7 +96,7 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scene]:
         return iter(list(self._scenes))
 
     @property
