@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from jayden_jazz import __version__
 
@@ -65,11 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def parse_script(text: str) -> list[tuple[str, object]]:
+def parse_script(text: str) -> list[tuple[str, Any]]:
     """``--keys`` tokens -> ('key', code) / ('mouse', (button, x, y)) / ('wait', None)."""
     from jayden_jazz.shell.input import key_code
 
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, Any]] = []
     for tok in text.split():
         up = tok.upper()
         if up == "WAIT":

@@ -84,7 +84,8 @@ class OptionsScene(Scene):
         elif item.value == "keys":
             from jayden_jazz.scenes.registry import make_scene
 
-            self.stack.push(make_scene("keys", self.app))
+            if self.stack is not None:
+                self.stack.push(make_scene("keys", self.app))
         else:
             self._change(self.menu.index, 1)
 

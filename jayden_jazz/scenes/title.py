@@ -64,7 +64,7 @@ class TitleScene(Scene):
             from jayden_jazz.scenes.folders import open_cards_folder
 
             open_cards_folder(self.app)
-        else:
+        elif self.stack is not None:
             self.stack.push(make_scene(item.value, self.app))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -208,12 +208,12 @@ class KeyMap:
         for name in keys:
             keys[name] = chosen[name] if name in chosen else tuple(k for k in keys[name] if k not in taken)
         owners: dict[int, list[str]] = {}
-        for name, codes in keys.items():
-            for code in codes:
+        for name, bound in keys.items():
+            for code in bound:
                 owners.setdefault(code, []).append(name)
         clash = [f"{key_label(code)} is given to both {' and '.join(BY_NAME[n].label for n in names)}"
                  for code, names in owners.items() if len(names) > 1]
-        empty = [f"{BY_NAME[n].label} has no key left" for n, codes in keys.items() if not codes]
+        empty = [f"{BY_NAME[n].label} has no key left" for n, bound in keys.items() if not bound]
         if clash or empty:
             return cls(), problems + [f"{p}; the default keys are used for every command" for p in clash + empty]
         return cls(keys), problems
