@@ -37,7 +37,8 @@ def _folders_epilog() -> str:
         f"  card packs   {d.cards}",
         "                (the title menu's \"Open cards folder\" opens it; packs there",
         "                 load after the shipped ones, then each --cards PATH)",
-        "Set JAYDEN_JAZZ_HOME=DIR to keep all of them in one folder (portable installs).",
+        "Set JAYDEN_JAZZ_HOME=DIR (an absolute path) to keep all of them in one folder",
+        "(portable installs).",
     ])
 
 
@@ -61,9 +62,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cards", metavar="PATH", type=Path, action="append", default=[],
                    help="also load card packs from this file or folder (may repeat)")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    p.add_argument("--scale", type=int, metavar="K", help="window scale (1-6)")
+    p.add_argument("--scale", type=_scale, metavar="K", help="window scale (1-6; others are brought into range)")
     p.add_argument("--seed", type=int, metavar="N", help="fix the random seed (repeatable games)")
     return p
+
+
+MIN_SCALE, MAX_SCALE = 1, 6
+
+
+def _scale(text: str) -> int:
+    """``--scale``: a whole number brought into 1..6, as the Options screen offers."""
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return min(max(k, MIN_SCALE), MAX_SCALE)
 
 
 def parse_script(text: str) -> list[tuple[str, Any]]:
@@ -97,7 +110,7 @@ class App:
         import pygame
 
         from jayden_jazz import paths
-        from jayden_jazz.settings import Settings
+        from jayden_jazz.settings import Settings, clean_stale_temps
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
@@ -111,6 +124,7 @@ class App:
         self.rng = random.Random(args.seed)
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
+        clean_stale_temps(self.dirs.config, self.dirs.saves)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
         self.extra_card_paths: list[Path] = list(args.cards)
         set_window_class()
@@ -227,11 +241,16 @@ class App:
             self.frame += 1
             if frames is not None and self.frame >= frames:
                 break
+        status = 0
         if screenshot is not None:
             self.render()
-            save_screenshot(self.display.logical, screenshot)
+            try:
+                save_screenshot(self.display.logical, screenshot)
+            except (OSError, pygame.error) as e:
+                status = _fatal(f"Could not save the screenshot to {screenshot}: "
+                                f"{getattr(e, 'strerror', None) or e}")
         self.stack.clear()
-        return 0
+        return status
 
 
 def save_screenshot(surface, path: Path) -> None:

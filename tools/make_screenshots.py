@@ -37,7 +37,29 @@ SHOTS = {
     "jayden": ["--scene", "jayden-board", "--frames", "120", "--keys", jayden_keys()],
     "cards": ["--scene", "cards-table", "--seed", "3", "--frames", "200", "--keys",
               "RETURN UP RETURN WAIT WAIT WAIT WAIT RETURN RIGHT RETURN WAIT WAIT WAIT WAIT RETURN DOWN RETURN"],
+    # after "cards": its autosave is the newest unfinished game, and Continue on the title opens it
+    "continue": ["--scene", "menu", "--frames", "40", "--keys", "RETURN"],
+    "cards_replay": ["--scene", "cards-replay", "--seed", "3", "--frames", "30", "--keys",
+                     "RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT"],
+    "statistics": ["--scene", "statistics", "--frames", "20"],
 }
+
+
+def example_statistics(home: Path) -> None:
+    """The Statistics picture needs counts: a plausible season of games, written through the real module."""
+    sys.path.insert(0, str(ROOT))
+    from jayden_jazz.statistics import FILE_NAME, Statistics
+
+    s = Statistics(home / FILE_NAME)
+    season = [("won", ["easy"], "Updated"), ("won", ["easy"], "Updated"), ("lost", ["hard"], "Updated"),
+              ("won", ["normal"], "Updated + Open"), ("won", ["normal"], "Updated + Open"),
+              ("won", ["normal"], "Updated + Open"), ("drawn", ["human"], "Draft"),
+              ("lost", ["hard"], "Updated + Sudden Death"), ("won", ["human", "easy"], "Draft + Pure")]
+    for outcome, opponents, rules in season:
+        s.add("cards", outcome, opponents, rules)
+    for outcome in ("won", "lost", "won", "drawn"):
+        s.add("jayden", outcome, ["normal"], "Enhanced")
+    s.save()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,9 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ, JAYDEN_JAZZ_HOME=tempfile.mkdtemp(prefix="jj-shots-"),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    home = tempfile.mkdtemp(prefix="jj-shots-")
+    env = dict(os.environ, JAYDEN_JAZZ_HOME=home, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     for name, flags in SHOTS.items():
+        if name == "statistics":
+            example_statistics(Path(home))
         path = args.out / f"{name}.png"
         cmd = [sys.executable, "-m", "jayden_jazz", "--headless", *flags, "--screenshot", str(path)]
         subprocess.run(cmd, check=True, env=env, cwd=ROOT)

@@ -12,12 +12,31 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from jayden_jazz.jayden import Position, Result
+from jayden_jazz.jayden import REASONS, Position, Result
 from jayden_jazz.saves import store
+from jayden_jazz.saves.schema import Bool, Int, ListOf, Moment, Optional, Record, Text
 from jayden_jazz.saves.store import SaveError
 
 SLOTS = 5
 GAME = "jayden"
+LEVELS = ("easy", "normal", "hard")
+MAX_ACTIONS = 20_000       # far beyond any real game (the quiet-draw rule ends one at 200 quiet actions)
+
+PLAYER = Record({"kind": Text(("human", "computer")), "level": Text(LEVELS)}, required=("kind",))
+#: What a Jayden save body may hold; checked before anything else reads it.
+BODY = Record({
+    "game": Text(max_len=40),
+    "saved": Optional(Moment(max_len=40)),
+    "players": Record({"g": PLAYER, "r": PLAYER}, required=("g", "r")),
+    "mode": Text(("enhanced", "original")),
+    "quiet_draw": Bool(),
+    "start": Text(max_len=400),
+    "position": Text(max_len=400),
+    "turn": Int(0, 10 * MAX_ACTIONS),
+    "result": Optional(Record({"winner": Optional(Text(("g", "r"))), "reason": Text(REASONS)},
+                              required=("winner", "reason"))),
+    "actions": Optional(ListOf(Text(max_len=40), MAX_ACTIONS)),
+}, required=("game", "players", "start", "position"))
 
 
 @dataclass
@@ -65,9 +84,27 @@ def save(path: Path, game: JaydenGame, pos: Position) -> None:
     store.write(path, to_body(game, pos))
 
 
-def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Position]:
+def _check(body: dict[str, Any], path: Path | str) -> None:
     if body.get("game") != GAME:
-        raise SaveError(path, f"it is a save of another game ({body.get('game')!r}), not Jayden")
+        game = body.get("game")
+        what = repr(game[:30]) if isinstance(game, str) else "no game named"
+        raise SaveError(path, f"it is a save of another game ({what}), not Jayden")
+    store.check_body(body, path, BODY)
+
+
+def _start_position(start: str, quiet_draw: bool, path: Path | str) -> Position:
+    try:
+        pos = Position(start, quiet_draw=quiet_draw)
+    except ValueError as e:
+        raise SaveError(path, f"its start position is invalid: {e}") from None
+    if pos.result is not None:
+        raise SaveError(path, "its start position is already over (a side has no Master): "
+                              "a game cannot start from it")
+    return pos
+
+
+def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Position]:
+    _check(body, path)
     try:
         start = str(body["start"])
         position = str(body["position"])
@@ -79,10 +116,7 @@ def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Posit
                       enhanced=body.get("mode", "enhanced") != "original",
                       quiet_draw=bool(body.get("quiet_draw", True)),
                       result=body.get("result"), saved=str(body.get("saved", "")))
-    try:
-        pos = Position(start, quiet_draw=game.quiet_draw)
-    except ValueError as e:
-        raise SaveError(path, f"its start position is invalid: {e}") from None
+    pos = _start_position(start, game.quiet_draw, path)
     for i, a in enumerate(actions, 1):
         try:
             pos.push(a)
@@ -104,6 +138,9 @@ def load(path: Path) -> tuple[JaydenGame, Position]:
 
 
 def summary(body: dict[str, Any]) -> str:
+    """The slot's label; raises SaveError (shown as the slot's problem) for a body that does not fit."""
+    _check(body, "<save>")
+    _start_position(body["start"], bool(body.get("quiet_draw", True)), "<save>")
     p = body.get("players") or {}
 
     def who(side: str) -> str:

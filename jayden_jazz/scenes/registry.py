@@ -18,10 +18,14 @@ SCENES: dict[str, str] = {
     "instructions": "jayden_jazz.scenes.instructions:InstructionsScene",
     "options": "jayden_jazz.scenes.options:OptionsScene",
     "keys": "jayden_jazz.scenes.keys:KeysScene",
-    "cards": "jayden_jazz.scenes.cards.setup:CardsSetupScene",
+    "cards": "jayden_jazz.scenes.cards.loading:open_cards_setup",
     "cards-table": "jayden_jazz.scenes.cards.table:CardsTableScene",
     "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
     "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
+    "gallery": "jayden_jazz.scenes.workshop.gallery:GalleryScene",
+    "workshop": "jayden_jazz.scenes.workshop.home:WorkshopScene",
+    "statistics": "jayden_jazz.scenes.statistics:StatisticsScene",
+    "cards-replay": "jayden_jazz.scenes.cards.replay:demo",
 }
 
 

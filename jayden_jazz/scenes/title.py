@@ -15,11 +15,15 @@ from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_frame
 
 ENTRIES = [
+    ("Continue", "continue"),
     ("Jazz Card Game", "cards"),
     ("Jayden", "jayden"),
+    ("Statistics", "statistics"),
     ("Instructions", "instructions"),
     ("Options", "options"),
     ("Open cards folder", "open_cards"),
+    ("Card workshop", "workshop"),
+    ("Gallery", "gallery"),
     ("Quit", "quit"),
 ]
 
@@ -64,6 +68,10 @@ class TitleScene(Scene):
             from jayden_jazz.scenes.folders import open_cards_folder
 
             open_cards_folder(self.app)
+        elif item.value == "continue":
+            from jayden_jazz.scenes.resume import continue_latest
+
+            continue_latest(self.app, self.stack)
         elif self.stack is not None:
             self.stack.push(make_scene(item.value, self.app))
 

@@ -6,7 +6,7 @@ manual promises.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -25,8 +25,8 @@ class ChoiceWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: AppView, title: str, items: list[MenuItem | str], *, text: str = "",
-                 on_choose: Callable[[Any], None] | None = None,
+    def __init__(self, app: AppView, title: str, items: Sequence[MenuItem | str], *, text: str = "",
+                 on_choose: Callable[[Any], object] | None = None,
                  on_cancel: Callable[[], None] | None = None, width: int = 320,
                  fill: int = P.BLUE, cancel_on_back: bool = True, close_on_choose: bool = True) -> None:
         super().__init__(app)

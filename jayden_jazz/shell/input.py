@@ -46,6 +46,8 @@ class Action:
     dy: int = 0
     pos: tuple[int, int] | None = None
     key: str = ""          # the name of the key pressed, for every action from the keyboard
+    text: str = ""
+    """The character a key typed (shift applied), for text fields; empty for the mouse."""
 
     @property
     def from_mouse(self) -> bool:
@@ -67,6 +69,8 @@ KEY_NAMES: dict[str, int] = {
     "PGDN": pygame.K_PAGEDOWN, "PAGEDOWN": pygame.K_PAGEDOWN, "RETURN": pygame.K_RETURN,
     "ENTER": pygame.K_RETURN, "SPACE": pygame.K_SPACE, "ESC": pygame.K_ESCAPE,
     "ESCAPE": pygame.K_ESCAPE, "TAB": pygame.K_TAB, "F1": pygame.K_F1, "F11": pygame.K_F11,
+    "F2": pygame.K_F2, "F3": pygame.K_F3, "F4": pygame.K_F4, "F5": pygame.K_F5, "F6": pygame.K_F6,
+    "F7": pygame.K_F7, "F8": pygame.K_F8, "BACKSPACE": pygame.K_BACKSPACE, "DELETE": pygame.K_DELETE,
 }
 
 REPEAT_DELAY_TICKS = 18   # 0.3 s at 60 updates per second
@@ -106,18 +110,23 @@ class InputMap:
         t = event.type
         if t == pygame.KEYDOWN:
             key = event.key
+            typed = getattr(event, "unicode", "") or ""
             name = pygame.key.name(key)
             cmd = self.keymap.command_for(key)
             if cmd is None or cmd.kind is None:
-                return [Action(Kind.KEY, key=name)] if name else []
+                return [Action(Kind.KEY, key=name, text=typed)] if name else []
             if cmd.kind == Kind.MOVE:
                 self._held, self._held_ticks = key, 0
-                return [Action(Kind.MOVE, dx=cmd.dx, dy=cmd.dy, key=name)]
+                return [Action(Kind.MOVE, dx=cmd.dx, dy=cmd.dy, key=name, text=typed)]
             if cmd.kind in HOTKEYS:
                 # TRANSITIONAL: the KEY echo keeps scenes that still compare letters
-                # working; drop it once every scene reads the named actions.
-                return [Action(cmd.kind, key=name), Action(Kind.KEY, key=name)]
-            return [Action(cmd.kind, key=name)]
+                # working; drop it once every scene reads the named actions (and then
+                # give the named action the typed text). Only the echo carries the
+                # text, so a text field types the letter once.
+                return [Action(cmd.kind, key=name), Action(Kind.KEY, key=name, text=typed)]
+            if cmd.kind == Kind.BACK:
+                return [Action(Kind.BACK, key=name)]
+            return [Action(cmd.kind, key=name, text=typed)]
         if t == pygame.KEYUP:
             if event.key == self._held:
                 self._held = None

@@ -24,7 +24,10 @@ class Scene:
 
     def __init__(self, app: "AppView") -> None:
         self.app = app
-        self.stack: SceneStack | None = None
+        # The stack the scene is on. Scenes only act (handle, update, draw, open
+        # windows) while on one, so it is typed as present; before the first push
+        # and after a pop it is None at run time, and code that can run then checks.
+        self.stack: SceneStack = None  # type: ignore[assignment]
 
     # lifecycle -------------------------------------------------------
     def enter(self) -> None:
@@ -116,7 +119,7 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         scene.exit()
-        scene.stack = None
+        scene.stack = None  # type: ignore[assignment]  # off the stack
         if self._scenes:
             self._scenes[-1].resume()
         return scene
@@ -126,7 +129,7 @@ class SceneStack:
         if self._scenes:
             old = self._scenes.pop()
             old.exit()
-            old.stack = None
+            old.stack = None  # type: ignore[assignment]  # off the stack
         scene.stack = self
         self._scenes.append(scene)
         scene.enter()

@@ -566,7 +566,8 @@ def test_esc_menu_rules_options_and_quit(make_app):
     press(app, "ESC")
     menu = app.stack.top
     assert isinstance(menu, ChoiceWindow) and [i.label for i in menu.items] == [
-        "Resume", "Rules summary", "Options", "New game", "Quit to title"]
+        "Resume", "Rules summary", "Options", "New game", "Save game", "Load game", "Watch replay",
+        "Quit to title"]
     press(app, "DOWN", "RETURN")
     rules = app.stack.top
     text = " ".join(rules.lines)
@@ -632,7 +633,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
             play_click(app, sc, act.card, act.cell)
     settle(app, sc)
     assert sc.game.is_over() and watch.pixel_checks > 0
-    press(app, "DOWN", "DOWN", "DOWN", "RETURN")         # Back to title
+    press(app, "UP", "RETURN")                           # Back to title (the last entry)
     assert isinstance(app.stack.top, TitleScene) and brain.closed
 
 

@@ -21,6 +21,7 @@ import pygame
 from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game, sides_text
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
 from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.library import Library, load_library
@@ -81,6 +82,11 @@ class CardsTableScene(PlayScene):
     def enter(self) -> None:
         if self.phase == "start":
             self._begin_turn()
+
+    def exit(self) -> None:
+        if not self.game.is_over():
+            saving.autosave(self)  # [card-saves hook] leaving keeps the game, an open ability choice too
+        super().exit()
 
     # ------------------------------------------------------------------ who sees what
     @property
@@ -149,6 +155,7 @@ class CardsTableScene(PlayScene):
         self.phase = "turn"
         if self.game.hand(seat):
             self.cursor = hand_key(seat, 0)
+        saving.resume_pending(self)  # [card-saves hook] a loaded save's unfinished ability choice
 
     # ------------------------------------------------------------------ slots and the cursor
     def view_state(self) -> TableView:
@@ -487,6 +494,7 @@ class CardsTableScene(PlayScene):
             self.app.sound.play("flip")
         self.phase = "animate"
         self.anim_until = self.ticks + (FLIP_TICKS if flips else 0) + AFTER_TICKS
+        saving.game_ended(self) if g.is_over() else saving.autosave(self)  # [card-saves hook]
 
     # ------------------------------------------------------------------ the computer
     def _brain(self) -> Any:
@@ -634,6 +642,8 @@ class CardsTableScene(PlayScene):
             self.stack.push(table_menu(self.app, self.menu_choice))
 
     def menu_choice(self, choice: str) -> None:
+        if saving.menu_choice(self, choice):  # [card-saves hook] save, load, replay
+            return
         if choice == "rules":
             self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
         elif choice == "options":
@@ -724,6 +734,8 @@ class CardsTableScene(PlayScene):
         self.stack.push(end_window(self.app, title, text, self.end_choice))
 
     def end_choice(self, choice: str) -> None:
+        if saving.menu_choice(self, choice):  # [card-saves hook] replay
+            return
         if choice == "rematch":
             self.rematch()
         elif choice == "new":

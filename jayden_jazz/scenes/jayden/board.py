@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from jayden_jazz import statistics  # [card-saves hook]
 from jayden_jazz.ai.worker import AIWorker
 from jayden_jazz.jayden import START_JPN, Action, Position
 from jayden_jazz.saves import jayden as jsave
@@ -184,6 +185,7 @@ class JaydenScene(PlayScene):
             self.autosave()
         if self.pos.result is not None:
             self.app.sound.play("victory")
+            statistics.record_jayden_game(self.app, self.game, self.pos.result)  # [card-saves hook]
             self.show_end()
         elif turn_over:
             self._move_cursor_to_side()
@@ -355,6 +357,7 @@ class JaydenScene(PlayScene):
             self.pos.agree_draw()
             self.game.result = {"winner": None, "reason": "agreed_draw"}
             self.autosave()
+            statistics.record_jayden_game(self.app, self.game, self.pos.result)  # [card-saves hook]
             self.show_end()
         else:
             self.say(f"{SIDE_NAME[who]} declines the draw")
