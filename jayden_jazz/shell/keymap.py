@@ -194,6 +194,8 @@ class KeyMap:
                 continue
             codes: list[int] = []
             for n in names:
+                if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 9:
+                    n = str(n)                   # YAML reads the digit keys as numbers
                 try:
                     code = key_code(n)
                 except ValueError as e:

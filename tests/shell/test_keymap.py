@@ -106,6 +106,11 @@ def test_settings_hold_only_the_changes_and_read_back_the_same_map():
     assert again.command_for(key_code("v")) is None
 
 
+def test_digit_keys_written_as_numbers_in_the_settings_are_read():
+    m, problems = KeyMap.from_settings({"hint": [1, "h"]})
+    assert problems == [] and m.command_for(key_code("1")).name == "hint"
+
+
 def test_a_key_given_in_the_settings_is_taken_from_the_defaults_of_others():
     m, problems = KeyMap.from_settings({"undo": ["h", "u"], "hint": ["f1"]})
     assert problems == []
