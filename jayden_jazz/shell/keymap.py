@@ -185,7 +185,8 @@ class KeyMap:
         chosen: dict[str, tuple[int, ...]] = {}
         for name, value in raw.items():
             if name not in BY_NAME:
-                problems.append(f"'{name}' is not a command (the commands are: {', '.join(BY_NAME)})")
+                problems.append(f"'{name}' is not a command, so it is ignored "
+                                f"(the commands are: {', '.join(BY_NAME)})")
                 continue
             names = [value] if isinstance(value, str) else value
             if not isinstance(names, list) or not names:

@@ -118,7 +118,7 @@ def test_a_key_given_in_the_settings_is_taken_from_the_defaults_of_others():
 
 
 @pytest.mark.parametrize("raw,words", [
-    ({"undoo": ["x"]}, ["'undoo' is not a command", "the commands are: up, down"]),
+    ({"undoo": ["x"]}, ["'undoo' is not a command, so it is ignored", "the commands are: up, down"]),
     ({"hint": ["nosuchkey"]}, ["'hint': 'nosuchkey' is not a key name", "its default keys are used"]),
     ({"hint": 5}, ["'hint' should be a list of key names, not 5"]),
     ({"hint": []}, ["'hint' should be a list of key names"]),
