@@ -15,7 +15,7 @@ from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
-from jayden_jazz.shell.keymap import BY_NAME, COMMANDS, KeyConflict
+from jayden_jazz.shell.keymap import BY_NAME, COMMANDS, KeyConflict, KeyMap
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
@@ -39,7 +39,7 @@ class KeysScene(Scene):
         self._echo = ""                      # a hotkey also arrives as a plain key: skip that copy
 
     @property
-    def keymap(self):
+    def keymap(self) -> KeyMap:
         return self.app.input.keymap
 
     # input --------------------------------------------------------------------
