@@ -37,6 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "enhanced": True,          # Jayden: highlight legal targets, undo
     "quiet_draw": True,        # Jayden: draw after 200 quiet actions
     "animation": "normal",     # slow, normal, fast or instant: every board animation
+    "hot_seat": False,         # Jayden: turn the board for Red when Red (a person) is to act
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
     "keys": {},                # the player's key changes: command -> [key names] (shell/keymap.py)
@@ -47,7 +48,7 @@ DEFAULTS: dict[str, Any] = {
 SCHEMA: dict[str, Any] = {
     "version": Int(1, 1000), "aspect_correct": Bool(), "scale": Int(1, 6), "fullscreen": Bool(),
     "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
-    "animation": Text(ANIMATION_SPEEDS),
+    "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(),
     "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER})}),
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),
@@ -79,18 +80,24 @@ def atomic_write_text(path: Path, text: str) -> None:
 STALE_TEMP_SECONDS = 600
 
 
-def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS,
+                      depth: int = 0) -> list[Path]:
     """Remove what interrupted atomic writes left behind; returns what was removed.
 
-    Only files shaped like :func:`atomic_write_text`'s temporaries
-    (``NAME.XXXX.tmp``) and untouched for ``older_than`` seconds, so a write
-    in progress in another copy of the game is never pulled from under it.
+    Only files shaped like the game's temporaries (``NAME.XXXX.tmp``, or
+    ``.NAME.XXXX.tmp`` for card packs) and untouched for ``older_than``
+    seconds, so a write in progress in another copy of the game is never
+    pulled from under it. ``depth=1`` also looks in each sub-folder (pack
+    folders).
     """
     removed: list[Path] = []
     now = time.time()
     for folder in folders:
         try:
             candidates = [p for p in Path(folder).glob("*.*.tmp") if p.is_file()]
+            if depth > 0:
+                candidates += [p for sub in Path(folder).iterdir() if sub.is_dir() and not sub.is_symlink()
+                               for p in sub.glob("*.*.tmp") if p.is_file()]
         except OSError:
             continue
         for p in candidates:

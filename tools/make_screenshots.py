@@ -22,7 +22,7 @@ def cell(square: str) -> str:
     """Mouse token for the centre of a Jayden square (a1 bottom-left)."""
     col = ord(square[0]) - ord("a")
     rank = int(square[1:])
-    return f"CLICK:{col * 32 + 16},{(14 - rank) * 25 + 12}"
+    return f"CLICK:{col * 32 + 16},{(14 - rank) * 23 + 11}"
 
 
 def jayden_keys() -> str:
@@ -32,9 +32,22 @@ def jayden_keys() -> str:
     return " ".join(tokens + [cell("b3")])
 
 
+# A Scout walks up the b file and fires on a Red Hero two squares away.
+SHOT_MOVES = [("b1", "b4"), ("e2", "e3"), ("c13", "c12"), ("s13", "s12"), ("b4", "b7"), ("f2", "f4"),
+              ("q13", "q12"), ("h13", "h11"), ("b7", "b10"), ("c2", "c3"), ("r13", "r12"), ("i13", "i12"),
+              ("b10", "c12")]
+SHOT_FRAMES = 4 * (2 * len(SHOT_MOVES) - 1) + 3 + 4     # the last click, then 4 frames of flight
+
+
+def moves_keys(moves: list[tuple[str, str]]) -> str:
+    return " ".join(cell(s) + " " + cell(d) for s, d in moves)
+
+
 SHOTS = {
     "title": ["--scene", "menu", "--frames", "30"],
     "jayden": ["--scene", "jayden-board", "--frames", "120", "--keys", jayden_keys()],
+    "jayden_shot": ["--scene", "jayden-board", "--frames", str(SHOT_FRAMES), "--keys", moves_keys(SHOT_MOVES)],
+    "jayden_moves": ["--scene", "jayden-board", "--frames", "200", "--keys", moves_keys(SHOT_MOVES) + " WAIT l"],
     "cards": ["--scene", "cards-table", "--seed", "3", "--frames", "200", "--keys",
               "RETURN UP RETURN WAIT WAIT WAIT WAIT RETURN RIGHT RETURN WAIT WAIT WAIT WAIT RETURN DOWN RETURN"],
     # after "cards": its autosave is the newest unfinished game, and Continue on the title opens it

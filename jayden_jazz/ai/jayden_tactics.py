@@ -272,9 +272,12 @@ def _clears(s: Snap, sq: int, side: int, avoid: set[int]) -> bool:
     """Side's own piece on sq has an action that leaves every square of
     ``avoid`` empty and unshielded (a deployment shields its neighbours)."""
     deploy = KIND_OF[s.b[sq]] == SENTINEL
+    hero = KIND_OF[s.b[sq]] == HERO
     for t in _landings(s, sq, side):
         if t in avoid:
             continue
+        if hero and CHEB[sq][t] == 2 and (sq + t) // 2 in avoid and s.b[(sq + t) // 2]:
+            continue            # a jump-attack over a square of ``avoid`` takes what it was to leave
         if deploy and any(n in avoid for n in NEIGH_T[t]):
             continue
         return True

@@ -55,9 +55,18 @@ class JaydenGame:
         pos = Position(self.start, quiet_draw=self.quiet_draw)
         for a in self.actions:
             pos.push(a)
-        if self.result and self.result.get("reason") == "agreed_draw" and pos.result is None:
-            pos.agree_draw()
+        _apply_result(pos, self.result)
         return pos
+
+
+def _apply_result(pos: Position, res: dict[str, Any] | None) -> None:
+    """Results that are not actions (a draw agreement, a resignation) are put back."""
+    if not res or pos.result is not None:
+        return
+    if res.get("reason") == "agreed_draw":
+        pos.agree_draw()
+    elif res.get("reason") == "resigned" and res.get("winner") in ("g", "r"):
+        pos.resign("r" if res["winner"] == "g" else "g")
 
 
 def slot_path(folder: Path, slot: int | str) -> Path:
@@ -123,8 +132,7 @@ def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Posit
         except ValueError as e:
             raise SaveError(path, f"action {i} ({a}) cannot be played: {e}") from None
     res = game.result
-    if res and res.get("reason") == "agreed_draw" and pos.result is None:
-        pos.agree_draw()
+    _apply_result(pos, res)
     if pos.jpn() != position:
         raise SaveError(path, "its actions do not lead to the saved position")
     want = None if not res else Result(res.get("winner"), str(res.get("reason", "")))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from jayden_jazz import __version__
@@ -38,10 +40,28 @@ class TitleScene(Scene):
         self._notices_shown = False
 
     def enter(self) -> None:
+        self._refresh_continue()
         self._show_notices()
 
     def resume(self) -> None:
+        self._refresh_continue()
         self._show_notices()
+
+    def _refresh_continue(self) -> None:
+        """Continue is offered (and the cursor starts on it) only when there is a game to go back to."""
+        from jayden_jazz.scenes.resume import latest_unfinished
+
+        try:
+            found = latest_unfinished(Path(self.app.dirs.saves)) is not None
+        except (AttributeError, OSError):
+            found = False
+        item = self.menu.items[0]
+        was = item.enabled
+        item.enabled = found
+        if not found and self.menu.index == 0:
+            self.menu.index = 1
+        elif found and not was and self.menu.index == 1:
+            self.menu.index = 0
 
     def _show_notices(self) -> None:
         notices = getattr(self.app, "notices", None)

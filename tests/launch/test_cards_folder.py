@@ -24,7 +24,7 @@ def test_headless_menu_entry_creates_and_shows_the_folder(make_app, user_home, m
     app = make_app()
     assert not (user_home / "cards").exists()
     labels = [i.label for i in app.stack.top.menu.items]
-    press(app, *["DOWN"] * labels.index("Open cards folder"))
+    press(app, *["DOWN"] * (labels.index("Open cards folder") - app.stack.top.menu.index))
     assert app.stack.top.menu.current.label == "Open cards folder"
     press(app, "RETURN")
     win = app.stack.top

@@ -16,7 +16,7 @@ def test_title_menu_answers_keys(make_app):
     title = app.stack.top
     assert isinstance(title, TitleScene)
     labels = [i.label for i in title.menu.items]
-    press(app, *["DOWN"] * labels.index("Instructions"))
+    press(app, *["DOWN"] * (labels.index("Instructions") - title.menu.index))
     assert title.menu.current.label == "Instructions"
     press(app, "RETURN")
     assert isinstance(app.stack.top, InstructionsScene)

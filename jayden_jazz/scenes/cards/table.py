@@ -734,7 +734,7 @@ class CardsTableScene(PlayScene):
         self.stack.push(end_window(self.app, title, text, self.end_choice))
 
     def end_choice(self, choice: str) -> None:
-        if saving.menu_choice(self, choice):  # [card-saves hook] replay
+        if saving.end_choice(self, choice):  # [card-saves hook] Watch replay
             return
         if choice == "rematch":
             self.rematch()
