@@ -174,6 +174,9 @@ class CardsSetupScene(Scene):
         self.app.save_settings()
         self.stack.replace(HandChoiceScene(self.app, cfg.copy(), self.library))
 
+    def redraw_in(self) -> None:
+        return None          # nothing moves by itself: redrawn on input only
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
