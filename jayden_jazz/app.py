@@ -11,10 +11,12 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from jayden_jazz import __version__
 
 KEY_INTERVAL_FRAMES = 4  # one scripted key press every few frames
+SCREENSHOT_SETTLE_FRAMES = 90  # --screenshot without --frames: 1.5 s after the last scripted input
 
 #: X11 WM_CLASS and Wayland app_id of the window. The desktop entry's
 #: ``StartupWMClass`` and file name use the same word, so docks group the
@@ -78,11 +80,11 @@ def _scale(text: str) -> int:
     return min(max(k, MIN_SCALE), MAX_SCALE)
 
 
-def parse_script(text: str) -> list[tuple[str, object]]:
+def parse_script(text: str) -> list[tuple[str, Any]]:
     """``--keys`` tokens -> ('key', code) / ('mouse', (button, x, y)) / ('wait', None)."""
     from jayden_jazz.shell.input import key_code
 
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, Any]] = []
     for tok in text.split():
         up = tok.upper()
         if up == "WAIT":
@@ -113,6 +115,7 @@ class App:
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
+        from jayden_jazz.shell.keymap import KeyMap
         from jayden_jazz.shell.loop import FixedStep, RedrawPlan
         from jayden_jazz.shell.scene import SceneStack
         from jayden_jazz.shell.sound import Sound
@@ -137,7 +140,11 @@ class App:
         self.display = Display(scale=scale, fullscreen=fullscreen,
                                aspect_correct=self.settings["aspect_correct"], icon=icon,
                                accelerated=not self.headless)
-        self.input = InputMap(self.display.to_logical)
+        keymap, key_problems = KeyMap.from_settings(self.settings["keys"])
+        if key_problems:
+            self.notices.append(f"Some keys in {self.settings.path} could not be used: "
+                                + "; ".join(key_problems) + ".")
+        self.input = InputMap(self.display.to_logical, keymap)
         self.sound = Sound(muted=self.settings["mute"] or self.headless, volume=self.settings["volume"])
         self.stack = SceneStack()
         self.step = FixedStep()
@@ -166,9 +173,12 @@ class App:
                               aspect_correct=self.settings["aspect_correct"])
 
     # the loop ---------------------------------------------------------------
-    def _run_simulated(self, frames: int | None) -> None:
+    def _run_simulated(self, frames: int | None, settle: int | None = None) -> None:
+        """``settle``: stop that many frames after the last scripted input (a screenshot run
+        given no ``--frames`` must still end)."""
         from jayden_jazz.shell.loop import STEP
 
+        quiet = 0
         while self.running and len(self.stack):
             self._feed_script()
             self._process_events()
@@ -176,6 +186,9 @@ class App:
             self.render()
             self.frame += 1
             if frames is not None and self.frame >= frames:
+                break
+            quiet = quiet + 1 if not self.script and self._pending_keyup is None else 0
+            if settle is not None and quiet >= settle:
                 break
 
     def _run_paced(self, frames: int | None, clock) -> None:
@@ -236,7 +249,7 @@ class App:
                 self.stack.changed()
                 continue
             if event.type == pygame.KEYDOWN and (
-                    event.key == pygame.K_F11 or
+                    event.key in self.input.keymap.keys_of("fullscreen") or
                     (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)):
                 if not self.headless:
                     self.display.toggle_fullscreen()
@@ -269,7 +282,8 @@ class App:
         import pygame
 
         if self.headless and clock is None:
-            self._run_simulated(frames)
+            settle = SCREENSHOT_SETTLE_FRAMES if frames is None and screenshot is not None else None
+            self._run_simulated(frames, settle)
         else:
             from jayden_jazz.shell.loop import FrameClock
 

@@ -6,7 +6,7 @@ The baseline is the straightforward search anyone would write first: the
 position as lists (card per cell, owner per cell, two hands), captures found
 by comparing the touching sides, negamax with alpha-beta and a table of
 bounds keyed by the whole position. Both compute exact card margins
-(:mod:`jayden_jazz.ai.cards_exact`), and every value is checked equal.
+(:mod:`jayden_jazz.ai.cards.exact`), and every value is checked equal.
 
 1. Every move's value on random 3x3 Open Pure positions after a few random
    placements (``--placed``, cycled; the Hard level's question at every
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jayden_jazz.ai.cards_exact import solve  # noqa: E402
+from jayden_jazz.ai.cards.exact import solve  # noqa: E402
 from jayden_jazz.cards import Game, Rules, deal_random, get_field, load_packs, new_game  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parent.parent / "cards" / "default"

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from jayden_jazz.ai.cards_ai import catalog_for
-from jayden_jazz.ai.cards_exact import final_margin, move_values, position_value, solve
-from jayden_jazz.ai.cards_solver import LOSS, WIN, game_value
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.player import catalog_for
+from jayden_jazz.ai.cards.exact import final_margin, move_values, position_value, solve
+from jayden_jazz.ai.cards.solver import LOSS, WIN, game_value
+from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.cards import Action, Game, Rules, deal_random, get_field, new_game
 from jayden_jazz.cards.position import Position
 
@@ -112,8 +112,8 @@ class _GrabAll:
 
 
 def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat):
-    from jayden_jazz.ai.cards_ai import choose_action
-    from jayden_jazz.ai.cards_solver import Solver
+    from jayden_jazz.ai.cards.player import choose_action
+    from jayden_jazz.ai.cards.solver import Solver
     from jayden_jazz.cards import register_capture_step, unregister_capture_step
     register_capture_step(_GrabAll())
     try:
@@ -150,7 +150,7 @@ def test_the_classic_rules_are_played_by_the_solver_and_the_computer_player(cat,
 
 
 def test_a_stopped_search_leaves_its_state_whole(cat):
-    from jayden_jazz.ai.cards_solver import OutOfTime, Solver
+    from jayden_jazz.ai.cards.solver import OutOfTime, Solver
     g = dealt(cat, 2, 1, Rules(open=True))
     s = Solver(g.core.copy(), node_limit=60)
     before = s.st.position()

@@ -19,7 +19,7 @@ the tuple of folders):
     Returns the full action text, e.g. ``default/pillar@b2`` or
     ``default/bumper@a1!1>b1``. Without Open, other seats' hidden cards are
     never read: the position is reduced to what ``seat`` may see before
-    anything else happens (:mod:`.cards_infoset`).
+    anything else happens (:mod:`.infoset`).
 
 ``choose_hand(pack_dirs, setup, seat, level, seed) -> list[str]``
     ``setup`` is a plain dict (the scene's ``setup_for_ai``): ``hand_size``
@@ -39,11 +39,11 @@ Levels (seconds per move by default):
   left open to attack) with noise and an occasional careless placement;
 * **normal** (0.5 s) -- MCTS, and exact play in the last few placements;
 * **hard** (1.35 s, so that a move stays under 1.5 s on a busy machine) -- with two players and nothing hidden, exact
-  win/draw/loss search (:mod:`.cards_solver`) as early as the budget
+  win/draw/loss search (:mod:`.solver`) as early as the budget
   allows (a 3x3 Open game from the second or third placement, Pure ones
   usually from the first); hidden hands late in the game: the exact search
   on sampled worlds, voting; everything else (5x5, 7x7, 3-4 players, early
-  hidden play) information-set MCTS over sampled worlds (:mod:`.cards_mcts`).
+  hidden play) information-set MCTS over sampled worlds (:mod:`.mcts`).
 """
 
 from __future__ import annotations
@@ -59,11 +59,11 @@ from jayden_jazz.cards import Action, Card, Field, Game, GameRecord, Rules
 from jayden_jazz.cards.catalog import Catalog, shared_key
 from jayden_jazz.cards.loader import load_packs
 from jayden_jazz.ai.worker import shared
-from jayden_jazz.ai.cards_infoset import View, Worlds, observe
-from jayden_jazz.ai.cards_mcts import ISMCTS, MCTSParams, move_key
-from jayden_jazz.ai.cards_policy import easy_choice, rank_cards, score
-from jayden_jazz.ai.cards_solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
-from jayden_jazz.ai.cards_state import Parts
+from jayden_jazz.ai.cards.infoset import View, Worlds, observe
+from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
+from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
+from jayden_jazz.ai.cards.state import Parts
 
 
 @dataclass(frozen=True)
@@ -223,7 +223,7 @@ class CardsPlayer:
         solver = Solver(g0.copy(), deadline=self._deadline(start, self.level.exact_share),
                         node_limit=self._node_limit(self.level.exact_share))
         res = solver.solve_root(all_best=False, partial=True)
-        detail = {"nodes": res.nodes, "complete": res.complete}
+        detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
         keys = {move_key(g0, m): m for m in moves}
         if res.complete:
             if res.value == WIN:
@@ -268,8 +268,8 @@ class CardsPlayer:
         if won:
             return Decision(g0.action(won[0]), WIN, "solved", detail)
         lost = {move_key(g0, m) for m, v in res.bounds.items() if v == LOSS}
-        allowed = set(keys) - lost or None
-        d = self._mcts(worlds, moves, start, allowed, "mcts", 1.0)
+        unlost: set | None = set(keys) - lost or None
+        d = self._mcts(worlds, moves, start, unlost, "mcts", 1.0)
         d.detail.update(detail)
         return d
 
@@ -399,7 +399,7 @@ def rules_of(setup: Mapping[str, Any]) -> Rules:
 def choose_hand(pack_dirs: list[str], setup: dict, seat: int, level: str, seed: int) -> list[str]:
     """Card ids for a computer seat's hand (see the module docstring for ``setup``).
 
-    Cards are ranked by worth (:func:`.cards_policy.rank_cards`: sides against the sides
+    Cards are ranked by worth (:func:`.policy.rank_cards`: sides against the sides
     of every card available, abilities unless Pure); the level adds noise to the ranking,
     so Hard takes nearly the best cards and Easy a loose mix.
     """

@@ -2,7 +2,7 @@
 
 Single-observer information-set MCTS: one tree of the *observer's*
 knowledge. Every iteration draws a world consistent with the observer's
-view (:class:`~jayden_jazz.ai.cards_infoset.Worlds`), walks the tree using
+view (:class:`~jayden_jazz.ai.cards.infoset.Worlds`), walks the tree using
 only the moves legal in that world, adds one node, plays the game out with
 a light policy and backs up the result. Moves are keyed by what everyone
 sees -- card id, cell, ability and targets -- so an opponent's "plays the
@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jayden_jazz.ai.cards_infoset import Worlds
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.infoset import Worlds
+from jayden_jazz.ai.cards.state import FastGame
 
 MoveKey = tuple  # (card id, cell, None | (number, targets with hand cards as ids))
 
@@ -178,6 +178,7 @@ class ISMCTS:
                 if v > best_v:
                     best_v = v
                     best_k = k
+            assert best_k is not None           # a node always has a legal move here
             node = children[best_k]
             g.push(legal[best_k])
             path.append(node)

@@ -5,9 +5,9 @@ move ordering (the table's best move first, then the history of moves that
 caused cut-offs). Values are only -1, 0 and +1, so windows are narrow and
 most nodes are settled by a null window.
 
-Most of the work is done by :class:`~jayden_jazz.ai.cards_bits.BitSolver`,
+Most of the work is done by :class:`~jayden_jazz.ai.cards.bits.BitSolver`,
 which holds the position as a few ints; this module's search over
-:class:`~jayden_jazz.ai.cards_state.FastGame` handles the root (ordered by
+:class:`~jayden_jazz.ai.cards.state.FastGame` handles the root (ordered by
 captures, so that of several winning moves the natural one is found first)
 and the positions where a Turn effect is active, and hands every other
 position to it.
@@ -35,15 +35,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from jayden_jazz.ai.cards_bits import BitSolver
-from jayden_jazz.ai.cards_exact import OutOfTime
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.bits import BitSolver
+from jayden_jazz.ai.cards.exact import OutOfTime
+from jayden_jazz.ai.cards.state import FastGame
 
 WIN, DRAW, LOSS = 1, 0, -1
 _INF = 2
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
-Move = tuple  # (piece, cell, option) -- see cards_state
+Move = tuple  # (piece, cell, option) -- see state.py
 
 
 @dataclass
@@ -463,8 +463,8 @@ class Solver:
             memo[key] = 1.0                 # a proven win for us: nothing can go wrong now
             return 1.0
         if mine and self._no_choice_left(me):
-            r = memo[key] = (self.search(-_INF, _INF) + 1) / 2
-            return r
+            value = memo[key] = (self.search(-_INF, _INF) + 1) / 2
+            return value
         moves = st.moves()
         n = len(moves)
         total = best = 0.0
@@ -484,9 +484,9 @@ class Solver:
                 upper = (total + n - 1 - i) / n
                 if upper <= floor and i < n - 1:
                     return upper             # cannot beat what our other move gets
-        r = best if mine else total / n
-        memo[key] = r
-        return r
+        value = best if mine else total / n
+        memo[key] = value
+        return value
 
 
 def solve(st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,

@@ -25,7 +25,7 @@ last two placements without the table, and finds an exact value by
 null-window tests from a draw (MTD(f)). Everything else (abilities still
 in hand, Turn effects, extra capture steps) is searched on the rules core
 itself by :class:`Margins`, which hands each position to the bit search as
-soon as it is plain. The win/draw/loss solver (:mod:`.cards_solver`) uses
+soon as it is plain. The win/draw/loss solver (:mod:`.solver`) uses
 the bit search too, with a window around a draw.
 """
 
@@ -80,7 +80,7 @@ class MarginBits:
     def __init__(self, st: Core, tick: Callable[[], None] | None = None, *,
                  symmetries: list | None = None) -> None:
         """``tick`` is called every 256 nodes and may raise to stop; ``symmetries`` are
-        sound ``(cell map, class map)`` pairs (see :func:`.cards_solver.prepare_keys`),
+        sound ``(cell map, class map)`` pairs (see :func:`.solver.prepare_keys`),
         classes numbered by first appearance of each side tuple in piece order."""
         if st.n != 2:
             raise ValueError("two players only")

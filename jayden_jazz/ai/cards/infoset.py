@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from jayden_jazz.cards import Card
-from jayden_jazz.ai.cards_state import FastGame, Parts
+from jayden_jazz.ai.cards.state import FastGame, Parts
 
 Piece = tuple[str, int]
 

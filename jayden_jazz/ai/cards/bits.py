@@ -15,12 +15,12 @@ table look-up (``beats[p][d] >> q & 1``), built once per search.
 Abilities are played here too: gain control, swap, reset and win change
 only these ints. A Turn effect (``modify``) changes side values for a few
 turns, so that option is handed to the general search of
-:mod:`.cards_solver`, which hands the position back once the effect is over.
+:mod:`.solver`, which hands the position back once the effect is over.
 
 Keys: once no card with an ability is left in a hand (Pure and Sudden
 Death from the start) a position is *plain* and a card is worth only its
 sides, so pieces with equal sides share keys and sound field symmetries
-(see :func:`.cards_solver.prepare_keys`) merge mirror images. Before that,
+(see :func:`.solver.prepare_keys`) merge mirror images. Before that,
 each piece has its own keys.
 """
 
@@ -30,8 +30,8 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards_exact import MarginBits
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.exact import MarginBits
+from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.cards.judge import within_years
 
 _INF = 2
