@@ -207,7 +207,7 @@ class Core:
         """Effective side value: printed + active modifiers, clamped to 1..A."""
         return self.judge.value(self.cell, self.owner, self.effects, c, side)
 
-    def side_captures(self, cell: int, seat: int, ties: bool) -> list[int]:
+    def side_captures(self, cell: int, seat: int, ties: int) -> list[int]:
         """Neighbours the card on ``cell`` takes for ``seat`` by the basic comparison."""
         return self.judge.captures(self.cell, self.owner, self.effects, cell, seat, ties)
 

@@ -184,7 +184,7 @@ class Judge:
         return clamp(v)
 
     def captures(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence,
-                 c: int, seat: int, ties: bool) -> list[int]:
+                 c: int, seat: int, ties: int) -> list[int]:
         """Neighbours of the card ``seat`` just placed on ``c`` that it captures by side values
         (``ties``: equal sides capture too)."""
         out = []
@@ -201,7 +201,7 @@ class Judge:
         return self.plain_captures(cells, owner, cells[c], c, seat, ties)
 
     def most_captures(self, cells: Sequence[int], owner: Sequence[int], p: int, free: Sequence[int],
-                      seat: int, ties: bool) -> list[int]:
+                      seat: int, ties: int) -> list[int]:
         """Of the ``free`` cells, those where piece ``p`` would capture most with no effect
         active (a playout's greedy choice: counts only, no lists built)."""
         att = self.sides[p]
@@ -224,7 +224,7 @@ class Judge:
                 out.append(c)
         return out
 
-    def beat_table(self, ties: bool) -> list[list[int]]:
+    def beat_table(self, ties: int) -> list[list[int]]:
         """``t[p][d]``: bit q set when piece p's side d takes piece q's touching side by the
         basic comparison with no effect active -- the comparison of :meth:`plain_captures`
         as a table, for searches that hold positions as bit sets."""
@@ -246,7 +246,7 @@ class Judge:
         return out
 
     def plain_captures(self, cells: Sequence[int], owner: Sequence[int], p: int, c: int, seat: int,
-                       ties: bool) -> list[int]:
+                       ties: int) -> list[int]:
         """Captures piece ``p`` makes (or would make) on ``c`` with no effect active.
 
         The hot path of every search: the neighbour table and sides are plain
