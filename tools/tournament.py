@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scale", type=float, help="multiply each level's own time budget")
     ap.add_argument("--max-turns", type=int)
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
-                    help="extra play_game option, repeatable")
+                    help="extra play_game option, repeatable; several joined by commas")
     ap.add_argument("--jobs", type=int, default=2, help="games played at once (default 2)")
     ap.add_argument("-q", "--quiet", action="store_true", help="no line per game")
     ap.add_argument("--records", type=Path, metavar="DIR", help="card game: write each game's record file here")
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         if name not in arena.PLAYERS:
             ap.error(f"unknown player {name!r} for {args.game}; choose from {', '.join(arena.PLAYERS)}")
     options: dict = {}
-    for item in args.opt:
+    for item in (part for opt in args.opt for part in opt.split(",")):   # same=1,plus=1
         key, sep, val = item.partition("=")
         if not sep or not key:
             ap.error(f"--opt needs KEY=VALUE, not {item!r}")

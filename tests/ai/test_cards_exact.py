@@ -135,8 +135,8 @@ def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat)
                                    Rules.preset("draft", open=True, same=True, same_wall=True, combo=True),
                                    Rules(open=True, pure=True, elemental=True, plus=True)])
 def test_the_classic_rules_are_played_by_the_solver_and_the_computer_player(cat, rules):
-    from jayden_jazz.ai.cards_ai import choose_action
-    from jayden_jazz.ai.cards_solver import Solver
+    from jayden_jazz.ai.cards.player import choose_action
+    from jayden_jazz.ai.cards.solver import Solver
     for seed in range(3):
         g = dealt(cat, 60 + seed, 5, rules)
         if g.is_over():
@@ -158,3 +158,17 @@ def test_a_stopped_search_leaves_its_state_whole(cat):
         for m in s.root_moves():
             s.child_value(m)
     assert s.st.position() == before and s.st.depth == 0
+
+
+def test_the_tournament_arena_plays_classic_rules():
+    from jayden_jazz.ai.cards.arena import make_rules, play_game
+    r = make_rules("draft", open=1, same="1", plus=1, combo=1)
+    assert (r.same, r.plus, r.combo, r.capture) == (True, True, True, "equal_or_higher")
+    with pytest.raises(ValueError, match="unknown option"):
+        make_rules(sam=1)
+    with pytest.raises(Exception, match="Combo needs Same or Plus"):
+        make_rules(combo=1)
+    out = play_game("greedy", "random", 3, True, open=1, same=1, plus=1, combo=1, reverse=1, fallen_ace=1,
+                    elemental=1, pack_dirs=DEFAULT)
+    assert out.turns == 9 and sum(out.scores) == 9
+    assert "elemental: true" in out.record and "elements:" in out.record

@@ -21,7 +21,9 @@ Options (``--opt key=value``):
 * ``field`` (``3x3``), ``players`` (2; with 3 or 4, seats alternate A, B,
   A, B from the first mover and a game is A's when its sole winner is an A
   seat), ``preset`` (``updated``/``draft``), ``open``, ``pure``,
-  ``sudden_death`` (0/1);
+  ``sudden_death`` (0/1), and the classic capture rules ``same``,
+  ``same_wall``, ``plus``, ``combo``, ``reverse``, ``fallen_ace``,
+  ``elemental`` (0/1; elemental cells are drawn from the game's seed);
 * ``hands``: ``random`` (default; seeded random hands from ``pack``) or
   ``pick`` (each level picks with ``choose_hand``; random and greedy deal
   at random);
@@ -40,6 +42,7 @@ import random
 import time
 
 from jayden_jazz.cards import Action, Game, Rules, get_field, new_game
+from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action, choose_hand
 from jayden_jazz.ai.cards.policy import greedy_choice
 from jayden_jazz.ai.cards.state import FastGame
@@ -60,15 +63,21 @@ def _flag(v: object) -> bool:
 
 
 def make_rules(preset: str = "updated", open: object = False, pure: object = False,
-               sudden_death: object = False) -> Rules:
-    return Rules.preset(str(preset), open=_flag(open), pure=_flag(pure), sudden_death=_flag(sudden_death))
+               sudden_death: object = False, **classic: object) -> Rules:
+    """The rules of a match; ``classic`` switches classic rules on (``same=1, plus=1``)."""
+    unknown = sorted(set(classic) - set(CLASSIC))
+    if unknown:
+        raise ValueError(f"unknown option {unknown[0]!r}; classic rules: {', '.join(CLASSIC)}")
+    return Rules.preset(str(preset), open=_flag(open), pure=_flag(pure), sudden_death=_flag(sudden_death),
+                        **{k: _flag(v) for k, v in classic.items()}).check()
 
 
 def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", players: int = 2,
               preset: str = "updated", open: object = False, pure: object = False,
               sudden_death: object = False, hands: str = "random", pack: str = "default",
               time_budget: float | None = None, budget_scale: float = 1.0, iterations: int | None = None,
-              date: str = "2026-11", max_turns: int | None = None, pack_dirs: list[str] | None = None) -> Outcome:
+              date: str = "2026-11", max_turns: int | None = None, pack_dirs: list[str] | None = None,
+              **classic: object) -> Outcome:
     """Play one game of ``a`` against ``b`` (see the module docstring for the options)."""
     for name in (a, b):
         if name not in PLAYERS:
@@ -76,7 +85,7 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
     dirs = pack_dirs or shipped_cards_dirs()
     catalog = catalog_for(dirs)
     fld = get_field(str(field))
-    rules = make_rules(preset, open, pure, sudden_death)
+    rules = make_rules(preset, open, pure, sudden_death, **classic)
     n = int(players)
     year, month = (int(x) for x in str(date).split("-"))
     # seat k is the k-th mover; roles alternate between the players from the first mover
@@ -94,7 +103,7 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
             who = names[owner[k]]
             if who in LEVELS:
                 dealt[k] = tuple(choose_hand(dirs, setup, k, who, seed * 7 + k))
-    game = new_game(catalog, fld, dealt, rules, first_seat=0, date=(year, month))
+    game = new_game(catalog, fld, dealt, rules, first_seat=0, date=(year, month), rng=deal_rng)
     rng = random.Random(seed * 1_000_003 + (0 if a_first else 1))
     think = {"a": 0.0, "b": 0.0}
     count = {"a": 0, "b": 0}
