@@ -66,6 +66,20 @@ class Effect(NamedTuple):
 class Core:
     """One game state (see the module docstring). Build it with :meth:`build`."""
 
+    cell: list[int]
+    owner: list[int]
+    hands: list[list[int]]
+    counts: list[int]
+    empty: int
+    to_move: int
+    effects: tuple[Effect, ...]
+    reset_used: bool
+    over: int
+    winner: int
+    _stack: list[tuple]
+    _keys: list[list[list[int]]] | None
+    _zs: list[int]
+
     # ------------------------------------------------------------------ building
 
     @classmethod
