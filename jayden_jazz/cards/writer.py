@@ -23,7 +23,7 @@ _PRINTABLE = re.compile("[\t\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00
 
 
 WRITTEN_CARD_FIELDS = frozenset({"id", "name", "aliases", "started_roasting", "likes", "dislikes",
-                                 "description", "sides", "picture", "abilities"})
+                                 "description", "sides", "picture", "abilities", "element"})
 WRITTEN_ABILITY_FIELDS = frozenset({"name", "timing", "effect", "target", "amount", "sides", "count",
                                     "condition", "filter", "cost", "text"})
 """What the writer knows how to write; a test fails when Card or Ability grows a field it does not."""
@@ -175,6 +175,8 @@ def card_lines(card: Card, folder: Path | None = None, indent: str = "  ") -> li
     pic = picture_path(card, folder)
     if pic is not None:
         out.append(f"{sub}picture: {quote(pic)}")
+    if card.element is not None:
+        out.append(f"{sub}element: {card.element}")
     if card.abilities:
         out.append(f"{sub}abilities:")
         for ab in card.abilities:
