@@ -118,8 +118,9 @@ class FrameWatch:
             if seat in allowed:
                 continue
             for _, r in sc.renderer.hand_slots(sc.game, seat, view):
-                want = rgb_array(back_surface(r.size))
-                got = rgb_array(surf.subsurface(r))
+                # the top rows: the part of a card still seen where rows of a small panel overlap
+                want = rgb_array(back_surface(r.size))[:12]
+                got = rgb_array(surf.subsurface(r))[:12]
                 assert np.array_equal(got, want), f"seat {seat}'s hand is not face down at {r}"
                 self.pixel_checks += 1
 
@@ -834,12 +835,12 @@ def test_screenshot_7x7_table_four_players(make_app):
     lay = sc.layout
     assert lay.cell_w >= 42 and lay.cell_h >= 42 and lay.field_rect.bottom <= 334   # room for cell labels
     d4 = lay.card_rect(sc.game.field.index("d4"))
-    assert pixel(surf, d4.x + 1, d4.y + 1) == P.GREEN    # seat 3's card
+    assert pixel(surf, d4.x + 3, d4.y + 3) == P.GREEN    # seat 3's card
     a1 = lay.card_rect(sc.game.field.index("a1"))
-    assert pixel(surf, a1.x + 1, a1.y + 1) == P.BLUE
+    assert pixel(surf, a1.x + 3, a1.y + 3) == P.BLUE
     for cell, seat, colour in (("e5", 3, P.MAGENTA), ("g7", 1, P.RED), ("c4", 2, P.GREEN)):
         r = lay.card_rect(sc.game.field.index(cell))
-        assert sc.game.owner_at(cell) == seat and pixel(surf, r.x + 1, r.y + 1) == colour
+        assert sc.game.owner_at(cell) == seat and pixel(surf, r.x + 3, r.y + 3) == colour
     check_reference(surf, "cards_table_7x7")
 
 

@@ -107,6 +107,10 @@ class TurnFlow:
         self.computer[seat] = False
 
     # ------------------------------------------------------------------ transitions
+    def _need(self, *phases: Phase) -> None:
+        if self.phase not in phases:
+            raise FlowError(f"the table is in {self.phase}, not in {' or '.join(map(str, phases))}")
+
     def _go(self, phase: Phase) -> Phase:
         if phase not in ALLOWED[self.phase]:
             raise FlowError(f"the table cannot go from {self.phase} to {phase}")
@@ -134,12 +138,15 @@ class TurnFlow:
 
     def seat_ready(self) -> Phase:
         """The person at the pass screen is the one to play."""
+        if self.phase != Phase.PASS:
+            raise FlowError(f"no pass screen is up (the table is in {self.phase})")
         self.viewer = self.seat
         return self._go(Phase.TURN)
 
     def placed(self, offers_ability: bool) -> Phase:
         """A person placed a card. With an ability on offer nothing is committed yet: the
         placement and its captures are shown first, then the choice comes."""
+        self._need(Phase.TURN)
         self.offer_pending = offers_ability
         self.mover_human = True
         if not offers_ability:
@@ -152,6 +159,7 @@ class TurnFlow:
             self.viewer = None
 
     def computer_placed(self) -> Phase:
+        self._need(Phase.COMPUTER)
         self.offer_pending = False
         self.mover_human = False
         return self._go(Phase.SHOW)
@@ -164,6 +172,7 @@ class TurnFlow:
 
     def ability_cancelled(self) -> Phase:
         """Esc on the ability window: the card goes back to the hand, still picked."""
+        self._need(Phase.ABILITY)
         self.offer_pending = False
         return self._go(Phase.TURN)
 
@@ -172,6 +181,7 @@ class TurnFlow:
 
     def committed(self) -> Phase:
         """The action went to the engine; what it did after the shown captures is shown next."""
+        self._need(Phase.ABILITY, Phase.TARGETS)
         self.offer_pending = False
         self._hide_after_commit()
         return self._go(Phase.SHOW)
@@ -187,6 +197,7 @@ class TurnFlow:
 
     def result_confirmed(self, game_over: bool, to_move: int) -> Phase:
         """The mover saw their result; the screen goes to the next person."""
+        self._need(Phase.RESULT)
         self._go(Phase.START)
         self.viewer = None
         return self.next_turn(game_over, to_move)

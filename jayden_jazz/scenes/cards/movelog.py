@@ -79,8 +79,12 @@ class MoveLog:
     def add(self, ply: int, seat: int | None, text: str, first: bool = False) -> None:
         self.lines.append(LogLine(ply, seat, text, first))
 
+    @staticmethod
+    def prefix(line: LogLine) -> str:
+        return f"{line.ply:2d}. " if line.first else "    "
+
     def texts(self) -> list[str]:
-        return [(f"{ln.ply:2d}. " if ln.first else "    ") + ln.text for ln in self.lines]
+        return [self.prefix(ln) + ln.text for ln in self.lines]
 
     def since(self, ply: int) -> list[LogLine]:
         """Lines of placements after ``ply``."""

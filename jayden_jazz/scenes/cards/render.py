@@ -37,9 +37,11 @@ MAX_CELL = 104
 HAND_SIZES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     ((72, 60), (76, 64)),     # two columns, values and a picture
     ((44, 46), (50, 50)),     # three columns, values
+    ((37, 44), (39, 46)),     # four columns
     (MINI, (31, 42)),         # five columns, values; rows overlap when even these do not fit
 )
 PANEL_HEAD = 32
+SMALL_PANEL = 100            # a seat's panel while the other seat of its side is to move
 TABLE_FILL = P.BROWN
 
 SlotKey = tuple[Hashable, ...]
@@ -79,17 +81,31 @@ class TableLayout:
         self.field_rect = pygame.Rect(area.x + (area.w - w) // 2, area.y + LABEL_H + (area.h - LABEL_H - h) // 2,
                                       w, h)
         self.panels: dict[int, pygame.Rect] = {}
+        self.focused: int | None = -1
+        self.focus(None)
+
+    def focus(self, seat: int | None) -> None:
+        """Give the seat to move the larger panel of its side (3 and 4 players), so its hand is
+        the largest and most readable one on the screen."""
+        if seat == self.focused:
+            return
+        self.focused = seat
         columns: dict[int, list[int]] = {0: [], 1: []}
-        for s in range(players):
+        for s in range(self.players):
             columns[s % 2].append(s)
+        top, height = BAR_H + 1, SCREEN_H - 2 * BAR_H - 2
         for side, ss in columns.items():
             if not ss:
                 continue
             x = 0 if side == 0 else SCREEN_W - SIDE_W
-            top, height = BAR_H + 1, SCREEN_H - 2 * BAR_H - 2
-            each = height // len(ss)
+            if len(ss) == 2 and seat in ss:
+                heights = [height - SMALL_PANEL if s == seat else SMALL_PANEL for s in ss]
+            else:
+                heights = [height // len(ss)] * len(ss)
+            y = top
             for i, s in enumerate(ss):
-                self.panels[s] = pygame.Rect(x, top + i * each, SIDE_W, each - (2 if i < len(ss) - 1 else 0))
+                self.panels[s] = pygame.Rect(x, y, SIDE_W, heights[i] - (2 if i < len(ss) - 1 else 0))
+                y += heights[i]
 
     def cell_rect(self, index: int) -> pygame.Rect:
         col, row = index % self.field.width, index // self.field.width
@@ -227,7 +243,7 @@ class TableRenderer:
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
         for c in view.preview:
-            self._corner_marks(surface, lay.cell_rect(c), P.YELLOW)
+            self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
             self._last_mark(surface, lay.cell_rect(view.last))
         if view.step_cell is not None:
@@ -277,6 +293,14 @@ class TableRenderer:
             pygame.draw.line(surface, colour, (outer.right - 2, outer.y + j),
                              (outer.right - 2, min(outer.bottom - 1, outer.y + j + 3)), 2)
         self.font.draw(surface, "H", outer.x + 1, outer.y + 1, P.BLACK, colour)
+
+    def _preview_mark(self, surface: pygame.Surface, r: pygame.Rect, mover: int | None) -> None:
+        """A card the chosen card would capture here: a yellow frame and a corner in the mover's colour."""
+        pygame.draw.rect(surface, P.YELLOW, r.inflate(-4, -4), 2)
+        self._corner_marks(surface, r, P.YELLOW)
+        if mover is not None:
+            corner = [(r.x + 3, r.bottom - 4), (r.x + 3, r.bottom - 16), (r.x + 15, r.bottom - 4)]
+            pygame.draw.polygon(surface, seats.light(mover), corner)
 
     def _corner_marks(self, surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
         for (x, y, dx, dy) in ((r.x + 1, r.y + 1, 1, 1), (r.right - 2, r.y + 1, -1, 1),

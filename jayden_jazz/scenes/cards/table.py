@@ -798,6 +798,7 @@ class CardsTableScene(PlayScene):
             self._begin_turn()
         if self.flow.waits_for_people:
             self._replay_queue()
+        self.layout.focus(None if self.game.is_over() else self.flow.seat)
 
     # ------------------------------------------------------------------ windows
     def open_menu(self) -> None:
@@ -1031,7 +1032,11 @@ class CardsTableScene(PlayScene):
                 elif self.pending is not None and self.pending[2] == cell:
                     out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
                 else:
-                    out.append((f"{name}: empty", P.LIGHT_GRAY))
+                    flips = sorted(g.field.name_of(c) for c in self._capture_preview())
+                    if flips:
+                        out.append((f"{name}: captures {', '.join(flips)}", P.YELLOW))
+                    else:
+                        out.append((f"{name}: empty", P.LIGHT_GRAY))
             else:
                 s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
                 hand = g.hand(s)

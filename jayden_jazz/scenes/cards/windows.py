@@ -282,11 +282,12 @@ def move_window(win: ChoiceWindow, x: int, y: int) -> None:
 def log_lines(log: Any, cols: int) -> list[str]:
     """The move log wrapped to ``cols``; a leading marker carries the seat colour for drawing."""
     out: list[str] = []
-    for ln, text in zip(log.lines, log.texts()):
+    for ln in log.lines:
         mark = chr(0x10 + ln.seat) if ln.seat is not None else "\x1f"
-        parts = wrap(text, cols) or [""]
-        out.append(mark + parts[0])
-        out += [mark + "      " + p for p in parts[1:]]
+        head = log.prefix(ln)
+        parts = wrap(ln.text, cols - len(head) - 2) or [""]
+        out.append(mark + head + parts[0])
+        out += [mark + " " * (len(head) + 2) + p for p in parts[1:]]
     return out
 
 
