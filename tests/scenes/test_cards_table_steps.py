@@ -215,3 +215,41 @@ def test_capture_preview_and_the_hint_are_marked_on_the_board(make_app, fake_ai)
     sc.ticks = 0
     app.render()
     check_reference(app.display.logical, "cards_preview")
+
+
+def test_setup_arrows_go_both_ways_by_mouse_and_choices_persist(make_app, monkeypatch):
+    monkeypatch.setattr(players, "ai_available", lambda: False)
+    app = make_app("--scene", "cards")
+    setup = app.stack.top
+    values = [i.value for i in setup.menu.items]
+    row = values.index("preset")
+    y = setup.menu.rect.y + row * 16 + 5
+    text = "\u25c4 " + setup.value_text("preset") + " \u25ba"
+    right = setup.menu.rect.right - 8
+    left = right - app.font.width(text)
+    assert setup.config.preset == "updated"
+    click(app, right - 4, y)                             # \u25ba
+    assert setup.config.preset == "draft"
+    assert app.settings["cards"]["preset"] == "draft"    # remembered at once
+    row = values.index("field")
+    y = setup.menu.rect.y + row * 16 + 5
+    before = setup.config.field
+    text = "\u25c4 " + setup.value_text("field") + " \u25ba"
+    left = right - app.font.width(text)
+    click(app, left + 3, y)                              # \u25c4 goes back
+    back = setup.config.field
+    click(app, right - 4, y)
+    assert back != before and setup.config.field == before
+    press(app, "ESC")                                    # Back, then a new setup shows the same
+    again = CardsSetupScene(app)
+    assert again.config.preset == "draft"
+
+
+def test_problem_counts_name_refused_cards_and_packs():
+    from jayden_jazz.cards.catalog import Problem
+    from jayden_jazz.scenes.cards.setup import problem_summary
+
+    probs = [Problem("a.yaml", 3, "p/x", "sides.top", "too big"), Problem("a.yaml", 4, "p/x", "name", "missing"),
+             Problem("b.yaml", 1, None, None, "not YAML"), Problem("a.yaml", 9, "p/y", "likes", "long", "warning")]
+    assert problem_summary(probs) == "4 problems; 1 card and 1 pack refused"
+    assert problem_summary(probs[3:]) == "1 problem"

@@ -107,7 +107,7 @@ class HandChoiceScene(PlayScene):
         if self.stack is not None:
             self.stack.pop_to(HandChoiceScene)
             if self.stack.top is self:
-                self.stack.replace(CardsSetupScene(self.app, self.config, self.library))
+                self.stack.replace(CardsSetupScene(self.app, self.config))     # packs read again
 
     def done_seat(self) -> None:
         self.hands.append(tuple(self.picked))

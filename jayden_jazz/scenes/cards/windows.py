@@ -112,9 +112,10 @@ def _problem_style(line: str) -> tuple[str, int]:
 def pack_problems_window(app: Any, problems: list[Problem]) -> TextWindow:
     cols = (560 - 24 - 16) // 8
     lines = problem_lines(problems, cols)
-    errors = sum(1 for p in problems if p.is_error)
-    head = [f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found "
-            f"({errors} refused, {len(problems) - errors} warning{'s' if len(problems) - errors != 1 else ''}).",
+    from jayden_jazz.scenes.cards.setup import problem_summary
+
+    warnings = sum(1 for p in problems if not p.is_error)
+    head = [problem_summary(problems) + f"; {warnings} warning{'s' if warnings != 1 else ''}.",
             "The other cards still play.", ""]
     return TextWindow(app, "Pack problems", head + lines, styles=_problem_style)
 
