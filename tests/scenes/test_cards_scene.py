@@ -282,7 +282,9 @@ def test_two_people_choose_hands_unseen_then_play(make_app, no_ai):
     assert hc.picked == [first, hc.pool[1]] and hc.still == 3
     press(app, "LEFT", "RETURN")                         # no duplicate: picking again unpicks
     assert hc.picked == [hc.pool[1]]
-    press(app, "r")                                      # Random hand fills the rest
+    while hc.focus != "buttons":
+        press(app, "DOWN")
+    press(app, "RETURN")                                 # the first button: Random hand fills the rest
     assert len(hc.picked) == 5 and len(set(hc.picked)) == 5 and hc.pool[1] in hc.picked
     assert hc.focus == "buttons" and BUTTONS[hc.button] == "Done"
     seat0 = list(hc.picked)
@@ -294,11 +296,11 @@ def test_two_people_choose_hands_unseen_then_play(make_app, no_ai):
     for _ in range(4):
         press(app, "RIGHT", "RETURN")
     assert hc.still == 1
-    press(app, "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "DOWN")   # to the buttons
-    assert hc.focus == "buttons"
-    press(app, "DOWN", "DOWN", "RETURN")                 # Done is not possible yet
+    while hc.focus != "buttons":                         # down to the buttons
+        press(app, "DOWN")
+    press(app, "DOWN", "DOWN", "DOWN", "DOWN", "RETURN")   # Done is not possible yet
     assert isinstance(app.stack.top, HandChoiceScene) and "Pick 1 more" in hc.message
-    press(app, "UP", "UP", "RETURN", "DOWN", "DOWN", "RETURN")   # Random hand, then Done
+    press(app, "UP", "UP", "UP", "UP", "RETURN", "RETURN")   # Random hand, then Done
     table = app.stack.top
     assert isinstance(table, PassScreen)
     table = app.stack._scenes[-2]
@@ -315,7 +317,8 @@ def test_computer_seat_chooses_its_own_hand(make_app, fake_ai):
     press(app, "RETURN")
     hc = app.stack.top
     assert isinstance(hc, HandChoiceScene) and hc.phase == "choose"   # one person: no pass screen
-    press(app, "r", "RETURN")
+    hc.random_fill()
+    press(app, "RETURN")
     assert hc.phase == "computer"
     step(app, 10)
     table = app.stack.top
@@ -782,17 +785,25 @@ def test_screenshot_hand_choice(make_app, no_ai, monkeypatch):
     press(app, "RETURN", "RETURN")                       # Choose hands, take the seat
     hc = app.stack.top
     assert isinstance(hc, HandChoiceScene)
-    ace = hc.pool.index("t/ace")
-    press(app, *["RIGHT"] * ace)
-    press(app, "RETURN", "LEFT", "RETURN")
+    press(app, "a", "c", "e")                            # typing finds a card by its name
+    assert [hc.catalog[c].name for c in hc.shown] == ["Ace Tester"]
+    press(app, "RETURN", "ESC")                          # pick it; Esc clears the search, not the screen
+    assert isinstance(app.stack.top, HandChoiceScene) and hc.search == "" and len(hc.shown) == len(hc.pool)
+    assert hc.shown[hc.index] == "t/ace"                 # the cursor stays on the card
+    press(app, "LEFT", "RETURN")
+    hc.cycle_sort()                                      # by name
+    assert [hc.catalog[c].name for c in hc.shown[:2]] == ["Ace Tester", "Booster"]
+    press(app, *["UP"] * 8)                              # to the top rows
     hc.ticks = 0
     app.render()
     surf = app.display.logical
     assert_ega_only(surf)
     assert pixel(surf, 640 - VIEW_W, 0) == P.WHITE       # the full card view on the right
-    r = hc.grid_rect(ace)
+    r = hc.grid_rect(hc.shown.index("t/ace"))
     assert pixel(surf, r.x + 1, r.y + 1) == P.BLUE       # picked: in the seat's colour
-    r0 = hc.grid_rect(0)
+    first = hc.top_row * 3
+    free = next(i for i in range(first, first + 15) if hc.shown[i] not in hc.picked)
+    r0 = hc.grid_rect(free)
     assert pixel(surf, r0.x + 1, r0.y + 1) == P.DARK_GRAY    # not picked: gray
     check_reference(surf, "cards_hands")
 
@@ -875,7 +886,8 @@ def test_real_computer_player_through_the_worker(make_app):
     setup.config.open = True
     setup.config.packs_off = ["example"]
     press(app, "RETURN")                                 # Choose hands
-    press(app, "r", "RETURN")                            # seat 1: random hand, Done
+    app.stack.top.random_fill()                          # seat 1: random hand, Done
+    press(app, "RETURN")
     deadline = time.monotonic() + 60
     while not isinstance(app.stack.top, CardsTableScene) and time.monotonic() < deadline:
         step(app)

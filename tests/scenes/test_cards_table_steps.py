@@ -253,3 +253,46 @@ def test_problem_counts_name_refused_cards_and_packs():
              Problem("b.yaml", 1, None, None, "not YAML"), Problem("a.yaml", 9, "p/y", "likes", "long", "warning")]
     assert problem_summary(probs) == "4 problems; 1 card and 1 pack refused"
     assert problem_summary(probs[3:]) == "1 problem"
+
+
+def test_last_hand_and_named_saved_hands_come_back(make_app, monkeypatch):
+    from jayden_jazz.scenes.cards.hands import BUTTONS, HandChoiceScene, NameWindow
+
+    monkeypatch.setattr(players, "ai_available", lambda: False)
+    app = make_app("--scene", "cards", "--cards", str(PACK_DIR))
+    setup = app.stack.top
+    setup.config.packs_off = ["default", "example"]
+    setup.config.open = True                             # no pass screens
+    press(app, "RETURN")
+    hc = app.stack.top
+    assert isinstance(hc, HandChoiceScene)
+    for ch in "weak":
+        press(app, ch)
+    for _ in range(5):
+        press(app, "RETURN", "RIGHT")
+    first = list(hc.picked)
+    assert len(first) == 5 and all(c.startswith("t/w") for c in first)
+    hc.press_button(BUTTONS.index("Saved hands"))
+    press(app, "RETURN")                                 # Save this hand as a new one
+    name = app.stack.top
+    assert isinstance(name, NameWindow) and name.text == "Hand 1"
+    press(app, "w", "e", "a", "k", "RETURN")
+    assert hc.saved_hands() == {"weak": first}
+    hc.press_button(BUTTONS.index("Done"))               # seat 1 is remembered
+    assert hc.seat == 1
+    hc.random_fill()
+    hc.press_button(BUTTONS.index("Done"))
+    assert isinstance(app.stack.top, CardsTableScene)
+    saved = app.settings["cards"]
+    assert saved["last_hands"]["0"] == first and saved["saved_hands"]["weak"] == first
+    assert saved["players"] == 2                         # the setup is kept beside them
+    hc2 = HandChoiceScene(app, setup.config.copy())
+    app.stack.push(hc2)
+    hc2.press_button(BUTTONS.index("Last hand"))
+    assert hc2.picked == first
+    hc2.picked = []
+    hc2.press_button(BUTTONS.index("Saved hands"))
+    menu = app.stack.top
+    assert [i.label for i in menu.items] == ["Load weak (5 cards)", "Back"]
+    press(app, "RETURN")
+    assert hc2.picked == first and hc2.focus == "buttons" and BUTTONS[hc2.button] == "Done"

@@ -155,7 +155,10 @@ class CardsSetupScene(Scene):
         return -1 if action.pos[0] < (left + right) // 2 else 1
 
     def _remember(self) -> None:
-        self.app.settings["cards"] = self.config.to_settings()
+        old = self.app.settings["cards"]
+        data = dict(old) if isinstance(old, dict) else {}
+        data.update(self.config.to_settings())        # keeps the hands remembered beside the setup
+        self.app.settings["cards"] = data
         self.app.save_settings()
 
     def _packs_done(self, off: list[str]) -> None:
