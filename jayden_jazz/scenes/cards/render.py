@@ -390,21 +390,21 @@ class TableRenderer:
             if view.cursor == key:
                 cursor_last = (i, r)
                 continue
-            self._hand_card(surface, game, seat, i, r, face_up, view)
+            self._hand_card(surface, hand, seat, i, r, face_up, view)
         if cursor_last is not None:
-            self._hand_card(surface, game, seat, cursor_last[0], cursor_last[1], face_up, view)
+            self._hand_card(surface, hand, seat, cursor_last[0], cursor_last[1], face_up, view)
         lines = self.effect_lines(game, seat)
         y = p.bottom - 14 * len(lines)
         for text, colour in lines:
             font.draw(surface, text, p.x + 4, y, colour)
             y += 14
 
-    def _hand_card(self, surface: pygame.Surface, game: Game, seat: int, i: int, r: pygame.Rect,
+    def _hand_card(self, surface: pygame.Surface, hand: tuple, seat: int, i: int, r: pygame.Rect,
                    face_up: bool, view: TableView) -> None:
         key = hand_key(seat, i)
         rr = r.move(0, -4) if view.selected == key else r
         if face_up:
-            card = game.hand(seat)[i]
+            card = hand[i]
             draw_face(surface, self.font, rr, card, seat)
             self.faces.append(("hand", seat, card.id))
         else:

@@ -93,6 +93,7 @@ class CardsTableScene(PlayScene):
         self.hint: tuple[str, str] | None = None      # (card id, cell) marked on the board until the player acts
         self.hint_text = ""
         self._log_steps = True
+        self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------------ lifecycle
@@ -683,7 +684,9 @@ class CardsTableScene(PlayScene):
 
     # hints (Enhanced mode, with the computer player installed) ------------------
     def hints_on(self) -> bool:
-        return bool(self.app.settings["enhanced"]) and seats.ai_available()
+        if self._ai_available is None:
+            self._ai_available = seats.ai_available()       # a module search: once, not every frame
+        return bool(self.app.settings["enhanced"]) and self._ai_available
 
     def ask_hint(self) -> None:
         if self.phase != Phase.TURN or not self.hints_on() or self.hint_waiting:
