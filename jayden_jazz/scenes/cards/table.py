@@ -151,6 +151,7 @@ class CardsTableScene(PlayScene):
         self.caption = None
         g = self.game
         if phase == Phase.OVER:
+            self.queue.clear()                   # a key meant for the last steps must not pick Rematch
             self.app.sound.play("victory")
             self.show_end()
         elif phase == Phase.COMPUTER:
@@ -468,8 +469,11 @@ class CardsTableScene(PlayScene):
         offered = self.game.abilities_offered(card.id, name)
         captured = self.game.captures_if(card.id, name)
         avoid = [self.layout.cell_rect(cell)] + [self.layout.cell_rect(self.game.field.index(c)) for c in captured]
+        targets = {t for n in offered for opt in self.game.target_options(card.id, name, n) for t in opt
+                   if not t.startswith(HAND_PREFIX)}
         self.stack.push(ability_window(self.app, card, len(captured), offered, self._ability_chosen,
-                                       self._ability_cancelled, avoid=avoid, field=self.layout.field_rect))
+                                       self._ability_cancelled, avoid=avoid, field=self.layout.field_rect,
+                                       targets=[self.layout.cell_rect(self.game.field.index(t)) for t in targets]))
 
     def _pending_action_parts(self) -> tuple[str, str]:
         assert self.pending is not None

@@ -226,12 +226,14 @@ def table_menu(app: Any, on_choose: Callable[[str], None]) -> ChoiceWindow:
 
 def ability_window(app: Any, card: Card, captured: int, offered: list[int],
                    on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
-                   avoid: list[pygame.Rect] | None = None, field: pygame.Rect | None = None) -> ChoiceWindow:
+                   avoid: list[pygame.Rect] | None = None, field: pygame.Rect | None = None,
+                   targets: list[pygame.Rect] | None = None) -> ChoiceWindow:
     """After a multiple capture: one of the played card's abilities, or none.
 
     The window goes where it covers none of ``avoid`` (the played card and
     the cards it captured) when it can, else where it covers least of
-    them; among equals, wide windows first, then the least of ``field``.
+    them; then the least of the cells its abilities could pick (``targets``);
+    among equals, wide windows first, then the least of ``field``.
     """
     from jayden_jazz.cards.language import describe
 
@@ -259,7 +261,8 @@ def ability_window(app: Any, card: Card, captured: int, offered: list[int],
         for x in xs:
             for y in ys:
                 r = pygame.Rect(x, y, width, h)
-                score = (_covered(r, avoid), -width, _covered(r, [field]) if field else 0)
+                score = (_covered(r, avoid), _covered(r, targets or []), -width,
+                         _covered(r, [field]) if field else 0)
                 if best is None or score < best[0]:
                     best = (score, width, x, y)
     assert best is not None
