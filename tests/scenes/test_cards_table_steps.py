@@ -296,3 +296,11 @@ def test_last_hand_and_named_saved_hands_come_back(make_app, monkeypatch):
     assert [i.label for i in menu.items] == ["Load weak (5 cards)", "Back"]
     press(app, "RETURN")
     assert hc2.picked == first and hc2.focus == "buttons" and BUTTONS[hc2.button] == "Done"
+
+
+def test_long_names_fit_a_tile_in_two_lines():
+    from jayden_jazz.scenes.cards.hands import name_lines
+
+    assert name_lines("Springwright", 11) == ["Springwrig-", "ht"]
+    assert name_lines("The Grand Carrot", 11) == ["The Grand", "Carrot"]
+    assert all(len(line) <= 11 for line in name_lines("A Very Long Name Indeed Here", 11))

@@ -538,7 +538,7 @@ class HandChoiceScene(PlayScene):
             picked = show_picks and card.id in self.picked
             surface.fill(seats.dark(seat) if picked else P.BLACK, t)
             draw_face(surface, font, self.grid_rect(i), card, seat if picked else None)
-            lines = wrap(card.name, (t.w - 36) // 8)[:2]
+            lines = name_lines(card.name, (t.w - 36) // 8)
             for j, line in enumerate(lines):
                 font.draw(surface, line, t.x + 35, t.y + 1 + j * 13, P.WHITE)
             font.draw(surface, f"{sum(card.sides)} pts", t.x + 35, t.y + 29, P.LIGHT_GRAY)
@@ -584,6 +584,20 @@ class HandChoiceScene(PlayScene):
             pygame.draw.rect(surface, P.WHITE if enabled else P.DARK_GRAY, r, 1)
             font.draw_centered(surface, label, r.centerx, r.y + 1,
                                P.BLACK if on else (P.WHITE if enabled else P.LIGHT_GRAY))
+
+
+def name_lines(name: str, cols: int) -> list[str]:
+    """A name in at most two lines of ``cols``; a word too long for a line is split with a hyphen."""
+    from jayden_jazz.shell.font import wrap
+
+    words: list[str] = []
+    for w in name.split():
+        while len(w) > cols:
+            words.append(w[:cols - 1] + "-")
+            w = w[cols - 1:]
+        words.append(w)
+    lines = wrap(" ".join(words), cols)
+    return lines[:2] if len(lines) <= 2 else [lines[0], (lines[1][:cols - 1] + ".")]
 
 
 class NameWindow(PlayScene):

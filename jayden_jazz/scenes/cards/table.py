@@ -39,6 +39,7 @@ from jayden_jazz.scenes.cards.present import Presentation, ShownBoard, scaled, s
 from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key, short_effect
 from jayden_jazz.scenes.cards.windows import (PassScreen, ability_window, describe_result, end_window,
                                               log_window, rules_window, table_menu)
+from jayden_jazz.scenes.computer import ComputerTurn
 from jayden_jazz.scenes.confirm import confirm_window
 from jayden_jazz.scenes.timing import MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
@@ -83,9 +84,7 @@ class CardsTableScene(PlayScene):
         self.turn_ply: dict[int, int] = {}            # seat -> the ply after its last placement
         self.queue: deque[InputAction] = deque()
         self.messages = MessageTimer(MESSAGE_TICKS)
-        self.ai_action: Action | None = None
-        self.ai_waiting = False
-        self.ai_wait = 0
+        self.computer = ComputerTurn()
         self.end_shown = False
         self._preview_key: tuple | None = None
         self._cursor_cell: int | None = None
@@ -155,8 +154,7 @@ class CardsTableScene(PlayScene):
             self.app.sound.play("victory")
             self.show_end()
         elif phase == Phase.COMPUTER:
-            self.ai_action = None
-            self.ai_waiting = False
+            self.computer.reset()
         elif phase == Phase.PASS:
             seat = g.to_move
             self.queue.clear()                   # keys of the last person are not the next one's
@@ -646,41 +644,41 @@ class CardsTableScene(PlayScene):
             self.brain = seats.make_brain()
         return self.brain
 
+    @property
+    def ai_action(self) -> Action | None:
+        """The computer's checked choice while it is framed in its hand, before it lands."""
+        return self.computer.chosen
+
+    @property
+    def ai_waiting(self) -> bool:
+        return self.computer.asked
+
     def _computer_step(self) -> None:
         g = self.game
         seat = g.to_move
-        if self.ai_action is not None:
-            self.ai_wait -= 1
-            if self.ai_wait <= 0:
-                act, self.ai_action = self.ai_action, None
-                self.commit(act)
-            return
-        if not self.ai_waiting:
-            level = str(self.match.seat(seat).get("level", "normal"))
+        level = str(self.match.seat(seat).get("level", "normal"))
+
+        def ask() -> None:
             self._brain().submit_action(self.game_text(), seat, level, self.rng.randrange(2 ** 31),
                                         self.library.pack_dir_texts)
-            self.ai_waiting = True
+
+        def check(value: Any) -> Action:
+            try:
+                act = Action.parse(str(value))
+            except NotationError as e:
+                raise ValueError(f"it answered {value!r}: {e}") from None
+            if not g.is_legal(act):
+                raise ValueError(f"it chose {act}, which is not a legal action")
+            return act
+
+        out = self.computer.step(ask, lambda: self._brain().poll(), check, scaled(AI_SHOW_TICKS, self.factor()))
+        if out is None:
             return
-        reply = self._brain().poll()
-        if reply is None:
-            return
-        self.ai_waiting = False
-        if not reply.ok:
-            self._ai_failed(str(reply.value))
-            return
-        try:
-            act = Action.parse(str(reply.value))
-        except NotationError as e:
-            self._ai_failed(f"it answered {reply.value!r}: {e}")
-            return
-        if not g.is_legal(act):
-            self._ai_failed(f"it chose {act}, which is not a legal action")
-            return
-        self.ai_action = act
-        self.ai_wait = scaled(AI_SHOW_TICKS, self.factor())
-        if self.ai_wait <= 0:
-            self.ai_action = None
-            self.commit(act)
+        kind, value = out
+        if kind == "failed":
+            self._ai_failed(value)
+        else:
+            self.commit(value)
 
     def game_text(self) -> str:
         """What the computer player reads: the game record (setup and actions) as YAML."""
@@ -774,8 +772,7 @@ class CardsTableScene(PlayScene):
             self._begin_turn()
 
     def stop_ai(self) -> None:
-        self.ai_action = None
-        self.ai_waiting = False
+        self.computer.reset()
         self.hint_waiting = False
         if self.brain is not None:
             self.brain.cancel()
