@@ -304,3 +304,40 @@ def test_long_names_fit_a_tile_in_two_lines():
     assert name_lines("Springwright", 11) == ["Springwrig-", "ht"]
     assert name_lines("The Grand Carrot", 11) == ["The Grand", "Carrot"]
     assert all(len(line) <= 11 for line in name_lines("A Very Long Name Indeed Here", 11))
+
+
+def test_the_seat_to_move_has_the_large_panel(make_app, fake_ai):
+    hands = [[f"t/x{i}" for i in range(1, 8)], [f"t/w{i}" for i in range(1, 8)],
+             [f"t/x{i}" for i in range(2, 9)], [f"t/w{i}" for i in range(2, 9)]]
+    app, sc = make_table(make_app, hands, field="5x5", open=True)
+    lay = sc.layout
+    for seat in range(4):
+        settle(app, sc)
+        assert sc.game.to_move == seat
+        step(app)
+        mine = lay.panels[seat]
+        assert all(mine.h > p.h for s, p in lay.panels.items() if s != seat)
+        view = sc.view_state()
+        mine_cards = [r for _, r in sc.renderer.hand_slots(sc.game, seat, view)]
+        rows = sorted({r.y for r in mine_cards})
+        assert all(b - a >= r.h for a, b in zip(rows, rows[1:]) for r in mine_cards[:1])   # no overlap
+        act = sc.game.legal_actions(abilities=False)[0]
+        play_click(app, sc, act.card, act.cell)
+    # one person against three computers: that person's hand stays the large one
+    brain = ScriptBrain(["t/w1@e5", "t/x2@e4", "t/w2@e3"] * 3, delay=1)
+    app, sc = make_table(make_app, hands, field="5x5", seats=[HUMAN, COMPUTER, COMPUTER, COMPUTER], first=1,
+                         brain=brain)
+    for _ in range(40):
+        step(app)
+        assert sc.layout.focused == 0
+
+
+def test_a_pack_dropped_in_during_a_game_is_on_offer_at_the_next_new_game(make_app):
+    app, sc = make_table(make_app, [STRONG5, WEAK5], open=True)
+    assert "extra" not in sc.library.pack_ids
+    app.dirs.cards.mkdir(parents=True, exist_ok=True)
+    text = (PACK_DIR / "t.yaml").read_text().replace("id: t\n", "id: extra\n", 1).replace("pictures/ace.png", "")
+    (app.dirs.cards / "extra.yaml").write_text(text)
+    press(app, "ESC", "UP", "UP", "RETURN")              # New game: nothing played, so no question
+    setup = app.stack.top
+    assert isinstance(setup, CardsSetupScene) and "extra" in setup.library.pack_ids

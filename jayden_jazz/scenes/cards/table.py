@@ -802,7 +802,15 @@ class CardsTableScene(PlayScene):
             self._begin_turn()
         if self.flow.waits_for_people:
             self._replay_queue()
-        self.layout.focus(None if self.game.is_over() else self.flow.seat)
+        self.layout.focus(self.focus_seat())
+
+    def focus_seat(self) -> int | None:
+        """Whose panel is the large one: the only person's (their hand is the one they read), else
+        the seat whose turn is played or shown."""
+        if self.game.is_over():
+            return None
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else self.flow.seat
 
     # ------------------------------------------------------------------ windows
     def open_menu(self) -> None:
