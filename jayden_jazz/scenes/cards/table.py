@@ -26,21 +26,21 @@ from typing import Any
 
 import pygame
 
-from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game, sides_text
+from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.movelog import MoveLog
 from jayden_jazz.scenes.cards.present import Presentation, ShownBoard, scaled, steps_for
-from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key, short_effect
-from jayden_jazz.scenes.cards.windows import (PassScreen, ability_window, describe_result, end_window,
-                                              log_window, rules_window, table_menu)
+from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key
+from jayden_jazz.scenes.cards.table_draw import TableDrawing
+from jayden_jazz.scenes.cards.table_menu import TableWindows
+from jayden_jazz.scenes.cards.table_targets import AbilityTargets
+from jayden_jazz.scenes.cards.windows import PassScreen, ability_window
 from jayden_jazz.scenes.computer import ComputerTurn
-from jayden_jazz.scenes.confirm import confirm_window
 from jayden_jazz.scenes.timing import MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
@@ -54,7 +54,7 @@ MESSAGE_TICKS = 240
 QUEUE_MAX = 8             # keys kept while the table is busy showing something
 
 
-class CardsTableScene(PlayScene):
+class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     helper_attr = "brain"
 
     def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
@@ -522,65 +522,6 @@ class CardsTableScene(PlayScene):
         self.flow.targets_back()
         self._offer_abilities()
 
-    def _target_to_key(self, target: str) -> SlotKey | None:
-        g = self.game
-        if target.startswith(HAND_PREFIX):
-            cid = target[len(HAND_PREFIX):]
-            seat = g.to_move
-            skip = self.pending[1] if self.pending else None
-            for i, c in enumerate(g.hand(seat)):
-                if i != skip and c.id == cid:
-                    return hand_key(seat, i)
-            return None
-        return cell_key(g.field.index(target))
-
-    def _key_to_target(self, key: SlotKey) -> str | None:
-        g = self.game
-        if key[0] == "cell":
-            return g.field.name_of(int(key[1]))  # type: ignore[arg-type]
-        if key[0] == "hand" and int(key[1]) == g.to_move:  # type: ignore[arg-type]
-            return HAND_PREFIX + g.hand(g.to_move)[int(key[2])].id  # type: ignore[arg-type]
-        return None
-
-    def _next_targets(self) -> list[str]:
-        if self.pending is None or self.ability is None:
-            return []
-        card_id, cell = self._pending_action_parts()
-        return self.game.next_targets(card_id, cell, self.ability, self.chosen)
-
-    def _target_keys(self) -> set[SlotKey]:
-        out = set()
-        for t in self._next_targets():
-            key = self._target_to_key(t)
-            if key is not None:
-                out.add(key)
-        return out
-
-    def _chosen_keys(self) -> list[SlotKey]:
-        return [k for k in (self._target_to_key(t) for t in self.chosen) if k is not None]
-
-    def _press_target(self, key: SlotKey) -> None:
-        target = self._key_to_target(key)
-        if target is not None and target in self.chosen:
-            self.chosen.remove(target)
-            self.app.sound.play("menu")
-            return
-        if target is None or key not in self._target_keys():
-            self.app.sound.play("illegal")
-            self.say("That is not a target of this ability")
-            return
-        self.chosen.append(target)
-        self.app.sound.play("select")
-        if not self._next_targets():
-            card_id, cell = self._pending_action_parts()
-            assert self.ability is not None
-            self.commit(Action(card_id, cell, self.ability, tuple(self.chosen)))
-        else:
-            keys = sorted(self._target_keys(), key=str)
-            if keys:
-                self.cursor = keys[0]
-
-
     def commit(self, action: Action) -> None:
         """Play a complete action and start showing what it did (after what was already shown)."""
         if self.hint_waiting:
@@ -610,8 +551,8 @@ class CardsTableScene(PlayScene):
         self.shown_events = 0
         self._cursor_cell = placed
         self.cursor = cell_key(placed)
-        for e in report.events[:skip]:
-            self._log_event(e, self._event_text(e))
+        for seen in report.events[:skip]:
+            self._log_event(seen, self._event_text(seen))
         self.say(self._placement_summary(report))
         if self.phase in (Phase.ABILITY, Phase.TARGETS):
             self.flow.committed()
@@ -811,290 +752,6 @@ class CardsTableScene(PlayScene):
             return None
         humans = self.humans()
         return humans[0] if len(humans) == 1 else self.flow.seat
-
-    # ------------------------------------------------------------------ windows
-    def open_menu(self) -> None:
-        if self.stack is not None:
-            self.stack.push(table_menu(self.app, self.menu_choice))
-
-    def open_log(self) -> None:
-        if self.stack is not None:
-            self.stack.push(log_window(self.app, self.log))
-
-    def in_progress(self) -> bool:
-        """A game someone would lose by leaving: started and not over."""
-        return self.game.ply > 0 and not self.game.is_over()
-
-    def _confirm(self, title: str, text: str, then: Any) -> None:
-        if not self.in_progress() or self.stack is None:
-            then()
-            return
-        self.stack.push(confirm_window(self.app, title, text, then))
-
-    def menu_choice(self, choice: str) -> None:
-        if choice == "log":
-            self.open_log()
-        elif choice == "rules":
-            self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
-        elif choice == "options":
-            from jayden_jazz.scenes.registry import make_scene
-
-            self.stack.push(make_scene("options", self.app))
-        elif choice == "new":
-            self._confirm("New game", "Leave this game for a new one? It cannot be finished later.",
-                          self.new_game)
-        elif choice == "title":
-            self._confirm("Quit to title", "Leave this game? It cannot be finished later.", self.to_title)
-
-    def _full_instructions(self) -> None:
-        from jayden_jazz.scenes.instructions import TOPICS, InstructionsScene
-
-        topic = next((i for i, (name, _) in enumerate(TOPICS) if "Card" in name), 0)
-        self.stack.push(InstructionsScene(self.app, topic=topic))
-
-    def rules_summary(self) -> list[str]:
-        r = self.game.rules
-        f = self.game.field
-        n = self.game.players
-        size = r.hand_size(f.playable_count, n)
-        lines = [f"{f.title}: {f.playable_count} playable cells"
-                 + (" (holes are not cells)" if f.has_holes else "") + f", {n} players, {size} cards each.",
-                 "Capture: a side " + ("equal or higher than" if r.capture == "equal_or_higher" else "higher than")
-                 + " the touching side takes the card (" + r.preset_name.capitalize() + " preset)."]
-        if r.pure:
-            lines.append("Pure: no abilities are used.")
-        elif not r.sudden_death:
-            lines.append("Two or more captures with one card: you may use one of its abilities.")
-        if r.open:
-            lines.append("Open: all hands are face up.")
-        else:
-            lines.append("Hands are hidden from the other players.")
-        if r.sudden_death:
-            lines.append("Sudden Death: the first player to capture two or more cards with one placement "
-                         "wins at once (so no ability is ever used).")
-        lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
-        if not r.pure and not r.sudden_death:
-            from jayden_jazz.scenes.cards.cardview import month_name
-
-            lines.append(f"Game date for \"within the last N years\": {month_name(self.game.date)}.")
-        return lines
-
-    def to_title(self) -> None:
-        from jayden_jazz.scenes.title import TitleScene
-
-        self.stop_ai()
-        self.stack.pop_to(TitleScene)
-
-    def _pop_to_self(self) -> None:
-        """Close whatever is over the table (a pass screen, say) before the table is replaced."""
-        while self.stack is not None and self.stack.top is not None and self.stack.top is not self:
-            self.stack.pop()
-
-    def new_game(self) -> None:
-        from jayden_jazz.scenes.cards.setup import CardsSetupScene
-
-        self.stop_ai()
-        self._pop_to_self()
-        if self.stack is not None:
-            self.stack.replace(CardsSetupScene(self.app, self.config))     # packs are read again
-
-    def rematch(self) -> None:
-        m = self.match
-        first = m.config.first if m.config.first is not None and m.config.first < m.players \
-            else self.rng.randrange(m.players)
-        again = Match(m.config, m.field, m.hands, first, m.pack_dirs, m.date)
-        brain, self.brain = self.brain, None
-        if brain is not None:
-            brain.cancel()
-        self._pop_to_self()
-        library = load_library(self.app)            # packs added meanwhile join; the hands stay
-        if any(cid not in library.catalog for hand in m.hands for cid in hand):
-            library = self.library
-        self.stack.replace(CardsTableScene(self.app, again, brain=brain, library=library))
-
-    def show_end(self) -> None:
-        res = self.game.result()
-        if res is None or self.stack is None:
-            return
-        extra = ""
-        if res.decided_by == "instant_win" and self.game.history:
-            last = self.game.history[-1]
-            card = self.library.catalog.get(last.card)
-            if card is not None and last.ability:
-                ab = card.abilities[last.ability - 1]
-                extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
-        title, text = describe_result(res, self.match.names(), extra)
-        self.end_shown = True
-        self.stack.push(end_window(self.app, title, text, self.end_choice))
-
-    def end_choice(self, choice: str) -> None:
-        if choice == "rematch":
-            self.rematch()
-        elif choice == "new":
-            self.new_game()
-        elif choice == "title":
-            self.to_title()
-
-    def show_card(self, key: SlotKey) -> None:
-        g = self.game
-        if key[0] == "cell":
-            cell = int(key[1])  # type: ignore[arg-type]
-            card = g.card_at(cell)
-            if card is None:
-                if self.pending is not None and self.pending[2] == cell:
-                    card = g.hand(self.pending[0])[self.pending[1]]
-                    self.stack.push(CardViewWindow(self.app, card))
-                return
-            notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
-                          f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
-                          for e in g.effects())
-            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
-            self.stack.push(CardViewWindow(self.app, card, eff))
-            return
-        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
-        if seat not in self.visible_seats() or i >= len(g.hand(seat)):
-            self.app.sound.play("illegal")
-            return
-        self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
-
-    # ------------------------------------------------------------------ drawing
-    def _capture_preview(self) -> frozenset[int]:
-        if (self.phase != Phase.TURN or self.selected is None or self.cursor is None or self.cursor[0] != "cell"
-                or not self.app.settings["enhanced"]):
-            return frozenset()
-        g = self.game
-        cell = int(self.cursor[1])  # type: ignore[arg-type]
-        key = (g.ply, g.zobrist(), self.selected, cell)
-        if key != self._preview_key:
-            self._preview_key = key
-            try:
-                card = g.hand(g.to_move)[self.selected]
-                self._preview = frozenset(g.field.index(c) for c in g.captures_if(card.id, g.field.name_of(cell)))
-            except (IllegalActionError, IndexError):
-                self._preview = frozenset()
-        return self._preview
-
-    def seat_label(self, s: int) -> str:
-        seat = self.match.seat(s)
-        kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
-        return f"P{s + 1} {seats.COLOUR_NAMES[s]} {kind}"
-
-    def top_text(self) -> list[tuple[str, int]]:
-        g = self.game
-        phase = self.phase
-        if phase == Phase.SHOW and self.caption is not None:
-            return [self.caption]
-        if g.is_over():
-            res = g.result()
-            title, _ = describe_result(res, self.match.names()) if res else ("Game over", "")
-            return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
-        seat = g.to_move
-        who = (seats.seat_name(seat), seats.light(seat))
-        if phase == Phase.COMPUTER:
-            dots = "." * (1 + self.ticks // 20 % 3)
-            if self.ai_action is not None:
-                return [who, ("(computer) plays" + dots, P.WHITE)]
-            return [who, ("(computer) is thinking" + dots, P.WHITE)]
-        if phase == Phase.RESULT:
-            mover = self.flow.seat
-            return [(seats.seat_name(mover), seats.light(mover)),
-                    ("your placement is done. Enter: pass the screen on", P.YELLOW)]
-        if phase in (Phase.PASS, Phase.START):
-            return [(f"Waiting for {seats.seat_name(seat)}", P.WHITE)]
-        if phase == Phase.ABILITY:
-            return [who, ("multiple capture: choose an ability", P.YELLOW)]
-        if phase == Phase.TARGETS:
-            return [who, (self._target_prompt(), P.YELLOW), ("Esc back", P.LIGHT_GRAY)]
-        if self.selected is None:
-            return [who, ("pick a card from your hand", P.WHITE)]
-        card = g.hand(seat)[self.selected]
-        return [who, (f"place {card.name} on a free cell", P.WHITE)]
-
-    def _target_prompt(self) -> str:
-        if self.pending is None or self.ability is None:
-            return ""
-        seat, hi, _ = self.pending
-        ab = self.game.hand(seat)[hi].abilities[self.ability - 1]
-        if ab.effect == "swap":
-            return "pick a field card and a card of your hand to swap"
-        if ab.effect == "gain_control":
-            card_id, cell = self._pending_action_parts()
-            opts = self.game.target_options(card_id, cell, self.ability)
-            left = max(1, (len(opts[0]) if opts else ab.count) - len(self.chosen))
-            return f"pick {left} more card{'s' if left != 1 else ''} to take"
-        return "pick the targets"
-
-    def bottom_text(self) -> list[tuple[str, int]]:
-        out: list[tuple[str, int]] = []
-        if self.message:
-            out.append((self.message, P.YELLOW))
-        g = self.game
-        key = self.cursor
-        if self.hint is not None and self.phase == Phase.TURN and not self.message:
-            out.append((self.hint_text, P.LIGHT_GREEN))
-        if key is not None and self.phase not in (Phase.PASS, Phase.START):
-            if key[0] == "cell":
-                cell = int(key[1])  # type: ignore[arg-type]
-                card = g.card_at(cell)
-                name = g.field.name_of(cell)
-                if card is not None:
-                    owner = g.owner_at(cell)
-                    vals = sides_text(g.effective_sides(cell))  # type: ignore[arg-type]
-                    out.append((f"{name}: {card.name} {vals}", seats.light(owner) if owner is not None else P.WHITE))
-                elif self.pending is not None and self.pending[2] == cell:
-                    out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
-                else:
-                    flips = sorted(g.field.name_of(c) for c in self._capture_preview())
-                    if flips:
-                        out.append((f"{name}: captures {', '.join(flips)}", P.YELLOW))
-                    else:
-                        out.append((f"{name}: empty", P.LIGHT_GRAY))
-            else:
-                s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
-                hand = g.hand(s)
-                if s in self.visible_seats() and i < len(hand):
-                    c = hand[i]
-                    extra = f" {len(c.abilities)} abilit{'ies' if len(c.abilities) != 1 else 'y'}" if c.abilities else ""
-                    out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
-        out.append(("V card  L log  H hint  Esc menu" if self.hints_on() and self.phase == Phase.TURN
-                    else "V card  L log  Esc menu", P.DARK_GRAY))
-        return out
-
-    def view(self) -> TableView:
-        g = self.game
-        show = self.show
-        board = None
-        flips: dict[int, tuple[int, float]] = {}
-        step_cell = None
-        if show is not None and not show.board.synced:
-            cat = self.library.catalog
-            board = {g.field.index(name): (cat[cid], owner) for name, (cid, owner) in show.board.cells.items()
-                     if cid in cat}
-            for name in show.flips:
-                f = show.flip_progress(name)
-                if f is not None:
-                    flips[g.field.index(name)] = f
-            cur = show.current
-            if self.phase == Phase.SHOW and cur is not None and cur.cell is not None and not show.holding:
-                step_cell = g.field.index(cur.cell)
-        targets = self.phase == Phase.TARGETS
-        chosen = frozenset(self._chosen_keys()) if targets else frozenset()
-        cands = frozenset(self._target_keys()) - chosen if targets else frozenset()
-        return TableView(
-            visible=self.visible_seats(),
-            cursor=self.cursor if self.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER) else None,
-            selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
-            pending=self.pending,
-            preview=self._capture_preview(),
-            candidates=cands, chosen=chosen, flips=flips, last=self.last if self.phase != Phase.SHOW else None,
-            board=board, step_cell=step_cell, hint=self.hint_marks(),
-            computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
-            top=self.top_text(), bottom=self.bottom_text(),
-            seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
-            highlight=None if g.is_over() else g.to_move, game_over=g.is_over())
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface, self.game, self.view())
 
 
 def demo_match(app: Any, library: Library, rng: random.Random) -> Match:
