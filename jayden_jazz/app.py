@@ -11,7 +11,6 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Callable
 
 from jayden_jazz import __version__
 
@@ -37,7 +36,8 @@ def _folders_epilog() -> str:
         f"  card packs   {d.cards}",
         "                (the title menu's \"Open cards folder\" opens it; packs there",
         "                 load after the shipped ones, then each --cards PATH)",
-        "Set JAYDEN_JAZZ_HOME=DIR to keep all of them in one folder (portable installs).",
+        "Set JAYDEN_JAZZ_HOME=DIR (an absolute path) to keep all of them in one folder",
+        "(portable installs).",
     ])
 
 
@@ -61,9 +61,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cards", metavar="PATH", type=Path, action="append", default=[],
                    help="also load card packs from this file or folder (may repeat)")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    p.add_argument("--scale", type=int, metavar="K", help="window scale (1-6)")
+    p.add_argument("--scale", type=_scale, metavar="K", help="window scale (1-6; others are brought into range)")
     p.add_argument("--seed", type=int, metavar="N", help="fix the random seed (repeatable games)")
     return p
+
+
+MIN_SCALE, MAX_SCALE = 1, 6
+
+
+def _scale(text: str) -> int:
+    """``--scale``: a whole number brought into 1..6, as the Options screen offers."""
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return min(max(k, MIN_SCALE), MAX_SCALE)
 
 
 def parse_script(text: str) -> list[tuple[str, object]]:
@@ -97,7 +109,7 @@ class App:
         import pygame
 
         from jayden_jazz import paths
-        from jayden_jazz.settings import Settings
+        from jayden_jazz.settings import Settings, clean_stale_temps
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
@@ -110,6 +122,7 @@ class App:
         self.rng = random.Random(args.seed)
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
+        clean_stale_temps(self.dirs.config, self.dirs.saves)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
         self.extra_card_paths: list[Path] = list(args.cards)
         set_window_class()
@@ -222,11 +235,16 @@ class App:
             self.frame += 1
             if frames is not None and self.frame >= frames:
                 break
+        status = 0
         if screenshot is not None:
             self.render()
-            save_screenshot(self.display.logical, screenshot)
+            try:
+                save_screenshot(self.display.logical, screenshot)
+            except (OSError, pygame.error) as e:
+                status = _fatal(f"Could not save the screenshot to {screenshot}: "
+                                f"{getattr(e, 'strerror', None) or e}")
         self.stack.clear()
-        return 0
+        return status
 
 
 def save_screenshot(surface, path: Path) -> None:
@@ -310,12 +328,14 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
+        from jayden_jazz.scenes.registry import UnknownScene
+
         try:
             app = make_app(argv)
         except FileNotFoundError as e:
             return _fatal(f"A required file is missing: {e}")
-        except KeyError as e:
-            return _fatal(f"Unknown scene {e}. Use one of: menu, cards, jayden, instructions, options.")
+        except UnknownScene as e:        # only the name itself: a KeyError inside a scene is a bug
+            return _fatal(str(e))
         except ValueError as e:
             return _fatal(str(e))
         except ModuleNotFoundError as e:
@@ -375,5 +395,3 @@ def _show_error_box(message: str) -> None:
     except Exception:
         pass
 
-
-Factory = Callable[..., object]

@@ -130,13 +130,16 @@ def user_dirs(platform: str | None = None, env: dict[str, str] | None = None,
     Linux and other Unix: ``$XDG_CONFIG_HOME/jayden-jazz`` (settings) and
     ``$XDG_DATA_HOME/jayden-jazz`` (saves, cards), defaulting to ``~/.config``
     and ``~/.local/share``. macOS: ``~/Library/Application Support/JaydenJazz``.
-    Windows: ``%APPDATA%\\JaydenJazz``. ``JAYDEN_JAZZ_HOME`` beats them all.
+    Windows: ``%APPDATA%\\JaydenJazz``. ``JAYDEN_JAZZ_HOME`` beats them all
+    when it is an absolute path (``~`` allowed); a relative one is ignored,
+    as the XDG rules ignore relative paths: it would mean a different folder
+    depending on where the game was started from.
     """
     platform = platform or sys.platform
     env = dict(os.environ) if env is None else env
-    override = env.get("JAYDEN_JAZZ_HOME")
-    if override:
-        p = Path(override).expanduser()
+    override = env.get("JAYDEN_JAZZ_HOME", "")
+    p = Path(override).expanduser() if override else None
+    if p is not None and p.is_absolute():
         return UserDirs(p, p)
     home = home or _home(platform, env)
     if platform.startswith("win"):

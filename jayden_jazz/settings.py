@@ -1,20 +1,31 @@
 """Player settings: a small YAML file, written atomically, never lost.
 
-A missing file gives the defaults. A broken one (bad YAML, wrong types) is
-moved aside to ``settings.yaml.bak`` before anything is written, and the
-problem is reported so the title menu can show it; unknown keys are kept so
-a newer version's settings survive a round trip through an older one.
+A missing file gives the defaults. A broken one (bad YAML, a YAML alias, a
+field of the wrong type or out of range, down to the nested ``jayden`` and
+``cards`` setups) is moved aside to ``settings.yaml.bak`` before anything is
+written, the fields that do not fit get their defaults, and the problem is
+reported so the title menu can show it; unknown keys are kept so a newer
+version's settings survive a round trip through an older one.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from jayden_jazz.saves.schema import (Bool, Int, ListOf, Number, OneOf, PlainYAMLError, Record,
+                                      SchemaError, Text, load_plain_yaml)
+
+MAX_SETTINGS_BYTES = 1024 * 1024
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+_LEVELS = ("easy", "normal", "hard")
+_PLAYER = Record({"kind": Text(("human", "computer")), "level": Text(_LEVELS)}, required=("kind",))
 
 DEFAULTS: dict[str, Any] = {
     "version": 1,
@@ -26,14 +37,24 @@ DEFAULTS: dict[str, Any] = {
     "enhanced": True,          # Jayden: highlight legal targets, undo
     "quiet_draw": True,        # Jayden: draw after 200 quiet actions
     "animation": "normal",     # slow, normal, fast or instant: every board animation
+    "hot_seat": False,         # Jayden: turn the board for Red when Red (a person) is to act
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
 }
 
-_TYPES: dict[str, tuple[type, ...]] = {
-    "version": (int,), "aspect_correct": (bool,), "scale": (int,), "fullscreen": (bool,),
-    "mute": (bool,), "volume": (int, float), "enhanced": (bool,), "quiet_draw": (bool,),
-    "animation": (str,), "cards": (dict,), "jayden": (dict,),
+#: Every known setting's type and range; the nested setups of both games too
+#: (their unknown keys are kept, like the top level's).
+SCHEMA = {
+    "version": Int(1, 1000), "aspect_correct": Bool(), "scale": Int(1, 6), "fullscreen": Bool(),
+    "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
+    "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(),
+    "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER})}),
+    "cards": Record({
+        "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),
+        "preset": Text(max_len=40), "open": Bool(), "pure": Bool(), "sudden_death": Bool(),
+        "packs_off": ListOf(Text(max_len=200), 10_000),
+        "first": OneOf("random or a seat number from 0 to 3", Text(("random",)), Int(0, 3)),
+    }),
 }
 
 
@@ -55,7 +76,33 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise
 
 
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+STALE_TEMP_SECONDS = 600
+
+
+def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove what interrupted atomic writes left behind; returns what was removed.
+
+    Only files shaped like :func:`atomic_write_text`'s temporaries
+    (``NAME.XXXX.tmp``) and untouched for ``older_than`` seconds, so a write
+    in progress in another copy of the game is never pulled from under it.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    for folder in folders:
+        try:
+            candidates = [p for p in Path(folder).glob("*.*.tmp") if p.is_file()]
+        except OSError:
+            continue
+        for p in candidates:
+            try:
+                if now - p.stat().st_mtime >= older_than:
+                    p.unlink()
+                    removed.append(p)
+            except OSError:
+                pass
+    return removed
+
+
 _ANIMATION_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 
@@ -90,16 +137,18 @@ class Settings:
         if not path.exists():
             return s
         problem = ""
+        raw: Any = None
         try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if path.stat().st_size > MAX_SETTINGS_BYTES:
+                problem = f"it is too large ({path.stat().st_size:,} bytes) to be a settings file"
+            else:
+                raw = load_plain_yaml(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError) as e:
             problem = f"could not read it ({e})"
-            raw = None
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None)
-            where = f" at line {mark.line + 1}" if mark is not None else ""
-            problem = f"it is not valid YAML{where}"
-            raw = None
+        except PlainYAMLError as e:
+            where = f" at line {e.line}" if e.line else ""
+            problem = (f"it is not valid YAML{where}" if "alias" not in e.problem
+                       else f"{e.problem}{where}")
         if not problem and raw is None:
             raw = {}
         if not problem and not isinstance(raw, dict):
@@ -107,14 +156,20 @@ class Settings:
         if not problem:
             bad = []
             for key, value in raw.items():
-                types = _TYPES.get(key)
-                if types is not None and (not isinstance(value, types) or
-                                          (bool in types) != isinstance(value, bool)):
-                    bad.append(f"'{key}' should be {types[0].__name__}, not {value!r}")
+                if not isinstance(key, str):
+                    bad.append(f"{key!r:.20} is not a setting's name")
+                    continue
+                spec = SCHEMA.get(key)
+                try:
+                    if spec is not None:
+                        spec(value, key)
+                except SchemaError as e:
+                    bad.append(f"'{e.where}' {e.problem}")
                 else:
                     s.values[key] = value
             if bad:
-                problem = "; ".join(bad) + " (defaults used for those)"
+                more = f"; and {len(bad) - 5} more" if len(bad) > 5 else ""
+                problem = "; ".join(bad[:5]) + more + " (defaults used for those)"
                 # Keep the good keys but still save the broken original aside.
         if problem:
             bak = path.with_name(path.name + ".bak")
@@ -126,8 +181,6 @@ class Settings:
             s.notice = f"Settings file {path} was not usable: {problem}{kept}."
             if raw is None or not isinstance(raw, dict):
                 s.values = _copy(DEFAULTS)
-        s.values["scale"] = min(max(int(s.values.get("scale", 2)), 1), 6)
-        s.values["volume"] = min(max(float(s.values.get("volume", 0.5)), 0.0), 1.0)
         return s
 
 

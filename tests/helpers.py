@@ -21,8 +21,18 @@ def colours_used(surface: pygame.Surface) -> set[tuple[int, int, int]]:
 
 
 def assert_ega_only(surface: pygame.Surface) -> None:
-    extra = colours_used(surface) - set(EGA_RGB)
-    assert not extra, f"colours outside the EGA palette: {sorted(extra)[:5]}"
+    """Every pixel is one of the 16 palette indices, and those are the EGA colours.
+
+    Indices, not RGB: the unused palette tail is black, so a stray index
+    above 15 would look like a legitimate black pixel to an RGB comparison.
+    """
+    assert surface.get_bitsize() == 8, f"not an 8-bit paletted surface ({surface.get_bitsize()} bits)"
+    assert [tuple(c)[:3] for c in surface.get_palette()[:16]] == list(EGA_RGB), "palette is not EGA"
+    indices = pygame.surfarray.array2d(surface)
+    stray = sorted({int(v) for v in np.unique(indices) if v > 15})
+    if stray:
+        ys, xs = np.nonzero(indices.T > 15)
+        raise AssertionError(f"palette indices above 15: {stray[:5]} (first at x={xs[0]}, y={ys[0]})")
 
 
 def pixel(surface: pygame.Surface, x: int, y: int) -> int:

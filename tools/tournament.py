@@ -3,12 +3,15 @@
     python tools/tournament.py --game jayden --a hard --b random -n 20 [--seed 1] [--budget 0.5]
     python tools/tournament.py --game jayden --a hard --b normal -n 20 --scale 0.25
     python tools/tournament.py --game cards --a hard --b random -n 40 --opt pack=default
+    python tools/tournament.py --game cards --a random --b greedy -n 10 --records DIR
 
 Games alternate who starts (game i: A starts when i is even) and use seeds
 seed, seed+1, ...; two worker processes play in parallel (``--jobs``). The
 report gives A's wins, draws and losses with Wilson 95% confidence intervals,
 A's share of the decided games, how games ended, and each player's mean
-thinking time per decision (a Jayden turn, a card play).
+thinking time per decision (a Jayden turn, a card play). ``--records DIR``
+(card game) writes each game as a record file, ``NNN-seedS-Afirst.yaml``,
+that ``python -m jayden_jazz.cards replay`` replays to the same result.
 
 Arena interface (what ``--game NAME`` loads: ``jayden_jazz.ai.NAME_arena``)
 --------------------------------------------------------------------------
@@ -56,7 +59,24 @@ def _play(job: tuple) -> tuple:
     out = arena.play_game(a, b, seed, a_first, **options)
     decisions = getattr(out, "decisions_by", None) or out.actions_by
     return (seed, a_first, out.winner, out.reason, out.turns, dict(out.think_seconds),
-            dict(decisions))
+            dict(decisions), getattr(out, "record", "") or "")
+
+
+def _write_record(folder: Path, r: tuple, args: argparse.Namespace) -> None:
+    """One game's record, its seats named after the players, with a comment saying which game it was."""
+    import yaml
+
+    seed, a_first, text = r[0], r[1], r[7]
+    data = yaml.safe_load(text)
+    n = len(data["hands"])
+    first, second = ("a", "b") if a_first else ("b", "a")
+    roles = [first if k % 2 == 0 else second for k in range(n)]
+    data["names"] = [f"{k.upper()} ({args.a if k == 'a' else args.b})" for k in roles]
+    head = (f"# tournament game {seed - args.seed + 1} of {args.games}, seed {seed}, "
+            f"{'A' if a_first else 'B'} first; seats: " + ", ".join(f"{i} {x}" for i, x in enumerate(data["names"])))
+    body = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+    name = f"{seed - args.seed + 1:03d}-seed{seed}-{'A' if a_first else 'B'}first.yaml"
+    (folder / name).write_text(head + "\n" + body, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +93,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="extra play_game option, repeatable")
     ap.add_argument("--jobs", type=int, default=2, help="games played at once (default 2)")
     ap.add_argument("-q", "--quiet", action="store_true", help="no line per game")
+    ap.add_argument("--records", type=Path, metavar="DIR", help="card game: write each game's record file here")
     args = ap.parse_args(argv)
+    if args.records is not None:
+        if args.game != "cards":
+            ap.error("--records writes card game records; use it with --game cards")
+        args.records.mkdir(parents=True, exist_ok=True)
 
     arena = import_module(f"jayden_jazz.ai.{args.game}_arena")
     for name in (args.a, args.b):
@@ -100,11 +125,15 @@ def main(argv: list[str] | None = None) -> int:
             for r in pool.imap_unordered(_play, jobs):
                 results.append(r)
                 _line(r, args, len(results))
+                if args.records is not None:
+                    _write_record(args.records, r, args)
     else:
         for job in jobs:
             r = _play(job)
             results.append(r)
             _line(r, args, len(results))
+            if args.records is not None:
+                _write_record(args.records, r, args)
     wall = time.perf_counter() - started
 
     wins = sum(r[2] == "a" for r in results)
@@ -127,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
 def _line(r: tuple, args: argparse.Namespace, done: int) -> None:
     if args.quiet:
         return
-    seed, a_first, winner, reason, turns, think, dec = r
+    seed, a_first, winner, reason, turns, think, dec = r[:7]
     who = {"a": f"A ({args.a})", "b": f"B ({args.b})", None: "draw"}[winner]
     print(f"[{done}/{args.games}] seed {seed} {'A' if a_first else 'B'} first: {who} by {reason} "
           f"at turn {turns}", flush=True)

@@ -16,3 +16,15 @@ def slow(seconds):
 
 def fail():
     raise RuntimeError("no move found")
+
+
+def shared_value(key):
+    """What the game shared with this worker under ``key``."""
+    from jayden_jazz.ai.worker import shared
+    return shared(tuple(key) if isinstance(key, list) else key)
+
+
+def catalog_ids(pack_dirs):
+    """The card ids the card AI would use for these folders (shared by the game, or read)."""
+    from jayden_jazz.ai.cards_ai import catalog_for
+    return sorted(catalog_for(pack_dirs))

@@ -56,8 +56,9 @@ from pathlib import Path
 from typing import Any
 
 from jayden_jazz.cards import Action, Card, Field, Game, GameRecord, Rules
-from jayden_jazz.cards.catalog import Catalog
+from jayden_jazz.cards.catalog import Catalog, shared_key
 from jayden_jazz.cards.loader import load_packs
+from jayden_jazz.ai.worker import shared
 from jayden_jazz.ai.cards_infoset import View, Worlds, observe
 from jayden_jazz.ai.cards_mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards_policy import easy_choice, rank_cards, score
@@ -118,7 +119,7 @@ def default_pack_dirs() -> list[str]:
 def catalog_for(pack_dirs: Sequence[str] | None) -> Catalog:
     """The cards of these folders, loaded once per process (packs do not change mid-game)."""
     key = tuple(str(d) for d in (pack_dirs if pack_dirs is not None else default_pack_dirs()))
-    cat = _CATALOGS.get(key)
+    cat = shared(shared_key(key), None) or _CATALOGS.get(key)   # the game's own, when it shared it
     if cat is None:
         cat, _problems = load_packs([Path(d) for d in key])
         _CATALOGS[key] = cat

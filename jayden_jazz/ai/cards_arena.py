@@ -113,7 +113,8 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
     if len(result.winners) == 1:
         winner = owner[result.winners[0]]
     return Outcome(winner, result.decided_by, game.ply, think, count, dict(count),
-                   tuple(str(x) for x in game.history), tuple(result.scores), owner)
+                   tuple(str(x) for x in game.history), tuple(result.scores), owner,
+                   record=game.record().to_yaml(game))
 
 
 def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str], catalog,

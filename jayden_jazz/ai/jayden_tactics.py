@@ -9,7 +9,7 @@ engine asks "is this square attacked?" instead of generating every move.
 Everything works on a :class:`Snap` (the board bytes, the shield map and the
 piece lists), so it never touches the engine's private state and costs no
 action objects. Byte codes are the engine's: Green kind ``k`` is ``k``, Red is
-``256 - k``. The rules these functions mirror are in ``shared/rules/jayden.md``;
+``256 - k``. The rules these functions mirror are in ``docs/rules/jayden.md``;
 ``tests/ai/test_jayden_ai.py`` checks them against brute force over the
 engine's own generator.
 """
@@ -272,9 +272,12 @@ def _clears(s: Snap, sq: int, side: int, avoid: set[int]) -> bool:
     """Side's own piece on sq has an action that leaves every square of
     ``avoid`` empty and unshielded (a deployment shields its neighbours)."""
     deploy = KIND_OF[s.b[sq]] == SENTINEL
+    hero = KIND_OF[s.b[sq]] == HERO
     for t in _landings(s, sq, side):
         if t in avoid:
             continue
+        if hero and CHEB[sq][t] == 2 and (sq + t) // 2 in avoid and s.b[(sq + t) // 2]:
+            continue            # a jump-attack over a square of ``avoid`` takes what it was to leave
         if deploy and any(n in avoid for n in NEIGH_T[t]):
             continue
         return True

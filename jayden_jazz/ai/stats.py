@@ -34,7 +34,8 @@ class Outcome(NamedTuple):
     a turn being Green's and Red's; cards: placements); ``think_seconds``,
     ``actions_by`` and ``decisions_by`` (times the player was asked to move)
     are keyed 'a'/'b'. The card game also fills ``scores`` (cards on the
-    field per seat) and ``seats`` (whose each seat was).
+    field per seat), ``seats`` (whose each seat was) and ``record`` (the
+    game record's YAML text, for ``tournament.py --records``).
     """
 
     winner: str | None
@@ -46,6 +47,7 @@ class Outcome(NamedTuple):
     history: tuple = ()
     scores: tuple = ()
     seats: tuple = ()
+    record: str = ""
 
 
 class WDL(NamedTuple):

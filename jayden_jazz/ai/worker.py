@@ -5,23 +5,78 @@ process does not. One long-lived worker serves requests (so numpy and the
 engine are imported once); cancelling terminates it and the next request
 starts a fresh one. Requests name a top-level function as ``"module:func"``
 and pass picklable arguments (position strings, seeds), never live objects.
+
+Data the game has already loaded and every search needs (the card
+catalogue) is handed over with :func:`share` rather than read again in each
+worker: a shared value goes to every worker started later and to a running
+one before its next request, and the worker's code reads it with
+:func:`shared`.
+
+The worker ends when the game does, however the game ends (a crash, a
+SIGKILL): it watches the game's process and exits the moment it is gone,
+which also lets multiprocessing's resource tracker finish.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import queue
+import threading
 import traceback
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
+_SHARE = "__share__"
+_shared: dict[Any, Any] = {}
+_shared_version = 0
 
-def _serve(requests: "mp.Queue", replies: "mp.Queue") -> None:
+
+def share(key: Any, value: Any) -> None:
+    """In the game: give every worker ``value`` under ``key`` (picklable; replaces an older one)."""
+    global _shared_version
+    _shared[key] = value
+    _shared_version += 1
+
+
+def shared(key: Any, default: Any = None) -> Any:
+    """In a worker: the value the game shared under ``key``, or ``default``."""
+    return _shared.get(key, default)
+
+
+def _watch_parent() -> None:
+    """Exit this worker as soon as the game's process is gone.
+
+    ``parent_process().sentinel`` becomes ready when the parent ends for any
+    reason, SIGKILL included, so no orphan is left thinking for nobody.
+    """
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        from multiprocessing.connection import wait
+        try:
+            wait([parent.sentinel])
+        except (OSError, ValueError):
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-game", daemon=True).start()
+
+
+def _serve(requests: "mp.Queue", replies: "mp.Queue", data: dict[Any, Any] | None = None) -> None:
+    _watch_parent()
+    _shared.update(data or {})
     while True:
         req = requests.get()
         if req is None:
             return
+        if req[0] == _SHARE:
+            _shared.clear()
+            _shared.update(req[1])
+            continue
         ticket, target, args, kwargs = req
         try:
             module, _, name = target.partition(":")
@@ -45,15 +100,17 @@ class AIWorker:
         self._replies: Any = None
         self._ticket = 0
         self._waiting: int | None = None
+        self._shared_sent = -1
 
     def _ensure(self) -> None:
         if self._proc is not None and self._proc.is_alive():
             return
         self._requests = self._ctx.Queue()
         self._replies = self._ctx.Queue()
-        self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies),
+        self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies, dict(_shared)),
                                        daemon=True, name="jayden-jazz-ai")
         self._proc.start()
+        self._shared_sent = _shared_version
 
     @property
     def busy(self) -> bool:
@@ -64,6 +121,9 @@ class AIWorker:
         if self.busy:
             self.cancel()
         self._ensure()
+        if self._shared_sent != _shared_version:
+            self._requests.put((_SHARE, dict(_shared)))
+            self._shared_sent = _shared_version
         self._ticket += 1
         self._waiting = self._ticket
         self._requests.put((self._ticket, target, args, kwargs))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -9,6 +10,8 @@ from pathlib import Path
 from .card import Card
 
 ERROR, WARNING = "error", "warning"
+MAX_PER_KIND = 3
+"""Problems of one kind (same file, field and message) listed before "and N more like this"."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,40 @@ class Problem:
             what.append(self.field)
         about = (", ".join(what) + ": ") if what else ""
         return f"{where}: {self.severity}: {about}{self.message}"
+
+
+def shared_key(pack_dirs: Iterable[object]) -> tuple[str, ...]:
+    """The key under which the game shares the catalogue of these cards folders with its workers."""
+    return ("cards-catalog", *(str(d) for d in pack_dirs))
+
+
+def _kind(p: Problem) -> tuple:
+    return (p.file, p.severity, re.sub(r"\[\d+\]", "[]", p.field or ""), p.message)
+
+
+def cap_problems(problems: list[Problem], per_kind: int = MAX_PER_KIND) -> list[Problem]:
+    """At most ``per_kind`` problems of each kind, the rest counted in one "and N more like this".
+
+    A pack that repeats one mistake a million times gets a readable report
+    (and a bounded one) instead of a million identical lines; every kind of
+    problem is still listed.
+    """
+    seen: dict[tuple, int] = {}
+    last: dict[tuple, int] = {}
+    out: list[Problem] = []
+    for p in problems:
+        k = _kind(p)
+        n = seen.get(k, 0) + 1
+        seen[k] = n
+        if n <= per_kind:
+            out.append(p)
+            last[k] = len(out) - 1
+    extra = sorted(((last[k], k, n - per_kind) for k, n in seen.items() if n > per_kind), reverse=True)
+    for index, k, more in extra:
+        first = out[index]
+        out.insert(index + 1, Problem(first.file, None, None, first.field,
+                                      f"and {more:,} more like this", first.severity))
+    return out
 
 
 @dataclass(frozen=True)

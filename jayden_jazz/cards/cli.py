@@ -5,6 +5,10 @@
                                      a random game, printed as a YAML game record
     show CARD|FIELD|RECORD.yaml|fields ...
                                      a card, a field shape, a replayed record, or all fields
+    render PACK_OR_FOLDER --out DIR [--card ID]
+                                     each card as a 250x350 PNG and a contact sheet per pack
+    replay FILE                      replay a save or record file: the final position string
+                                     and "result: <winner seat or draw> (<how>)"; exit 1 if refused
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ import random
 import sys
 from pathlib import Path
 
+from . import picturefile
 from .action import Action
 from .card import parse_month
-from .catalog import Catalog
+from .catalog import WARNING, Catalog, Problem
 from .deal import deal_random, game_month
 from .errors import CardsError
 from .field import get_field, load_fields
@@ -47,15 +52,36 @@ def _catalog(args: argparse.Namespace, out) -> Catalog:  # type: ignore[no-untyp
     return catalog
 
 
+def picture_problems(catalog: Catalog) -> list[Problem]:
+    """Each loaded card's picture read in full: truncated or corrupt files, as warnings.
+
+    The game itself only reads a picture's header when loading packs (fast);
+    the validator has the time to look at every byte.
+    """
+    out = []
+    for card in catalog.cards.values():
+        if card.picture is None:
+            continue
+        problem = picturefile.damage(card.picture)
+        if problem:
+            info = catalog.packs.get(card.pack)
+            out.append(Problem(str(info.file) if info else str(card.picture), None, card.id, "picture",
+                               f"picture {Path(card.picture).name!r} is not used: {problem}; "
+                               "the card is shown without a picture", WARNING))
+    return out
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     catalog, problems = load_packs(args.paths)
+    problems = problems + picture_problems(catalog)
     errors = [p for p in problems if p.is_error]
     warnings = [p for p in problems if not p.is_error]
     for p in problems:
         if p.is_error or not args.no_warnings:
             print(p)
     refused_cards = len({(p.file, p.card) for p in errors if p.card})
-    refused_packs = len({p.file for p in errors if not p.card})
+    loaded = {str(info.file) for info in catalog.packs.values()}
+    refused_packs = len({p.file for p in errors if not p.card and p.file not in loaded})
     print(f"{len(catalog.packs)} pack(s), {len(catalog)} card(s) loaded; "
           f"{refused_cards} card(s) and {refused_packs} pack(s) refused; "
           f"{len(errors)} error(s), {len(warnings)} warning(s)")
@@ -131,6 +157,59 @@ def cmd_show(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    """Needs pygame to draw, so it is imported here and nowhere else in this package."""
+    catalog, problems = load_packs(args.paths)
+    for p in problems:
+        if p.is_error:
+            print(p, file=sys.stderr)
+    cards = list(catalog.values())
+    if args.card:
+        cards = [catalog[args.card]] if args.card in catalog else catalog.find(args.card)
+        if not cards:
+            print(f"no card {args.card!r} in {', '.join(map(str, args.paths))}", file=sys.stderr)
+            return 1
+    if not cards:
+        print("no cards to render", file=sys.stderr)
+        return 1
+    from jayden_jazz.scenes.workshop.export import render_cards
+
+    names = {pid: info.name for pid, info in catalog.packs.items()}
+    written = render_cards(cards, args.out, names, sheet=not args.card)
+    for path in written:
+        print(path)
+    print(f"{len(cards)} card(s) rendered into {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replays with the same checks as loading a save; a refused file is one line on stderr."""
+    from jayden_jazz.saves.cards import read_game
+    from jayden_jazz.saves.store import SaveError
+
+    if args.packs:
+        folders = list(args.packs)
+    else:
+        try:
+            from jayden_jazz.paths import card_pack_dirs
+            folders = card_pack_dirs()
+        except (ImportError, FileNotFoundError):  # pragma: no cover
+            folders = [game_cards_folder()]
+    catalog, _ = load_packs(folders)
+    try:
+        _, game = read_game(args.file, catalog)
+    except SaveError as e:
+        print(f"refused: {' '.join(str(e).split())}", file=sys.stderr)
+        return 1
+    print(game.position())
+    res = game.result()
+    if res is None:
+        print(f"result: unfinished (seat {game.to_move} to move after {game.ply} actions)")
+    else:
+        print(f"result: {'draw' if res.is_draw else res.winners[0]} ({res.decided_by})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m jayden_jazz.cards",
                                 description="Jazz Jackrabbit Card Game tools: packs, random games, cards.")
@@ -160,6 +239,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--packs", action="append", type=Path, default=[])
     s.add_argument("--steps", action="store_true", help="for a record: show the board after every action")
     s.set_defaults(func=cmd_show, synthetic=0, seed=0)
+
+    g = sub.add_parser("render", help="draw each card as a 250x350 PNG (EGA colours) and a contact sheet")
+    g.add_argument("paths", nargs="+", type=Path, metavar="PACK_OR_FOLDER")
+    g.add_argument("--out", type=Path, required=True, metavar="DIR",
+                   help="where to write; each pack gets a folder DIR/<pack id>/")
+    g.add_argument("--card", metavar="ID", help="only this card (pack/id, id, name or alias)")
+    g.set_defaults(func=cmd_render)
+    rp = sub.add_parser("replay", help="replay a save or record file; print the final position and result")
+    rp.add_argument("file", type=Path)
+    rp.add_argument("--packs", action="append", type=Path, default=[],
+                    help="cards folder or pack (default: the game's and your cards folders); may repeat")
+    rp.set_defaults(func=cmd_replay)
     return p
 
 

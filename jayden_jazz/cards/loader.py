@@ -9,19 +9,22 @@ from loading.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import yaml
 
 from .card import Card
-from .catalog import ERROR, Catalog, PackInfo, Problem
+from .catalog import ERROR, Catalog, PackInfo, Problem, cap_problems
 from .errors import CardsError
 from .validate import check_pack, parse_card, _Report
-from .yamlfile import LineMap, load_yaml
+from .yamlfile import LineMap, TooMuchYAML, cut_length, load_yaml
 
 MAX_PACK_BYTES = 5 * 1024 * 1024
+MAX_CARDS_PER_PACK = 1000
+MAX_PACK_VALUES = 250_000
 PACK_SUFFIXES = (".yaml", ".yml")
+_LIMIT_TEXT = f"a pack file may be at most 5 MiB ({MAX_PACK_BYTES:,} bytes)"
 
 
 def _problem(path: Path, message: str, line: int | None = None, field: str | None = None) -> Problem:
@@ -35,13 +38,13 @@ def read_pack_text(path: Path) -> tuple[str | None, list[Problem]]:
     except OSError as e:
         return None, [_problem(path, f"cannot read the file ({e.strerror or e})")]
     if size > MAX_PACK_BYTES:
-        return None, [_problem(path, f"the file is {size / 1048576:.1f} MiB; a pack file may be at most 5 MiB")]
+        return None, [_problem(path, f"the file is {size:,} bytes; {_LIMIT_TEXT}")]
     try:
         raw = path.read_bytes()
     except OSError as e:
         return None, [_problem(path, f"cannot read the file ({e.strerror or e})")]
     if len(raw) > MAX_PACK_BYTES:  # grew between stat and read
-        return None, [_problem(path, "the file is over 5 MiB; a pack file may be at most 5 MiB")]
+        return None, [_problem(path, f"the file is over 5 MiB; {_LIMIT_TEXT}")]
     try:
         return raw.decode("utf-8-sig"), []
     except UnicodeDecodeError as e:
@@ -50,7 +53,9 @@ def read_pack_text(path: Path) -> tuple[str | None, list[Problem]]:
 
 def parse_pack_text(text: str, path: Path, folder: Path | None) -> tuple[PackInfo | None, list[Card], list[Problem]]:
     try:
-        data, dups = load_yaml(text)
+        data, dups = load_yaml(text, max_values=MAX_PACK_VALUES, cut=("cards", MAX_CARDS_PER_PACK))
+    except TooMuchYAML as e:
+        return None, [], [_problem(path, e.message, e.line)]
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
@@ -61,12 +66,23 @@ def parse_pack_text(text: str, path: Path, folder: Path | None) -> tuple[PackInf
         return None, [], [_problem(path, f"this is not valid YAML: {e}")]
     except RecursionError:
         return None, [], [_problem(path, "the YAML is nested too deeply")]
-    return check_pack(data, path, folder, dups)
+    info, cards, problems = check_pack(data, path, folder, dups)
+    total = cut_length(data, "cards")
+    if total is not None:
+        line = data.line_of("cards") if isinstance(data, LineMap) else None
+        problems.append(_problem(path, f"the pack has {total:,} cards; a pack may have at most "
+                                       f"{MAX_CARDS_PER_PACK:,}: the first {MAX_CARDS_PER_PACK:,} were read "
+                                       f"and the other {total - MAX_CARDS_PER_PACK:,} refused "
+                                       "(split the pack into several)", line, "cards"))
+    return info, cards, cap_problems(problems)
 
 
 def load_pack(path: Path) -> tuple[PackInfo | None, list[Card], list[Problem]]:
     """Read one pack file; its folder is the pack folder pictures must stay in."""
     path = Path(path)
+    if path.suffix.lower() == ".zip":       # a shared pack: unpacked safely, then read as a folder
+        from .packzip import load_zip_pack
+        return load_zip_pack(path)
     text, problems = read_pack_text(path)
     if text is None:
         return None, [], problems
@@ -80,7 +96,7 @@ def find_pack_files(folder: Path) -> list[Path]:
         return [folder]
     files = []
     entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
-    files += [p for p in entries if p.is_file() and p.suffix.lower() in PACK_SUFFIXES]
+    files += [p for p in entries if p.is_file() and p.suffix.lower() in PACK_SUFFIXES + (".zip",)]
     for sub in entries:
         if sub.is_dir():
             files += sorted(p for p in sub.iterdir()
@@ -88,44 +104,48 @@ def find_pack_files(folder: Path) -> list[Path]:
     return files
 
 
-def load_packs(folders: Iterable[Path]) -> tuple[Catalog, list[Problem]]:
+def load_packs(folders: Iterable[Path],
+               progress: Callable[[int, int, Path], None] | None = None) -> tuple[Catalog, list[Problem]]:
     """Every pack in the given cards folders (or pack files/folders), in order.
 
     Returns the catalog of cards that passed and every problem found. A pack
     id seen before refuses the later pack; the same file reached twice is
-    read once.
+    read once. ``progress(done, total, file)`` is called before each file is
+    read (for a progress display).
     """
     catalog = Catalog()
     problems: list[Problem] = []
     seen_files: set[Path] = set()
+    listed: list[Path] = []
     for folder in folders:
         folder = Path(folder)
         if not folder.exists():
             problems.append(_problem(folder, "no such file or folder"))
             continue
         try:
-            files = find_pack_files(folder)
+            listed += find_pack_files(folder)
         except OSError as e:
             problems.append(_problem(folder, f"cannot list the folder ({e.strerror or e})"))
+    for done, path in enumerate(listed):
+        if progress is not None:
+            progress(done, len(listed), path)
+        real = path.resolve()
+        if real in seen_files:
             continue
-        for path in files:
-            real = path.resolve()
-            if real in seen_files:
-                continue
-            seen_files.add(real)
-            info, cards, found = load_pack(path)
-            problems += found
-            if info is None:
-                continue
-            if info.id in catalog.packs:
-                first = catalog.packs[info.id].file
-                problems.append(Problem(str(path), info.id_line, None, "pack.id",
-                                        f"a pack with id {info.id!r} is already loaded from {first}; "
-                                        "this pack is refused", ERROR))
-                continue
-            catalog.packs[info.id] = info
-            for c in cards:
-                catalog.cards[c.id] = c
+        seen_files.add(real)
+        info, cards, found = load_pack(path)
+        problems += found
+        if info is None:
+            continue
+        if info.id in catalog.packs:
+            first = catalog.packs[info.id].file
+            problems.append(Problem(str(path), info.id_line, None, "pack.id",
+                                    f"a pack with id {info.id!r} is already loaded from {first}; "
+                                    "this pack is refused", ERROR))
+            continue
+        catalog.packs[info.id] = info
+        for c in cards:
+            catalog.cards[c.id] = c
     return catalog, problems
 
 
@@ -152,5 +172,5 @@ def card_problems(text: str, pack_id: str = "test", folder: Path | None = None) 
     return report.problems
 
 
-__all__ = ["MAX_PACK_BYTES", "card_from_yaml", "card_problems", "find_pack_files", "load_pack",
+__all__ = ["MAX_CARDS_PER_PACK", "MAX_PACK_BYTES", "MAX_PACK_VALUES", "card_from_yaml", "card_problems", "find_pack_files", "load_pack",
            "load_packs", "parse_pack_text", "read_pack_text"]

@@ -1,8 +1,9 @@
 """Checking a parsed pack against docs/card-packs.md, card by card.
 
 Every problem is collected (not only the first) with the line, card and
-field it concerns. An error in the ``pack`` header refuses the whole pack;
-an error in a card refuses that card only; warnings refuse nothing.
+field it concerns. An error in the ``pack`` header refuses the whole pack,
+and its cards are still checked so every problem is reported at once; an
+error in a card refuses that card only; warnings refuse nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .card import SIDE_NAMES, Ability, Card, Condition, Filter, Month, parse_month
+from . import picturefile
 from .catalog import ERROR, WARNING, PackInfo, Problem
 from .language import (ABILITY_KEYS, BUDGET, CONDITION_KEYS, EFFECTS, FILTER_KEYS, MAX_ABILITIES,
                        TIMINGS, describe, suggested_cost)
@@ -416,6 +418,12 @@ def _picture(chk: _CardCheck, data: LineMap, folder: Path | None) -> Path | None
         chk.warn(line, "picture", f"picture file {describe_value(v)} is not in the pack folder; "
                  "the card is shown without a picture")
         return None
+    try:
+        picturefile.check(full)
+    except picturefile.PictureError as e:
+        chk.warn(line, "picture", f"picture {describe_value(v)} is not used: {e}; "
+                 "the card is shown without a picture")
+        return None
     return full
 
 
@@ -579,27 +587,43 @@ def check_pack(data: Any, file: Path, folder: Path | None,
     elif not isinstance(cards, list):
         report.add(_line(data, "cards"), None, "cards", f"'cards' must be a list of cards, not {describe_value(cards)}")
         header_ok = False
+    if isinstance(cards, list):
+        pack_id = info.id if info is not None else _usable_id(head)
+        good = _check_cards(cards, pack_id, report, folder)
     if not header_ok or info is None:
+        if isinstance(cards, list) and cards:
+            report.add(_line(data, "pack") or data.line, None, "pack",
+                       "the pack is refused because of the problems above; its cards were checked "
+                       "all the same", ERROR)
         return None, [], report.problems
-    assert isinstance(cards, list)
     if not cards:
         report.add(_line(data, "cards"), None, "cards", "the pack has no cards", WARNING)
+    info = PackInfo(info.id, info.name, info.author, info.version, info.format, file, folder,
+                    tuple(c.id for c in good), info.id_line)
+    return info, good, report.problems
+
+
+def _usable_id(head: Any) -> str:
+    """The header's id when it is one, else a stand-in, so a refused pack's cards can be named."""
+    v = head.get("id") if isinstance(head, dict) else None
+    return v.strip() if isinstance(v, str) and ID_RE.match(v.strip()) else "pack"
+
+
+def _check_cards(cards: list, pack_id: str, report: _Report, folder: Path | None) -> list[Card]:
     good: list[Card] = []
     seen: dict[str, int] = {}
     for i, entry in enumerate(cards):
-        key, card = parse_card(entry, info.id, report, i, folder, cards)
+        key, card = parse_card(entry, pack_id, report, i, folder, cards)
         if key is not None:
             if key in seen:
-                report.add(_line(entry, "id") if isinstance(entry, dict) else None, f"{info.id}/{key}", "id",
+                report.add(_line(entry, "id") if isinstance(entry, dict) else None, f"{pack_id}/{key}", "id",
                            f"the card id {key!r} is already used by card #{seen[key] + 1} of this pack; "
                            "this one is refused")
                 continue
             seen[key] = i
         if card is not None:
             good.append(card)
-    info = PackInfo(info.id, info.name, info.author, info.version, info.format, file, folder,
-                    tuple(c.id for c in good), info.id_line)
-    return info, good, report.problems
+    return good
 
 
 __all__ = ["CARD_KEYS", "CARD_REQUIRED", "ID_RE", "PACK_KEYS", "check_pack", "parse_card"]

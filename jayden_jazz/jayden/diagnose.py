@@ -39,6 +39,7 @@ _REASON_TEXT = {
     "forfeit": "forfeit",
     "quiet_draw": "draw after 200 quiet actions",
     "agreed_draw": "draw by agreement",
+    "resigned": "the other side resigned",
 }
 
 _NEVER_ATTACKS = {
@@ -169,7 +170,7 @@ def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far
         if blockers:
             return (
                 f"a Sentinel deploys only where no piece stands next to the square; "
-                f"{', '.join(blockers)} is next to {there}"
+                f"{', '.join(blockers)} {'is' if len(blockers) == 1 else 'are'} next to {there}"
             )
         return f"the Sentinel cannot deploy to {there}"
     if k == SCOUT:
@@ -234,3 +235,83 @@ def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far
     if bound and far[dst]:
         return half_line
     return f"the {name} cannot reach {there}"
+
+
+def intended_action(pos: Position, src: int, dst: int) -> Action:
+    """The action a player means by choosing ``dst`` for the piece on ``src``.
+
+    A board player points at squares, not at notation; this reads the pointing
+    the way the notation would be written (an enemy is attacked, fired on by a
+    Scout, conditioned by the Master; anything else is a move), so the scene can
+    ask :func:`why_illegal` about it without knowing any rule.
+    """
+    b = pos._b
+    v, t = b[src], b[dst]
+    if v and t and SIDE_OF[t] != SIDE_OF[v]:
+        k = KIND_OF[v]
+        return Action(src, dst, FIRE if k == SCOUT else CONDITION if k == MASTER else ATTACK)
+    return Action(src, dst, MOVE)
+
+
+def _blocked(pos: Position, sq: int, k: int, bound: bool) -> str:
+    """Why a piece that the general rules let act has no action at all."""
+    name = KIND_NAMES[k]
+    limit = ""
+    if bound:
+        limit = f" ({SIDE_NAMES[pos._side]} has no Mark, so it may not end beyond the Half Line)"
+    if k == CANNON:
+        return ("a Cannon steps one square up, down, left or right, and every such square "
+                "is taken or shielded" + limit)
+    if k == MARK:
+        return "a Mark steps one square, and every square around it is taken or shielded"
+    if k == MASTER:
+        return ("every square around the Master is taken by its own side or shielded, "
+                "and no enemy stands next to it to condition")
+    if k == SENTINEL:
+        return "there is no empty square without a piece next to it where the Sentinel could deploy"
+    if k == HERO:
+        return ("every square 1 or 2 steps up, down, left or right is taken or shielded, and no "
+                "enemy next to it can be jumped (the square beyond must be empty and unshielded, "
+                "and Heroes never jump Marks)" + limit)
+    if k == SCOUT:
+        cannons = pos._counts[pos._side][CANNON]
+        free = max(0, cannons - pos._fired)
+        if cannons == 0:
+            fire = "with no Cannon on the board it cannot fire"
+        elif free == 0:
+            fire = "no Free Cannons are left this turn, so it cannot fire"
+        else:
+            fire = f"no enemy is within {free} square{'s' if free != 1 else ''} (its Free Cannons) to fire on"
+        return f"no empty, unshielded square lies 1 to 3 squares away along a line, and {fire}" + limit
+    return f"every line out of the {name} is blocked at once by its own side or by shields" + limit
+
+
+def why_no_action(pos: Position, sq: int) -> str | None:
+    """None if the piece on ``sq`` has a legal action now, else why it has none."""
+    b = pos._b
+    s = pos._side
+    me = SIDE_NAMES[s]
+    if pos.result is not None:
+        return why_illegal(pos, Action(sq, sq, MOVE))
+    v = b[sq]
+    if not v:
+        return f"there is no piece on {square_name(sq)}"
+    if SIDE_OF[v] != s:
+        return f"the piece on {square_name(sq)} is {SIDE_NAMES[1 - s]}'s; {me} is to act"
+    if any(a[0] == sq for a in pos._legal()):
+        return None
+    k = KIND_OF[v]
+    name = KIND_NAMES[k]
+    if sq == pos._acted:
+        return f"this {name} has already acted this turn; the second action must be by another piece"
+    if k == DEPLOYED:
+        return "a deployed Sentinel never acts again"
+    if k == MASTER and pos._acted >= 0:
+        return "the Master may only make a turn's first action"
+    bound = pos._counts[s][MARK] == 0 and k not in HALF_LINE_EXEMPT
+    if bound and ENEMY_TERRITORY_T[s][sq]:
+        return f"{me} has no Mark, so its {name} beyond the Half Line cannot act"
+    if pseudo_actions(pos, sq):
+        return (f"after any action of this {name}, {me} could not complete the turn: no other "
+                "piece (the Master excluded) would have a second action")
+    return _blocked(pos, sq, k, bound)

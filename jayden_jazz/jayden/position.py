@@ -46,7 +46,8 @@ MASTER_CONDITIONED = "master_conditioned"
 FORFEIT = "forfeit"
 QUIET_DRAW = "quiet_draw"
 AGREED_DRAW = "agreed_draw"
-REASONS = (MASTER_TAKEN, MASTER_CONDITIONED, FORFEIT, QUIET_DRAW, AGREED_DRAW)
+RESIGNED = "resigned"
+REASONS = (MASTER_TAKEN, MASTER_CONDITIONED, FORFEIT, QUIET_DRAW, AGREED_DRAW, RESIGNED)
 
 
 class Result(NamedTuple):
@@ -310,6 +311,26 @@ class Position:
             return None
         return why_illegal(self, action)
 
+    def why_no_action(self, square: int | str) -> str | None:
+        """None if the piece on ``square`` can act now, else why it cannot (in words)."""
+        from jayden_jazz.jayden.diagnose import why_no_action
+
+        return why_no_action(self, _square_index(square))
+
+    def intended_action(self, src: int | str, dst: int | str) -> Action:
+        """The action meant by pointing at ``dst`` with the piece on ``src``
+        (attack, fire or conditioning on an enemy, else a move); legal or not."""
+        from jayden_jazz.jayden.diagnose import intended_action
+
+        return intended_action(self, _square_index(src), _square_index(dst))
+
+    def master_threats(self, side: str) -> list[int]:
+        """Enemy pieces that could take ``side``'s Master in their next turn
+        if the turn passed now (see :mod:`.threats`)."""
+        from jayden_jazz.jayden.threats import master_threats
+
+        return master_threats(self, SIDE_LETTERS[_side_index(side)])
+
     def push(self, action: Action | str, validate: bool = True) -> None:
         """Make ``action`` (an Action or its text).
 
@@ -381,6 +402,14 @@ class Position:
         if self.result is not None:
             raise IllegalActionError("the game is already over")
         self._over = Result(None, AGREED_DRAW)
+
+    def resign(self, side: str) -> None:
+        """``side`` gives up; the other side wins. Like a draw agreement it is
+        not an action, and popping the last action takes it back."""
+        if self.result is not None:
+            raise IllegalActionError("the game is already over")
+        s = _side_index(side)
+        self._over = Result(SIDE_LETTERS[1 - s], RESIGNED)
 
     @property
     def side(self) -> str:

@@ -12,12 +12,31 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from jayden_jazz.jayden import Position, Result
+from jayden_jazz.jayden import REASONS, Position, Result
 from jayden_jazz.saves import store
+from jayden_jazz.saves.schema import Bool, Int, ListOf, Moment, Optional, Record, Text
 from jayden_jazz.saves.store import SaveError
 
 SLOTS = 5
 GAME = "jayden"
+LEVELS = ("easy", "normal", "hard")
+MAX_ACTIONS = 20_000       # far beyond any real game (the quiet-draw rule ends one at 200 quiet actions)
+
+PLAYER = Record({"kind": Text(("human", "computer")), "level": Text(LEVELS)}, required=("kind",))
+#: What a Jayden save body may hold; checked before anything else reads it.
+BODY = Record({
+    "game": Text(max_len=40),
+    "saved": Optional(Moment(max_len=40)),
+    "players": Record({"g": PLAYER, "r": PLAYER}, required=("g", "r")),
+    "mode": Text(("enhanced", "original")),
+    "quiet_draw": Bool(),
+    "start": Text(max_len=400),
+    "position": Text(max_len=400),
+    "turn": Int(0, 10 * MAX_ACTIONS),
+    "result": Optional(Record({"winner": Optional(Text(("g", "r"))), "reason": Text(REASONS)},
+                              required=("winner", "reason"))),
+    "actions": Optional(ListOf(Text(max_len=40), MAX_ACTIONS)),
+}, required=("game", "players", "start", "position"))
 
 
 @dataclass
@@ -36,9 +55,18 @@ class JaydenGame:
         pos = Position(self.start, quiet_draw=self.quiet_draw)
         for a in self.actions:
             pos.push(a)
-        if self.result and self.result.get("reason") == "agreed_draw" and pos.result is None:
-            pos.agree_draw()
+        _apply_result(pos, self.result)
         return pos
+
+
+def _apply_result(pos: Position, res: dict[str, Any] | None) -> None:
+    """Results that are not actions (a draw agreement, a resignation) are put back."""
+    if not res or pos.result is not None:
+        return
+    if res.get("reason") == "agreed_draw":
+        pos.agree_draw()
+    elif res.get("reason") == "resigned" and res.get("winner") in ("g", "r"):
+        pos.resign("r" if res["winner"] == "g" else "g")
 
 
 def slot_path(folder: Path, slot: int | str) -> Path:
@@ -65,9 +93,27 @@ def save(path: Path, game: JaydenGame, pos: Position) -> None:
     store.write(path, to_body(game, pos))
 
 
-def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Position]:
+def _check(body: dict[str, Any], path: Path | str) -> None:
     if body.get("game") != GAME:
-        raise SaveError(path, f"it is a save of another game ({body.get('game')!r}), not Jayden")
+        game = body.get("game")
+        what = repr(game[:30]) if isinstance(game, str) else "no game named"
+        raise SaveError(path, f"it is a save of another game ({what}), not Jayden")
+    store.check_body(body, path, BODY)
+
+
+def _start_position(start: str, quiet_draw: bool, path: Path | str) -> Position:
+    try:
+        pos = Position(start, quiet_draw=quiet_draw)
+    except ValueError as e:
+        raise SaveError(path, f"its start position is invalid: {e}") from None
+    if pos.result is not None:
+        raise SaveError(path, "its start position is already over (a side has no Master): "
+                              "a game cannot start from it")
+    return pos
+
+
+def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Position]:
+    _check(body, path)
     try:
         start = str(body["start"])
         position = str(body["position"])
@@ -79,18 +125,14 @@ def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Posit
                       enhanced=body.get("mode", "enhanced") != "original",
                       quiet_draw=bool(body.get("quiet_draw", True)),
                       result=body.get("result"), saved=str(body.get("saved", "")))
-    try:
-        pos = Position(start, quiet_draw=game.quiet_draw)
-    except ValueError as e:
-        raise SaveError(path, f"its start position is invalid: {e}") from None
+    pos = _start_position(start, game.quiet_draw, path)
     for i, a in enumerate(actions, 1):
         try:
             pos.push(a)
         except ValueError as e:
             raise SaveError(path, f"action {i} ({a}) cannot be played: {e}") from None
     res = game.result
-    if res and res.get("reason") == "agreed_draw" and pos.result is None:
-        pos.agree_draw()
+    _apply_result(pos, res)
     if pos.jpn() != position:
         raise SaveError(path, "its actions do not lead to the saved position")
     want = None if not res else Result(res.get("winner"), res.get("reason"))
@@ -104,6 +146,9 @@ def load(path: Path) -> tuple[JaydenGame, Position]:
 
 
 def summary(body: dict[str, Any]) -> str:
+    """The slot's label; raises SaveError (shown as the slot's problem) for a body that does not fit."""
+    _check(body, "<save>")
+    _start_position(body["start"], bool(body.get("quiet_draw", True)), "<save>")
     p = body.get("players") or {}
 
     def who(side: str) -> str:

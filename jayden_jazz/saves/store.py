@@ -12,7 +12,11 @@ The checksum is what the 1989 manual's "save file checking" promises: a
 truncated, damaged or hand-edited file is refused with a message naming the
 file and the problem, and is never overwritten by the refusal. Older formats
 are migrated on load; a newer one (from a later version of the game) is
-refused and left untouched.
+refused and left untouched. An editor's byte-order mark or Windows line
+endings do not make a save unreadable. The body is plain YAML without
+aliases (:mod:`.schema`); each save kind passes the schema of its body to
+:func:`read` / :func:`describe`, so a hand-edited field of the wrong type is
+refused with a message before the game touches it.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any, Callable
 
 import yaml
 
+from jayden_jazz.saves.schema import PlainYAMLError, SchemaError, Spec, load_plain_yaml
 from jayden_jazz.settings import atomic_write_text
 
 MAGIC = "jayden-jazz save"
@@ -57,7 +62,9 @@ def write(path: Path, body: dict[str, Any]) -> None:
     atomic_write_text(path, dumps(body))
 
 
-def loads(text: str, path: Path | str = "<save>") -> dict[str, Any]:
+def loads(text: str, path: Path | str = "<save>", schema: Spec | None = None) -> dict[str, Any]:
+    """The body of a save's text, checked; ``schema`` (if given) checks it after migration."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     head, sep, body = text.partition("\n\n")
     lines = head.split("\n")
     if not sep or len(lines) != 3 or lines[0] != MAGIC:
@@ -75,11 +82,10 @@ def loads(text: str, path: Path | str = "<save>") -> dict[str, Any]:
         raise SaveError(path, "the file is damaged or was changed by hand: its checksum does not match "
                               "(a truncated or edited save is refused)")
     try:
-        data = yaml.safe_load(body)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" at line {mark.line + 5}" if mark is not None else ""
-        raise SaveError(path, f"its contents cannot be read{where}") from None
+        data = load_plain_yaml(body)
+    except PlainYAMLError as e:
+        where = f" at line {e.line + 4}" if e.line else ""
+        raise SaveError(path, f"its contents cannot be read{where}: {e.problem}") from None
     if not isinstance(data, dict):
         raise SaveError(path, "its contents are not a saved game")
     while fmt < FORMAT:
@@ -88,10 +94,20 @@ def loads(text: str, path: Path | str = "<save>") -> dict[str, Any]:
             raise SaveError(path, f"save format {fmt} is too old to be read")
         data = migrate(data)
         fmt += 1
+    if schema is not None:
+        check_body(data, path, schema)
     return data
 
 
-def read(path: Path) -> dict[str, Any]:
+def check_body(body: dict[str, Any], path: Path | str, schema: Spec) -> None:
+    """Raise SaveError naming the first field of ``body`` that ``schema`` refuses."""
+    try:
+        schema(body, "")
+    except SchemaError as e:
+        raise SaveError(path, f"the field {e.where} {e.problem}" if e.where else e.problem) from None
+
+
+def read(path: Path, schema: Spec | None = None) -> dict[str, Any]:
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -106,7 +122,7 @@ def read(path: Path) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(path, "the file is damaged (it is not text)") from None
-    return loads(text, path)
+    return loads(text, path, schema)
 
 
 @dataclass(frozen=True)
@@ -116,11 +132,16 @@ class SlotInfo:
     ok: bool
 
 
-def describe(path: Path, summary: Callable[[dict[str, Any]], str]) -> SlotInfo:
-    """A one-line label for a slot, without failing on bad files."""
+def describe(path: Path, summary: Callable[[dict[str, Any]], str],
+             schema: Spec | None = None) -> SlotInfo:
+    """A one-line label for a slot, without failing on bad files.
+
+    ``summary`` only ever sees a body that passed ``schema``; a summary that
+    checks its body itself raises SaveError, which is shown like any other.
+    """
     if not path.exists():
         return SlotInfo(path, "(empty)", False)
     try:
-        return SlotInfo(path, summary(read(path)), True)
+        return SlotInfo(path, summary(read(path, schema)), True)
     except SaveError as e:
         return SlotInfo(path, f"(unusable: {e.problem[:40]})", False)

@@ -1,6 +1,7 @@
 """The Instructions viewer: scrolling text, one topic per tab.
 
-The texts are the project's own explanations of ``shared/rules`` and live in
+The texts are short versions of the rules in ``docs/rules/jayden.md`` and
+``docs/rules/cards.md`` (which they point the player to) and live in
 ``assets/text`` so they can be edited without touching code. Lines starting
 with ``# `` are headings, ``- `` are list items.
 """

@@ -32,10 +32,11 @@ OPTIONS = [
     Option("mute", "Sound", (False, True), ("On", "Muted"), "PC-speaker beeps."),
     Option("volume", "Volume", (0.25, 0.5, 0.75, 1.0), ("25%", "50%", "75%", "100%"), "Loudness of the beeps."),
     Option("enhanced", "Play mode", (True, False), ("Enhanced", "Original"),
-           "Enhanced shows legal targets and capture previews, and allows Undo and Hints."),
+           "Jayden: legal targets, Undo, Hints, Master-threat warnings. Cards: capture previews, Hints."),
     Option("animation", "Animation speed", ("slow", "normal", "fast", "instant"),
            ("Slow", "Normal", "Fast", "Instant"),
            "How fast captures, computer moves and pieces are shown on both boards."),
+    Option("hot_seat", "Hot seat", (False, True), ("Off", "On"), "Jayden: turn the board for Red."),
     Option("quiet_draw", "200-action draw", (True, False), ("On", "Off"),
            "Jayden: a game is drawn after 200 actions without a capture."),
 ]
@@ -48,7 +49,7 @@ class OptionsScene(Scene):
         super().__init__(app)
         items = [MenuItem(o.label, o.key) for o in OPTIONS] + [MenuItem("Back", "back")]
         self.menu = Menu(items, on_change=self._change)
-        self.frame = pygame.Rect(100, 50, 440, 250)
+        self.frame = pygame.Rect(100, 40, 440, 288)
         self.menu.layout(self.frame.x + 20, self.frame.y + 30, self.frame.w - 40)
 
     def _value_name(self, opt: Option) -> str:

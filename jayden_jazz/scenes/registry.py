@@ -13,17 +13,32 @@ SCENES: dict[str, str] = {
     "menu": "jayden_jazz.scenes.title:TitleScene",
     "instructions": "jayden_jazz.scenes.instructions:InstructionsScene",
     "options": "jayden_jazz.scenes.options:OptionsScene",
-    "cards": "jayden_jazz.scenes.cards.setup:CardsSetupScene",
+    "cards": "jayden_jazz.scenes.cards.loading:open_cards_setup",
     "cards-table": "jayden_jazz.scenes.cards.table:CardsTableScene",
     "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
     "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
+    "gallery": "jayden_jazz.scenes.workshop.gallery:GalleryScene",
+    "workshop": "jayden_jazz.scenes.workshop.home:WorkshopScene",
+    "statistics": "jayden_jazz.scenes.statistics:StatisticsScene",
+    "cards-replay": "jayden_jazz.scenes.cards.replay:demo",
 }
 
 
-def make_scene(name: str, app: Any, **kwargs: Any):
+class UnknownScene(KeyError):
+    """A scene name that is not registered (not a KeyError from inside a scene)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"Unknown scene {self.name!r}. Use one of: {', '.join(SCENES)}."
+
+
+def make_scene(name: str, app: Any, **kwargs: Any) -> Any:
     try:
         target = SCENES[name]
     except KeyError:
-        raise KeyError(name) from None
+        raise UnknownScene(name) from None
     module, _, attr = target.partition(":")
     return getattr(import_module(module), attr)(app, **kwargs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -16,11 +17,15 @@ from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_frame
 
 ENTRIES = [
+    ("Continue", "continue"),
     ("Jazz Card Game", "cards"),
     ("Jayden", "jayden"),
+    ("Statistics", "statistics"),
     ("Instructions", "instructions"),
     ("Options", "options"),
     ("Open cards folder", "open_cards"),
+    ("Card workshop", "workshop"),
+    ("Gallery", "gallery"),
     ("Quit", "quit"),
 ]
 
@@ -35,10 +40,28 @@ class TitleScene(Scene):
         self._notices_shown = False
 
     def enter(self) -> None:
+        self._refresh_continue()
         self._show_notices()
 
     def resume(self) -> None:
+        self._refresh_continue()
         self._show_notices()
+
+    def _refresh_continue(self) -> None:
+        """Continue is offered (and the cursor starts on it) only when there is a game to go back to."""
+        from jayden_jazz.scenes.resume import latest_unfinished
+
+        try:
+            found = latest_unfinished(Path(self.app.dirs.saves)) is not None
+        except (AttributeError, OSError):
+            found = False
+        item = self.menu.items[0]
+        was = item.enabled
+        item.enabled = found
+        if not found and self.menu.index == 0:
+            self.menu.index = 1
+        elif found and not was and self.menu.index == 1:
+            self.menu.index = 0
 
     def _show_notices(self) -> None:
         notices = getattr(self.app, "notices", None)
@@ -67,6 +90,10 @@ class TitleScene(Scene):
             from jayden_jazz.scenes.folders import open_cards_folder
 
             open_cards_folder(self.app)
+        elif item.value == "continue":
+            from jayden_jazz.scenes.resume import continue_latest
+
+            continue_latest(self.app, self.stack)
         else:
             self.stack.push(make_scene(item.value, self.app))
 

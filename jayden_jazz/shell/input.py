@@ -31,6 +31,8 @@ class Action:
     dy: int = 0
     pos: tuple[int, int] | None = None
     key: str = ""
+    text: str = ""
+    """The character a key typed (shift applied), for text fields; empty for the mouse."""
 
     @property
     def from_mouse(self) -> bool:
@@ -62,6 +64,8 @@ KEY_NAMES: dict[str, int] = {
     "PGDN": pygame.K_PAGEDOWN, "PAGEDOWN": pygame.K_PAGEDOWN, "RETURN": pygame.K_RETURN,
     "ENTER": pygame.K_RETURN, "SPACE": pygame.K_SPACE, "ESC": pygame.K_ESCAPE,
     "ESCAPE": pygame.K_ESCAPE, "TAB": pygame.K_TAB, "F1": pygame.K_F1, "F11": pygame.K_F11,
+    "F2": pygame.K_F2, "F3": pygame.K_F3, "F4": pygame.K_F4, "F5": pygame.K_F5, "F6": pygame.K_F6,
+    "F7": pygame.K_F7, "F8": pygame.K_F8, "BACKSPACE": pygame.K_BACKSPACE, "DELETE": pygame.K_DELETE,
 }
 
 REPEAT_DELAY_TICKS = 18   # 0.3 s at 60 updates per second
@@ -94,17 +98,19 @@ class InputMap:
         t = event.type
         if t == pygame.KEYDOWN:
             key = event.key
+            typed = getattr(event, "unicode", "") or ""
             if key in DIRECTION_KEYS:
                 self._held, self._held_ticks = key, 0
-                return [move(*DIRECTION_KEYS[key])]
+                dx, dy = DIRECTION_KEYS[key]
+                return [Action(Kind.MOVE, dx=dx, dy=dy, text=typed)]
             if key in ACTION_KEYS:
-                return [ACTION]
+                return [Action(Kind.ACTION, text=typed)]
             if key in BACK_KEYS:
                 return [BACK]
             if key in ALT_KEYS:
-                return [ALT]
+                return [Action(Kind.ALT, text=typed)]
             name = pygame.key.name(key)
-            return [Action(Kind.KEY, key=name)] if name else []
+            return [Action(Kind.KEY, key=name, text=typed)] if name else []
         if t == pygame.KEYUP:
             if event.key == self._held:
                 self._held = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from jayden_jazz.ai import jayden_tactics as T
@@ -344,6 +344,7 @@ def test_start_position_is_level():
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**7))
+@example(seed=5077778)       # a Hero "making room" by jumping the very piece to be taken
 def test_static_tactics_match_the_engine(seed):
     pos = sparse_position(seed)
     if pos is None:

@@ -1,4 +1,13 @@
 """Abilities: when they are offered, each effect, conditions, filters, Turn-effect expiry."""
+# rule: cards.md#abilities
+# rule: cards.md#turn-effects
+# rule: cards.md#conditions-and-dates
+# rule: cards.md#taking-a-card
+# rule: cards.md#swapping
+# rule: cards.md#resetting-the-game
+# rule: cards.md#winning-outright
+# rule: cards.md#pure
+# rule: cards.md#sudden-death
 
 from __future__ import annotations
 

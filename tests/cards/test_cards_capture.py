@@ -1,4 +1,10 @@
 """Playing a card and capturing: the Play section of the rules."""
+# rule: cards.md#players-and-seats
+# rule: cards.md#cards
+# rule: cards.md#effective-values
+# rule: cards.md#placing-a-card
+# rule: cards.md#capture
+# rule: cards.md#presets
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
 """End of the game, the winner, the tie-break, shared draws and the variants."""
+# rule: cards.md#end-of-the-game
+# rule: cards.md#winner-and-ties
+# rule: cards.md#variants
+# rule: cards.md#open
+# rule: cards.md#sudden-death
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
 """Field shapes: data files, validation, neighbour table, holes, player counts, symmetries."""
+# rule: cards.md#fields
+# rule: cards.md#cells
 
 from __future__ import annotations
 

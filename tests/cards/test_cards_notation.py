@@ -1,4 +1,8 @@
 """Notation: actions, position strings, game records, position hashes, move counts."""
+# rule: cards.md#notation
+# rule: cards.md#placements
+# rule: cards.md#position-string
+# rule: cards.md#game-records
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
 """Card packs: the bad-pack corpus, the example and default packs, discovery, the CLI."""
+# rule: cards.md#cards
+# rule: cards.md#card-packs
+# rule: cards.md#loading-packs
+# rule: cards.md#problems-in-packs
+# rule: cards.md#design-budget
+# rule: cards.md#shipped-packs
 
 from __future__ import annotations
 
@@ -42,7 +48,7 @@ CORPUS: dict[str, tuple[str | None, str | None, str, bool]] = {
     "not_utf8.yaml": (PACK, None, "not UTF-8", False),
     "python_tag.yaml": ("python-tag/bad", "likes", "the YAML tag !!python/object/apply:os.system is not allowed", True),
     "custom_tag.yaml": ("custom-tag/bad", "sides", "the YAML tag !secret is not allowed", True),
-    "alias_bomb.yaml": ("alias-bomb/bad", "likes", "likes must be text, not a list", True),
+    "alias_bomb.yaml": ("alias-bomb/bad", "likes", "standing for more than 5,000 values through aliases", True),
     "picture_escape.yaml": ("picture-escape/bad", "picture", "leaves the pack folder", True),
     "picture_absolute.yaml": ("picture-absolute/bad", "picture", "is an absolute path", True),
     "over_budget.yaml": ("over-budget/bad", "budget", "over budget: sides 36 + ability costs 0 = 36; the most is 24", True),
@@ -179,9 +185,10 @@ def test_bad_packs_do_not_stop_good_packs(tmp_path):
 def test_a_picture_must_resolve_inside_the_pack_folder(tmp_path):
     pack = tmp_path / "pack"
     (pack / "pictures").mkdir(parents=True)
-    (pack / "pictures" / "ok.png").write_bytes(b"png")
+    real_png = (EXAMPLE / "pictures" / "devan.png").read_bytes()
+    (pack / "pictures" / "ok.png").write_bytes(real_png)
     outside = tmp_path / "secret.png"
-    outside.write_bytes(b"png")
+    outside.write_bytes(real_png)
     os.symlink(outside, pack / "pictures" / "link.png")
     text = (BAD / "long_description.yaml").read_text().replace("One. Two. Three. Four. Five.", "Fine.")
     for pic, words, loads in (("pictures/ok.png", None, True), ("pictures/link.png", "through a link", False),

@@ -1,4 +1,7 @@
 """Players, hands and the start of a game."""
+# rule: cards.md#players-and-seats
+# rule: cards.md#hands
+# rule: cards.md#presets
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
 """The shared rule judgements that the engine and the computer player's search both call."""
+# rule: cards.md#effective-values
+# rule: cards.md#capture
+# rule: cards.md#conditions-and-dates
 
 from jayden_jazz.cards import Card, get_field
 from jayden_jazz.cards.judge import Judge, clamp, within_years

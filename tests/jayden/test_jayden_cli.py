@@ -1,4 +1,6 @@
 """``python -m jayden_jazz.jayden``: legal, perft (divide, positions file), show."""
+# rule: jayden.md#perft
+# rule: jayden.md#action-notation
 
 from __future__ import annotations
 

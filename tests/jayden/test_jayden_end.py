@@ -1,5 +1,11 @@
 """Victory, forfeit, draws, the fields of a finished game and the order of
 the end checks."""
+# rule: jayden.md#end-of-the-game
+# rule: jayden.md#victory
+# rule: jayden.md#forfeit
+# rule: jayden.md#draw-by-agreement
+# rule: jayden.md#the-200-action-draw
+# rule: jayden.md#order-of-the-end-checks
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Scouts and Cannons: Free Cannons, distance cost, no line of sight, and the
 manual's two worked examples."""
+# rule: jayden.md#firing
 
 from __future__ import annotations
 

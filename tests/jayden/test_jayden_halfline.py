@@ -1,4 +1,6 @@
 """The Half Line: crossing, stranded pieces, exemptions, Mark allegiance."""
+# rule: jayden.md#the-board
+# rule: jayden.md#the-half-line
 
 from __future__ import annotations
 

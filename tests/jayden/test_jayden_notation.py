@@ -1,4 +1,9 @@
 """Squares, JPN and action notation: exact round trips and precise errors."""
+# rule: jayden.md#the-board
+# rule: jayden.md#pieces-and-letters
+# rule: jayden.md#starting-position
+# rule: jayden.md#position-notation-jpn
+# rule: jayden.md#action-notation
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Perft regression counts, and the fast generator checked against the slow
 reference generator written straight from the rules."""
+# rule: jayden.md#perft
 
 from __future__ import annotations
 

@@ -1,4 +1,15 @@
 """One test (at least) per piece rule and per movement rule of the rules file."""
+# rule: jayden.md#moving-and-attacking
+# rule: jayden.md#the-pieces
+# rule: jayden.md#cannon
+# rule: jayden.md#dragon
+# rule: jayden.md#hero
+# rule: jayden.md#interceptor
+# rule: jayden.md#mark
+# rule: jayden.md#master
+# rule: jayden.md#raider
+# rule: jayden.md#scout
+# rule: jayden.md#sentinel
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """Shields around deployed Sentinels (the project's ruling on 'nothing can pass')."""
+# rule: jayden.md#shields
 
 from __future__ import annotations
 

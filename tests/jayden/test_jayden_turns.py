@@ -1,5 +1,10 @@
 """Turn structure: two actions by two pieces, the Master's single action, the
 turn-completion ruling, and the acted / fired / quiet / turn fields."""
+# rule: jayden.md#the-board
+# rule: jayden.md#turns
+# rule: jayden.md#the-master-acts-alone
+# rule: jayden.md#finishing-the-turn
+# rule: jayden.md#forfeit
 
 from __future__ import annotations
 

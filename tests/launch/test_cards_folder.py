@@ -23,7 +23,8 @@ def test_headless_menu_entry_creates_and_shows_the_folder(make_app, user_home, m
     monkeypatch.setattr(folders, "open_in_file_manager", lambda p: pytest.fail("opener started"))
     app = make_app()
     assert not (user_home / "cards").exists()
-    press(app, "DOWN", "DOWN", "DOWN", "DOWN")
+    labels = [i.label for i in app.stack.top.menu.items]
+    press(app, *["DOWN"] * (labels.index("Open cards folder") - app.stack.top.menu.index))
     assert app.stack.top.menu.current.label == "Open cards folder"
     press(app, "RETURN")
     win = app.stack.top

@@ -144,3 +144,18 @@ def test_missing_library_is_a_message(monkeypatch, capsys, user_home, boxes):
     assert main(["--headless"]) == 2
     err = capsys.readouterr().err
     assert "is not installed (No module named 'numpy')" in err and "reinstall" in err
+
+
+@pytest.mark.parametrize("given, used", [("99", 6), ("6", 6), ("0", 1), ("-3", 1), ("2", 2)])
+def test_scale_is_brought_into_range(given, used):
+    assert build_parser().parse_args(["--scale", given]).scale == used
+
+
+def test_a_screenshot_that_cannot_be_written_is_a_message(capsys, user_home, tmp_path, boxes):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    status = main(["--headless", "--frames", "2", "--screenshot", str(blocker / "shot.png")])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith(f"jayden-jazz: Could not save the screenshot to {blocker / 'shot.png'}")
+    assert "Traceback" not in err

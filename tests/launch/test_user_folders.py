@@ -86,3 +86,10 @@ def test_the_app_keeps_its_settings_in_the_player_folder(make_app, user_home):
     app = make_app()
     assert app.dirs.settings_file == user_home / "settings.yaml"
     assert app.settings.path == user_home / "settings.yaml"
+
+
+@pytest.mark.parametrize("value", ["portable", "./jj", "jj/home"])
+def test_a_relative_override_is_ignored_like_relative_xdg_paths(value):
+    """A relative folder would change with where the game was started from."""
+    d = user_dirs("linux", {"JAYDEN_JAZZ_HOME": value, "XDG_DATA_HOME": "/data"}, HOME)
+    assert d.data == Path("/data/jayden-jazz") and d.config == HOME / ".config" / "jayden-jazz"

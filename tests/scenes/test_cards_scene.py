@@ -592,7 +592,8 @@ def test_esc_menu_rules_options_and_quit(make_app):
     press(app, "ESC")
     menu = app.stack.top
     assert isinstance(menu, ChoiceWindow) and [i.label for i in menu.items] == [
-        "Resume", "Move log (L)", "Rules summary", "Options", "New game", "Quit to title"]
+        "Resume", "Move log (L)", "Rules summary", "Options", "New game", "Save game", "Load game",
+        "Watch replay", "Quit to title"]
     press(app, "DOWN", "DOWN", "RETURN")
     rules = app.stack.top
     text = " ".join(rules.lines)
@@ -613,7 +614,7 @@ def test_new_game_from_the_pass_screen_menu(make_app):
     app, sc = make_table(make_app, [P0_GRAB, WEAK5])
     assert isinstance(app.stack.top, PassScreen)
     press(app, "ESC")
-    press(app, "UP", "UP", "RETURN")                     # New game (nothing played yet: no question)
+    press(app, *["UP"] * 5, "RETURN")                    # New game (nothing played yet: no question)
     assert isinstance(app.stack.top, CardsSetupScene)
     assert not any(isinstance(s, (CardsTableScene, PassScreen)) for s in app.stack)
 
@@ -658,7 +659,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
             play_click(app, sc, act.card, act.cell)
     settle(app, sc)
     assert sc.game.is_over() and watch.pixel_checks > 0
-    press(app, "DOWN", "DOWN", "DOWN", "RETURN")         # Back to title
+    press(app, "UP", "RETURN")                           # Back to title (the last entry)
     assert isinstance(app.stack.top, TitleScene) and brain.closed
 
 

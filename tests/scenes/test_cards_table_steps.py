@@ -154,7 +154,7 @@ def test_leaving_a_game_in_progress_asks_first_with_no_as_the_default(make_app):
     app, sc = make_table(make_app, [STRONG5, WEAK5], open=True)
     play_click(app, sc, "t/x1", "a1")
     settle(app, sc)
-    press(app, "ESC", "UP", "UP", "RETURN")              # New game
+    press(app, "ESC", *["UP"] * 5, "RETURN")             # New game
     ask = app.stack.top
     assert isinstance(ask, ChoiceWindow) and ask.title == "New game" and ask.menu.current.label == "No"
     press(app, "RETURN")
@@ -163,7 +163,7 @@ def test_leaving_a_game_in_progress_asks_first_with_no_as_the_default(make_app):
     assert app.stack.top.title == "Quit to title"
     press(app, "ESC")                                    # Esc is No too
     assert app.stack.top is sc
-    press(app, "ESC", "UP", "UP", "RETURN", "DOWN", "RETURN")   # New game, Yes
+    press(app, "ESC", *["UP"] * 5, "RETURN", "DOWN", "RETURN")   # New game, Yes
     assert isinstance(app.stack.top, CardsSetupScene)
 
 
@@ -338,6 +338,6 @@ def test_a_pack_dropped_in_during_a_game_is_on_offer_at_the_next_new_game(make_a
     app.dirs.cards.mkdir(parents=True, exist_ok=True)
     text = (PACK_DIR / "t.yaml").read_text().replace("id: t\n", "id: extra\n", 1).replace("pictures/ace.png", "")
     (app.dirs.cards / "extra.yaml").write_text(text)
-    press(app, "ESC", "UP", "UP", "RETURN")              # New game: nothing played, so no question
+    press(app, "ESC", *["UP"] * 5, "RETURN")             # New game: nothing played, so no question
     setup = app.stack.top
     assert isinstance(setup, CardsSetupScene) and "extra" in setup.library.pack_ids

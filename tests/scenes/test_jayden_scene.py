@@ -6,7 +6,8 @@ import pytest
 from jayden_jazz.jayden import START_JPN, Position, parse_square
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden.board import JaydenScene
-from jayden_jazz.scenes.jayden.render import cell_of_square
+from jayden_jazz.scenes.jayden.panels import EndBar
+from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, cell_of_square
 from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
 from jayden_jazz.scenes.title import TitleScene
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
@@ -27,7 +28,7 @@ def board(make_app, start=START_JPN, **kw):
 
 def goto(app, scene, square: str):
     """Walk the Action Box with the arrow keys (diagonals when both differ)."""
-    tc, tr = cell_of_square(parse_square(square))
+    tc, tr = cell_of_square(parse_square(square), getattr(scene, "flip", False))
     keys = {(-1, -1): "HOME", (0, -1): "UP", (1, -1): "PGUP", (-1, 0): "LEFT", (1, 0): "RIGHT",
             (-1, 1): "END", (0, 1): "DOWN", (1, 1): "PGDN"}
     for _ in range(40):
@@ -39,6 +40,30 @@ def goto(app, scene, square: str):
     raise AssertionError("cursor never arrived")
 
 
+def settle(app, scene, limit=600):
+    """Run frames until the board's motion and the pending end of game are shown."""
+    for _ in range(limit):
+        if scene.motion is None and not scene.pending_end:
+            return
+        step(app)
+    raise AssertionError("the motion never ended")
+
+
+def choose(app, label: str):
+    """Pick a menu entry by its label with the arrow keys, then Enter."""
+    top = app.stack.top
+    items = top.items if hasattr(top, "items") else top.menu.items
+    labels = [i.label for i in items]
+    assert label in labels, labels
+    for _ in range(len(labels) + 1):
+        index = top.index if hasattr(top, "index") and not hasattr(top, "menu") else top.menu.index
+        if labels[index] == label:
+            press(app, "RETURN")
+            return
+        press(app, "DOWN")
+    raise AssertionError(f"could not reach {label}")
+
+
 def act(app, scene, src: str, dst: str):
     goto(app, scene, src)
     press(app, "RETURN")
@@ -48,7 +73,7 @@ def act(app, scene, src: str, dst: str):
 
 def click_square(app, square: str, button=1):
     c, r = cell_of_square(parse_square(square))
-    click(app, c * 32 + 16, r * 25 + 12, button)
+    click(app, c * CELL_W + CELL_W // 2, r * CELL_H + CELL_H // 2, button)
 
 
 def test_select_move_and_turn_passes_after_two_actions(make_app):
@@ -70,18 +95,20 @@ def test_deselect_by_pressing_the_selected_piece_again(make_app):
     assert sc.selected is None and not sc.pos.history
 
 
-def test_illegal_action_is_ignored_with_a_beep(make_app, monkeypatch):
+def test_illegal_action_is_refused_with_its_reason(make_app, monkeypatch):
     app, sc = board(make_app)
     beeps = []
     monkeypatch.setattr(app.sound, "play", beeps.append)
     act(app, sc, "c2", "c7")            # a Hero cannot go five squares
-    assert not sc.pos.history and beeps[-1] == "illegal"
-    assert sc.selected == parse_square("c2")    # ignored: the Hero stays selected
+    assert not sc.pos.history and beeps[-1] == "refusal"
+    assert sc.message == "Hero c2 to c7: a Hero moves 1 or 2 squares"
+    assert sc.selected == parse_square("c2")    # refused: the Hero stays selected
     goto(app, sc, "c2")
     press(app, "RETURN")                 # put it down
     goto(app, sc, "c13")                 # an enemy piece cannot be selected
     press(app, "RETURN")
-    assert sc.selected is None and beeps[-1] == "illegal"
+    assert sc.selected is None and beeps[-1] == "refusal"
+    assert "c13 is Red's; Green is to act" in sc.message
 
 
 def test_the_same_piece_cannot_act_twice(make_app):
@@ -147,10 +174,12 @@ def test_win_by_taking_the_master_shows_end_window(make_app):
     app, sc = board(make_app, start)
     act(app, sc, "a1", "a9")
     assert sc.pos.result.winner == "g" and sc.pos.result.reason == "master_taken"
+    assert sc.motion is not None                      # the capture is shown before the end bar
+    settle(app, sc)
     top = app.stack.top
-    assert isinstance(top, ChoiceWindow) and top.title == "Green wins"
+    assert isinstance(top, EndBar) and top.title == "Green wins"
     assert "destroyed" in " ".join(top.lines)
-    press(app, "DOWN", "RETURN")                     # Watch replay
+    press(app, "RIGHT", "RETURN")                     # Watch replay
     from jayden_jazz.scenes.jayden.replay import ReplayScene
     assert isinstance(app.stack.top, ReplayScene)
     step(app, 60)
@@ -191,7 +220,10 @@ def test_draw_offer_between_humans(make_app):
     sc.menu_choice("draw")
     top = app.stack.top
     assert "offers a draw" in " ".join(top.lines)
-    press(app, "RETURN")                             # Yes
+    press(app, "RETURN")                             # the default is No
+    assert sc.pos.result is None and "declines" in sc.message
+    sc.menu_choice("draw")
+    press(app, "UP", "RETURN")                       # Yes
     assert sc.pos.result.reason == "agreed_draw"
 
 
@@ -275,12 +307,13 @@ def test_opening_board_screenshot_content(make_app):
     assert surf.get_size() == (640, 350)
     assert_ega_only(surf)
     # a1 corner square (bottom-left) is blue or gray at its margin pixel
-    assert pixel(surf, 1, 350 - 25 + 1) in (1, 8)
-    assert pixel(surf, 100, 175) == 14 or pixel(surf, 100, 174) == 14       # the Half Line
-    assert pixel(surf, 100, 150) in (1, 8)                                  # empty squares
+    assert pixel(surf, 1, 14 * CELL_H - CELL_H + 1) in (1, 8)
+    assert pixel(surf, 100, 7 * CELL_H) == 14 or pixel(surf, 100, 7 * CELL_H - 1) == 14   # the Half Line
+    assert pixel(surf, 100, 6 * CELL_H - 8) in (1, 8)                                    # empty squares
     # Green pieces at the bottom use green, Red pieces at the top use red
     def colours_in(col, row):
-        return {pixel(surf, x, y) for x in range(col * 32, col * 32 + 32) for y in range(row * 25, row * 25 + 25)}
+        return {pixel(surf, x, y) for x in range(col * CELL_W, col * CELL_W + CELL_W)
+                for y in range(row * CELL_H, row * CELL_H + CELL_H)}
     assert 2 in colours_in(2, 12) or 10 in colours_in(2, 12)        # c2 Green Hero
     assert 4 in colours_in(2, 1) or 12 in colours_in(2, 1)          # c13 Red Hero
 
@@ -335,7 +368,7 @@ def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
     assert sc.request == "turn"
     press(app, "ESC")
     assert isinstance(app.stack.top, ChoiceWindow) and app.stack.top.title == "Main Menu"
-    press(app, "DOWN", "RETURN")             # New game: cancels the search at once
+    choose(app, "New game")                  # cancels the search at once
     assert isinstance(app.stack.top, JaydenSetupScene)
     assert sc.worker is None or not sc.worker.busy
 
@@ -348,8 +381,10 @@ def test_saving_over_a_slot_asks_first(make_app, user_home):
     act(app, sc, "c2", "c4")
     sc.confirm_save(path)
     assert app.stack.top.title == "Overwrite?"
-    press(app, "DOWN", "RETURN")              # No
+    assert "Slot 1 already holds a game" in " ".join(app.stack.top.lines)
+    press(app, "RETURN")                      # No is the default
     assert path.read_text() == first
     sc.confirm_save(path)
-    press(app, "RETURN")                      # Yes
+    press(app, "UP", "RETURN")                # Yes
+    assert sc.message == "Saved to Slot 1"
     assert "c2-c4" in path.read_text()

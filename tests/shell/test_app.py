@@ -15,7 +15,8 @@ def test_title_menu_answers_keys(make_app):
     app = make_app()
     title = app.stack.top
     assert isinstance(title, TitleScene)
-    press(app, "DOWN", "DOWN")
+    labels = [i.label for i in title.menu.items]
+    press(app, *["DOWN"] * (labels.index("Instructions") - title.menu.index))
     assert title.menu.current.label == "Instructions"
     press(app, "RETURN")
     assert isinstance(app.stack.top, InstructionsScene)
@@ -27,7 +28,8 @@ def test_title_menu_answers_mouse(make_app):
     app = make_app()
     title = app.stack.top
     r = title.menu.rect
-    click(app, r.x + 20, r.y + 3 * 16 + 5)      # fourth item: Options
+    n = [i.label for i in title.menu.items].index("Options")
+    click(app, r.x + 20, r.y + n * 16 + 5)
     assert isinstance(app.stack.top, OptionsScene)
 
 

@@ -44,3 +44,15 @@ def test_mouse_maps_back_to_logical_pixels(window, aspect):
 def test_tiny_window_does_not_crash():
     assert compute_viewport((0, 0)).w == 0
     assert compute_viewport((0, 0)).to_logical((0, 0)) is None
+
+
+def test_palette_check_looks_at_indices_so_a_stray_index_fails():
+    from tests.helpers import assert_ega_only
+
+    s = new_logical_surface()
+    s.fill(15)
+    assert_ega_only(s)                      # all sixteen indices are fine
+    s.set_at((3, 5), 16)                    # black on screen, but not an EGA index
+    assert tuple(s.get_at((3, 5)))[:3] == (0, 0, 0)
+    with pytest.raises(AssertionError, match=r"above 15: \[16\].*x=3, y=5"):
+        assert_ega_only(s)

@@ -56,7 +56,7 @@ def test_wrong_types_keep_good_keys_and_report_bad(tmp_path):
     s = Settings.load(p)
     assert s["scale"] == 3
     assert s["mute"] is False and s["fullscreen"] is False
-    assert "'mute' should be bool" in s.notice and "'fullscreen' should be bool" in s.notice
+    assert "'mute' should be true or false" in s.notice and "'fullscreen' should be true or false" in s.notice
     assert (tmp_path / "settings.yaml.bak").exists()
 
 
@@ -67,11 +67,14 @@ def test_not_a_mapping(tmp_path):
     assert "mapping" in s.notice and s.values == DEFAULTS
 
 
-def test_out_of_range_scale_is_clamped(tmp_path):
+def test_out_of_range_values_are_refused_with_defaults_and_bak(tmp_path):
     p = tmp_path / "settings.yaml"
-    p.write_text("scale: 99\nvolume: 7\n")
+    p.write_text("scale: 99\nvolume: 7\nmute: true\n")
     s = Settings.load(p)
-    assert s["scale"] == 6 and s["volume"] == 1.0
+    assert s["scale"] == 2 and s["volume"] == 0.5 and s["mute"] is True
+    assert "'scale' should be a whole number from 1 to 6, not 99" in s.notice
+    assert "'volume' should be a number from 0 to 1, not 7" in s.notice
+    assert (tmp_path / "settings.yaml.bak").read_text() == "scale: 99\nvolume: 7\nmute: true\n"
 
 
 def test_animation_speed_is_one_setting_for_both_games(tmp_path):

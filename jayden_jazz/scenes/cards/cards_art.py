@@ -162,8 +162,9 @@ def big_text(font: Font, text: str, colour: int) -> pygame.Surface:
     surf = _BIG.get(key)
     if surf is None:
         glyph = font.render(text, colour)
+        # scale keeps the colour key as an index; set_colorkey(get_colorkey()) would
+        # map its RGB (black) back to index 0 and leak index 255 onto the screen
         surf = pygame.transform.scale(glyph, (glyph.get_width() * 2, glyph.get_height() * 2))
-        surf.set_colorkey(glyph.get_colorkey())
         _BIG[key] = surf
     return surf
 

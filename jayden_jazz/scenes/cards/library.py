@@ -5,19 +5,29 @@ the setup screen is entered again and again (new game, rematch, tests), so
 the result is cached by the pack files' names, sizes and times: a pack
 dropped into the cards folder is picked up at the next setup, an unchanged
 folder costs a few ``stat`` calls.
+
+Large packs are read off the frame loop (:class:`LibraryLoad`, a thread;
+the setup scene waits behind a progress window, see
+:mod:`.loading`), and the loaded catalogue is handed to the computer
+player's worker (:func:`jayden_jazz.ai.worker.share`) so the worker never
+reads the packs again.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from jayden_jazz.cards.catalog import Catalog, Problem
+from jayden_jazz.cards.catalog import ERROR, Catalog, Problem, shared_key
 from jayden_jazz.cards.loader import find_pack_files, load_packs
 
 _CACHE: dict[tuple, "Library"] = {}
+_CACHE_LOCK = threading.Lock()
+#: Pack text (bytes, over all files) read right away; more is read off the frame loop.
+QUICK_LOAD_BYTES = 512 * 1024
 
 
 @dataclass
@@ -72,39 +82,103 @@ def _signature(dirs: list[Path]) -> tuple:
     return tuple(sig)
 
 
-def load_library(app: Any) -> Library:
+def _dirs(app: Any) -> list[Path]:
+    from jayden_jazz.paths import card_pack_dirs
+
+    return card_pack_dirs(list(getattr(app, "extra_card_paths", []) or []), dirs=app.dirs)
+
+
+def cached_library(app: Any) -> tuple[Library | None, int]:
+    """The library if the packs are unchanged since it was loaded, else None and the bytes to read."""
+    key = _signature(_dirs(app))
+    with _CACHE_LOCK:
+        lib = _CACHE.get(key)
+    if lib is not None:
+        _share(lib)
+        return lib, 0
+    size = sum(entry[1] or 0 for folder in key for entry in folder[1:])
+    return None, size
+
+
+def load_library(app: Any, progress: Callable[[int, int, Path], None] | None = None) -> Library:
     """Packs from the shipped, the player's and the ``--cards`` folders, with their problems.
 
     The player's own cards folder may not exist yet; that is not a problem
     worth a window, so it is left out of the list. A missing ``--cards``
-    path is reported (the player asked for it).
+    path is reported (the player asked for it). Blocks while reading: the
+    frame loop uses :class:`LibraryLoad` for anything large.
     """
     from jayden_jazz.cards.field import load_fields
-    from jayden_jazz.paths import card_pack_dirs
+    from jayden_jazz.cards.errors import CardsError
 
-    dirs = card_pack_dirs(list(getattr(app, "extra_card_paths", []) or []), dirs=app.dirs)
+    dirs = _dirs(app)
     key = _signature(dirs)
-    lib = _CACHE.get(key)
+    with _CACHE_LOCK:
+        lib = _CACHE.get(key)
     if lib is not None:
+        _share(lib)
         return lib
-    catalog, problems = load_packs(dirs)
+    catalog, problems = load_packs(dirs, progress)
     own = os.path.normcase(str(Path(app.dirs.cards)))
     problems = [p for p in problems
                 if not (p.card is None and os.path.normcase(p.file) == own
                         and p.message == "no such file or folder")]
     try:
         fields = load_fields()
-    except Exception:   # a broken field file must not stop the card game
+    except (CardsError, OSError) as e:   # a broken field file must not stop the card game
+        problems.append(Problem("fields", None, None, None,
+                                f"the game's field shapes could not be read ({e}); only the 3x3, 5x5 "
+                                "and 7x7 squares are offered", ERROR))
         fields = {}
     if not fields:
         from jayden_jazz.cards import Field
 
         fields = {n: Field.rectangle(k) for n, k in (("3x3", 3), ("5x5", 5), ("7x7", 7))}
     lib = Library(catalog, problems, list(dirs), fields)
-    if len(_CACHE) > 8:
-        _CACHE.clear()
-    _CACHE[key] = lib
+    with _CACHE_LOCK:
+        if len(_CACHE) > 8:
+            _CACHE.clear()
+        _CACHE[key] = lib
+    _share(lib)
     return lib
+
+
+def _share(lib: Library) -> None:
+    """Hand the catalogue to computer players' workers (they look it up by the folders)."""
+    from jayden_jazz.ai.worker import share
+
+    share(shared_key(lib.pack_dir_texts), lib.catalog)
+
+
+class LibraryLoad:
+    """Reads the packs in a thread so the frame loop keeps drawing; poll ``done``.
+
+    ``progress`` is (files read, files in all) while it works; ``library``
+    the result once done, or ``error`` the words of an unexpected failure
+    (the scene shows it rather than hang).
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.progress = (0, 0)
+        self.current = ""
+        self.library: Library | None = None
+        self.error = ""
+        self._thread = threading.Thread(target=self._run, args=(app,), name="read-card-packs", daemon=True)
+        self._thread.start()
+
+    def _step(self, done: int, total: int, path: Path) -> None:
+        self.progress = (done, total)
+        self.current = Path(path).name
+
+    def _run(self, app: Any) -> None:
+        try:
+            self.library = load_library(app, self._step)
+        except (OSError, ValueError, MemoryError, RecursionError) as e:
+            self.error = f"the card packs could not be read: {e}"
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
 
 
 def problem_lines(problems: list[Problem], columns: int) -> list[str]:

@@ -3,7 +3,9 @@
 A pack may ship any PNG (or other format pygame reads). Each pixel is
 mapped to the nearest EGA colour with numpy and the result kept as an
 8-bit palette surface, so a screenshot can never hold a colour outside the
-palette. Pictures are loaded once per file, size and change time.
+palette. Pictures are loaded once per file, size and change time, and only
+after their header says they are within the limits of
+:mod:`jayden_jazz.cards.picturefile` (a larger one is shown as no picture).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
+from jayden_jazz.cards import picturefile
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.palette import EGA_RGB
 
@@ -76,8 +79,9 @@ def ega_picture(path: Path | str | None, box: tuple[int, int] = (64, 64)) -> pyg
     if key in _CACHE:
         return _CACHE[key]
     try:
+        picturefile.check(p)       # size from the header: nothing huge is ever decoded
         surf: pygame.Surface | None = to_ega(pygame.image.load(str(p)), box)
-    except (pygame.error, OSError, ValueError, MemoryError):
+    except (picturefile.PictureError, pygame.error, OSError, ValueError, MemoryError):
         surf = None
     if len(_CACHE) > 400:
         _CACHE.clear()

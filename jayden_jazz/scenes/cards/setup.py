@@ -60,7 +60,9 @@ class CardsSetupScene(Scene):
         items += [MenuItem(label, key) for key, label in VARIANT_LABELS]
         items += [MenuItem("First player", "first"), MenuItem("Card packs", "packs"),
                   MenuItem("Pack problems", "problems", enabled=bool(self.library.problems)),
-                  MenuItem("Choose hands", "start"), MenuItem("Back", "back")]
+                  MenuItem("Choose hands", "start"),
+                  MenuItem("Load game", "load"),  # [card-saves hook]
+                  MenuItem("Back", "back")]
         old = self.menu.current.value if self.menu.items and keep is None else keep
         self.menu = Menu(items, on_change=self._change)
         self.menu.layout(MENU_X, MENU_Y, MENU_W)
@@ -137,6 +139,10 @@ class CardsSetupScene(Scene):
             self.stack.push(pack_problems_window(self.app, self.library.problems))
         elif v == "start":
             self.start()
+        elif v == "load":
+            from jayden_jazz.scenes.cards import saving  # [card-saves hook]
+
+            saving.ask_load(self, self.library)
         elif v == "back":
             self.close()
         else:

@@ -30,6 +30,7 @@ from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, n
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
 from jayden_jazz.scenes.cards.library import Library, load_library
@@ -98,7 +99,14 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         if self.phase == Phase.START:
+            if self.game.ply:
+                self._rebuild_log()
             self._begin_turn()
+
+    def exit(self) -> None:
+        if not self.game.is_over():
+            saving.autosave(self)  # [card-saves hook] leaving keeps the game, an open ability choice too
+        super().exit()
 
     # ------------------------------------------------------------------ who sees what
     @property
@@ -176,6 +184,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         text = self.summary_for(seat)
         if text and len(self.humans()) >= 1:
             self.say(text)
+        saving.resume_pending(self)  # [card-saves hook] a loaded save's unfinished ability choice
 
     def seat_ready(self, seat: int) -> None:
         """The person playing ``seat`` is at the screen."""
@@ -444,8 +453,34 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         if show.done and show is self.show:
             self._shown()
 
+    def finish_showing(self) -> None:
+        """Show every step left at once (a loaded game reopening an ability choice)."""
+        if self.show is not None and not self.show.done:
+            self.show.finish()
+            if self.phase == Phase.SHOW:
+                self._shown()
+
+    def _rebuild_log(self) -> None:
+        """A loaded game: the log, the last placement and each seat's last turn, replayed from its actions."""
+        setup = self.game.setup
+        if setup is None or self.log.lines:
+            return
+        replay = Game(setup, self.library.catalog)
+        for action in self.game.history:
+            try:
+                report = replay.play(action)
+            except IllegalActionError:
+                return
+            for e in report.events:
+                self._log_event_at(replay.ply, e, self._event_text(e))
+            self.turn_ply[report.seat] = replay.ply
+            self.last = replay.field.index(action.cell)
+
     def _log_event(self, event: ev.Event, text: str) -> None:
-        self.log.add(self.game.ply, getattr(event, "seat", None), text, isinstance(event, ev.Placed))
+        self._log_event_at(self.game.ply, event, text)
+
+    def _log_event_at(self, ply: int, event: ev.Event, text: str) -> None:
+        self.log.add(ply, getattr(event, "seat", None), text, isinstance(event, ev.Placed))
 
     def _shown(self) -> None:
         """Every step was shown: the ability offer, the mover's result screen, or the next seat."""
@@ -540,6 +575,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             self.say(f"Not allowed: {e}")
             self._ability_cancelled()
             return
+        saving.game_ended(self) if g.is_over() else saving.autosave(self)  # [card-saves hook]
         placed = g.field.index(action.cell)
         self.last = placed
         self.turn_ply[seat] = g.ply

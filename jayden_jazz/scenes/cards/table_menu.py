@@ -44,6 +44,10 @@ class TableWindows:
         self.stack.push(confirm_window(self.app, title, text, then))
 
     def menu_choice(self, choice: str) -> None:
+        from jayden_jazz.scenes.cards import saving
+
+        if saving.menu_choice(self, choice):  # [card-saves hook] save, load, replay
+            return
         if choice == "log":
             self.open_log()
         elif choice == "rules":
@@ -140,6 +144,10 @@ class TableWindows:
         self.stack.push(end_window(self.app, title, text, self.end_choice))
 
     def end_choice(self, choice: str) -> None:
+        from jayden_jazz.scenes.cards import saving
+
+        if saving.menu_choice(self, choice):  # [card-saves hook] replay
+            return
         if choice == "rematch":
             self.rematch()
         elif choice == "new":

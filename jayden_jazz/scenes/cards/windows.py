@@ -219,8 +219,10 @@ class PacksWindow(Scene):
 
 def table_menu(app: Any, on_choose: Callable[[str], None]) -> ChoiceWindow:
     items = [MenuItem("Resume", "resume"), MenuItem("Move log (L)", "log"), MenuItem("Rules summary", "rules"),
-             MenuItem("Options", "options"),
-             MenuItem("New game", "new"), MenuItem("Quit to title", "title")]
+             MenuItem("Options", "options"), MenuItem("New game", "new"),
+             MenuItem("Save game", "save"), MenuItem("Load game", "load"),  # [card-saves hook]
+             MenuItem("Watch replay", "replay"),  # [card-saves hook]
+             MenuItem("Quit to title", "title")]
     return ChoiceWindow(app, "Menu", items, on_choose=on_choose, width=240)
 
 
@@ -378,6 +380,7 @@ class EndWindow(ChoiceWindow):
 
     def __init__(self, app: Any, title: str, text: str, on_choose: Callable[[str], None]) -> None:
         items = [MenuItem("Rematch (same hands)", "rematch"), MenuItem("New game", "new"),
+                 MenuItem("Watch replay", "replay"),  # [card-saves hook]
                  MenuItem("Look at the table", "look"), MenuItem("Back to title", "title")]
         super().__init__(app, title, items, on_choose=on_choose, width=520, fill=P.MAGENTA,
                          on_cancel=lambda: on_choose("look"))

@@ -1,40 +1,54 @@
-"""Drawing the Jayden board; used by play and replay alike.
+"""Drawing the Jayden board: the 1989 checker, pieces, markers, status lines.
 
-The 20x14 board fills the 640x350 screen exactly (cells of 32x25). Rank 14
-is the top row, as Green sees the screen. Drawing reads the position and
-never changes it.
+The 640x350 screen is 20 columns of 32 pixels by 14 ranks of 23 pixels
+(322 pixels), and below them two 14-pixel status lines. Nothing is ever
+drawn over a square except its own markers, so every rank is whole in every
+state. Column 0 is file a; row 0 is rank 14 (the top), as Green sees the
+screen; with ``flip`` (hot seat, Red to act) the board is turned 180
+degrees. Drawing reads the position and never changes it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
-from jayden_jazz.jayden import Position, square_name
+from jayden_jazz.jayden import Action, Position, square_name
+from jayden_jazz.scenes.jayden.moves import Played
+from jayden_jazz.scenes.jayden.names import PIECE_NAME, SIDE_COLOR, SIDE_NAME
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
-from jayden_jazz.shell.font import Font
+from jayden_jazz.shell.font import GLYPH_H, GLYPH_W, Font
 
-CELL_W, CELL_H = 32, 25
+CELL_W, CELL_H = 32, 23
 COLS, ROWS = 20, 14
+BOARD_H = ROWS * CELL_H              # 322
+STATUS_Y = BOARD_H                   # two text lines below the board
+LINE_H = GLYPH_H
+STATUS_COLS = 640 // GLYPH_W         # 80 characters a line
 LIGHT_SQ, DARK_SQ = P.BLUE, P.DARK_GRAY
 HALF_LINE_Y = 7 * CELL_H
-SIDE_NAME = {"g": "Green", "r": "Red"}
-SIDE_COLOR = {"g": P.LIGHT_GREEN, "r": P.LIGHT_RED}
 SPRITE_BY_LETTER = {"C": "cannon", "D": "dragon", "H": "hero", "I": "interceptor", "K": "mark",
                     "M": "master", "R": "raider", "S": "scout", "N": "sentinel",
                     "X": "sentinel_deployed"}
-PIECE_NAME = {"C": "Cannon", "D": "Dragon", "H": "Hero", "I": "Interceptor", "K": "Mark",
-              "M": "Master", "R": "Raider", "S": "Scout", "N": "Sentinel", "X": "Sentinel"}
+SEP = " \u2502 "
+
+__all__ = ["CELL_W", "CELL_H", "COLS", "ROWS", "BOARD_H", "STATUS_Y", "PIECE_NAME", "SIDE_NAME",
+           "SIDE_COLOR", "BoardRenderer", "BoardView", "cell_of_square", "square_of_cell", "cell_at",
+           "cell_rect", "square_rect"]
 
 
-def cell_of_square(sq: int) -> tuple[int, int]:
-    """Square index -> (column, row) on screen; row 0 is rank 14."""
-    return sq % COLS, ROWS - 1 - sq // COLS
+def cell_of_square(sq: int, flip: bool = False) -> tuple[int, int]:
+    """Square index -> (column, row) on screen; row 0 is rank 14 (rank 1 when flipped)."""
+    col, row = sq % COLS, ROWS - 1 - sq // COLS
+    return (COLS - 1 - col, ROWS - 1 - row) if flip else (col, row)
 
 
-def square_of_cell(col: int, row: int) -> int:
+def square_of_cell(col: int, row: int, flip: bool = False) -> int:
+    if flip:
+        col, row = COLS - 1 - col, ROWS - 1 - row
     return (ROWS - 1 - row) * COLS + col
 
 
@@ -47,9 +61,45 @@ def cell_rect(col: int, row: int) -> pygame.Rect:
     return pygame.Rect(col * CELL_W, row * CELL_H, CELL_W, CELL_H)
 
 
+def square_rect(sq: int, flip: bool = False) -> pygame.Rect:
+    return cell_rect(*cell_of_square(sq, flip))
+
+
+def fit_height(sprite: pygame.Surface, h: int) -> pygame.Surface:
+    """The sprite cut to ``h`` rows: blank margins go first (top and bottom in
+    turn), then middle rows, so art drawn for 25-pixel squares still fits."""
+    w, sh = sprite.get_size()
+    if sh <= h:
+        return sprite
+    key = sprite.get_colorkey()
+
+    def blank(y: int) -> bool:
+        return all(sprite.get_at((x, y)) == key for x in range(w)) if key is not None else False
+
+    rows = list(range(sh))
+    cut = sh - h
+    while cut and (blank(rows[0]) or blank(rows[-1])):
+        if blank(rows[-1]) and (len(rows) % 2 == 0 or not blank(rows[0])):
+            rows.pop()
+        else:
+            rows.pop(0)
+        cut -= 1
+    while cut:
+        rows.pop(len(rows) // 2)
+        cut -= 1
+    out = pygame.Surface((w, h), depth=8)
+    out.set_palette(sprite.get_palette())
+    if key is not None:
+        out.fill(key)
+        out.set_colorkey(key)
+    for i, y in enumerate(rows):
+        out.blit(sprite, (0, i), (0, y, w, 1))
+    return out
+
+
 @dataclass
 class BoardView:
-    """What to show on top of the position: cursor, selection, targets, status."""
+    """What to show on top of the position: cursor, selection, markers, status."""
 
     cursor: tuple[int, int] | None = None
     selected: int | None = None
@@ -57,68 +107,160 @@ class BoardView:
     costs: dict[int, int] = field(default_factory=dict)         # fire cost per target square
     status: bool = True
     blink: bool = True
-    last: tuple[int, ...] = ()                                   # squares of the last action, for replays/AI
+    marks: list[Played] = field(default_factory=list)            # the last turn and the one under way
+    threats: list[int] = field(default_factory=list)             # enemy pieces that could take the Master
+    hint: list[Action] = field(default_factory=list)
     message: str = ""
+    state: list[tuple[str, int]] | None = None                   # replaces "Green to act" (replays)
+    notes: list[tuple[str, int]] = field(default_factory=list)   # second line when no message
+    flip: bool = False
+    motion: Any = None                                           # a running motion.Motion
 
 
 class BoardRenderer:
     def __init__(self, font: Font) -> None:
         self.font = font
-        self.pieces = {"g": sprite_sheet("pieces.txt", "green"), "r": sprite_sheet("pieces.txt", "red")}
-        self.neutral = sprite_sheet("pieces.txt", None)
+        self.pieces = {side: {name: fit_height(s, CELL_H) for name, s in sprite_sheet("pieces.txt", team).items()}
+                       for side, team in (("g", "green"), ("r", "red"))}
+        self.neutral = {name: fit_height(s, CELL_H) for name, s in sprite_sheet("pieces.txt", None).items()}
         self.board = pygame.Surface((640, 350), depth=8)
         self.board.set_palette(P.FULL_PALETTE)
+        self.board.fill(P.BLACK)
         for row in range(ROWS):
             for col in range(COLS):
-                self.board.fill(LIGHT_SQ if (row + col) % 2 == 0 else DARK_SQ, cell_rect(col, row))
+                self.board.fill(self.square_colour(col, row), cell_rect(col, row))
         self.board.fill(P.YELLOW, (0, HALF_LINE_Y - 1, 640, 2))
         self._layer_surf = self.board.copy()
         self._layer_key: tuple | None = None
 
-    def _layer(self, pos: Position) -> pygame.Surface:
+    @staticmethod
+    def square_colour(col: int, row: int) -> int:
+        return LIGHT_SQ if (row + col) % 2 == 0 else DARK_SQ
+
+    def sprite(self, letter: str, side: str) -> pygame.Surface | None:
+        return self.pieces[side].get(SPRITE_BY_LETTER[letter])
+
+    def draw_piece(self, surface: pygame.Surface, letter: str, side: str, x: int, y: int) -> None:
+        sprite = self.sprite(letter, side)
+        if sprite is not None:
+            surface.blit(sprite, (x, y))
+        else:
+            self.font.draw(surface, letter, x + 12, y + 4, SIDE_COLOR[side])
+
+    def empty_square(self, surface: pygame.Surface, pos: Position, sq: int, flip: bool) -> None:
+        """Paint a square as if nothing stood on it (for pieces in motion)."""
+        col, row = cell_of_square(sq, flip)
+        surface.blit(self.board, cell_rect(col, row).topleft, cell_rect(col, row))
+        shield = self.neutral.get("shield")
+        if shield is not None and pos.shielded(sq):
+            surface.blit(shield, cell_rect(col, row).topleft)
+
+    def _layer(self, pos: Position, flip: bool) -> pygame.Surface:
         """Board and pieces, redrawn only when the position changes."""
-        key = (pos.key(),)
+        key = (pos.key(), flip)
         if self._layer_key == key:
             return self._layer_surf
         surf = self._layer_surf
         surf.blit(self.board, (0, 0))
         shield = self.neutral.get("shield")
         for sq in range(COLS * ROWS):
-            col, row = cell_of_square(sq)
-            x, y = col * CELL_W, row * CELL_H
+            x, y = square_rect(sq, flip).topleft
             if shield is not None and pos.shielded(sq):
                 surf.blit(shield, (x, y))
             piece = pos.piece_at(sq)
-            if piece is None:
-                continue
-            letter, side = piece
-            sprite = self.pieces[side].get(SPRITE_BY_LETTER[letter])
-            if sprite is not None:
-                surf.blit(sprite, (x, y))
-            else:
-                self.font.draw(surf, letter, x + 12, y + 5, SIDE_COLOR[side])
+            if piece is not None:
+                self.draw_piece(surf, piece[0], piece[1], x, y)
         self._layer_key = key
         return surf
 
     def draw(self, surface: pygame.Surface, pos: Position, view: BoardView) -> None:
-        surface.blit(self._layer(pos), (0, 0))
-        for sq in view.last:
-            col, row = cell_of_square(sq)
-            pygame.draw.rect(surface, P.LIGHT_CYAN, cell_rect(col, row), 1)
+        surface.blit(self._layer(pos, view.flip), (0, 0))
+        if view.motion is not None:
+            view.motion.draw_under(surface, self, pos, view.flip)
+        for played in view.marks:
+            self._turn_mark(surface, played, view)
+        for sq in view.threats:
+            r = square_rect(sq, view.flip)
+            pygame.draw.rect(surface, P.LIGHT_RED if view.blink else P.YELLOW, r, 2)
+            pygame.draw.rect(surface, P.BLACK, r.inflate(-4, -4), 1)
+        for i, act in enumerate(view.hint, 1):
+            self._hint(surface, act, i, view.flip)
         for sq, kind in view.targets.items():
-            self._mark(surface, sq, kind, view.costs.get(sq))
+            self._mark(surface, sq, kind, view.costs.get(sq), view.flip)
         if view.selected is not None:
-            col, row = cell_of_square(view.selected)
-            r = cell_rect(col, row)
-            pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, r, 2)
+            pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, square_rect(view.selected, view.flip), 2)
+        if view.motion is not None:
+            view.motion.draw_over(surface, self, pos, view.flip)
         if view.cursor is not None:
             self._cursor(surface, view.cursor, view.blink)
+        surface.fill(P.BLACK, (0, STATUS_Y, 640, 350 - STATUS_Y))
         if view.status:
             self._status(surface, pos, view)
 
-    def _mark(self, surface: pygame.Surface, sq: int, kind: str, cost: int | None) -> None:
-        col, row = cell_of_square(sq)
-        r = cell_rect(col, row)
+    # markers ------------------------------------------------------------------
+    def _turn_mark(self, surface: pygame.Surface, p: Played, view: BoardView) -> None:
+        """From and to of an action of the last turns, in the colour of the side that made it."""
+        colour = SIDE_COLOR[p.side]
+        src = square_rect(p.action.src, view.flip)
+        land = square_rect(p.land, view.flip)
+        kind = p.kind
+        if kind == "fire":
+            self.dashed_line(surface, src.center, square_rect(p.action.dst, view.flip).center, P.YELLOW)
+            self.burst_mark(surface, square_rect(p.action.dst, view.flip), P.YELLOW)
+            self._corners(surface, src, colour)
+            return
+        if kind == "condition":
+            dst = square_rect(p.action.dst, view.flip)
+            pygame.draw.rect(surface, P.LIGHT_MAGENTA if view.blink else colour, dst, 2)
+            self._corners(surface, src, colour)
+            return
+        self._dotted_rect(surface, src, colour)
+        pygame.draw.rect(surface, colour, land, 2)
+        if kind == "attack" and p.land != p.action.dst:       # a Hero's jump: mark the removed enemy too
+            self.burst_mark(surface, square_rect(p.action.dst, view.flip), colour)
+
+    @staticmethod
+    def _dotted_rect(surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
+        for x in range(r.x, r.right, 3):
+            surface.set_at((x, r.y), colour)
+            surface.set_at((x, r.bottom - 1), colour)
+        for y in range(r.y, r.bottom, 3):
+            surface.set_at((r.x, y), colour)
+            surface.set_at((r.right - 1, y), colour)
+
+    @staticmethod
+    def _corners(surface: pygame.Surface, r: pygame.Rect, colour: int, n: int = 6) -> None:
+        for (x, y, dx, dy) in ((r.x, r.y, 1, 1), (r.right - 1, r.y, -1, 1),
+                               (r.x, r.bottom - 1, 1, -1), (r.right - 1, r.bottom - 1, -1, -1)):
+            pygame.draw.line(surface, colour, (x, y), (x + n * dx, y))
+            pygame.draw.line(surface, colour, (x, y), (x, y + (n - 1) * dy))
+
+    @staticmethod
+    def dashed_line(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colour: int) -> None:
+        (x0, y0), (x1, y1) = a, b
+        n = max(abs(x1 - x0), abs(y1 - y0), 1)
+        for i in range(0, n + 1):
+            if (i // 3) % 2 == 0:
+                surface.set_at((x0 + (x1 - x0) * i // n, y0 + (y1 - y0) * i // n), colour)
+
+    @staticmethod
+    def burst_mark(surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
+        """A small star: where a piece was removed."""
+        cx, cy = r.center
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            pygame.draw.line(surface, colour, (cx - 5 * dx, cy - 4 * dy), (cx + 5 * dx, cy + 4 * dy))
+
+    def _hint(self, surface: pygame.Surface, act: Action, n: int, flip: bool) -> None:
+        for sq in (act.src, act.dst):
+            r = square_rect(sq, flip)
+            pygame.draw.rect(surface, P.LIGHT_CYAN, r, 1)
+            pygame.draw.rect(surface, P.BLACK, r.inflate(-2, -2), 1)
+        r = square_rect(act.dst, flip)
+        self.font.draw(surface, str(n), r.x + 1, r.y + 1, P.BLACK, P.LIGHT_CYAN)
+        self.dashed_line(surface, square_rect(act.src, flip).center, r.center, P.LIGHT_CYAN)
+
+    def _mark(self, surface: pygame.Surface, sq: int, kind: str, cost: int | None, flip: bool) -> None:
+        r = square_rect(sq, flip)
         cx, cy = r.center
         if kind == "move":
             surface.fill(P.BLACK, (cx - 4, cy - 3, 8, 6))
@@ -146,41 +288,109 @@ class BoardRenderer:
         else:
             pygame.draw.rect(surface, P.WHITE if blink else P.LIGHT_CYAN, r, 2)
 
-    def status_text(self, pos: Position, view: BoardView) -> list[tuple[str, int]]:
+    # status -------------------------------------------------------------------
+    def state_text(self, pos: Position) -> list[tuple[str, int]]:
         res = pos.result
-        parts: list[tuple[str, int]] = []
         if res is not None:
-            parts.append(("Game over", P.YELLOW))
-        else:
-            side = pos.side
-            parts.append((f"{SIDE_NAME[side]} to act", SIDE_COLOR[side]))
-            parts.append(("first action" if pos.acted is None else "second action", P.WHITE))
-            parts.append((f"Free Cannons {pos.free_cannons(side)}", P.LIGHT_CYAN))
-        for s in ("g", "r"):
-            if not pos.has_mark(s):
-                parts.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
+            return [(result_line(pos), P.YELLOW)]
+        side = pos.side
+        which = "first action" if pos.acted is None else "second action"
+        return [(f"{SIDE_NAME[side]} to act, {which}", SIDE_COLOR[side])]
+
+    def info_text(self, pos: Position, view: BoardView) -> list[tuple[str, int]]:
+        """The right end of the first line: never pushed off by messages."""
+        parts: list[tuple[str, int]] = []
+        if pos.result is None:
+            parts.append((f"Free Cannons {pos.free_cannons(pos.side)}", P.LIGHT_CYAN))
         if view.cursor is not None:
-            sq = square_of_cell(*view.cursor)
+            sq = square_of_cell(*view.cursor, view.flip)
             piece = pos.piece_at(sq)
             label = square_name(sq)
             if piece is not None:
                 label += f" {SIDE_NAME[piece[1]]} {PIECE_NAME[piece[0]]}"
             parts.append((label, P.LIGHT_GRAY))
-        if view.message:
-            parts = [(view.message, P.YELLOW)] + parts[:2]
         return parts
 
-    def _status(self, surface: pygame.Surface, pos: Position, view: BoardView) -> None:
-        # The strip sits on the edge away from the cursor so it never covers
-        # the square being looked at.
-        top = view.cursor is not None and view.cursor[1] >= ROWS // 2
-        y = 0 if top else 350 - 16
-        surface.fill(P.BLACK, (0, y, 640, 16))
-        x = 4
-        for i, (text, color) in enumerate(self.status_text(pos, view)):
-            if i:
-                x = self.font.draw(surface, " \u2502 ", x, y + 1, P.DARK_GRAY)
-            if x + self.font.width(text) > 636:
-                break
-            x = self.font.draw(surface, text, x, y + 1, color)
+    def status_lines(self, pos: Position, view: BoardView) -> list[list[tuple[str, int]]]:
+        """The two status lines as (text, colour) parts, fitted to 80 columns."""
+        right = self.info_text(pos, view)
+        right_w = sum(len(t) for t, _ in right) + len(SEP) * max(0, len(right) - 1)
+        left_cols = STATUS_COLS - right_w - 2
+        state = view.state if view.state is not None else self.state_text(pos)
+        second = list(view.notes)
+        msg = view.message
+        if msg:
+            if len(msg) <= STATUS_COLS - 1:
+                second = [(msg, P.YELLOW)]
+            else:
+                first, rest = split_words(msg, left_cols)
+                state = [(first, P.YELLOW)]
+                second = [(fit(rest, STATUS_COLS - 1), P.YELLOW)]
+        return [self._fit_left(state, left_cols), self._fit_left(second, STATUS_COLS - 1), right]
 
+    @staticmethod
+    def _fit_left(parts: list[tuple[str, int]], cols: int) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        used = 0
+        for text, colour in parts:
+            need = len(text) + (len(SEP) if out else 0)
+            if used + need > cols:
+                if not out:
+                    out.append((fit(text, cols), colour))
+                break
+            out.append((text, colour))
+            used += need
+        return out
+
+    def _draw_parts(self, surface: pygame.Surface, parts: list[tuple[str, int]], x: int, y: int) -> int:
+        for i, (text, colour) in enumerate(parts):
+            if i:
+                x = self.font.draw(surface, SEP, x, y, P.DARK_GRAY)
+            x = self.font.draw(surface, text, x, y, colour)
+        return x
+
+    def _status(self, surface: pygame.Surface, pos: Position, view: BoardView) -> None:
+        left, second, right = self.status_lines(pos, view)
+        self._draw_parts(surface, left, 4, STATUS_Y)
+        width = sum(self.font.width(t) for t, _ in right) + self.font.width(SEP) * max(0, len(right) - 1)
+        self._draw_parts(surface, right, 636 - width, STATUS_Y)
+        self._draw_parts(surface, second, 4, STATUS_Y + LINE_H)
+
+
+RESULT_WORDS = {
+    "master_taken": "the enemy Master was destroyed",
+    "master_conditioned": "the enemy Master was conditioned",
+    "forfeit": "the other side could not complete a turn",
+    "quiet_draw": "200 actions passed without a capture",
+    "agreed_draw": "both sides agreed",
+    "resigned": "the other side resigned",
+}
+
+
+def result_line(pos: Position) -> str:
+    res = pos.result
+    if res is None:
+        return ""
+    why = RESULT_WORDS.get(res.reason, res.reason)
+    if res.winner is None:
+        return f"Game over: a draw ({why})"
+    return f"Game over: {SIDE_NAME[res.winner]} wins ({why})"
+
+
+def fit(text: str, cols: int) -> str:
+    """Cut at a word boundary with an ellipsis, never inside a word."""
+    if len(text) <= cols:
+        return text
+    head, _ = split_words(text, cols - 1)
+    return head.rstrip(" ,;:") + "\u2026"
+
+
+def split_words(text: str, cols: int) -> tuple[str, str]:
+    """The longest head of whole words that fits in ``cols``, and the rest
+    (a single word longer than the line is cut)."""
+    if len(text) <= cols:
+        return text, ""
+    cut = text.rfind(" ", 0, cols + 1)
+    if cut <= 0:
+        return text[:cols], text[cols:].lstrip()
+    return text[:cut].rstrip(), text[cut:].lstrip()

@@ -7,7 +7,11 @@ from typing import Any
 import pygame
 
 from jayden_jazz.jayden import Action, Position
-from jayden_jazz.scenes.jayden.render import BoardRenderer, BoardView
+from jayden_jazz.scenes.jayden import motion, moves
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR, SIDE_NAME
+from jayden_jazz.scenes.jayden.render import BoardRenderer, BoardView, result_line
+from jayden_jazz.settings import animation_factor
+from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
@@ -20,15 +24,24 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.pos = Position(start, quiet_draw=quiet_draw)
         self.actions = [Action.from_text(a) for a in actions]
+        self.records = moves.replay(start, self.actions, quiet_draw)
         self.index = 0           # actions applied so far
         self.playing = True
         self.timer = STEP_TICKS
+        self.motion: motion.Motion | None = None
+        self.ticks = 0
         self.renderer = BoardRenderer(app.font)
 
-    def step(self, d: int) -> None:
+    def step(self, d: int, animate: bool = False) -> None:
+        self.motion = None
         if d > 0 and self.index < len(self.actions):
-            self.pos.push(self.actions[self.index])
+            self.pos.push(self.actions[self.index], validate=False)
+            rec = self.records[self.index]
             self.index += 1
+            if animate:
+                res = self.pos.result
+                taken = res is not None and res.reason in ("master_taken", "master_conditioned")
+                self.motion = motion.for_action(rec, animation_factor(self.app.settings["animation"]), taken)
         elif d < 0 and self.index > 0:
             self.pos.pop()
             self.index -= 1
@@ -47,21 +60,33 @@ class ReplayScene(Scene):
             self.step(-action.dy)
 
     def update(self) -> None:
+        self.ticks += 1
+        if self.motion is not None:
+            self.motion.advance()
+            if self.motion.done:
+                self.motion = None
+            return
         if not self.playing:
             return
         self.timer -= 1
         if self.timer <= 0:
             self.timer = STEP_TICKS
             if self.index < len(self.actions):
-                self.step(1)
+                self.step(1, animate=True)
             else:
                 self.playing = False
 
     def draw(self, surface: pygame.Surface) -> None:
-        last = ()
-        if self.index:
-            a = self.actions[self.index - 1]
-            last = (a.src, a.dst)
+        done = self.records[:self.index]
         state = "playing" if self.playing else "paused"
-        msg = f"Replay {self.index}/{len(self.actions)} ({state})  \u2190\u2192 step  Enter play/pause  Esc back"
-        self.renderer.draw(surface, self.pos, BoardView(cursor=None, last=last, message=msg, status=True))
+        head = [(f"Replay {self.index}/{len(self.actions)} ({state})", P.WHITE),
+                ("\u2190\u2192 step  Enter play/pause  Esc back", P.LIGHT_GRAY)]
+        notes: list[tuple[str, int]] = []
+        if done:
+            last = done[-1]
+            notes.append((f"Turn {last.turn} {SIDE_NAME[last.side]}: {last.text()}", SIDE_COLOR[last.side]))
+        if self.pos.result is not None:
+            notes.append((result_line(self.pos), P.YELLOW))
+        view = BoardView(cursor=None, marks=moves.last_turns(done), state=head, notes=notes,
+                         blink=(self.ticks // 15) % 2 == 0, motion=self.motion)
+        self.renderer.draw(surface, self.pos, view)

@@ -1,0 +1,215 @@
+"""The card table's saves: autosave, Save and Load windows, resuming a saved table, statistics.
+
+Kept out of the table scene so the table only calls in at a few marked
+places (search the table for ``saving.``): after every placement, from its
+menu, at the end of a game and when a seat's turn begins. Everything about
+files lives in :mod:`jayden_jazz.saves.cards`; this module turns a table
+into a save and a save back into a table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from jayden_jazz import statistics
+from jayden_jazz.cards import Game
+from jayden_jazz.cards.rules import PRESETS
+from jayden_jazz.saves import cards as csave
+from jayden_jazz.saves import store
+from jayden_jazz.saves.store import SaveError
+from jayden_jazz.scenes.cards.config import Match, MatchConfig
+from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+from jayden_jazz.shell.widgets import MenuItem
+
+
+# ---------------------------------------------------------------------- table -> save
+
+def pending_of(table: Any) -> csave.Pending | None:
+    """The unfinished ability choice on the table, if one is open."""
+    if table.phase not in ("ability", "targets") or table.pending is None:
+        return None
+    card_id, cell = table._pending_action_parts()
+    if table.phase == "targets" and table.ability is not None:
+        return csave.Pending(card_id, cell, table.ability, tuple(table.chosen))
+    return csave.Pending(card_id, cell)
+
+
+def info_of(table: Any) -> csave.CardsSave:
+    m = table.match
+    return csave.CardsSave(seats=[dict(m.seat(s)) for s in range(table.game.players)],
+                           config=m.config.to_settings(), seed=getattr(m, "seed", None),
+                           pending=pending_of(table))
+
+
+def save_dir(app: Any) -> Path:
+    return Path(app.dirs.saves)
+
+
+def autosave(table: Any) -> None:
+    """After every placement (and when the table is left): the autosave slot holds the game as it is."""
+    try:
+        csave.save(csave.slot_path(save_dir(table.app), "autosave"), info_of(table), table.game)
+    except OSError as e:
+        table.say(f"Autosave failed: {e.strerror or e}")
+
+
+def game_ended(table: Any) -> None:
+    """A placement ended the game: count it in the statistics and autosave the finished game."""
+    autosave(table)
+    statistics.record_cards(table.app, [dict(table.match.seat(s)) for s in range(table.game.players)],
+                            table.game)
+
+
+# ---------------------------------------------------------------------- save -> table
+
+def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
+    setup = game.setup
+    assert setup is not None
+    cfg = MatchConfig.from_settings(info.config, [dict(s) for s in info.seats] + [{"kind": "human"}])
+    cfg.players = game.players
+    for s, seat in enumerate(info.seats):
+        cfg.seats[s] = dict(seat)
+    cfg.field = setup.field.name
+    r = setup.rules
+    if r.preset_name in PRESETS:
+        cfg.preset = r.preset_name
+    cfg.open, cfg.pure, cfg.sudden_death = r.open, r.pure, r.sudden_death
+    match = Match(cfg, setup.field, setup.hands, setup.first_seat, library.pack_dir_texts, setup.date)
+    match.seed = info.seed  # type: ignore[attr-defined]
+    return match
+
+
+def table_of(app: Any, info: csave.CardsSave, game: Game, library: Library) -> Any:
+    """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are hidden)."""
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+
+    table = CardsTableScene(app, match_of(info, game, library), library=library)
+    table.game = game
+    table.resume_pending = info.pending
+    table.loaded = True
+    return table
+
+
+def resume_pending(table: Any) -> None:
+    """Called when the seat to move is at the screen: reopen the ability choice the save was in."""
+    p = getattr(table, "resume_pending", None)
+    table.resume_pending = None
+    if p is None or table.game.is_over():
+        return
+    g = table.game
+    seat = g.to_move
+    ids = [c.id for c in g.hand(seat)]
+    if p.card not in ids:
+        return
+    table.selected = ids.index(p.card)
+    table.place(table.selected, g.field.index(p.cell))
+    if hasattr(table, "finish_showing"):
+        table.finish_showing()               # the captures were seen before the save: no steps again
+    if p.ability is None or table.phase != "ability":
+        return
+    if table.stack is not None and table.stack.top is not table:
+        table.stack.pop()                    # the ability window: the save had chosen already
+    table._ability_chosen(p.ability)
+    for t in p.targets:
+        key = table._target_to_key(t)
+        if key is not None:
+            table._press_target(key)
+
+
+def load_table(app: Any, path: Path, library: Library | None = None) -> Any:
+    """A table from a save file; raises SaveError (the file is left as it is)."""
+    library = library or load_library(app)
+    info, game = csave.load(path, library.catalog)
+    return table_of(app, info, game, library)
+
+
+def refused(app: Any, e: SaveError, going_on: str = "the current game goes on") -> MessageWindow:
+    app.sound.play("illegal")
+    return MessageWindow(app, "Save file refused", f"{e.path}\n\n{e.problem}\n\nThe file was not changed; "
+                                                   f"{going_on}.")
+
+
+# ---------------------------------------------------------------------- windows
+
+def slot_window(app: Any, title: str, *, include_autosave: bool,
+                on_choose: Callable[[Path], None]) -> ChoiceWindow:
+    items = []
+    for name, path in csave.slot_paths(save_dir(app), include_autosave):
+        info = store.describe(path, csave.summary)
+        enabled = info.ok or not include_autosave or path.exists()    # a bad file explains itself
+        items.append(MenuItem(f"{name:7s} {info.label}"[:62], path, enabled=enabled))
+    return ChoiceWindow(app, title, items, on_choose=on_choose, width=540)
+
+
+def yes_no(app: Any, title: str, text: str, on_answer: Callable[[bool], None]) -> ChoiceWindow:
+    """No is the default: nothing is replaced by accident."""
+    w = ChoiceWindow(app, title, [MenuItem("Yes", True), MenuItem("No", False)], text=text,
+                     on_choose=on_answer, on_cancel=lambda: on_answer(False), width=380)
+    w.menu.index = 1
+    return w
+
+
+def ask_save(table: Any) -> None:
+    table.stack.push(slot_window(table.app, "Save game", include_autosave=False,
+                                 on_choose=lambda path: confirm_save(table, path)))
+
+
+def confirm_save(table: Any, path: Path) -> None:
+    if not path.exists():
+        save_to(table, path)
+        return
+    table.stack.push(yes_no(table.app, "Overwrite?", f"Replace the game saved in {path.name}?",
+                            lambda yes: save_to(table, path) if yes else None))
+
+
+def save_to(table: Any, path: Path) -> None:
+    try:
+        csave.save(path, info_of(table), table.game)
+    except OSError as e:
+        table.stack.push(MessageWindow(table.app, "Save failed", f"Could not write {path}: {e.strerror or e}"))
+        return
+    table.say(f"Saved to {path.name}")
+
+
+def ask_load(scene: Any, library: Library | None = None) -> None:
+    """From the table's menu or the setup screen: pick a slot; the scene is replaced by the loaded table."""
+    scene.stack.push(slot_window(scene.app, "Load game", include_autosave=True,
+                                 on_choose=lambda path: load_into(scene, path, library)))
+
+
+def load_into(scene: Any, path: Path, library: Library | None = None) -> None:
+    try:
+        table = load_table(scene.app, path, library or getattr(scene, "library", None))
+    except SaveError as e:
+        scene.stack.push(refused(scene.app, e, "the current game goes on" if hasattr(scene, "game")
+                                 else "nothing else changed"))
+        return
+    if hasattr(scene, "stop_ai"):
+        scene.stop_ai()
+    while scene.stack.top is not None and scene.stack.top is not scene:
+        scene.stack.pop()
+    scene.stack.replace(table)
+    table.say(f"Loaded {path.name}")
+
+
+def menu_choice(table: Any, choice: str) -> bool:
+    """The table menu's save, load and replay entries; True when the choice was one of them."""
+    if choice == "save":
+        ask_save(table)
+    elif choice == "load":
+        ask_load(table)
+    elif choice == "replay":
+        from jayden_jazz.scenes.cards.replay import CardsReplayScene
+
+        table.stack.push(CardsReplayScene(table.app, table.game.record(), table.library.catalog,
+                                          names=table.match.names(), hide=table.hides_hands()
+                                          and not table.game.is_over()))
+    else:
+        return False
+    return True
+
+
+__all__ = ["ask_load", "ask_save", "autosave", "game_ended", "info_of", "load_into", "load_table",
+           "match_of", "menu_choice", "pending_of", "resume_pending", "slot_window", "table_of"]

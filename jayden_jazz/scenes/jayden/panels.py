@@ -1,0 +1,128 @@
+"""The end-of-game bar and the move list window.
+
+The end of a game is shown in the two status lines, not in a window over
+the middle of the board: the final capture and every rank stay in view
+while the player decides what to do next.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from jayden_jazz.scenes.jayden.moves import Played, taken, taken_text, turn_lines
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR, SIDE_NAME
+from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, fit
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import GLYPH_W
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import MenuItem, TextView, draw_window
+
+END_CHOICES = [MenuItem("New game", "new"), MenuItem("Watch replay", "replay"),
+               MenuItem("Move list", "moves"), MenuItem("Look at the board", "look"),
+               MenuItem("Back to title", "title")]
+
+
+class EndBar(Scene):
+    """The result and what to do next, in the status lines below the board."""
+
+    opaque = False
+
+    def __init__(self, app: Any, title: str, text: str, on_choose: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = [text]
+        self.items = list(END_CHOICES)
+        self.index = 0
+        self.on_choose = on_choose
+        self._spans: list[tuple[int, int]] = []
+        x = 4
+        for item in self.items:
+            w = (len(item.label) + 2) * GLYPH_W
+            self._spans.append((x, x + w))
+            x += w + GLYPH_W
+
+    def _item_at(self, pos: tuple[int, int]) -> int | None:
+        x, y = pos
+        if not STATUS_Y + LINE_H <= y < STATUS_Y + 2 * LINE_H:
+            return None
+        for i, (a, b) in enumerate(self._spans):
+            if a <= x < b:
+                return i
+        return None
+
+    def choose(self, value: str) -> None:
+        self.close()
+        self.on_choose(value)
+
+    def handle(self, action: Action) -> None:
+        k = action.kind
+        if k == Kind.BACK:
+            self.choose("look")
+        elif k == Kind.MOVE:
+            d = action.dx or action.dy
+            self.index = (self.index + d) % len(self.items)
+        elif k == Kind.SCROLL:
+            self.index = (self.index + action.dy) % len(self.items)
+        elif k == Kind.POINT and action.pos is not None:
+            i = self._item_at(action.pos)
+            if i is not None:
+                self.index = i
+        elif k == Kind.ACTION:
+            if action.pos is not None:
+                i = self._item_at(action.pos)
+                if i is None:
+                    return
+                self.index = i
+            self.app.sound.play("menu")
+            self.choose(self.items[self.index].value)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.MAGENTA, (0, STATUS_Y, 640, 2 * LINE_H))
+        font.draw(surface, fit(self.lines[0], STATUS_COLS - 1), 4, STATUS_Y, P.YELLOW)
+        for i, (item, (a, b)) in enumerate(zip(self.items, self._spans)):
+            if i == self.index:
+                surface.fill(P.CYAN, (a, STATUS_Y + LINE_H, b - a, LINE_H))
+            font.draw(surface, f" {item.label} ", a, STATUS_Y + LINE_H, P.BLACK if i == self.index else P.WHITE)
+
+
+class MoveListWindow(Scene):
+    """Every turn in the action notation with piece names, and what each side took."""
+
+    opaque = False
+
+    def __init__(self, app: Any, records: list[Played]) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(40, 12, 560, 300)
+        self.head = [(f"{SIDE_NAME[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]
+        cols = (self.rect.w - 40) // GLYPH_W
+        lines = [fit(line, cols) for line in turn_lines(records)] or ["(no action yet)"]
+        rows = (self.rect.h - 24 - 6 - 2 * LINE_H - 8 - LINE_H - 8) // LINE_H
+        self.view = TextView(lines, rows)
+        self.view.top = self.view.max_top          # the latest turns first in view
+
+    def handle(self, action: Action) -> None:
+        if action.kind in (Kind.BACK, Kind.ACTION):
+            self.close()
+            return
+        self.view.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, "Move list")
+        y = inner.y
+        for text, colour in self.head:
+            font.draw(surface, fit(text, inner.w // GLYPH_W - 1), inner.x + 4, y, colour)
+            y += LINE_H
+        y += 4
+        body = pygame.Rect(inner.x + 4, y, inner.w - 8, self.view.rows * LINE_H)
+        self.view.draw(surface, font, body, P.WHITE, styles=self._style)
+        font.draw(surface, "\u2191\u2193 PgUp PgDn scroll  Enter or Esc close", inner.x + 4,
+                  inner.bottom - LINE_H, P.LIGHT_GRAY)
+
+    @staticmethod
+    def _style(line: str) -> tuple[str, int]:
+        return line, SIDE_COLOR["r"] if line[4:7] == "Red" else SIDE_COLOR["g"] if line[4:9] == "Green" else P.WHITE

@@ -1,0 +1,87 @@
+"""Continue: back into the most recent unfinished game, of either game, in one key press.
+
+Every save names its game and says whether it is finished, so the newest
+unfinished one is found by reading the saves folder (autosaves and slots).
+A file that cannot be read is passed over here; loading it on purpose from
+a Load window says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jayden_jazz.saves import store
+from jayden_jazz.saves.store import SaveError
+from jayden_jazz.scenes.windows import MessageWindow
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    path: Path
+    game: str          # "jayden" or "cards"
+    saved: str
+
+
+def unfinished_games(folder: Path) -> list[Unfinished]:
+    """Unfinished games in the saves folder, newest first (by the time written in the save, then the file's)."""
+    found: list[tuple[str, float, Unfinished]] = []
+    for path in sorted(Path(folder).glob("*.sav")) if Path(folder).is_dir() else []:
+        try:
+            body = store.read(path)
+        except SaveError:
+            continue
+        game = body.get("game")
+        if game not in ("jayden", "cards") or body.get("result") is not None:
+            continue
+        saved = body.get("saved") if isinstance(body.get("saved"), str) else ""
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue
+        found.append((saved, mtime, Unfinished(path, str(game), saved)))
+    found.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [u for _, _, u in found]
+
+
+def latest_unfinished(folder: Path) -> Unfinished | None:
+    games = unfinished_games(folder)
+    return games[0] if games else None
+
+
+def scene_for(app: Any, u: Unfinished) -> Any:
+    """The board or table showing the saved game; raises SaveError."""
+    if u.game == "jayden":
+        from jayden_jazz.saves import jayden as jsave
+        from jayden_jazz.scenes.jayden.board import JaydenScene
+
+        game, pos = jsave.load(u.path)
+        return JaydenScene(app, game, pos)
+    from jayden_jazz.scenes.cards.saving import load_table
+
+    return load_table(app, u.path)
+
+
+def continue_latest(app: Any, stack: Any) -> None:
+    """The title menu's Continue: the newest unfinished game, or a word on why there is none."""
+    u = latest_unfinished(Path(app.dirs.saves))
+    if u is None:
+        app.sound.play("illegal")
+        stack.push(MessageWindow(app, "Continue", "There is no unfinished game to continue: every saved "
+                                                  "game is finished, or none was saved yet. A game is "
+                                                  "saved after every turn, so start one from the menu."))
+        return
+    try:
+        scene = scene_for(app, u)
+    except SaveError as e:
+        app.sound.play("illegal")
+        stack.push(MessageWindow(app, "Save file refused", f"{e.path}\n\n{e.problem}\n\nThe file was not "
+                                                           "changed."))
+        return
+    stack.push(scene)
+    if hasattr(scene, "say"):
+        scene.say(f"Continued from {u.path.name}")
+
+
+__all__ = ["Unfinished", "continue_latest", "latest_unfinished", "scene_for", "unfinished_games"]

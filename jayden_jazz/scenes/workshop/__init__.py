@@ -1,0 +1,1 @@
+"""The Card Workshop and the Gallery: making, checking, picturing and sharing cards."""

@@ -1,0 +1,384 @@
+"""The card editor: every field of one card, the budget, the validator's word, a live preview.
+
+The card being edited is an immutable :class:`Card`; every change makes a
+new one, so undo is a list of earlier cards. After each change the card
+is written as YAML (exactly as it will be saved) and checked by the pack
+validator, so the messages shown are the ones ``cards validate`` prints.
+A card with an error (over budget, say) cannot be saved; the editor says
+which and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+import pygame
+
+from jayden_jazz.cards import Ability, Card
+from jayden_jazz.cards.card import month_text, parse_month
+from jayden_jazz.cards.catalog import ERROR, Problem
+from jayden_jazz.cards.deal import game_month
+from jayden_jazz.cards.language import BUDGET, MAX_ABILITIES
+from jayden_jazz.cards.loader import card_problems
+from jayden_jazz.cards.writer import card_yaml
+from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+from jayden_jazz.scenes.workshop.form import ButtonRow, Form, Row, SidesRow, TextRow
+from jayden_jazz.scenes.workshop.ownpacks import OwnPack, save_card
+from jayden_jazz.scenes.workshop.textfield import TextField
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import MenuItem
+
+VIEW_X = 640 - VIEW_W
+PANEL_W = VIEW_X - 2
+FORM_RECT = pygame.Rect(4, 20, PANEL_W - 8, 13 * 15)
+MSG_Y = 248
+MSG_ROWS = 5
+TEXT_KEYS = ("id", "name", "aliases", "started_roasting", "likes", "dislikes", "description")
+LABELS = {"id": "Id", "name": "Name", "aliases": "Aliases", "started_roasting": "Started",
+          "likes": "Likes", "dislikes": "Dislikes", "description": "Description"}
+HINTS = {"aliases": "other names, with commas", "started_roasting": "YYYY-MM", "id": "a-z 0-9 _ -",
+         "name": "the card's primary name", "likes": "what the character likes",
+         "dislikes": "what the character dislikes", "description": "1-4 sentences, third person"}
+KEYS_HELP = (("F2", "Save"), ("F3", "Undo"), ("F4", "Picture"), ("Esc", "Close"))
+
+
+def blank_card(pack_id: str, key: str) -> Card:
+    return Card(id=f"{pack_id}/{key}", name="", sides=(5, 5, 5, 5), started_roasting=game_month(None))
+
+
+def ability_summary(i: int, ab: Ability) -> str:
+    head = f"{ab.name}: " if ab.name else ""
+    return f"{head}{ab.effect.replace('_', ' ')} ({ab.cost})"
+
+
+def row_of(field: str | None) -> str:
+    """The editor row a validator field belongs to (``abilities[2].cost`` -> ``ability2``)."""
+    if not field:
+        return ""
+    if field.startswith("abilities["):
+        return "ability" + field[len("abilities["):].split("]", 1)[0]
+    if field == "budget" or field.startswith("sides"):
+        return "sides"
+    return field.split(".", 1)[0]
+
+
+class CardEditorScene(Scene):
+    def __init__(self, app: Any, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
+                 on_saved: Callable[[OwnPack], None] | None = None) -> None:
+        super().__init__(app)
+        self.pack = pack
+        if card is None:
+            from jayden_jazz.scenes.workshop.ownpacks import free_id
+
+            card = blank_card(pack.id, free_id("new_card", {c.key for c in pack.cards}))
+        self.card = replace(card, id=f"{pack.id}/{card.key}")
+        self.original_key = original_key
+        self.saved = self.card if original_key is not None else None
+        self.on_saved = on_saved
+        self.id_follows_name = original_key is None
+        self.history: list[tuple[Card, dict[str, str]]] = []
+        self.last_key: str | None = None
+        self.status = ""
+        self.fields = {k: TextField(max_len=400 if k == "description" else 120) for k in TEXT_KEYS}
+        self._load_texts(self._texts_of(self.card))
+        self._prev_text = self.texts()
+        self.form = Form(FORM_RECT, label_w=96)
+        self.problems: list[Problem] = []
+        self.view = CardView(app.font, self.card)
+        self._rebuild()
+        self._revalidate()
+
+    # text <-> card -------------------------------------------------------------
+    @staticmethod
+    def _texts_of(card: Card) -> dict[str, str]:
+        return {"id": card.key, "name": card.name, "aliases": ", ".join(card.aliases),
+                "started_roasting": month_text(card.started_roasting), "likes": card.likes,
+                "dislikes": card.dislikes, "description": card.description}
+
+    def _load_texts(self, texts: dict[str, str]) -> None:
+        for k, v in texts.items():
+            self.fields[k].value = v
+            self.fields[k].cursor = len(v)
+
+    def texts(self) -> dict[str, str]:
+        return {k: f.value for k, f in self.fields.items()}
+
+    def _text_changed(self, key: str, value: str) -> None:
+        v = value.strip()
+        if key == "id":
+            self.id_follows_name = False
+            self.change(key, lambda c: replace(c, id=f"{self.pack.id}/{v}"))
+        elif key == "name" and self.id_follows_name:
+            from jayden_jazz.scenes.workshop.ownpacks import free_id
+
+            taken = {c.key for c in self.pack.cards if c.key != self.original_key}
+            new_id = free_id(v or "new_card", taken)
+            self.fields["id"].set(new_id)
+            self.fields["id"].cursor = len(new_id)
+            self.change(key, lambda c: replace(c, name=v, id=f"{self.pack.id}/{new_id}"))
+        elif key == "aliases":
+            names = tuple(a.strip() for a in value.split(",") if a.strip())
+            self.change(key, lambda c: replace(c, aliases=names))
+        elif key == "started_roasting":
+            try:
+                month = parse_month(v)
+            except ValueError:
+                self.change(key, lambda c: c)
+                return
+            self.change(key, lambda c: replace(c, started_roasting=month))
+        else:
+            self.change(key, lambda c: replace(c, **{key: v}))
+
+    # changes and undo ------------------------------------------------------------
+    def change(self, key: str, fn: Callable[[Card], Card]) -> None:
+        """Apply one edit; consecutive edits of the same row are one undo step."""
+        if key != self.last_key:
+            self.history.append((self.card, dict(self._prev_text)))
+            self.last_key = key
+        self.card = fn(self.card)
+        self.status = ""
+        self._after_change()
+
+    def undo(self) -> None:
+        if not self.history:
+            self.status = "Nothing to undo."
+            return
+        self.card, texts = self.history.pop()
+        self._load_texts(texts)
+        self.last_key = None
+        self.status = "Undone."
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self._prev_text = self.texts()
+        self._rebuild()
+        self._revalidate()
+        self.view = CardView(self.app.font, self.card)
+
+    @property
+    def dirty(self) -> bool:
+        return self.card != self.saved
+
+    # abilities -------------------------------------------------------------------
+    def set_ability(self, i: int, ab: Ability | None, key: str) -> None:
+        """Replace ability ``i`` (or add it at the end; None removes it)."""
+        def fn(c: Card) -> Card:
+            abl = list(c.abilities)
+            if ab is None:
+                if i < len(abl):
+                    abl.pop(i)
+            elif i < len(abl):
+                abl[i] = ab
+            else:
+                abl.append(ab)
+            return replace(c, abilities=tuple(abl))
+        self.change(key, fn)
+
+    def edit_ability(self, i: int) -> None:
+        from jayden_jazz.scenes.workshop.ability import AbilityEditor, default_ability
+
+        if i >= len(self.card.abilities):
+            if len(self.card.abilities) >= MAX_ABILITIES:
+                self.status = f"A card has at most {MAX_ABILITIES} abilities."
+                return
+            self.set_ability(i, default_ability("modify"), f"add{i}")
+        self.stack.push(AbilityEditor(self.app, self, i))
+
+    # validation ------------------------------------------------------------------
+    def local_problems(self) -> list[Problem]:
+        out = []
+        v = self.fields["started_roasting"].value.strip()
+        try:
+            parse_month(v)
+        except ValueError as e:
+            out.append(Problem("<card>", None, self.card.id, "started_roasting", str(e), ERROR))
+        others = {c.key for c in self.pack.cards if c.key != self.original_key}
+        if self.card.key in others:
+            out.append(Problem("<card>", None, self.card.id, "id",
+                               f"another card of this pack already has the id {self.card.key!r}", ERROR))
+        return out
+
+    def _revalidate(self) -> None:
+        try:
+            text = card_yaml(self.card, self.pack.folder)
+            found = card_problems(text, self.pack.id, self.pack.folder)
+        except ValueError as e:
+            found = [Problem("<card>", None, self.card.id, "picture", str(e), ERROR)]
+        self.problems = self.local_problems() + sorted(found, key=lambda p: not p.is_error)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+    # saving ----------------------------------------------------------------------
+    def save(self, then: Callable[[], None] | None = None) -> bool:
+        if self.errors:
+            lines = [f"\u2022 {p.field or 'card'}: {p.message}" for p in self.errors[:4]]
+            more = len(self.errors) - 4
+            text = "The card is not saved, because:\n" + "\n".join(lines) + (f"\n...and {more} more." if more > 0 else "")
+            self.stack.push(MessageWindow(self.app, "Not saved", text, fill=P.RED, width=520))
+            self.app.sound.play("illegal")
+            return False
+        try:
+            self.pack = save_card(self.pack, self.card, self.original_key)
+        except (OSError, ValueError) as e:
+            self.stack.push(MessageWindow(self.app, "Not saved", f"The pack could not be written: {e}", fill=P.RED))
+            return False
+        self.original_key = self.card.key
+        self.saved = self.card
+        self.status = f"Saved in {self.pack.file.name}."
+        self.app.sound.play("select")
+        if self.on_saved:
+            self.on_saved(self.pack)
+        if then:
+            then()
+        return True
+
+    def ask_close(self) -> None:
+        if not self.dirty:
+            self.close()
+            return
+
+        def chose(v: str) -> None:
+            if v == "save":
+                self.save(then=self.close)
+            elif v == "discard":
+                self.close()
+
+        self.stack.push(ChoiceWindow(self.app, "Unsaved changes", [
+            MenuItem("Keep editing", "keep"), MenuItem("Save and close", "save"),
+            MenuItem("Close without saving", "discard")],
+            text="This card has changes that are not saved.", on_choose=chose))
+
+    def picture_menu(self) -> None:
+        from jayden_jazz.scenes.workshop.picture import picture_menu
+
+        self.stack.push(picture_menu(self.app, self))
+
+    # rows ------------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        rows: list[Row] = []
+        for k in TEXT_KEYS:
+            rows.append(TextRow(LABELS[k], k, field=self.fields[k], placeholder=HINTS.get(k, ""),
+                                on_change=lambda v, k=k: self._text_changed(k, v)))
+        rows.append(SidesRow("Sides", "sides", get=lambda: self.card.sides, set=self._set_side,
+                             sub=getattr(self, "_sides_sub", 0)))
+        pic = self.card.picture.name if self.card.picture else "none (F4 adds one)"
+        rows.append(ButtonRow("Picture", "picture", text=pic, on_press=self.picture_menu, colour=P.WHITE))
+        for i, ab in enumerate(self.card.abilities):
+            rows.append(ButtonRow(f"Ability {i + 1}", f"ability{i + 1}", text=ability_summary(i, ab),
+                                  on_press=lambda i=i: self.edit_ability(i), colour=P.WHITE))
+        if len(self.card.abilities) < MAX_ABILITIES:
+            n = len(self.card.abilities)
+            rows.append(ButtonRow(f"Ability {n + 1}", "add", text="+ add an ability",
+                                  on_press=lambda n=n: self.edit_ability(n)))
+        rows.append(ButtonRow("", "save", text="Save card (F2)", on_press=self.save))
+        self.form.set_rows(rows)
+
+    def _set_side(self, i: int, v: int) -> None:
+        row = self.form.current
+        if isinstance(row, SidesRow):
+            self._sides_sub = row.sub
+        sides = list(self.card.sides)
+        sides[i] = v
+        self.change("sides", lambda c: replace(c, sides=(sides[0], sides[1], sides[2], sides[3])))
+
+    # input -----------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        k = action.kind
+        if k == Kind.BACK:
+            self.ask_close()
+            return
+        if k == Kind.KEY and action.key in ("f2", "f3", "f4") or (k == Kind.KEY and action.text in ("\x13", "\x1a")):
+            key = {"\x13": "f2", "\x1a": "f3"}.get(action.text, action.key)
+            {"f2": self.save, "f3": self.undo, "f4": self.picture_menu}[key]()
+            return
+        if k == Kind.ACTION and action.pos is not None and action.pos[1] >= 322:
+            for rect, what in self._key_rects():
+                if rect.collidepoint(action.pos):
+                    {"F2": self.save, "F3": self.undo, "F4": self.picture_menu, "Esc": self.ask_close}[what]()
+                    return
+        if k == Kind.SCROLL and action.pos is not None and action.pos[0] >= VIEW_X:
+            self.view.scroll(action.dy * 3)
+            return
+        if k == Kind.ALT and not action.text:
+            self.view.scroll(3 if self.view.top < self.view.max_top else -self.view.top)
+            return
+        if self.form.handle(action):
+            if k == Kind.MOVE and action.dy:
+                self.last_key = None
+            return
+        if k == Kind.ALT:
+            self.view.scroll(3 if self.view.top < self.view.max_top else -self.view.top)
+
+    def _key_rects(self) -> list[tuple[pygame.Rect, str]]:
+        out, x = [], 4
+        for key, label in KEYS_HELP:
+            w = self.app.font.width(f"{key} {label}") + 8
+            out.append((pygame.Rect(x, 324, w, 16), key))
+            x += w + 4
+        return out
+
+    # drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        surface.fill(P.BLUE, (0, 0, PANEL_W, 350))
+        title = f"Card workshop \u00b7 {self.pack.name}"
+        font.draw(surface, title[:40], 4, 3, P.YELLOW)
+        if self.dirty:
+            font.draw(surface, "changed", PANEL_W - 4 - font.width("changed"), 3, P.LIGHT_MAGENTA)
+        self.form.draw(surface, font, {row_of(p.field) for p in self.errors})
+        self._draw_budget(surface, FORM_RECT.bottom + 2)
+        self._draw_messages(surface, MSG_Y)
+        for rect, key in self._key_rects():
+            label = dict(KEYS_HELP)[key]
+            surface.fill(P.CYAN, rect)
+            font.draw(surface, f"{key} {label}", rect.x + 4, rect.y + 1, P.BLACK)
+        self.view.draw(surface, VIEW_X, 0)
+
+    def _draw_budget(self, surface: pygame.Surface, y: int) -> None:
+        font = self.app.font
+        sides = sum(self.card.sides)
+        costs = sum(a.cost for a in self.card.abilities)
+        total = sides + costs
+        over = total > BUDGET
+        font.draw(surface, f"Budget {total:>2}/{BUDGET}", 7, y, P.LIGHT_RED if over else P.WHITE)
+        x0, w = 120, 9
+        for i in range(BUDGET):
+            colour = P.LIGHT_GREEN if i < sides else (P.LIGHT_MAGENTA if i < total else P.DARK_GRAY)
+            surface.fill(P.LIGHT_RED if over and i < total else colour, (x0 + i * w, y + 2, w - 1, 10))
+        if over:
+            font.draw(surface, f"+{total - BUDGET}", x0 + BUDGET * w + 2, y, P.LIGHT_RED)
+        note = f"sides {sides} + abilities {costs}"
+        if over:
+            note = f"over by {total - BUDGET}: cannot be saved"
+        elif total < BUDGET:
+            note += f", {BUDGET - total} left"
+        font.draw(surface, note[:46], 7, y + 15, P.LIGHT_RED if over else P.LIGHT_GRAY)
+
+    def _draw_messages(self, surface: pygame.Surface, y: int) -> None:
+        font = self.app.font
+        cols = (PANEL_W - 12) // 8
+        lines: list[tuple[str, int]] = []
+        if self.status:
+            lines += [(s, P.LIGHT_CYAN) for s in wrap(self.status, cols)]
+        if not self.problems:
+            lines.append(("\u2713 The validator finds no problem.", P.LIGHT_GREEN))
+        for p in self.problems:
+            where = (p.field or "card").replace("abilities[", "ability[")
+            colour = P.LIGHT_RED if p.is_error else P.YELLOW
+            mark = "\u00d7" if p.is_error else "!"
+            for j, s in enumerate(wrap(f"{mark} {where}: {p.message}", cols)):
+                lines.append(("  " + s if j else s, colour))
+        shown = lines[:MSG_ROWS]
+        for i, (s, colour) in enumerate(shown):
+            font.draw(surface, s, 6, y + i * 14, colour)
+        if len(lines) > MSG_ROWS:
+            font.draw(surface, f"+{len(lines) - MSG_ROWS} more lines", PANEL_W - 130, y + MSG_ROWS * 14 - 1,
+                      P.LIGHT_GRAY)

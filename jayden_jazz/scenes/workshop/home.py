@@ -1,0 +1,382 @@
+"""The Card Workshop's first screen: the player's packs and their cards.
+
+From here a card is made, edited, copied or deleted, a pack is made, and a
+pack is zipped for sharing. Only packs in the player's cards folder are
+listed: the shipped packs are read-only (copy a card from them into your
+own pack instead).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from jayden_jazz.cards import Card, sides_text
+from jayden_jazz.cards.packzip import ZipPackError, zip_pack
+from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, delete_card, free_id, new_pack,
+                                                  read_own_packs)
+from jayden_jazz.scenes.workshop.textfield import TextField
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import MenuItem, draw_window
+
+VIEW_X = 640 - VIEW_W
+PANEL_W = VIEW_X - 2
+LIST_Y, ROW_H, ROWS = 40, 14, 17
+KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
+
+
+def copy_into(app: Any, stack: Any, pack: OwnPack, card: Card) -> Any:
+    """Open the editor on a copy of ``card`` as a new card of ``pack`` (its picture copied in)."""
+    from jayden_jazz.scenes.workshop.editor import CardEditorScene
+    from jayden_jazz.scenes.workshop.picture import copy_picture
+
+    key = free_id(card.key + ("_copy" if card.pack == pack.id else ""), {c.key for c in pack.cards})
+    name = card.name + " (copy)" if card.pack == pack.id else card.name
+    copy = replace(card, id=f"{pack.id}/{key}", name=name)
+    if card.picture is not None:
+        try:
+            copy = replace(copy, picture=copy_picture(card.picture, pack.folder, key))
+        except (OSError, ValueError):
+            copy = replace(copy, picture=None)
+    editor = CardEditorScene(app, pack, copy, original_key=None)
+    stack.push(editor)
+    return editor
+
+
+class TextPrompt(Scene):
+    """One line of text to type, Enter to accept, Esc to cancel."""
+
+    opaque = False
+
+    def __init__(self, app: Any, title: str, prompt: str, value: str, on_done: Callable[[str], None],
+                 max_len: int = 40) -> None:
+        super().__init__(app)
+        self.title, self.prompt = title, prompt
+        self.field = TextField(value, max_len=max_len)
+        self.on_done = on_done
+        self.rect = pygame.Rect(120, 120, 400, 96)
+
+    def handle(self, action: Action) -> None:
+        if action.kind == Kind.BACK:
+            self.close()
+        elif action.kind == Kind.ACTION and action.text in ("\r", "\n", "") and \
+                (action.pos is None or not self.rect.collidepoint(action.pos)):
+            self.close()
+            self.on_done(self.field.value)
+        else:
+            self.field.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, self.title)
+        font.draw(surface, self.prompt, inner.x + 4, inner.y + 2, P.WHITE)
+        self.field.draw(surface, font, pygame.Rect(inner.x + 4, inner.y + 22, inner.w - 8, 16), True)
+        font.draw(surface, "Enter: OK   Esc: cancel", inner.x + 4, inner.y + 46, P.LIGHT_GRAY)
+
+
+class WorkshopScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.cards_dir = Path(app.dirs.cards)
+        self.packs: list[OwnPack] = []
+        self.rows: list[tuple[str, OwnPack | None, Card | None]] = []
+        self.index = 0
+        self.top = 0
+        self.view: CardView | None = None
+        self.reload()
+
+    # model -----------------------------------------------------------------------
+    def reload(self, keep: tuple[str, str] | None = None) -> None:
+        self.packs = read_own_packs(self.cards_dir)
+        rows: list[tuple[str, OwnPack | None, Card | None]] = []
+        for pack in self.packs:
+            rows.append(("pack", pack, None))
+            for c in pack.cards:
+                rows.append(("card", pack, c))
+            if not pack.locked:
+                rows.append(("new", pack, None))
+        rows.append(("newpack", None, None))
+        self.rows = rows
+        if keep is not None:
+            for i, (kind, p, c) in enumerate(rows):
+                if p is not None and p.id == keep[0] and (c.key if c else kind) == keep[1]:
+                    self.index = i
+        self.index = min(self.index, len(rows) - 1)
+        self._changed()
+
+    def resume(self) -> None:
+        kind, pack, card = self.current
+        keep = (pack.id, card.key if card else kind) if pack else None
+        ed = getattr(self, "_editor", None)
+        if ed is not None and ed.original_key is not None:
+            keep = (ed.pack.id, ed.original_key)        # the card just saved
+        self._editor = None
+        self.reload(keep)
+
+    @property
+    def current(self) -> tuple[str, OwnPack | None, Card | None]:
+        return self.rows[self.index]
+
+    def _changed(self) -> None:
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + ROWS:
+            self.top = self.index - ROWS + 1
+        card = self.current[2]
+        self.view = CardView(self.app.font, card) if card is not None else None
+
+    def _taken_pack_ids(self) -> set[str]:
+        from jayden_jazz.scenes.cards.library import load_library
+
+        try:
+            return set(load_library(self.app).catalog.packs)
+        except Exception:
+            return {p.id for p in self.packs}
+
+    # actions ---------------------------------------------------------------------
+    def _refuse(self, why: str) -> None:
+        self.app.sound.play("illegal")
+        self.stack.push(MessageWindow(self.app, "Not possible", why))
+
+    def activate(self) -> None:
+        kind, pack, card = self.current
+        if kind == "newpack":
+            self.ask_new_pack()
+        elif kind == "pack":
+            self.pack_menu(pack)   # type: ignore[arg-type]
+        elif kind == "new":
+            self.edit(pack, None)  # type: ignore[arg-type]
+        else:
+            self.edit(pack, card)  # type: ignore[arg-type]
+
+    def edit(self, pack: OwnPack, card: Card | None, *, copy: bool = False) -> None:
+        from jayden_jazz.scenes.workshop.editor import CardEditorScene
+
+        if pack.locked:
+            self._refuse(f"This pack cannot be changed: {pack.locked}.")
+            return
+        if card is not None and copy:
+            self._editor = copy_into(self.app, self.stack, pack, card)
+        else:
+            self._editor = CardEditorScene(self.app, pack, card,
+                                           original_key=card.key if card is not None else None)
+            self.stack.push(self._editor)
+
+    def copy(self) -> None:
+        kind, pack, card = self.current
+        if card is None or pack is None:
+            self._refuse("Choose a card to copy first.")
+            return
+        self.edit(pack, card, copy=True)
+
+    def delete(self) -> None:
+        kind, pack, card = self.current
+        if card is None or pack is None:
+            self._refuse("Choose a card to delete first.")
+            return
+        if pack.locked:
+            self._refuse(f"This pack cannot be changed: {pack.locked}.")
+            return
+
+        def chose(v: str) -> None:
+            if v == "yes":
+                try:
+                    delete_card(pack, card.key)
+                except (OSError, ValueError) as e:
+                    self.stack.push(MessageWindow(self.app, "Not deleted", f"The pack could not be written: {e}"))
+                self.reload((pack.id, "new"))
+
+        self.stack.push(ChoiceWindow(self.app, "Delete card", [MenuItem("No, keep it", "no"),
+                                                               MenuItem("Yes, delete it", "yes")],
+                                     text=f"Delete \"{card.name}\" from {pack.name}? This cannot be undone.",
+                                     on_choose=chose))
+
+    def ask_new_pack(self) -> None:
+        def named(name: str) -> None:
+            if not name.strip():
+                self._refuse("A pack needs a name.")
+                return
+
+            def authored(author: str) -> None:
+                try:
+                    pack = new_pack(self.cards_dir, name, author, self._taken_pack_ids())
+                except OSError as e:
+                    self._refuse(f"The pack could not be made: {e}")
+                    return
+                self.reload((pack.id, "new"))
+
+            self.stack.push(TextPrompt(self.app, "New pack", "Your name (the author):", "", authored))
+
+        self.stack.push(TextPrompt(self.app, "New pack", "The pack's name:", "My cards", named))
+
+    def pack_menu(self, pack: OwnPack) -> None:
+        items = [MenuItem("New card", "new", enabled=not pack.locked), MenuItem("Zip for sharing", "zip"),
+                 MenuItem("Cancel", "cancel")]
+        text = f"{pack.name} ({pack.id}), {len(pack.cards)} cards, in {pack.file}."
+        if pack.locked:
+            text += f" Read-only: {pack.locked}."
+
+        def chose(v: str) -> None:
+            if v == "new":
+                self.edit(pack, None)
+            elif v == "zip":
+                self.zip(pack)
+
+        self.stack.push(ChoiceWindow(self.app, "Pack", items, text=text, on_choose=chose, width=440))
+
+    def zip(self, pack: OwnPack | None = None) -> None:
+        pack = pack or self.current[1]
+        if pack is None:
+            self._refuse("Choose a pack (or one of its cards) to zip.")
+            return
+        if pack.file.suffix.lower() == ".zip":
+            self._refuse("This pack is a zip already: share the file itself.")
+            return
+        out = Path(self.app.dirs.data) / "shared" / f"{pack.id}.zip"
+        pictures = [c.picture for c in pack.cards if c.picture is not None]
+        try:
+            names = zip_pack(pack.file, out, pictures)   # type: ignore[arg-type]
+        except (ZipPackError, OSError) as e:
+            self._refuse(f"The pack could not be zipped: {e}")
+            return
+        self.stack.push(MessageWindow(self.app, "Zipped", (
+            f"{pack.name} is zipped ({len(names)} files) in {out}. Send that file: whoever drops it into "
+            "their cards folder plays with your cards."), width=520))
+
+    # input -----------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        k = action.kind
+        if k == Kind.BACK:
+            self.close()
+            return
+        if k == Kind.MOVE and action.dy:
+            step = action.dy * (ROWS if action.dx > 0 else 1)
+            if action.dx < 0:
+                step = -len(self.rows) if action.dy < 0 else len(self.rows)
+            self.index = min(max(0, self.index + step), len(self.rows) - 1)
+            self._changed()
+            return
+        if k == Kind.SCROLL:
+            self.index = min(max(0, self.index + action.dy), len(self.rows) - 1)
+            self._changed()
+            return
+        if k == Kind.KEY:
+            what = {"c": self.copy, "delete": self.delete, "d": self.delete, "z": self.zip,
+                    "n": self.ask_new_pack}.get(action.key)
+            if what:
+                what()
+            return
+        if action.pos is not None and k in (Kind.POINT, Kind.ACTION, Kind.ALT):
+            x, y = action.pos
+            if k == Kind.ACTION and y >= 322:
+                for rect, key in self._key_rects():
+                    if rect.collidepoint(action.pos):
+                        {"Enter": self.activate, "C": self.copy, "Del": self.delete, "Z": self.zip,
+                         "N": self.ask_new_pack}[key]()
+                        return
+            if x < PANEL_W and LIST_Y <= y < LIST_Y + ROWS * ROW_H:
+                i = self.top + (y - LIST_Y) // ROW_H
+                if i < len(self.rows):
+                    same = i == self.index
+                    self.index = i
+                    self._changed()
+                    if k == Kind.ACTION and same:
+                        self.activate()
+            return
+        if k == Kind.ACTION:
+            self.activate()
+        elif k == Kind.ALT and self.view is not None:
+            from jayden_jazz.scenes.cards.cardview import CardViewWindow
+
+            self.stack.push(CardViewWindow(self.app, self.view.card))
+
+    def _key_rects(self) -> list[tuple[pygame.Rect, str]]:
+        out, x = [], 4
+        for key, label in KEYS:
+            w = self.app.font.width(f"{key} {label}") + 8
+            out.append((pygame.Rect(x, 326, w, 16), key))
+            x += w + 3
+        return out
+
+    # drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        surface.fill(P.BLUE, (0, 0, PANEL_W, 350))
+        font.draw(surface, "Card workshop", 6, 4, P.YELLOW)
+        font.draw(surface, "\u00b7 your packs", 6 + 14 * 8, 4, P.LIGHT_CYAN)
+        font.draw(surface, str(self.cards_dir)[-46:], 6, 20, P.LIGHT_GRAY)
+        for row in range(ROWS):
+            i = self.top + row
+            if i >= len(self.rows):
+                break
+            kind, pack, card = self.rows[i]
+            y = LIST_Y + row * ROW_H
+            sel = i == self.index
+            if sel:
+                surface.fill(P.CYAN, (4, y, PANEL_W - 8, ROW_H))
+            if kind == "pack":
+                lock = " (read-only)" if pack.locked else ""   # type: ignore[union-attr]
+                text, colour = f"\u25bc {pack.name} ({len(pack.cards)}){lock}", P.YELLOW  # type: ignore[union-attr]
+            elif kind == "card":
+                name = card.name if len(card.name) <= 26 else card.name[:25] + "~"  # type: ignore[union-attr]
+                text = f"   {name:<26} {sides_text(card.sides)} {card.budget:>3}"  # type: ignore[union-attr]
+                colour = P.WHITE
+            elif kind == "new":
+                text, colour = "   + new card", P.LIGHT_GREEN
+            else:
+                text, colour = "+ new pack", P.LIGHT_GREEN
+            font.draw(surface, text[:46], 8, y, P.BLACK if sel else colour)
+        kind, pack, card = self.current
+        y = LIST_Y + ROWS * ROW_H + 4
+        if not self.packs:
+            hint = ("You have no packs yet. Choose \"+ new pack\" to start one; "
+                    "the shipped packs stay as they are.")
+        elif pack is not None and pack.locked:
+            hint = f"Read-only: {pack.locked}."
+        elif kind == "card":
+            hint = "Enter edits this card; C copies it; Del deletes it."
+        else:
+            hint = "Enter chooses. Z zips the pack for sharing."
+        for j, line in enumerate(wrap(hint, (PANEL_W - 12) // 8)[:2]):
+            font.draw(surface, line, 6, y + j * 14, P.LIGHT_CYAN)
+        for rect, key in self._key_rects():
+            surface.fill(P.CYAN, rect)
+            font.draw(surface, f"{key} {dict(KEYS)[key]}", rect.x + 4, rect.y + 1, P.BLACK)
+        if self.view is not None:
+            self.view.draw(surface, VIEW_X, 0)
+        else:
+            self._draw_pack_panel(surface, pack)
+
+    def _draw_pack_panel(self, surface: pygame.Surface, pack: OwnPack | None) -> None:
+        font = self.app.font
+        r = pygame.Rect(VIEW_X, 0, VIEW_W, 350)
+        surface.fill(P.BLACK, r)
+        lines: list[tuple[str, int]] = []
+        if pack is None:
+            lines = [("A new pack", P.YELLOW), ("", P.WHITE)]
+            lines += [(s, P.WHITE) for s in wrap(
+                "A pack is a YAML file in its own folder in your cards folder. The Workshop writes it; "
+                "you can also read and change it by hand.", 29)]
+        else:
+            lines = [(pack.name, P.YELLOW), (f"id {pack.id}", P.LIGHT_GRAY), ("", P.WHITE)]
+            lines += [(f"{len(pack.cards)} card(s)", P.WHITE)]
+            errs = [p for p in pack.problems if p.is_error]
+            warns = [p for p in pack.problems if not p.is_error]
+            if errs:
+                lines.append((f"{len(errs)} problem(s) refuse cards", P.LIGHT_RED))
+            if warns:
+                lines.append((f"{len(warns)} warning(s)", P.YELLOW))
+            for p in (errs + warns)[:6]:
+                lines += [(s, P.LIGHT_RED if p.is_error else P.YELLOW)
+                          for s in wrap(f"{p.field or 'pack'}: {p.message}", 29)[:2]]
+        for i, (s, c) in enumerate(lines[:23]):
+            font.draw(surface, s[:30], r.x + 6, 6 + i * 14, c)

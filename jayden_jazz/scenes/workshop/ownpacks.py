@@ -1,0 +1,140 @@
+"""The player's own packs: the only packs the Workshop changes.
+
+A pack is the player's when its file is in the player's cards folder. The
+shipped packs and ``--cards`` packs are never written. A pack with refused
+cards is not rewritten either (saving would drop the cards the loader
+refused); a zip is read-only. The first time the Workshop rewrites a pack
+it did not write itself, the original is kept beside it as ``.bak``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from jayden_jazz.cards import Card
+from jayden_jazz.cards.catalog import PackInfo, Problem
+from jayden_jazz.cards.loader import find_pack_files, load_pack
+from jayden_jazz.cards.validate import ID_RE
+from jayden_jazz.cards.writer import PackHeader, write_pack
+
+WORKSHOP_MARK = "written by the Card Workshop"
+
+
+@dataclass
+class OwnPack:
+    file: Path
+    info: PackInfo | None
+    cards: list[Card] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.info.id if self.info else self.file.stem
+
+    @property
+    def name(self) -> str:
+        return self.info.name if self.info else self.file.name
+
+    @property
+    def folder(self) -> Path:
+        return self.file.parent
+
+    @property
+    def header(self) -> PackHeader:
+        assert self.info is not None
+        return PackHeader(self.info.id, self.info.name, self.info.author, self.info.version)
+
+    @property
+    def locked(self) -> str:
+        """Why the Workshop will not change this pack, or '' when it may."""
+        if self.file.suffix.lower() == ".zip":
+            return "a shared zip is read-only; unzip it into a folder to change it"
+        if self.info is None:
+            return "the pack cannot be read; see its problems"
+        refused = [p for p in self.problems if p.is_error]
+        if refused:
+            return (f"{len(refused)} problem(s) refuse cards of this pack; fix the file by hand "
+                    "first so that saving loses nothing")
+        return ""
+
+    def card(self, key: str) -> Card | None:
+        return next((c for c in self.cards if c.key == key), None)
+
+
+def read_own_packs(cards_dir: Path) -> list[OwnPack]:
+    """Every pack file in the player's cards folder, readable or not."""
+    cards_dir = Path(cards_dir)
+    if not cards_dir.is_dir():
+        return []
+    out = []
+    for f in find_pack_files(cards_dir):
+        info, cards, problems = load_pack(f)
+        out.append(OwnPack(f, info, cards, problems))
+    return out
+
+
+def slug(text: str) -> str:
+    s = re.sub(r"[^a-z0-9_-]+", "_", text.strip().lower()).strip("_-")
+    return s or "card"
+
+
+def free_id(base: str, taken: set[str]) -> str:
+    """``base``, or ``base_2``, ``base_3``... whichever is not taken."""
+    base = slug(base)
+    if not ID_RE.match(base):
+        base = "card"
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}_{n}" in taken:
+        n += 1
+    return f"{base}_{n}"
+
+
+def new_pack(cards_dir: Path, name: str, author: str, taken_ids: set[str]) -> OwnPack:
+    """A new, empty pack in its own folder (``cards/<id>/<id>.yaml``)."""
+    pid = free_id(name, taken_ids | {p.name for p in Path(cards_dir).glob("*")})
+    file = Path(cards_dir) / pid / f"{pid}.yaml"
+    header = PackHeader(pid, name.strip() or pid, author.strip() or "a player", "1.0")
+    write_pack(file, header, [])
+    info, cards, problems = load_pack(file)
+    return OwnPack(file, info, cards, problems)
+
+
+def save_card(pack: OwnPack, card: Card, replaces: str | None) -> OwnPack:
+    """Write the pack with ``card`` in place of card ``replaces`` (or added at the end).
+
+    Returns the pack as read back from the disk.
+    """
+    if pack.locked:
+        raise ValueError(pack.locked)
+    cards = list(pack.cards)
+    keys = [c.key for c in cards]
+    if replaces is not None and replaces in keys:
+        cards[keys.index(replaces)] = card
+    else:
+        cards.append(card)
+    return _write(pack, cards)
+
+
+def delete_card(pack: OwnPack, key: str) -> OwnPack:
+    if pack.locked:
+        raise ValueError(pack.locked)
+    return _write(pack, [c for c in pack.cards if c.key != key])
+
+
+def _write(pack: OwnPack, cards: list[Card]) -> OwnPack:
+    try:
+        head = pack.file.read_text(encoding="utf-8")[:400]
+    except OSError:
+        head = WORKSHOP_MARK
+    backup = pack.file.with_name(pack.file.name + ".bak")
+    if WORKSHOP_MARK not in head and not backup.exists():
+        shutil.copy2(pack.file, backup)
+    cards = [replace(c, id=f"{pack.id}/{c.key}") for c in cards]
+    write_pack(pack.file, pack.header, cards)
+    info, again, problems = load_pack(pack.file)
+    return OwnPack(pack.file, info, again, problems)

@@ -1,0 +1,85 @@
+"""A one-line text field for the Workshop and the Gallery's search.
+
+Keys arrive as actions; the character a key typed is in ``action.text``
+(shift applied), so Space, ``v`` and Tab type text here even though the
+rest of the game reads them as the Action Button and the card view.
+Home and End (the diagonal keys of the manual) jump to the ends.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import GLYPH_W, Font
+from jayden_jazz.shell.input import Action, Kind
+
+
+def typed_char(action: Action) -> str:
+    """The printable character an action typed, or ''."""
+    t = action.text
+    if not t and action.kind == Kind.KEY and len(action.key) == 1:
+        t = action.key          # a scripted key press (--keys, tests) carries no text
+    if len(t) == 1 and t.isprintable() and action.pos is None:
+        return t
+    return ""
+
+
+class TextField:
+    def __init__(self, value: str = "", max_len: int = 200) -> None:
+        self.value = value
+        self.cursor = len(value)
+        self.max_len = max_len
+
+    def set(self, value: str) -> None:
+        self.value = value
+        self.cursor = min(self.cursor, len(value))
+
+    def handle(self, action: Action) -> bool:
+        """Edit on a key; True when the action was used (the value may be unchanged)."""
+        ch = typed_char(action)
+        if ch and (action.kind != Kind.MOVE or ch.isdigit()):
+            if len(self.value) < self.max_len:
+                self.value = self.value[:self.cursor] + ch + self.value[self.cursor:]
+                self.cursor += 1
+            return True
+        if action.kind == Kind.KEY:
+            if action.key == "backspace":
+                if self.cursor > 0:
+                    self.value = self.value[:self.cursor - 1] + self.value[self.cursor:]
+                    self.cursor -= 1
+                return True
+            if action.key == "delete":
+                self.value = self.value[:self.cursor] + self.value[self.cursor + 1:]
+                return True
+            if action.key == "home":
+                self.cursor = 0
+                return True
+            if action.key == "end":
+                self.cursor = len(self.value)
+                return True
+        if action.kind == Kind.MOVE and action.dy == 0 and action.dx:
+            self.cursor = min(max(0, self.cursor + action.dx), len(self.value))
+            return True
+        if action.kind == Kind.MOVE and action.dx == -1 and action.dy:   # Home / End keys
+            self.cursor = 0 if action.dy < 0 else len(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, font: Font, rect: pygame.Rect, focused: bool,
+             fg: int = P.WHITE, bg: int = P.BLACK) -> None:
+        """The value in a box; the part around the cursor when it is too long."""
+        r = pygame.Rect(rect)
+        surface.fill(bg, r)
+        cols = max(1, (r.w - 4) // GLYPH_W)
+        start = 0
+        if len(self.value) >= cols:
+            start = max(0, min(self.cursor - cols + 1, len(self.value) - cols + 1)) if focused \
+                else 0
+        shown = self.value[start:start + cols]
+        font.draw(surface, shown, r.x + 2, r.y + 1, fg)
+        if focused:
+            cx = r.x + 2 + (self.cursor - start) * GLYPH_W
+            surface.fill(P.YELLOW, (cx, r.y + 1, 1, min(14, r.h - 2)))
+        if start > 0:
+            surface.fill(P.YELLOW, (r.x, r.y + 1, 1, r.h - 2))

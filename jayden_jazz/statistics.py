@@ -1,0 +1,251 @@
+"""How the player does: games played, won, drawn and lost, and the best winning streak.
+
+Counted for both games, in total, per opponent (a person, or the computer
+at Easy, Normal or Hard) and per rule set, from the side of the person at
+the screen: in a game between people, the first person's seat (Player 1,
+or Green). Games only computers play are not counted.
+
+The file is small YAML in the player's data folder, written atomically. A
+file that cannot be used is moved aside to ``statistics.yaml.bak`` and
+counting starts afresh, with a notice, so one damaged file never stops a
+game from ending or the Statistics screen from opening.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from jayden_jazz.settings import atomic_write_text
+
+FILE_NAME = "statistics.yaml"
+FORMAT = 1
+GAMES = ("cards", "jayden")
+GAME_TITLES = {"cards": "Jazz Card Game", "jayden": "Jayden"}
+OPPONENTS = ("human", "easy", "normal", "hard")
+OPPONENT_TITLES = {"human": "a person", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+OUTCOMES = ("won", "drawn", "lost")
+_COUNTS = ("played", "won", "drawn", "lost", "streak", "best_streak")
+
+
+@dataclass
+class Tally:
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    streak: int = 0          # wins in a row now
+    best_streak: int = 0
+
+    def add(self, outcome: str) -> None:
+        if outcome not in OUTCOMES:
+            raise ValueError(f"an outcome is one of {', '.join(OUTCOMES)}, not {outcome!r}")
+        self.played += 1
+        setattr(self, outcome, getattr(self, outcome) + 1)
+        self.streak = self.streak + 1 if outcome == "won" else 0
+        self.best_streak = max(self.best_streak, self.streak)
+
+    def to_data(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in _COUNTS}
+
+    @classmethod
+    def from_data(cls, data: Any, where: str) -> "Tally":
+        if not isinstance(data, dict):
+            raise ValueError(f"{where} is not a mapping")
+        t = cls()
+        for k, v in data.items():
+            if k not in _COUNTS:
+                raise ValueError(f"{where} has an unknown count {str(k)[:20]!r}")
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"{where}.{k} is not a whole number of 0 or more")
+            setattr(t, k, v)
+        if t.won + t.drawn + t.lost != t.played or t.streak > t.won or t.best_streak < t.streak:
+            raise ValueError(f"{where}: its counts do not add up")
+        return t
+
+
+@dataclass
+class GameStats:
+    total: Tally = field(default_factory=Tally)
+    opponents: dict[str, Tally] = field(default_factory=dict)
+    rules: dict[str, Tally] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"total": self.total.to_data(),
+                "opponents": {k: v.to_data() for k, v in self.opponents.items()},
+                "rules": {k: v.to_data() for k, v in self.rules.items()}}
+
+    @classmethod
+    def from_data(cls, data: Any, where: str) -> "GameStats":
+        if not isinstance(data, dict) or set(data) - {"total", "opponents", "rules"}:
+            raise ValueError(f"{where} is not a table of counts")
+        g = cls(Tally.from_data(data.get("total", {}), f"{where}.total"))
+        for part in ("opponents", "rules"):
+            rows = data.get(part, {})
+            if not isinstance(rows, dict):
+                raise ValueError(f"{where}.{part} is not a mapping")
+            for k, v in rows.items():
+                if not isinstance(k, str) or (part == "opponents" and k not in OPPONENTS):
+                    raise ValueError(f"{where}.{part} has an unknown entry {str(k)[:20]!r}")
+                getattr(g, part)[k] = Tally.from_data(v, f"{where}.{part}.{k}")
+        return g
+
+
+@dataclass
+class Statistics:
+    path: Path
+    games: dict[str, GameStats] = field(default_factory=lambda: {g: GameStats() for g in GAMES})
+    notice: str = ""         # a problem met while loading, for the player to see
+
+    def add(self, game: str, outcome: str, opponents: list[str] | tuple[str, ...], rules: str) -> None:
+        """One finished game: counted in the total, once per kind of opponent met, and under its rules."""
+        g = self.games[game]
+        g.total.add(outcome)
+        for kind in dict.fromkeys(opponents):
+            if kind not in OPPONENTS:
+                raise ValueError(f"an opponent is one of {', '.join(OPPONENTS)}, not {kind!r}")
+            g.opponents.setdefault(kind, Tally()).add(outcome)
+        g.rules.setdefault(rules, Tally()).add(outcome)
+
+    def to_text(self) -> str:
+        data = {"format": FORMAT, "games": {k: v.to_data() for k, v in self.games.items()}}
+        return ("# Jayden & Jazz statistics (a damaged file is kept as .bak and counting starts afresh)\n"
+                + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+
+    def save(self) -> None:
+        atomic_write_text(self.path, self.to_text())
+
+    @classmethod
+    def from_text(cls, path: Path, text: str) -> "Statistics":
+        """Raises ValueError with the problem in plain words."""
+        if any(ch in text for ch in "&*!"):
+            # anchors, aliases and tags are never written; refusing them keeps reading cheap
+            for tok in yaml.scan(text, Loader=yaml.SafeLoader):
+                if isinstance(tok, (yaml.AnchorToken, yaml.AliasToken, yaml.TagToken)):
+                    raise ValueError(f"it uses YAML anchors, aliases or tags (line {tok.start_mark.line + 1})")
+        data = yaml.safe_load(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), dict):
+            raise ValueError(f"it is not a statistics file of format {FORMAT}")
+        s = cls(path)
+        for name, g in data["games"].items():
+            if name not in GAMES:
+                raise ValueError(f"it counts an unknown game {str(name)[:20]!r}")
+            s.games[name] = GameStats.from_data(g, name)
+        return s
+
+    @classmethod
+    def load(cls, path: Path) -> "Statistics":
+        if not path.exists():
+            return cls(path)
+        try:
+            return cls.from_text(path, path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError:
+            problem = "it is not text"
+        except yaml.YAMLError:
+            problem = "it is not valid YAML"
+        except (OSError, ValueError) as e:
+            problem = str(e)
+        bak = path.with_name(path.name + ".bak")
+        try:
+            os.replace(path, bak)
+            kept = f" The old file was kept as {bak.name}."
+        except OSError:
+            kept = ""
+        return cls(path, notice=f"The statistics file {path} was not usable ({problem}), so counting "
+                                f"starts afresh.{kept}")
+
+
+def stats_path(app: Any) -> Path:
+    return Path(app.dirs.data) / FILE_NAME
+
+
+# ---------------------------------------------------------------------- from finished games
+
+def rules_name_cards(rules: Any) -> str:
+    """``Updated``, ``Draft + Open + Sudden Death``: the preset and the variants in play."""
+    parts = [str(rules.preset_name).capitalize()]
+    parts += [v.replace("_", " ").title() for v in rules.variants]
+    return " + ".join(parts)
+
+
+def rules_name_jayden(enhanced: bool, quiet_draw: bool) -> str:
+    return ("Enhanced" if enhanced else "Original") + ("" if quiet_draw else ", no 200-action draw")
+
+
+def _kind(seat: dict[str, Any] | None) -> str:
+    if isinstance(seat, dict) and seat.get("kind") == "computer":
+        level = seat.get("level")
+        return level if level in OPPONENTS else "normal"
+    return "human"
+
+
+def cards_entry(seats: list[dict[str, Any]], result: Any, rules: Any) -> tuple[str, list[str], str] | None:
+    """(outcome, opponent kinds, rule set) of a finished card game for the first person, or None."""
+    kinds = [_kind(s) for s in seats]
+    if "human" not in kinds or result is None:
+        return None
+    me = kinds.index("human")
+    if me in result.winners:
+        outcome = "drawn" if len(result.winners) > 1 else "won"
+    else:
+        outcome = "lost"
+    others = [k for i, k in enumerate(kinds) if i != me]
+    return outcome, others, rules_name_cards(rules)
+
+
+def jayden_entry(players: dict[str, dict[str, Any]], winner: str | None, enhanced: bool,
+                 quiet_draw: bool) -> tuple[str, list[str], str] | None:
+    kinds = {side: _kind(players.get(side)) for side in ("g", "r")}
+    me = next((side for side in ("g", "r") if kinds[side] == "human"), None)
+    if me is None:
+        return None
+    other = "r" if me == "g" else "g"
+    outcome = "drawn" if winner is None else ("won" if winner == me else "lost")
+    return outcome, [kinds[other]], rules_name_jayden(enhanced, quiet_draw)
+
+
+def record(app: Any, game: str, entry: tuple[str, list[str], str] | None) -> str:
+    """Count one finished game in the player's file; returns a problem for the player, or ''."""
+    if entry is None:
+        return ""
+    path = stats_path(app)
+    stats = Statistics.load(path)
+    stats.add(game, *entry)
+    notice = stats.notice
+    try:
+        stats.save()
+    except OSError as e:
+        notice = (notice + " " if notice else "") + f"Could not save the statistics to {path}: {e.strerror or e}."
+    if notice and isinstance(getattr(app, "notices", None), list):
+        app.notices.append(notice)
+    return notice
+
+
+def record_cards(app: Any, seats: list[dict[str, Any]], game: Any) -> str:
+    """The card table calls this once, when a placement ends the game."""
+    return record(app, "cards", cards_entry(seats, game.result(), game.rules))
+
+
+def record_jayden(app: Any, players: dict[str, dict[str, Any]], result: Any, enhanced: bool,
+                  quiet_draw: bool) -> str:
+    """The Jayden board calls this once, when the game ends (or a draw is agreed)."""
+    if result is None:
+        return ""
+    return record(app, "jayden", jayden_entry(players, result.winner, enhanced, quiet_draw))
+
+
+def record_jayden_game(app: Any, game: Any, result: Any) -> str:
+    """The Jayden board's hook: counts a saved-game object's end once (undo and play on do not count again)."""
+    if result is None or getattr(game, "counted_in_statistics", False):
+        return ""
+    game.counted_in_statistics = True
+    return record_jayden(app, dict(game.players), result, bool(game.enhanced), bool(game.quiet_draw))
+
+
+__all__ = ["FILE_NAME", "GAMES", "OPPONENTS", "Statistics", "Tally", "cards_entry", "jayden_entry",
+           "record", "record_cards", "record_jayden", "record_jayden_game",
+           "rules_name_cards", "rules_name_jayden", "stats_path"]

@@ -1,0 +1,165 @@
+"""Hand-edited and hostile save files: refused with a message, never a crash, never changed.
+
+Each damaged save has a correct checksum (anyone editing a save by hand can
+recompute it, as the README explains), so only the body's checks stand
+between it and the game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import press, step
+from jayden_jazz.jayden import START_JPN, Position
+from jayden_jazz.saves import jayden as jsave
+from jayden_jazz.saves import store
+from jayden_jazz.saves.schema import Int, Record, Text
+from jayden_jazz.saves.store import SaveError
+
+
+def good_body() -> dict:
+    game = jsave.JaydenGame(start=START_JPN, actions=[], players={"g": {"kind": "human"}, "r": {"kind": "human"}})
+    pos = Position(START_JPN)
+    pos.push(pos.legal_actions()[0])
+    return jsave.to_body(game, pos)
+
+
+def envelope(body_text: str) -> str:
+    """A save around any body text, with the checksum recomputed (as a hand editor would)."""
+    return f"{store.MAGIC}\nformat: {store.FORMAT}\nchecksum: {store.checksum(body_text)}\n\n{body_text}"
+
+
+def bomb(levels: int = 25) -> str:
+    """A flow list of nested aliases standing for 2**levels items (a few hundred bytes)."""
+    lines = ["&a0 [x, x]"]
+    for k in range(1, levels):
+        lines.append(f"&a{k} [*a{k - 1}, *a{k - 1}]")
+    return "[" + ", ".join(lines) + "]"
+
+
+def damaged(name: str) -> str:
+    """The text of one damaged save by name."""
+    body = good_body()
+    if name == "players_not_mappings":
+        body["players"] = {"g": "human", "r": ["computer", "hard"]}
+    elif name == "players_a_list":
+        body["players"] = ["human", "human"]
+    elif name == "result_number":
+        body["result"] = 7
+    elif name == "turn_text":
+        body["turn"] = "twelve"
+    elif name == "actions_numbers":
+        body["actions"] = [{"a": 1}]
+    elif name == "no_masters":
+        start = START_JPN.replace("M", "1").replace("m", "1")
+        body.update(start=start, position=Position(start).jpn(), actions=[], turn=1, result=None)
+    else:
+        text = store.dumps(body).partition("\n\n")[2]
+        if name == "alias_bomb_saved":
+            text = text.replace(f"saved: '{body['saved']}'", "saved: " + bomb())
+        elif name == "alias_bomb_actions":
+            text = text.replace("actions:", "extra: " + bomb() + "\nactions:", 1)
+        assert text != store.dumps(body).partition("\n\n")[2]
+        return envelope(text)
+    return store.dumps(body)
+
+
+DAMAGED = {
+    "players_not_mappings": "players.g",
+    "players_a_list": "players",
+    "result_number": "result",
+    "turn_text": "turn",
+    "actions_numbers": "actions[1]",
+    "alias_bomb_saved": "alias",
+    "alias_bomb_actions": "alias",
+    "no_masters": "no Master",
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+def test_a_damaged_save_is_refused_in_words_and_left_as_it_is(tmp_path, name):
+    path = tmp_path / "jayden-autosave.sav"
+    path.write_text(damaged(name), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as err:
+        jsave.load(path)
+    assert DAMAGED[name] in err.value.problem, err.value.problem
+    info = store.describe(path, jsave.summary)                  # what the Load window shows
+    assert not info.ok and info.label.startswith("(unusable:")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+def test_the_game_shows_a_damaged_save_and_exits_normally(make_app, name):
+    app = make_app("--scene", "jayden")
+    saves = app.dirs.saves
+    saves.mkdir(parents=True, exist_ok=True)
+    path = jsave.slot_path(saves, "autosave")
+    path.write_text(damaged(name), encoding="utf-8")
+    press(app, "DOWN", "RETURN")                                  # Load game
+    window = app.stack.top
+    assert "unusable" in window.items[0].label, [i.label for i in window.items]
+    press(app, "RETURN")                                          # choose it anyway: it says why
+    step(app, 2)
+    refused = app.stack.top
+    assert refused.title == "Save file refused"
+    assert DAMAGED[name] in " ".join(refused.lines)
+    assert app.run(frames=3) == 0
+
+
+@pytest.mark.parametrize("change", ["crlf", "bom", "both"])
+def test_editor_line_endings_and_byte_order_mark_do_not_spoil_a_save(tmp_path, change):
+    text = store.dumps(good_body())
+    if change in ("crlf", "both"):
+        text = text.replace("\n", "\r\n")
+    if change in ("bom", "both"):
+        text = "\ufeff" + text
+    path = tmp_path / "s.sav"
+    path.write_bytes(text.encode("utf-8"))
+    game, pos = jsave.load(path)
+    assert len(game.actions) == 1 and pos.jpn() == good_body()["position"]
+
+
+def test_any_save_kind_can_check_its_body_with_a_schema(tmp_path):
+    kind = Record({"game": Text(("cards",)), "ply": Int(0, 100)}, required=("game", "ply"))
+    path = tmp_path / "c.sav"
+    store.write(path, {"game": "cards", "ply": 3})
+    assert store.read(path, kind)["ply"] == 3
+    store.write(path, {"game": "cards", "ply": True})
+    with pytest.raises(SaveError, match="the field ply should be a whole number from 0 to 100, not true"):
+        store.read(path, kind)
+    info = store.describe(path, lambda body: "fine", kind)
+    assert not info.ok and "ply" in info.label
+
+
+def test_a_save_anchor_without_alias_is_plain_data_and_loads(tmp_path):
+    """Only aliases are refused: an anchor alone builds nothing more than what is written."""
+    text = store.dumps(good_body()).partition("\n\n")[2].replace("mode: ", "mode: &m ", 1)
+    path = tmp_path / "a.sav"
+    path.write_text(envelope(text))
+    assert jsave.load(path)[0].enhanced is True
+
+
+def test_a_save_holding_too_many_values_is_refused_early(tmp_path):
+    from jayden_jazz.saves.schema import MAX_VALUES
+
+    text = store.dumps(good_body()).partition("\n\n")[2] + "junk: [" + ", ".join(["x"] * (MAX_VALUES + 1)) + "]\n"
+    path = tmp_path / "big.sav"
+    path.write_text(envelope(text))
+    with pytest.raises(SaveError, match=f"more than {MAX_VALUES:,} values"):
+        jsave.load(path)
+
+
+def test_a_long_real_game_still_loads(tmp_path):
+    """The limits sit far above real saves: a game to the quiet-draw rule several times over loads."""
+    game = jsave.JaydenGame(start=START_JPN, actions=[], players={"g": {"kind": "human"}, "r": {"kind": "human"}},
+                            quiet_draw=False)
+    pos = Position(START_JPN, quiet_draw=False)
+    import random
+
+    rng = random.Random(3)
+    while pos.result is None and len(pos.history) < 600:
+        pos.push(rng.choice(pos.legal_actions()))
+    path = tmp_path / "long.sav"
+    jsave.save(path, game, pos)
+    assert jsave.load(path)[1].jpn() == pos.jpn()

@@ -1,0 +1,110 @@
+"""Hand-edited and hostile settings files: defaults for what does not fit, the file kept as .bak."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from helpers import press, step
+from jayden_jazz.settings import DEFAULTS, MAX_SETTINGS_BYTES, Settings, clean_stale_temps
+
+BOMB = "a0: &a0 [x, x]\n" + "".join(f"a{k}: &a{k} [*a{k - 1}, *a{k - 1}]\n" for k in range(1, 30))
+
+DAMAGED = {
+    # text of settings.yaml -> (words the notice must hold, key reset to its default)
+    "jayden_players_text": ("jayden: {players: oops}\n", "'jayden.players' should be a mapping", "jayden"),
+    "jayden_a_list": ("jayden: [g, r]\n", "'jayden' should be a mapping, not a list", "jayden"),
+    "jayden_bad_kind": ("jayden: {players: {g: {kind: robot}}}\n", "'jayden.players.g.kind' should be one of",
+                        "jayden"),
+    "cards_players_text": ("cards: {players: many}\n", "'cards.players' should be a whole number from 2 to 4",
+                           "cards"),
+    "cards_seats_numbers": ("cards: {seats: [1, 2]}\n", "'cards.seats[1]' should be a mapping", "cards"),
+    "cards_a_list": ("cards: [1]\n", "'cards' should be a mapping", "cards"),
+    "volume_nan": ("volume: .nan\n", "'volume' should be a number from 0 to 1, not nan", "volume"),
+    "volume_inf": ("volume: .inf\n", "'volume' should be a number from 0 to 1, not inf", "volume"),
+    "scale_float": ("scale: 2.5\n", "'scale' should be a whole number from 1 to 6", "scale"),
+    "animation_word": ("animation: warp\n", "'animation' should be one of slow, normal, fast, instant",
+                       "animation"),
+    "alias_bomb": ("mute: true\n" + BOMB, "alias", None),
+    "number_key": ("1: one\nmute: true\n", "is not a setting's name", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+def test_a_damaged_settings_file_gives_defaults_a_notice_and_a_bak(tmp_path, name):
+    text, words, key = DAMAGED[name]
+    path = tmp_path / "settings.yaml"
+    path.write_text(text)
+    s = Settings.load(path)
+    assert words in s.notice, s.notice
+    assert "settings.yaml.bak" in s.notice
+    assert (tmp_path / "settings.yaml.bak").read_text() == text
+    if key is not None:
+        assert s[key] == DEFAULTS[key]
+    s.save()                                                      # what is written back is usable
+    again = Settings.load(path)
+    assert again.notice == ""
+
+
+def test_good_fields_are_kept_next_to_bad_ones(tmp_path):
+    path = tmp_path / "settings.yaml"
+    path.write_text("volume: .nan\nscale: 3\njayden: {players: {g: {kind: computer, level: hard}}}\n"
+                    "cards: {players: 3, first: random, future_key: [1, 2]}\nfuture: {a: 1}\n")
+    s = Settings.load(path)
+    assert s["scale"] == 3 and s["volume"] == 0.5
+    assert s["jayden"]["players"]["g"] == {"kind": "computer", "level": "hard"}
+    assert s["cards"]["players"] == 3 and s["cards"]["future_key"] == [1, 2]   # unknown keys survive
+    assert s["future"] == {"a": 1}
+
+
+def test_a_huge_settings_file_is_not_read(tmp_path):
+    path = tmp_path / "settings.yaml"
+    path.write_text("# " + "x" * MAX_SETTINGS_BYTES + "\n")
+    s = Settings.load(path)
+    assert "too large" in s.notice and s.values == DEFAULTS
+
+
+def test_a_byte_order_mark_is_fine(tmp_path):
+    path = tmp_path / "settings.yaml"
+    path.write_bytes("\ufeffscale: 4\n".encode("utf-8"))
+    s = Settings.load(path)
+    assert s.notice == "" and s["scale"] == 4
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name):
+    user_home.mkdir(parents=True, exist_ok=True)
+    (user_home / "settings.yaml").write_text(DAMAGED[name][0])
+    app = make_app()
+    step(app, 2)
+    notice = app.stack.top
+    assert notice.title == "Notice" and DAMAGED[name][1] in " ".join(notice.lines)
+    press(app, "RETURN")                                          # OK
+    press(app, "DOWN", "RETURN")                                  # Jayden on the title menu
+    press(app, "RETURN")                                          # Start game
+    assert type(app.stack.top).__name__ == "JaydenScene"
+    from jayden_jazz.scenes.registry import make_scene
+
+    app.stack.push(make_scene("cards", app))
+    step(app, 2)
+    assert type(app.stack.top).__name__ == "CardsSetupScene"
+    assert app.run(frames=3) == 0
+
+
+def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
+    saves = user_home / "saves"
+    saves.mkdir(parents=True)
+    old = [user_home / "settings.yaml.abc123.tmp", saves / "jayden-slot1.sav.x9y8.tmp"]
+    fresh = saves / "jayden-slot2.sav.q1w2.tmp"          # another copy of the game may be writing it
+    mine = saves / "notes.tmp"                           # not the shape of the game's temporaries
+    for p in (*old, fresh, mine):
+        p.write_text("half a file")
+    hour_ago = time.time() - 3600
+    for p in (*old, mine):
+        os.utime(p, (hour_ago, hour_ago))
+    make_app()
+    assert [p.exists() for p in old] == [False, False]
+    assert fresh.exists() and mine.exists()
+    assert clean_stale_temps(saves, older_than=0) == [fresh]
