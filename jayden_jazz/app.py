@@ -123,6 +123,7 @@ class App:
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
         clean_stale_temps(self.dirs.config, self.dirs.saves)
+        clean_stale_temps(self.dirs.cards, depth=1)          # packs written by the card workshop
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
         self.extra_card_paths: list[Path] = list(args.cards)
         set_window_class()

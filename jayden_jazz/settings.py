@@ -79,18 +79,24 @@ def atomic_write_text(path: Path, text: str) -> None:
 STALE_TEMP_SECONDS = 600
 
 
-def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS,
+                      depth: int = 0) -> list[Path]:
     """Remove what interrupted atomic writes left behind; returns what was removed.
 
-    Only files shaped like :func:`atomic_write_text`'s temporaries
-    (``NAME.XXXX.tmp``) and untouched for ``older_than`` seconds, so a write
-    in progress in another copy of the game is never pulled from under it.
+    Only files shaped like the game's temporaries (``NAME.XXXX.tmp``, or
+    ``.NAME.XXXX.tmp`` for card packs) and untouched for ``older_than``
+    seconds, so a write in progress in another copy of the game is never
+    pulled from under it. ``depth=1`` also looks in each sub-folder (pack
+    folders).
     """
     removed: list[Path] = []
     now = time.time()
     for folder in folders:
         try:
             candidates = [p for p in Path(folder).glob("*.*.tmp") if p.is_file()]
+            if depth > 0:
+                candidates += [p for sub in Path(folder).iterdir() if sub.is_dir() and not sub.is_symlink()
+                               for p in sub.glob("*.*.tmp") if p.is_file()]
         except OSError:
             continue
         for p in candidates:

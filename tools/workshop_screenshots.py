@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     from jayden_jazz.scenes.registry import make_scene
 
     app.stack.push(make_scene("gallery", app))
-    type_text("fox")
+    keys("F4", "DOWN", "DOWN", "DOWN")
     shot("gallery")
     app.stack.clear()
     return 0

@@ -36,8 +36,9 @@ _shared_version = 0
 def share(key: Any, value: Any) -> None:
     """In the game: give every worker ``value`` under ``key`` (picklable; replaces an older one)."""
     global _shared_version
-    _shared[key] = value
-    _shared_version += 1
+    if _shared.get(key) is not value:
+        _shared[key] = value
+        _shared_version += 1
 
 
 def shared(key: Any, default: Any = None) -> Any:

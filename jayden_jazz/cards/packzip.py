@@ -37,6 +37,7 @@ MAX_YAML_BYTES = 5 * 1024 * 1024
 """The pack file inside, as for a pack file in a folder."""
 MAX_PICTURE_BYTES = 2 * 1024 * 1024
 MAX_ENTRIES = 512
+
 PACK_SUFFIXES = (".yaml", ".yml")
 PICTURE_SUFFIXES = (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".tga")
 _CHUNK = 64 * 1024
@@ -184,7 +185,12 @@ def unpack(data: bytes, label: str, cache_root: Path | None = None) -> Path:
             (work / ".complete").write_bytes(b"")
             if final.exists():
                 shutil.rmtree(final, ignore_errors=True)
-            os.replace(work, final)
+            try:
+                os.replace(work, final)
+            except OSError:
+                if not (final / ".complete").is_file():   # not another game unpacking the same zip
+                    raise
+                shutil.rmtree(work, ignore_errors=True)
         except BaseException:
             shutil.rmtree(work, ignore_errors=True)
             raise

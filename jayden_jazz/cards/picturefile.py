@@ -74,27 +74,33 @@ def header_size(head: bytes) -> tuple[str, int, int]:
             raise PictureError("the JPEG file is damaged (no picture size found in its first "
                                f"{_HEAD_BYTES // 1024} KiB)")
         return "JPEG", size[0], size[1]
-    raise PictureError("it is not a PNG, JPEG, GIF or BMP picture")
+    raise PictureError("it is not a picture the game reads (a PNG, JPEG, GIF or BMP file)")
 
 
-def check(path: Path | str) -> tuple[str, int, int]:
-    """The picture's format and size, read from its header; PictureError when it may not be used."""
+def check(path: Path | str, max_side: int = MAX_PICTURE_SIDE,
+          max_bytes: int = MAX_PICTURE_BYTES) -> tuple[str, int, int]:
+    """The picture's format and size, read from its header; PictureError when it may not be used.
+
+    The limits are a card picture's unless given (the picture editor imports
+    larger ones, which it scales down).
+    """
     p = Path(path)
     try:
         size = p.stat().st_size
-        if size > MAX_PICTURE_BYTES:
+        if size > max_bytes:
             raise PictureError(f"the file is {size:,} bytes; a picture may be at most "
-                               f"{MAX_PICTURE_BYTES // 1048576} MiB")
+                               f"{max_bytes // 1048576} MiB")
         with open(p, "rb") as f:
-            head = f.read(_HEAD_BYTES)
+            head = f.read(32)
+            if head[:2] == b"\xff\xd8":         # only a JPEG may need more to tell its size
+                head += f.read(_HEAD_BYTES - len(head))
     except OSError as e:
         raise PictureError(f"it cannot be read ({e.strerror or e})") from None
     fmt, w, h = header_size(head)
     if w <= 0 or h <= 0:
         raise PictureError(f"the {fmt} file is damaged (it says it is {w}x{h} pixels)")
-    if w > MAX_PICTURE_SIDE or h > MAX_PICTURE_SIDE:
-        raise PictureError(f"it is {w}x{h} pixels; a picture may be at most "
-                           f"{MAX_PICTURE_SIDE}x{MAX_PICTURE_SIDE}")
+    if w > max_side or h > max_side:
+        raise PictureError(f"it is {w}x{h} pixels; a picture may be at most {max_side}x{max_side}")
     return fmt, w, h
 
 

@@ -20,11 +20,13 @@ from .deal import Setup
 from .errors import CardsError, RecordError
 from .field import Field
 from .rules import Rules
+from .yamlfile import load_yaml
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 FORMAT = "jazz-record-1"
+MAX_RECORD_VALUES = 100_000   # a 7x7 four-player record holds a few hundred
 _KEYS = {"format", "field", "rules", "date", "first_seat", "names", "custom_hands", "hands",
          "start", "actions", "result"}
 
@@ -95,8 +97,8 @@ class GameRecord:
 
     @classmethod
     def from_yaml(cls, text: str) -> "GameRecord":
-        try:
-            data = yaml.safe_load(text)
+        try:   # the pack loader: plain data only, and aliases cannot blow it up
+            data, _ = load_yaml(text, max_values=MAX_RECORD_VALUES)
         except yaml.YAMLError as e:
             raise RecordError(f"the record is not valid YAML: {e}") from None
         return cls.from_data(data)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .card import SIDE_NAMES, Ability, Card, Condition, Filter, Month, parse_month
 from . import picturefile
+from .card import SIDE_NAMES, Ability, Card, Condition, Filter, Month, parse_month
 from .catalog import ERROR, WARNING, PackInfo, Problem
 from .language import (ABILITY_KEYS, BUDGET, CONDITION_KEYS, EFFECTS, FILTER_KEYS, MAX_ABILITIES,
                        TIMINGS, describe, suggested_cost)

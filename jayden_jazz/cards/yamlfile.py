@@ -74,9 +74,12 @@ class PackLoader(*_Bases):  # type: ignore[misc]
         self.cut_from: int | None = None
         self._depth = 0
         self._cut_next = False
+        self.aliases = False          # any alias met: only then can values stand for more than was built
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self.nodes += 1
+        if not self.aliases and self.check_event(yaml.AliasEvent):
+            self.aliases = True
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             mark = self.peek_event().start_mark
             raise TooMuchYAML(f"the file holds more than {self.max_nodes:,} values; a pack may hold at most "
@@ -112,28 +115,34 @@ class PackLoader(*_Bases):  # type: ignore[misc]
         if anchor is not None:
             self.anchors[anchor] = node
         index = 0
-        while not self.check_event(yaml.SequenceEndEvent):
-            if index < most:
-                node.value.append(self.compose_node(node, index))
-            else:
-                self._skip_node()
+        while index < most and not self.check_event(yaml.SequenceEndEvent):
+            node.value.append(self.compose_node(node, index))
             index += 1
-        node.end_mark = self.get_event().end_mark
-        if index > most:
-            self.cut_from = index
+        end, skipped = self._skip_to_end()
+        node.end_mark = end.end_mark
+        if skipped:
+            self.cut_from = index + skipped
         return node
 
-    def _skip_node(self) -> None:
-        """Read past one node's events without building anything."""
-        depth = 0
+    def _skip_to_end(self) -> tuple[yaml.Event, int]:
+        """Read past the rest of a sequence without building anything: (its end event, items skipped)."""
+        get = self.get_event
+        opening = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+        closing = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+        depth = items = 0
         while True:
-            event = self.get_event()
-            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            event = get()
+            kind = type(event)
+            if kind in opening:
                 depth += 1
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            elif kind in closing:
+                if depth == 0:
+                    return event, items
                 depth -= 1
-            if depth == 0:
-                return
+                if depth == 0:
+                    items += 1
+            elif depth == 0:
+                items += 1
 
 
 def _construct_map(loader: PackLoader, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
@@ -278,12 +287,12 @@ def load_yaml(text: str, *, max_values: int | None = None,
         if node is None:
             return None, loader.duplicate_keys
         cut_from = loader.cut_from
-        if cut:
+        if cut and loader.aliases:
             _mark_too_big(node, cut[0])
-        if max_values is not None and expanded_size(node, max_values) is None:
+        if max_values is not None and loader.aliases and expanded_size(node, max_values) is None:
             raise TooMuchYAML(f"the file stands for more than {max_values:,} values once its aliases "
                               "(*name) are written out, or an alias refers to itself; "
-                              "write the cards out instead", node.start_mark.line + 1)
+                              "write the values out instead", node.start_mark.line + 1)
         data = loader.construct_document(node)
         if cut_from is not None and isinstance(data, LineMap):
             data.cut = {cut[0]: cut_from}  # type: ignore[index, attr-defined]

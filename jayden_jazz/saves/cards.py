@@ -207,11 +207,13 @@ def _check_seat(path: Path | str, i: int, s: Any) -> dict[str, Any]:
 
 
 def _check_config(path: Path | str, cfg: Any) -> dict[str, Any]:
+    """The setup screen's choices; keys this version does not know are kept for the setup to ignore."""
     _need(path, "config", cfg, (dict,), "a mapping")
     for key, value in cfg.items():
+        _need(path, "config key", key, (str,), "text")
         types = _CONFIG_TYPES.get(key)
         if types is None:
-            raise SaveError(path, f"the field 'config' has an unknown key {key!r}")
+            continue
         _need(path, f"config.{key}", value, types)
         if key == "packs_off":
             _str_list(path, "config.packs_off", value)
@@ -270,7 +272,7 @@ def refuse_anchors_and_tags(path: Path | str, body_text: str) -> None:
     ask the reader to build other kinds of values than the format has.
     """
     try:
-        for tok in yaml.scan(body_text, Loader=yaml.SafeLoader):
+        for tok in yaml.scan(body_text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
             if isinstance(tok, (yaml.AnchorToken, yaml.AliasToken)):
                 raise SaveError(path, f"it uses YAML anchors or aliases (line {tok.start_mark.line + 5}), "
                                       "which saves never contain")
@@ -283,8 +285,14 @@ def refuse_anchors_and_tags(path: Path | str, body_text: str) -> None:
 
 # ---------------------------------------------------------------------- reading
 
-def from_body(body: dict[str, Any], path: Path | str,
-              catalog: Mapping[str, Card]) -> tuple[CardsSave, Game]:
+MAX_ACTIONS = 1000       # far beyond any card game (49 cells, one reset)
+
+
+def check_fields(body: dict[str, Any], path: Path | str) -> tuple[list[dict[str, Any]], dict[str, Any],
+                                                                   Pending | None]:
+    """Every field of a card save body has its type, before the engine reads any of it."""
+    if not isinstance(body, dict):
+        raise SaveError(path, "its contents are not a saved game")
     if body.get("game") != GAME:
         raise SaveError(path, f"it is a save of another game ({str(body.get('game'))[:20]!r}), "
                               "not the card game")
@@ -313,6 +321,15 @@ def from_body(body: dict[str, Any], path: Path | str,
     check_record_data(path, data)
     if "start" in data:
         raise SaveError(path, "its record has no setup (a save always starts from a deal)")
+    if len(data.get("actions", [])) > MAX_ACTIONS:
+        raise SaveError(path, f"it holds more than {MAX_ACTIONS} actions, more than any card game has")
+    return seats, config, pending
+
+
+def from_body(body: dict[str, Any], path: Path | str,
+              catalog: Mapping[str, Card]) -> tuple[CardsSave, Game]:
+    seats, config, pending = check_fields(body, path)
+    saved, seed, data = body.get("saved", ""), body.get("seed"), body["record"]
     try:
         record = GameRecord.from_data(data)
         game = record.replay(catalog)
@@ -376,7 +393,11 @@ def read_game(path: Path, catalog: Mapping[str, Card]) -> tuple[GameRecord, Game
 
 
 def summary(body: dict[str, Any]) -> str:
-    """One line for the Load and Save windows, read from the body without replaying it."""
+    """One line for the Load and Save windows, from the body's checked fields, without replaying it.
+
+    Raises SaveError for a body that does not fit, which the windows show as the slot's problem.
+    """
+    check_fields(body, "<save>")
     seats = body.get("seats") if isinstance(body.get("seats"), list) else []
     who = " v ".join(("CPU " + str(s.get("level", "?")).capitalize()) if isinstance(s, dict)
                      and s.get("kind") == "computer" else "Human" for s in seats)
@@ -387,5 +408,6 @@ def summary(body: dict[str, Any]) -> str:
     return f"{saved}  {str(fld.get('name', '?'))[:8]} {who}, {state}"
 
 
-__all__ = ["CardsSave", "GAME", "Pending", "SLOTS", "check_pending", "check_record_data", "from_body",
+__all__ = ["CardsSave", "GAME", "Pending", "SLOTS", "check_fields", "check_pending", "check_record_data",
+           "from_body",
            "load", "read_game", "refuse_anchors_and_tags", "save", "slot_path", "slot_paths", "summary"]

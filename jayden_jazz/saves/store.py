@@ -52,8 +52,12 @@ def checksum(body: str) -> str:
     return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
+# libyaml's safe dumper when installed: the same text, an order of magnitude faster (autosaves)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def dumps(body: dict[str, Any]) -> str:
-    text = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100)
+    text = yaml.dump(body, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100)
     return f"{MAGIC}\nformat: {FORMAT}\nchecksum: {checksum(text)}\n\n{text}"
 
 

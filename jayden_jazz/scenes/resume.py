@@ -35,6 +35,10 @@ def unfinished_games(folder: Path) -> list[Unfinished]:
         game = body.get("game")
         if game not in ("jayden", "cards") or body.get("result") is not None:
             continue
+        try:
+            _summary(str(game))(body)          # its fields fit: a damaged file is passed over
+        except SaveError:
+            continue
         saved = body.get("saved") if isinstance(body.get("saved"), str) else ""
         try:
             mtime = path.stat().st_mtime
@@ -43,6 +47,14 @@ def unfinished_games(folder: Path) -> list[Unfinished]:
         found.append((saved, mtime, Unfinished(path, str(game), saved)))
     found.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [u for _, _, u in found]
+
+
+def _summary(game: str) -> Any:
+    if game == "jayden":
+        from jayden_jazz.saves import jayden as jsave
+        return jsave.summary
+    from jayden_jazz.saves import cards as csave
+    return csave.summary
 
 
 def latest_unfinished(folder: Path) -> Unfinished | None:

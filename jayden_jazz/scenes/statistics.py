@@ -40,11 +40,34 @@ class StatisticsScene(Scene):
             i = stats.GAMES.index(self.game)
             self.game = stats.GAMES[(i + action.dx) % len(stats.GAMES)]
             self.app.sound.play("menu")
+        elif action.kind == Kind.KEY and action.key == "r":
+            self.ask_reset()
         elif action.kind == Kind.ACTION:
             if action.pos is not None and action.pos[1] < self.frame.y + 44:
                 self.handle(Action(Kind.MOVE, dx=1 if action.pos[0] >= 320 else -1))
             else:
                 self.close()
+
+    def ask_reset(self) -> None:
+        """Counting from zero throws the counts away, so it asks, with No first."""
+        from jayden_jazz.scenes.windows import ChoiceWindow
+        from jayden_jazz.shell.widgets import MenuItem
+
+        w = ChoiceWindow(self.app, "Reset statistics?", [MenuItem("Yes", True), MenuItem("No", False)],
+                         text="Count every game of both games from zero again? The counts so far are lost.",
+                         on_choose=lambda yes: self.reset() if yes else None, width=400)
+        w.menu.index = 1
+        self.stack.push(w)
+
+    def reset(self) -> None:
+        fresh = stats.Statistics(self.path)
+        try:
+            fresh.save()
+        except OSError as e:
+            self.stack.push(MessageWindow(self.app, "Statistics", f"Could not write {self.path}: "
+                                                                  f"{e.strerror or e}"))
+            return
+        self.stats = fresh
 
     def rows(self) -> list[tuple[str, stats.Tally | None, int]]:
         """(label, counts, colour) per line; counts None for a heading."""
@@ -85,7 +108,7 @@ class StatisticsScene(Scene):
             y += LINE_H
         font.draw_centered(surface, "Counted for the first person at the screen (P1, or Green in Jayden).", self.frame.centerx, self.frame.bottom - 40,
                            P.LIGHT_CYAN)
-        foot = "\u2190\u2192 other game  Esc back"
+        foot = "\u2190\u2192 other game  R reset  Esc back"
         font.draw_centered(surface, foot, self.frame.centerx, self.frame.bottom - 22, P.LIGHT_GRAY)
         path = str(self.path)
         font.draw(surface, "Kept in " + (path if len(path) <= 70 else "..." + path[-67:]), 4, 334, P.DARK_GRAY)

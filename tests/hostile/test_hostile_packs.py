@@ -135,6 +135,8 @@ def test_big_packs_are_read_behind_a_progress_window_and_then_setup_opens(make_a
         n += 1
     pack = write(tmp_path, "".join(parts), "big.yaml")
     app = make_app("--cards", str(pack))
+    title = app.stack.top
+    title.menu.index = [item.value for item in title.menu.items].index("cards")
     press(app, "RETURN")                                     # Jazz Card Game
     assert isinstance(app.stack.top, PackLoadingScene)
     deadline = time.monotonic() + 120                        # a bound, not a timing: it ends far sooner
@@ -175,3 +177,21 @@ def test_the_worker_uses_the_cards_the_game_loaded(tmp_path):
         assert w.wait(60).value == 42
     finally:
         w.close()
+
+
+def test_packs_that_cannot_be_read_at_all_give_a_message_not_a_hang(make_app, monkeypatch):
+    from jayden_jazz.scenes.cards import library
+    from jayden_jazz.scenes.cards.loading import PackLoadingScene
+
+    def broken(app, progress=None):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(library, "load_library", broken)
+    app = make_app()
+    app.stack.push(PackLoadingScene(app, library.LibraryLoad(app)))
+    deadline = time.monotonic() + 60
+    while isinstance(app.stack.top, PackLoadingScene) and time.monotonic() < deadline:
+        step(app, 1)
+        time.sleep(0.01)
+    window = app.stack.top
+    assert window.title == "Card packs" and "Input/output error" in " ".join(window.lines)

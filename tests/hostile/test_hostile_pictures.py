@@ -90,11 +90,14 @@ def flip(data: bytes, at: int) -> bytes:
     return data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1:]
 
 
+UNKNOWN = "it is not a picture the game reads (a PNG, JPEG, GIF or BMP file)"
+
+
 @pytest.mark.parametrize("name, picture, words", [
     ("pixels changed", flip(REAL, len(REAL) - 20), "checksum is wrong"),
     ("cut short", REAL[: len(REAL) // 2], "cut short"),
-    ("not a picture", b"hello, I am text\n" * 10, "it is not a PNG, JPEG, GIF or BMP picture"),
-    ("empty", b"", "it is not a PNG, JPEG, GIF or BMP picture"),
+    ("not a picture", b"hello, I am text\n" * 10, UNKNOWN),
+    ("empty", b"", UNKNOWN),
     ("header only", REAL[:30], "cut short"),
 ])
 def test_the_validator_names_damaged_pictures(tmp_path, name, picture, words):
@@ -124,3 +127,14 @@ def test_other_formats_are_sized_from_their_headers(tmp_path, ext):
 def test_gif_headers_are_read():
     head = b"GIF89a" + struct.pack("<HH", 3000, 20) + b"\0" * 10
     assert picturefile.header_size(head) == ("GIF", 3000, 20)
+
+
+def test_the_picture_editor_refuses_a_huge_picture_before_decoding_it(tmp_path):
+    from jayden_jazz.scenes.workshop.picture import MAX_IMPORT_SIDE, PictureError as ImportError_, import_picture
+
+    src = tmp_path / "huge.png"
+    src.write_bytes(png_claiming(20000, 20000))
+    with pytest.raises(ImportError_, match=f"huge.png: it is 20000x20000 pixels; a picture may be at most "
+                                           f"{MAX_IMPORT_SIDE}x{MAX_IMPORT_SIDE}"):
+        import_picture(src, tmp_path / "pack", "x")
+    assert not (tmp_path / "pack").exists()

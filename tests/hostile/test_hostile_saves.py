@@ -163,3 +163,33 @@ def test_a_long_real_game_still_loads(tmp_path):
     path = tmp_path / "long.sav"
     jsave.save(path, game, pos)
     assert jsave.load(path)[1].jpn() == pos.jpn()
+
+
+def test_the_real_program_run_against_a_damaged_save_ends_normally(tmp_path):
+    """The whole program, headless, as a player would start it: a message, exit code 0, no traceback."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    home = tmp_path / "home"
+    (home / "saves").mkdir(parents=True)
+    jsave.slot_path(home / "saves", "autosave").write_text(damaged("players_not_mappings"), encoding="utf-8")
+    shot = tmp_path / "shot.png"
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, JAYDEN_JAZZ_HOME=str(home), PYTHONPATH=str(root))
+    run = subprocess.run([sys.executable, "-m", "jayden_jazz", "--headless", "--scene", "jayden",
+                          "--keys", "DOWN RETURN RETURN", "--frames", "40", "--screenshot", str(shot)],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert shot.exists()
+
+
+def test_a_card_game_record_with_an_alias_bomb_is_refused():
+    """Card game records (what card saves and the card AI read) get the same bounds as packs."""
+    from jayden_jazz.cards.errors import RecordError
+    from jayden_jazz.cards.record import GameRecord
+
+    text = "format: jazz-record-1\nnames: " + bomb(40) + "\n"
+    with pytest.raises(RecordError, match="stands for more than"):
+        GameRecord.from_yaml(text)

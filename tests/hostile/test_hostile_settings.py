@@ -73,6 +73,12 @@ def test_a_byte_order_mark_is_fine(tmp_path):
     assert s.notice == "" and s["scale"] == 4
 
 
+def point_title_menu_at(app, value: str) -> None:
+    """Put the title menu's cursor on an entry, whatever the entries above it."""
+    title = app.stack.top
+    title.menu.index = [item.value for item in title.menu.items].index(value)
+
+
 @pytest.mark.parametrize("name", sorted(DAMAGED))
 def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name):
     user_home.mkdir(parents=True, exist_ok=True)
@@ -82,7 +88,8 @@ def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name
     notice = app.stack.top
     assert notice.title == "Notice" and DAMAGED[name][1] in " ".join(notice.lines)
     press(app, "RETURN")                                          # OK
-    press(app, "DOWN", "RETURN")                                  # Jayden on the title menu
+    point_title_menu_at(app, "jayden")
+    press(app, "RETURN")                                          # Jayden on the title menu
     press(app, "RETURN")                                          # Start game
     assert type(app.stack.top).__name__ == "JaydenScene"
     from jayden_jazz.scenes.registry import make_scene
@@ -96,7 +103,10 @@ def test_the_game_shows_the_notice_and_both_games_open(make_app, user_home, name
 def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
     saves = user_home / "saves"
     saves.mkdir(parents=True)
-    old = [user_home / "settings.yaml.abc123.tmp", saves / "jayden-slot1.sav.x9y8.tmp"]
+    pack = user_home / "cards" / "mine"
+    pack.mkdir(parents=True)
+    old = [user_home / "settings.yaml.abc123.tmp", saves / "jayden-slot1.sav.x9y8.tmp",
+           pack / ".mine.yaml.k2j3.tmp"]
     fresh = saves / "jayden-slot2.sav.q1w2.tmp"          # another copy of the game may be writing it
     mine = saves / "notes.tmp"                           # not the shape of the game's temporaries
     for p in (*old, fresh, mine):
@@ -105,6 +115,42 @@ def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
     for p in (*old, mine):
         os.utime(p, (hour_ago, hour_ago))
     make_app()
-    assert [p.exists() for p in old] == [False, False]
+    assert [p.exists() for p in old] == [False, False, False]
     assert fresh.exists() and mine.exists()
     assert clean_stale_temps(saves, older_than=0) == [fresh]
+
+
+def test_the_real_program_run_against_damaged_settings_ends_normally(tmp_path):
+    """The whole program, headless: Jayden chosen with a broken remembered setup, exit code 0."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text("jayden: {players: oops}\nvolume: .nan\n")
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, JAYDEN_JAZZ_HOME=str(home), PYTHONPATH=str(root))
+    run = subprocess.run([sys.executable, "-m", "jayden_jazz", "--headless", "--scene", "jayden",
+                          "--keys", "RETURN RETURN", "--frames", "40"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert (home / "settings.yaml.bak").read_text() == "jayden: {players: oops}\nvolume: .nan\n"
+
+
+def test_what_the_games_remember_passes_the_checks(tmp_path):
+    """Every setup the two games write must read back without a notice (the schema follows the scenes)."""
+    from jayden_jazz.scenes.cards import players as card_seats
+    from jayden_jazz.scenes.cards.config import MatchConfig
+    from jayden_jazz.scenes.jayden import players as jayden_seats
+
+    path = tmp_path / "settings.yaml"
+    for seat in card_seats.seat_choices() + [{"kind": "computer", "level": lv} for lv in card_seats.LEVELS]:
+        for first in (None, 0, 3):
+            cfg = MatchConfig(players=4, seats=[dict(seat)] * 4, first=first, packs_off=["default"])
+            s = Settings.load(path)
+            s["cards"] = cfg.to_settings()
+            s["jayden"] = {"players": {"g": dict(seat), "r": jayden_seats.player_choices()[-1]}}
+            s.save()
+            again = Settings.load(path)
+            assert again.notice == "" and again["cards"] == cfg.to_settings()

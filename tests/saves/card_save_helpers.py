@@ -12,7 +12,8 @@ from jayden_jazz.saves.cards import CardsSave
 DATE = (2026, 11)
 CARDS = synthetic_cards(40, random.Random(77), ability_rate=0.8)
 CATALOG = Catalog.from_cards(CARDS)
-FIELDS = {"3x3": (2,), "cross5": (2,), "5x5": (2, 3, 4), "ring5": (2, 3, 4), "diamond5": (2, 3, 4)}
+FIELDS = {"3x3": (2,), "cross5": (2,), "5x5": (2, 3, 4), "ring5": (2, 3, 4), "diamond5": (2, 3, 4),
+          "donut7": (3, 4)}
 
 
 def random_game(seed: int, field: str = "3x3", players: int = 2, *, preset: str = "updated",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 from pathlib import Path
 
@@ -91,6 +92,11 @@ def _flip_byte(text: str) -> str:
     return raw.decode("utf-8", errors="replace")
 
 
+def _bomb(levels: int = 25) -> str:
+    """Nested aliases standing for 2**levels items in a few hundred bytes."""
+    return "[" + ", ".join(["&a0 [x, x]"] + [f"&a{k} [*a{k - 1}, *a{k - 1}]" for k in range(1, levels)]) + "]"
+
+
 def _body_text(text: str, new_body: str) -> str:
     return f"{store.MAGIC}\nformat: {store.FORMAT}\nchecksum: {store.checksum(new_body)}\n\n{new_body}"
 
@@ -107,6 +113,8 @@ DAMAGE = [
                                             b["record"]["actions"].pop()), "do not lead to the saved position"),
     ("another game", lambda t: _resign(t, lambda b: b.update(game="jayden")), "another game"),
     ("alias", lambda t: _body_text(t, t.partition("\n\n")[2] + "extra: &a [1, 2]\nmore: *a\n"), "alias"),
+    ("alias bomb in saved", lambda t: _body_text(t, re.sub(r"saved: '[^']*'", "saved: " + _bomb(),
+                                                           t.partition("\n\n")[2])), "alias"),
     ("tag", lambda t: _body_text(t, t.partition("\n\n")[2].replace("game: cards", "game: !!str cards")),
      "YAML tag"),
     ("python tag", lambda t: _body_text(t, t.partition("\n\n")[2] + "x: !!python/object:os.system {}\n"),
@@ -127,7 +135,7 @@ def test_damaged_saves_are_refused_and_left_untouched(tmp_path, name, damage, me
 
 WRONG_TYPES = [
     ("saved", 12), ("seed", "x"), ("seed", True), ("seats", "human"), ("seats", [{"kind": "robot"}, {}]),
-    ("config", []), ("config", {"players": "2"}), ("config", {"open": 1}), ("record", "x"),
+    ("config", []), ("config", {"players": "2"}), ("config", {"open": 1}), ("config", {5: 1}), ("record", "x"),
     ("position", 5), ("ply", "3"), ("ply", 2.5), ("to_move", "0"), ("result", "won"), ("pending", [1]),
     ("pending", {"card": 3, "cell": "a1", "ability": None, "targets": []}),
     ("record.field", "3x3"), ("record.field.rows", "###"), ("record.field.name", 3), ("record.rules", []),
@@ -240,3 +248,40 @@ def test_replaying_a_record_gives_the_result_of_the_game_that_wrote_it(spec):
         record, back = csave.read_game(path, CATALOG)
     assert back.result() == game.result() and back.position() == game.position()
     assert record.result == game.result().to_dict()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.tuples(st.floats(0, 1), st.sampled_from("ab09:-[]{}@!>_/.,' \n#&*")),
+                                           min_size=1, max_size=4))
+def test_a_hand_edited_save_with_a_good_checksum_is_loaded_or_refused_never_crashes(seed, edits):
+    rng = random.Random(seed)
+    game = random_game(seed, "5x5", 3)
+    for _ in range(rng.randrange(6)):
+        game.push(pick(game, rng))
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "cards-slot1.sav"
+        csave.save(path, seats_for(game), game)
+        body = list(path.read_text().partition("\n\n")[2])
+        for where, ch in edits:
+            body[int(where * (len(body) - 1))] = ch
+        path.write_text(_body_text("", "".join(body)))
+        try:
+            _, back = csave.load(path, CATALOG)
+        except SaveError:
+            return
+        assert back.position() == game.position() and back.history == game.history
+
+
+def test_the_load_window_marks_a_wrongly_typed_save_unusable(tmp_path):
+    path, _ = _saved(tmp_path)
+    assert store.describe(path, csave.summary).ok
+    path.write_text(_resign(path.read_text(), lambda b: b.update(ply="three")))
+    info = store.describe(path, csave.summary)
+    assert not info.ok and info.label.startswith("(unusable:") and "ply" in info.label
+
+
+def test_setup_choices_a_later_version_adds_are_kept(tmp_path):
+    path, game = _saved(tmp_path)
+    path.write_text(_resign(path.read_text(), lambda b: b["config"].update(hands="pick")))
+    info, back = csave.load(path, CATALOG)
+    assert info.config["hands"] == "pick" and back.position() == game.position()

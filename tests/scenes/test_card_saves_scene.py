@@ -16,7 +16,7 @@ from jayden_jazz.scenes.resume import continue_latest, latest_unfinished
 from jayden_jazz.scenes.statistics import StatisticsScene
 from jayden_jazz.scenes.title import TitleScene
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from tests.helpers import click, press, step
+from tests.helpers import assert_ega_only, click, press, step
 from tests.scenes.cards_helpers import (PACK_DIR, cell_centre, hand_centre, history, make_table, play_click,
                                         settle)
 
@@ -188,6 +188,10 @@ def test_the_end_of_a_game_counts_in_the_statistics_and_can_be_replayed(make_app
     press(app, "RETURN")                                      # play
     step(app, rp.step_ticks * 2 + 2)
     assert rp.index == 3
+    app.render()
+    assert_ega_only(app.display.logical)
+    log = rp.log_lines()
+    assert log[3][1] == 3 and "t/x2" not in log[3][0] and log[3][0].startswith(" 3. P1 ")
     press(app, "ESC")
     assert app.stack.top is sc
 
@@ -241,6 +245,15 @@ def test_the_statistics_screen_shows_the_counts_and_a_damaged_file_notice(make_a
     rows = {label.strip(): t for label, t, _ in sc.rows()}
     assert rows["All games"].won == 2 and rows["against Hard"].best_streak == 2 and rows["Enhanced"].played == 2
     app.render()
+    assert_ega_only(app.display.logical)
+    press(app, "r")
+    ask = app.stack.top
+    assert ask.title == "Reset statistics?" and ask.menu.current.label == "No"
+    press(app, "RETURN")                                      # No: nothing lost
+    assert stats.Statistics.load(stats.stats_path(app)).games["jayden"].total.played == 2
+    press(app, "r", "UP", "RETURN")                           # Yes
+    assert stats.Statistics.load(stats.stats_path(app)).games["jayden"].total.played == 0
+    assert sc.rows()[0][1].played == 0
     press(app, "ESC")
     assert isinstance(app.stack.top, TitleScene)
 
@@ -266,6 +279,60 @@ def test_the_record_file_of_a_table_is_what_the_computer_reads(make_app):
     body = store.read(autosave(app))
     assert yaml.safe_load(sc.game_text())["actions"] == body["record"]["actions"] == ["t/x1@c3"]
 
+
+def test_watch_replay_from_the_menu_plays_this_game_or_any_save(make_app):
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], open=True)
+    for cid, cell in OPENING[:2]:
+        play_click(app, sc, cid, cell)
+    from jayden_jazz.scenes.cards import saving
+    saving.save_to(sc, csave.slot_path(app.dirs.saves, 4))
+    play_click(app, sc, *OPENING[2])
+    menu_to(app, "Watch replay")
+    chooser = app.stack.top
+    labels = [i.label for i in chooser.items]
+    assert labels[0] == "This game" and [i.enabled for i in chooser.items][-2:] == [True, False]
+    press(app, "RETURN")
+    rp = app.stack.top
+    assert isinstance(rp, CardsReplayScene) and len(rp.actions) == 3
+    press(app, "ESC")
+    menu_to(app, "Watch replay")
+    enabled = [x for x, item in zip(labels, chooser.items) if item.enabled]    # the bar skips empty slots
+    slot4 = next(i for i, x in enumerate(enabled) if x.startswith("Slot 4"))
+    press(app, *["DOWN"] * slot4, "RETURN")
+    rp = app.stack.top
+    assert isinstance(rp, CardsReplayScene) and len(rp.actions) == 2
+    press(app, "ESC")
+    assert app.stack.top is sc and history(sc) == [f"{c}@{x}" for c, x in OPENING[:3]]
+
+
+def test_load_game_on_the_setup_screen(make_app):
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], open=True)
+    play_click(app, sc, *OPENING[0])
+    from jayden_jazz.scenes.cards import saving
+    saving.save_to(sc, csave.slot_path(app.dirs.saves, 1))
+    app2 = make_app("--cards", str(PACK_DIR), "--scene", "cards")
+    setup = app2.stack.top
+    labels = [i.label for i in setup.menu.items]
+    press(app2, *["DOWN"] * (labels.index("Load game") - setup.menu.index), "RETURN")
+    press(app2, "DOWN", "RETURN")                             # Slot 1
+    table = app2.stack.top
+    assert isinstance(table, CardsTableScene) and history(table) == ["t/x1@c3"]
+    assert not any(s is setup for s in app2.stack)
+
+
+def test_continue_passes_over_a_damaged_save(make_app):
+    app = title_app(make_app)
+    lib = load_library(app)
+    from jayden_jazz.cards import new_game
+    g = new_game(lib.catalog, lib.fields["3x3"], [P0_GRAB, WEAK5], first_seat=0, date=(2026, 6))
+    good = csave.slot_path(app.dirs.saves, 1)
+    csave.save(good, csave.CardsSave([{"kind": "human"}] * 2), g)
+    bad = csave.slot_path(app.dirs.saves, 2)
+    csave.save(bad, csave.CardsSave([{"kind": "human"}] * 2), g)
+    body = store.read(bad)
+    body.update(saved="2099-01-01T00:00:00", seats="everyone")
+    store.write(bad, body)
+    assert latest_unfinished(app.dirs.saves).path == good
 
 
 def test_title_offers_continue_only_when_a_game_is_unfinished(make_app):

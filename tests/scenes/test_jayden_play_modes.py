@@ -6,7 +6,7 @@ import pygame
 
 from jayden_jazz.jayden import START_JPN, parse_square
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden.render import cell_of_square
+from jayden_jazz.scenes.jayden.render import square_rect
 from jayden_jazz.scenes.registry import make_scene
 from tests.helpers import click, press, step
 
@@ -23,14 +23,14 @@ def board(make_app, enhanced: bool):
 
 
 def click_square(app, square: str) -> None:
-    c, r = cell_of_square(parse_square(square))
-    click(app, c * 32 + 16, r * 25 + 12)
+    r = square_rect(parse_square(square))
+    click(app, r.centerx, r.centery)
 
 
 def cell_pixels(app, square: str) -> np.ndarray:
-    c, r = cell_of_square(parse_square(square))
+    r = square_rect(parse_square(square))
     app.render()
-    return pygame.surfarray.array2d(app.display.logical)[c * 32:(c + 1) * 32, r * 25:(r + 1) * 25].copy()
+    return pygame.surfarray.array2d(app.display.logical)[r.left:r.right, r.top:r.bottom].copy()
 
 
 def marks_targets(make_app, enhanced: bool) -> bool:

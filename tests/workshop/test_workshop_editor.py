@@ -201,3 +201,16 @@ def test_editing_a_hand_written_pack_keeps_a_backup(make_app, user_home):
     key(app, "F2")
     assert (folder / "hand.yaml.bak").read_text(encoding="utf-8") == text
     assert saved_card(ed).likes == "Backups"
+
+
+def test_the_validator_command_accepts_what_the_workshop_saves(editor, capsys):
+    from jayden_jazz.cards.cli import main
+
+    app, ed = editor
+    fill_card(app, ed)
+    ab_ed = add_ability(app, ed)
+    turn_to(app, ab_ed.form, "effect", "gain_control")
+    key(app, "ESCAPE", "F2")
+    assert main(["validate", str(ed.pack.folder)]) == 0
+    out = capsys.readouterr().out
+    assert "1 pack(s), 1 card(s) loaded" in out and "0 error(s), 0 warning(s)" in out

@@ -119,3 +119,14 @@ def test_gallery_draws_in_ega_colours(gallery):
         g.handle(a)
     app.render()
     assert_ega_only(app.display.logical)
+
+
+def test_the_filter_buttons_answer_the_mouse(gallery):
+    app, g = gallery
+    rects = dict((what, rect) for rect, what in g._button_rects())
+    click(app, *rects["ability"].center)
+    assert g.query.ability == "none"
+    click(app, *rects["sort"].center)
+    assert g.query.sort == "name"
+    click(app, *rects["pack"].center)
+    assert g.query.pack is not None and {c.pack for c in g.shown} == {g.query.pack}

@@ -109,7 +109,7 @@ def test_zip_a_pack_from_the_workshop(home):
     goto_card(app, w, "ember")
     key(app, "z")
     top = app.stack.top
-    assert isinstance(top, MessageWindow) and top.title == "Zipped"
+    assert isinstance(top, ChoiceWindow) and top.title == "Zipped" and top.menu.current.value == "ok"
     out = Path(app.dirs.data) / "shared" / "mine.zip"
     assert zipfile.ZipFile(out).namelist() == ["mine.yaml"]
     info, cards, problems = load_zip_pack(out)
@@ -157,8 +157,13 @@ def test_import_refuses_big_files_and_non_pictures(tmp_path):
         import_picture(big, tmp_path, "x")
     junk = tmp_path / "junk.png"
     junk.write_bytes(b"not a picture")
-    with pytest.raises(PictureError, match="not a picture"):
+    with pytest.raises(PictureError, match="not a PNG, JPEG, GIF or BMP"):
         import_picture(junk, tmp_path, "x")
+    bomb = tmp_path / "bomb.png"          # a header claiming 100000x100000 pixels is refused unread
+    head = (EXAMPLE_PNG := (ROOT / "cards" / "example" / "pictures" / "devan.png").read_bytes())[:16]
+    bomb.write_bytes(head + (100000).to_bytes(4, "big") * 2 + EXAMPLE_PNG[24:])
+    with pytest.raises(PictureError, match="100000x100000 pixels"):
+        import_picture(bomb, tmp_path, "x")
     assert not (tmp_path / "pictures").exists()
 
 
@@ -203,3 +208,31 @@ def test_pixel_editor_paints_in_ega_and_saves(home):
     assert_ega_only(app.display.logical)
     key(app, "ESCAPE")
     assert app.stack.top is ed
+
+
+def test_pack_name_author_and_version_can_be_changed(home):
+    app, w = home
+    assert w.current[0] == "pack"
+    key(app, "RETURN", "DOWN", "RETURN")          # the pack's menu: "Name, author and version..."
+    key(app, "END", *["BACKSPACE"] * 4)
+    type_text(app, "Lagoon")
+    key(app, "RETURN", "RETURN")                   # the author stays
+    key(app, "END", "BACKSPACE", "BACKSPACE", "BACKSPACE")      # "1.0"
+    type_text(app, "1.1")
+    key(app, "RETURN")
+    (pack,) = w.packs
+    assert (pack.id, pack.name, pack.info.author, pack.info.version) == ("mine", "Lagoon", "Me", "1.1")
+    assert [c.key for c in pack.cards] == ["ember"]
+
+
+def test_a_pack_as_card_pictures_from_the_workshop(home):
+    app, w = home
+    key(app, "RETURN")                             # the pack's menu
+    menu = app.stack.top
+    while menu.menu.current.value != "render":
+        key(app, "DOWN")
+    key(app, "RETURN")
+    folder = Path(app.dirs.data) / "shared" / "mine"
+    assert sorted(p.name for p in folder.iterdir()) == ["contact.sheet.png", "ember.png"]
+    assert pygame.image.load(str(folder / "ember.png")).get_size() == (250, 350)
+    assert app.stack.top.title == "Cards as pictures"

@@ -185,3 +185,18 @@ def test_zipping_refuses_files_outside_the_pack(tmp_path):
     with pytest.raises(ZipPackError, match="outside the pack folder"):
         zip_pack(folder / "zipped.yaml", tmp_path / "z.zip", [outside])
     assert not (tmp_path / "z.zip").exists()
+
+
+def test_a_picture_claiming_huge_dimensions_is_left_out_of_its_card(tmp_path):
+    png = png_bytes()
+    bomb = png[:16] + (60000).to_bytes(4, "big") * 2 + png[24:]
+    z = make_zip(tmp_path / "pixels.zip", {"zipped.yaml": PACK.encode(), "pictures/zippy.png": bomb})
+    info, cards, problems = load_zip_pack(z)
+    assert [c.picture for c in cards] == [None]                 # as in a folder: the card plays without it
+    assert any("60000x60000" in p.message and p.file == str(z / "zipped.yaml") for p in problems)
+
+
+def test_a_zip_named_on_the_command_line_is_a_pack(tmp_path):
+    z = make_zip(tmp_path / "one.zip", {"zipped.yaml": PACK.encode(), "pictures/zippy.png": png_bytes()})
+    catalog, problems = load_packs([z])
+    assert list(catalog) == ["zipped/zippy"] and not [p for p in problems if p.is_error]

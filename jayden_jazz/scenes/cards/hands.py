@@ -118,12 +118,12 @@ class HandChoiceScene(PlayScene):
 
     def _cancel(self) -> None:
         """Esc on the pass screen: back to the setup (nothing was chosen that matters)."""
-        from jayden_jazz.scenes.cards.setup import CardsSetupScene
+        from jayden_jazz.scenes.cards.loading import open_cards_setup
 
         if self.stack is not None:
             self.stack.pop_to(HandChoiceScene)
             if self.stack.top is self:
-                self.stack.replace(CardsSetupScene(self.app, self.config))     # packs read again
+                self.stack.replace(open_cards_setup(self.app, config=self.config))     # packs read again
 
     def done_seat(self) -> None:
         if not seats.is_computer(self.config.seats[self.seat]):

@@ -27,7 +27,7 @@ from jayden_jazz.cards.loader import find_pack_files, load_packs
 _CACHE: dict[tuple, "Library"] = {}
 _CACHE_LOCK = threading.Lock()
 #: Pack text (bytes, over all files) read right away; more is read off the frame loop.
-QUICK_LOAD_BYTES = 512 * 1024
+QUICK_LOAD_BYTES = 128 * 1024
 
 
 @dataclass
@@ -162,7 +162,7 @@ class LibraryLoad:
         self.progress = (0, 0)
         self.current = ""
         self.library: Library | None = None
-        self.error = ""
+        self.error = "the card packs could not be read"
         self._thread = threading.Thread(target=self._run, args=(app,), name="read-card-packs", daemon=True)
         self._thread.start()
 

@@ -201,15 +201,47 @@ def menu_choice(table: Any, choice: str) -> bool:
     elif choice == "load":
         ask_load(table)
     elif choice == "replay":
-        from jayden_jazz.scenes.cards.replay import CardsReplayScene
-
-        table.stack.push(CardsReplayScene(table.app, table.game.record(), table.library.catalog,
-                                          names=table.match.names(), hide=table.hides_hands()
-                                          and not table.game.is_over()))
+        ask_replay(table)
     else:
         return False
     return True
 
 
-__all__ = ["ask_load", "ask_save", "autosave", "game_ended", "info_of", "load_into", "load_table",
+def end_choice(table: Any, choice: str) -> bool:
+    """The end window's Watch replay: this game, at once."""
+    if choice != "replay":
+        return False
+    watch(table, table.game.record(), hide=False)
+    return True
+
+
+def watch(scene: Any, record: Any, *, hide: bool) -> None:
+    from jayden_jazz.scenes.cards.replay import CardsReplayScene
+
+    scene.stack.push(CardsReplayScene(scene.app, record, scene.library.catalog, hide=hide))
+
+
+def ask_replay(table: Any) -> None:
+    """Watch this game, or any saved one, from the start."""
+    items = [MenuItem("This game", "this")]
+    for name, path in csave.slot_paths(save_dir(table.app)):
+        info = store.describe(path, csave.summary)
+        items.append(MenuItem(f"{name:7s} {info.label}"[:62], path, enabled=path.exists()))
+
+    def chosen(value: Any) -> None:
+        if value == "this":
+            watch(table, table.game.record(), hide=table.hides_hands() and not table.game.is_over())
+            return
+        try:
+            info, game = csave.load(value, table.library.catalog)
+        except SaveError as e:
+            table.stack.push(refused(table.app, e))
+            return
+        people = sum(1 for s in info.seats if s.get("kind") != "computer")
+        watch(table, game.record(), hide=not game.is_over() and not game.rules.open and people >= 2)
+
+    table.stack.push(ChoiceWindow(table.app, "Watch replay", items, on_choose=chosen, width=540))
+
+
+__all__ = ["ask_load", "ask_replay", "ask_save", "autosave", "end_choice", "game_ended", "info_of", "load_into", "load_table",
            "match_of", "menu_choice", "pending_of", "resume_pending", "slot_window", "table_of"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
-from jayden_jazz.scenes.cards.library import load_library
+from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
 from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
                                               table_menu)
@@ -107,12 +107,12 @@ class TableWindows:
             self.stack.pop()
 
     def new_game(self) -> None:
-        from jayden_jazz.scenes.cards.setup import CardsSetupScene
+        from jayden_jazz.scenes.cards.loading import open_cards_setup
 
         self.stop_ai()
         self._pop_to_self()
         if self.stack is not None:
-            self.stack.replace(CardsSetupScene(self.app, self.config))     # packs are read again
+            self.stack.replace(open_cards_setup(self.app, config=self.config))     # packs read again
 
     def rematch(self) -> None:
         m = self.match
@@ -123,7 +123,7 @@ class TableWindows:
         if brain is not None:
             brain.cancel()
         self._pop_to_self()
-        library = load_library(self.app)            # packs added meanwhile join; the hands stay
+        library = fresh_library(self.app) or self.library      # packs added meanwhile join; the hands stay
         if any(cid not in library.catalog for hand in m.hands for cid in hand):
             library = self.library
         self.stack.replace(type(self)(self.app, again, brain=brain, library=library))
@@ -146,7 +146,7 @@ class TableWindows:
     def end_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
-        if saving.menu_choice(self, choice):  # [card-saves hook] replay
+        if saving.end_choice(self, choice):  # [card-saves hook] Watch replay
             return
         if choice == "rematch":
             self.rematch()
@@ -176,3 +176,12 @@ class TableWindows:
             self.app.sound.play("illegal")
             return
         self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
+
+
+def fresh_library(app: Any) -> Library | None:
+    """The packs as they are now, when that is quick to know (unchanged, or small enough to read
+    at once); None when reading them would hold up the frame."""
+    lib, size = cached_library(app)
+    if lib is None and size <= QUICK_LOAD_BYTES:
+        lib = load_library(app)
+    return lib

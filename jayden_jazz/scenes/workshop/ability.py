@@ -256,7 +256,14 @@ class AbilityEditor(Scene):
         hint = HINTS.get(row.key, "") if row is not None else ""
         if row is not None and row.key == "text":
             hint = ab.text or describe(ab)
+        before = self.before_field.value.strip()
+        warn = False
+        if before:
+            try:
+                parse_month(before)
+            except ValueError:
+                hint, warn = f"\"Only before\" is not used until it reads as YYYY-MM (now {before!r}).", True
         for i, line in enumerate(wrap(hint, (inner.w - 8) // 8)[:2]):
-            font.draw(surface, line, inner.x + 4, y + 15 + i * 14, P.LIGHT_CYAN)
+            font.draw(surface, line, inner.x + 4, y + 15 + i * 14, P.LIGHT_RED if warn else P.LIGHT_CYAN)
         font.draw(surface, "\u2191\u2193 rows  \u2190\u2192 change  F3 undo  Esc done", inner.x + 4,
                   inner.bottom - 14, P.LIGHT_GRAY)

@@ -44,6 +44,17 @@ LABELS = {"id": "Id", "name": "Name", "aliases": "Aliases", "started_roasting": 
 HINTS = {"aliases": "other names, with commas", "started_roasting": "YYYY-MM", "id": "a-z 0-9 _ -",
          "name": "the card's primary name", "likes": "what the character likes",
          "dislikes": "what the character dislikes", "description": "1-4 sentences, third person"}
+ROW_HINTS = {
+    "id": "The card's id in the pack: a-z, 0-9, _ and -.",
+    "name": "Type the name; the id follows it until you change the id.",
+    "aliases": "Other names, separated by commas (optional).",
+    "started_roasting": "Year and month the character joined, as YYYY-MM.",
+    "description": "1-4 sentences in the third person; the preview wraps it.",
+    "sides": "\u2190\u2192 picks a side; 1-9 or A sets it; + - change",
+    "picture": "Enter (or F4): import a picture or draw one.",
+    "add": "Enter adds an ability (at most three).",
+    "save": "Enter saves the card into the pack (F2 too).",
+}
 KEYS_HELP = (("F2", "Save"), ("F3", "Undo"), ("F4", "Picture"), ("Esc", "Close"))
 
 
@@ -366,6 +377,11 @@ class CardEditorScene(Scene):
         font = self.app.font
         cols = (PANEL_W - 12) // 8
         lines: list[tuple[str, int]] = []
+        row = self.form.current
+        hint = ROW_HINTS.get(row.key, "Enter edits this ability." if row.key.startswith("ability") else "") \
+            if row is not None else ""
+        if hint:
+            lines.append((hint[:cols], P.LIGHT_GRAY))
         if self.status:
             lines += [(s, P.LIGHT_CYAN) for s in wrap(self.status, cols)]
         if not self.problems:

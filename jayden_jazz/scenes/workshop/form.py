@@ -251,6 +251,9 @@ class Form:
             return True
         if row is not None and row.handle(action):
             return True
+        if k == Kind.ACTION and action.pos is None and isinstance(row, TextRow):
+            self.move(1)                        # Enter in a text field goes on to the next row
+            return True
         if k == Kind.MOVE and action.dy and not action.dx:
             self.move(action.dy)
             return True

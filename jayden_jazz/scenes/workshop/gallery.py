@@ -162,13 +162,31 @@ class GalleryScene(Scene):
             self.stack.push(CardViewWindow(self.app, self.current))
 
     def show_problems(self) -> None:
-        from jayden_jazz.scenes.cards.windows import pack_problems_window
+        """Which packs have problems (a line each), then every problem in full."""
+        from jayden_jazz.scenes.cards.library import problem_lines
+        from jayden_jazz.scenes.cards.windows import TextWindow, _problem_style
         from jayden_jazz.scenes.windows import MessageWindow
 
-        if self.lib.problems:
-            self.stack.push(pack_problems_window(self.app, self.lib.problems))
-        else:
+        if not self.lib.problems:
             self.stack.push(MessageWindow(self.app, "Pack problems", "Every pack loaded without a problem."))
+            return
+        by_file = problem_packs(self.lib)
+        loaded = {str(info.file): pid for pid, info in self.lib.catalog.packs.items()}
+        lines = [f"{len(by_file)} pack file(s) with problems:"]
+        for file, found in by_file.items():
+            errors = sum(1 for p in found if p.is_error)
+            pid = loaded.get(file)
+            if pid is None:
+                state = "\x03  refused: no card of it plays" if any(p.card is None and p.is_error for p in found) \
+                    else "\x03  cards refused"
+            else:
+                state = (f"\x03  {len(self.lib.catalog.packs[pid].card_ids)} cards play, {errors} error(s)" if errors
+                         else "\x04  loads, with warnings")
+            lines.append(f"{Path(file).parent.name}/{Path(file).name}"[:64])
+            lines.append(f"{state}, {len(found) - errors} warning(s)")
+        lines.append("")
+        self.stack.push(TextWindow(self.app, "Pack problems", lines + problem_lines(self.lib.problems, 64),
+                                   styles=_problem_style))
 
     # input -------------------------------------------------------------------
     BUTTONS = (("F2", "Pack", "pack"), ("F3", "Ability", "ability"), ("F4", "Sort", "sort"),

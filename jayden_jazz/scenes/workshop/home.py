@@ -218,7 +218,10 @@ class WorkshopScene(Scene):
         self.stack.push(TextPrompt(self.app, "New pack", "The pack's name:", "My cards", named))
 
     def pack_menu(self, pack: OwnPack) -> None:
-        items = [MenuItem("New card", "new", enabled=not pack.locked), MenuItem("Zip for sharing", "zip"),
+        items = [MenuItem("New card", "new", enabled=not pack.locked),
+                 MenuItem("Name, author and version...", "header", enabled=not pack.locked),
+                 MenuItem("Zip for sharing", "zip"), MenuItem("Cards as pictures (PNG)", "render",
+                                                              enabled=bool(pack.cards)),
                  MenuItem("Cancel", "cancel")]
         text = f"{pack.name} ({pack.id}), {len(pack.cards)} cards, in {pack.file}."
         if pack.locked:
@@ -229,8 +232,31 @@ class WorkshopScene(Scene):
                 self.edit(pack, None)
             elif v == "zip":
                 self.zip(pack)
+            elif v == "header":
+                self.ask_header(pack)
+            elif v == "render":
+                self.render_pack(pack)
 
         self.stack.push(ChoiceWindow(self.app, "Pack", items, text=text, on_choose=chose, width=440))
+
+    def ask_header(self, pack: OwnPack) -> None:
+        from jayden_jazz.scenes.workshop.ownpacks import set_header
+
+        assert pack.info is not None
+        info = pack.info
+
+        def version(v: str, name: str, author: str) -> None:
+            try:
+                new = set_header(pack, name, author, v)
+            except (OSError, ValueError) as e:
+                self._refuse(f"The pack could not be written: {e}")
+                return
+            self.reload((new.id, "pack"))
+
+        self.stack.push(TextPrompt(self.app, "Pack", "The pack's name:", info.name, lambda name: self.stack.push(
+            TextPrompt(self.app, "Pack", "The author:", info.author, lambda author: self.stack.push(
+                TextPrompt(self.app, "Pack", "The version (such as 1.1):", info.version,
+                           lambda v: version(v, name, author)))))))
 
     def zip(self, pack: OwnPack | None = None) -> None:
         pack = pack or self.current[1]
@@ -247,9 +273,34 @@ class WorkshopScene(Scene):
         except (ZipPackError, OSError) as e:
             self._refuse(f"The pack could not be zipped: {e}")
             return
-        self.stack.push(MessageWindow(self.app, "Zipped", (
+        self._done("Zipped", out.parent, (
             f"{pack.name} is zipped ({len(names)} files) in {out}. Send that file: whoever drops it into "
-            "their cards folder plays with your cards."), width=520))
+            "their cards folder plays with your cards."))
+
+    def render_pack(self, pack: OwnPack) -> None:
+        """Every card as the 250x350 PNG of its full view, and a contact sheet, to post for others."""
+        from jayden_jazz.scenes.workshop.export import SHEET_NAME, render_cards
+
+        out = Path(self.app.dirs.data) / "shared"
+        try:
+            written = render_cards(pack.cards, out, {pack.id: pack.name})
+        except (OSError, pygame.error) as e:
+            self._refuse(f"The pictures could not be written: {e}")
+            return
+        self._done("Cards as pictures", out / pack.id, (
+            f"{len(written) - 1} card pictures (250x350) and {SHEET_NAME} with the whole pack are in "
+            f"{out / pack.id}."))
+
+    def _done(self, title: str, folder: Path, text: str) -> None:
+        """Say where the files are, with a way to open that folder."""
+        from jayden_jazz.scenes.folders import open_in_file_manager
+
+        def chose(v: str) -> None:
+            if v == "open" and not (not self.app.headless and open_in_file_manager(folder)):
+                self.stack.push(MessageWindow(self.app, title, f"The folder could not be opened here; it is {folder}."))
+
+        self.stack.push(ChoiceWindow(self.app, title, [MenuItem("OK", "ok"), MenuItem("Open the folder", "open")],
+                                     text=text, on_choose=chose, width=520))
 
     # input -----------------------------------------------------------------------
     def handle(self, action: Action) -> None:

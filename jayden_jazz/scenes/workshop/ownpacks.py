@@ -126,7 +126,17 @@ def delete_card(pack: OwnPack, key: str) -> OwnPack:
     return _write(pack, [c for c in pack.cards if c.key != key])
 
 
-def _write(pack: OwnPack, cards: list[Card]) -> OwnPack:
+def set_header(pack: OwnPack, name: str, author: str, version: str) -> OwnPack:
+    """New name, author and version (the id stays: other players' games know the pack by it)."""
+    if pack.locked:
+        raise ValueError(pack.locked)
+    assert pack.info is not None
+    header = PackHeader(pack.id, name.strip() or pack.name, author.strip() or pack.info.author,
+                        version.strip() or pack.info.version)
+    return _write(pack, pack.cards, header)
+
+
+def _write(pack: OwnPack, cards: list[Card], header: PackHeader | None = None) -> OwnPack:
     try:
         head = pack.file.read_text(encoding="utf-8")[:400]
     except OSError:
@@ -135,6 +145,6 @@ def _write(pack: OwnPack, cards: list[Card]) -> OwnPack:
     if WORKSHOP_MARK not in head and not backup.exists():
         shutil.copy2(pack.file, backup)
     cards = [replace(c, id=f"{pack.id}/{c.key}") for c in cards]
-    write_pack(pack.file, pack.header, cards)
+    write_pack(pack.file, header or pack.header, cards)
     info, again, problems = load_pack(pack.file)
     return OwnPack(pack.file, info, again, problems)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 import pygame
 
+from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.writer import atomic_write_bytes
 from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
@@ -30,10 +31,11 @@ from jayden_jazz.shell.widgets import MenuItem, draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
 
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
-MAX_IMPORT_SIDE = 4096
+MAX_IMPORT_BYTES = picturefile.MAX_PICTURE_BYTES
+MAX_IMPORT_SIDE = picturefile.MAX_PICTURE_SIDE
+"""The same limits as a pack's pictures: what is imported, every player can see."""
 BOX = (64, 64)
-IMPORT_SUFFIXES = (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".tga")
+IMPORT_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp")
 
 
 class PictureError(ValueError):
@@ -70,8 +72,11 @@ def import_picture(src: Path, folder: Path, key: str) -> Path:
     if size > MAX_IMPORT_BYTES:
         raise PictureError(f"{src.name} is {size / 1048576:.1f} MiB; a picture to import may be at most "
                            f"{MAX_IMPORT_BYTES // 1048576} MiB")
-    try:
+    try:   # the size from the header first: a huge picture is refused before it is decoded
+        picturefile.check(src, MAX_IMPORT_SIDE, MAX_IMPORT_BYTES)
         image = pygame.image.load(str(src))
+    except picturefile.PictureError as e:
+        raise PictureError(f"{src.name}: {e}") from None
     except (pygame.error, OSError, ValueError) as e:
         raise PictureError(f"{src.name} is not a picture the game can read ({e})") from None
     w, h = image.get_size()
@@ -224,12 +229,31 @@ class FilePicker(Scene):
             y = self.rect.y + 36 + row * 16
             sel = i == self.index
             if sel:
-                surface.fill(P.CYAN, (inner.x, y, inner.w, 16))
+                surface.fill(P.CYAN, (inner.x, y, inner.w - 78, 16))
             label = ".. (up one folder)" if i == 0 else (p.name + "/" if p.is_dir() else p.name)
-            font.draw(surface, label[:60], inner.x + 6, y + 1,
+            font.draw(surface, label[:52], inner.x + 6, y + 1,
                       P.BLACK if sel else (P.YELLOW if p.is_dir() or i == 0 else P.WHITE))
+        chosen = self.entries[self.index] if self.entries else None
+        if chosen is not None and self.index > 0 and chosen.is_file():
+            self._draw_preview(surface, chosen, pygame.Rect(inner.right - 72, inner.y + 24, 68, 68))
         foot = self.error or "Enter opens a folder or imports a picture. Esc cancels."
         font.draw(surface, foot[:62], inner.x + 4, inner.bottom - 14, P.LIGHT_RED if self.error else P.LIGHT_GRAY)
+
+
+    def _draw_preview(self, surface: pygame.Surface, path: Path, box: pygame.Rect) -> None:
+        """The highlighted picture as it would be imported (small files only: drawing must stay quick)."""
+        from jayden_jazz.scenes.cards.pictures import ega_picture
+
+        surface.fill(P.BLACK, box)
+        try:
+            small = path.stat().st_size <= MAX_IMPORT_BYTES
+        except OSError:
+            small = False
+        pic = ega_picture(path, BOX) if small else None
+        if pic is not None:
+            surface.blit(pic, (box.x + 2 + (64 - pic.get_width()) // 2, box.y + 2 + (64 - pic.get_height()) // 2))
+        else:
+            self.app.font.draw(surface, "?", box.centerx - 4, box.centery - 7, P.DARK_GRAY)
 
 
 # ---------------------------------------------------------------------- the pixel editor
@@ -371,6 +395,7 @@ class PixelEditor(Scene):
         # the canvas: see-through pixels as a gray check
         surface.fill(P.BLACK, self.canvas.inflate(4, 4))
         big = pygame.transform.scale(indices_surface(self.pixels), self.canvas.size)
+        big.set_colorkey(TRANSPARENT)
         for yy in range(0, self.canvas.h, 8):
             for xx in range(0, self.canvas.w, 8):
                 surface.fill(P.DARK_GRAY if (xx + yy) // 8 % 2 else P.LIGHT_GRAY,
