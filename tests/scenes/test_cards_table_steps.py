@@ -341,3 +341,21 @@ def test_a_pack_dropped_in_during_a_game_is_on_offer_at_the_next_new_game(make_a
     press(app, "ESC", *["UP"] * 5, "RETURN")             # New game: nothing played, so no question
     setup = app.stack.top
     assert isinstance(setup, CardsSetupScene) and "extra" in setup.library.pack_ids
+
+
+def test_a_loaded_game_gets_its_log_and_last_placement_back(make_app):
+    from jayden_jazz.saves import cards as csave
+    from jayden_jazz.scenes.cards import saving
+
+    app, sc = make_table(make_app, [STRONG5, WEAK5], open=True, first=1)
+    for cid, cell in [("t/w1", "a1"), ("t/x1", "b1"), ("t/w2", "c3")]:
+        play_click(app, sc, cid, cell)
+    settle(app, sc)
+    path = csave.slot_path(app.dirs.saves, 2)
+    saving.save_to(sc, path)
+    table = saving.load_table(app, path)
+    app.stack.push(table)
+    step(app)
+    assert table.log.texts() == sc.log.texts()
+    assert table.last == table.game.field.index("c3")
+    assert table.turn_ply == sc.turn_ply
