@@ -27,6 +27,7 @@ STEP_TICKS = {
 """How long each kind of step stays on screen at normal speed before the next begins."""
 FLIP_TICKS = 16          # a card turning over (part of its step)
 HOLD_TICKS = 30          # after the last step, before the next seat
+CAPTION_COLS = 78        # the top bar's width in characters
 
 
 def scaled(ticks: int, factor: float) -> int:
@@ -36,9 +37,16 @@ def scaled(ticks: int, factor: float) -> int:
 @dataclass(frozen=True)
 class Step:
     event: ev.Event
-    caption: str
+    text: str            # the whole sentence, as the move log keeps it
     seat: int | None
     ticks: int
+
+    @property
+    def caption(self) -> str:
+        """What the bar shows while the step plays: the sentence, cut before an ability's long text."""
+        if isinstance(self.event, (ev.AbilityUsed, ev.EffectStarted)) and len(self.text) > CAPTION_COLS:
+            return self.text.split(": ", 1)[0]
+        return self.text
 
     @property
     def cell(self) -> str | None:

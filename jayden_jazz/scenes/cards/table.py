@@ -443,7 +443,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         for st in show.tick():
             self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
             if self._log_steps:
-                self._log_event(st.event, st.caption)
+                self._log_event(st.event, st.text)
             if isinstance(st.event, ev.Placed):
                 self.app.sound.play("move")
             elif isinstance(st.event, (ev.Captured, ev.ControlGained, ev.Swapped)):
