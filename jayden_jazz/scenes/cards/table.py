@@ -182,7 +182,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         if self.game.hand(seat):
             self.cursor = hand_key(seat, 0)
         text = self.summary_for(seat)
-        if text and len(self.humans()) >= 1:
+        if text:
             self.say(text)
         saving.resume_pending(self)  # [card-saves hook] a loaded save's unfinished ability choice
 
