@@ -113,7 +113,7 @@ class App:
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
-        from jayden_jazz.shell.loop import FixedStep
+        from jayden_jazz.shell.loop import FixedStep, RedrawPlan
         from jayden_jazz.shell.scene import SceneStack
         from jayden_jazz.shell.sound import Sound
 
@@ -135,11 +135,14 @@ class App:
         scale = args.scale or self.settings["scale"]
         fullscreen = args.fullscreen or (self.settings["fullscreen"] and not self.headless)
         self.display = Display(scale=scale, fullscreen=fullscreen,
-                               aspect_correct=self.settings["aspect_correct"], icon=icon)
+                               aspect_correct=self.settings["aspect_correct"], icon=icon,
+                               accelerated=not self.headless)
         self.input = InputMap(self.display.to_logical)
         self.sound = Sound(muted=self.settings["mute"] or self.headless, volume=self.settings["volume"])
         self.stack = SceneStack()
         self.step = FixedStep()
+        self.redraw = RedrawPlan()
+        self._input_events: list = []     # read each pass, turned into actions inside the tick
         self.frame = 0
         self.running = True
         self.script = parse_script(args.keys)
@@ -163,6 +166,44 @@ class App:
                               aspect_correct=self.settings["aspect_correct"])
 
     # the loop ---------------------------------------------------------------
+    def _run_simulated(self, frames: int | None) -> None:
+        from jayden_jazz.shell.loop import STEP
+
+        while self.running and len(self.stack):
+            self._feed_script()
+            self._process_events()
+            self.step.advance(STEP, self._update)
+            self.render()
+            self.frame += 1
+            if frames is not None and self.frame >= frames:
+                break
+
+    def _run_paced(self, frames: int | None, clock) -> None:
+        """Tick every 1/60 s; draw and present only when the picture changed or a scene's timer is due.
+
+        A computer player's reply counts as a change (scenes poll their worker in
+        ``update``), and nothing is drawn while the window is minimized.
+        """
+        from jayden_jazz.ai.worker import AIWorker
+
+        plan, stack = self.redraw, self.stack
+        while self.running and len(stack):
+            dt = clock.tick(self.step.until_next)
+            self._feed_script()
+            self._process_events()
+            replies = AIWorker.replies_given
+            self.step.advance(dt, self._update)
+            if AIWorker.replies_given != replies:
+                stack.changed()
+            if not self.display.hidden and plan.should_draw(self.step.ticks, stack.dirty, stack.redraw_in()):
+                stack.dirty = False
+                self.render()
+                self.display.present()
+                plan.drawn(self.step.ticks, stack.redraw_in())
+            self.frame += 1
+            if frames is not None and self.frame >= frames:
+                break
+
     def _feed_script(self) -> None:
         import pygame
 
@@ -191,8 +232,8 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
-            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.display.resized(getattr(event, "size", (0, 0)))
+            if self.display.window_event(event):
+                self.stack.changed()
                 continue
             if event.type == pygame.KEYDOWN and (
                     event.key == pygame.K_F11 or
@@ -201,12 +242,18 @@ class App:
                     self.display.toggle_fullscreen()
                     self.settings["fullscreen"] = self.display.fullscreen
                 continue
+            self._input_events.append(event)
+
+    def _update(self) -> None:
+        """One fixed tick: the input read since the last tick, held-key repeats, then the scene."""
+        import pygame
+
+        events, self._input_events = self._input_events, []
+        for event in events:
             if event.type == pygame.WINDOWFOCUSLOST:
                 self.input.release_all()
             for action in self.input.translate(event):
                 self.stack.handle(action)
-
-    def _update(self) -> None:
         for action in self.input.tick():
             self.stack.handle(action)
         self.stack.update()
@@ -214,28 +261,19 @@ class App:
     def render(self) -> None:
         surf = self.display.logical
         surf.fill(0)
-        self.stack.draw(surf)
+        self.stack.draw(surf, self.step.alpha)
 
-    def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
+    def run(self, frames: int | None = None, screenshot: Path | None = None, clock=None) -> int:
+        """The frame loop. ``--headless`` simulates time (one tick a frame, as fast as
+        possible); a window, or a given ``clock`` (tests), paces by the clock."""
         import pygame
 
-        from jayden_jazz.shell.loop import STEP
+        if self.headless and clock is None:
+            self._run_simulated(frames)
+        else:
+            from jayden_jazz.shell.loop import FrameClock
 
-        clock = pygame.time.Clock()
-        while self.running and len(self.stack):
-            if self.headless:
-                dt = STEP           # simulated time: deterministic, as fast as possible
-            else:
-                dt = clock.tick(60) / 1000.0
-            self._feed_script()
-            self._process_events()
-            self.step.advance(dt, self._update)
-            self.render()
-            if not self.headless:
-                self.display.present()
-            self.frame += 1
-            if frames is not None and self.frame >= frames:
-                break
+            self._run_paced(frames, clock or FrameClock())
         status = 0
         if screenshot is not None:
             self.render()

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from jayden_jazz.saves.schema import (Bool, Int, ListOf, Number, OneOf, PlainYAMLError, Record,
+from jayden_jazz.saves.schema import (Bool, Int, ListOf, Number, OneOf, PlainYAMLError, Record, Spec,
                                       SchemaError, Text, load_plain_yaml)
 
 MAX_SETTINGS_BYTES = 1024 * 1024
@@ -44,7 +44,7 @@ DEFAULTS: dict[str, Any] = {
 
 #: Every known setting's type and range; the nested setups of both games too
 #: (their unknown keys are kept, like the top level's).
-SCHEMA = {
+SCHEMA: dict[str, Spec] = {
     "version": Int(1, 1000), "aspect_correct": Bool(), "scale": Int(1, 6), "fullscreen": Bool(),
     "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
     "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(),

@@ -94,6 +94,11 @@ class Reply:
 
 
 class AIWorker:
+    #: Replies handed to scenes by all workers so far. The frame loop redraws
+    #: when it grows, so the computer's answer shows at once even on a scene
+    #: that otherwise draws only when it changes.
+    replies_given = 0
+
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
         self._proc: mp.Process | None = None
@@ -140,10 +145,12 @@ class AIWorker:
             except queue.Empty:
                 if self._proc is not None and not self._proc.is_alive():
                     self._waiting = None
+                    AIWorker.replies_given += 1
                     return Reply(False, "the computer player's process stopped unexpectedly")
                 return None
             if ticket == self._waiting:
                 self._waiting = None
+                AIWorker.replies_given += 1
                 return Reply(ok, value)
             # a stale reply to a cancelled request: drop it
 

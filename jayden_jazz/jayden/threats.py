@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from jayden_jazz.jayden.actions import FIRE, MOVE
 from jayden_jazz.jayden.movegen import pseudo_actions
 from jayden_jazz.jayden.notation import format_jpn
-from jayden_jazz.jayden.pieces import HERO, KIND_OF, MASTER, SENTINEL, code
+from jayden_jazz.jayden.pieces import CANNON, HERO, KIND_OF, MASTER, SCOUT, SENTINEL, SIDE_OF, code
 from jayden_jazz.jayden.tables import CHEBYSHEV_T, QUEEN_RAYS_T
 
 if TYPE_CHECKING:
@@ -47,8 +47,14 @@ def master_threats(pos: Position, side: str) -> list[int]:
     for m in masters:
         near.update(t for ray in QUEEN_RAYS_T[m] for t in ray)
         near.update(t for t, d in enumerate(CHEBYSHEV_T[m]) if d <= 2)
-    tried_sentinel = set()
     eb = enemy._b
+    cannons = enemy._counts[1 - s][CANNON]
+    # Only these enemy pieces could ever reach a Master square: on its lines,
+    # next to it, or (Scouts) within the enemy's Cannons.
+    attackers = [sq for sq in range(len(eb)) if eb[sq] and SIDE_OF[eb[sq]] == 1 - s
+                 and (sq in near or (KIND_OF[eb[sq]] == SCOUT
+                                     and min(CHEBYSHEV_T[sq][m] for m in masters) <= cannons))]
+    tried_sentinel = set()
     for a in first:
         src, dst, kind = a
         k = KIND_OF[eb[src]]
@@ -64,7 +70,9 @@ def master_threats(pos: Position, side: str) -> list[int]:
         if not emptied & near:
             continue
         enemy._do(a)
-        if enemy.result is None:
-            found |= _hits(pseudo_actions(enemy), masters)
+        if enemy._over is None:
+            for sq in attackers:
+                if sq not in found and sq != enemy._acted:
+                    found |= _hits(pseudo_actions(enemy, sq), masters)
         enemy._undo()
     return sorted(found)

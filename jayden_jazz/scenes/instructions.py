@@ -95,6 +95,9 @@ class InstructionsScene(Scene):
         else:
             self.view.handle(action)
 
+    def redraw_in(self) -> None:
+        return None          # nothing moves by itself: redrawn on input only
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)

@@ -84,6 +84,9 @@ class OptionsScene(Scene):
         else:
             self._change(self.menu.index, 1)
 
+    def redraw_in(self) -> None:
+        return None          # nothing moves by itself: redrawn on input only
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)

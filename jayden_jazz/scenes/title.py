@@ -13,7 +13,7 @@ from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import title_logo
 from jayden_jazz.shell.input import Action, Kind
-from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.scene import Scene, ticks_to_next
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_frame
 
 ENTRIES = [
@@ -28,13 +28,14 @@ ENTRIES = [
     ("Gallery", "gallery"),
     ("Quit", "quit"),
 ]
+STAR_TICKS = 20   # the starfield twinkles three times a second
 
 
 class TitleScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
-        self.menu.layout(240, 150, 160)
+        self.menu.layout(240, 126, 160)     # ten entries and the key line fit under the logo
         self.logo = title_logo()
         self.ticks = 0
         self._notices_shown = False
@@ -72,6 +73,9 @@ class TitleScene(Scene):
     def update(self) -> None:
         self.ticks += 1
 
+    def redraw_in(self) -> int:
+        return ticks_to_next(self.ticks, STAR_TICKS)   # only the twinkling stars move
+
     def handle(self, action: Action) -> None:
         if action.kind == Kind.BACK:
             self.menu.index = len(self.menu.items) - 1   # Esc points at Quit
@@ -105,7 +109,7 @@ class TitleScene(Scene):
             x = (i * 197 + 31) % 640
             y = (i * 83 + 17) % 350
             c = P.DARK_GRAY if i % 3 else P.LIGHT_GRAY
-            if (self.ticks // 20 + i) % 17 == 0:
+            if (self.ticks // STAR_TICKS + i) % 17 == 0:
                 c = P.WHITE
             surface.set_at((x, y), c)
         if self.logo is not None:
@@ -118,5 +122,5 @@ class TitleScene(Scene):
         r = self.menu.rect.inflate(40, 28)
         draw_frame(surface, r)
         self.menu.draw(surface, font)
-        font.draw_centered(surface, "Arrows move  Enter selects  Esc backs out", 320, 300, P.LIGHT_GRAY)
+        font.draw_centered(surface, "Arrows move  Enter selects  Esc backs out", 320, r.bottom + 4, P.LIGHT_GRAY)
         font.draw(surface, f"v{__version__}", 4, 350 - LINE_H, P.DARK_GRAY)

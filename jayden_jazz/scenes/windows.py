@@ -62,6 +62,9 @@ class ChoiceWindow(Scene):
             if self.on_choose:
                 self.on_choose(item.value)
 
+    def redraw_in(self) -> None:
+        return None          # nothing moves by itself: redrawn on input only
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         inner = draw_window(surface, font, self.rect, self.title, fill=self.fill)

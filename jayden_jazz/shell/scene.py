@@ -4,6 +4,11 @@ Modelled on a state manager: every ``pause`` has a matching ``resume``;
 drawing starts at the topmost scene that covers the whole screen and works
 upward, so a menu window over the board costs nothing extra to support.
 Scenes get actions, never raw events, and ``draw`` never changes state.
+
+The loop draws only when the picture changes (see ``Scene.redraw_in``): input
+a scene handles and scenes coming and going count as changes by themselves,
+and a scene that says nothing is drawn every tick, so idling is opt-in and a
+forgotten case costs power, never a stale picture.
 """
 
 from __future__ import annotations
@@ -16,10 +21,29 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.input import Action
 
 
+#: ``redraw_in`` value of a scene that changes every tick (the default).
+EVERY_TICK = 1
+
+
+def ticks_to_next(ticks: int, period: int) -> int:
+    """Ticks until ``ticks // period`` next changes: when a blink or a dot count flips."""
+    return period - ticks % period
+
+
+def soonest(*waits: int | None) -> int | None:
+    """The nearest of several ``redraw_in`` answers; None only if all are None."""
+    known = [w for w in waits if w is not None]
+    return min(known) if known else None
+
+
 class Scene:
     """Base class. ``opaque`` scenes hide everything below them."""
 
     opaque = True
+    #: Fraction of a tick (0..1) that had passed since the last update when the
+    #: frame is drawn; set by the stack before every ``draw``. Something moving
+    #: from a to b during a tick is smoothest at ``a + (b - a) * self.alpha``.
+    alpha = 0.0
 
     def __init__(self, app: Any = None) -> None:
         self.app = app
@@ -47,6 +71,24 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface") -> None:
         """Draw with palette indices; never change state here."""
+
+    # redrawing ---------------------------------------------------------
+    def redraw_in(self) -> int | None:
+        """Ticks from now until this scene looks different on its own, without input.
+
+        ``EVERY_TICK`` (1, the default) redraws every tick, which is always
+        right: keep it while anything moves. Return N when the next change is
+        a timer or a blink N ticks away (``ticks_to_next``, ``soonest``), and
+        None when nothing changes until input, a computer player's reply or
+        ``changed()``. Asked after every tick; draw must then depend only on
+        state, never on the clock.
+        """
+        return EVERY_TICK
+
+    def changed(self) -> None:
+        """Redraw at the next tick: for a change neither input nor ``redraw_in`` explains."""
+        if self.stack is not None:
+            self.stack.changed()
 
     # helpers -----------------------------------------------------------
     def close(self) -> None:
@@ -91,6 +133,11 @@ class PlayScene(Scene):
 class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        #: The picture on screen is out of date; the loop draws and clears it.
+        self.dirty = True
+
+    def changed(self) -> None:
+        self.dirty = True
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -107,6 +154,7 @@ class SceneStack:
             self._scenes[-1].pause()
         scene.stack = self
         self._scenes.append(scene)
+        self.dirty = True
         scene.enter()
         return scene
 
@@ -116,6 +164,7 @@ class SceneStack:
         scene = self._scenes.pop()
         scene.exit()
         scene.stack = None
+        self.dirty = True
         if self._scenes:
             self._scenes[-1].resume()
         return scene
@@ -128,6 +177,7 @@ class SceneStack:
             old.stack = None
         scene.stack = self
         self._scenes.append(scene)
+        self.dirty = True
         scene.enter()
         return scene
 
@@ -142,7 +192,9 @@ class SceneStack:
         return self.top
 
     def handle(self, action: "Action") -> None:
+        """The top scene gets the action; whatever it did, the picture is redrawn."""
         if self._scenes:
+            self.dirty = True
             self._scenes[-1].handle(action)
 
     def update(self) -> None:
@@ -158,6 +210,11 @@ class SceneStack:
                 break
         return self._scenes[start:]
 
-    def draw(self, surface: "pygame.Surface") -> None:
+    def redraw_in(self) -> int | None:
+        """Ticks until any visible scene changes by itself (None: not until something happens)."""
+        return soonest(*(scene.redraw_in() for scene in self.visible()))
+
+    def draw(self, surface: "pygame.Surface", alpha: float = 0.0) -> None:
         for scene in self.visible():
+            scene.alpha = alpha
             scene.draw(surface)

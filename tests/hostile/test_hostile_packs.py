@@ -195,3 +195,43 @@ def test_packs_that_cannot_be_read_at_all_give_a_message_not_a_hang(make_app, mo
         time.sleep(0.01)
     window = app.stack.top
     assert window.title == "Card packs" and "Input/output error" in " ".join(window.lines)
+
+
+def test_the_gallery_also_waits_for_big_packs_behind_the_progress_window(make_app, tmp_path):
+    from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES
+    from jayden_jazz.scenes.cards.loading import PackLoadingScene
+    from jayden_jazz.scenes.registry import make_scene
+
+    count = QUICK_LOAD_BYTES // len(card(0)) + 10
+    pack = write(tmp_path, HEAD + "".join(card(i) for i in range(count)), "big.yaml")
+    app = make_app("--cards", str(pack))
+    app.stack.push(make_scene("gallery", app))
+    assert isinstance(app.stack.top, PackLoadingScene)
+    deadline = time.monotonic() + 120
+    while isinstance(app.stack.top, PackLoadingScene) and time.monotonic() < deadline:
+        step(app, 1)
+        time.sleep(0.01)
+    gallery = app.stack.top
+    assert type(gallery).__name__ == "GalleryScene"
+    assert len(gallery.lib.catalog.pack_cards("hostile")) == min(count, MAX_CARDS_PER_PACK)
+
+
+def test_any_text_gives_problems_never_an_exception(tmp_path_factory):
+    """Random YAML-ish text (aliases, tags, nesting, broken syntax) only ever yields problems."""
+    from hypothesis import given, settings as hsettings, strategies as st
+
+    pieces = st.sampled_from(["pack:", "cards:", "  - ", "&a ", "*a", "*b", "&b [", "]", "{", "}", "id: x",
+                              "sides: {top: 1}", "!!python/object:os.system", "!x", "[*a, *a]", ": ", "- ",
+                              "\n", "\n  ", "'", '"', "<<: *a", "? ", "|", "1", "null", "2001-01-01"])
+    folder = tmp_path_factory.mktemp("fuzz")
+
+    @hsettings(max_examples=300, deadline=None)
+    @given(st.lists(pieces, max_size=30))
+    def check(parts):
+        path = folder / "p.yaml"
+        path.write_text(HEAD + "".join(parts))
+        info, cards, problems = load_pack(path)
+        assert info is None or isinstance(cards, list)
+        assert all(isinstance(p, Problem) for p in problems)
+
+    check()

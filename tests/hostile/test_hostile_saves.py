@@ -193,3 +193,30 @@ def test_a_card_game_record_with_an_alias_bomb_is_refused():
     text = "format: jazz-record-1\nnames: " + bomb(40) + "\n"
     with pytest.raises(RecordError, match="stands for more than"):
         GameRecord.from_yaml(text)
+
+
+def test_any_plain_data_in_any_field_is_loaded_or_refused_never_a_crash(tmp_path_factory):
+    from hypothesis import given, settings as hsettings, strategies as st
+
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.floats(allow_nan=True),
+                        st.text(max_size=6), st.sampled_from(["human", "computer", "g", "r", "forfeit", "jayden"]))
+    values = st.recursive(scalars, lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from(["g", "r", "kind", "level", "winner", "reason"]), inner, max_size=3)),
+        max_leaves=8)
+    fields = ["game", "saved", "players", "mode", "quiet_draw", "start", "position", "turn", "result", "actions"]
+    folder = tmp_path_factory.mktemp("fuzz")
+    base = good_body()
+
+    @hsettings(max_examples=150, deadline=None)
+    @given(st.dictionaries(st.sampled_from(fields), values, min_size=1, max_size=3))
+    def check(changes):
+        path = folder / "jayden-autosave.sav"
+        path.write_text(store.dumps({**base, **changes}), encoding="utf-8")
+        try:
+            jsave.load(path)
+        except SaveError as e:
+            assert e.problem
+        store.describe(path, jsave.summary)                     # the Load window never fails
+
+    check()

@@ -154,3 +154,34 @@ def test_what_the_games_remember_passes_the_checks(tmp_path):
             s.save()
             again = Settings.load(path)
             assert again.notice == "" and again["cards"] == cfg.to_settings()
+
+
+def test_any_plain_data_in_any_setting_loads_into_values_that_fit(tmp_path_factory):
+    """Whatever a hand editor writes, every known setting ends up fitting its check (or its default)."""
+    import math
+
+    import yaml
+    from hypothesis import given, settings as hsettings, strategies as st
+
+    from jayden_jazz.settings import SCHEMA
+
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.floats(allow_nan=True),
+                        st.text(max_size=8), st.sampled_from(["human", "computer", "hard", "random", "g", "r"]))
+    values = st.recursive(scalars, lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.sampled_from(["players", "g", "r", "kind", "level", "seats", "first", "x"]), inner,
+                        max_size=4)), max_leaves=12)
+    folder = tmp_path_factory.mktemp("fuzz")
+
+    @hsettings(max_examples=150, deadline=None)
+    @given(st.dictionaries(st.sampled_from(sorted(SCHEMA)), values, max_size=5))
+    def check(data):
+        path = folder / "settings.yaml"
+        path.write_text(yaml.safe_dump(data))
+        s = Settings.load(path)
+        for key, spec in SCHEMA.items():
+            spec(s[key], key)                                    # raises if anything slipped through
+        v = s["volume"]
+        assert math.isfinite(v) and 0 <= v <= 1
+
+    check()

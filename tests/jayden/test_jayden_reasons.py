@@ -47,3 +47,47 @@ def test_resign_ends_the_game_and_pop_takes_it_back():
         pos.resign("r")
     pos.pop()
     assert pos.result is None
+
+
+def _threats_by_brute_force(pos, side):
+    """Every enemy first action (the Master's excepted) made, then every second action listed."""
+    from jayden_jazz.jayden.notation import format_jpn
+
+    s = 0 if side == "g" else 1
+    masters = {sq for sq in range(280) if pos.piece_at(sq) == ("M", side)}
+    enemy = Position(format_jpn(pos._b, 1 - s, -1, 0, 0, pos.turn), quiet_draw=False)
+    found = set()
+    for a in enemy.pseudo_actions():
+        if a.kind != "move" and a.dst in masters:
+            found.add(a.src)
+        if enemy.piece_at(a.src)[0] == "M":
+            continue
+        enemy._do(a)
+        if enemy._over is None:
+            found |= {b.src for b in enemy.pseudo_actions() if b.kind != "move" and b.dst in masters}
+        enemy._undo()
+    return sorted(found)
+
+
+def test_master_threats_agree_with_brute_force_in_random_games():
+    import random
+
+    rng = random.Random(7)
+    checked = threatened = 0
+    for game in range(2):
+        pos = Position(START_JPN)
+        for _ in range(120):
+            acts = pos.legal_actions()
+            if not acts:
+                break
+            # prefer captures so Masters come under fire
+            caps = [a for a in acts if a.kind != "move"]
+            pos.push(rng.choice(caps if caps and rng.random() < 0.6 else acts))
+            if pos.result is not None:
+                break
+            for side in "gr":
+                want = _threats_by_brute_force(pos, side)
+                assert pos.master_threats(side) == want, (pos.jpn(), side)
+                checked += 1
+                threatened += bool(want)
+    assert checked > 150 and threatened > 2

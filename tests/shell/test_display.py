@@ -46,6 +46,82 @@ def test_tiny_window_does_not_crash():
     assert compute_viewport((0, 0)).to_logical((0, 0)) is None
 
 
+def _pattern(display) -> None:
+    import random
+
+    rng = random.Random(1)
+    for y in range(LOGICAL_H):
+        for x in range(0, LOGICAL_W, 7):
+            display.logical.fill(rng.randrange(16), (x, y, 7, 1))
+
+
+@pytest.mark.parametrize("size", [(933, 700), (1920, 1080), (1000, 500), (800, 900)])
+def test_renderer_shows_exactly_what_software_scaling_shows(size):
+    """Nearest neighbour, 4:3, letterboxed: SDL's renderer and the software fallback agree pixel for pixel."""
+    import numpy as np
+    import pygame
+
+    from jayden_jazz.shell.display import Display
+
+    gpu, soft = Display(accelerated=True), Display(accelerated=False)
+    try:
+        assert gpu.accelerated and not soft.accelerated
+        for d in (gpu, soft):
+            _pattern(d)
+        gpu._sdl_window.size = size
+        gpu.resized()
+        soft.window = pygame.display.set_mode(size)
+        soft.resized()
+        gpu.present()
+        soft.present()
+        shown = pygame.surfarray.array3d(gpu._renderer.to_surface())
+        assert shown.shape[:2] == size
+        assert np.array_equal(shown, pygame.surfarray.array3d(pygame.display.get_surface()))
+        vp = gpu.viewport
+        if vp.x:
+            assert not shown[:vp.x].any()              # black letterbox bars
+        if vp.y:
+            assert not shown[:, :vp.y].any()
+        colours = {tuple(c) for c in shown.reshape(-1, 3)}
+        assert colours <= set(EGA_RGB)                 # no blended in-between colours
+    finally:
+        gpu._sdl_window.destroy()
+        pygame.event.clear()           # its closing events must not reach later tests' windows
+
+
+def test_without_a_renderer_the_display_scales_in_software(monkeypatch):
+    import pygame
+
+    from jayden_jazz.shell.display import Display
+
+    def no_window(*a, **k):
+        raise pygame.error("no renderer here")
+
+    monkeypatch.setattr(pygame, "Window", no_window)
+    d = Display(accelerated=True)
+    assert not d.accelerated and d.window_size() == (933, 700)
+    d.present()
+    assert d.presents == 1
+
+
+def test_window_events_hide_show_and_resize():
+    import pygame
+
+    from jayden_jazz.shell.display import Display
+
+    d = Display(accelerated=False)
+    assert not d.window_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    assert d.window_event(pygame.event.Event(pygame.WINDOWMINIMIZED)) and d.hidden
+    assert d.window_event(pygame.event.Event(pygame.WINDOWRESTORED)) and not d.hidden
+    d.window_event(pygame.event.Event(pygame.WINDOWHIDDEN))
+    assert d.hidden
+    d.window_event(pygame.event.Event(pygame.WINDOWEXPOSED))
+    assert not d.hidden
+    d.window = pygame.display.set_mode((1920, 1080))
+    assert d.window_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1920, y=1080))
+    assert (d.viewport.w, d.viewport.h) == (1400, 1050)
+
+
 def test_palette_check_looks_at_indices_so_a_stray_index_fails():
     from tests.helpers import assert_ega_only
 

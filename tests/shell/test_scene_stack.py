@@ -146,3 +146,53 @@ def test_menu_pick_closes_on_escape_and_passes_other_actions_to_the_menu():
     assert sc.menu_pick(menu, ACTION) == "item" and menu.seen == [ACTION]
     assert sc.menu_pick(menu, BACK) is None
     assert st.top.name == "below" and menu.seen == [ACTION]
+
+
+class Still(Mock):
+    def __init__(self, name, wait=None, opaque=True):
+        super().__init__(name, opaque=opaque)
+        self.wait = wait
+
+    def redraw_in(self):
+        return self.wait
+
+
+def test_handled_input_and_scenes_coming_and_going_mark_the_picture_changed():
+    st = SceneStack()
+    a = Still("a")
+    st.push(a)
+    assert st.dirty
+    st.dirty = False
+    st.update()
+    assert not st.dirty                          # a tick alone changes nothing
+    st.handle(ACTION)
+    assert st.dirty
+    st.dirty = False
+    st.push(Still("b", opaque=False))
+    assert st.dirty
+    st.dirty = False
+    st.pop()
+    assert st.dirty
+    st.dirty = False
+    a.changed()
+    assert st.dirty
+
+
+def test_redraw_in_is_the_soonest_of_the_visible_scenes():
+    st = SceneStack()
+    st.push(Still("hidden", wait=1))
+    st.push(Still("board", wait=15))
+    assert st.redraw_in() == 15                  # the opaque board hides the scene below
+    st.push(Still("window", wait=None, opaque=False))
+    assert st.redraw_in() == 15
+    st.push(Still("still", wait=None))
+    assert st.redraw_in() is None
+    st.push(Mock("default"))
+    assert st.redraw_in() == 1                   # a scene that says nothing redraws every tick
+
+
+def test_ticks_to_next_and_soonest():
+    from jayden_jazz.shell.scene import soonest, ticks_to_next
+
+    assert [ticks_to_next(t, 15) for t in (0, 1, 14, 15)] == [15, 14, 1, 15]
+    assert soonest(None, 7, 3) == 3 and soonest(None, None) is None

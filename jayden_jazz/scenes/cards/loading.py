@@ -1,4 +1,4 @@
-"""Opening the card game: the packs are read before setup, off the frame loop when large.
+"""Opening the card game (or the Gallery): the packs are read first, off the frame loop when large.
 
 Unchanged packs come from the library's cache and small ones (the shipped
 packs read in a few hundredths of a second) are read at once; anything
@@ -10,11 +10,12 @@ for next time).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
-from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, LibraryLoad, cached_library, load_library
+from jayden_jazz.scenes.cards.library import (QUICK_LOAD_BYTES, Library, LibraryLoad, cached_library,
+                                              load_library)
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -23,24 +24,41 @@ from jayden_jazz.shell.widgets import draw_window
 SHOW_AFTER_FRAMES = 15          # a quarter of a second: quicker loads show nothing
 
 
-def open_cards_setup(app: Any, **kwargs: Any) -> Scene:
-    """The ``cards`` scene: the setup screen, or the reading-packs scene that leads to it."""
-    from jayden_jazz.scenes.cards.setup import CardsSetupScene
+def with_library(app: Any, make: Callable[[Library], Scene]) -> Scene:
+    """``make(library)`` at once when the packs are cached or small, else the reading scene leading to it.
 
+    Any scene that needs every pack opens through this (the card setup, the
+    Gallery), so a large pack never freezes the window.
+    """
     lib, size = cached_library(app)
     if lib is None and size <= QUICK_LOAD_BYTES:
         lib = load_library(app)
     if lib is not None:
-        return CardsSetupScene(app, library=lib, **kwargs)
-    return PackLoadingScene(app, LibraryLoad(app))
+        return make(lib)
+    return PackLoadingScene(app, LibraryLoad(app), make)
+
+
+def open_cards_setup(app: Any, **kwargs: Any) -> Scene:
+    """The ``cards`` scene: the setup screen once the packs are read."""
+    from jayden_jazz.scenes.cards.setup import CardsSetupScene
+
+    return with_library(app, lambda lib: CardsSetupScene(app, library=lib, **kwargs))
+
+
+def open_gallery(app: Any) -> Scene:
+    """The ``gallery`` scene: every card, once the packs are read."""
+    from jayden_jazz.scenes.workshop.gallery import GalleryScene
+
+    return with_library(app, lambda lib: GalleryScene(app, library=lib))
 
 
 class PackLoadingScene(Scene):
     opaque = False
 
-    def __init__(self, app: Any, load: LibraryLoad) -> None:
+    def __init__(self, app: Any, load: LibraryLoad, make: Callable[[Library], Scene] | None = None) -> None:
         super().__init__(app)
         self.load = load
+        self.make = make
         self.frames = 0
 
     def handle(self, action: Action) -> None:
@@ -51,11 +69,15 @@ class PackLoadingScene(Scene):
         self.frames += 1
         if not self.load.done:
             return
-        from jayden_jazz.scenes.cards.setup import CardsSetupScene
         from jayden_jazz.scenes.windows import MessageWindow
 
         if self.load.library is not None:
-            self.stack.replace(CardsSetupScene(self.app, library=self.load.library))
+            if self.make is None:
+                from jayden_jazz.scenes.cards.setup import CardsSetupScene
+
+                self.stack.replace(CardsSetupScene(self.app, library=self.load.library))
+            else:
+                self.stack.replace(self.make(self.load.library))
         else:
             self.stack.replace(MessageWindow(self.app, "Card packs", self.load.error, fill=P.RED))
 

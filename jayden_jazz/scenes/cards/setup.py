@@ -197,6 +197,9 @@ class CardsSetupScene(Scene):
         self._remember()
         self.stack.replace(HandChoiceScene(self.app, cfg.copy(), self.library))
 
+    def redraw_in(self) -> None:
+        return None          # nothing moves by itself: redrawn on input only
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font

@@ -29,11 +29,13 @@ from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
-from jayden_jazz.shell.scene import PlayScene
+from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 
 AI_STEP_TICKS = 36        # pause between a computer's actions (0.6 s at normal speed)
 AI_SELECT_TICKS = 18      # how long the computer's chosen piece is shown selected
 MESSAGE_TICKS = 180
+BLINK_TICKS = 15          # the Action Box blinks twice a second
+DOTS_TICKS = 20           # the computer's "thinking..." dots
 DRAW_OFFER_QUIET = 60     # the computer considers offering a draw after this many quiet actions
 DRAW_OFFER_EVERY = 15     # ... and asks again at most every this many turns
 HINT_LEVEL = "hard"
@@ -310,6 +312,13 @@ class JaydenScene(PlayScene):
             return
         self._ask("turn", "choose_turn", self.pos.jpn(), level, self.rng.randrange(2**31),
                   quiet_draw=self.game.quiet_draw)
+
+    def redraw_in(self) -> int | None:
+        """Every tick while a piece moves or the computer acts; else at the next blink, dot or message end."""
+        if self.motion is not None or self.ai_queue or (self.computer_to_act() and self.request is None):
+            return EVERY_TICK
+        dots = ticks_to_next(self.ticks, DOTS_TICKS) if self.request == "turn" else None
+        return soonest(ticks_to_next(self.ticks, BLINK_TICKS), self.message_ticks or None, dots)
 
     def _poll_ai(self) -> None:
         reply = self._worker().poll()
@@ -615,8 +624,8 @@ class JaydenScene(PlayScene):
             out.append((f"Danger: {SIDE_NAME[other(self.pos.side)]} could take your Master next turn "
                         f"({names})", P.LIGHT_RED))
         if self.request == "turn":
-            out.append((f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + "." * (1 + self.ticks // 20 % 3),
-                        P.WHITE))
+            dots = "." * (1 + self.ticks // DOTS_TICKS % 3)
+            out.append((f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + dots, P.WHITE))
         for s in ("g", "r"):
             if not self.pos.has_mark(s):
                 out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
@@ -634,7 +643,7 @@ class JaydenScene(PlayScene):
                 if a.kind == "fire":
                     costs[dst] = max(abs(a.src % 20 - a.dst % 20), abs(a.src // 20 - a.dst // 20))
         return BoardView(cursor=self.cursor, selected=self.selected, targets=targets, costs=costs,
-                         status=self.status_on, blink=(self.ticks // 15) % 2 == 0,
+                         status=self.status_on, blink=(self.ticks // BLINK_TICKS) % 2 == 0,
                          marks=moves.last_turns(self.records), threats=self.threats(), hint=self.hint,
                          message=self.message, notes=self.notes(), flip=self.flip, motion=self.motion)
 

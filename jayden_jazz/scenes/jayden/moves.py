@@ -61,7 +61,7 @@ def replay(start: str, actions: list[Action] | list[str], quiet_draw: bool = Tru
     for a in actions:
         a = Action.from_text(a) if isinstance(a, str) else a
         p = before(pos, a)
-        pos.push(a, validate=False)
+        pos.push(a)
         out.append(after(p, pos))
     return out
 

@@ -35,7 +35,7 @@ class ReplayScene(Scene):
     def step(self, d: int, animate: bool = False) -> None:
         self.motion = None
         if d > 0 and self.index < len(self.actions):
-            self.pos.push(self.actions[self.index], validate=False)
+            self.pos.push(self.actions[self.index])
             rec = self.records[self.index]
             self.index += 1
             if animate:

@@ -83,6 +83,9 @@ class JaydenSetupScene(Scene):
         self.stack.replace(scene)
         scene.load_from(path)   # a refused save shows its window over a fresh board
 
+    def redraw_in(self) -> None:
+        return None          # nothing moves by itself: redrawn on input only
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
