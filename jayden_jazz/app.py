@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from jayden_jazz import __version__
 
@@ -78,11 +79,11 @@ def _scale(text: str) -> int:
     return min(max(k, MIN_SCALE), MAX_SCALE)
 
 
-def parse_script(text: str) -> list[tuple[str, object]]:
+def parse_script(text: str) -> list[tuple[str, Any]]:
     """``--keys`` tokens -> ('key', code) / ('mouse', (button, x, y)) / ('wait', None)."""
     from jayden_jazz.shell.input import key_code
 
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, Any]] = []
     for tok in text.split():
         up = tok.upper()
         if up == "WAIT":
@@ -113,6 +114,7 @@ class App:
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
+        from jayden_jazz.shell.keymap import KeyMap
         from jayden_jazz.shell.loop import FixedStep, RedrawPlan
         from jayden_jazz.shell.scene import SceneStack
         from jayden_jazz.shell.sound import Sound
@@ -137,7 +139,11 @@ class App:
         self.display = Display(scale=scale, fullscreen=fullscreen,
                                aspect_correct=self.settings["aspect_correct"], icon=icon,
                                accelerated=not self.headless)
-        self.input = InputMap(self.display.to_logical)
+        keymap, key_problems = KeyMap.from_settings(self.settings["keys"])
+        if key_problems:
+            self.notices.append(f"Some keys in {self.settings.path} could not be used: "
+                                + "; ".join(key_problems) + ".")
+        self.input = InputMap(self.display.to_logical, keymap)
         self.sound = Sound(muted=self.settings["mute"] or self.headless, volume=self.settings["volume"])
         self.stack = SceneStack()
         self.step = FixedStep()
@@ -236,7 +242,7 @@ class App:
                 self.stack.changed()
                 continue
             if event.type == pygame.KEYDOWN and (
-                    event.key == pygame.K_F11 or
+                    event.key in self.input.keymap.keys_of("fullscreen") or
                     (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)):
                 if not self.headless:
                     self.display.toggle_fullscreen()

@@ -40,6 +40,7 @@ DEFAULTS: dict[str, Any] = {
     "hot_seat": False,         # Jayden: turn the board for Red when Red (a person) is to act
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
+    "keys": {},                # the player's key changes: command -> [key names] (shell/keymap.py)
 }
 
 #: Every known setting's type and range; the nested setups of both games too

@@ -223,7 +223,7 @@ class CardsPlayer:
         solver = Solver(g0.copy(), deadline=self._deadline(start, self.level.exact_share),
                         node_limit=self._node_limit(self.level.exact_share))
         res = solver.solve_root(all_best=False, partial=True)
-        detail = {"nodes": res.nodes, "complete": res.complete}
+        detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
         keys = {move_key(g0, m): m for m in moves}
         if res.complete:
             if res.value == WIN:
@@ -268,8 +268,8 @@ class CardsPlayer:
         if won:
             return Decision(g0.action(won[0]), WIN, "solved", detail)
         lost = {move_key(g0, m) for m, v in res.bounds.items() if v == LOSS}
-        allowed = set(keys) - lost or None
-        d = self._mcts(worlds, moves, start, allowed, "mcts", 1.0)
+        unlost: set | None = set(keys) - lost or None
+        d = self._mcts(worlds, moves, start, unlost, "mcts", 1.0)
         d.detail.update(detail)
         return d
 

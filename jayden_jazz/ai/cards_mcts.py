@@ -170,6 +170,7 @@ class ISMCTS:
                 if v > best_v:
                     best_v = v
                     best_k = k
+            assert best_k is not None           # a node always has a legal move here
             node = children[best_k]
             g.push(legal[best_k])
             path.append(node)

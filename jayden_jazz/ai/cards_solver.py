@@ -446,8 +446,8 @@ class Solver:
             memo[key] = 1.0                 # a proven win for us: nothing can go wrong now
             return 1.0
         if mine and self._no_choice_left(me):
-            r = memo[key] = (self.search(-_INF, _INF) + 1) / 2
-            return r
+            value = memo[key] = (self.search(-_INF, _INF) + 1) / 2
+            return value
         moves = st.moves()
         n = len(moves)
         total = best = 0.0
@@ -467,9 +467,9 @@ class Solver:
                 upper = (total + n - 1 - i) / n
                 if upper <= floor and i < n - 1:
                     return upper             # cannot beat what our other move gets
-        r = best if mine else total / n
-        memo[key] = r
-        return r
+        value = best if mine else total / n
+        memo[key] = value
+        return value
 
 
 def solve(st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,

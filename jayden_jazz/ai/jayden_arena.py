@@ -62,8 +62,9 @@ class GreedyPlayer(RandomPlayer):
         best, top = [], -1
         for a in sorted(pos.legal_actions()):
             gain = 0
-            if a.kind != MOVE:
-                gain = GREEDY_RANK[KIND_BY_LETTER[pos.piece_at(a.dst)[0]]]
+            victim = pos.piece_at(a.dst)
+            if a.kind != MOVE and victim is not None:
+                gain = GREEDY_RANK[KIND_BY_LETTER[victim[0]]]
             if gain > top:
                 best, top = [a], gain
             elif gain == top:

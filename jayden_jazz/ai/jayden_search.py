@@ -191,6 +191,7 @@ class Searcher:
                     rest = [m for m in moves if m not in searched]
                     best, best_score = (rest[0], scores.get(rest[0], -INF)) if rest else (it_best, it_score)
                 break
+            assert it_best is not None          # the first move is always searched in full
             best, best_score, done = it_best, it_score, depth
             moves.sort(key=lambda m: (m in parries, scores.get(m, -INF)), reverse=True)
             if abs(best_score) > WIN_BOUND:
@@ -244,7 +245,7 @@ class Searcher:
         x = _side_index(pos.side)
         acted = pos.acted
         first = acted is None
-        a_sq = -1 if first else acted
+        a_sq = -1 if acted is None else acted
         key = pos.key()
         if depth <= 0:
             score = self.leaves.get(key)
@@ -432,7 +433,7 @@ class Searcher:
         table = TABLE_T
         kind_of = KIND_OF
         value = VALUE
-        scored = []
+        scored: list[tuple[int, Action]] = []
         app = scored.append
         sign = 1 if x == 0 else -1          # the square table scores from the first side's view
         for a in moves:

@@ -101,7 +101,7 @@ class AIWorker:
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
-        self._proc: mp.Process | None = None
+        self._proc: Any = None                  # the context's Process (a spawn process)
         self._requests: Any = None
         self._replies: Any = None
         self._ticket = 0

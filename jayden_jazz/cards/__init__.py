@@ -1,7 +1,8 @@
 """The Jazz Jackrabbit Card Game: rules engine and card-pack loader.
 
-Pure Python + numpy + PyYAML; nothing here imports pygame. See
-docs/cards-engine.md for a guide and docs/card-packs.md for the pack format.
+Pure Python + numpy + PyYAML; nothing here imports pygame. The rules it
+plays are docs/rules/cards.md; see docs/cards-engine.md for a guide and
+docs/card-packs.md for the pack format.
 """
 
 from .action import Action

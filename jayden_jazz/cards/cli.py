@@ -138,8 +138,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         try:
             f = get_field(item)
         except CardsError:
-            f = None
-        if f is not None:
+            pass
+        else:
             print(f"{f.name} ({f.title}): {f.playable_count} playable cells, players "
                   f"{'/'.join(map(str, f.allowed_players))}")
             for r, row in enumerate(f.rows):

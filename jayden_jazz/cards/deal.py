@@ -8,7 +8,8 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from .card import Card, Month, month_text
 from .errors import SetupError
@@ -36,7 +37,7 @@ class Setup:
 
     field: Field
     hands: tuple[tuple[str, ...], ...]
-    rules: Rules = field(default_factory=Rules)
+    rules: Rules = dc_field(default_factory=Rules)
     first_seat: int = 0
     date: Month = (2026, 11)
     names: tuple[str, ...] = ()

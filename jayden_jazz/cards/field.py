@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import yaml
@@ -62,7 +63,11 @@ class Symmetry:
     sides: tuple[int, int, int, int]
 
 
-_TRANSFORMS = {
+def _on_square(f: Callable[[int, int, int], tuple[int, int]], n: int) -> Callable[[int, int], tuple[int, int]]:
+    return lambda c, r: f(c, r, n)
+
+
+_TRANSFORMS: dict[str, Callable[[int, int, int], tuple[int, int]]] = {
     # name: (col, row, n) -> (col', row') on an n x n square
     "identity": lambda c, r, n: (c, r),
     "rot90": lambda c, r, n: (n - 1 - r, c),
@@ -191,8 +196,9 @@ class Field:
         out = []
         for name in names:
             f = _TRANSFORMS[name]
+            fn: Callable[[int, int], tuple[int, int]]
             if self.is_square:
-                fn = lambda c, r, f=f: f(c, r, n)  # noqa: E731
+                fn = _on_square(f, n)
             else:
                 w, h = self.width, self.height
                 fn = {

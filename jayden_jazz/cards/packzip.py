@@ -125,7 +125,7 @@ def read_zip(data: bytes, label: str = "the zip") -> tuple[tuple[str, ...], dict
             if suffix in PACK_SUFFIXES or suffix in PICTURE_SUFFIXES:
                 wanted.append((parts, info))
         packs = [p for p, _ in wanted if os.path.splitext(p[-1])[1].lower() in PACK_SUFFIXES]
-        top = [p for p in packs if len(p) == 1]
+        top: list[tuple[str, ...]] = [p for p in packs if len(p) == 1]
         if not top:
             folders = {p[0] for p, _ in wanted}
             top = [p for p in packs if len(p) == 2] if len(folders) == 1 else []

@@ -33,9 +33,9 @@ def board_text(game: "Game") -> str:
     for e in game.effects():
         lines.append(f" effect: seat {e.seat}, {e.card.id} ability {e.number} from {e.cell}, "
                      f"{e.turns_left} turn(s) left: {e.text}")
-    r = game.result()
-    if r is not None:
-        lines.append(" result: " + r.summary(game.names))
+    res = game.result()
+    if res is not None:
+        lines.append(" result: " + res.summary(game.names))
     return "\n".join(lines)
 
 

@@ -46,7 +46,7 @@ class RefusedTag:
 
 #: libyaml's parser when PyYAML was built with it (about 10x faster on big
 #: packs); both are SafeLoader classes, so only plain data can come out.
-_SafeBase: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SafeBase: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 _Bases: tuple = ((_SafeBase,) if issubclass(_SafeBase, yaml.composer.Composer)

@@ -1,5 +1,7 @@
 """Jayden rules engine: pure Python + numpy, no pygame.
 
+The rules it plays, with every ruling, are ``docs/rules/jayden.md``.
+
 Squares are ints, ``index = (rank - 1) * 20 + file`` with file a = 0 (so
 ``a1`` = 0, ``t14`` = 279); see :func:`square_name` / :func:`parse_square`.
 """

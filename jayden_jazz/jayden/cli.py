@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from jayden_jazz.jayden.errors import JPNError
 from jayden_jazz.jayden.notation import START_JPN
@@ -18,7 +19,7 @@ from jayden_jazz.jayden.position import Position
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse would print usage twice
+    def error(self, message: str) -> NoReturn:  # argparse would print usage twice
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 

@@ -158,7 +158,7 @@ def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far
         f"{me} has no Mark, so its {name} may not end an action beyond the Half Line"
     )
     if k in (CANNON, MARK, MASTER):
-        if CHEBYSHEV_T[src][dst] != 1 or (k == CANNON and not line[3]):
+        if CHEBYSHEV_T[src][dst] != 1 or (k == CANNON and (line is None or not line[3])):
             where = "up, down, left or right" if k == CANNON else "in any direction"
             verb = "acts on" if kind == CONDITION else "moves"
             return f"{_a(name)} {verb} one square {where}"
@@ -197,7 +197,8 @@ def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far
             if KIND_OF[b[dst]] == MARK:
                 return "Heroes cannot attack Marks"
             land = 2 * dst - src
-            if _steps(src, land) is None or _steps(src, land)[2] != 2 or not 0 <= land < len(b):
+            jump = _steps(src, land)
+            if jump is None or jump[2] != 2 or not 0 <= land < len(b):
                 return "the Hero would land off the board"
             if b[land]:
                 return f"the Hero's landing square {square_name(land)} is not empty"

@@ -74,7 +74,7 @@ def deploy_targets(occupied: np.ndarray, src: int) -> list[int]:
     """
     was = occupied[src]
     occupied[src] = False
-    blocked = occupied[NEIGHBOURHOOD].any(axis=1)
+    blocked = np.asarray(occupied[NEIGHBOURHOOD].any(axis=1))
     occupied[src] = was
     blocked[src] = True
     return np.flatnonzero(~blocked).tolist()

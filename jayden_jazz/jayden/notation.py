@@ -1,4 +1,4 @@
-"""JPN, the one-line position notation of the rules file.
+"""JPN, the one-line position notation of the rules (docs/rules/jayden.md#position-notation-jpn).
 
 Parsing is strict on purpose: every accepted string must format back to
 itself, so saves, bug reports and tests can compare positions as text.

@@ -43,7 +43,7 @@ def master_threats(pos: Position, side: str) -> list[int]:
     enemy = Position(format_jpn(b, 1 - s, -1, 0, 0, pos._turn), quiet_draw=False)
     first = pseudo_actions(enemy)
     found = _hits(first, masters)
-    near = set()
+    near: set[int] = set()
     for m in masters:
         near.update(t for ray in QUEEN_RAYS_T[m] for t in ray)
         near.update(t for t, d in enumerate(CHEBYSHEV_T[m]) if d <= 2)

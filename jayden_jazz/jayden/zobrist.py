@@ -24,15 +24,15 @@ _FIRED_KEYS = _rng.integers(0, 2**64, size=SQUARES + 1, dtype=np.uint64, endpoin
 _FIRED_KEYS[0] = 0
 
 
-def _piece_row(v: int) -> tuple[int, ...] | None:
+def _piece_row(v: int) -> tuple[int, ...]:
     kind = KIND_OF[v]
     if not kind:
-        return None
+        return ()
     index = (kind - 1) * 2 + (0 if v < 128 else 1)
     return tuple(int(x) for x in _PIECE_KEYS[index])
 
 
-#: PIECE[v][sq]: key of byte value v standing on sq (None for empty/invalid v).
+#: PIECE[v][sq]: key of byte value v standing on sq (an empty row for empty/invalid v).
 PIECE = tuple(_piece_row(v) for v in range(256))
 SIDE_RED = _SIDE_KEY
 ACTED = tuple(int(x) for x in _ACTED_KEYS)

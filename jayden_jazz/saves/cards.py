@@ -398,11 +398,14 @@ def summary(body: dict[str, Any]) -> str:
     Raises SaveError for a body that does not fit, which the windows show as the slot's problem.
     """
     check_fields(body, "<save>")
-    seats = body.get("seats") if isinstance(body.get("seats"), list) else []
+    seats = body.get("seats")
+    seats = seats if isinstance(seats, list) else []
     who = " v ".join(("CPU " + str(s.get("level", "?")).capitalize()) if isinstance(s, dict)
                      and s.get("kind") == "computer" else "Human" for s in seats)
-    rec = body.get("record") if isinstance(body.get("record"), dict) else {}
-    fld = rec.get("field") if isinstance(rec.get("field"), dict) else {}
+    rec = body.get("record")
+    rec = rec if isinstance(rec, dict) else {}
+    fld = rec.get("field")
+    fld = fld if isinstance(fld, dict) else {}
     saved = str(body.get("saved", ""))[:16].replace("T", " ")
     state = "finished" if body.get("result") else f"card {int(body.get('ply') or 0) + 1}"
     return f"{saved}  {str(fld.get('name', '?'))[:8]} {who}, {state}"

@@ -135,7 +135,7 @@ def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Posit
     _apply_result(pos, res)
     if pos.jpn() != position:
         raise SaveError(path, "its actions do not lead to the saved position")
-    want = None if not res else Result(res.get("winner"), res.get("reason"))
+    want = None if not res else Result(res.get("winner"), str(res.get("reason", "")))
     if want is not None and pos.result is not None and tuple(pos.result) != tuple(want):
         raise SaveError(path, "its recorded result does not match the game")
     return game, pos

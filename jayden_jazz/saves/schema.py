@@ -37,7 +37,7 @@ class PlainYAMLError(yaml.YAMLError):
 
 #: libyaml's parser when PyYAML has it; nodes are still composed in Python
 #: (below), so the composer can refuse aliases and count.
-_Safe: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Safe: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Bases: tuple = (_Safe,) if issubclass(_Safe, yaml.composer.Composer) else (yaml.composer.Composer, _Safe)
 MAX_VALUES = 50_000
 """Values (YAML nodes) one file may hold: far above a real save's, far below a costly one."""

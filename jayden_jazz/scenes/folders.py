@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from jayden_jazz.scenes.windows import MessageWindow
+from jayden_jazz.shell.appview import AppView
 
 #: Linux/BSD openers, tried in order; the first one found on PATH is used.
 UNIX_OPENERS: tuple[tuple[str, ...], ...] = (("xdg-open",), ("gio", "open"), ("kde-open",), ("exo-open",))
@@ -76,7 +77,7 @@ def open_in_file_manager(path: Path, *, platform: str | None = None,
         return False
 
 
-def open_cards_folder(app: Any, *, opener: Callable[[Path], bool] | None = None) -> Path:
+def open_cards_folder(app: AppView, *, opener: Callable[[Path], bool] | None = None) -> Path:
     """The title menu's "Open cards folder": create it, open it, show where it is."""
     folder = app.dirs.cards
     try:

@@ -8,12 +8,11 @@ with ``# `` are headings, ``- `` are list items.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from jayden_jazz import paths
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -60,7 +59,7 @@ def _style(line: str) -> tuple[str, int]:
 
 
 class InstructionsScene(Scene):
-    def __init__(self, app: Any, topic: int = 0) -> None:
+    def __init__(self, app: AppView, topic: int = 0) -> None:
         super().__init__(app)
         self.topic = topic
         extra = {}

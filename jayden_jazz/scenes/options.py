@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
@@ -45,9 +46,9 @@ OPTIONS = [
 class OptionsScene(Scene):
     opaque = True
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppView) -> None:
         super().__init__(app)
-        items = [MenuItem(o.label, o.key) for o in OPTIONS] + [MenuItem("Back", "back")]
+        items = [MenuItem(o.label, o.key) for o in OPTIONS] + [MenuItem("Keys...", "keys"), MenuItem("Back", "back")]
         self.menu = Menu(items, on_change=self._change)
         self.frame = pygame.Rect(100, 40, 440, 288)
         self.menu.layout(self.frame.x + 20, self.frame.y + 30, self.frame.w - 40)
@@ -81,6 +82,11 @@ class OptionsScene(Scene):
             return
         if item.value == "back":
             self.close()
+        elif item.value == "keys":
+            from jayden_jazz.scenes.registry import make_scene
+
+            if self.stack is not None:
+                self.stack.push(make_scene("keys", self.app))
         else:
             self._change(self.menu.index, 1)
 
@@ -98,7 +104,9 @@ class OptionsScene(Scene):
             color = P.BLACK if i == self.menu.index else P.YELLOW
             font.draw(surface, name, self.menu.rect.right - 8 - font.width(name), y, color)
         cur = self.menu.index
-        help_text = OPTIONS[cur].help if cur < len(OPTIONS) else "Return to the previous screen."
+        help_text = (OPTIONS[cur].help if cur < len(OPTIONS) else
+                     "Change which key does what." if self.menu.items[cur].value == "keys" else
+                     "Return to the previous screen.")
         for i, line in enumerate(wrap(help_text, (self.frame.w - 40) // 8)[:2]):
             font.draw(surface, line, self.frame.x + 20, self.frame.bottom - 66 + i * LINE_H, P.LIGHT_CYAN)
         font.draw(surface, "\u2190\u2192 or Enter change  Esc back", self.frame.x + 20, self.frame.bottom - 30,

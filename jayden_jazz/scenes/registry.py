@@ -7,12 +7,17 @@ entry here, and importing is lazy so start-up only loads what is shown.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+    from jayden_jazz.shell.scene import Scene
 
 SCENES: dict[str, str] = {
     "menu": "jayden_jazz.scenes.title:TitleScene",
     "instructions": "jayden_jazz.scenes.instructions:InstructionsScene",
     "options": "jayden_jazz.scenes.options:OptionsScene",
+    "keys": "jayden_jazz.scenes.keys:KeysScene",
     "cards": "jayden_jazz.scenes.cards.loading:open_cards_setup",
     "cards-table": "jayden_jazz.scenes.cards.table:CardsTableScene",
     "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
@@ -35,7 +40,7 @@ class UnknownScene(KeyError):
         return f"Unknown scene {self.name!r}. Use one of: {', '.join(SCENES)}."
 
 
-def make_scene(name: str, app: Any, **kwargs: Any) -> Any:
+def make_scene(name: str, app: AppView, **kwargs: Any) -> Scene:
     try:
         target = SCENES[name]
     except KeyError:

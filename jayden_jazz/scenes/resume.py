@@ -39,7 +39,8 @@ def unfinished_games(folder: Path) -> list[Unfinished]:
             _summary(str(game))(body)          # its fields fit: a damaged file is passed over
         except SaveError:
             continue
-        saved = body.get("saved") if isinstance(body.get("saved"), str) else ""
+        saved = body.get("saved")
+        saved = saved if isinstance(saved, str) else ""
         try:
             mtime = path.stat().st_mtime
         except OSError:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -11,6 +10,7 @@ from jayden_jazz import __version__
 from jayden_jazz.scenes.registry import make_scene
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.art import title_logo
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene, ticks_to_next
@@ -32,7 +32,7 @@ STAR_TICKS = 20   # the starfield twinkles three times a second
 
 
 class TitleScene(Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppView) -> None:
         super().__init__(app)
         self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
         self.menu.layout(240, 126, 160)     # ten entries and the key line fit under the logo
@@ -98,7 +98,7 @@ class TitleScene(Scene):
             from jayden_jazz.scenes.resume import continue_latest
 
             continue_latest(self.app, self.stack)
-        else:
+        elif self.stack is not None:
             self.stack.push(make_scene(item.value, self.app))
 
     def draw(self, surface: pygame.Surface) -> None:

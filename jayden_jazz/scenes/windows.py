@@ -6,11 +6,12 @@ manual promises.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import GLYPH_W, wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -24,8 +25,8 @@ class ChoiceWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, title: str, items: list[MenuItem | str], *, text: str = "",
-                 on_choose: Callable[[Any], None] | None = None,
+    def __init__(self, app: AppView, title: str, items: Sequence[MenuItem | str], *, text: str = "",
+                 on_choose: Callable[[Any], object] | None = None,
                  on_cancel: Callable[[], None] | None = None, width: int = 320,
                  fill: int = P.BLUE, cancel_on_back: bool = True, close_on_choose: bool = True) -> None:
         super().__init__(app)
@@ -78,7 +79,7 @@ class ChoiceWindow(Scene):
 class MessageWindow(ChoiceWindow):
     """Text and an OK button (Enter, Esc or a click closes it)."""
 
-    def __init__(self, app: Any, title: str, text: str, *, on_close: Callable[[], None] | None = None,
+    def __init__(self, app: AppView, title: str, text: str, *, on_close: Callable[[], None] | None = None,
                  width: int = 440, fill: int = P.BLUE) -> None:
         super().__init__(app, title, [MenuItem("OK", "ok")], text=text, width=width, fill=fill,
                          on_choose=(lambda _v: on_close()) if on_close else None,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -107,9 +108,9 @@ class Display:
         self.presents = 0
         self._rgb = pygame.Surface((LOGICAL_W, LOGICAL_H), 0, 32)
         self._scaled: pygame.Surface | None = None
-        self._sdl_window = None      # pygame.Window, when SDL's renderer presents
-        self._renderer = None
-        self._texture = None
+        self._sdl_window: Any = None      # pygame.Window, when SDL's renderer presents
+        self._renderer: Any = None        # its _sdl2.video Renderer and Texture
+        self._texture: Any = None
         self.window: pygame.Surface | None = None
         if not (accelerated and self._open_renderer(icon)):
             pygame.display.set_caption(title)
@@ -223,13 +224,16 @@ class Display:
                 self._texture.draw(dstrect=pygame.Rect(vp.x, vp.y, vp.w, vp.h))
             self._renderer.present()
             return
-        self.window.fill((0, 0, 0))
+        window = self.window
+        if window is None:
+            return
+        window.fill((0, 0, 0))
         if vp.w > 0 and vp.h > 0:
             if (vp.w, vp.h) == (LOGICAL_W, LOGICAL_H):
-                self.window.blit(self._rgb, (vp.x, vp.y))
+                window.blit(self._rgb, (vp.x, vp.y))
             else:
                 if self._scaled is None or self._scaled.get_size() != (vp.w, vp.h):
                     self._scaled = pygame.Surface((vp.w, vp.h))
                 pygame.transform.scale(self._rgb, (vp.w, vp.h), self._scaled)
-                self.window.blit(self._scaled, (vp.x, vp.y))
+                window.blit(self._scaled, (vp.x, vp.y))
         pygame.display.flip()

@@ -57,7 +57,7 @@ class Font:
                 for y, row in enumerate(rows):
                     for x, c in enumerate(row):
                         if c == "#":
-                            px[x0 + x, y] = color
+                            px[x0 + x, y] = color  # type: ignore[index]  # the stubs lack item assignment
         self._cache[key] = surf
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)

@@ -1,17 +1,23 @@
 """One place that turns keys and mouse events into actions.
 
-Scenes never see key codes: they get :class:`Action` values. The manual's
-eight direction keys (Home/Up/PgUp, Left/Right, End/Down/PgDn) move the
-Action Box; Enter and Space are the Action Button; Esc goes back. Held
-direction keys repeat after a delay, counted in update ticks.
+Scenes never see key codes: they get :class:`Action` values. Which key
+gives which action is data, in :mod:`jayden_jazz.shell.keymap` (the
+manual's eight direction keys move the Action Box, Enter and Space are the
+Action Button, Esc goes back, and the hotkeys), and the player can change
+it in Options. Held direction keys repeat after a delay, counted in update
+ticks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.keymap import KeyMap
 
 
 class Kind(Enum):
@@ -21,7 +27,16 @@ class Kind(Enum):
     POINT = "point"        # mouse moved to logical pos
     ALT = "alt"            # right click / V / Tab: secondary action (e.g. full card view)
     SCROLL = "scroll"      # mouse wheel; dy = -1 up, +1 down
-    KEY = "key"            # a named hotkey (letters, F-keys) scenes may use
+    KEY = "key"            # any other key, by name (text fields)
+    UNDO = "undo"          # the named hotkeys of the key map (defaults U, H, L, R)
+    HINT = "hint"
+    LOG = "log"
+    RANDOM = "random"
+
+
+#: Hotkey actions; a bound hotkey is also sent as a plain KEY action for now,
+#: so scenes that still test the letter keep working (see InputMap.translate).
+HOTKEYS = (Kind.UNDO, Kind.HINT, Kind.LOG, Kind.RANDOM)
 
 
 @dataclass(frozen=True)
@@ -30,7 +45,7 @@ class Action:
     dx: int = 0
     dy: int = 0
     pos: tuple[int, int] | None = None
-    key: str = ""
+    key: str = ""          # the name of the key pressed, for every action from the keyboard
     text: str = ""
     """The character a key typed (shift applied), for text fields; empty for the mouse."""
 
@@ -46,16 +61,6 @@ def move(dx: int, dy: int) -> Action:
 ACTION = Action(Kind.ACTION)
 BACK = Action(Kind.BACK)
 ALT = Action(Kind.ALT)
-
-DIRECTION_KEYS: dict[int, tuple[int, int]] = {
-    pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
-    pygame.K_HOME: (-1, -1), pygame.K_PAGEUP: (1, -1), pygame.K_END: (-1, 1), pygame.K_PAGEDOWN: (1, 1),
-    pygame.K_KP8: (0, -1), pygame.K_KP2: (0, 1), pygame.K_KP4: (-1, 0), pygame.K_KP6: (1, 0),
-    pygame.K_KP7: (-1, -1), pygame.K_KP9: (1, -1), pygame.K_KP1: (-1, 1), pygame.K_KP3: (1, 1),
-}
-ACTION_KEYS = {pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER}
-BACK_KEYS = {pygame.K_ESCAPE}
-ALT_KEYS = {pygame.K_v, pygame.K_TAB}
 
 #: Key names accepted by ``--keys`` (and by tests) -> pygame key codes.
 KEY_NAMES: dict[str, int] = {
@@ -79,7 +84,11 @@ def key_code(name: str) -> int:
         return KEY_NAMES[up]
     if len(name) == 1 and name.isalnum():
         return pygame.key.key_code(name.lower())
-    raise ValueError(f"unknown key name {name!r}; use one of {', '.join(sorted(KEY_NAMES))} or a letter")
+    try:
+        return pygame.key.key_code(name.lower())      # any other key by its SDL name: F5, Delete
+    except ValueError:
+        raise ValueError(f"unknown key name {name!r}; use one of {', '.join(sorted(KEY_NAMES))}, "
+                         "a letter or another key's name (F5, Delete)") from None
 
 
 class InputMap:
@@ -89,8 +98,11 @@ class InputMap:
     the letterbox), supplied by the display so every window mode is right.
     """
 
-    def __init__(self, to_logical=lambda pos: pos) -> None:
+    def __init__(self, to_logical=lambda pos: pos, keymap: "KeyMap | None" = None) -> None:
+        from jayden_jazz.shell.keymap import KeyMap
+
         self.to_logical = to_logical
+        self.keymap = keymap if keymap is not None else KeyMap()
         self._held: int | None = None
         self._held_ticks = 0
 
@@ -99,18 +111,22 @@ class InputMap:
         if t == pygame.KEYDOWN:
             key = event.key
             typed = getattr(event, "unicode", "") or ""
-            if key in DIRECTION_KEYS:
-                self._held, self._held_ticks = key, 0
-                dx, dy = DIRECTION_KEYS[key]
-                return [Action(Kind.MOVE, dx=dx, dy=dy, text=typed)]
-            if key in ACTION_KEYS:
-                return [Action(Kind.ACTION, text=typed)]
-            if key in BACK_KEYS:
-                return [BACK]
-            if key in ALT_KEYS:
-                return [Action(Kind.ALT, text=typed)]
             name = pygame.key.name(key)
-            return [Action(Kind.KEY, key=name, text=typed)] if name else []
+            cmd = self.keymap.command_for(key)
+            if cmd is None or cmd.kind is None:
+                return [Action(Kind.KEY, key=name, text=typed)] if name else []
+            if cmd.kind == Kind.MOVE:
+                self._held, self._held_ticks = key, 0
+                return [Action(Kind.MOVE, dx=cmd.dx, dy=cmd.dy, key=name, text=typed)]
+            if cmd.kind in HOTKEYS:
+                # TRANSITIONAL: the KEY echo keeps scenes that still compare letters
+                # working; drop it once every scene reads the named actions (and then
+                # give the named action the typed text). Only the echo carries the
+                # text, so a text field types the letter once.
+                return [Action(cmd.kind, key=name), Action(Kind.KEY, key=name, text=typed)]
+            if cmd.kind == Kind.BACK:
+                return [Action(Kind.BACK, key=name)]
+            return [Action(cmd.kind, key=name, text=typed)]
         if t == pygame.KEYUP:
             if event.key == self._held:
                 self._held = None
@@ -137,8 +153,12 @@ class InputMap:
             return []
         self._held_ticks += 1
         n = self._held_ticks - REPEAT_DELAY_TICKS
+        cmd = self.keymap.command_for(self._held)
+        if cmd is None or cmd.kind != Kind.MOVE:       # the key was given to something else
+            self._held = None
+            return []
         if n >= 0 and n % REPEAT_EVERY_TICKS == 0:
-            return [move(*DIRECTION_KEYS[self._held])]
+            return [Action(Kind.MOVE, dx=cmd.dx, dy=cmd.dy, key=pygame.key.name(self._held))]
         return []
 
     def release_all(self) -> None:

@@ -13,11 +13,12 @@ forgotten case costs power, never a stale picture.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
+    from jayden_jazz.shell.appview import AppView
     from jayden_jazz.shell.input import Action
 
 
@@ -45,9 +46,12 @@ class Scene:
     #: from a to b during a tick is smoothest at ``a + (b - a) * self.alpha``.
     alpha = 0.0
 
-    def __init__(self, app: Any = None) -> None:
+    def __init__(self, app: "AppView") -> None:
         self.app = app
-        self.stack: SceneStack | None = None
+        # The stack the scene is on. Scenes only act (handle, update, draw, open
+        # windows) while on one, so it is typed as present; before the first push
+        # and after a pop it is None at run time, and code that can run then checks.
+        self.stack: SceneStack = None  # type: ignore[assignment]
 
     # lifecycle -------------------------------------------------------
     def enter(self) -> None:
@@ -142,7 +146,7 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scene]:
         return iter(list(self._scenes))
 
     @property
@@ -163,7 +167,7 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         scene.exit()
-        scene.stack = None
+        scene.stack = None  # type: ignore[assignment]  # off the stack
         self.dirty = True
         if self._scenes:
             self._scenes[-1].resume()
@@ -174,7 +178,7 @@ class SceneStack:
         if self._scenes:
             old = self._scenes.pop()
             old.exit()
-            old.stack = None
+            old.stack = None  # type: ignore[assignment]  # off the stack
         scene.stack = self
         self._scenes.append(scene)
         self.dirty = True

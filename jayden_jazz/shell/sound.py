@@ -56,7 +56,10 @@ class Sound:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1)
-            rate, size, channels = pygame.mixer.get_init()
+            mixer = pygame.mixer.get_init()
+            if mixer is None:
+                raise pygame.error("the sound mixer did not start")
+            rate, size, channels = mixer
             for name, notes in EFFECTS.items():
                 mono = square_wave(notes, rate)
                 arr = mono if channels == 1 else np.repeat(mono[:, None], channels, axis=1)

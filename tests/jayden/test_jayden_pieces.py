@@ -1,4 +1,4 @@
-"""One test (at least) per piece rule and per movement rule of the rules file."""
+"""One test (at least) per piece rule and per movement rule of docs/rules/jayden.md."""
 # rule: jayden.md#moving-and-attacking
 # rule: jayden.md#the-pieces
 # rule: jayden.md#cannon

@@ -4,6 +4,7 @@ Games are played through the scene's own input path (key and mouse events
 through pygame's queue) with fixed hands, a fixed first seat, a fixed game
 date and ``--seed``, so every test replays the same way.
 """
+# rule: cards.md#open
 
 from __future__ import annotations
 

@@ -1,0 +1,226 @@
+"""Which keys do what: every command's keys in one table, changeable by the player.
+
+The defaults are the 1989 manual's (eight direction keys, Enter or Space for
+the Action Button, Esc to go back) plus the game's own hotkeys. A player's
+changes live in the settings under ``keys`` as ``command: [key names]``,
+only for the commands that differ from the defaults; anything unusable
+there is reported in plain words and that command keeps its default keys.
+Every command always keeps at least one key, so no change can lock a
+player out of a screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from jayden_jazz.shell.input import Kind
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str            # the word used in the settings file
+    label: str           # what the Keys screen shows
+    kind: Kind | None    # the action scenes receive; None: handled by the app itself
+    dx: int = 0
+    dy: int = 0
+    help: str = ""
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("up", "Up", Kind.MOVE, 0, -1, "Move the cursor up."),
+    Command("down", "Down", Kind.MOVE, 0, 1, "Move the cursor down."),
+    Command("left", "Left", Kind.MOVE, -1, 0, "Move the cursor left."),
+    Command("right", "Right", Kind.MOVE, 1, 0, "Move the cursor right."),
+    Command("up_left", "Up-left", Kind.MOVE, -1, -1, "Move the cursor diagonally up and left."),
+    Command("up_right", "Up-right", Kind.MOVE, 1, -1, "Move the cursor diagonally up and right."),
+    Command("down_left", "Down-left", Kind.MOVE, -1, 1, "Move the cursor diagonally down and left."),
+    Command("down_right", "Down-right", Kind.MOVE, 1, 1, "Move the cursor diagonally down and right."),
+    Command("action", "Action Button", Kind.ACTION, help="Select, place, move, attack, fire, choose."),
+    Command("back", "Back / menu", Kind.BACK, help="Open the menu; close a window and go back."),
+    Command("look", "Look closer", Kind.ALT, help="Full card view; the status line on the Jayden board."),
+    Command("undo", "Undo", Kind.UNDO, help="Jayden: back to the start of your last turn (Enhanced)."),
+    Command("hint", "Hint", Kind.HINT, help="Ask the computer for a suggestion (Enhanced)."),
+    Command("log", "Game log", Kind.LOG, help="Show the list of what has happened in the game."),
+    Command("random", "Random hand", Kind.RANDOM, help="Card game: fill the rest of your hand at random."),
+    Command("fullscreen", "Fullscreen", None, help="Fullscreen on and off (Alt+Enter works too)."),
+)
+BY_NAME: dict[str, Command] = {c.name: c for c in COMMANDS}
+
+#: The keys each command starts with: the 1989 manual's, then the game's own hotkeys.
+DEFAULT_KEYS: dict[str, tuple[int, ...]] = {
+    "up": (pygame.K_UP, pygame.K_KP8), "down": (pygame.K_DOWN, pygame.K_KP2),
+    "left": (pygame.K_LEFT, pygame.K_KP4), "right": (pygame.K_RIGHT, pygame.K_KP6),
+    "up_left": (pygame.K_HOME, pygame.K_KP7), "up_right": (pygame.K_PAGEUP, pygame.K_KP9),
+    "down_left": (pygame.K_END, pygame.K_KP1), "down_right": (pygame.K_PAGEDOWN, pygame.K_KP3),
+    "action": (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER), "back": (pygame.K_ESCAPE,),
+    "look": (pygame.K_v, pygame.K_TAB), "undo": (pygame.K_u,), "hint": (pygame.K_h,),
+    "log": (pygame.K_l,), "random": (pygame.K_r,), "fullscreen": (pygame.K_F11,),
+}
+
+_SHORT = {"return": "Enter", "escape": "Esc", "pageup": "PgUp", "pagedown": "PgDn",
+          "keypad enter": "Keypad Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace"}
+
+
+class KeyConflict(ValueError):
+    """A change the map refuses, with the reason in plain words."""
+
+
+def key_code(name: str) -> int:
+    """An SDL key name (any case) -> key code; ValueError naming the bad name."""
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"{name!r} is not a key name")
+    try:
+        return int(pygame.key.key_code(name.strip().lower()))
+    except ValueError:
+        raise ValueError(f"'{name}' is not a key name") from None
+
+
+def key_name(code: int) -> str:
+    """Key code -> the name the settings file uses ('keypad 8', 'pageup', 'u').
+
+    SDL's own names, which need the video system started (the game always has it).
+    """
+    return str(pygame.key.name(code, use_compat=False)).lower()
+
+
+def key_label(code: int) -> str:
+    """Key code -> a short name for the screen ('PgUp', 'Keypad 8', 'U')."""
+    name = key_name(code)
+    if name in _SHORT:
+        return _SHORT[name]
+    if len(name) == 1:
+        return name.upper()
+    return " ".join(w.capitalize() if w.isalpha() else w.upper() for w in name.split(" "))
+
+
+class KeyMap:
+    """Command name -> key codes, and the reverse for translating key presses."""
+
+    def __init__(self, bindings: dict[str, tuple[int, ...]] | None = None) -> None:
+        self._keys: dict[str, tuple[int, ...]] = dict(bindings) if bindings else default_bindings()
+        self._index()
+
+    def _index(self) -> None:
+        self._command_of: dict[int, Command] = {}
+        for c in COMMANDS:
+            for code in self._keys.get(c.name, ()):
+                self._command_of[code] = c
+
+    # reading ------------------------------------------------------------------
+    def command_for(self, code: int) -> Command | None:
+        return self._command_of.get(code)
+
+    def keys_of(self, name: str) -> tuple[int, ...]:
+        return self._keys.get(name, ())
+
+    def labels(self, name: str) -> list[str]:
+        return [key_label(k) for k in self.keys_of(name)]
+
+    def is_default(self) -> bool:
+        return self._keys == default_bindings()
+
+    # changing -----------------------------------------------------------------
+    def bind(self, name: str, code: int) -> str:
+        """Give ``code`` to command ``name`` (taking it from another command); says what happened.
+
+        Refused (KeyConflict) when the key is the other command's only key.
+        """
+        cmd = BY_NAME[name]
+        label = key_label(code)
+        if code in self._keys[name]:
+            return f"{label} already does {cmd.label}."
+        other = self._command_of.get(code)
+        note = ""
+        if other is not None:
+            left = tuple(k for k in self._keys[other.name] if k != code)
+            if not left:
+                raise KeyConflict(f"{label} is the only key for {other.label}; "
+                                  f"give {other.label} another key first.")
+            self._keys[other.name] = left
+            note = f" It no longer does {other.label}."
+        self._keys[name] = (code,) + self._keys[name]
+        self._index()
+        return f"{label} now does {cmd.label}.{note}"
+
+    def unbind_last(self, name: str) -> str:
+        """Remove the command's most recently added key, never its last one."""
+        cmd = BY_NAME[name]
+        keys = self._keys[name]
+        if len(keys) <= 1:
+            raise KeyConflict(f"{key_label(keys[0])} is the only key for {cmd.label}; "
+                              "add another before removing it.")
+        self._keys[name] = keys[1:]
+        self._index()
+        return f"{key_label(keys[0])} no longer does {cmd.label}."
+
+    def reset(self) -> None:
+        self._keys = default_bindings()
+        self._index()
+
+    # settings -----------------------------------------------------------------
+    def to_settings(self) -> dict[str, list[str]]:
+        """Only the commands whose keys differ from the defaults."""
+        defaults = default_bindings()
+        return {c.name: [key_name(k) for k in self._keys[c.name]]
+                for c in COMMANDS if self._keys[c.name] != defaults[c.name]}
+
+    @classmethod
+    def from_settings(cls, raw: Any) -> tuple["KeyMap", list[str]]:
+        """The map a settings ``keys`` value describes, and the problems found in it.
+
+        A command whose entry is unusable keeps its default keys; a key the
+        player gave to a command is taken from the defaults of the others.
+        When two commands still share a key, or one is left without any,
+        every command gets its defaults.
+        """
+        problems: list[str] = []
+        if raw is None or raw == {}:
+            return cls(), problems
+        if not isinstance(raw, dict):
+            return cls(), [f"'keys' should be a mapping of command to key names, not {raw!r:.40}; "
+                           "the default keys are used"]
+        chosen: dict[str, tuple[int, ...]] = {}
+        for name, value in raw.items():
+            if name not in BY_NAME:
+                problems.append(f"'{name}' is not a command, so it is ignored "
+                                f"(the commands are: {', '.join(BY_NAME)})")
+                continue
+            names = [value] if isinstance(value, str) else value
+            if not isinstance(names, list) or not names:
+                problems.append(f"'{name}' should be a list of key names, not {value!r:.40}; "
+                                "its default keys are used")
+                continue
+            codes: list[int] = []
+            for n in names:
+                if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 9:
+                    n = str(n)                   # YAML reads the digit keys as numbers
+                try:
+                    code = key_code(n)
+                except ValueError as e:
+                    problems.append(f"'{name}': {e}; its default keys are used")
+                    break
+                if code not in codes:
+                    codes.append(code)
+            else:
+                chosen[name] = tuple(codes)
+        keys = default_bindings()
+        taken = {code for codes in chosen.values() for code in codes}
+        for name in keys:
+            keys[name] = chosen[name] if name in chosen else tuple(k for k in keys[name] if k not in taken)
+        owners: dict[int, list[str]] = {}
+        for name, bound in keys.items():
+            for code in bound:
+                owners.setdefault(code, []).append(name)
+        clash = [f"{key_label(code)} is given to both {' and '.join(BY_NAME[n].label for n in names)}"
+                 for code, names in owners.items() if len(names) > 1]
+        empty = [f"{BY_NAME[n].label} has no key left" for n, bound in keys.items() if not bound]
+        if clash or empty:
+            return cls(), problems + [f"{p}; the default keys are used for every command" for p in clash + empty]
+        return cls(keys), problems
+
+
+def default_bindings() -> dict[str, tuple[int, ...]]:
+    return dict(DEFAULT_KEYS)
