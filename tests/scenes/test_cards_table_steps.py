@@ -359,3 +359,37 @@ def test_a_loaded_game_gets_its_log_and_last_placement_back(make_app):
     assert table.log.texts() == sc.log.texts()
     assert table.last == table.game.field.index("c3")
     assert table.turn_ply == sc.turn_ply
+
+
+def test_r_is_random_hand_until_a_search_begins_then_it_types(make_app, monkeypatch):
+    from jayden_jazz.scenes.cards.hands import HandChoiceScene
+
+    monkeypatch.setattr(players, "ai_available", lambda: False)
+    app = make_app("--scene", "cards", "--cards", str(PACK_DIR))
+    setup = app.stack.top
+    setup.config.packs_off = ["default", "example"]
+    setup.config.open = True
+    press(app, "RETURN")
+    hc = app.stack.top
+    assert isinstance(hc, HandChoiceScene)
+    press(app, "r")
+    assert len(hc.picked) == hc.size and hc.search == ""          # Random hand, and no letter typed
+    press(app, "ESC")                                    # (nothing to clear: back to the setup)
+    press(app, "RETURN")
+    hc = app.stack.top
+    press(app, "g", "r", "a", "b")                       # once typing, R types too
+    assert hc.search == "grab" and hc.picked == []
+    assert [hc.catalog[c].name for c in hc.shown] == ["Grabber"]
+
+
+def test_l_and_h_open_the_log_and_ask_a_hint_once(make_app, fake_ai):
+    brain = ScriptBrain([], delay=2)
+    app, sc = make_table(make_app, [STRONG5, WEAK5], seats=[HUMAN, COMPUTER], open=True, brain=brain)
+    settle(app, sc)
+    press(app, "h")
+    assert [a[0] for a in brain.asked] == ["hint"]       # one question, not two
+    step(app, 4)
+    press(app, "l")
+    assert isinstance(app.stack.top, TextWindow) and app.stack.top.title == "Move log"
+    press(app, "ESC")
+    assert app.stack.top is sc

@@ -2,8 +2,9 @@
 
 A scrolling grid of tiles on the left (a small face with the values on
 their sides and the ability mark, the name, the points), the full card
-under the cursor on the right. Typing searches the names; F2 sorts by
-name, points or pack, F3 shows one pack. No card twice in one hand;
+under the cursor on the right. Typing searches the names (R is Random
+hand until a search has begun, then it types too); F2 sorts by name,
+points or pack, F3 shows one pack. No card twice in one hand;
 "Random hand" fills the rest, "Last hand" brings back what this seat
 played last time, "Saved hands" keeps and reloads hands by name. A
 computer seat picks its own. Without Open, and with two or more people at
@@ -60,6 +61,7 @@ class HandChoiceScene(PlayScene):
         self.size = self.rules.hand_size(self.field.playable_count, config.players)
         self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off)))
         self.search = ""
+        self._echo = ""
         self.sort = "pack"
         self.pack_filter: str | None = None
         self.shown: list[str] = list(self.pool)
@@ -385,7 +387,18 @@ class HandChoiceScene(PlayScene):
             return
         if self.phase != "choose":
             return
+        echo, self._echo = self._echo, ""        # an echo comes right after its hotkey or not at all
+        if k == Kind.RANDOM:
+            if not self.search:                  # R is Random hand until a search is being typed
+                self.random_fill()
+                self._echo = action.key          # the same key also arrives as a letter: not typed
+            return
+        if k == Kind.ALT and action.text.isalnum() and self.search:
+            self.type_key(action.text)           # V types once a search is under way
+            return
         if k == Kind.KEY:
+            if echo and action.key == echo:
+                return
             if action.key == "f2":
                 self.cycle_sort()
             elif action.key == "f3":
@@ -393,6 +406,8 @@ class HandChoiceScene(PlayScene):
             else:
                 self.type_key(action.key)
             return
+        if k in (Kind.HINT, Kind.LOG, Kind.UNDO):
+            return                               # their letters arrive as keys too and type
         if k == Kind.MOVE:
             if action.dx and action.dy and action.dx > 0:       # PgUp / PgDn scroll the card text
                 view = self.current_view()
@@ -620,8 +635,8 @@ class NameWindow(PlayScene):
             if name:
                 self.close()
                 self.on_done(name)
-        elif action.kind == Kind.KEY:
-            key = action.key
+        elif action.kind in (Kind.KEY, Kind.ALT) and action.pos is None:
+            key = action.key if action.kind == Kind.KEY else action.text
             if key == "backspace":
                 self.text = "" if self.fresh else self.text[:-1]
             elif len(key) == 1 and (key.isalnum() or key in "-'."):

@@ -266,7 +266,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             else:
                 self.open_menu()
             return
-        if k == Kind.KEY and action.key == "l":
+        if k == Kind.LOG:
             self.open_log()
             return
         if k == Kind.ALT:
@@ -333,7 +333,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 self.cursor = key
             if self.cursor is not None:
                 self.press(self.cursor)
-        elif k == Kind.KEY and action.key == "h":
+        elif k == Kind.HINT:
             self.ask_hint()
 
     def press(self, key: SlotKey) -> None:
