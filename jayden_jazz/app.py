@@ -16,6 +16,7 @@ from typing import Any
 from jayden_jazz import __version__
 
 KEY_INTERVAL_FRAMES = 4  # one scripted key press every few frames
+SCREENSHOT_SETTLE_FRAMES = 90  # --screenshot without --frames: 1.5 s after the last scripted input
 
 #: X11 WM_CLASS and Wayland app_id of the window. The desktop entry's
 #: ``StartupWMClass`` and file name use the same word, so docks group the
@@ -172,9 +173,12 @@ class App:
                               aspect_correct=self.settings["aspect_correct"])
 
     # the loop ---------------------------------------------------------------
-    def _run_simulated(self, frames: int | None) -> None:
+    def _run_simulated(self, frames: int | None, settle: int | None = None) -> None:
+        """``settle``: stop that many frames after the last scripted input (a screenshot run
+        given no ``--frames`` must still end)."""
         from jayden_jazz.shell.loop import STEP
 
+        quiet = 0
         while self.running and len(self.stack):
             self._feed_script()
             self._process_events()
@@ -182,6 +186,9 @@ class App:
             self.render()
             self.frame += 1
             if frames is not None and self.frame >= frames:
+                break
+            quiet = quiet + 1 if not self.script and self._pending_keyup is None else 0
+            if settle is not None and quiet >= settle:
                 break
 
     def _run_paced(self, frames: int | None, clock) -> None:
@@ -275,7 +282,8 @@ class App:
         import pygame
 
         if self.headless and clock is None:
-            self._run_simulated(frames)
+            settle = SCREENSHOT_SETTLE_FRAMES if frames is None and screenshot is not None else None
+            self._run_simulated(frames, settle)
         else:
             from jayden_jazz.shell.loop import FrameClock
 

@@ -271,13 +271,17 @@ def _landings(s: Snap, sq: int, side: int) -> list[int]:
 def _clears(s: Snap, sq: int, side: int, avoid: set[int]) -> bool:
     """Side's own piece on sq has an action that leaves every square of
     ``avoid`` empty and unshielded (a deployment shields its neighbours)."""
-    deploy = KIND_OF[s.b[sq]] == SENTINEL
-    hero = KIND_OF[s.b[sq]] == HERO
+    b = s.b
+    deploy = KIND_OF[b[sq]] == SENTINEL
+    hero = KIND_OF[b[sq]] == HERO
+    enemy_master = code(MASTER, 1 - side)
     for t in _landings(s, sq, side):
-        if t in avoid:
-            continue
-        if hero and CHEB[sq][t] == 2 and (sq + t) // 2 in avoid and s.b[(sq + t) // 2]:
-            continue            # a jump-attack over a square of ``avoid`` takes what it was to leave
+        if t in avoid or b[t] == enemy_master:
+            continue            # taking the Master ends the game: no second action follows
+        if hero and CHEB[sq][t] == 2 and b[(sq + t) // 2]:
+            mid = (sq + t) // 2
+            if mid in avoid or b[mid] == enemy_master:
+                continue        # a jump-attack over ``avoid`` takes what it was to leave
         if deploy and any(n in avoid for n in NEIGH_T[t]):
             continue
         return True

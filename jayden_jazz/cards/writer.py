@@ -22,6 +22,13 @@ from .language import side_list_text
 _PRINTABLE = re.compile("[\t\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
 
 
+WRITTEN_CARD_FIELDS = frozenset({"id", "name", "aliases", "started_roasting", "likes", "dislikes",
+                                 "description", "sides", "picture", "abilities"})
+WRITTEN_ABILITY_FIELDS = frozenset({"name", "timing", "effect", "target", "amount", "sides", "count",
+                                    "condition", "filter", "cost", "text"})
+"""What the writer knows how to write; a test fails when Card or Ability grows a field it does not."""
+
+
 @dataclass(frozen=True)
 class PackHeader:
     """The ``pack:`` header of a file the Workshop writes."""

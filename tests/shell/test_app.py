@@ -119,3 +119,14 @@ def test_bad_scene_name_is_a_clear_error(capsys, user_home):
 def test_module_entry_point_version():
     r = subprocess.run([sys.executable, "-m", "jayden_jazz", "--version"], capture_output=True, text=True)
     assert r.returncode == 0 and "Jayden & Jazz" in r.stdout
+
+
+def test_a_headless_screenshot_without_frames_ends_after_the_script(tmp_path, user_home):
+    """The README's screenshot command needs no --frames: the run settles, then stops."""
+    from jayden_jazz.app import SCREENSHOT_SETTLE_FRAMES, make_app as build
+
+    shot = tmp_path / "shot.png"
+    app = build(["--headless", "--scene", "jayden", "--keys", "RETURN WAIT", "--screenshot", str(shot)])
+    assert app.run(screenshot=shot) == 0
+    assert shot.is_file()
+    assert SCREENSHOT_SETTLE_FRAMES <= app.frame < SCREENSHOT_SETTLE_FRAMES + 40

@@ -6,7 +6,7 @@ import pytest
 
 from jayden_jazz.cards import Ability, Card, Condition, Filter
 from jayden_jazz.cards.loader import load_pack
-from jayden_jazz.cards.writer import PackHeader, write_pack
+from jayden_jazz.cards.writer import PackHeader
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.ability import AbilityEditor
 from jayden_jazz.scenes.workshop.editor import CardEditorScene
@@ -214,3 +214,15 @@ def test_the_validator_command_accepts_what_the_workshop_saves(editor, capsys):
     assert main(["validate", str(ed.pack.folder)]) == 0
     out = capsys.readouterr().out
     assert "1 pack(s), 1 card(s) loaded" in out and "0 error(s), 0 warning(s)" in out
+
+
+def test_over_budget_is_named_even_while_other_fields_are_missing(editor):
+    app, ed = editor
+    goto(app, ed.form, "sides")
+    type_text(app, "A")
+    key(app, "RIGHT")
+    type_text(app, "A")
+    assert ed.card.budget == 30
+    assert [p.field for p in ed.errors][0] == "budget"
+    key(app, "F2")
+    assert any("over budget" in line for line in app.stack.top.lines)

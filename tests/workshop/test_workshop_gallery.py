@@ -82,7 +82,6 @@ def test_enter_and_a_click_open_the_full_card_view(gallery):
     top = app.stack.top
     assert isinstance(top, CardViewWindow) and top.view.card == want
     press(app, "ESC")
-    from tests.helpers import step
     app.stack.handle(Action(Kind.POINT, pos=(40, 90 + 14 * 4 + 5)))   # pointing chooses the row
     assert g.index == 4 and app.stack.top is g and g._view.card == g.shown[4]
     click(app, 40, 90 + 14 * 4 + 5)                # a click opens it
@@ -130,3 +129,13 @@ def test_the_filter_buttons_answer_the_mouse(gallery):
     assert g.query.sort == "name"
     click(app, *rects["pack"].center)
     assert g.query.pack is not None and {c.pack for c in g.shown} == {g.query.pack}
+
+
+def test_each_pack_says_where_it_comes_from(gallery, user_home):
+    from jayden_jazz.scenes.workshop.gallery import pack_origin
+
+    app, g = gallery
+    assert pack_origin(g.lib, "default", app) == "shipped"
+    assert pack_origin(g.lib, "broken", app) == "yours"
+    added = next(pid for pid in g.lib.catalog.packs if pid not in ("default", "example", "broken"))
+    assert pack_origin(g.lib, added, app) == "added"

@@ -3,14 +3,13 @@
 import zipfile
 from pathlib import Path
 
-import numpy as np
 import pygame
 import pytest
 
 from jayden_jazz.cards import Card
 from jayden_jazz.cards.loader import load_pack
 from jayden_jazz.cards.packzip import load_zip_pack
-from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.scenes.workshop.editor import CardEditorScene
 from jayden_jazz.scenes.workshop.home import WorkshopScene
 from jayden_jazz.scenes.workshop.ownpacks import new_pack, save_card

@@ -59,3 +59,15 @@ def test_random_input_into_the_workshop_editor(make_app, user_home, seed, tmp_pa
     assert_ega_only(app.display.logical)
     info, cards, problems = load_pack(pack.file)
     assert info is not None and not [p for p in problems if p.is_error]
+
+
+def test_workshop_screens_let_the_game_idle(make_app, user_home):
+    """Static screens: drawn again only after input, never every tick."""
+    from jayden_jazz.scenes.workshop.gallery import GalleryScene
+    from jayden_jazz.scenes.workshop.home import WorkshopScene
+
+    app = make_app()
+    pack = new_pack(Path(app.dirs.cards), "Mine", "Me", set())
+    for scene in (WorkshopScene(app), GalleryScene(app), CardEditorScene(app, pack)):
+        app.stack.push(scene)
+        assert scene.redraw_in() is None

@@ -104,3 +104,13 @@ def test_write_pack_is_atomic_and_leaves_no_temporary_files(tmp_path, monkeypatc
         write_pack(path, PackHeader("mine", "Mine", "Me"), [card, replace(card, id="mine/b")])
     assert path.read_bytes() == before
     assert [p.name for p in path.parent.iterdir()] == ["mine.yaml"]
+
+
+def test_the_writer_knows_every_field_of_a_card():
+    """A new Card or Ability field must be written too, or saving in the Workshop would drop it."""
+    from dataclasses import fields
+
+    from jayden_jazz.cards.writer import WRITTEN_ABILITY_FIELDS, WRITTEN_CARD_FIELDS
+
+    assert {f.name for f in fields(Card)} == WRITTEN_CARD_FIELDS
+    assert {f.name for f in fields(Ability)} == WRITTEN_ABILITY_FIELDS

@@ -7,7 +7,6 @@ from typing import Any
 
 LEVELS = ("easy", "normal", "hard")
 AI_MODULE = "jayden_jazz.ai.jayden_ai"
-AI_TURN = AI_MODULE + ":choose_turn"
 
 
 def ai_available() -> bool:

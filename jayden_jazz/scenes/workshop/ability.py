@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from jayden_jazz.cards import Ability, Condition, Filter
+from jayden_jazz.cards import Ability, Filter
 from jayden_jazz.cards.card import SIDE_NAMES, month_text, parse_month
 from jayden_jazz.cards.language import EFFECTS, describe, suggested_cost
 from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, TextRow
@@ -118,6 +118,10 @@ class AbilityEditor(Scene):
     """A window over the editor's form; the editor's preview stays in view."""
 
     opaque = False
+
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
 
     def __init__(self, app: Any, editor: "CardEditorScene", index: int) -> None:
         super().__init__(app)

@@ -79,6 +79,10 @@ def row_of(field: str | None) -> str:
 
 
 class CardEditorScene(Scene):
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
                  on_saved: Callable[[OwnPack], None] | None = None) -> None:
         super().__init__(app)
@@ -102,6 +106,7 @@ class CardEditorScene(Scene):
         self.problems: list[Problem] = []
         self.view = CardView(app.font, self.card)
         self._rebuild()
+        self.form.focus("name")          # where a player starts typing
         self._revalidate()
 
     # text <-> card -------------------------------------------------------------
@@ -220,7 +225,15 @@ class CardEditorScene(Scene):
             found = card_problems(text, self.pack.id, self.pack.folder)
         except ValueError as e:
             found = [Problem("<card>", None, self.card.id, "picture", str(e), ERROR)]
-        self.problems = self.local_problems() + sorted(found, key=lambda p: not p.is_error)
+        local = self.local_problems()
+        total = self.card.budget
+        if total > BUDGET and not any(p.field == "budget" for p in found):
+            # the validator weighs the budget only once the rest of the card reads; say it anyway
+            sides = sum(self.card.sides)
+            local.insert(0, Problem("<card>", None, self.card.id, "budget",
+                                    f"over budget: sides {sides} + ability costs {total - sides} = {total}; "
+                                    f"the most is {BUDGET}", ERROR))
+        self.problems = local + sorted(found, key=lambda p: not p.is_error)
 
     @property
     def errors(self) -> list[Problem]:

@@ -99,6 +99,10 @@ def problem_packs(lib: Library) -> dict[str, list[Problem]]:
 
 
 class GalleryScene(Scene):
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any, library: Library | None = None) -> None:
         super().__init__(app)
         self.lib = library or load_library(app)
@@ -242,7 +246,7 @@ class GalleryScene(Scene):
                 "then copy cards into it from here.")))
             return
 
-        def chose(pid: str) -> None:
+        def chose(pid: str | None) -> None:
             from jayden_jazz.scenes.workshop.home import copy_into
 
             pack = next((p for p in packs if p.id == pid), None)
@@ -253,7 +257,7 @@ class GalleryScene(Scene):
                                      + [MenuItem("Cancel", None)],
                                      text=f"Copy \"{card.name}\" into which of your packs? The copy opens "
                                           "in the editor; its picture comes along.",
-                                     on_choose=lambda v: v is not None and chose(v)))
+                                     on_choose=chose))
 
     def handle(self, action: Action) -> None:
         k = action.kind

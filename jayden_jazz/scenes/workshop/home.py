@@ -56,6 +56,10 @@ class TextPrompt(Scene):
 
     opaque = False
 
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any, title: str, prompt: str, value: str, on_done: Callable[[str], None],
                  max_len: int = 40) -> None:
         super().__init__(app)
@@ -83,6 +87,10 @@ class TextPrompt(Scene):
 
 
 class WorkshopScene(Scene):
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.cards_dir = Path(app.dirs.cards)

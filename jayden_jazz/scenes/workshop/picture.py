@@ -161,6 +161,10 @@ class FilePicker(Scene):
     opaque = False
     ROWS = 16
 
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
+
     def __init__(self, app: Any, on_pick: Callable[[Path], None], start: Path | None = None) -> None:
         super().__init__(app)
         self.on_pick = on_pick
@@ -265,6 +269,10 @@ COLOUR_NAMES = ("black", "blue", "green", "cyan", "red", "magenta", "brown", "li
 
 class PixelEditor(Scene):
     """A tiny 16-colour editor: arrows move, Enter paints, P picks up a colour, F fills."""
+
+    def redraw_in(self) -> int | None:
+        """Nothing here moves on its own: it changes only with input, so the game may idle."""
+        return None
 
     def __init__(self, app: Any, editor: "CardEditorScene") -> None:
         super().__init__(app)
