@@ -29,11 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jayden_jazz.ai.cards_ai import catalog_for  # noqa: E402
-from jayden_jazz.ai.cards_infoset import Worlds, observe  # noqa: E402
-from jayden_jazz.ai.cards_mcts import ISMCTS, MCTSParams  # noqa: E402
-from jayden_jazz.ai.cards_solver import Solver  # noqa: E402
-from jayden_jazz.ai.cards_state import FastGame, Parts  # noqa: E402
+from jayden_jazz.ai.cards.player import catalog_for  # noqa: E402
+from jayden_jazz.ai.cards.infoset import Worlds, observe  # noqa: E402
+from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams  # noqa: E402
+from jayden_jazz.ai.cards.solver import Solver  # noqa: E402
+from jayden_jazz.ai.cards.state import FastGame, Parts  # noqa: E402
 from jayden_jazz.cards import Game, Rules, deal_random, get_field, new_game  # noqa: E402
 
 DEFAULT = str(Path(__file__).resolve().parent.parent / "cards" / "default")

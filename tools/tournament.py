@@ -13,7 +13,7 @@ thinking time per decision (a Jayden turn, a card play). ``--records DIR``
 (card game) writes each game as a record file, ``NNN-seedS-Afirst.yaml``,
 that ``python -m jayden_jazz.cards replay`` replays to the same result.
 
-Arena interface (what ``--game NAME`` loads: ``jayden_jazz.ai.NAME_arena``)
+Arena interface (what ``--game NAME`` loads: ``jayden_jazz.ai.NAME.arena``)
 --------------------------------------------------------------------------
 ``PLAYERS``: the player names it knows.
 ``play_game(a, b, seed, a_first, **options)``: one game of player ``a``
@@ -55,7 +55,7 @@ def _value(text: str):
 
 def _play(job: tuple) -> tuple:
     game, a, b, seed, a_first, options = job
-    arena = import_module(f"jayden_jazz.ai.{game}_arena")
+    arena = import_module(f"jayden_jazz.ai.{game}.arena")
     out = arena.play_game(a, b, seed, a_first, **options)
     decisions = getattr(out, "decisions_by", None) or out.actions_by
     return (seed, a_first, out.winner, out.reason, out.turns, dict(out.think_seconds),
@@ -81,7 +81,7 @@ def _write_record(folder: Path, r: tuple, args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="jayden", help="arena module: jayden_jazz.ai.<game>_arena")
+    ap.add_argument("--game", default="jayden", help="arena module: jayden_jazz.ai.<game>.arena")
     ap.add_argument("--a", required=True, help="player A")
     ap.add_argument("--b", required=True, help="player B")
     ap.add_argument("-n", "--games", type=int, default=20)
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error("--records writes card game records; use it with --game cards")
         args.records.mkdir(parents=True, exist_ok=True)
 
-    arena = import_module(f"jayden_jazz.ai.{args.game}_arena")
+    arena = import_module(f"jayden_jazz.ai.{args.game}.arena")
     for name in (args.a, args.b):
         if name not in arena.PLAYERS:
             ap.error(f"unknown player {name!r} for {args.game}; choose from {', '.join(arena.PLAYERS)}")

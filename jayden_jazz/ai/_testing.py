@@ -26,5 +26,5 @@ def shared_value(key):
 
 def catalog_ids(pack_dirs):
     """The card ids the card AI would use for these folders (shared by the game, or read)."""
-    from jayden_jazz.ai.cards_ai import catalog_for
+    from jayden_jazz.ai.cards.player import catalog_for
     return sorted(catalog_for(pack_dirs))

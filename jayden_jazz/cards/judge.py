@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from .card import OPPOSITE, Ability, Card, Condition, Filter, Month, month_index
@@ -35,6 +36,14 @@ def field_adjacency(field: Field) -> list[Adjacency]:
 def clamp(v: int) -> int:
     """Effective side values stay within 1..A."""
     return 1 if v < 1 else 10 if v > 10 else v
+
+
+@lru_cache(maxsize=None)
+def comparison(ties: bool) -> tuple[tuple[bool, ...], ...]:
+    """The basic comparison as a table: ``t[a][b]`` when an attacking side of value ``a``
+    takes a touching side of value ``b`` (values 0..10; A = 10). Higher takes (Updated),
+    equal or higher with ``ties`` (Draft). Every capture test reads this one table."""
+    return tuple(tuple(a > b or (ties and a == b) for b in range(11)) for a in range(11))
 
 
 def within_years(date_idx: int, month: int, years: int) -> bool:
@@ -150,15 +159,61 @@ class Judge:
         (``ties``: equal sides capture too)."""
         out = []
         if effects:
+            wins = comparison(ties)
             value = self.value
             for d, nc, od in self.adj[c]:
                 if cells[nc] >= 0 and owner[nc] != seat:
                     a = value(cells, owner, effects, c, d)
                     b = value(cells, owner, effects, nc, od)
-                    if a > b or (ties and a == b):
+                    if wins[a][b]:
                         out.append(nc)
             return out
         return self.plain_captures(cells, owner, cells[c], c, seat, ties)
+
+    def most_captures(self, cells: Sequence[int], owner: Sequence[int], p: int, free: Sequence[int],
+                      seat: int, ties: bool) -> list[int]:
+        """Of the ``free`` cells, those where piece ``p`` would capture most with no effect
+        active (a playout's greedy choice: counts only, no lists built)."""
+        att = self.sides[p]
+        sides = self.sides
+        adj = self.adj
+        wins = comparison(ties)
+        best = -1
+        out: list[int] = []
+        for c in free:
+            k = 0
+            for d, nc, od in adj[c]:
+                q = cells[nc]
+                if q >= 0 and owner[nc] != seat:
+                    if wins[att[d]][sides[q][od]]:
+                        k += 1
+            if k > best:
+                best = k
+                out = [c]
+            elif k == best:
+                out.append(c)
+        return out
+
+    def beat_table(self, ties: bool) -> list[list[int]]:
+        """``t[p][d]``: bit q set when piece p's side d takes piece q's touching side by the
+        basic comparison with no effect active -- the comparison of :meth:`plain_captures`
+        as a table, for searches that hold positions as bit sets."""
+        sides = self.sides
+        wins = comparison(ties)
+        n = len(sides)
+        out = []
+        for p in range(n):
+            row = []
+            for d in range(4):
+                wa = wins[sides[p][d]]
+                od = OPPOSITE[d]
+                m = 0
+                for q in range(n):
+                    if wa[sides[q][od]]:
+                        m |= 1 << q
+                row.append(m)
+            out.append(row)
+        return out
 
     def plain_captures(self, cells: Sequence[int], owner: Sequence[int], p: int, c: int, seat: int,
                        ties: bool) -> list[int]:
@@ -169,14 +224,12 @@ class Judge:
         """
         att = self.sides[p]
         sides = self.sides
+        wins = comparison(ties)
         out = []
         for d, nc, od in self.adj[c]:
             q = cells[nc]
-            if q >= 0 and owner[nc] != seat:
-                a = att[d]
-                b = sides[q][od]
-                if a > b or (ties and a == b):
-                    out.append(nc)
+            if q >= 0 and owner[nc] != seat and wins[att[d]][sides[q][od]]:
+                out.append(nc)
         return out
 
     # ------------------------------------------------------------------ abilities
@@ -231,4 +284,4 @@ class Judge:
         return -1, n
 
 
-__all__ = ["Adjacency", "Judge", "clamp", "field_adjacency", "within_years"]
+__all__ = ["Adjacency", "Judge", "clamp", "comparison", "field_adjacency", "within_years"]

@@ -1,4 +1,4 @@
-"""The position string: one line that holds a whole game state.
+"""The position string, and :class:`Position`: a whole game state as plain parts.
 
 Example (3x3, seat 1 to move, one card on b2)::
 
@@ -11,7 +11,8 @@ Example (3x3, seat 1 to move, one card on b2)::
 - ``field=NAME:ROWS`` — field name and rows joined by ``/`` (``#`` playable, ``.`` hole).
 - ``rules=CAPTURE[+STEP...]:SPARE[:open][:pure][:sudden_death][:no_holes]``.
 - ``date=YYYY-MM`` — the game's date.
-- ``seats=N`` and ``move=S`` — number of seats and the seat to move (0-based).
+- ``seats=N`` and ``move=S`` — number of seats and the seat to move (0-based);
+  ``move=-`` once the game is over (a finished position has no seat to move).
 - ``reset=0|1`` — whether the one reset of the game has been used.
 - ``end=-`` or ``end=sudden_death:S`` / ``end=instant_win:S`` — a game that ended with
   empty cells; a full field or empty hands are read from the cells and hands.
@@ -25,182 +26,268 @@ Example (3x3, seat 1 to move, one card on b2)::
 
 Hands are sorted so that transpositions give the same string; everything
 else is stored as is. ``Game.from_position(s).position() == s`` for every
-string this module writes.
+string this module writes. This is the only reader of the string: the
+engine and the computer player both go through :meth:`Position.parse`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from .card import Card, month_text, parse_month
+from .card import Card, Month, month_text, parse_month
+from .core import END_NAMES, INSTANT_WIN, SUDDEN_DEATH, Core
 from .errors import PositionError, SetupError
 from .field import Field
 from .rules import Rules
 
 TAG = "jazz1"
 KEYS = ("field", "rules", "date", "seats", "move", "reset", "end", "cells", "hands", "effects")
-_PIECE_RE = re.compile(r"^([a-z0-9_][a-z0-9_-]*/[a-z0-9_][a-z0-9_-]*)\.(\d)$")
-_EFFECT_RE = re.compile(r"^(\d):([a-z0-9_][a-z0-9_-]*/[a-z0-9_][a-z0-9_-]*\.\d)!([1-3])@([a-z][0-9]+)~(\d+)$")
+_ID = r"[a-z0-9_][a-z0-9_-]*/[a-z0-9_][a-z0-9_-]*"
+_PIECE_RE = re.compile(rf"^({_ID})\.(\d)$")
+_EFFECT_RE = re.compile(rf"^(\d):({_ID})\.(\d)!([1-3])@([a-z][0-9]+)~(\d+)$")
+
+Piece = tuple[str, int]                    # (card id, seat it was dealt to)
 
 
-def _piece(game, p: int) -> str:  # type: ignore[no-untyped-def]
-    return f"{game._ids[p]}.{game._dealer[p]}"
+def _fail(msg: str) -> PositionError:
+    return PositionError(f"position string: {msg}")
+
+
+_FIELDS: dict[tuple[str, tuple[str, ...]], Field] = {}
+
+
+def field_of(name: str, rows: tuple[str, ...]) -> Field:
+    """The field with these rows (built once per process: fields never change)."""
+    f = _FIELDS.get((name, rows))
+    if f is None:
+        f = _FIELDS[(name, rows)] = Field(list(rows), name=name)
+    return f
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game state as plain parts: build one directly, or read one from the string.
+
+    ``cells`` holds, per playable cell in field order, None or ``(owner, piece)``;
+    ``hands`` per seat the pieces in hand; ``effects`` are
+    ``(seat, piece, ability number, cell name, turns left)``; ``move`` is the
+    seat to move, -1 once the game is over; ``end`` is ``(reason, winner)`` for
+    a game that ended with empty cells (``sudden_death`` or ``instant_win``).
+    :meth:`core` checks the parts against the cards and builds the state.
+    """
+
+    field_name: str
+    rows: tuple[str, ...]
+    rules: Rules
+    date: Month
+    seats: int
+    move: int
+    reset: bool
+    end: tuple[str, int] | None
+    cells: tuple[tuple[int, Piece] | None, ...]
+    hands: tuple[tuple[Piece, ...], ...]
+    effects: tuple[tuple[int, Piece, int, str, int], ...] = ()
+
+    @property
+    def field(self) -> Field:
+        return field_of(self.field_name, self.rows)
+
+    # ------------------------------------------------------------------ text
+
+    @classmethod
+    def parse(cls, text: str, canonical: bool = True) -> "Position":
+        """Read a position string; raises PositionError in plain words (``canonical=False``
+        leaves the check for the canonical form to the caller)."""
+        tokens = text.strip().split(" ")
+        if not tokens or tokens[0] != TAG:
+            raise _fail(f"it must start with {TAG!r}")
+        values: dict[str, str] = {}
+        for tok in tokens[1:]:
+            k, eq, v = tok.partition("=")
+            if not eq or k not in KEYS:
+                raise _fail(f"unexpected token {tok[:40]!r}; expected key=value with keys {', '.join(KEYS)}")
+            if k in values:
+                raise _fail(f"{k!r} is given twice")
+            values[k] = v
+        if [t.partition("=")[0] for t in tokens[1:]] != list(KEYS):
+            raise _fail(f"the keys must be, in order: {' '.join(KEYS)}")
+        try:
+            name, _, rows_text = values["field"].partition(":")
+            rows = tuple(rows_text.split("/"))
+            field = field_of(name, rows)
+            rules = Rules.from_code(values["rules"])
+            date = parse_month(values["date"])
+        except (ValueError, SetupError) as e:
+            raise _fail(str(e)) from None
+        if not values["seats"].isdigit() or not 2 <= int(values["seats"]) <= 4:
+            raise _fail("seats is 2, 3 or 4")
+        n = int(values["seats"])
+        if values["move"] == "-":
+            move = -1
+        elif not values["move"].isdigit() or not 0 <= int(values["move"]) < n:
+            raise _fail(f"move is a seat 0-{n - 1}, or - once the game is over")
+        else:
+            move = int(values["move"])
+        if values["reset"] not in ("0", "1"):
+            raise _fail("reset is 0 or 1")
+
+        def piece(tok: str) -> Piece:
+            m = _PIECE_RE.match(tok)
+            if not m:
+                raise _fail(f"{tok[:40]!r} is not PACK/CARD.DEALER")
+            return m.group(1), int(m.group(2))
+
+        cell_toks = values["cells"].split(",")
+        if len(cell_toks) != field.playable_count:
+            raise _fail(f"cells lists {len(cell_toks)} cells; the field has {field.playable_count} playable")
+        cells: list[tuple[int, Piece] | None] = []
+        for c, tok in zip(field.cells, cell_toks):
+            if tok == "-":
+                cells.append(None)
+                continue
+            owner, colon, rest = tok.partition(":")
+            if not colon or not owner.isdigit() or int(owner) >= n:
+                raise _fail(f"cell {field.name_of(c)}: {tok[:40]!r} is not OWNER:PACK/CARD.DEALER")
+            cells.append((int(owner), piece(rest)))
+        hand_toks = values["hands"].split("|")
+        if len(hand_toks) != n:
+            raise _fail(f"hands lists {len(hand_toks)} seats; there are {n}")
+        hands = tuple(() if tok == "-" else tuple(piece(t) for t in tok.split(",")) for tok in hand_toks)
+        effects = []
+        if values["effects"] != "-":
+            for tok in values["effects"].split(","):
+                m = _EFFECT_RE.match(tok)
+                if not m:
+                    raise _fail(f"effect {tok[:60]!r} is not SEAT:PACK/CARD.DEALER!N@CELL~TURNS")
+                effects.append((int(m.group(1)), (m.group(2), int(m.group(3))), int(m.group(4)),
+                                m.group(5), int(m.group(6))))
+        end = None
+        if values["end"] != "-":
+            reason, _, who = values["end"].partition(":")
+            if reason not in ("sudden_death", "instant_win") or not who.isdigit() or int(who) >= n:
+                raise _fail("end is '-', sudden_death:SEAT or instant_win:SEAT")
+            end = (reason, int(who))
+        pos = cls(name, rows, rules, date, n, move, values["reset"] == "1", end, tuple(cells), hands,
+                  tuple(effects))
+        if canonical:
+            pos.check_canonical(text)
+        return pos
+
+    def check_canonical(self, text: str) -> None:
+        if self.text() != text.strip():
+            raise _fail("it is not in canonical form (hands and effects sorted, keys in order); "
+                        f"the canonical string is: {self.text()}")
+
+    def text(self) -> str:
+        """The canonical position string (hands and effects sorted)."""
+        def ptok(p: Piece) -> str:
+            return f"{p[0]}.{p[1]}"
+        cells = ",".join("-" if c is None else f"{c[0]}:{ptok(c[1])}" for c in self.cells)
+        hands = "|".join(",".join(sorted(ptok(p) for p in h)) or "-" for h in self.hands)
+        effects = ",".join(sorted(f"{s}:{ptok(p)}!{n}@{c}~{t}" for s, p, n, c, t in self.effects)) or "-"
+        end = "-" if self.end is None else f"{self.end[0]}:{self.end[1]}"
+        move = "-" if self.move < 0 else str(self.move)
+        return (f"{TAG} field={self.field_name}:{'/'.join(self.rows)} rules={self.rules.code()} "
+                f"date={month_text(self.date)} seats={self.seats} move={move} "
+                f"reset={int(self.reset)} end={end} cells={cells} hands={hands} effects={effects}")
+
+    # ------------------------------------------------------------------ states
+
+    @classmethod
+    def of(cls, core: Core) -> "Position":
+        """The parts of a state."""
+        ids, dealer = core.ids, core.dealer
+
+        def pc(p: int) -> Piece:
+            return (ids[p], dealer[p])
+        cells = tuple(None if core.cell[c] < 0 else (core.owner[c], pc(core.cell[c])) for c in core.play_cells)
+        end = (END_NAMES[core.over], core.winner) if core.over in (SUDDEN_DEATH, INSTANT_WIN) else None
+        return cls(core.field.name, core.field.rows, core.rules, core.date, core.n,
+                   -1 if core.over else core.to_move, core.reset_used, end, cells,
+                   tuple(tuple(pc(p) for p in h) for h in core.hands),
+                   tuple((e.seat, pc(e.piece), e.number, core.names[e.cell], e.turns_left)
+                         for e in core.effects))
+
+    def core(self, catalog: Mapping[str, Card], check: bool = True) -> Core:
+        """The state these parts describe; PositionError when they break the rules of a
+        position (unknown card, a card twice in one dealt hand, a seat or cell that
+        does not exist, a seat to move with no card, ...). ``check=False`` skips the
+        checks (a search that made the parts itself)."""
+        field = self.field
+        n = self.seats
+        if check and n not in field.allowed_players:
+            raise _fail(f"the {field.name} field does not take {n} players")
+        pieces: list[tuple[Card, int]] = []
+        index: dict[Piece, int] = {}
+
+        def piece(pc: Piece) -> int:
+            if check:
+                if pc[0] not in catalog:
+                    raise _fail(f"card {pc[0]!r} is not loaded")
+                if pc[1] >= n:
+                    raise _fail(f"{pc[0]}.{pc[1]}: dealer seat {pc[1]} does not exist")
+                if pc in index:
+                    raise _fail(f"{pc[0]}.{pc[1]} appears twice (one copy of a card per dealt hand)")
+            index[pc] = len(pieces)
+            pieces.append((catalog[pc[0]], pc[1]))
+            return index[pc]
+
+        cells: dict[int, tuple[int, int]] = {}
+        if check and len(self.cells) != field.playable_count:
+            raise _fail(f"cells lists {len(self.cells)} cells; the field has {field.playable_count} playable")
+        for c, entry in zip(field.cells, self.cells):
+            if entry is not None:
+                if check and not 0 <= entry[0] < n:
+                    raise _fail(f"cell {field.name_of(c)}: owner {entry[0]} is not a seat")
+                cells[c] = (entry[0], piece(entry[1]))
+        if check and len(self.hands) != n:
+            raise _fail(f"hands lists {len(self.hands)} seats; there are {n}")
+        hands = [[piece(pc) for pc in h] for h in self.hands]
+        effects = []
+        names = field.cell_names
+        for seat, pc, number, cname, turns in self.effects:
+            tok = f"{seat}:{pc[0]}.{pc[1]}!{number}@{cname}~{turns}"
+            if check and (seat >= n or pc not in index or turns < 1):
+                raise _fail(f"effect {tok[:60]!r} names a seat, card or turn count that does not exist")
+            p = index[pc]
+            abilities = pieces[p][0].abilities
+            if check and (not 1 <= number <= len(abilities) or abilities[number - 1].effect != "modify"):
+                raise _fail(f"effect {tok[:60]!r}: that card has no Turn ability {number}")
+            c = names.index(cname) if cname in names else -1
+            if check and (c < 0 or not field.is_playable(c)):
+                raise _fail(f"effect {tok[:60]!r}: no playable cell {cname!r}")
+            if check and abilities[number - 1].target in ("self", "neighbours") and cells.get(c, (0, -1))[1] != p:
+                raise _fail(f"effect {tok[:60]!r}: its card is not on {cname} (such an effect ends "
+                            "when its card leaves the field)")
+            effects.append((seat, p, number, c, turns))
+        move = self.move
+        st = Core.build(field, self.rules, n, self.date, pieces, hands, cells, max(move, 0), effects,
+                        self.reset, self.end)
+        if check:
+            if st.over and move >= 0:
+                raise _fail("the game is over: move is - (a finished position has no seat to move)")
+            if not st.over:
+                if move < 0:
+                    raise _fail("move is - only once the game is over")
+                if not hands[move]:
+                    raise _fail(f"seat {move} is to move but holds no card")
+        return st
 
 
 def encode(game) -> str:  # type: ignore[no-untyped-def]
-    cells = []
-    for c in game._play_cells:
-        p = game._cell[c]
-        cells.append("-" if p < 0 else f"{game._owner[c]}:{_piece(game, p)}")
-    hands = []
-    for hand in game._hands:
-        hands.append(",".join(sorted(_piece(game, p) for p in hand)) or "-")
-    effects = sorted(f"{e.seat}:{_piece(game, e.piece)}!{e.number}@{game._names[e.cell]}~{e.turns_left}"
-                     for e in game._effects)
-    end = f"{game._over}:{game._winner}" if game._over in ("sudden_death", "instant_win") else "-"
-    parts = [
-        TAG,
-        f"field={game.field.name}:{game.field.text()}",
-        f"rules={game.rules.code()}",
-        f"date={month_text(game.date)}",
-        f"seats={game._n}",
-        f"move={game._to_move}",
-        f"reset={int(game._reset_used)}",
-        f"end={end}",
-        "cells=" + ",".join(cells),
-        "hands=" + "|".join(hands),
-        "effects=" + (",".join(effects) or "-"),
-    ]
-    return " ".join(parts)
+    """The position string of a Game."""
+    return Position.of(game.core).text()
 
 
 def decode(text: str, catalog: Mapping[str, Card]):  # type: ignore[no-untyped-def]
+    """A Game read from a position string."""
     from .game import Game
-
-    def fail(msg: str) -> PositionError:
-        return PositionError(f"position string: {msg}")
-
-    tokens = text.strip().split(" ")
-    if not tokens or tokens[0] != TAG:
-        raise fail(f"it must start with {TAG!r}")
-    values: dict[str, str] = {}
-    for tok in tokens[1:]:
-        k, eq, v = tok.partition("=")
-        if not eq or k not in KEYS:
-            raise fail(f"unexpected token {tok[:40]!r}; expected key=value with keys {', '.join(KEYS)}")
-        if k in values:
-            raise fail(f"{k!r} is given twice")
-        values[k] = v
-    order = [t.partition("=")[0] for t in tokens[1:]]
-    if order != list(KEYS):
-        raise fail(f"the keys must be, in order: {' '.join(KEYS)}")
-    try:
-        name, _, rows = values["field"].partition(":")
-        field = Field(rows.split("/"), name=name)
-        rules = Rules.from_code(values["rules"])
-        date = parse_month(values["date"])
-    except (ValueError, SetupError) as e:
-        raise fail(str(e)) from None
-    if not values["seats"].isdigit() or not 2 <= int(values["seats"]) <= 4:
-        raise fail("seats is 2, 3 or 4")
-    n = int(values["seats"])
-    if n not in field.allowed_players:
-        raise fail(f"the {field.name} field does not take {n} players")
-    if not values["move"].isdigit() or not 0 <= int(values["move"]) < n:
-        raise fail(f"move is a seat 0-{n - 1}")
-    move = int(values["move"])
-    if values["reset"] not in ("0", "1"):
-        raise fail("reset is 0 or 1")
-
-    pieces: list[tuple[Card, int]] = []
-    index: dict[str, int] = {}
-
-    def piece(tok: str) -> int:
-        m = _PIECE_RE.match(tok)
-        if not m:
-            raise fail(f"{tok[:40]!r} is not PACK/CARD.DEALER")
-        cid, dealer = m.group(1), int(m.group(2))
-        if cid not in catalog:
-            raise fail(f"card {cid!r} is not loaded")
-        if dealer >= n:
-            raise fail(f"{tok!r}: dealer seat {dealer} does not exist")
-        if tok in index:
-            raise fail(f"{tok!r} appears twice (one copy of a card per dealt hand)")
-        index[tok] = len(pieces)
-        pieces.append((catalog[cid], dealer))
-        return index[tok]
-
-    cell_toks = values["cells"].split(",")
-    if len(cell_toks) != field.playable_count:
-        raise fail(f"cells lists {len(cell_toks)} cells; the field has {field.playable_count} playable")
-    placed: list[tuple[int, int, int]] = []
-    for c, tok in zip(field.cells, cell_toks):
-        if tok == "-":
-            continue
-        owner, colon, rest = tok.partition(":")
-        if not colon or not owner.isdigit() or int(owner) >= n:
-            raise fail(f"cell {field.name_of(c)}: {tok[:40]!r} is not OWNER:PACK/CARD.DEALER")
-        placed.append((c, int(owner), piece(rest)))
-    hand_toks = values["hands"].split("|")
-    if len(hand_toks) != n:
-        raise fail(f"hands lists {len(hand_toks)} seats; there are {n}")
-    hands: list[list[int]] = []
-    for tok in hand_toks:
-        hands.append([] if tok == "-" else [piece(t) for t in tok.split(",")])
-
-    game = Game.__new__(Game)
-    game._init_static(field, rules, n, date, pieces)
-    game._setup = None
-    game._start = text.strip()
-    game._init_dynamic(hands, move)
-    for c, owner, p in placed:
-        game._cell[c] = p
-        game._owner[c] = owner
-        game._counts[owner] += 1
-        game._empty -= 1
-    game._reset_used = values["reset"] == "1"
-
-    effects = []
-    if values["effects"] != "-":
-        for tok in values["effects"].split(","):
-            m = _EFFECT_RE.match(tok)
-            if not m:
-                raise fail(f"effect {tok[:60]!r} is not SEAT:PACK/CARD.DEALER!N@CELL~TURNS")
-            seat, ptok, number, cname, turns = int(m.group(1)), m.group(2), int(m.group(3)), m.group(4), int(m.group(5))
-            if seat >= n or ptok not in index or turns < 1:
-                raise fail(f"effect {tok[:60]!r} names a seat, card or turn count that does not exist")
-            p = index[ptok]
-            abilities = game._pieces[p].abilities
-            if number > len(abilities) or abilities[number - 1].effect != "modify":
-                raise fail(f"effect {tok[:60]!r}: that card has no Turn ability {number}")
-            c = game._cell_index.get(cname, -1)
-            if c < 0 or not game._playable[c]:
-                raise fail(f"effect {tok[:60]!r}: no playable cell {cname!r}")
-            if abilities[number - 1].target in ("self", "neighbours") and game._cell[c] != p:
-                raise fail(f"effect {tok[:60]!r}: its card is not on {cname} (such an effect ends "
-                           "when its card leaves the field)")
-            effects.append(game._make_effect(seat, p, number, c, turns, abilities[number - 1]))
-    game._effects = tuple(effects)
-
-    end = values["end"]
-    if end != "-":
-        reason, _, who = end.partition(":")
-        if reason not in ("sudden_death", "instant_win") or not who.isdigit() or int(who) >= n:
-            raise fail("end is '-', sudden_death:SEAT or instant_win:SEAT")
-        game._over = reason
-        game._winner = int(who)
-    elif game._empty == 0:
-        game._over = "field_full"
-    elif not any(hands):
-        game._over = "no_cards"
-    elif not hands[move]:
-        raise fail(f"seat {move} is to move but holds no card")
-    game._z = game._compute_z()
-    if encode(game) != text.strip():
-        raise fail("it is not in canonical form (hands and effects sorted, keys in order); "
-                   f"the canonical string is: {encode(game)}")
-    return game
+    pos = Position.parse(text, canonical=False)
+    core = pos.core(catalog)            # unknown cards are named before the order is checked
+    pos.check_canonical(text)
+    return Game.from_core(core, start=text.strip())
 
 
-__all__ = ["TAG", "decode", "encode"]
+__all__ = ["KEYS", "Position", "TAG", "decode", "encode", "field_of"]

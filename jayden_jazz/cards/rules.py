@@ -1,21 +1,20 @@
-"""Settings that change the rules, and the capture step they choose.
+"""Settings that change the rules, and the capture steps they choose.
 
-Capture is a list of rule steps run in order after every placement. The base
-rules have one step (compare touching sides, higher or equal-or-higher wins);
-later variants (Same, Plus, Combo, Reverse, ...) register more steps by name
-and a setup lists them in :attr:`Rules.steps`, without touching the engine.
+Capture is a list of rule steps (the pipeline is run by
+:class:`~jayden_jazz.cards.core.Core`). The base rules have one step
+(compare touching sides, higher or equal-or-higher wins); later variants
+(Same, Plus, Combo, ...) register more steps by name and a setup lists them
+in :attr:`Rules.steps`, without touching the engine, the solver or the
+Monte Carlo player.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from .errors import SetupError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
 
 PRESETS = ("updated", "draft")
 VARIANTS = ("open", "pure", "sudden_death")
@@ -24,16 +23,26 @@ VARIANTS = ("open", "pure", "sudden_death")
 class CaptureStep(Protocol):
     """One step of the capture rule.
 
-    ``captures`` looks at the game right after ``seat`` placed a card on
-    ``cell`` (and after earlier steps' captures were applied) and returns the
-    cells whose control passes to ``seat``. It must not change the game.
-    Read values through ``game.value(cell, side)`` (effective, clamped) and
-    neighbours through ``game.field`` or ``game.adjacency(cell)``.
+    ``captures(board, cell, seat)`` returns the cells whose control passes to
+    ``seat``; it must not change the board. ``board`` is the rules core
+    (:class:`~jayden_jazz.cards.core.Core`): read effective (clamped) values
+    with ``board.value(cell, side)``, neighbours with ``board.adjacency(cell)``,
+    cards and owners with ``board.card_at(cell)`` / ``board.owner_at(cell)``,
+    the basic comparison with ``board.side_captures(cell, seat, ties)``.
+
+    A *decision* step (the default) is asked once, with ``cell`` the card just
+    placed, against the field as it was when the card landed: every decision
+    step sees the same field, and their captures are applied together. A
+    *chain* step (class attribute ``chain = True``, e.g. Combo) is asked after
+    that, for each cell captured by a step named in its ``started_by`` (all
+    steps when it has none) and then for each cell it captured itself,
+    breadth first. Each captured cell is reported with the name of the step
+    that took it first (its cause).
     """
 
     name: str
 
-    def captures(self, game: "Game", cell: int, seat: int) -> list[int]: ...
+    def captures(self, board: Any, cell: int, seat: int) -> list[int]: ...
 
 
 class SideCapture:
@@ -49,8 +58,8 @@ class SideCapture:
         self.name = name
         self.ties = ties
 
-    def captures(self, game: "Game", cell: int, seat: int) -> list[int]:
-        return game._side_captures(cell, seat, self.ties)
+    def captures(self, board: Any, cell: int, seat: int) -> list[int]:
+        return board.side_captures(cell, seat, self.ties)
 
 
 _STEPS: dict[str, CaptureStep] = {

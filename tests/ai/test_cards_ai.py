@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from jayden_jazz.cards import Ability, Action, Card, Game, Rules, deal_random, get_field, new_game
 from jayden_jazz.cards.catalog import Catalog
 from jayden_jazz.cards.synthetic import synthetic_cards
-from jayden_jazz.ai import cards_ai
-from jayden_jazz.ai.cards_ai import CardsPlayer, catalog_for, choose_action, choose_hand, hint
-from jayden_jazz.ai.cards_arena import PLAYERS, play_game
-from jayden_jazz.ai.cards_infoset import Worlds, observe
-from jayden_jazz.ai.cards_mcts import move_key
-from jayden_jazz.ai.cards_policy import greedy_choice, rank_cards
-from jayden_jazz.ai.cards_solver import DRAW, LOSS, WIN, Solver, game_value, solve
-from jayden_jazz.ai.cards_state import FastGame, Parts
+from jayden_jazz.ai.cards import player
+from jayden_jazz.ai.cards.player import CardsPlayer, catalog_for, choose_action, choose_hand, hint
+from jayden_jazz.ai.cards.arena import PLAYERS, play_game
+from jayden_jazz.ai.cards.infoset import Worlds, observe
+from jayden_jazz.ai.cards.mcts import move_key
+from jayden_jazz.ai.cards.policy import greedy_choice, rank_cards
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Solver, game_value, solve
+from jayden_jazz.ai.cards.state import FastGame, Parts
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = [str(ROOT / "cards" / "default")]
@@ -499,7 +499,7 @@ def test_wrong_seat_or_level_is_refused(default_catalog):
 def test_catalog_is_built_once_per_set_of_folders():
     a = catalog_for(DEFAULT)
     assert catalog_for(list(DEFAULT)) is a
-    assert cards_ai._CATALOGS[tuple(DEFAULT)] is a
+    assert player._CATALOGS[tuple(DEFAULT)] is a
 
 
 # ---------------------------------------------------------------------- arena
@@ -548,12 +548,12 @@ def test_the_worker_runs_the_card_player():
     g = _random_game(cat, random.Random(2), placed=2)
     w = AIWorker()
     try:
-        w.submit("jayden_jazz.ai.cards_ai:choose_action", g.position(), g.to_move, "normal", 3, 0.2, DEFAULT)
+        w.submit("jayden_jazz.ai.cards.player:choose_action", g.position(), g.to_move, "normal", 3, 0.2, DEFAULT)
         r = w.wait(60)
         assert r is not None and r.ok, r and r.value
         assert g.is_legal(Action.parse(r.value))
         setup = {"hand_size": 5, "rules": Rules().to_dict()}
-        w.submit("jayden_jazz.ai.cards_ai:choose_hand", DEFAULT, setup, 0, "hard", 1)
+        w.submit("jayden_jazz.ai.cards.player:choose_hand", DEFAULT, setup, 0, "hard", 1)
         r = w.wait(60)
         assert r is not None and r.ok and len(r.value) == 5
     finally:

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from jayden_jazz.ai import jayden_tactics as T
-from jayden_jazz.ai.jayden_ai import JaydenAI, accepts_draw, assess, choose_turn, is_dead, wants_draw
-from jayden_jazz.ai.jayden_arena import PLAYERS, GreedyPlayer, Outcome, play_game
-from jayden_jazz.ai.jayden_eval import evaluate
+from jayden_jazz.ai.jayden import tactics as T
+from jayden_jazz.ai.jayden.player import JaydenAI, accepts_draw, assess, choose_turn, is_dead, wants_draw
+from jayden_jazz.ai.jayden.arena import PLAYERS, GreedyPlayer, Outcome, play_game
+from jayden_jazz.ai.jayden.eval import evaluate
 from jayden_jazz.ai.stats import WDL, format_wdl, wilson
 from jayden_jazz.jayden import MOVE, START_JPN, Action, Position, parse_square
 
@@ -462,7 +462,7 @@ def test_worker_runs_the_player():
 
     w = AIWorker()
     try:
-        w.submit("jayden_jazz.ai.jayden_ai:choose_turn", START_JPN, "easy", 1, quiet_draw=True,
+        w.submit("jayden_jazz.ai.jayden.player:choose_turn", START_JPN, "easy", 1, quiet_draw=True,
                  time_budget=0.1)
         reply = w.wait(60)
         assert reply is not None and reply.ok, reply

@@ -56,7 +56,7 @@ def owners(g: Game) -> dict[str, int | None]:
     return {n: g.owner_at(n) for n in (g.field.name_of(c) for c in g.field.cells)}
 
 
-def position(cells: dict[str, str], hands: list[list[str]], move: int = 0, field: str = "3x3",
+def position(cells: dict[str, str], hands: list[list[str]], move: int | None = None, field: str = "3x3",
              rules: str = "higher:0", date: str = "2026-11", effects: list[str] = (),
              reset: int = 0, end: str = "-") -> str:
     """A canonical position string from a sketch.
@@ -64,6 +64,7 @@ def position(cells: dict[str, str], hands: list[list[str]], move: int = 0, field
     ``cells`` maps a cell to ``OWNER:pack/card`` (dealt to the owner) or
     ``OWNER:pack/card.DEALER``; hand cards are ``pack/card`` (dealt to that
     seat) or ``pack/card.DEALER``; effects are written as in the string.
+    ``move`` defaults to seat 0, or ``-`` when the sketch is a finished game.
     """
     f = get_field(field)
 
@@ -79,6 +80,9 @@ def position(cells: dict[str, str], hands: list[list[str]], move: int = 0, field
             owner, _, rest = tok.partition(":")
             cell_toks.append(f"{owner}:{piece(rest, int(owner))}")
     hand_toks = [",".join(sorted(piece(t, s) for t in h)) or "-" for s, h in enumerate(hands)]
+    if move is None:
+        over = end != "-" or "-" not in cell_toks or not any(hands)
+        move = "-" if over else 0
     return (f"jazz1 field={f.name}:{f.text()} rules={rules} date={date} seats={len(hands)} "
             f"move={move} reset={reset} end={end} cells={','.join(cell_toks)} "
             f"hands={'|'.join(hand_toks)} effects={','.join(sorted(effects)) or '-'}")

@@ -181,3 +181,49 @@ def test_effective_values_are_clamped_once_after_summing_modifiers():
     assert g.printed_sides("b2") == (9, 1, 1, 1)
     assert g.effective_sides("b2") == (9, 1, 1, 1)
     assert g.effective_sides("b3") == (1, 1, 1, 1)   # y is seat 0's: neither effect touches it
+
+
+class _TakeLeft:
+    """A stand-in decision step: takes the card left of the placed one, whatever the values."""
+
+    name = "test_left"
+
+    def captures(self, board, cell, seat):
+        return [n for d, n, _ in board.adjacency(cell) if d == 3 and board.card_at(n) is not None]
+
+
+class _Spread:
+    """A stand-in chain step (like Combo): a card taken by test_left takes its neighbours
+    by the basic comparison, and so on."""
+
+    name = "test_spread"
+    chain = True
+    started_by = ("test_left",)
+
+    def captures(self, board, cell, seat):
+        return board.side_captures(cell, seat, False)
+
+
+def test_decision_steps_apply_together_then_chain_steps_spread_with_their_causes():
+    from cards_helpers import position
+    register_capture_step(_TakeLeft())
+    register_capture_step(_Spread())
+    try:
+        x = Card.from_sides("t/x", "5111")       # top 5 takes b1 by the base rule
+        b1 = Card.from_sides("t/b1", "1919")     # right 9 would take c1 if b1 started a chain
+        a2 = Card.from_sides("t/a2", "9111")     # taken by test_left; top 9 then takes a1
+        f = fillers(6)
+        cat = catalog(x, b1, a2, *f)
+        text = position({"a1": "1:t/f0", "b1": "1:t/b1", "c1": "1:t/f1", "a2": "1:t/a2"},
+                        [["t/x", "t/f2", "t/f3"], ["t/f4", "t/f5"]], rules="higher+test_left+test_spread:0")
+        g = Game.from_position(text, cat)
+        report = g.play(Action.parse("t/x@b2"))
+        assert [(c.cell, c.cause) for c in report.captures] == [
+            ("b1", "higher"), ("a2", "test_left"), ("a1", "test_spread")]
+        assert owners(g)["c1"] == 1                 # a basic capture starts no chain
+        assert g.scores() == (4, 1)
+        g.pop()
+        assert g.position() == text
+    finally:
+        unregister_capture_step("test_left")
+        unregister_capture_step("test_spread")

@@ -44,3 +44,28 @@ def test_plain_captures_follow_the_preset():
     cells[top], owner[top] = 1, 1
     assert judge.plain_captures(cells, owner, 0, centre, 0, ties=False) == []
     assert judge.plain_captures(cells, owner, 0, centre, 0, ties=True) == [top]
+
+
+def test_the_tables_and_counts_agree_with_the_capture_list():
+    import random
+    rng = random.Random(3)
+    field = get_field("3x3")
+    cards = [Card.from_sides(f"t/c{i}", "".join(rng.choice("123456789A") for _ in range(4))) for i in range(10)]
+    judge = Judge(field, cards, (2026, 11))
+    for ties in (False, True):
+        table = judge.beat_table(ties)
+        for _ in range(30):
+            cells = [-1] * field.size
+            owner = [-1] * field.size
+            pieces = rng.sample(range(10), 6)
+            for c, q in zip(rng.sample(range(9), 5), pieces[1:]):
+                cells[c], owner[c] = q, rng.randrange(2)
+            p = pieces[0]
+            free = [c for c in range(9) if cells[c] < 0]
+            counts = {c: len(judge.plain_captures(cells, owner, p, c, 0, ties)) for c in free}
+            top = max(counts.values())
+            assert judge.most_captures(cells, owner, p, free, 0, ties) == [c for c in free if counts[c] == top]
+            for c in free:
+                by_table = [nc for d, nc, _ in judge.adj[c]
+                            if cells[nc] >= 0 and owner[nc] != 0 and table[p][d] >> cells[nc] & 1]
+                assert by_table == judge.plain_captures(cells, owner, p, c, 0, ties)

@@ -876,11 +876,11 @@ def test_screenshot_full_card_view(make_app):
 
 
 def test_real_computer_player_through_the_worker(make_app):
-    """Hand choice and one placement by ``jayden_jazz.ai.cards_ai`` in its worker process."""
+    """Hand choice and one placement by ``jayden_jazz.ai.cards.player`` in its worker process."""
     import time
 
     if not players.ai_available():
-        pytest.skip("the computer player (jayden_jazz.ai.cards_ai) is not installed yet")
+        pytest.skip("the computer player (jayden_jazz.ai.cards.player) is not installed yet")
     app = make_app("--scene", "cards", "--seed", "5")
     setup = app.stack.top
     setup.config.seats[1] = {"kind": "computer", "level": "easy"}

@@ -1,6 +1,6 @@
 """Who sits at each seat, their colours, and how a computer seat is asked to play.
 
-A computer seat is answered by ``jayden_jazz.ai.cards_ai`` in a worker
+A computer seat is answered by ``jayden_jazz.ai.cards.player`` in a worker
 process; the scenes talk to it through a *brain* (``submit_*`` then
 ``poll``), so tests can swap in an in-process brain without a process.
 A game is handed over as its record's YAML text (setup and actions): it
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from jayden_jazz.shell import palette as P
 
 LEVELS = ("easy", "normal", "hard")
-AI_MODULE = "jayden_jazz.ai.cards_ai"
+AI_MODULE = "jayden_jazz.ai.cards.player"
 MAX_SEATS = 4
 
 #: (dark, light) EGA pair per seat: card fill and border/label colour.

@@ -6,7 +6,7 @@ from importlib import util
 from typing import Any
 
 LEVELS = ("easy", "normal", "hard")
-AI_MODULE = "jayden_jazz.ai.jayden_ai"
+AI_MODULE = "jayden_jazz.ai.jayden.player"
 
 
 def ai_available() -> bool:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from jayden_jazz.cards import Card, Rules
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.state import FastGame
 
 Move = tuple
 

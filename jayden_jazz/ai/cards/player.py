@@ -19,7 +19,7 @@ the tuple of folders):
     Returns the full action text, e.g. ``default/pillar@b2`` or
     ``default/bumper@a1!1>b1``. Without Open, other seats' hidden cards are
     never read: the position is reduced to what ``seat`` may see before
-    anything else happens (:mod:`.cards_infoset`).
+    anything else happens (:mod:`.infoset`).
 
 ``choose_hand(pack_dirs, setup, seat, level, seed) -> list[str]``
     ``setup`` is a plain dict (the scene's ``setup_for_ai``): ``hand_size``
@@ -38,12 +38,12 @@ Levels (seconds per move by default):
 * **easy** -- no search: a one-move judgement (captures, minus the sides
   left open to attack) with noise and an occasional careless placement;
 * **normal** (0.5 s) -- MCTS, and exact play in the last few placements;
-* **hard** (2 s) -- with two players and nothing hidden, exact
-  win/draw/loss search (:mod:`.cards_solver`) as early as the budget
+* **hard** (1.35 s, so that a move stays under 1.5 s on a busy machine) -- with two players and nothing hidden, exact
+  win/draw/loss search (:mod:`.solver`) as early as the budget
   allows (a 3x3 Open game from the second or third placement, Pure ones
   usually from the first); hidden hands late in the game: the exact search
   on sampled worlds, voting; everything else (5x5, 7x7, 3-4 players, early
-  hidden play) information-set MCTS over sampled worlds (:mod:`.cards_mcts`).
+  hidden play) information-set MCTS over sampled worlds (:mod:`.mcts`).
 """
 
 from __future__ import annotations
@@ -59,11 +59,11 @@ from jayden_jazz.cards import Action, Card, Field, Game, GameRecord, Rules
 from jayden_jazz.cards.catalog import Catalog, shared_key
 from jayden_jazz.cards.loader import load_packs
 from jayden_jazz.ai.worker import shared
-from jayden_jazz.ai.cards_infoset import View, Worlds, observe
-from jayden_jazz.ai.cards_mcts import ISMCTS, MCTSParams, move_key
-from jayden_jazz.ai.cards_policy import easy_choice, rank_cards, score
-from jayden_jazz.ai.cards_solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
-from jayden_jazz.ai.cards_state import Parts, Unsupported
+from jayden_jazz.ai.cards.infoset import View, Worlds, observe
+from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
+from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
+from jayden_jazz.ai.cards.state import Parts
 
 
 @dataclass(frozen=True)
@@ -83,12 +83,13 @@ class Level:
 PIMC_MAX_WORLDS = 400       # enough for a steady vote; more only costs time
 PIMC_LEADERS = 8            # moves tested for a tie with each world's best
 PIMC_WORLD_NODES = 40_000   # a world needing more is skipped (about 0.3 s)
+PIMC_TRIAL = 0.35           # share of the move's time to solve a first few worlds, else MCTS
 CHANCE_EMPTY = 6            # lost or drawn with this few empty cells: weigh every later chance
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0.0, 0, 0.0, 0, MCTSParams(iterations=0), hand_noise=3.0),
     "normal": Level("normal", 0.5, 4, 0.5, 3, MCTSParams(iterations=300, exploration=0.8), hand_noise=1.0),
-    "hard": Level("hard", 2.0, 9, 0.7, 7, MCTSParams(iterations=2500), hand_noise=0.15),
+    "hard": Level("hard", 1.35, 9, 0.7, 7, MCTSParams(iterations=2500), hand_noise=0.15),
 }
 
 
@@ -190,15 +191,14 @@ class CardsPlayer:
 
     # -- entry --------------------------------------------------------------------
 
-    def decide(self, parts: Parts, seat: int, revealed: Iterable[tuple[str, int]] = ()) -> Decision:
-        start = time.perf_counter()
+    def decide(self, parts: Parts, seat: int, revealed: Iterable[tuple[str, int]] = (),
+               start: float | None = None) -> Decision:
+        """``start`` is when the move's clock started (default: now)."""
+        start = time.perf_counter() if start is None else start
         if parts.end is not None or parts.move != seat:
             raise ValueError(f"seat {seat} is not to move in this position")
         view = observe(parts, seat, self.catalog.keys(), revealed)
-        try:
-            worlds = Worlds(view, self.catalog)
-        except Unsupported:
-            return self._engine_fallback(view)
+        worlds = Worlds(view, self.catalog)
         g0 = worlds.template
         if g0.over:
             raise ValueError("the game is over")
@@ -290,12 +290,16 @@ class CardsPlayer:
         want = PIMC_MAX_WORLDS if self.iterations is None else max(4, self.iterations // 100)
         deadline = self._deadline(start, 0.9)
         skipped = 0
+        give_up = self._deadline(start, PIMC_TRIAL)
         while count < want and skipped < want:
             if deadline is not None and (count or skipped) and time.perf_counter() >= deadline:
                 break
+            if count < 3 and (skipped >= 3 or (give_up is not None and time.perf_counter() >= give_up)):
+                break           # the worlds are too big to solve now: leave the time to MCTS
             w = worlds.world(self.rng)
             # one world may not eat the move: a reset still to come makes a whole new game
-            solver = Solver(w, deadline=deadline, node_limit=PIMC_WORLD_NODES)
+            solver = Solver(w, deadline=give_up if count < 3 and give_up is not None else deadline,
+                            node_limit=PIMC_WORLD_NODES)
             leaders = set(sorted(totals, key=lambda k: (-totals[k], -prior[k]))[:PIMC_LEADERS])
             only = {m for m in solver.root_moves() if move_key(w, m) in leaders}
             res = solver.solve_root(all_best=True, partial=True, only=only)
@@ -343,30 +347,6 @@ class CardsPlayer:
                         {"iterations": res.iterations, "visits": res.stats[res.best][0],
                          "mean": round(res.stats[res.best][1], 3)})
 
-    # -- rules this copy cannot mirror ------------------------------------------------
-
-    def _engine_fallback(self, view: View) -> Decision:
-        """Extra capture steps: a one-move judgement through the engine itself."""
-        game = Game.from_position(_filled_position(view, self.catalog, self.rng), self.catalog)
-        seat = game.to_move
-        best: list[Action] = []
-        best_v = -10**9
-        for a in game.legal_actions():
-            before = game.scores()[seat]
-            game.push(a)
-            v = game.scores()[seat] - before
-            game.pop()
-            if v > best_v:
-                best_v, best = v, [a]
-            elif v == best_v:
-                best.append(a)
-        return Decision(best[self.rng.randrange(len(best))], None, "engine")
-
-
-def _filled_position(view: View, catalog: Mapping[str, Card], rng: random.Random) -> str:
-    from jayden_jazz.ai.cards_infoset import sample_parts
-    return sample_parts(view, rng).text()
-
 
 # ---------------------------------------------------------------------- the worker's functions
 
@@ -374,10 +354,11 @@ def _filled_position(view: View, catalog: Mapping[str, Card], rng: random.Random
 def choose_action(position: str, seat: int, level: str, seed: int, time_budget: float | None = None,
                   pack_dirs: list[str] | None = None, iterations: int | None = None) -> str:
     """The action text for ``seat`` (see the module docstring for every argument)."""
+    start = time.perf_counter()          # reading the position counts against the budget too
     catalog = catalog_for(pack_dirs)
     parts, revealed = read_position(position, catalog)
     player = CardsPlayer(level, random.Random(seed), catalog, seconds=time_budget, iterations=iterations)
-    decision = player.decide(parts, seat, revealed)
+    decision = player.decide(parts, seat, revealed, start)
     action = decision.action
     # the engine is the law: never hand the scene an action it would refuse
     game = Game.from_position(parts.text(), catalog)
@@ -418,7 +399,7 @@ def rules_of(setup: Mapping[str, Any]) -> Rules:
 def choose_hand(pack_dirs: list[str], setup: dict, seat: int, level: str, seed: int) -> list[str]:
     """Card ids for a computer seat's hand (see the module docstring for ``setup``).
 
-    Cards are ranked by worth (:func:`.cards_policy.rank_cards`: sides against the sides
+    Cards are ranked by worth (:func:`.policy.rank_cards`: sides against the sides
     of every card available, abilities unless Pure); the level adds noise to the ranking,
     so Hard takes nearly the best cards and Easy a loose mix.
     """

@@ -2,12 +2,12 @@
 
 ``tools/tournament.py --game cards`` loads this module: ``PLAYERS`` and
 ``play_game(a, b, seed, a_first, **options)`` returning an :class:`Outcome`
-(the interface of ``jayden_arena``).
+(the interface of ``ai.jayden.arena``).
 
 Players: ``random`` (a uniformly random legal action), ``greedy`` (the
 action that gains the most cards at once, abilities included; random among
 ties), and the levels ``easy``, ``normal``, ``hard`` of
-:mod:`jayden_jazz.ai.cards_ai`, called exactly as the scene calls them
+:mod:`jayden_jazz.ai.cards.player`, called exactly as the scene calls them
 (position string in, action text out).
 
 Fair pairs: the hands are dealt to the *roles* first mover / second mover,
@@ -40,9 +40,9 @@ import random
 import time
 
 from jayden_jazz.cards import Action, Game, Rules, get_field, new_game
-from jayden_jazz.ai.cards_ai import LEVELS, catalog_for, choose_action, choose_hand
-from jayden_jazz.ai.cards_policy import greedy_choice
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action, choose_hand
+from jayden_jazz.ai.cards.policy import greedy_choice
+from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.ai.stats import Outcome
 
 PLAYERS = ("random", "greedy", "easy", "normal", "hard")

@@ -2,7 +2,7 @@
 
 Single-observer information-set MCTS: one tree of the *observer's*
 knowledge. Every iteration draws a world consistent with the observer's
-view (:class:`~jayden_jazz.ai.cards_infoset.Worlds`), walks the tree using
+view (:class:`~jayden_jazz.ai.cards.infoset.Worlds`), walks the tree using
 only the moves legal in that world, adds one node, plays the game out with
 a light policy and backs up the result. Moves are keyed by what everyone
 sees -- card id, cell, ability and targets -- so an opponent's "plays the
@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jayden_jazz.ai.cards_infoset import Worlds
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.infoset import Worlds
+from jayden_jazz.ai.cards.state import FastGame
 
 MoveKey = tuple  # (card id, cell, None | (number, targets with hand cards as ids))
 
@@ -82,23 +82,17 @@ class MCTSResult:
     iterations: int
 
 
-def rollout_move(g: FastGame, rng: random.Random, greedy: float) -> tuple[int, int]:
+def rollout_move(g: FastGame, rng: random.Random, greedy: float,
+                 free: list[int] | None = None) -> tuple[int, int]:
     """The placement of the light playout policy: a random card, on the cell where it
-    captures most (or, with chance 1 - ``greedy``, on a random cell)."""
+    captures most (or, with chance 1 - ``greedy``, on a random cell). ``free`` may pass
+    the empty cells when the caller keeps them."""
     hand = g.hand_pieces()
-    free = g.free()
+    if free is None:
+        free = g.free()
     p = hand[rng.randrange(len(hand))] if len(hand) > 1 else hand[0]
     if len(free) > 1 and rng.random() < greedy:
-        seat = g.to_move
-        best = -1
-        cells: list[int] = []
-        for c in free:
-            k = len(g.captures(p, c, seat))
-            if k > best:
-                best = k
-                cells = [c]
-            elif k == best:
-                cells.append(c)
+        cells = g.greedy_cells(p, free, g.to_move)
         c = cells[rng.randrange(len(cells))] if len(cells) > 1 else cells[0]
     else:
         c = free[rng.randrange(len(free))] if len(free) > 1 else free[0]
@@ -117,6 +111,9 @@ class ISMCTS:
         self.params = params
         self.clock = clock
         self.root = _Node(-1)
+        # the root's mover is the observer: its moves are the same in every world (its own
+        # hand and the field are known), so they are listed once
+        self._root_legal: dict | None = None
 
     def _reward(self, g: FastGame) -> list[float]:
         r = g.returns()
@@ -128,8 +125,9 @@ class ISMCTS:
         rng = self.rng
         greedy = self.params.greedy_rollouts
         use = self.params.ability_use
+        free = g.free()                 # kept as the playout goes: it never undoes a move
         while not g.over:
-            p, c = rollout_move(g, rng, greedy)
+            p, c = rollout_move(g, rng, greedy, free)
             got = g.place(p, c)
             opt = None
             if len(got) >= 2 and g.abil[p] and rng.random() < use:
@@ -137,6 +135,10 @@ class ISMCTS:
                 if offers:
                     opt = offers[rng.randrange(len(offers))]
             g.commit(opt)
+            if opt is None:
+                free.remove(c)
+            else:
+                free = g.free()         # an ability may have cleared the field
         return self._reward(g)
 
     def iterate(self) -> None:
@@ -146,9 +148,15 @@ class ISMCTS:
         path = [node]
         c_explore = self.params.exploration
         while not g.over:
-            legal = {move_key(g, m): m for m in g.moves()}
-            if node is self.root and self.allowed:
-                legal = {k: m for k, m in legal.items() if k in self.allowed} or legal
+            if node is self.root:
+                legal = self._root_legal
+                if legal is None:
+                    legal = {move_key(g, m): m for m in g.moves()}
+                    if self.allowed:
+                        legal = {k: m for k, m in legal.items() if k in self.allowed} or legal
+                    self._root_legal = legal
+            else:
+                legal = {move_key(g, m): m for m in g.moves()}
             children = node.children
             untried = [k for k in legal if k not in children]
             for k in legal:

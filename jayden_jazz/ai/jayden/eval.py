@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jayden_jazz.ai.jayden_tactics import CHEB, Snap, code, master_square
+from jayden_jazz.ai.jayden.tactics import CHEB, Snap, code, master_square
 from jayden_jazz.jayden.pieces import (
     CANNON,
     DEPLOYED,

@@ -5,9 +5,9 @@ move ordering (the table's best move first, then the history of moves that
 caused cut-offs). Values are only -1, 0 and +1, so windows are narrow and
 most nodes are settled by a null window.
 
-Most of the work is done by :class:`~jayden_jazz.ai.cards_bits.BitSolver`,
+Most of the work is done by :class:`~jayden_jazz.ai.cards.bits.BitSolver`,
 which holds the position as a few ints; this module's search over
-:class:`~jayden_jazz.ai.cards_state.FastGame` handles the root (ordered by
+:class:`~jayden_jazz.ai.cards.state.FastGame` handles the root (ordered by
 captures, so that of several winning moves the natural one is found first)
 and the positions where a Turn effect is active, and hands every other
 position to it.
@@ -24,7 +24,7 @@ Two things shrink the tree beyond alpha-beta:
   and the key is the smallest over those symmetries. Usually no
   non-identity symmetry qualifies and the check costs nothing after the root.
 
-The clock (or a node limit, for reproducible tests) is checked every 512
+The clock (or a node limit, for reproducible tests) is checked every 256
 nodes; running out raises :class:`OutOfTime`. The solver searches its own
 copy of the state, so the caller's is never left half-played.
 """
@@ -35,18 +35,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from jayden_jazz.ai.cards_bits import BitSolver
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.bits import BitSolver
+from jayden_jazz.ai.cards.exact import OutOfTime
+from jayden_jazz.ai.cards.state import FastGame
 
 WIN, DRAW, LOSS = 1, 0, -1
 _INF = 2
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
-Move = tuple  # (piece, cell, option) -- see cards_state
-
-
-class OutOfTime(Exception):
-    """The time or node budget ran out before the position was solved."""
+Move = tuple  # (piece, cell, option) -- see state.py
 
 
 @dataclass
@@ -120,7 +117,7 @@ class Solver:
         if st.n != 2:
             raise ValueError("the exact solver plays two-player games")
         self.st = st = st.copy()     # an interrupted search leaves its copy half-played
-        self.use_bits = bits
+        self.use_bits = bits and st.plain_rule   # the bit search knows the base comparison only
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
@@ -136,10 +133,10 @@ class Solver:
 
     @property
     def total_nodes(self) -> int:
-        return self.nodes + self.bits.nodes
+        return self.nodes + self.bits.nodes + self.bits.margin.nodes
 
     def _tick(self) -> None:
-        if self.node_limit is not None and self.nodes + self.bits.nodes >= self.node_limit:
+        if self.node_limit is not None and self.total_nodes >= self.node_limit:
             raise OutOfTime
         if self.deadline is not None and self.clock() >= self.deadline:
             raise OutOfTime
@@ -169,7 +166,7 @@ class Solver:
         """Fail-soft negamax value for the seat to move, within (alpha, beta)."""
         st = self.st
         self.nodes += 1
-        if not self.nodes & 511:
+        if not self.nodes & 255:
             self._tick()
         me = st.to_move
         if not st.effects and self.use_bits:
@@ -274,9 +271,14 @@ class Solver:
         """Value for the mover of one root move, searched within (alpha, beta)."""
         st = self.st
         me = st.to_move
-        st.place(move[0], move[1])
-        st.commit(move[2])
-        v = self._reached(me, alpha, beta)
+        depth = st.depth
+        try:
+            st.place(move[0], move[1])
+            st.commit(move[2])
+            v = self._reached(me, alpha, beta)
+        except OutOfTime:
+            st.unwind(depth)        # stopped half-way: the state is whole again for the caller
+            raise
         st.uncommit()
         st.unplace()
         return v
@@ -371,6 +373,17 @@ class Solver:
         me = st.to_move
         out: dict[Move, float] = {}
         self.swindle_partial = out
+        depth = st.depth
+        try:
+            self._swindles(moves, value, out)
+        except OutOfTime:
+            st.unwind(depth)
+            raise
+        return out
+
+    def _swindles(self, moves: list[Move], value: int, out: dict[Move, float]) -> None:
+        st = self.st
+        me = st.to_move
         for m in moves:
             st.place(m[0], m[1])
             st.commit(m[2])
@@ -389,7 +402,6 @@ class Solver:
                 out[m] = good / total if total else 0.0
             st.uncommit()
             st.unplace()
-        return out
 
 
     def chances(self, moves: list[Move]) -> dict[Move, float]:
@@ -410,13 +422,18 @@ class Solver:
         out: dict[Move, float] = {}
         self.chance_partial = out
         best = 0.0
-        for m in moves:
-            st.place(m[0], m[1])
-            st.commit(m[2])
-            out[m] = x = self._chance(me, memo, best)
-            st.uncommit()
-            st.unplace()
-            best = max(best, x)
+        depth = st.depth
+        try:
+            for m in moves:
+                st.place(m[0], m[1])
+                st.commit(m[2])
+                out[m] = x = self._chance(me, memo, best)
+                st.uncommit()
+                st.unplace()
+                best = max(best, x)
+        except OutOfTime:
+            st.unwind(depth)
+            raise
         return out
 
     def _no_choice_left(self, me: int) -> bool:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from jayden_jazz.cards import Card
-from jayden_jazz.ai.cards_state import FastGame, Parts
+from jayden_jazz.ai.cards.state import FastGame, Parts
 
 Piece = tuple[str, int]
 
@@ -111,7 +111,7 @@ class Worlds:
         self.catalog = catalog
         self.slots: list[list[int]] = []
         filler = sample_parts(view, random.Random(0))
-        self.template = FastGame(filler, catalog)
+        self.template = filler.core(catalog, check=False)
         # hidden pieces are the last `hidden[s]` entries of each hand in the template
         t = self.template
         for s in range(view.parts.seats):
@@ -127,11 +127,12 @@ class Worlds:
         g = self.template.copy()
         if not self.hidden:
             return g
-        changes: dict[int, str] = {}
+        changes: dict[int, Card] = {}
+        catalog = self.catalog
         for s, slots in enumerate(self.slots):
             if slots:
-                changes.update(zip(slots, rng.sample(self.choices[s], len(slots))))
-        g.recast(changes, self.catalog)
+                changes.update(zip(slots, (catalog[c] for c in rng.sample(self.choices[s], len(slots)))))
+        g.recast(changes)
         return g
 
 

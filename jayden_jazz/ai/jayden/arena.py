@@ -2,12 +2,12 @@
 
 Players are named: ``random`` (a uniformly random legal action each time),
 ``greedy`` (the action that takes the most material, by
-:data:`~jayden_jazz.ai.jayden_eval.GREEDY_RANK`, Master above all; random among
+:data:`~jayden_jazz.ai.jayden.eval.GREEDY_RANK`, Master above all; random among
 ties, so a quiet action when nothing can be taken), and the three levels of
-:class:`~jayden_jazz.ai.jayden_ai.JaydenAI`. Everything random draws from one
+:class:`~jayden_jazz.ai.jayden.player.JaydenAI`. Everything random draws from one
 seed, so a game is repeatable up to the thinking time of the levels.
 
-The interface is shared with ``cards_arena`` and used by
+The interface is shared with ``ai.cards.arena`` and used by
 ``tools/tournament.py``: ``PLAYERS`` and ``play_game(a, b, seed, a_first,
 **options)`` returning an :class:`Outcome`.
 """
@@ -18,8 +18,8 @@ import random
 import time
 from typing import Protocol
 
-from jayden_jazz.ai.jayden_ai import LEVELS, JaydenAI, accepts_draw, wants_draw
-from jayden_jazz.ai.jayden_eval import GREEDY_RANK
+from jayden_jazz.ai.jayden.player import LEVELS, JaydenAI, accepts_draw, wants_draw
+from jayden_jazz.ai.jayden.eval import GREEDY_RANK
 from jayden_jazz.ai.stats import Outcome
 from jayden_jazz.jayden import MOVE, Action, Position
 from jayden_jazz.jayden.pieces import KIND_BY_LETTER

@@ -8,7 +8,7 @@ action apart through its acted square and Cannons fired.
 About 200 actions per ply make full width hopeless in Python, so the search
 is selective:
 
-* every node first asks the static tactics (:mod:`.jayden_tactics`) whether
+* every node first asks the static tactics (:mod:`.tactics`) whether
   the side to act can take the enemy Master before its turn ends -- an exact
   answer that replaces the two plies it would otherwise need;
 * moves are ordered (a winning Scout jump, the TT move, captures by value,
@@ -36,8 +36,8 @@ import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from jayden_jazz.ai.jayden_eval import TABLE_T, VALUE, WIN, WIN_BOUND, evaluate
-from jayden_jazz.ai.jayden_tactics import (
+from jayden_jazz.ai.jayden.eval import TABLE_T, VALUE, WIN, WIN_BOUND, evaluate
+from jayden_jazz.ai.jayden.tactics import (
     CHEB,
     MASTER,
     Snap,
@@ -65,7 +65,7 @@ UNPARRIED = 1000
 
 @dataclass(frozen=True)
 class SearchParams:
-    """How hard a level thinks (see ``jayden_ai.LEVELS``)."""
+    """How hard a level thinks (see ``player.LEVELS``)."""
 
     time_budget: float = 2.0
     max_depth: int = 64

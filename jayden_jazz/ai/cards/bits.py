@@ -15,12 +15,12 @@ table look-up (``beats[p][d] >> q & 1``), built once per search.
 Abilities are played here too: gain control, swap, reset and win change
 only these ints. A Turn effect (``modify``) changes side values for a few
 turns, so that option is handed to the general search of
-:mod:`.cards_solver`, which hands the position back once the effect is over.
+:mod:`.solver`, which hands the position back once the effect is over.
 
 Keys: once no card with an ability is left in a hand (Pure and Sudden
 Death from the start) a position is *plain* and a card is worth only its
 sides, so pieces with equal sides share keys and sound field symmetries
-(see :func:`.cards_solver.prepare_keys`) merge mirror images. Before that,
+(see :func:`.solver.prepare_keys`) merge mirror images. Before that,
 each piece has its own keys.
 """
 
@@ -30,7 +30,8 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards_state import FastGame
+from jayden_jazz.ai.cards.exact import MarginBits
+from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.cards.judge import within_years
 
 _INF = 2
@@ -45,7 +46,7 @@ class BitSolver:
 
     def __init__(self, st: FastGame, tick: Callable[[], None], *, symmetries: list | None = None,
                  delegate: Delegate | None = None) -> None:
-        """``tick`` is called every 512 nodes and may raise to stop the search;
+        """``tick`` is called every 256 nodes and may raise to stop the search;
         ``symmetries`` are sound ``(cell map, class map)`` pairs for plain positions
         (identity excluded); ``delegate`` values a Turn-effect option."""
         if st.n != 2:
@@ -63,19 +64,7 @@ class BitSolver:
         self.dealer = st.dealer
         kinds: dict[tuple[int, ...], int] = {}
         self.cls = cls = [kinds.setdefault(tuple(s), len(kinds)) for s in sides]
-        opp = (2, 3, 0, 1)
-        beats = []
-        for p in range(npieces):
-            row = []
-            for d in range(4):
-                a = sides[p][d]
-                m = 0
-                for q in range(npieces):
-                    b = sides[q][opp[d]]
-                    if a > b or (ties and a == b):
-                        m |= 1 << q
-                row.append(m)
-            beats.append(row)
+        beats = st.judge.beat_table(ties)
         # nb[p][c]: ((neighbour bit, neighbour cell, beat mask), ...) for piece p on cell c
         self.nb = [[tuple((1 << nc, nc, beats[p][d]) for d, nc, _ in st.adj[c]) for c in range(size)]
                    for p in range(npieces)]
@@ -94,9 +83,11 @@ class BitSolver:
         self.delta_id = [[[self._board_id[c][p] - self._hand_id[s][p] for c in range(size)]
                           for p in range(npieces)] for s in range(2)]
         self.syms = list(symmetries or [])
+        self.margin = MarginBits(st, tick, symmetries=self.syms)
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.history = [[0] * size for _ in range(npieces)]
         self.cellp = [-1] * size
+        self.margin.cellp = self.cellp          # one board list for both searches
         self.reset_used = st.reset_used
         self.dealt = [sum(1 << p for p in range(npieces) if st.dealer[p] == s) for s in range(2)]
         # abilities: per piece (number, effect, ability, condition, static condition ok,
@@ -207,7 +198,7 @@ class BitSolver:
 
     def search(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if not self.nodes & 511:
+        if not self.nodes & 255:
             self.tick()
         hand = h0 if turn == 0 else h1
         if not hand:
@@ -216,9 +207,12 @@ class BitSolver:
             return -self.search(occ, m0, h0, h1, z, 1 - turn, -beta, -alpha)
         free_mask = self.full & ~occ
         ab = (h0 | h1) & self.abilmask
+        if not ab:
+            # plain from here on: the margin search with a window around a draw answers
+            # win/draw/loss exactly, and faster (captures-first order, no ability checks)
+            v = self.margin.search(occ, m0, h0, h1, self.margin.key(h0, h1), turn, -1, 1)
+            return 1 if v > 0 else -1 if v < 0 else 0
         if not free_mask & (free_mask - 1):
-            if not ab:
-                return self._last(occ, m0, h0, h1, turn, beta)
             return self._last_ab(occ, m0, h0, h1, turn, alpha, beta)
         key = self._key(occ, m0, h0, h1, z, turn, ab)
         entry = self.tt.get(key)

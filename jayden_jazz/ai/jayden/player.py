@@ -16,9 +16,9 @@ import random
 import time
 from dataclasses import replace
 
-from jayden_jazz.ai.jayden_eval import WIN
-from jayden_jazz.ai.jayden_search import SearchParams, Searcher
-from jayden_jazz.ai.jayden_tactics import snap, wins_turn
+from jayden_jazz.ai.jayden.eval import WIN
+from jayden_jazz.ai.jayden.search import SearchParams, Searcher
+from jayden_jazz.ai.jayden.tactics import snap, wins_turn
 from jayden_jazz.jayden import Action, Position
 
 LEVELS: dict[str, SearchParams] = {

@@ -1,0 +1,1 @@
+"""Jayden's computer player (see player.py)."""

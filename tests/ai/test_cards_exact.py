@@ -1,0 +1,140 @@
+"""The public exact solver: card margins of a position and of every move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jayden_jazz.ai.cards.player import catalog_for
+from jayden_jazz.ai.cards.exact import final_margin, move_values, position_value, solve
+from jayden_jazz.ai.cards.solver import LOSS, WIN, game_value
+from jayden_jazz.ai.cards.state import FastGame
+from jayden_jazz.cards import Action, Game, Rules, deal_random, get_field, new_game
+from jayden_jazz.cards.position import Position
+
+DEFAULT = [str(__import__("pathlib").Path(__file__).resolve().parents[2] / "cards" / "default")]
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return catalog_for(DEFAULT)
+
+
+def dealt(cat, seed: int, placed: int, rules: Rules, field: str = "3x3") -> Game:
+    rng = random.Random(seed)
+    f = get_field(field)
+    g = new_game(cat, f, deal_random(sorted(cat), f, 2, rules, rng), rules, first_seat=seed % 2, date=(2026, 11))
+    while g.ply < placed and not g.is_over():
+        legal = g.legal_actions()
+        g.push(legal[rng.randrange(len(legal))])
+    return g
+
+
+def brute(g: Game) -> int:
+    """Margin by trying everything on the engine, no table, no pruning."""
+    me = g.to_move
+    best = -99
+    for a in g.legal_actions():
+        g.push(a)
+        if g.is_over():
+            v = final_margin(g.core, me)
+        else:
+            v = brute(g) if g.to_move == me else -brute(g)
+        g.pop()
+        best = max(best, v)
+    return best
+
+
+@pytest.mark.parametrize("rules", [Rules(open=True, pure=True), Rules(open=True),
+                                   Rules.preset("draft", open=True), Rules(open=True, sudden_death=True)])
+def test_margins_match_trying_every_line_on_the_engine(cat, rules):
+    for seed in range(4):
+        g = dealt(cat, seed, 5, rules)
+        if g.is_over():
+            continue
+        sol = solve(g)
+        assert sol.value == brute(g), g.position()
+        me = g.to_move
+        for a, v in sol.moves.items():
+            g.push(a)
+            if g.is_over():
+                want = final_margin(g.core, me)
+            else:
+                want = brute(g) if g.to_move == me else -brute(g)
+            g.pop()
+            assert v == want, (g.position(), str(a))
+        assert sol.value == max(sol.moves.values())
+        assert sorted(map(str, sol.moves)) == sorted(map(str, g.legal_actions()))
+
+
+def test_the_margin_agrees_with_the_proven_result(cat):
+    for seed in range(6):
+        g = dealt(cat, 100 + seed, 3, Rules(open=True, pure=True))
+        margin = position_value(g)
+        wdl = game_value(FastGame.from_position(g.position(), cat))
+        assert (margin > 0) == (wdl == WIN) and (margin < 0) == (wdl == LOSS)
+        assert margin % 2 == 1        # nine cards on the field: never a tie
+
+
+def test_the_solver_takes_a_game_a_core_or_a_position_string(cat):
+    g = dealt(cat, 7, 4, Rules(open=True))
+    by_game = move_values(g)
+    assert move_values(g.core) == by_game
+    assert move_values(g.position(), cat) == by_game
+    assert position_value(Game.from_parts(g.position_parts(), cat)) == max(by_game.values())
+    assert g.ply == 4 and g.position() == Game.from_position(g.position(), cat).position()   # untouched
+
+
+def test_a_finished_game_or_three_players_are_refused(cat):
+    g = dealt(cat, 3, 9, Rules(open=True, pure=True))
+    assert g.is_over()
+    with pytest.raises(ValueError, match="over"):
+        solve(g)
+    g3 = dealt(cat, 3, 20, Rules(open=True, pure=True), field="5x5")
+    three = Game.from_parts(Position("5x5", g3.field.rows, Rules(open=True), (2026, 11), 3, 0, False, None,
+                                     tuple(None for _ in range(25)),
+                                     (((sorted(cat)[0], 0),), ((sorted(cat)[1], 1),), ((sorted(cat)[2], 2),))),
+                            cat)
+    with pytest.raises(ValueError, match="two players"):
+        solve(three)
+
+
+class _GrabAll:
+    """A stand-in for a later capture rule: every touching opponent card is taken."""
+
+    name = "test_grab_all_exact"
+
+    def captures(self, board, cell, seat):
+        return [n for _, n, _ in board.adjacency(cell)
+                if board.card_at(n) is not None and board.owner_at(n) != seat]
+
+
+def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat):
+    from jayden_jazz.ai.cards.player import choose_action
+    from jayden_jazz.ai.cards.solver import Solver
+    from jayden_jazz.cards import register_capture_step, unregister_capture_step
+    register_capture_step(_GrabAll())
+    try:
+        rules = Rules(open=True, pure=True, steps=("test_grab_all_exact",))
+        for seed in range(3):
+            g = dealt(cat, 40 + seed, 5, rules)
+            assert solve(g).value == brute(g)
+            st = FastGame.from_position(g.position(), cat)
+            wdl = Solver(st).search(-2, 2)
+            assert wdl == (brute(g) > 0) - (brute(g) < 0)
+            text = choose_action(g.position(), g.to_move, "hard", 1, pack_dirs=DEFAULT, iterations=50)
+            assert g.is_legal(Action.parse(text))
+    finally:
+        unregister_capture_step("test_grab_all_exact")
+
+
+def test_a_stopped_search_leaves_its_state_whole(cat):
+    from jayden_jazz.ai.cards.solver import OutOfTime, Solver
+    g = dealt(cat, 2, 1, Rules(open=True))
+    s = Solver(g.core.copy(), node_limit=60)
+    before = s.st.position()
+    with pytest.raises(OutOfTime):
+        for m in s.root_moves():
+            s.child_value(m)
+    assert s.st.position() == before and s.st.depth == 0
