@@ -393,3 +393,23 @@ def test_l_and_h_open_the_log_and_ask_a_hint_once(make_app, fake_ai):
     assert isinstance(app.stack.top, TextWindow) and app.stack.top.title == "Move log"
     press(app, "ESC")
     assert app.stack.top is sc
+
+
+def test_the_table_asks_for_frames_only_while_something_moves(make_app, fake_ai):
+    """Idle like a native app: every tick during steps and computer turns, else at the blink."""
+    brain = ScriptBrain(["t/x1@b1"], delay=30)
+    app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, COMPUTER], brain=brain)
+    sc.messages.clear()
+    assert sc.phase == "turn" and 1 < sc.redraw_in() <= 15
+    play_click(app, sc, "t/w1", "a1")
+    seen = set()
+    for _ in range(400):
+        step(app)
+        if sc.phase in ("show", "computer"):
+            seen.add(str(sc.phase))
+            assert sc.redraw_in() == 1
+        if sc.phase == "turn" and sc.game.ply == 2:
+            break
+    assert seen == {"show", "computer"}
+    wait = sc.redraw_in()
+    assert wait is not None and wait <= 15

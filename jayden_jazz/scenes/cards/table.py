@@ -48,7 +48,7 @@ from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
-from jayden_jazz.shell.scene import PlayScene
+from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 
 AI_SHOW_TICKS = 40        # the computer's chosen card is framed in its hand this long before it lands
 MESSAGE_TICKS = 240
@@ -780,6 +780,14 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         if self.flow.waits_for_people:
             self._replay_queue()
         self.layout.focus(self.focus_seat())
+
+    def redraw_in(self) -> int | None:
+        """Every tick while anything moves or a computer works; otherwise at the next blink of
+        the selection frame (15 ticks) or when the message runs out (see Scene.redraw_in)."""
+        if (self.phase in (Phase.START, Phase.SHOW, Phase.COMPUTER) or self.hint_waiting
+                or self.queue):
+            return EVERY_TICK
+        return soonest(ticks_to_next(self.ticks, 15), self.messages.left or None)
 
     def focus_seat(self) -> int | None:
         """Whose panel is the large one: the only person's (their hand is the one they read), else
