@@ -87,7 +87,9 @@ class TitleScene(Scene):
             return
         self.app.sound.play("select")
         if item.value == "quit":
-            self.app.quit()
+            from jayden_jazz.scenes.confirm import confirm_window
+
+            self.stack.push(confirm_window(self.app, "Quit", "Leave Jayden & Jazz?", self.app.quit))
         elif item.value == "open_cards":
             from jayden_jazz.scenes.folders import open_cards_folder
 

@@ -98,7 +98,7 @@ def make_table(make_app, hands, *, field: str = "3x3", first: int = 0, seats=Non
 def settle(app, scene, limit: int = 600) -> None:
     """Run frames until the table waits for a person (or the game is over)."""
     for _ in range(limit):
-        if scene.phase in ("turn", "pass", "over", "ability", "targets"):
+        if scene.phase in ("turn", "pass", "over", "ability", "targets", "result"):
             return
         step(app)
     raise AssertionError(f"the table never waited for a person (phase {scene.phase})")
@@ -109,6 +109,9 @@ def take_seat(app, scene) -> None:
     from jayden_jazz.scenes.cards.windows import PassScreen
 
     settle(app, scene)
+    if scene.phase == "result":                # hot seat: the mover confirms their result first
+        press(app, "RETURN")
+        settle(app, scene)
     if isinstance(app.stack.top, PassScreen):
         press(app, "RETURN")
     assert scene.phase == "turn", scene.phase

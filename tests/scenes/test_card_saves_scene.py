@@ -17,7 +17,8 @@ from jayden_jazz.scenes.statistics import StatisticsScene
 from jayden_jazz.scenes.title import TitleScene
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from tests.helpers import assert_ega_only, click, press, step
-from tests.scenes.cards_helpers import PACK_DIR, cell_centre, hand_centre, history, make_table, play_click
+from tests.scenes.cards_helpers import (PACK_DIR, cell_centre, hand_centre, history, make_table, play_click,
+                                        settle)
 
 P0_GRAB = ["t/x1", "t/x2", "t/x3", "t/grab", "t/x4"]
 P0_SWAP = ["t/x1", "t/x2", "t/x3", "t/swapper", "t/x4"]
@@ -112,6 +113,7 @@ def test_an_unfinished_ability_choice_survives_quitting_and_continue(make_app):
     for cid, cell in OPENING:
         play_click(app, sc, cid, cell)
     play_click(app, sc, "t/swapper", "a1")
+    settle(app, sc)                                           # the captures are shown before the offer
     press(app, "RETURN")                                      # Use 1: Switcheroo
     click(app, *cell_centre(sc, "a3"))
     assert sc.phase == "targets" and sc.chosen == ["a3"]
@@ -134,6 +136,7 @@ def test_the_ability_window_is_reopened_for_a_save_made_in_it(make_app):
     for cid, cell in OPENING:
         play_click(app, sc, cid, cell)
     play_click(app, sc, "t/grab", "a1")
+    settle(app, sc)                                           # the captures are shown before the offer
     assert sc.phase == "ability"
     app.stack.clear()
     app2 = title_app(make_app)
@@ -149,6 +152,7 @@ def _finish(app, sc):
     for cid, cell in OPENING:
         play_click(app, sc, cid, cell)
     play_click(app, sc, "t/grab", "a1")
+    settle(app, sc)                                           # the captures are shown before the offer
     press(app, "DOWN", "RETURN")                              # No ability
     for cid, cell in [("t/w4", "c1"), ("t/x4", "b2")]:
         play_click(app, sc, cid, cell)

@@ -33,9 +33,13 @@ def test_title_menu_answers_mouse(make_app):
     assert isinstance(app.stack.top, OptionsScene)
 
 
-def test_quit_entry_stops_the_loop(make_app):
+def test_quit_entry_asks_then_stops_the_loop(make_app):
     app = make_app()
-    press(app, "ESC", "RETURN")                  # Esc points at Quit
+    press(app, "ESC", "RETURN")                  # Esc points at Quit, which asks first
+    assert app.stack.top.title == "Quit" and app.stack.top.menu.current.label == "No"
+    press(app, "RETURN")                         # No is the default
+    assert app.running is not False
+    press(app, "ESC", "RETURN", "DOWN", "RETURN")
     assert app.running is False
 
 

@@ -1,9 +1,10 @@
 """Drawing one card at any size: faces with their four values, and backs.
 
-Every size shows the four side values as a cross (top, left, right,
-bottom) around the card's middle, so a 7x7 field stays readable; bigger
-cards add the picture and the name. Values changed by an active effect are
-drawn in yellow (raised) or light cyan (lowered).
+Every size shows each value on the side it belongs to, as on a Triple
+Triad card, so a 7x7 field reads the same way as a 3x3; bigger cards add
+the picture and the name. A card with abilities carries a yellow diamond.
+Values changed by an active effect are drawn in yellow (raised) or light
+cyan (lowered) on black.
 """
 
 from __future__ import annotations
@@ -31,12 +32,27 @@ def value_colour(now: int, printed: int) -> int:
     return PLAIN if now == printed else (RAISED if now > printed else LOWERED)
 
 
+def draw_sides(surface: pygame.Surface, font: Font, r: pygame.Rect, values: tuple[int, ...],
+               printed: tuple[int, ...] | None = None, inset: tuple[int, int] = (1, 2),
+               rows: tuple[int, int, int] | None = None) -> None:
+    """Each value on the side it belongs to: top, right, bottom, left (the project's side order).
+
+    A value an effect changed is drawn in yellow (raised) or light cyan
+    (lowered) on black, so it stands out from the printed ones.
+    """
+    printed = printed or values
+    dy, dx = inset
+    cx = r.centerx
+    top, mid, bottom = rows or (r.y + dy, r.y + r.h // 2 - 7, r.bottom - 14 - dy)
+    spots = ((cx - 4, top), (r.right - 8 - dx, mid), (cx - 4, bottom), (r.x + dx, mid))
+    for i, (x, y) in enumerate(spots):
+        now, was = values[i], printed[i]
+        font.draw(surface, side_text(now), x, y, value_colour(now, was), None if now == was else P.BLACK)
+
+
 def draw_cross(surface: pygame.Surface, font: Font, cx: int, cy: int, values: tuple[int, ...],
                printed: tuple[int, ...] | None = None, bg: int | None = None) -> None:
-    """Four values around (cx, cy): top, right, bottom, left (the project's side order).
-
-    The cross is 26x40 pixels; digits are drawn so their ink sits inside it.
-    """
+    """Four values around (cx, cy) in a 26x40 cross (the card view's small previews)."""
     printed = printed or values
     t, r, b, l = (side_text(v) for v in values)
     col = [value_colour(values[i], printed[i]) for i in range(4)]
@@ -73,51 +89,66 @@ def draw_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card
 
 def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card, owner: int | None,
                values: tuple[int, ...] | None = None, *, picture: bool = True) -> None:
-    """Draw a face directly (what :func:`draw_face` caches)."""
+    """Draw a face directly (what :func:`draw_face` caches).
+
+    Every size puts the values on their sides and marks a card with
+    abilities (a yellow diamond in the top right corner); the owner's
+    colour fills the card and frames it twice. Large faces add the picture
+    and the name (up to two lines), medium ones the picture.
+    """
     fill, edge = NEUTRAL if owner is None else (seats.dark(owner), seats.light(owner))
     r = pygame.Rect(rect)
     surface.fill(fill, r)
-    pygame.draw.rect(surface, edge, r, 1)
+    pygame.draw.rect(surface, edge, r, 2 if min(r.w, r.h) >= 40 else 1)
     values = values or card.sides
     if r.w >= 84 and r.h >= 96:
-        _large(surface, font, r, card, values, picture)
+        _large(surface, font, r, card, picture)
+        draw_sides(surface, font, r, values, card.sides, (2, 5), rows=(r.y + 3, r.y + 31, r.y + 59))
     elif r.w >= 56 and r.h >= 56:
-        _medium(surface, font, r, card, values, picture)
+        _medium(surface, font, r, card, picture)
+        draw_sides(surface, font, r, values, card.sides, (2, 3))
     else:
-        draw_cross(surface, font, r.centerx, r.y + r.h // 2, values, card.sides)
+        draw_sides(surface, font, r, values, card.sides, (0 if r.h < 40 else 1, 2))
+    if card.abilities:
+        ability_mark(surface, r)
 
 
-def _large(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, values: tuple[int, ...],
-           picture: bool) -> None:
-    pic = ega_picture(card.picture, (64, 64)) if picture else None
-    px = r.right - 68
+def ability_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
+    """A small yellow diamond with a black rim in the top right corner: this card has abilities."""
+    x, y = r.right - 7, r.y + 6
+    pygame.draw.polygon(surface, P.BLACK, [(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)])
+    pygame.draw.polygon(surface, P.YELLOW, [(x, y - 3), (x + 3, y), (x, y + 3), (x - 3, y)])
+
+
+def _picture(surface: pygame.Surface, font: Font, card: Card, box: pygame.Rect, picture: bool) -> None:
+    pic = ega_picture(card.picture, box.size) if picture else None
+    surface.fill(P.BLACK, box)
     if pic is not None:
-        surface.fill(P.BLACK, (px - 1, r.y + 3, 66, 66))
-        surface.blit(pic, (px + (64 - pic.get_width()) // 2, r.y + 4 + (64 - pic.get_height()) // 2))
+        surface.blit(pic, (box.x + (box.w - pic.get_width()) // 2, box.y + (box.h - pic.get_height()) // 2))
     else:
-        surface.fill(P.BLACK, (px - 1, r.y + 3, 66, 66))
-        initial = big_text(font, (card.name[:1] or "?").upper(), P.DARK_GRAY)
-        surface.blit(initial, (px + 32 - initial.get_width() // 2, r.y + 22))
-    draw_cross(surface, font, r.x + 16, r.y + 36, values, card.sides)
-    _name(surface, font, r, card.name, r.y + 71)
+        font.draw_centered(surface, (card.name[:1] or "?").upper(), box.centerx, box.centery - 7, P.DARK_GRAY)
 
 
-def _medium(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, values: tuple[int, ...],
-            picture: bool) -> None:
-    pic = ega_picture(card.picture, (32, 32)) if picture and r.w >= 60 else None
-    if pic is not None:
-        surface.fill(P.BLACK, (r.right - 35, r.centery - 17, 34, 34))
-        surface.blit(pic, (r.right - 34, r.centery - 16))
-        draw_cross(surface, font, r.x + 15, r.centery, values, card.sides)
-    else:
-        draw_cross(surface, font, r.centerx, r.centery, values, card.sides)
+def _large(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, picture: bool) -> None:
+    _picture(surface, font, card, pygame.Rect(r.centerx - 20, r.y + 18, 40, 40), picture)
+    _name(surface, font, r, card.name, r.y + 73)
+
+
+def _medium(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, picture: bool) -> None:
+    _picture(surface, font, card, pygame.Rect(r.centerx - 12, r.y + r.h // 2 - 12, 24, 24), picture)
 
 
 def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str, y: int) -> None:
+    """The name in up to two lines; a single line sits in the middle of the band."""
     from jayden_jazz.shell.font import wrap
 
     cols = max(1, (r.w - 4) // 8)
-    lines = wrap(name, cols)[:2]
+    lines = wrap(name, cols)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])[:cols - 1] + "."]
+    lines = [ln[:cols] for ln in lines]
+    if len(lines) == 1:
+        y += 6
     for i, line in enumerate(lines):
         font.draw_centered(surface, line, r.centerx, y + i * 13, P.WHITE)
 

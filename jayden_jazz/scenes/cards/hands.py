@@ -1,10 +1,15 @@
 """Choosing hands: each seat picks its cards from every card on offer.
 
-A scrolling grid of small cards on the left, the full card under the
-cursor on the right. No card twice in one hand; "Random hand" fills the
-rest. A computer seat picks its own. Without Open, and with two or more
-people at the screen, a pass screen comes before each person's choice so
-nobody sees another's hand.
+A scrolling grid of tiles on the left (a small face with the values on
+their sides and the ability mark, the name, the points), the full card
+under the cursor on the right. Typing searches the names (R is Random
+hand until a search has begun, then it types too); F2 sorts by name,
+points or pack, F3 shows one pack. No card twice in one hand;
+"Random hand" fills the rest, "Last hand" brings back what this seat
+played last time, "Saved hands" keeps and reloads hands by name. A
+computer seat picks its own. Without Open, and with two or more people at
+the screen, a pass screen comes before each person's choice so nobody
+sees another's hand.
 """
 
 from __future__ import annotations
@@ -26,14 +31,20 @@ from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import PlayScene
 
-GRID = pygame.Rect(6, 36, 380, 246)
-PITCH_X, PITCH_Y = 34, 44
+GRID = pygame.Rect(6, 36, 380, 230)
+PITCH_X, PITCH_Y = 126, 46
+TILE = (124, 44)
 COLS = GRID.w // PITCH_X
 ROWS = GRID.h // PITCH_Y
 STRIP = pygame.Rect(6, 306, 230, 40)
-BUTTONS = ("Random hand", "Clear", "Done")
+BUTTONS = ("Random hand", "Last hand", "Saved hands", "Clear", "Done")
 BUTTON_X, BUTTON_W = 246, 140
-BUTTON_Y0 = 288
+BUTTON_Y0 = 268
+SORTS = ("pack", "name", "points")
+SORT_NAMES = {"pack": "Pack", "name": "Name", "points": "Points"}
+SORT_RECT = pygame.Rect(150, 18, 108, 14)
+PACK_RECT = pygame.Rect(262, 18, 124, 14)
+MAX_SAVED = 20
 VIEW_X = 640 - VIEW_W
 
 
@@ -49,6 +60,11 @@ class HandChoiceScene(PlayScene):
         self.rules = config.rules()
         self.size = self.rules.hand_size(self.field.playable_count, config.players)
         self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off)))
+        self.search = ""
+        self._echo = ""
+        self.sort = "pack"
+        self.pack_filter: str | None = None
+        self.shown: list[str] = list(self.pool)
         self.rng = random.Random(app.rng.random())
         today = datetime.date.today()
         self.date = config.date or (today.year, today.month)
@@ -79,6 +95,8 @@ class HandChoiceScene(PlayScene):
         self.picked = []
         self.index = 0
         self.top_row = 0
+        self.search = ""
+        self.refresh()
         self.focus = "grid"
         self.message = ""
         if self.seat >= self.config.players:
@@ -102,14 +120,19 @@ class HandChoiceScene(PlayScene):
 
     def _cancel(self) -> None:
         """Esc on the pass screen: back to the setup (nothing was chosen that matters)."""
-        from jayden_jazz.scenes.cards.setup import CardsSetupScene
+        from jayden_jazz.scenes.cards.loading import open_cards_setup
 
         if self.stack is not None:
             self.stack.pop_to(HandChoiceScene)
             if self.stack.top is self:
-                self.stack.replace(CardsSetupScene(self.app, self.config, self.library))
+                self.stack.replace(open_cards_setup(self.app, config=self.config))     # packs read again
 
     def done_seat(self) -> None:
+        if not seats.is_computer(self.config.seats[self.seat]):
+            last = self._store().get("last_hands")
+            last = dict(last) if isinstance(last, dict) else {}
+            last[str(self.seat)] = list(self.picked)
+            self._write("last_hands", last)
         self.hands.append(tuple(self.picked))
         self.seat += 1
         self.app.sound.play("select")
@@ -163,8 +186,125 @@ class HandChoiceScene(PlayScene):
     def still(self) -> int:
         return self.size - len(self.picked)
 
+    # ------------------------------------------------------------------ what the grid shows
+    def refresh(self) -> None:
+        """The grid: the pool narrowed by pack and search, in the chosen order; the cursor keeps its card."""
+        keep = self.shown[self.index] if 0 <= self.index < len(self.shown) else None
+        cat = self.catalog
+        ids = [c for c in self.pool if self.pack_filter is None or c.split("/")[0] == self.pack_filter]
+        if self.search:
+            q = self.search.lower()
+            ids = [c for c in ids if q in cat[c].name.lower()]
+        if self.sort == "name":
+            ids.sort(key=lambda c: (cat[c].name.lower(), c))
+        elif self.sort == "points":
+            ids.sort(key=lambda c: (-sum(cat[c].sides), cat[c].name.lower()))
+        self.shown = ids
+        self.index = ids.index(keep) if keep in ids else 0
+        self.top_row = 0
+        self._scroll_to_cursor()
+
+    def cycle_sort(self) -> None:
+        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
+        self.app.sound.play("menu")
+        self.refresh()
+
+    def packs_in_pool(self) -> list[str]:
+        return list(dict.fromkeys(c.split("/")[0] for c in self.pool))
+
+    def cycle_pack(self) -> None:
+        options: list[str | None] = [None, *self.packs_in_pool()]
+        self.pack_filter = options[(options.index(self.pack_filter) + 1) % len(options)] \
+            if self.pack_filter in options else None
+        self.app.sound.play("menu")
+        self.refresh()
+
+    def type_key(self, key: str) -> bool:
+        """Letters and digits search the names; Backspace takes one back."""
+        if key == "backspace":
+            if self.search:
+                self.search = self.search[:-1]
+                self.refresh()
+            return True
+        if len(key) == 1 and (key.isalnum() or key in "-'."):
+            if len(self.search) < 16:
+                self.search += key
+                self.focus = "grid"
+                self.refresh()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ remembered hands
+    def _store(self) -> dict:
+        data = self.app.settings["cards"]
+        return data if isinstance(data, dict) else {}
+
+    def _usable(self, ids: Any) -> list[str]:
+        if not isinstance(ids, (list, tuple)):
+            return []
+        pool = set(self.pool)
+        return list(dict.fromkeys(c for c in ids if isinstance(c, str) and c in pool))[:self.size]
+
+    def last_hand(self) -> list[str]:
+        last = self._store().get("last_hands")
+        return self._usable(last.get(str(self.seat))) if isinstance(last, dict) else []
+
+    def saved_hands(self) -> dict[str, list[str]]:
+        saved = self._store().get("saved_hands")
+        return {str(k): list(v) for k, v in saved.items() if isinstance(v, list)} if isinstance(saved, dict) else {}
+
+    def _write(self, key: str, value: Any) -> None:
+        data = dict(self._store())
+        data[key] = value
+        self.app.settings["cards"] = data
+        self.app.save_settings()
+
+    def load(self, ids: list[str], what: str) -> None:
+        usable = self._usable(ids)
+        if not usable:
+            self.app.sound.play("illegal")
+            self.message = f"No card of the {what} is on offer now"
+            return
+        self.picked = usable
+        missing = len(ids) - len(usable)
+        self.message = (f"{what.capitalize()} loaded" + (f"; {missing} of its cards are not on offer" if missing else "")
+                        + (f"; pick {self.still} more" if self.still else ""))
+        self.app.sound.play("select")
+        if not self.still:
+            self.focus, self.button = "buttons", BUTTONS.index("Done")
+
+    def save_hand(self, name: str) -> None:
+        saved = self.saved_hands()
+        saved[name] = list(self.picked)
+        if len(saved) > MAX_SAVED:
+            saved.pop(next(iter(saved)))
+        self._write("saved_hands", saved)
+        self.message = f"Saved as \"{name}\""
+
+    def open_saved(self) -> None:
+        from jayden_jazz.scenes.windows import ChoiceWindow
+        from jayden_jazz.shell.widgets import MenuItem
+
+        saved = self.saved_hands()
+        items = [MenuItem(f"Load {name} ({len(ids)} cards)"[:40], ("load", name)) for name, ids in saved.items()]
+        if self.picked:
+            items.insert(0, MenuItem("Save this hand as a new one", ("save", None)))
+        items.append(MenuItem("Back", ("back", None)))
+        self.stack.push(ChoiceWindow(self.app, "Saved hands", items, width=380, on_choose=self._saved_choice,
+                                     text="" if saved else "No hand saved yet."))
+
+    def _saved_choice(self, value: Any) -> None:
+        kind, name = value
+        if kind == "load":
+            self.load(self.saved_hands().get(name, []), f"hand {name}")
+        elif kind == "save":
+            n = len(self.saved_hands()) + 1
+            while f"Hand {n}" in self.saved_hands():
+                n += 1
+            self.stack.push(NameWindow(self.app, f"Hand {n}", self.save_hand))
+
     def toggle(self, i: int) -> None:
-        cid = self.pool[i]
+        cid = self.shown[i]
         if cid in self.picked:
             self.picked.remove(cid)
             self.app.sound.play("menu")
@@ -189,6 +329,10 @@ class HandChoiceScene(PlayScene):
         name = BUTTONS[b]
         if name == "Random hand":
             self.random_fill()
+        elif name == "Last hand":
+            self.load(self.last_hand(), "last hand")
+        elif name == "Saved hands":
+            self.open_saved()
         elif name == "Clear":
             self.picked = []
             self.app.sound.play("menu")
@@ -206,30 +350,64 @@ class HandChoiceScene(PlayScene):
         elif row >= self.top_row + ROWS:
             self.top_row = row - ROWS + 1
 
-    def grid_rect(self, i: int) -> pygame.Rect:
+    def tile_rect(self, i: int) -> pygame.Rect:
         row, col = divmod(i, COLS)
-        return pygame.Rect(GRID.x + col * PITCH_X + 2, GRID.y + (row - self.top_row) * PITCH_Y + 2, *MINI)
+        return pygame.Rect(GRID.x + col * PITCH_X, GRID.y + (row - self.top_row) * PITCH_Y, *TILE)
+
+    def grid_rect(self, i: int) -> pygame.Rect:
+        """The small face inside a tile."""
+        t = self.tile_rect(i)
+        return pygame.Rect(t.x + 2, t.y + 2, *MINI)
 
     def button_rect(self, b: int) -> pygame.Rect:
-        return pygame.Rect(BUTTON_X, BUTTON_Y0 + b * 20, BUTTON_W, 18)
+        return pygame.Rect(BUTTON_X, BUTTON_Y0 + b * 16, BUTTON_W, 15)
 
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         for b in range(len(BUTTONS)):
             if self.button_rect(b).collidepoint(pos):
                 return ("button", b)
+        if SORT_RECT.collidepoint(pos):
+            return ("sort", 0)
+        if PACK_RECT.collidepoint(pos):
+            return ("pack", 0)
         if GRID.collidepoint(pos):
-            for i in range(self.top_row * COLS, min(len(self.pool), (self.top_row + ROWS) * COLS)):
-                if self.grid_rect(i).collidepoint(pos):
+            for i in range(self.top_row * COLS, min(len(self.shown), (self.top_row + ROWS) * COLS)):
+                if self.tile_rect(i).collidepoint(pos):
                     return ("grid", i)
         return None
 
     def handle(self, action: Action) -> None:
         k = action.kind
         if k == Kind.BACK:
+            if self.search and self.phase == "choose":
+                self.search = ""                 # Esc clears the search first
+                self.refresh()
+                return
             self._cancel()
             return
         if self.phase != "choose":
             return
+        echo, self._echo = self._echo, ""        # an echo comes right after its hotkey or not at all
+        if k == Kind.RANDOM:
+            if not self.search:                  # R is Random hand until a search is being typed
+                self.random_fill()
+                self._echo = action.key          # the same key also arrives as a letter: not typed
+            return
+        if k == Kind.ALT and action.text.isalnum() and self.search:
+            self.type_key(action.text)           # V types once a search is under way
+            return
+        if k == Kind.KEY:
+            if echo and action.key == echo:
+                return
+            if action.key == "f2":
+                self.cycle_sort()
+            elif action.key == "f3":
+                self.cycle_pack()
+            else:
+                self.type_key(action.key)
+            return
+        if k in (Kind.HINT, Kind.LOG, Kind.UNDO):
+            return                               # their letters arrive as keys too and type
         if k == Kind.MOVE:
             if action.dx and action.dy and action.dx > 0:       # PgUp / PgDn scroll the card text
                 view = self.current_view()
@@ -238,11 +416,11 @@ class HandChoiceScene(PlayScene):
                 return
             self._move(action.dx, action.dy)
         elif k == Kind.SCROLL:
-            max_top = max(0, (len(self.pool) - 1) // COLS - ROWS + 1)
+            max_top = max(0, (len(self.shown) - 1) // COLS - ROWS + 1)
             self.top_row = min(max(0, self.top_row + action.dy), max_top)
         elif k == Kind.POINT and action.pos is not None:
             hit = self._hit(action.pos)
-            if hit is not None:
+            if hit is not None and hit[0] in ("grid", "button"):
                 self.focus = "grid" if hit[0] == "grid" else "buttons"
                 if hit[0] == "grid":
                     self.index = hit[1]
@@ -253,13 +431,19 @@ class HandChoiceScene(PlayScene):
                 hit = self._hit(action.pos)
                 if hit is None:
                     return
+                if hit[0] == "sort":
+                    self.cycle_sort()
+                    return
+                if hit[0] == "pack":
+                    self.cycle_pack()
+                    return
                 self.focus = "grid" if hit[0] == "grid" else "buttons"
                 if hit[0] == "grid":
                     self.index = hit[1]
                 else:
                     self.button = hit[1]
             if self.focus == "grid":
-                if self.pool:
+                if self.shown:
                     self.toggle(self.index)
             else:
                 self.press_button(self.button)
@@ -267,11 +451,9 @@ class HandChoiceScene(PlayScene):
             view = self.current_view()
             if view is not None:
                 view.top = 0 if view.top >= view.max_top else min(view.max_top, view.top + view.rows)
-        elif k == Kind.KEY and action.key == "r":
-            self.random_fill()
 
     def _move(self, dx: int, dy: int) -> None:
-        n = len(self.pool)
+        n = len(self.shown)
         if self.focus == "buttons":
             if dy:
                 b = self.button + dy
@@ -305,11 +487,11 @@ class HandChoiceScene(PlayScene):
 
     # ------------------------------------------------------------------ drawing
     def current_card(self) -> Card | None:
-        if self.focus == "buttons" or not self.pool or self.phase != "choose":
+        if self.focus == "buttons" or not self.shown or self.phase != "choose":
             if self.picked and self.phase == "choose":
                 return self.catalog[self.picked[-1]]
             return None
-        return self.catalog[self.pool[self.index]]
+        return self.catalog[self.shown[self.index]]
 
     def current_view(self) -> CardView | None:
         card = self.current_card()
@@ -332,8 +514,7 @@ class HandChoiceScene(PlayScene):
             head = f"{name}: choose {self.size} cards"
         font.draw(surface, head[:48], 4, 1, P.WHITE)
         if self.phase == "choose":
-            help_text = self.message or "Enter pick  R random  PgUp/PgDn text  Esc back"
-            font.draw(surface, help_text[:48], 4, 18, P.YELLOW if self.message else P.LIGHT_GRAY)
+            self._toolbar(surface)
         self._grid(surface)
         if self.phase == "choose":
             self._strip(surface)
@@ -345,22 +526,42 @@ class HandChoiceScene(PlayScene):
             surface.fill(P.BLUE, (VIEW_X, 0, VIEW_W, 350))
             font.draw_centered(surface, "Waiting", VIEW_X + VIEW_W // 2, 160, P.LIGHT_GRAY)
 
+    def _toolbar(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        if self.search:
+            font.draw(surface, f"Find: {self.search}_"[:18], 4, 18, P.YELLOW)
+        else:
+            font.draw(surface, "Type to find", 4, 18, P.LIGHT_GRAY)
+        for rect, text in ((SORT_RECT, f"F2 Sort:{SORT_NAMES[self.sort]}"),
+                           (PACK_RECT, "F3 " + (self.library.pack_name(self.pack_filter) if self.pack_filter
+                                                 else "All packs"))):
+            surface.fill(P.BLUE, rect)
+            font.draw(surface, text[:rect.w // 8], rect.x + 2, rect.y, P.WHITE)
+
     def _grid(self, surface: pygame.Surface) -> None:
+        from jayden_jazz.shell.font import wrap
+
         font = self.app.font
         seat = min(self.seat, self.config.players - 1)
         show_picks = self.phase == "choose"
         first = self.top_row * COLS
-        for i in range(first, min(len(self.pool), first + ROWS * COLS)):
-            card = self.catalog[self.pool[i]]
-            r = self.grid_rect(i)
+        if not self.shown and show_picks:
+            font.draw(surface, "No card matches; Backspace or Esc", GRID.x + 4, GRID.y + 8, P.LIGHT_GRAY)
+        for i in range(first, min(len(self.shown), first + ROWS * COLS)):
+            card = self.catalog[self.shown[i]]
+            t = self.tile_rect(i)
             picked = show_picks and card.id in self.picked
-            draw_face(surface, font, r, card, seat if picked else None)
+            surface.fill(seats.dark(seat) if picked else P.BLACK, t)
+            draw_face(surface, font, self.grid_rect(i), card, seat if picked else None)
+            lines = name_lines(card.name, (t.w - 36) // 8)
+            for j, line in enumerate(lines):
+                font.draw(surface, line, t.x + 35, t.y + 1 + j * 13, P.WHITE)
+            font.draw(surface, f"{sum(card.sides)} pts", t.x + 35, t.y + 29, P.LIGHT_GRAY)
             if picked:
-                font.draw(surface, "\u2713", r.right - 8, r.bottom - 13, P.YELLOW)
+                font.draw(surface, "\u2713", t.right - 10, t.y + 29, P.YELLOW)
             if show_picks and self.focus == "grid" and i == self.index:
-                pygame.draw.rect(surface, P.WHITE if (self.ticks // 15) % 2 == 0 else P.YELLOW,
-                                 r.inflate(4, 4), 2)
-        rows = (len(self.pool) + COLS - 1) // COLS
+                pygame.draw.rect(surface, P.WHITE if (self.ticks // 15) % 2 == 0 else P.YELLOW, t.inflate(2, 2), 2)
+        rows = (len(self.shown) + COLS - 1) // COLS
         if rows > ROWS:
             bar = pygame.Rect(GRID.right - 4, GRID.y, 4, ROWS * PITCH_Y)
             surface.fill(P.DARK_GRAY, bar)
@@ -373,6 +574,8 @@ class HandChoiceScene(PlayScene):
         seat = min(self.seat, self.config.players - 1)
         still = self.still
         text = f"Hand {len(self.picked)}/{self.size}" + (f", {still} to pick" if still else ", complete")
+        if self.message:
+            font.draw(surface, self.message[:29], STRIP.x, STRIP.y - 32, P.YELLOW)
         font.draw(surface, text, STRIP.x, STRIP.y - 16, P.YELLOW if still else P.LIGHT_GREEN)
         pitch = MINI[0] + 2
         room = max(1, (STRIP.w + 2) // pitch)
@@ -394,5 +597,58 @@ class HandChoiceScene(PlayScene):
             enabled = label != "Done" or self.still == 0
             surface.fill(P.CYAN if on else P.BLUE, r)
             pygame.draw.rect(surface, P.WHITE if enabled else P.DARK_GRAY, r, 1)
-            font.draw_centered(surface, label, r.centerx, r.y + 2,
+            font.draw_centered(surface, label, r.centerx, r.y + 1,
                                P.BLACK if on else (P.WHITE if enabled else P.LIGHT_GRAY))
+
+
+def name_lines(name: str, cols: int) -> list[str]:
+    """A name in at most two lines of ``cols``; a word too long for a line is split with a hyphen."""
+    from jayden_jazz.shell.font import wrap
+
+    words: list[str] = []
+    for w in name.split():
+        while len(w) > cols:
+            words.append(w[:cols - 1] + "-")
+            w = w[cols - 1:]
+        words.append(w)
+    lines = wrap(" ".join(words), cols)
+    return lines[:2] if len(lines) <= 2 else [lines[0], (lines[1][:cols - 1] + ".")]
+
+
+class NameWindow(PlayScene):
+    """Type a name (letters, digits, -); Enter keeps it, Esc gives up. Starts with a suggestion."""
+
+    opaque = False
+
+    def __init__(self, app: Any, suggestion: str, on_done: Any) -> None:
+        super().__init__(app)
+        self.text = suggestion
+        self.fresh = True                 # the first key typed replaces the suggestion
+        self.on_done = on_done
+        self.rect = pygame.Rect(170, 140, 300, 70)
+
+    def handle(self, action: Action) -> None:
+        if action.kind == Kind.BACK:
+            self.close()
+        elif action.kind == Kind.ACTION and action.pos is None:
+            name = self.text.strip()
+            if name:
+                self.close()
+                self.on_done(name)
+        elif action.kind in (Kind.KEY, Kind.ALT) and action.pos is None:
+            key = action.key if action.kind == Kind.KEY else action.text
+            if key == "backspace":
+                self.text = "" if self.fresh else self.text[:-1]
+            elif len(key) == 1 and (key.isalnum() or key in "-'."):
+                self.text = (key if self.fresh else self.text + key)[:20]
+            else:
+                return
+            self.fresh = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from jayden_jazz.shell.widgets import draw_window
+
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, "Name of the hand")
+        font.draw(surface, self.text + "_", inner.x + 4, inner.y + 4, P.YELLOW)
+        font.draw(surface, "Enter keep  Esc cancel", inner.x + 4, inner.y + 24, P.LIGHT_GRAY)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from collections.abc import Hashable
+from typing import Any
 
 import pygame
 
@@ -31,15 +32,17 @@ SCREEN_W, SCREEN_H = 640, 350
 BAR_H = 16
 SIDE_W = 158
 FIELD_AREA = pygame.Rect(SIDE_W + 2, BAR_H + 1, SCREEN_W - 2 * (SIDE_W + 2), SCREEN_H - 2 * BAR_H - 2)
+LABEL_W, LABEL_H = 10, 14      # room for the row numbers at the left and the column letters on top
 MAX_CELL = 104
 HAND_SIZES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     ((72, 60), (76, 64)),     # two columns, values and a picture
     ((44, 46), (50, 50)),     # three columns, values
+    ((37, 44), (39, 46)),     # four columns
     (MINI, (31, 42)),         # five columns, values; rows overlap when even these do not fit
 )
 PANEL_HEAD = 32
+SMALL_PANEL = 100            # a seat's panel while the other seat of its side is to move
 TABLE_FILL = P.BROWN
-FLIP_TICKS = 16
 
 SlotKey = tuple[Hashable, ...]
 """("cell", grid index) or ("hand", seat, index in the engine's hand)."""
@@ -70,24 +73,39 @@ class TableLayout:
         self.field = fld
         self.players = players
         area = FIELD_AREA
-        self.cell_w = min(area.w // fld.width, MAX_CELL)
-        self.cell_h = min(area.h // fld.height, MAX_CELL)
+        self.cell_w = min((area.w - 2 * LABEL_W) // fld.width, MAX_CELL)
+        self.cell_h = min((area.h - LABEL_H - 2) // fld.height, MAX_CELL)
         self.cell_w = min(self.cell_w, self.cell_h)           # cards are never wider than tall
         self.cell_h = min(self.cell_h, self.cell_w * 5 // 4)   # ... nor much taller than wide
         w, h = self.cell_w * fld.width, self.cell_h * fld.height
-        self.field_rect = pygame.Rect(area.x + (area.w - w) // 2, area.y + (area.h - h) // 2, w, h)
+        self.field_rect = pygame.Rect(area.x + (area.w - w) // 2, area.y + LABEL_H + (area.h - LABEL_H - h) // 2,
+                                      w, h)
         self.panels: dict[int, pygame.Rect] = {}
+        self.focused: int | None = -1
+        self.focus(None)
+
+    def focus(self, seat: int | None) -> None:
+        """Give the seat to move the larger panel of its side (3 and 4 players), so its hand is
+        the largest and most readable one on the screen."""
+        if seat == self.focused:
+            return
+        self.focused = seat
         columns: dict[int, list[int]] = {0: [], 1: []}
-        for s in range(players):
+        for s in range(self.players):
             columns[s % 2].append(s)
+        top, height = BAR_H + 1, SCREEN_H - 2 * BAR_H - 2
         for side, ss in columns.items():
             if not ss:
                 continue
             x = 0 if side == 0 else SCREEN_W - SIDE_W
-            top, height = BAR_H + 1, SCREEN_H - 2 * BAR_H - 2
-            each = height // len(ss)
+            if len(ss) == 2 and seat in ss:
+                heights = [height - SMALL_PANEL if s == seat else SMALL_PANEL for s in ss]
+            else:
+                heights = [height // len(ss)] * len(ss)
+            y = top
             for i, s in enumerate(ss):
-                self.panels[s] = pygame.Rect(x, top + i * each, SIDE_W, each - (2 if i < len(ss) - 1 else 0))
+                self.panels[s] = pygame.Rect(x, y, SIDE_W, heights[i] - (2 if i < len(ss) - 1 else 0))
+                y += heights[i]
 
     def cell_rect(self, index: int) -> pygame.Rect:
         col, row = index % self.field.width, index // self.field.width
@@ -145,6 +163,9 @@ class TableView:
     chosen: frozenset[SlotKey] = frozenset()
     flips: dict[int, tuple[int, float]] = field(default_factory=dict)   # cell -> (old owner, progress)
     last: int | None = None
+    board: dict[int, tuple[Any, int]] | None = None   # cells as shown so far, while steps play
+    step_cell: int | None = None                   # the cell the step on screen is about
+    hint: tuple[SlotKey, int] | None = None        # the hinted hand card and cell
     computer_pick: SlotKey | None = None
     blink: bool = True
     top: list[tuple[str, int]] = field(default_factory=list)
@@ -185,8 +206,21 @@ class TableRenderer:
                 for k in range(-r.h, r.w, 6):
                     pygame.draw.line(surf, P.BLACK, (r.x + max(k, 0), r.y + max(-k, 0)),
                                      (r.x + min(k + r.h, r.w) - 1, r.y + min(r.h, r.w - k) - 1))
+        self._labels(surf)
         self._board = surf
         return surf
+
+    def _labels(self, surf: pygame.Surface) -> None:
+        """Column letters above the field and row numbers at its left: the names the log uses."""
+        lay = self.layout
+        fr = lay.field_rect
+        for col in range(lay.field.width):
+            x = fr.x + col * lay.cell_w + lay.cell_w // 2
+            self.font.draw_centered(surf, chr(ord("a") + col), x, fr.y - 4 - 14, P.LIGHT_GRAY)
+        for row in range(lay.field.height):
+            y = fr.y + row * lay.cell_h + (lay.cell_h - 14) // 2
+            text = str(row + 1)
+            self.font.draw(surf, text, fr.x - 5 - self.font.width(text), y, P.LIGHT_GRAY)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
@@ -195,10 +229,12 @@ class TableRenderer:
         surface.blit(self._board_surface(), (0, 0))
         pending_cell = view.pending[2] if view.pending else None
         for i in game.field.cells:
-            card = game.card_at(i)
-            if card is not None:
+            if view.board is not None:
+                if i in view.board:
+                    self._field_card(surface, game, i, view)
+            elif game.card_at(i) is not None:
                 self._field_card(surface, game, i, view)
-        if view.pending is not None:
+        if view.pending is not None and (view.board is None or pending_cell not in view.board):
             seat, hi, cell = view.pending
             hand = game.hand(seat)
             if 0 <= hi < len(hand):
@@ -207,9 +243,13 @@ class TableRenderer:
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
         for c in view.preview:
-            self._corner_marks(surface, lay.cell_rect(c), P.YELLOW)
+            self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
-            pygame.draw.rect(surface, P.WHITE, lay.cell_rect(view.last), 1)
+            self._last_mark(surface, lay.cell_rect(view.last))
+        if view.step_cell is not None:
+            pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
+        if view.hint is not None:
+            self._hint_mark(surface, lay.card_rect(view.hint[1]), view.blink)
         for s in range(game.players):
             self._panel(surface, game, s, view)
         for key in view.candidates:
@@ -221,6 +261,10 @@ class TableRenderer:
             if r is not None:
                 pygame.draw.rect(surface, P.YELLOW, r.inflate(2, 2), 2)
                 self.font.draw(surface, "\u2713", r.right - 9, r.y + 1, P.YELLOW, P.BLACK)
+        if view.hint is not None:
+            r = self.slot_rect(game, view.hint[0], view)
+            if r is not None:
+                self._hint_mark(surface, r, view.blink)
         if view.cursor is not None:
             r = self.slot_rect(game, view.cursor, view)
             if r is not None:
@@ -228,6 +272,35 @@ class TableRenderer:
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The last placement: a white frame with a notch on each side, until the next one."""
+        pygame.draw.rect(surface, P.WHITE, r, 1)
+        cx, cy = r.centerx, r.centery
+        for a, b in (((cx - 4, r.y), (cx + 4, r.y)), ((cx - 4, r.bottom - 1), (cx + 4, r.bottom - 1)),
+                     ((r.x, cy - 4), (r.x, cy + 4)), ((r.right - 1, cy - 4), (r.right - 1, cy + 4))):
+            pygame.draw.line(surface, P.WHITE, a, b, 3)
+
+    def _hint_mark(self, surface: pygame.Surface, r: pygame.Rect, blink: bool) -> None:
+        colour = P.LIGHT_GREEN if blink else P.GREEN
+        outer = r.inflate(6, 6)
+        for i in range(0, outer.w, 6):                  # a dashed frame: never mistaken for the cursor
+            pygame.draw.line(surface, colour, (outer.x + i, outer.y), (min(outer.right - 1, outer.x + i + 3), outer.y), 2)
+            pygame.draw.line(surface, colour, (outer.x + i, outer.bottom - 2),
+                             (min(outer.right - 1, outer.x + i + 3), outer.bottom - 2), 2)
+        for j in range(0, outer.h, 6):
+            pygame.draw.line(surface, colour, (outer.x, outer.y + j), (outer.x, min(outer.bottom - 1, outer.y + j + 3)), 2)
+            pygame.draw.line(surface, colour, (outer.right - 2, outer.y + j),
+                             (outer.right - 2, min(outer.bottom - 1, outer.y + j + 3)), 2)
+        self.font.draw(surface, "H", outer.x + 1, outer.y + 1, P.BLACK, colour)
+
+    def _preview_mark(self, surface: pygame.Surface, r: pygame.Rect, mover: int | None) -> None:
+        """A card the chosen card would capture here: a yellow frame and a corner in the mover's colour."""
+        pygame.draw.rect(surface, P.YELLOW, r.inflate(-4, -4), 2)
+        self._corner_marks(surface, r, P.YELLOW)
+        if mover is not None:
+            corner = [(r.x + 3, r.bottom - 4), (r.x + 3, r.bottom - 16), (r.x + 15, r.bottom - 4)]
+            pygame.draw.polygon(surface, seats.light(mover), corner)
 
     def _corner_marks(self, surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
         for (x, y, dx, dy) in ((r.x + 1, r.y + 1, 1, 1), (r.right - 2, r.y + 1, -1, 1),
@@ -239,6 +312,11 @@ class TableRenderer:
         card = game.card_at(i)
         owner = game.owner_at(i)
         values = game.effective_sides(i)
+        if view.board is not None:
+            shown, owner = view.board[i]
+            if card is None or shown.id != card.id:
+                values = shown.sides
+            card = shown
         r = self.layout.card_rect(i)
         flip = view.flips.get(i)
         self.faces.append(("field", i, card.id))  # type: ignore[union-attr]
@@ -312,21 +390,21 @@ class TableRenderer:
             if view.cursor == key:
                 cursor_last = (i, r)
                 continue
-            self._hand_card(surface, game, seat, i, r, face_up, view)
+            self._hand_card(surface, hand, seat, i, r, face_up, view)
         if cursor_last is not None:
-            self._hand_card(surface, game, seat, cursor_last[0], cursor_last[1], face_up, view)
+            self._hand_card(surface, hand, seat, cursor_last[0], cursor_last[1], face_up, view)
         lines = self.effect_lines(game, seat)
         y = p.bottom - 14 * len(lines)
         for text, colour in lines:
             font.draw(surface, text, p.x + 4, y, colour)
             y += 14
 
-    def _hand_card(self, surface: pygame.Surface, game: Game, seat: int, i: int, r: pygame.Rect,
+    def _hand_card(self, surface: pygame.Surface, hand: tuple, seat: int, i: int, r: pygame.Rect,
                    face_up: bool, view: TableView) -> None:
         key = hand_key(seat, i)
         rr = r.move(0, -4) if view.selected == key else r
         if face_up:
-            card = game.hand(seat)[i]
+            card = hand[i]
             draw_face(surface, self.font, rr, card, seat)
             self.faces.append(("hand", seat, card.id))
         else:

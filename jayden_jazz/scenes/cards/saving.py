@@ -105,6 +105,8 @@ def resume_pending(table: Any) -> None:
         return
     table.selected = ids.index(p.card)
     table.place(table.selected, g.field.index(p.cell))
+    if hasattr(table, "finish_showing"):
+        table.finish_showing()               # the captures were seen before the save: no steps again
     if p.ability is None or table.phase != "ability":
         return
     if table.stack is not None and table.stack.top is not table:

@@ -1,8 +1,11 @@
 """Setting up a card game: players, seats, field, preset, variants and packs.
 
-Every choice is a line of one menu (left/right or Enter changes it); the
-chosen settings are remembered for next time. Pack problems found while
-loading are announced here and listed in their own window.
+Every choice is a line of one menu (left/right, Enter, or a click on the
+◄ or ► arrow changes it); every change is remembered in the settings at
+once, so Back loses nothing. The packs are read again each time this
+screen opens, so a pack dropped into the cards folder during a game is on
+offer at the next setup. Pack problems are announced here and listed in
+their own window.
 """
 
 from __future__ import annotations
@@ -119,6 +122,7 @@ class CardsSetupScene(Scene):
         else:
             return
         self.app.sound.play("menu")
+        self._remember()
 
     # ------------------------------------------------------------------ input
     def handle(self, action: Action) -> None:
@@ -142,10 +146,30 @@ class CardsSetupScene(Scene):
         elif v == "back":
             self.close()
         else:
-            self._change(self.menu.index, 1)
+            self._change(self.menu.index, self._click_direction(action))
+
+    def _click_direction(self, action: Action) -> int:
+        """A click on the ◄ half of a value goes back; anywhere else (and Enter) goes forward."""
+        if action.pos is None:
+            return 1
+        text = self.value_text(self.menu.current.value) if self.menu.current else ""
+        if not text:
+            return 1
+        shown = "◄ " + text + " ►"
+        right = self.menu.rect.right - 8
+        left = right - self.app.font.width(shown)
+        return -1 if action.pos[0] < (left + right) // 2 else 1
+
+    def _remember(self) -> None:
+        old = self.app.settings["cards"]
+        data = dict(old) if isinstance(old, dict) else {}
+        data.update(self.config.to_settings())        # keeps the hands remembered beside the setup
+        self.app.settings["cards"] = data
+        self.app.save_settings()
 
     def _packs_done(self, off: list[str]) -> None:
         self.config.packs_off = list(off)
+        self._remember()
 
     # ------------------------------------------------------------------ start
     def hand_size(self) -> int:
@@ -170,8 +194,7 @@ class CardsSetupScene(Scene):
                 f"Each hand needs {need} different cards, but the packs in use hold only {len(set(ids))}. "
                 "Switch on more packs or choose a smaller field or more players."))
             return
-        self.app.settings["cards"] = cfg.to_settings()
-        self.app.save_settings()
+        self._remember()
         self.stack.replace(HandChoiceScene(self.app, cfg.copy(), self.library))
 
     def redraw_in(self) -> None:
@@ -204,10 +227,7 @@ class CardsSetupScene(Scene):
         self._draw_side(surface, inner)
         y = FRAME.bottom - 44
         if self.library.problems:
-            n = len(self.library.problems)
-            refused = self.library.refused
-            msg = (f"Some packs had {n} problem{'s' if n != 1 else ''}"
-                   + (f" ({refused} refused)" if refused else "") + ": see Pack problems.")
+            msg = problem_summary(self.library.problems) + ": see Pack problems."
             font.draw(surface, msg[:72], inner.x + 4, y, P.LIGHT_RED)
         font.draw(surface, "\u2191\u2193 choose  \u2190\u2192 change  Enter select  Esc back", inner.x + 4,
                   FRAME.bottom - 26, P.LIGHT_GRAY)
@@ -228,7 +248,7 @@ class CardsSetupScene(Scene):
             if f.is_playable(i):
                 surface.fill(P.LIGHT_GRAY, rr)
             else:
-                surface.fill(P.DARK_GRAY, rr)
+                surface.fill(P.BROWN, rr)
                 pygame.draw.line(surface, P.BLACK, rr.topleft, rr.bottomright)
         y = gy + f.height * cell + 10
         size = self.hand_size()
@@ -236,7 +256,8 @@ class CardsSetupScene(Scene):
                  (f"Hand: {size} cards each", P.WHITE),
                  (PRESET_HELP.get(self.config.preset, ""), P.LIGHT_GRAY)]
         if f.has_holes:
-            lines.insert(1, ("Gray: holes, no card", P.LIGHT_GRAY))
+            lines.insert(1, ("Gray squares: cells; brown crossed squares: holes (no card goes there)",
+                             P.LIGHT_GRAY))
         if self.config.players not in f.allowed_players:
             lines.append(("Not for this many players", P.LIGHT_RED))
         if not seats.ai_available():
@@ -247,6 +268,18 @@ class CardsSetupScene(Scene):
             for part in _wrap(text, (inner.right - x) // 8) or [""]:
                 font.draw(surface, part, x, y, colour)
                 y += 14
+
+
+def problem_summary(problems: list) -> str:
+    """``N problems; M cards and K packs refused``: refused cards and packs, not error lines, are counted."""
+    n = len(problems)
+    cards = {(p.file, p.card) for p in problems if p.is_error and p.card}
+    packs = {p.file for p in problems if p.is_error and not p.card}
+    text = f"{n} problem{'s' if n != 1 else ''}"
+    if cards or packs:
+        text += (f"; {len(cards)} card{'s' if len(cards) != 1 else ''} and {len(packs)} "
+                 f"pack{'s' if len(packs) != 1 else ''} refused")
+    return text
 
 
 def _wrap(text: str, cols: int) -> list[str]:

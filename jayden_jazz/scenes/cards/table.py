@@ -2,45 +2,60 @@
 
 Keys and clicks build one engine action step by step (card, cell, then an
 ability and its targets when the engine offers them); the engine checks
-and applies it. Captured cards flip over a few frames. Computer seats are
-asked through a brain (a worker process) and their placements are shown
-one at a time, while the window keeps drawing and Esc keeps working.
+and applies it and reports what it did. What it did is shown as steps
+(:mod:`present`): the card lands, each capture turns over in the mover's
+colour with a caption, then the ability offer, then what the ability did;
+only then does the next seat play (:mod:`flow` decides the order). Keys
+pressed while steps play are kept and acted on when the table waits for
+a person again, so nothing typed during a transition is lost.
 
-Without the Open variant, and with two or more people at the screen, a
-hand is drawn face up only during its owner's own turn, after the pass
-screen: from the moment a card is placed the hand is hidden again.
+Computer seats are asked through a brain (a worker process); their chosen
+card is framed in the hand before it lands, and their placements play the
+same steps at the same pace. Without the Open variant, and with two or
+more people at the screen, a hand is drawn face up only during its owner's
+own turn, after the pass screen; the mover confirms the result before the
+screen is passed on, and the next person reads what changed since their
+last turn.
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Any
 
 import pygame
 
-from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game, sides_text
+from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game
+from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
-from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
+from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
 from jayden_jazz.scenes.cards.library import Library, load_library
-from jayden_jazz.scenes.cards.render import (FLIP_TICKS, SlotKey, TableLayout, TableRenderer, TableView,
-                                             cell_key, hand_key, short_effect)
-from jayden_jazz.scenes.cards.windows import (PassScreen, ability_window, describe_result, end_window,
-                                              rules_window, table_menu)
+from jayden_jazz.scenes.cards.movelog import MoveLog
+from jayden_jazz.scenes.cards.present import Presentation, ShownBoard, scaled, steps_for
+from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key
+from jayden_jazz.scenes.cards.table_draw import TableDrawing
+from jayden_jazz.scenes.cards.table_menu import TableWindows
+from jayden_jazz.scenes.cards.table_targets import AbilityTargets
+from jayden_jazz.scenes.cards.windows import PassScreen, ability_window
+from jayden_jazz.scenes.computer import ComputerTurn
+from jayden_jazz.scenes.timing import MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
+from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
-from jayden_jazz.shell.scene import PlayScene
+from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 
-AI_SHOW_TICKS = 30        # the computer's chosen card is shown this long before it lands
-AFTER_TICKS = 12          # pause after a placement before the next turn starts
-MESSAGE_TICKS = 180
+AI_SHOW_TICKS = 40        # the computer's chosen card is framed in its hand this long before it lands
+MESSAGE_TICKS = 240
+QUEUE_MAX = 8             # keys kept while the table is busy showing something
 
 
-class CardsTableScene(PlayScene):
+class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     helper_attr = "brain"
 
     def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
@@ -55,32 +70,37 @@ class CardsTableScene(PlayScene):
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
+        self.flow = TurnFlow([self.seat_is_computer(s) for s in range(m.players)], self.game.rules.open)
         self.ticks = 0
-        self.phase = "start"       # start, pass, turn, ability, targets, computer, animate, over
-        self.viewer: int | None = None
         self.cursor: SlotKey | None = None
         self.selected: int | None = None              # index in the mover's hand
-        self.pending: tuple[int, int, int] | None = None   # seat, hand index, cell
+        self.pending: tuple[int, int, int] | None = None   # seat, hand index, cell: shown, not yet played
         self.ability: int | None = None
         self.chosen: list[str] = []
-        self.flips: dict[int, tuple[int, int]] = {}   # cell -> (old owner, start tick)
-        self.anim_until = 0
-        self.last: int | None = None
-        self.message = ""
-        self.message_ticks = 0
-        self.ai_action: Action | None = None
-        self.ai_waiting = False
-        self.ai_wait = 0
+        self.show: Presentation | None = None         # the steps being shown (or shown, before an ability)
+        self.shown_events = 0                         # events of a pending placement already shown
+        self.caption: tuple[str, int] | None = None   # the caption of the step on screen
+        self.last: int | None = None                  # the last placement, marked until the next
+        self.log = MoveLog()
+        self.turn_ply: dict[int, int] = {}            # seat -> the ply after its last placement
+        self.queue: deque[InputAction] = deque()
+        self.messages = MessageTimer(MESSAGE_TICKS)
+        self.computer = ComputerTurn()
         self.end_shown = False
-        self.last_summary = ""
         self._preview_key: tuple | None = None
         self._cursor_cell: int | None = None
         self.hint_waiting = False
+        self.hint: tuple[str, str] | None = None      # (card id, cell) marked on the board until the player acts
+        self.hint_text = ""
+        self._log_steps = True
+        self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        if self.phase == "start":
+        if self.phase == Phase.START:
+            if self.game.ply:
+                self._rebuild_log()
             self._begin_turn()
 
     def exit(self) -> None:
@@ -90,72 +110,88 @@ class CardsTableScene(PlayScene):
 
     # ------------------------------------------------------------------ who sees what
     @property
+    def phase(self) -> Phase:
+        return self.flow.phase
+
+    @property
+    def viewer(self) -> int | None:
+        return self.flow.viewer
+
+    @property
+    def message(self) -> str:
+        return self.messages.text
+
+    @property
     def config(self) -> MatchConfig:
         return self.match.config
+
+    def factor(self) -> float:
+        return animation_factor(self.app.settings["animation"])
 
     def seat_is_computer(self, seat: int) -> bool:
         return seats.is_computer(self.match.seat(seat))
 
     def humans(self) -> list[int]:
-        return [s for s in range(self.game.players) if not self.seat_is_computer(s)]
+        return self.flow.humans()
 
     def hides_hands(self) -> bool:
-        return not self.game.rules.open and len(self.humans()) >= 2
+        return self.flow.hot_seat
 
     def visible_seats(self) -> frozenset[int]:
         """Seats whose hands may be drawn face up in this frame."""
-        n = self.game.players
-        if self.game.is_over() or self.game.rules.open:
-            return frozenset(range(n))
-        humans = self.humans()
-        if not humans:
-            return frozenset(range(n))           # nobody plays: the screen has only spectators
-        if len(humans) == 1:
-            return frozenset(humans)
-        return frozenset() if self.viewer is None else frozenset({self.viewer})
+        return self.flow.visible(self.game.is_over())
 
     def say(self, text: str) -> None:
-        self.message, self.message_ticks = text, MESSAGE_TICKS
+        self.messages.say(text)
 
     # ------------------------------------------------------------------ turns
     def _begin_turn(self) -> None:
+        self._entered(self.flow.next_turn(self.game.is_over(), self.game.to_move))
+
+    def _entered(self, phase: Phase) -> None:
+        """The table reached ``phase`` at the start of a turn: set up what it waits for."""
         self.selected = None
         self.pending = None
         self.ability = None
         self.chosen = []
+        self.show = None
+        self.caption = None
         g = self.game
-        if g.is_over():
-            self.phase = "over"
-            self.viewer = None
+        if phase == Phase.OVER:
+            self.queue.clear()                   # a key meant for the last steps must not pick Rematch
             self.app.sound.play("victory")
             self.show_end()
-            return
-        seat = g.to_move
-        if self.seat_is_computer(seat):
-            self.phase = "computer"
-            if self.hides_hands():
-                self.viewer = None
-            self.ai_action = None
-            self.ai_waiting = False
-            return
-        if self.hides_hands():
-            self.viewer = None
-            self.phase = "pass"
+        elif phase == Phase.COMPUTER:
+            self.computer.reset()
+        elif phase == Phase.PASS:
+            seat = g.to_move
+            self.queue.clear()                   # keys of the last person are not the next one's
             if self.stack is not None:
                 self.stack.push(PassScreen(self.app, seat, on_ready=lambda: self.seat_ready(seat),
-                                           on_menu=self.open_menu))
-            return
-        self.seat_ready(seat)
+                                           on_menu=self.open_menu, summary=self.summary_for(seat)))
+        elif phase == Phase.TURN:
+            self._turn_starts(g.to_move)
+
+    def summary_for(self, seat: int) -> str:
+        """What changed since ``seat`` last played, in one line (empty before its first turn)."""
+        if seat not in self.turn_ply:
+            return ""
+        return self.log.summary_for(seat, self.turn_ply[seat])
+
+    def _turn_starts(self, seat: int) -> None:
+        if self.game.hand(seat):
+            self.cursor = hand_key(seat, 0)
+        text = self.summary_for(seat)
+        if text:
+            self.say(text)
+        saving.resume_pending(self)  # [card-saves hook] a loaded save's unfinished ability choice
 
     def seat_ready(self, seat: int) -> None:
         """The person playing ``seat`` is at the screen."""
-        if self.game.is_over() or self.game.to_move != seat:
+        if self.game.is_over() or self.game.to_move != seat or self.phase != Phase.PASS:
             return
-        self.viewer = seat
-        self.phase = "turn"
-        if self.game.hand(seat):
-            self.cursor = hand_key(seat, 0)
-        saving.resume_pending(self)  # [card-saves hook] a loaded save's unfinished ability choice
+        self.flow.seat_ready()
+        self._turn_starts(seat)
 
     # ------------------------------------------------------------------ slots and the cursor
     def view_state(self) -> TableView:
@@ -166,7 +202,7 @@ class CardsTableScene(PlayScene):
         """Everything the cursor may rest on now, with its rect."""
         view = self.view_state()
         out: list[tuple[SlotKey, pygame.Rect]] = []
-        if self.phase == "targets":
+        if self.phase == Phase.TARGETS:
             for key in self._target_keys() | set(self._chosen_keys()):
                 r = self.renderer.slot_rect(self.game, key, view)
                 if r is not None:
@@ -225,10 +261,55 @@ class CardsTableScene(PlayScene):
     def handle(self, action: InputAction) -> None:
         k = action.kind
         if k == Kind.BACK:
-            if self.phase == "targets":
+            if self.phase == Phase.TARGETS:
                 self._targets_back()
             else:
                 self.open_menu()
+            return
+        if k == Kind.LOG:
+            self.open_log()
+            return
+        if k == Kind.ALT:
+            key = self.slot_at(action.pos) if action.pos is not None else self.cursor
+            if key is not None:
+                self.show_card(key)
+            return
+        if not self.flow.waits_for_people:
+            self._keep(action)
+            return
+        self._act(action)
+
+    def _keep(self, action: InputAction) -> None:
+        """The table is busy showing something: keep the key for when it waits again."""
+        if action.kind == Kind.POINT:
+            if self.queue and self.queue[-1].kind == Kind.POINT:
+                self.queue.pop()                 # only where the mouse ended up matters
+        elif len([a for a in self.queue if a.kind != Kind.POINT]) >= QUEUE_MAX:
+            self.app.sound.play("illegal")
+            return
+        self.queue.append(action)
+
+    def _replay_queue(self) -> None:
+        """Act on kept keys now that the table waits; a window the table just opened (the ability
+        offer) gets them, as it would have had they been pressed a moment later."""
+        while self.queue and self.flow.waits_for_people and self.stack is not None:
+            action = self.queue.popleft()
+            if self.stack.top is self:
+                self._act(action)
+            else:
+                self.stack.handle(action)
+
+    def _act(self, action: InputAction) -> None:
+        k = action.kind
+        if self.phase == Phase.RESULT:
+            if k == Kind.ACTION:
+                self.result_confirmed()
+            elif k == Kind.POINT and action.pos is not None:
+                key = self.slot_at(action.pos)
+                if key is not None:
+                    self.cursor = key
+            elif k == Kind.MOVE:
+                self.move_cursor(action.dx, action.dy)
             return
         if k == Kind.MOVE:
             self.move_cursor(action.dx, action.dy)
@@ -237,9 +318,12 @@ class CardsTableScene(PlayScene):
             if key is not None:
                 self.cursor = key
         elif k == Kind.ACTION:
+            if self.phase == Phase.OVER:
+                self.show_end()
+                return
             if action.pos is not None:
                 key = self.slot_at(action.pos)
-                if key is None and self.phase == "targets":
+                if key is None and self.phase == Phase.TARGETS:
                     cell = self.layout.cell_at(action.pos)
                     if cell is not None:
                         self._press_target(cell_key(cell))      # not a target: says so
@@ -247,27 +331,17 @@ class CardsTableScene(PlayScene):
                 if key is None:
                     return
                 self.cursor = key
-            if self.phase == "over":
-                self.show_end()
-            elif self.cursor is not None:
+            if self.cursor is not None:
                 self.press(self.cursor)
-        elif k == Kind.ALT:
-            key = self.slot_at(action.pos) if action.pos is not None else self.cursor
-            if key is not None:
-                self.show_card(key)
-        elif k == Kind.KEY and action.key == "h":
+        elif k == Kind.HINT:
             self.ask_hint()
 
     def press(self, key: SlotKey) -> None:
         """The Action Button on a slot, in the current phase."""
-        if self.phase == "targets":
+        if self.phase == Phase.TARGETS:
             self._press_target(key)
             return
-        if self.phase == "computer":
-            self.app.sound.play("illegal")
-            self.say(f"{seats.seat_name(self.game.to_move)} (computer) is playing; Esc for the menu")
-            return
-        if self.phase != "turn":
+        if self.phase != Phase.TURN:
             return
         g = self.game
         seat = g.to_move
@@ -298,8 +372,12 @@ class CardsTableScene(PlayScene):
         self.place(self.selected, cell)
 
     def _free_cell_key(self) -> SlotKey | None:
-        """Where the cursor goes after a card is picked: where it was, else the free cell nearest the middle."""
+        """Where the cursor goes after a card is picked: the hinted cell, where it was, else the
+        free cell nearest the middle."""
         g = self.game
+        if self.hint is not None and self.selected is not None and \
+                g.hand(g.to_move)[self.selected].id == self.hint[0]:
+            return cell_key(g.field.index(self.hint[1]))
         if self._cursor_cell is not None and g.card_at(self._cursor_cell) is None:
             return cell_key(self._cursor_cell)
         free = [c for c in g.field.cells if g.card_at(c) is None]
@@ -326,12 +404,109 @@ class CardsTableScene(PlayScene):
         if not offered:
             self.commit(Action(card.id, name))
             return
+        # The card lands and its captures turn over first; the offer comes after, on a copy of the
+        # game, so Esc in the offer can still take the card back.
+        report = g.clone().play(Action(card.id, name))
+        shown = [e for e in report.events if isinstance(e, (ev.Placed, ev.Captured))]
         self.pending = (seat, hand_index, cell)
-        self.phase = "ability"
-        captured = len(g.captures_if(card.id, name))
-        if self.stack is not None:
-            self.stack.push(ability_window(self.app, card, captured, offered, self._ability_chosen,
-                                           self._ability_cancelled))
+        self.shown_events = len(shown)
+        self.hint = None
+        self.flow.placed(True)
+        self._present(shown, self._board_now(), hold=False, log=False)
+
+    def _board_now(self) -> ShownBoard:
+        g = self.game
+        return ShownBoard({g.field.name_of(c): (g.card_at(c).id, g.owner_at(c))  # type: ignore[union-attr,misc]
+                           for c in g.field.cells if g.card_at(c) is not None})
+
+    def _card_name(self, card_id: str) -> str:
+        card = self.library.catalog.get(card_id)
+        return card.name if card is not None else card_id
+
+    def _ability_name(self, card_id: str, number: int) -> str:
+        card = self.library.catalog.get(card_id)
+        if card is None or not 0 < number <= len(card.abilities):
+            return f"ability {number}"
+        return card.abilities[number - 1].name or f"{card.name}'s ability {number}"
+
+    def _present(self, events: Any, board: ShownBoard, *, hold: bool = True, log: bool = True) -> None:
+        """Start showing ``events`` as steps; the first one shows at once."""
+        self.show = Presentation(steps_for(events, self.factor(), self._card_name, self._ability_name),
+                                 board, self.factor(), hold=hold)
+        self._log_steps = log
+        self._present_tick()
+
+    def _present_tick(self) -> None:
+        show = self.show
+        if show is None:
+            return
+        for st in show.tick():
+            self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
+            if self._log_steps:
+                self._log_event(st.event, st.text)
+            if isinstance(st.event, ev.Placed):
+                self.app.sound.play("move")
+            elif isinstance(st.event, (ev.Captured, ev.ControlGained, ev.Swapped)):
+                self.app.sound.play("flip")
+            elif isinstance(st.event, (ev.AbilityUsed, ev.FieldReset)):
+                self.app.sound.play("capture")
+        if show.done and show is self.show:
+            self._shown()
+
+    def finish_showing(self) -> None:
+        """Show every step left at once (a loaded game reopening an ability choice)."""
+        if self.show is not None and not self.show.done:
+            self.show.finish()
+            if self.phase == Phase.SHOW:
+                self._shown()
+
+    def _rebuild_log(self) -> None:
+        """A loaded game: the log, the last placement and each seat's last turn, replayed from its actions."""
+        setup = self.game.setup
+        if setup is None or self.log.lines:
+            return
+        replay = Game(setup, self.library.catalog)
+        for action in self.game.history:
+            try:
+                report = replay.play(action)
+            except IllegalActionError:
+                return
+            for e in report.events:
+                self._log_event_at(replay.ply, e, self._event_text(e))
+            self.turn_ply[report.seat] = replay.ply
+            self.last = replay.field.index(action.cell)
+
+    def _log_event(self, event: ev.Event, text: str) -> None:
+        self._log_event_at(self.game.ply, event, text)
+
+    def _log_event_at(self, ply: int, event: ev.Event, text: str) -> None:
+        self.log.add(ply, getattr(event, "seat", None), text, isinstance(event, ev.Placed))
+
+    def _shown(self) -> None:
+        """Every step was shown: the ability offer, the mover's result screen, or the next seat."""
+        phase = self.flow.shown(self.game.is_over(), self.game.to_move)
+        if phase == Phase.ABILITY:
+            self._offer_abilities()
+        elif phase == Phase.RESULT:
+            self.show = None
+            self.cursor = cell_key(self.last) if self.last is not None else None
+        else:
+            self._entered(phase)
+
+    def _offer_abilities(self) -> None:
+        if self.pending is None or self.stack is None:
+            return
+        seat, hi, cell = self.pending
+        card = self.game.hand(seat)[hi]
+        name = self.game.field.name_of(cell)
+        offered = self.game.abilities_offered(card.id, name)
+        captured = self.game.captures_if(card.id, name)
+        avoid = [self.layout.cell_rect(cell)] + [self.layout.cell_rect(self.game.field.index(c)) for c in captured]
+        targets = {t for n in offered for opt in self.game.target_options(card.id, name, n) for t in opt
+                   if not t.startswith(HAND_PREFIX)}
+        self.stack.push(ability_window(self.app, card, len(captured), offered, self._ability_chosen,
+                                       self._ability_cancelled, avoid=avoid, field=self.layout.field_rect,
+                                       targets=[self.layout.cell_rect(self.game.field.index(t)) for t in targets]))
 
     def _pending_action_parts(self) -> tuple[str, str]:
         assert self.pending is not None
@@ -356,7 +531,7 @@ class CardsTableScene(PlayScene):
             return
         self.ability = n
         self.chosen = []
-        self.phase = "targets"
+        self.flow.ability_chosen(True)
         keys = sorted(self._target_keys(), key=str)
         self.cursor = keys[0] if keys else self.cursor
 
@@ -367,134 +542,78 @@ class CardsTableScene(PlayScene):
         self.pending = None
         self.ability = None
         self.chosen = []
-        self.phase = "turn"
+        self.show = None
+        self.caption = None
+        self.shown_events = 0
+        if self.phase == Phase.TARGETS:
+            self.flow.targets_back()
+        if self.phase == Phase.ABILITY:
+            self.flow.ability_cancelled()
 
     def _targets_back(self) -> None:
         """Esc while choosing targets goes back to the choice of ability."""
         self.chosen = []
         self.ability = None
-        if self.pending is None:
-            self.phase = "turn"
-            return
-        seat, hi, cell = self.pending
-        card = self.game.hand(seat)[hi]
-        name = self.game.field.name_of(cell)
-        self.phase = "ability"
-        offered = self.game.abilities_offered(card.id, name)
-        captured = len(self.game.captures_if(card.id, name))
-        if self.stack is not None:
-            self.stack.push(ability_window(self.app, card, captured, offered, self._ability_chosen,
-                                           self._ability_cancelled))
-
-    def _target_to_key(self, target: str) -> SlotKey | None:
-        g = self.game
-        if target.startswith(HAND_PREFIX):
-            cid = target[len(HAND_PREFIX):]
-            seat = g.to_move
-            skip = self.pending[1] if self.pending else None
-            for i, c in enumerate(g.hand(seat)):
-                if i != skip and c.id == cid:
-                    return hand_key(seat, i)
-            return None
-        return cell_key(g.field.index(target))
-
-    def _key_to_target(self, key: SlotKey) -> str | None:
-        g = self.game
-        if key[0] == "cell":
-            return g.field.name_of(int(key[1]))  # type: ignore[arg-type]
-        if key[0] == "hand" and int(key[1]) == g.to_move:  # type: ignore[arg-type]
-            return HAND_PREFIX + g.hand(g.to_move)[int(key[2])].id  # type: ignore[arg-type]
-        return None
-
-    def _next_targets(self) -> list[str]:
-        if self.pending is None or self.ability is None:
-            return []
-        card_id, cell = self._pending_action_parts()
-        return self.game.next_targets(card_id, cell, self.ability, self.chosen)
-
-    def _target_keys(self) -> set[SlotKey]:
-        out = set()
-        for t in self._next_targets():
-            key = self._target_to_key(t)
-            if key is not None:
-                out.add(key)
-        return out
-
-    def _chosen_keys(self) -> list[SlotKey]:
-        return [k for k in (self._target_to_key(t) for t in self.chosen) if k is not None]
-
-    def _press_target(self, key: SlotKey) -> None:
-        target = self._key_to_target(key)
-        if target is not None and target in self.chosen:
-            self.chosen.remove(target)
-            self.app.sound.play("menu")
-            return
-        if target is None or key not in self._target_keys():
-            self.app.sound.play("illegal")
-            self.say("That is not a target of this ability")
-            return
-        self.chosen.append(target)
-        self.app.sound.play("select")
-        if not self._next_targets():
-            card_id, cell = self._pending_action_parts()
-            assert self.ability is not None
-            self.commit(Action(card_id, cell, self.ability, tuple(self.chosen)))
-        else:
-            keys = sorted(self._target_keys(), key=str)
-            if keys:
-                self.cursor = keys[0]
+        self.flow.targets_back()
+        self._offer_abilities()
 
     def commit(self, action: Action) -> None:
-        """Play a complete action and start showing what it did."""
+        """Play a complete action and start showing what it did (after what was already shown)."""
         if self.hint_waiting:
             self.hint_waiting = False
             if self.brain is not None:
                 self.brain.cancel()
         g = self.game
         seat = g.to_move
-        before = {c: (g.owner_at(c), g.card_at(c)) for c in g.field.cells}
-        card = next((c for c in g.hand(seat) if c.id == action.card), None)
+        continuing = self.pending is not None and self.show is not None
+        board = self.show.board if continuing and self.show is not None else self._board_now()
+        skip = self.shown_events if continuing else 0
         try:
-            g.push(action)
+            report = g.play(action)
         except IllegalActionError as e:
             self.app.sound.play("illegal")
             self.say(f"Not allowed: {e}")
             self._ability_cancelled()
             return
+        saving.game_ended(self) if g.is_over() else saving.autosave(self)  # [card-saves hook]
         placed = g.field.index(action.cell)
-        flips = {}
-        for c, (owner, old_card) in before.items():
-            if c == placed or owner is None:
-                continue
-            if g.owner_at(c) != owner or g.card_at(c) is not old_card:
-                if g.card_at(c) is not None:
-                    flips[c] = (owner, self.ticks)
-        self.flips = flips
-        self.last = placed if g.card_at(placed) is not None else None
+        self.last = placed
+        self.turn_ply[seat] = g.ply
+        self.hint = None
         self.selected = None
         self.pending = None
         self.ability = None
         self.chosen = []
+        self.shown_events = 0
         self._cursor_cell = placed
-        if self.hides_hands():
-            self.viewer = None           # the next person may already be looking
-        self.cursor = cell_key(placed) if g.card_at(placed) is not None else None
-        name = card.name if card else action.card
-        what = f"{seats.seat_name(seat)} plays {name} on {action.cell}"
-        if flips:
-            what += f": {len(flips)} card{'s' if len(flips) != 1 else ''} change{'s' if len(flips) == 1 else ''} sides"
-        if action.ability is not None and card is not None:
-            ab = card.abilities[action.ability - 1]
-            what += f"; uses {ab.name or 'ability ' + str(action.ability)}"
-            if ab.effect == "reset":
-                self.say("The game is reset: every card goes back to the hand it was dealt from")
-        self.last_summary = what
-        self.app.sound.play("capture" if flips else "move")
-        if flips:
-            self.app.sound.play("flip")
-        self.phase = "animate"
-        self.anim_until = self.ticks + (FLIP_TICKS if flips else 0) + AFTER_TICKS
-        saving.game_ended(self) if g.is_over() else saving.autosave(self)  # [card-saves hook]
+        self.cursor = cell_key(placed)
+        for seen in report.events[:skip]:
+            self._log_event(seen, self._event_text(seen))
+        self.say(self._placement_summary(report))
+        if self.phase in (Phase.ABILITY, Phase.TARGETS):
+            self.flow.committed()
+        elif self.phase == Phase.COMPUTER:
+            self.flow.computer_placed()
+        else:
+            self.flow.placed(False)
+        self._present(report.events[skip:], board)
+
+    def _event_text(self, event: ev.Event) -> str:
+        from jayden_jazz.scenes.cards.movelog import event_text
+
+        return event_text(event, self._card_name, self._ability_name)
+
+    def _placement_summary(self, report: ev.Report) -> str:
+        """The whole placement in one line, kept in the bottom bar after its steps were shown."""
+        placed = report.events[0]
+        text = self._event_text(placed)
+        n = len(report.captures)
+        if n:
+            text += f": {n} capture{'s' if n != 1 else ''}"
+        used = next((e for e in report.events if isinstance(e, ev.AbilityUsed)), None)
+        if used is not None:
+            text += f"; {self._ability_name(used.card, used.number)}"
+        return text
 
     # ------------------------------------------------------------------ the computer
     def _brain(self) -> Any:
@@ -502,38 +621,41 @@ class CardsTableScene(PlayScene):
             self.brain = seats.make_brain()
         return self.brain
 
+    @property
+    def ai_action(self) -> Action | None:
+        """The computer's checked choice while it is framed in its hand, before it lands."""
+        return self.computer.chosen
+
+    @property
+    def ai_waiting(self) -> bool:
+        return self.computer.asked
+
     def _computer_step(self) -> None:
         g = self.game
         seat = g.to_move
-        if self.ai_action is not None:
-            self.ai_wait -= 1
-            if self.ai_wait <= 0:
-                act, self.ai_action = self.ai_action, None
-                self.commit(act)
-            return
-        if not self.ai_waiting:
-            level = str(self.match.seat(seat).get("level", "normal"))
+        level = str(self.match.seat(seat).get("level", "normal"))
+
+        def ask() -> None:
             self._brain().submit_action(self.game_text(), seat, level, self.rng.randrange(2 ** 31),
                                         self.library.pack_dir_texts)
-            self.ai_waiting = True
+
+        def check(value: Any) -> Action:
+            try:
+                act = Action.parse(str(value))
+            except NotationError as e:
+                raise ValueError(f"it answered {value!r}: {e}") from None
+            if not g.is_legal(act):
+                raise ValueError(f"it chose {act}, which is not a legal action")
+            return act
+
+        out = self.computer.step(ask, lambda: self._brain().poll(), check, scaled(AI_SHOW_TICKS, self.factor()))
+        if out is None:
             return
-        reply = self._brain().poll()
-        if reply is None:
-            return
-        self.ai_waiting = False
-        if not reply.ok:
-            self._ai_failed(str(reply.value))
-            return
-        try:
-            act = Action.parse(str(reply.value))
-        except NotationError as e:
-            self._ai_failed(f"it answered {reply.value!r}: {e}")
-            return
-        if not g.is_legal(act):
-            self._ai_failed(f"it chose {act}, which is not a legal action")
-            return
-        self.ai_action = act
-        self.ai_wait = AI_SHOW_TICKS
+        kind, value = out
+        if kind == "failed":
+            self._ai_failed(value)
+        else:
+            self.commit(value)
 
     def game_text(self) -> str:
         """What the computer player reads: the game record (setup and actions) as YAML."""
@@ -541,10 +663,12 @@ class CardsTableScene(PlayScene):
 
     # hints (Enhanced mode, with the computer player installed) ------------------
     def hints_on(self) -> bool:
-        return bool(self.app.settings["enhanced"]) and seats.ai_available()
+        if self._ai_available is None:
+            self._ai_available = seats.ai_available()       # a module search: once, not every frame
+        return bool(self.app.settings["enhanced"]) and self._ai_available
 
     def ask_hint(self) -> None:
-        if self.phase != "turn" or not self.hints_on() or self.hint_waiting:
+        if self.phase != Phase.TURN or not self.hints_on() or self.hint_waiting:
             self.app.sound.play("illegal")
             return
         self.hint_waiting = True
@@ -556,7 +680,7 @@ class CardsTableScene(PlayScene):
         if reply is None:
             return
         self.hint_waiting = False
-        if self.phase != "turn":
+        if self.phase != Phase.TURN:
             return
         value = reply.value if reply.ok and isinstance(reply.value, dict) else {}
         try:
@@ -580,8 +704,20 @@ class CardsTableScene(PlayScene):
             str(value.get("value")))
         if outcome:
             text += f" ({outcome})"
+        self.hint = (act.card, act.cell)
+        self.hint_text = text
         self.say(text)
         self.cursor = hand_key(seat, [c.id for c in g.hand(seat)].index(act.card))
+
+    def hint_marks(self) -> tuple[SlotKey, int] | None:
+        """The hinted hand card and cell, marked on the board until the player acts."""
+        if self.hint is None or self.phase != Phase.TURN:
+            return None
+        g = self.game
+        ids = [c.id for c in g.hand(g.to_move)]
+        if self.hint[0] not in ids:
+            return None
+        return hand_key(g.to_move, ids.index(self.hint[0])), g.field.index(self.hint[1])
 
     def computer_pick(self) -> SlotKey | None:
         """The hand card the computer is about to play, framed so people can follow it."""
@@ -596,294 +732,70 @@ class CardsTableScene(PlayScene):
     def _ai_failed(self, error: str) -> None:
         seat = self.game.to_move
         self.config.seats[seat] = {"kind": "human"}
+        self.flow.seat_to_person(seat)
+        self.flow.restart()
         lines = error.strip().splitlines() or ["unknown error"]
-        self.phase = "start"
         if self.stack is not None:
             self.stack.push(MessageWindow(
                 self.app, "Computer player",
                 f"The computer player failed ({lines[-1][-200:]}). "
                 f"{seats.seat_name(seat)} is now played by a person.",
-                on_close=self._begin_turn))
+                on_close=self._after_failure))
         else:
             self._begin_turn()
 
+    def _after_failure(self) -> None:
+        if self.phase == Phase.START:
+            self._begin_turn()
+
     def stop_ai(self) -> None:
-        self.ai_action = None
-        self.ai_waiting = False
+        self.computer.reset()
         self.hint_waiting = False
         if self.brain is not None:
             self.brain.cancel()
 
+    def result_confirmed(self) -> None:
+        """Hot seat: the mover has seen the result; the screen goes to the next person."""
+        self.app.sound.play("select")
+        self.queue.clear()
+        self._entered(self.flow.result_confirmed(self.game.is_over(), self.game.to_move))
+
     # ------------------------------------------------------------------ ticks
     def update(self) -> None:
         self.ticks += 1
-        if self.message_ticks:
-            self.message_ticks -= 1
-            if not self.message_ticks:
-                self.message = ""
-        if self.flips:
-            self.flips = {c: v for c, v in self.flips.items() if self.ticks - v[1] < FLIP_TICKS}
-        if self.phase == "start":
+        self.messages.tick()
+        phase = self.phase
+        if phase == Phase.START:
             self._begin_turn()
-        elif self.phase == "animate":
-            if self.ticks >= self.anim_until:
-                self._begin_turn()
-        elif self.phase == "computer":
+        elif phase == Phase.SHOW:
+            self._present_tick()
+        elif phase == Phase.COMPUTER:
             self._computer_step()
-        elif self.phase == "turn" and self.hint_waiting:
+        elif phase == Phase.TURN and self.hint_waiting:
             self._poll_hint()
-        elif self.phase == "pass" and self.stack is not None and self.stack.top is self:
+        elif phase == Phase.PASS and self.stack is not None and self.stack.top is self:
             # the pass screen was closed some other way: ask again
+            self.flow.restart()
             self._begin_turn()
+        if self.flow.waits_for_people:
+            self._replay_queue()
+        self.layout.focus(self.focus_seat())
 
-    # ------------------------------------------------------------------ windows
-    def open_menu(self) -> None:
-        if self.stack is not None:
-            self.stack.push(table_menu(self.app, self.menu_choice))
+    def redraw_in(self) -> int | None:
+        """Every tick while anything moves or a computer works; otherwise at the next blink of
+        the selection frame (15 ticks) or when the message runs out (see Scene.redraw_in)."""
+        if (self.phase in (Phase.START, Phase.SHOW, Phase.COMPUTER) or self.hint_waiting
+                or self.queue):
+            return EVERY_TICK
+        return soonest(ticks_to_next(self.ticks, 15), self.messages.left or None)
 
-    def menu_choice(self, choice: str) -> None:
-        if saving.menu_choice(self, choice):  # [card-saves hook] save, load, replay
-            return
-        if choice == "rules":
-            self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
-        elif choice == "options":
-            from jayden_jazz.scenes.registry import make_scene
-
-            self.stack.push(make_scene("options", self.app))
-        elif choice == "new":
-            self.new_game()
-        elif choice == "title":
-            self.to_title()
-
-    def _full_instructions(self) -> None:
-        from jayden_jazz.scenes.instructions import TOPICS, InstructionsScene
-
-        topic = next((i for i, (name, _) in enumerate(TOPICS) if "Card" in name), 0)
-        self.stack.push(InstructionsScene(self.app, topic=topic))
-
-    def rules_summary(self) -> list[str]:
-        r = self.game.rules
-        f = self.game.field
-        n = self.game.players
-        size = r.hand_size(f.playable_count, n)
-        lines = [f"{f.title}: {f.playable_count} playable cells"
-                 + (" (holes are not cells)" if f.has_holes else "") + f", {n} players, {size} cards each.",
-                 "Capture: a side " + ("equal or higher than" if r.capture == "equal_or_higher" else "higher than")
-                 + " the touching side takes the card (" + r.preset_name.capitalize() + " preset)."]
-        if r.pure:
-            lines.append("Pure: no abilities are used.")
-        elif not r.sudden_death:
-            lines.append("Two or more captures with one card: you may use one of its abilities.")
-        if r.open:
-            lines.append("Open: all hands are face up.")
-        else:
-            lines.append("Hands are hidden from the other players.")
-        if r.sudden_death:
-            lines.append("Sudden Death: the first player to capture two or more cards with one placement "
-                         "wins at once (so no ability is ever used).")
-        lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
-        if not r.pure and not r.sudden_death:
-            from jayden_jazz.scenes.cards.cardview import month_name
-
-            lines.append(f"Game date for \"within the last N years\": {month_name(self.game.date)}.")
-        return lines
-
-    def to_title(self) -> None:
-        from jayden_jazz.scenes.title import TitleScene
-
-        self.stop_ai()
-        self.stack.pop_to(TitleScene)
-
-    def _pop_to_self(self) -> None:
-        """Close whatever is over the table (a pass screen, say) before the table is replaced."""
-        while self.stack is not None and self.stack.top is not None and self.stack.top is not self:
-            self.stack.pop()
-
-    def new_game(self) -> None:
-        from jayden_jazz.scenes.cards.setup import CardsSetupScene
-
-        self.stop_ai()
-        self._pop_to_self()
-        if self.stack is not None:
-            self.stack.replace(CardsSetupScene(self.app, self.config, self.library))
-
-    def rematch(self) -> None:
-        m = self.match
-        first = m.config.first if m.config.first is not None and m.config.first < m.players \
-            else self.rng.randrange(m.players)
-        again = Match(m.config, m.field, m.hands, first, m.pack_dirs, m.date)
-        brain, self.brain = self.brain, None
-        if brain is not None:
-            brain.cancel()
-        self._pop_to_self()
-        self.stack.replace(CardsTableScene(self.app, again, brain=brain, library=self.library))
-
-    def show_end(self) -> None:
-        res = self.game.result()
-        if res is None or self.stack is None:
-            return
-        extra = ""
-        if res.decided_by == "instant_win" and self.game.history:
-            last = self.game.history[-1]
-            card = self.library.catalog.get(last.card)
-            if card is not None and last.ability:
-                ab = card.abilities[last.ability - 1]
-                extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
-        title, text = describe_result(res, self.match.names(), extra)
-        self.end_shown = True
-        self.stack.push(end_window(self.app, title, text, self.end_choice))
-
-    def end_choice(self, choice: str) -> None:
-        if saving.end_choice(self, choice):  # [card-saves hook] Watch replay
-            return
-        if choice == "rematch":
-            self.rematch()
-        elif choice == "new":
-            self.new_game()
-        elif choice == "title":
-            self.to_title()
-
-    def show_card(self, key: SlotKey) -> None:
-        g = self.game
-        if key[0] == "cell":
-            cell = int(key[1])  # type: ignore[arg-type]
-            card = g.card_at(cell)
-            if card is None:
-                if self.pending is not None and self.pending[2] == cell:
-                    card = g.hand(self.pending[0])[self.pending[1]]
-                    self.stack.push(CardViewWindow(self.app, card))
-                return
-            notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
-                          f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
-                          for e in g.effects())
-            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
-            self.stack.push(CardViewWindow(self.app, card, eff))
-            return
-        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
-        if seat not in self.visible_seats() or i >= len(g.hand(seat)):
-            self.app.sound.play("illegal")
-            return
-        self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
-
-    # ------------------------------------------------------------------ drawing
-    def _capture_preview(self) -> frozenset[int]:
-        if (self.phase != "turn" or self.selected is None or self.cursor is None or self.cursor[0] != "cell"
-                or not self.app.settings["enhanced"]):
-            return frozenset()
-        g = self.game
-        cell = int(self.cursor[1])  # type: ignore[arg-type]
-        key = (g.ply, g.zobrist(), self.selected, cell)
-        if key != self._preview_key:
-            self._preview_key = key
-            try:
-                card = g.hand(g.to_move)[self.selected]
-                self._preview = frozenset(g.field.index(c) for c in g.captures_if(card.id, g.field.name_of(cell)))
-            except (IllegalActionError, IndexError):
-                self._preview = frozenset()
-        return self._preview
-
-    def seat_label(self, s: int) -> str:
-        seat = self.match.seat(s)
-        kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
-        return f"P{s + 1} {seats.COLOUR_NAMES[s]} {kind}"
-
-    def top_text(self) -> list[tuple[str, int]]:
-        g = self.game
-        if g.is_over():
-            res = g.result()
-            title, _ = describe_result(res, self.match.names()) if res else ("Game over", "")
-            return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
-        seat = g.to_move
-        who = (seats.seat_name(seat), seats.light(seat))
-        if self.phase == "computer":
-            dots = "." * (1 + self.ticks // 20 % 3)
-            if self.ai_action is not None:
-                return [who, ("plays" + dots, P.WHITE)]
-            return [who, ("(computer) is thinking" + dots, P.WHITE)]
-        if self.phase == "animate":
-            return [(self.last_summary, P.WHITE)]
-        if self.phase == "pass":
-            return [(f"Waiting for {seats.seat_name(seat)}", P.WHITE)]
-        if self.phase == "ability":
-            return [who, ("multiple capture: choose an ability", P.YELLOW)]
-        if self.phase == "targets":
-            return [who, (self._target_prompt(), P.YELLOW), ("Esc back", P.LIGHT_GRAY)]
-        if self.selected is None:
-            return [who, ("pick a card from your hand", P.WHITE)]
-        card = g.hand(seat)[self.selected]
-        return [who, (f"place {card.name} on a free cell", P.WHITE)]
-
-    def _target_prompt(self) -> str:
-        if self.pending is None or self.ability is None:
-            return ""
-        seat, hi, _ = self.pending
-        ab = self.game.hand(seat)[hi].abilities[self.ability - 1]
-        if ab.effect == "swap":
-            return "pick a field card and a card of your hand to swap"
-        if ab.effect == "gain_control":
-            card_id, cell = self._pending_action_parts()
-            opts = self.game.target_options(card_id, cell, self.ability)
-            left = max(1, (len(opts[0]) if opts else ab.count) - len(self.chosen))
-            return f"pick {left} more card{'s' if left != 1 else ''} to take"
-        return "pick the targets"
-
-    def bottom_text(self) -> list[tuple[str, int]]:
-        out: list[tuple[str, int]] = []
-        if self.message:
-            out.append((self.message, P.YELLOW))
-        g = self.game
-        key = self.cursor
-        if key is not None and self.phase not in ("pass", "start"):
-            if key[0] == "cell":
-                cell = int(key[1])  # type: ignore[arg-type]
-                card = g.card_at(cell)
-                name = g.field.name_of(cell)
-                if card is not None:
-                    owner = g.owner_at(cell)
-                    vals = sides_text(g.effective_sides(cell))  # type: ignore[arg-type]
-                    out.append((f"{name}: {card.name} {vals}", seats.light(owner) if owner is not None else P.WHITE))
-                elif self.pending is not None and self.pending[2] == cell:
-                    out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
-                else:
-                    out.append((f"{name}: empty", P.LIGHT_GRAY))
-            else:
-                s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
-                hand = g.hand(s)
-                if s in self.visible_seats() and i < len(hand):
-                    c = hand[i]
-                    extra = f" {len(c.abilities)} abilit{'ies' if len(c.abilities) != 1 else 'y'}" if c.abilities else ""
-                    out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
-        out.append(("V card  H hint  Esc menu" if self.hints_on() and self.phase == "turn"
-                    else "V card  Esc menu", P.DARK_GRAY))
-        return out
-
-    def view(self) -> TableView:
-        flips = {c: (old, min(1.0, (self.ticks - t0) / FLIP_TICKS)) for c, (old, t0) in self.flips.items()}
-        chosen = frozenset(self._chosen_keys()) if self.phase == "targets" else frozenset()
-        cands = frozenset(self._target_keys()) - chosen if self.phase == "targets" else frozenset()
-        return TableView(
-            visible=self.visible_seats(), cursor=self.cursor if self.phase not in ("pass", "start") else None,
-            selected=hand_key(self.game.to_move, self.selected) if self.selected is not None else None,
-            pending=self.pending,
-            preview=self._capture_preview() | (self._pending_preview() if self.phase in ("ability", "targets")
-                                               else frozenset()),
-            candidates=cands, chosen=chosen, flips=flips, last=self.last,
-            computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
-            top=self.top_text(), bottom=self.bottom_text(),
-            seat_labels=tuple(self.seat_label(s) for s in range(self.game.players)),
-            highlight=None if self.game.is_over() else self.game.to_move, game_over=self.game.is_over())
-
-    def _pending_preview(self) -> frozenset[int]:
-        if self.pending is None:
-            return frozenset()
-        card_id, cell = self._pending_action_parts()
-        try:
-            return frozenset(self.game.field.index(c) for c in self.game.captures_if(card_id, cell))
-        except IllegalActionError:
-            return frozenset()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface, self.game, self.view())
+    def focus_seat(self) -> int | None:
+        """Whose panel is the large one: the only person's (their hand is the one they read), else
+        the seat whose turn is played or shown."""
+        if self.game.is_over():
+            return None
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else self.flow.seat
 
 
 def demo_match(app: Any, library: Library, rng: random.Random) -> Match:

@@ -31,9 +31,11 @@ class PassScreen(Scene):
     opaque = True
 
     def __init__(self, app: Any, seat: int, *, on_ready: Callable[[], None],
-                 on_menu: Callable[[], None] | None = None, what: str = "to play") -> None:
+                 on_menu: Callable[[], None] | None = None, what: str = "to play",
+                 summary: str = "") -> None:
         super().__init__(app)
         self.seat = seat
+        self.summary = summary
         self.on_ready = on_ready
         self.on_menu = on_menu
         self.what = what
@@ -57,6 +59,12 @@ class PassScreen(Scene):
         font.draw_centered(surface, "Everyone else: please look away.", inner.centerx, inner.y + 44, P.WHITE)
         font.draw_centered(surface, f"{name}, press Enter {self.what}.", inner.centerx, inner.y + 74, P.WHITE)
         font.draw_centered(surface, "Esc: menu", inner.centerx, inner.y + 104, P.LIGHT_GRAY)
+        if self.summary:
+            # what changed on the (public) field since this person's last turn
+            y = self.rect.bottom + 16
+            for line in wrap(self.summary, 70)[:4]:
+                font.draw_centered(surface, line, self.rect.centerx, y, P.LIGHT_CYAN)
+                y += 14
 
 
 class TextWindow(Scene):
@@ -104,9 +112,10 @@ def _problem_style(line: str) -> tuple[str, int]:
 def pack_problems_window(app: Any, problems: list[Problem]) -> TextWindow:
     cols = (560 - 24 - 16) // 8
     lines = problem_lines(problems, cols)
-    errors = sum(1 for p in problems if p.is_error)
-    head = [f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found "
-            f"({errors} refused, {len(problems) - errors} warning{'s' if len(problems) - errors != 1 else ''}).",
+    from jayden_jazz.scenes.cards.setup import problem_summary
+
+    warnings = sum(1 for p in problems if not p.is_error)
+    head = [problem_summary(problems) + f"; {warnings} warning{'s' if warnings != 1 else ''}.",
             "The other cards still play.", ""]
     return TextWindow(app, "Pack problems", head + lines, styles=_problem_style)
 
@@ -209,8 +218,8 @@ class PacksWindow(Scene):
 
 
 def table_menu(app: Any, on_choose: Callable[[str], None]) -> ChoiceWindow:
-    items = [MenuItem("Resume", "resume"), MenuItem("Rules summary", "rules"), MenuItem("Options", "options"),
-             MenuItem("New game", "new"),
+    items = [MenuItem("Resume", "resume"), MenuItem("Move log (L)", "log"), MenuItem("Rules summary", "rules"),
+             MenuItem("Options", "options"), MenuItem("New game", "new"),
              MenuItem("Save game", "save"), MenuItem("Load game", "load"),  # [card-saves hook]
              MenuItem("Watch replay", "replay"),  # [card-saves hook]
              MenuItem("Quit to title", "title")]
@@ -218,8 +227,16 @@ def table_menu(app: Any, on_choose: Callable[[str], None]) -> ChoiceWindow:
 
 
 def ability_window(app: Any, card: Card, captured: int, offered: list[int],
-                   on_choose: Callable[[Any], None], on_cancel: Callable[[], None]) -> ChoiceWindow:
-    """After a multiple capture: one of the played card's abilities, or none."""
+                   on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
+                   avoid: list[pygame.Rect] | None = None, field: pygame.Rect | None = None,
+                   targets: list[pygame.Rect] | None = None) -> ChoiceWindow:
+    """After a multiple capture: one of the played card's abilities, or none.
+
+    The window goes where it covers none of ``avoid`` (the played card and
+    the cards it captured) when it can, else where it covers least of
+    them; then the least of the cells its abilities could pick (``targets``);
+    among equals, wide windows first, then the least of ``field``.
+    """
     from jayden_jazz.cards.language import describe
 
     parts = [f"{card.name} captures {captured} cards! You may use one of its abilities."]
@@ -230,8 +247,70 @@ def ability_window(app: Any, card: Card, captured: int, offered: list[int],
         parts.append(f"{n}. {name}: {ab.text or describe(ab)}" + ("" if ok else " (not possible now)"))
         items.append(MenuItem(f"Use {n}: {name}"[:50], n, enabled=ok))
     items.append(MenuItem("No ability", "none"))
-    return ChoiceWindow(app, "Multiple capture", items, text="\n".join(parts), on_choose=on_choose,
-                        on_cancel=on_cancel, width=520, fill=P.BLUE)
+
+    def make(width: int) -> ChoiceWindow:
+        return ChoiceWindow(app, "Multiple capture", list(items), text="\n".join(parts), on_choose=on_choose,
+                            on_cancel=on_cancel, width=width, fill=P.BLUE)
+
+    if not avoid:
+        return make(520)
+    best: tuple | None = None
+    for width in (520, 300, 240):
+        win = make(width)
+        h = win.rect.h
+        xs = [(640 - width) // 2] if width == 520 else [2, 640 - width - 2]
+        ys = [350 - h, 0, (350 - h) // 2]
+        for x in xs:
+            for y in ys:
+                r = pygame.Rect(x, y, width, h)
+                score = (_covered(r, avoid), _covered(r, targets or []), -width,
+                         _covered(r, [field]) if field else 0)
+                if best is None or score < best[0]:
+                    best = (score, width, x, y)
+    assert best is not None
+    _, width, x, y = best
+    win = make(width)
+    move_window(win, x, y)
+    return win
+
+
+def _covered(rect: pygame.Rect, rects: list[pygame.Rect]) -> int:
+    return sum(rect.clip(a).w * rect.clip(a).h for a in rects)
+
+
+def move_window(win: ChoiceWindow, x: int, y: int) -> None:
+    win.rect = pygame.Rect(x, y, win.rect.w, win.rect.h)
+    inner = win.rect.inflate(-12, -12)
+    inner.y += 6
+    win.menu.layout(inner.x, inner.y + LINE_H * len(win.lines) + (8 if win.lines else 0), inner.w)
+
+
+def log_lines(log: Any, cols: int) -> list[str]:
+    """The move log wrapped to ``cols``; a leading marker carries the seat colour for drawing."""
+    out: list[str] = []
+    for ln in log.lines:
+        mark = chr(0x10 + ln.seat) if ln.seat is not None else "\x1f"
+        head = log.prefix(ln)
+        parts = wrap(ln.text, cols - len(head) - 2) or [""]
+        out.append(mark + head + parts[0])
+        out += [mark + " " * (len(head) + 2) + p for p in parts[1:]]
+    return out
+
+
+def _log_style(line: str) -> tuple[str, int]:
+    code = ord(line[0]) if line else 0
+    if 0x10 <= code < 0x10 + seats.MAX_SEATS:
+        return line[1:], seats.light(code - 0x10)
+    return line[1:], P.WHITE
+
+
+def log_window(app: Any, log: Any) -> "TextWindow":
+    """The move log, scrolled to the latest line."""
+    cols = (560 - 24 - 16) // 8
+    lines = log_lines(log, cols) or ["\x1fNo card has been placed yet."]
+    win = TextWindow(app, "Move log", lines, styles=_log_style, fill=P.BLACK)
+    win.view.top = win.view.max_top
+    return win
 
 
 def rules_window(app: Any, lines: list[str], on_instructions: Callable[[], None]) -> ChoiceWindow:

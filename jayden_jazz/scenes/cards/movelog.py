@@ -1,0 +1,112 @@
+"""What happened at the table, in plain words with cell names.
+
+One sentence per engine event: the same words are the caption shown while
+a step plays and the line kept in the move log, so what a player read
+during the game is what they find when they look back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from jayden_jazz.cards import events as ev
+
+CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "same": "Same", "plus": "Plus",
+               "combo": "Combo"}
+
+
+def cause_name(cause: str) -> str:
+    return CAUSE_NAMES.get(cause, cause.replace("_", " "))
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: Callable[[str, int], str]
+               ) -> str:
+    """One event as a sentence; ``card_name(id)`` and ``ability_name(id, n)`` give the names."""
+    if isinstance(event, ev.Placed):
+        return f"{seat_name(event.seat)} plays {card_name(event.card)} on {event.cell}"
+    if isinstance(event, ev.Captured):
+        return (f"{seat_name(event.seat)} captures {card_name(event.card)} on {event.cell} "
+                f"from {seat_name(event.old_owner)} ({cause_name(event.cause)})")
+    if isinstance(event, ev.AbilityUsed):
+        return f"{card_name(event.card)} uses {ability_name(event.card, event.number)}: {event.text}"
+    if isinstance(event, ev.ControlGained):
+        return (f"{seat_name(event.seat)} takes {card_name(event.card)} on {event.cell} "
+                f"from {seat_name(event.old_owner)}")
+    if isinstance(event, ev.Swapped):
+        return (f"{card_name(event.to_hand)} leaves {event.cell} for {seat_name(event.seat)}'s hand; "
+                f"{card_name(event.to_field)} takes its place")
+    if isinstance(event, ev.EffectStarted):
+        turns = f"{event.turns} turn{'s' if event.turns != 1 else ''}"
+        return f"{ability_name(event.card, event.number)} on {event.cell} lasts {turns}: {event.text}"
+    if isinstance(event, ev.EffectEnded):
+        return f"{ability_name(event.card, event.number)} on {event.cell} ends"
+    if isinstance(event, ev.FieldReset):
+        return "The field is reset: every card goes back to the hand it was dealt from"
+    if isinstance(event, ev.SeatSkipped):
+        return f"{seat_name(event.seat)} has no card left and is skipped"
+    if isinstance(event, ev.GameEnded):
+        res = event.result
+        if len(res.winners) == 1:
+            return f"Game over: {seat_name(res.winners[0])} wins"
+        return "Game over: " + " and ".join(seat_name(s) for s in res.winners) + " share a draw"
+    return str(event)
+
+
+def event_seat(event: ev.Event) -> int | None:
+    """The seat whose colour a line is written in."""
+    return getattr(event, "seat", None)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    ply: int             # the placement this line belongs to (1 = the first)
+    seat: int | None
+    text: str
+    first: bool          # the line that opens a placement (its "plays ... on ..." line)
+
+
+class MoveLog:
+    """Every line of the game so far; the first line of each placement is not indented."""
+
+    def __init__(self) -> None:
+        self.lines: list[LogLine] = []
+
+    def add(self, ply: int, seat: int | None, text: str, first: bool = False) -> None:
+        self.lines.append(LogLine(ply, seat, text, first))
+
+    @staticmethod
+    def prefix(line: LogLine) -> str:
+        return f"{line.ply:2d}. " if line.first else "    "
+
+    def texts(self) -> list[str]:
+        return [self.prefix(ln) + ln.text for ln in self.lines]
+
+    def since(self, ply: int) -> list[LogLine]:
+        """Lines of placements after ``ply``."""
+        return [ln for ln in self.lines if ln.ply > ply]
+
+    def summary_for(self, seat: int, since_ply: int, names: Sequence[str] = ()) -> str:
+        """One line for ``seat`` coming back to the screen: what changed since their last turn."""
+        lines = self.since(since_ply)
+        placements = [ln for ln in lines if ln.first]
+        if not placements:
+            return ""
+        lost = sum(1 for ln in lines if ln.text.endswith(f"from {seat_name(seat)}") or
+                   f"from {seat_name(seat)} (" in ln.text)
+        where = ", ".join(ln.text.split(" on ")[-1] for ln in placements if " on " in ln.text)
+        parts = [f"{len(placements)} card{'s' if len(placements) != 1 else ''} placed ({where})"]
+        parts.append(f"you lost {lost} card{'s' if lost != 1 else ''}" if lost else "you lost none")
+        skipped = [ln for ln in lines if ln.text.endswith("is skipped")]
+        if skipped:
+            parts.append(f"{len(skipped)} seat{'s' if len(skipped) != 1 else ''} skipped")
+        if any(ln.text.startswith("The field is reset") for ln in lines):
+            parts.append("the field was reset")
+        return "Since your last turn: " + "; ".join(parts)
+
+
+__all__ = ["LogLine", "MoveLog", "cause_name", "event_seat", "event_text"]

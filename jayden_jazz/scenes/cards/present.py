@@ -1,0 +1,155 @@
+"""Turning what the engine reports into timed steps a player can follow.
+
+The engine applies a whole placement at once; a player needs to see it as
+steps: the card lands, each captured card turns over in the mover's colour
+with a caption, then the ability and what it did, effects that ran out,
+seats skipped. :class:`Presentation` plays those steps one after another
+on a :class:`ShownBoard`, the board as the player has seen it so far, so
+the table draws what was shown, never the engine's final state too early.
+
+Every length is a number of 1/60 s ticks at normal speed times the
+``animation`` setting's factor (0 = instant: every step shows at once).
+No pygame here: the timing is tested on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from jayden_jazz.cards import events as ev
+from jayden_jazz.scenes.cards.movelog import event_seat, event_text
+
+STEP_TICKS = {
+    ev.Placed: 24, ev.Captured: 30, ev.AbilityUsed: 75, ev.ControlGained: 30, ev.Swapped: 40,
+    ev.EffectStarted: 45, ev.EffectEnded: 45, ev.FieldReset: 75, ev.SeatSkipped: 50, ev.GameEnded: 0,
+}
+"""How long each kind of step stays on screen at normal speed before the next begins."""
+FLIP_TICKS = 16          # a card turning over (part of its step)
+HOLD_TICKS = 30          # after the last step, before the next seat
+CAPTION_COLS = 78        # the top bar's width in characters
+
+
+def scaled(ticks: int, factor: float) -> int:
+    return max(0, round(ticks * factor))
+
+
+@dataclass(frozen=True)
+class Step:
+    event: ev.Event
+    text: str            # the whole sentence, as the move log keeps it
+    seat: int | None
+    ticks: int
+
+    @property
+    def caption(self) -> str:
+        """What the bar shows while the step plays: the sentence, cut before an ability's long text."""
+        if isinstance(self.event, (ev.AbilityUsed, ev.EffectStarted)) and len(self.text) > CAPTION_COLS:
+            return self.text.split(": ", 1)[0]
+        return self.text
+
+    @property
+    def cell(self) -> str | None:
+        return getattr(self.event, "cell", None)
+
+
+class ShownBoard:
+    """Each cell's card and owner as the player has seen them: ``{cell: (card id, owner)}``."""
+
+    def __init__(self, cells: dict[str, tuple[str, int]]) -> None:
+        self.cells = dict(cells)
+        self.synced = False          # after a reset the engine's board is the one to draw
+
+    def apply(self, event: ev.Event) -> int | None:
+        """Show one event; returns the cell's old owner when a card turned over."""
+        if isinstance(event, ev.Placed):
+            self.cells[event.cell] = (event.card, event.seat)
+        elif isinstance(event, (ev.Captured, ev.ControlGained)):
+            old = self.cells.get(event.cell, (event.card, event.old_owner))
+            self.cells[event.cell] = (old[0], event.seat)
+            return event.old_owner
+        elif isinstance(event, ev.Swapped):
+            self.cells[event.cell] = (event.to_field, event.seat)
+            return event.old_owner
+        elif isinstance(event, ev.FieldReset):
+            self.synced = True
+        return None
+
+
+class Presentation:
+    """A queue of steps played over ticks; the table reads what to draw from it."""
+
+    def __init__(self, steps: Iterable[Step], board: ShownBoard, factor: float, *,
+                 hold: bool = True) -> None:
+        self.steps = list(steps)
+        self.board = board
+        self.factor = factor
+        self.index = -1                      # the step on screen now
+        self.left = 0                        # ticks before the next step
+        self.clock = 0
+        self.flips: dict[str, tuple[int, int]] = {}    # cell -> (old owner, tick it began)
+        self.flip_ticks = scaled(FLIP_TICKS, factor)
+        self.hold = scaled(HOLD_TICKS, factor) if hold else 0
+        self.holding = False
+        self.done = False
+        self.last_cell: str | None = None     # where the card landed
+
+    @property
+    def current(self) -> Step | None:
+        return self.steps[self.index] if 0 <= self.index < len(self.steps) else None
+
+    def tick(self) -> list[Step]:
+        """Advance one tick; returns the steps that began in it (for the log and sounds)."""
+        started: list[Step] = []
+        if self.done:
+            return started
+        self.clock += 1
+        if self.left > 0:
+            self.left -= 1
+        while self.left <= 0 and not self.done:
+            if self.index + 1 < len(self.steps):
+                self.index += 1
+                step = self.steps[self.index]
+                old = self.board.apply(step.event)
+                if isinstance(step.event, ev.Placed):
+                    self.last_cell = step.event.cell
+                if old is not None and step.cell is not None:
+                    self.flips[step.cell] = (old, self.clock)
+                self.left = step.ticks
+                started.append(step)
+            elif not self.holding and self.hold:
+                self.holding = True
+                self.left = self.hold
+            else:
+                self.done = True
+        return started
+
+    def flip_progress(self, cell: str) -> tuple[int, float] | None:
+        """(old owner, 0..1) while the card on ``cell`` is turning over, else None."""
+        f = self.flips.get(cell)
+        if f is None:
+            return None
+        if self.flip_ticks <= 0:
+            return None
+        p = (self.clock - f[1]) / self.flip_ticks
+        return None if p >= 1 else (f[0], max(0.0, p))
+
+    def finish(self) -> list[Step]:
+        """Play every remaining step at once (for a player who does not want to wait)."""
+        started: list[Step] = []
+        while not self.done:
+            self.left = 0
+            self.holding = True
+            started += self.tick()
+        self.flips.clear()
+        return started
+
+
+def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[str], str],
+              ability_name: Callable[[str, int], str]) -> list[Step]:
+    return [Step(e, event_text(e, card_name, ability_name), event_seat(e), scaled(STEP_TICKS[type(e)], factor))
+            for e in events]
+
+
+__all__ = ["FLIP_TICKS", "HOLD_TICKS", "Presentation", "STEP_TICKS", "ShownBoard", "Step", "scaled",
+           "steps_for"]

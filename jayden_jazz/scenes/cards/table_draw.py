@@ -1,0 +1,163 @@
+"""What the table scene draws each frame: the bars' texts and the view handed to the renderer.
+
+Reading only: nothing here changes the game or the scene, so drawing a
+frame twice draws the same picture.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from jayden_jazz.cards import IllegalActionError, sides_text
+from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.flow import Phase
+from jayden_jazz.scenes.cards.render import TableView, hand_key
+from jayden_jazz.scenes.cards.windows import describe_result
+from jayden_jazz.shell import palette as P
+
+
+class TableDrawing:
+    """Mixed into the table scene."""
+
+    game: Any
+    app: Any
+
+    def _capture_preview(self) -> frozenset[int]:
+        if (self.phase != Phase.TURN or self.selected is None or self.cursor is None or self.cursor[0] != "cell"
+                or not self.app.settings["enhanced"]):
+            return frozenset()
+        g = self.game
+        cell = int(self.cursor[1])  # type: ignore[arg-type]
+        key = (g.ply, g.zobrist(), self.selected, cell)
+        if key != self._preview_key:
+            self._preview_key = key
+            try:
+                card = g.hand(g.to_move)[self.selected]
+                self._preview = frozenset(g.field.index(c) for c in g.captures_if(card.id, g.field.name_of(cell)))
+            except (IllegalActionError, IndexError):
+                self._preview = frozenset()
+        return self._preview
+
+    def seat_label(self, s: int) -> str:
+        seat = self.match.seat(s)
+        kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
+        return f"P{s + 1} {seats.COLOUR_NAMES[s]} {kind}"
+
+    def top_text(self) -> list[tuple[str, int]]:
+        g = self.game
+        phase = self.phase
+        if phase == Phase.SHOW and self.caption is not None:
+            return [self.caption]
+        if g.is_over():
+            res = g.result()
+            title, _ = describe_result(res, self.match.names()) if res else ("Game over", "")
+            return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
+        seat = g.to_move
+        who = (seats.seat_name(seat), seats.light(seat))
+        if phase == Phase.COMPUTER:
+            dots = "." * (1 + self.ticks // 20 % 3)
+            if self.ai_action is not None:
+                return [who, ("(computer) plays" + dots, P.WHITE)]
+            return [who, ("(computer) is thinking" + dots, P.WHITE)]
+        if phase == Phase.RESULT:
+            mover = self.flow.seat
+            return [(seats.seat_name(mover), seats.light(mover)),
+                    ("your placement is done. Enter: pass the screen on", P.YELLOW)]
+        if phase in (Phase.PASS, Phase.START):
+            return [(f"Waiting for {seats.seat_name(seat)}", P.WHITE)]
+        if phase == Phase.ABILITY:
+            return [who, ("multiple capture: choose an ability", P.YELLOW)]
+        if phase == Phase.TARGETS:
+            return [who, (self._target_prompt(), P.YELLOW), ("Esc back", P.LIGHT_GRAY)]
+        if self.selected is None:
+            return [who, ("pick a card from your hand", P.WHITE)]
+        card = g.hand(seat)[self.selected]
+        return [who, (f"place {card.name} on a free cell", P.WHITE)]
+
+    def _target_prompt(self) -> str:
+        if self.pending is None or self.ability is None:
+            return ""
+        seat, hi, _ = self.pending
+        ab = self.game.hand(seat)[hi].abilities[self.ability - 1]
+        if ab.effect == "swap":
+            return "pick a field card and a card of your hand to swap"
+        if ab.effect == "gain_control":
+            card_id, cell = self._pending_action_parts()
+            opts = self.game.target_options(card_id, cell, self.ability)
+            left = max(1, (len(opts[0]) if opts else ab.count) - len(self.chosen))
+            return f"pick {left} more card{'s' if left != 1 else ''} to take"
+        return "pick the targets"
+
+    def bottom_text(self) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        if self.message:
+            out.append((self.message, P.YELLOW))
+        g = self.game
+        key = self.cursor
+        if self.hint is not None and self.phase == Phase.TURN and not self.message:
+            out.append((self.hint_text, P.LIGHT_GREEN))
+        if key is not None and self.phase not in (Phase.PASS, Phase.START):
+            if key[0] == "cell":
+                cell = int(key[1])  # type: ignore[arg-type]
+                card = g.card_at(cell)
+                name = g.field.name_of(cell)
+                if card is not None:
+                    owner = g.owner_at(cell)
+                    vals = sides_text(g.effective_sides(cell))  # type: ignore[arg-type]
+                    out.append((f"{name}: {card.name} {vals}", seats.light(owner) if owner is not None else P.WHITE))
+                elif self.pending is not None and self.pending[2] == cell:
+                    out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
+                else:
+                    flips = sorted(g.field.name_of(c) for c in self._capture_preview())
+                    if flips:
+                        out.append((f"{name}: captures {', '.join(flips)}", P.YELLOW))
+                    else:
+                        out.append((f"{name}: empty", P.LIGHT_GRAY))
+            else:
+                s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+                hand = g.hand(s)
+                if s in self.visible_seats() and i < len(hand):
+                    c = hand[i]
+                    extra = f" {len(c.abilities)} abilit{'ies' if len(c.abilities) != 1 else 'y'}" if c.abilities else ""
+                    out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
+        out.append(("V card  L log  H hint  Esc menu" if self.hints_on() and self.phase == Phase.TURN
+                    else "V card  L log  Esc menu", P.DARK_GRAY))
+        return out
+
+    def view(self) -> TableView:
+        g = self.game
+        show = self.show
+        board = None
+        flips: dict[int, tuple[int, float]] = {}
+        step_cell = None
+        if show is not None and not show.board.synced:
+            cat = self.library.catalog
+            board = {g.field.index(name): (cat[cid], owner) for name, (cid, owner) in show.board.cells.items()
+                     if cid in cat}
+            for name in show.flips:
+                f = show.flip_progress(name)
+                if f is not None:
+                    flips[g.field.index(name)] = f
+            cur = show.current
+            if self.phase == Phase.SHOW and cur is not None and cur.cell is not None and not show.holding:
+                step_cell = g.field.index(cur.cell)
+        targets = self.phase == Phase.TARGETS
+        chosen = frozenset(self._chosen_keys()) if targets else frozenset()
+        cands = frozenset(self._target_keys()) - chosen if targets else frozenset()
+        return TableView(
+            visible=self.visible_seats(),
+            cursor=self.cursor if self.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER) else None,
+            selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
+            pending=self.pending,
+            preview=self._capture_preview(),
+            candidates=cands, chosen=chosen, flips=flips, last=self.last if self.phase != Phase.SHOW else None,
+            board=board, step_cell=step_cell, hint=self.hint_marks(),
+            computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
+            top=self.top_text(), bottom=self.bottom_text(),
+            seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
+            highlight=None if g.is_over() else g.to_move, game_over=g.is_over())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self.game, self.view())

@@ -1,0 +1,187 @@
+"""The table's windows: the Esc menu, the move log, the rules, leaving, the end, the card view.
+
+Leaving or replacing a game in progress asks first (No is the default);
+a new game and a rematch read the packs again, so a pack added meanwhile
+is on offer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
+from jayden_jazz.scenes.cards.config import Match
+from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
+from jayden_jazz.scenes.cards.render import SlotKey, short_effect
+from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
+                                              table_menu)
+from jayden_jazz.scenes.confirm import confirm_window
+
+
+class TableWindows:
+    """Mixed into the table scene."""
+
+    game: Any
+    app: Any
+    stack: Any
+
+    def open_menu(self) -> None:
+        if self.stack is not None:
+            self.stack.push(table_menu(self.app, self.menu_choice))
+
+    def open_log(self) -> None:
+        if self.stack is not None:
+            self.stack.push(log_window(self.app, self.log))
+
+    def in_progress(self) -> bool:
+        """A game someone would lose by leaving: started and not over."""
+        return self.game.ply > 0 and not self.game.is_over()
+
+    def _confirm(self, title: str, text: str, then: Any) -> None:
+        if not self.in_progress() or self.stack is None:
+            then()
+            return
+        self.stack.push(confirm_window(self.app, title, text, then))
+
+    def menu_choice(self, choice: str) -> None:
+        from jayden_jazz.scenes.cards import saving
+
+        if saving.menu_choice(self, choice):  # [card-saves hook] save, load, replay
+            return
+        if choice == "log":
+            self.open_log()
+        elif choice == "rules":
+            self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
+        elif choice == "options":
+            from jayden_jazz.scenes.registry import make_scene
+
+            self.stack.push(make_scene("options", self.app))
+        elif choice == "new":
+            self._confirm("New game", "Leave this game for a new one? It cannot be finished later.",
+                          self.new_game)
+        elif choice == "title":
+            self._confirm("Quit to title", "Leave this game? It cannot be finished later.", self.to_title)
+
+    def _full_instructions(self) -> None:
+        from jayden_jazz.scenes.instructions import TOPICS, InstructionsScene
+
+        topic = next((i for i, (name, _) in enumerate(TOPICS) if "Card" in name), 0)
+        self.stack.push(InstructionsScene(self.app, topic=topic))
+
+    def rules_summary(self) -> list[str]:
+        r = self.game.rules
+        f = self.game.field
+        n = self.game.players
+        size = r.hand_size(f.playable_count, n)
+        lines = [f"{f.title}: {f.playable_count} playable cells"
+                 + (" (holes are not cells)" if f.has_holes else "") + f", {n} players, {size} cards each.",
+                 "Capture: a side " + ("equal or higher than" if r.capture == "equal_or_higher" else "higher than")
+                 + " the touching side takes the card (" + r.preset_name.capitalize() + " preset)."]
+        if r.pure:
+            lines.append("Pure: no abilities are used.")
+        elif not r.sudden_death:
+            lines.append("Two or more captures with one card: you may use one of its abilities.")
+        if r.open:
+            lines.append("Open: all hands are face up.")
+        else:
+            lines.append("Hands are hidden from the other players.")
+        if r.sudden_death:
+            lines.append("Sudden Death: the first player to capture two or more cards with one placement "
+                         "wins at once (so no ability is ever used).")
+        lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
+        if not r.pure and not r.sudden_death:
+            from jayden_jazz.scenes.cards.cardview import month_name
+
+            lines.append(f"Game date for \"within the last N years\": {month_name(self.game.date)}.")
+        return lines
+
+    def to_title(self) -> None:
+        from jayden_jazz.scenes.title import TitleScene
+
+        self.stop_ai()
+        self.stack.pop_to(TitleScene)
+
+    def _pop_to_self(self) -> None:
+        """Close whatever is over the table (a pass screen, say) before the table is replaced."""
+        while self.stack is not None and self.stack.top is not None and self.stack.top is not self:
+            self.stack.pop()
+
+    def new_game(self) -> None:
+        from jayden_jazz.scenes.cards.loading import open_cards_setup
+
+        self.stop_ai()
+        self._pop_to_self()
+        if self.stack is not None:
+            self.stack.replace(open_cards_setup(self.app, config=self.config))     # packs read again
+
+    def rematch(self) -> None:
+        m = self.match
+        first = m.config.first if m.config.first is not None and m.config.first < m.players \
+            else self.rng.randrange(m.players)
+        again = Match(m.config, m.field, m.hands, first, m.pack_dirs, m.date)
+        brain, self.brain = self.brain, None
+        if brain is not None:
+            brain.cancel()
+        self._pop_to_self()
+        library = fresh_library(self.app) or self.library      # packs added meanwhile join; the hands stay
+        if any(cid not in library.catalog for hand in m.hands for cid in hand):
+            library = self.library
+        self.stack.replace(type(self)(self.app, again, brain=brain, library=library))
+
+    def show_end(self) -> None:
+        res = self.game.result()
+        if res is None or self.stack is None:
+            return
+        extra = ""
+        if res.decided_by == "instant_win" and self.game.history:
+            last = self.game.history[-1]
+            card = self.library.catalog.get(last.card)
+            if card is not None and last.ability:
+                ab = card.abilities[last.ability - 1]
+                extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
+        title, text = describe_result(res, self.match.names(), extra)
+        self.end_shown = True
+        self.stack.push(end_window(self.app, title, text, self.end_choice))
+
+    def end_choice(self, choice: str) -> None:
+        from jayden_jazz.scenes.cards import saving
+
+        if saving.end_choice(self, choice):  # [card-saves hook] Watch replay
+            return
+        if choice == "rematch":
+            self.rematch()
+        elif choice == "new":
+            self.new_game()
+        elif choice == "title":
+            self.to_title()
+
+    def show_card(self, key: SlotKey) -> None:
+        g = self.game
+        if key[0] == "cell":
+            cell = int(key[1])  # type: ignore[arg-type]
+            card = g.card_at(cell)
+            if card is None:
+                if self.pending is not None and self.pending[2] == cell:
+                    card = g.hand(self.pending[0])[self.pending[1]]
+                    self.stack.push(CardViewWindow(self.app, card))
+                return
+            notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
+                          f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
+                          for e in g.effects())
+            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
+            self.stack.push(CardViewWindow(self.app, card, eff))
+            return
+        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+        if seat not in self.visible_seats() or i >= len(g.hand(seat)):
+            self.app.sound.play("illegal")
+            return
+        self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
+
+
+def fresh_library(app: Any) -> Library | None:
+    """The packs as they are now, when that is quick to know (unchanged, or small enough to read
+    at once); None when reading them would hold up the frame."""
+    lib, size = cached_library(app)
+    if lib is None and size <= QUICK_LOAD_BYTES:
+        lib = load_library(app)
+    return lib
