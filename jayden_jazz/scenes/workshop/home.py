@@ -142,11 +142,12 @@ class WorkshopScene(Scene):
         self.view = CardView(self.app.font, card) if card is not None else None
 
     def _taken_pack_ids(self) -> set[str]:
+        from jayden_jazz.cards.errors import CardsError
         from jayden_jazz.scenes.cards.library import load_library
 
-        try:
+        try:   # packs report their own problems; only a folder that cannot be read lands here
             return set(load_library(self.app).catalog.packs)
-        except Exception:
+        except (CardsError, OSError):
             return {p.id for p in self.packs}
 
     # actions ---------------------------------------------------------------------
