@@ -172,3 +172,28 @@ def test_the_tournament_arena_plays_classic_rules():
                     elemental=1, pack_dirs=DEFAULT)
     assert out.turns == 9 and sum(out.scores) == 9
     assert "elemental: true" in out.record and "elements:" in out.record
+
+
+def test_with_same_and_plus_the_solver_runs_the_capture_steps_only_for_moves_it_makes(cat, monkeypatch):
+    # ordering every child by its full Same/Plus/Combo captures doubled the search's time
+    from jayden_jazz.ai.cards.solver import Solver
+    from jayden_jazz.cards.core import Core
+    calls = {"place": 0, "pipeline": 0}
+    place, pipeline = Core.place, Core._pipeline
+
+    def counted_place(self, *a, **k):
+        calls["place"] += 1
+        return place(self, *a, **k)
+
+    def counted_pipeline(self, *a, **k):
+        calls["pipeline"] += 1
+        return pipeline(self, *a, **k)
+
+    monkeypatch.setattr(Core, "place", counted_place)
+    monkeypatch.setattr(Core, "_pipeline", counted_pipeline)
+    g = dealt(cat, 61, 4, Rules(open=True, same=True, plus=True, combo=True))
+    want = brute(g)
+    calls.update(place=0, pipeline=0)
+    res = Solver(g.core.copy()).solve_root()
+    assert res.value == (want > 0) - (want < 0)
+    assert calls["place"] > 20 and calls["pipeline"] <= calls["place"]

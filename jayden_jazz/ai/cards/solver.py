@@ -143,13 +143,22 @@ class Solver:
 
     # ------------------------------------------------------------------ ordering
 
+    def _base_captures(self, p: int, c: int, seat: int) -> list[int]:
+        """What the base rule alone would capture (an estimate for ordering moves)."""
+        st = self.st
+        return st.judge.plain_captures(st.cell, st.owner, p, c, seat, st.ties)
+
     def _ordered(self, tt_move: Move | None) -> list[tuple[int, int]]:
         st = self.st
         seat = st.to_move
         hist = self.history
+        # With Same, Plus or Elemental the full capture steps for every child cost more
+        # than the better order saves (about 2x the time on 3x3 Open, for as many nodes):
+        # the base rule's captures order the moves nearly as well.
+        count = st.captures if st.plain_rule else self._base_captures
         scored = []
         for p, c in st.placements():
-            s = hist.get((p, c), 0) * 16 + len(st.captures(p, c, seat))
+            s = hist.get((p, c), 0) * 16 + len(count(p, c, seat))
             scored.append((s, p, c))
         scored.sort(reverse=True)
         out = [(p, c) for _, p, c in scored]
