@@ -59,7 +59,7 @@ def _play(job: tuple) -> tuple:
     out = arena.play_game(a, b, seed, a_first, **options)
     decisions = getattr(out, "decisions_by", None) or out.actions_by
     return (seed, a_first, out.winner, out.reason, out.turns, dict(out.think_seconds),
-            dict(decisions), getattr(out, "record", "") or "")
+            dict(decisions), getattr(out, "record", "") or "", dict(getattr(out, "worst_seconds", None) or {}))
 
 
 def _write_record(folder: Path, r: tuple, args: argparse.Namespace) -> None:
@@ -119,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
 
     jobs = [(args.game, args.a, args.b, args.seed + i, i % 2 == 0, options) for i in range(args.games)]
     started = time.perf_counter()
+    cpu_started = time.process_time()
     results = []
     if args.jobs > 1 and len(jobs) > 1:
         with mp.get_context("spawn").Pool(args.jobs) as pool:
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.records is not None:
                 _write_record(args.records, r, args)
     wall = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
 
     wins = sum(r[2] == "a" for r in results)
     losses = sum(r[2] == "b" for r in results)
@@ -148,8 +150,13 @@ def main(argv: list[str] | None = None) -> int:
     for key, name in (("a", args.a), ("b", args.b)):
         secs = sum(r[5][key] for r in results)
         n = sum(r[6][key] for r in results)
-        print(f"  {key.upper()} ({name}): mean {secs / max(1, n):.3f} s per decision over {n} decisions")
+        worst = max((r[8].get(key, 0.0) for r in results), default=0.0)
+        print(f"  {key.upper()} ({name}): mean {secs / max(1, n):.3f} s per decision over {n} decisions"
+              + (f", worst {worst:.3f} s" if worst else ""))
     print(f"  wall time {wall:.0f} s")
+    if args.jobs == 1 or len(jobs) == 1:
+        # the levels think by the clock: on a busy machine they get less work done per move
+        print(f"  this process had the CPU {100 * cpu / max(wall, 1e-9):.0f}% of the wall time")
     return 0
 
 

@@ -35,7 +35,8 @@ class Outcome(NamedTuple):
     ``actions_by`` and ``decisions_by`` (times the player was asked to move)
     are keyed 'a'/'b'. The card game also fills ``scores`` (cards on the
     field per seat), ``seats`` (whose each seat was) and ``record`` (the
-    game record's YAML text, for ``tournament.py --records``).
+    game record's YAML text, for ``tournament.py --records``) and
+    ``worst_seconds`` (each player's longest single decision, keyed 'a'/'b').
     """
 
     winner: str | None
@@ -48,6 +49,7 @@ class Outcome(NamedTuple):
     scores: tuple = ()
     seats: tuple = ()
     record: str = ""
+    worst_seconds: dict | None = None
 
 
 class WDL(NamedTuple):

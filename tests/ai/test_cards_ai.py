@@ -512,6 +512,8 @@ def test_arena_plays_repeatable_games_with_the_tournament_interface():
     assert out.history == again.history and out.winner == again.winner
     assert out.turns == 9 and sum(out.actions_by.values()) == 9
     assert set(out.think_seconds) == {"a", "b"} and out.seats == ("a", "b")
+    for k in "ab":   # the longest single move: no less than the mean, no more than the total
+        assert out.think_seconds[k] / out.decisions_by[k] <= out.worst_seconds[k] <= out.think_seconds[k]
     swapped = play_game("hard", "random", 4, False, field="3x3", open=1, iterations=40)
     assert swapped.seats == ("b", "a")
     first_hands = {a.split("@")[0] for a in out.history[0::2]}

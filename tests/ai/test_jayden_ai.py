@@ -455,6 +455,7 @@ def test_tournament_tool_prints_the_summary(capsys):
     assert tool.main(["--a", "greedy", "--b", "random", "-n", "2", "--jobs", "1", "--max-turns", "40"]) == 0
     out = capsys.readouterr().out
     assert "A (greedy):" in out and "of 2 games" in out and "per decision" in out
+    assert "had the CPU" in out
 
 
 def test_worker_runs_the_player():

@@ -107,13 +107,16 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
     rng = random.Random(seed * 1_000_003 + (0 if a_first else 1))
     think = {"a": 0.0, "b": 0.0}
     count = {"a": 0, "b": 0}
+    worst = {"a": 0.0, "b": 0.0}
     while not game.is_over():
         seat = game.to_move
         who = owner[seat]
         name = names[who]
         t0 = time.perf_counter()
         action = _decide(game, seat, name, rng, dirs, catalog, time_budget, budget_scale, iterations)
-        think[who] += time.perf_counter() - t0
+        spent = time.perf_counter() - t0
+        think[who] += spent
+        worst[who] = max(worst[who], spent)
         count[who] += 1
         game.push(action)        # the engine checks it: an illegal choice raises here
     result = game.result()
@@ -123,7 +126,7 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
         winner = owner[result.winners[0]]
     return Outcome(winner, result.decided_by, game.ply, think, count, dict(count),
                    tuple(str(x) for x in game.history), tuple(result.scores), owner,
-                   record=game.record().to_yaml(game))
+                   record=game.record().to_yaml(game), worst_seconds=worst)
 
 
 def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str], catalog,
