@@ -1,0 +1,66 @@
+#!/bin/sh
+# The commands behind the README's tournament table (section "Computer players").
+# Not run by CI: the whole list takes hours of one core. Run it from the project
+# folder; pass row names to run only those (e.g. `tools/strength_table.sh open-hg`).
+# The card levels think by the clock, so a busy machine makes them weaker: each
+# run prints the load before it and, at the end, the share of the CPU it had.
+#
+#   PYTHON=.venv/bin/python tools/strength_table.sh [ROW ...]
+PYTHON=${PYTHON:-python}
+T="$PYTHON tools/tournament.py --game cards --jobs 1 -q"
+
+row() {
+    name=$1; shift
+    if [ -n "$ROWS" ]; then
+        case " $ROWS " in *" $name "*) ;; *) return ;; esac
+    fi
+    echo "== $name: $* ($(uptime))"
+    $T "$@"
+}
+
+ROWS="$*"
+export PYTHONPATH="${PYTHONPATH:-$(pwd)}"
+
+# Card game, 3x3 Open (re-measured 2026-12-01)
+row open-hr  --a hard   --b random -n 500 --seed 2001 --opt open=1
+row open-hg  --a hard   --b greedy -n 100 --seed 1 --opt open=1
+row open-ng  --a normal --b greedy -n 100 --seed 1 --opt open=1
+row open-hn  --a hard   --b normal -n 100 --seed 1 --opt open=1
+# Card game, 3x3 hidden hands
+row hidden-hg --a hard --b greedy -n 100 --seed 1
+# Classic rules, 3x3: Same + Plus + Combo, and Reverse + Fallen Ace; Open, then hidden hands
+SPC=same=1,plus=1,combo=1
+RFA=reverse=1,fallen_ace=1
+row spc-open-hr --a hard --b random -n 200 --seed 2001 --opt open=1,$SPC
+row spc-open-hg --a hard --b greedy -n 100 --seed 1 --opt open=1,$SPC
+row spc-open-hn --a hard --b normal -n 50 --seed 1 --opt open=1,$SPC
+row rfa-open-hr --a hard --b random -n 200 --seed 2001 --opt open=1,$RFA
+row rfa-open-hg --a hard --b greedy -n 100 --seed 1 --opt open=1,$RFA
+row rfa-open-hn --a hard --b normal -n 50 --seed 1 --opt open=1,$RFA
+row spc-hidden-hr --a hard --b random -n 100 --seed 2001 --opt $SPC
+row spc-hidden-hg --a hard --b greedy -n 50 --seed 1 --opt $SPC
+row spc-hidden-hn --a hard --b normal -n 30 --seed 1 --opt $SPC
+row rfa-hidden-hr --a hard --b random -n 100 --seed 2001 --opt $RFA
+row rfa-hidden-hg --a hard --b greedy -n 50 --seed 1 --opt $RFA
+row rfa-hidden-hn --a hard --b normal -n 30 --seed 1 --opt $RFA
+
+# Rows kept from the 2026-11-29 table (Hard 2 s a move then); seeds as far as recorded
+row old-hidden-hr --a hard --b random -n 200 --seed 1
+row old-hidden-pick-hr --a hard --b random -n 200 --seed 1 --opt hands=pick
+row old-hidden-ng --a normal --b greedy -n 100 --seed 1
+row old-hidden-hn --a hard --b normal -n 100 --seed 1
+row old-hidden-eg --a easy --b greedy -n 100 --seed 1
+row old-hidden-er --a easy --b random -n 100 --seed 1
+row old-5x5-hr --a hard --b random -n 20 --opt field=5x5
+row old-5x5-hg --a hard --b greedy -n 20 --opt field=5x5
+row old-5x5-ng --a normal --b greedy -n 20 --opt field=5x5
+row old-5x5-hn --a hard --b normal -n 20 --opt field=5x5
+row old-5x5-3p-hn --a hard --b normal -n 10 --opt field=5x5,players=3
+if [ -z "$ROWS" ] || case " $ROWS " in *" jayden "*) true ;; *) false ;; esac; then
+    echo "== jayden ($(uptime))"
+    $PYTHON tools/tournament.py --game jayden --a hard --b random -n 20 --seed 1 --jobs 1 -q
+    $PYTHON tools/tournament.py --game jayden --a hard --b random -n 100 --seed 1 --budget 0.3 --jobs 1 -q
+    $PYTHON tools/tournament.py --game jayden --a hard --b greedy -n 20 --seed 1 --jobs 1 -q
+    $PYTHON tools/tournament.py --game jayden --a normal --b greedy -n 20 --seed 1 --jobs 1 -q
+    $PYTHON tools/tournament.py --game jayden --a hard --b normal -n 20 --seed 1 --jobs 1 -q
+fi
