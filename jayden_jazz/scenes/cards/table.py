@@ -41,8 +41,7 @@ from jayden_jazz.scenes.cards.table_draw import TableDrawing
 from jayden_jazz.scenes.cards.table_menu import TableWindows
 from jayden_jazz.scenes.cards.table_targets import AbilityTargets
 from jayden_jazz.scenes.cards.windows import PassScreen, ability_window
-from jayden_jazz.scenes.computer import ComputerTurn
-from jayden_jazz.scenes.timing import MessageTimer
+from jayden_jazz.scenes.seats import ComputerTurn, MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P

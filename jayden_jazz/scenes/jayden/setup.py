@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,9 +17,12 @@ from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 
 class JaydenSetupScene(Scene):
-    def __init__(self, app: Any, players: dict[str, dict[str, Any]] | None = None) -> None:
+    def __init__(self, app: AppView, players: dict[str, dict[str, Any]] | None = None) -> None:
         super().__init__(app)
         self.choices = seats.player_choices()
         remembered = dict(app.settings["jayden"] or {})
@@ -76,7 +80,7 @@ class JaydenSetupScene(Scene):
                                 quiet_draw=self.app.settings["quiet_draw"])
         self.stack.replace(JaydenScene(self.app, game))
 
-    def load(self, path) -> None:
+    def load(self, path: Path) -> None:
         from jayden_jazz.scenes.jayden.board import JaydenScene
 
         scene = JaydenScene(self.app)
