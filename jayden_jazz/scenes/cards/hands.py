@@ -28,7 +28,7 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.scene import PlayScene
 
 GRID = pygame.Rect(6, 36, 380, 230)
@@ -61,7 +61,6 @@ class HandChoiceScene(PlayScene):
         self.size = self.rules.hand_size(self.field.playable_count, config.players)
         self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off)))
         self.search = ""
-        self._echo = ""
         self.sort = "pack"
         self.pack_filter: str | None = None
         self.shown: list[str] = list(self.pool)
@@ -387,18 +386,13 @@ class HandChoiceScene(PlayScene):
             return
         if self.phase != "choose":
             return
-        echo, self._echo = self._echo, ""        # an echo comes right after its hotkey or not at all
-        if k == Kind.RANDOM:
-            if not self.search:                  # R is Random hand until a search is being typed
-                self.random_fill()
-                self._echo = action.key          # the same key also arrives as a letter: not typed
+        if k == Kind.RANDOM and not self.search:   # R is Random hand until a search is being typed
+            self.random_fill()
             return
         if k == Kind.ALT and action.text.isalnum() and self.search:
             self.type_key(action.text)           # V types once a search is under way
             return
-        if k == Kind.KEY:
-            if echo and action.key == echo:
-                return
+        if k == Kind.KEY or k in HOTKEYS:          # the hotkeys' letters type into the search
             if action.key == "f2":
                 self.cycle_sort()
             elif action.key == "f3":
@@ -406,8 +400,6 @@ class HandChoiceScene(PlayScene):
             else:
                 self.type_key(action.key)
             return
-        if k in (Kind.HINT, Kind.LOG, Kind.UNDO):
-            return                               # their letters arrive as keys too and type
         if k == Kind.MOVE:
             if action.dx and action.dy and action.dx > 0:       # PgUp / PgDn scroll the card text
                 view = self.current_view()
@@ -635,8 +627,8 @@ class NameWindow(PlayScene):
             if name:
                 self.close()
                 self.on_done(name)
-        elif action.kind in (Kind.KEY, Kind.ALT) and action.pos is None:
-            key = action.key if action.kind == Kind.KEY else action.text
+        elif (action.kind in (Kind.KEY, Kind.ALT) or action.kind in HOTKEYS) and action.pos is None:
+            key = action.text if action.kind == Kind.ALT else action.key
             if key == "backspace":
                 self.text = "" if self.fresh else self.text[:-1]
             elif len(key) == 1 and (key.isalnum() or key in "-'."):

@@ -192,11 +192,11 @@ class JaydenScene(PlayScene):
             self.press(self.cursor_square())
         elif k == Kind.ALT:
             self.status_on = not self.status_on
-        elif k == Kind.KEY and action.key == "u":
+        elif k == Kind.UNDO:
             self.undo()
-        elif k == Kind.KEY and action.key == "h":
+        elif k == Kind.HINT:
             self.ask_hint()
-        elif k == Kind.KEY and action.key == "l":
+        elif k == Kind.LOG:
             self.show_moves()
 
     def press(self, sq: int) -> None:
@@ -650,8 +650,14 @@ class JaydenScene(PlayScene):
                 out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
         took = [(s, sum(moves.taken(self.records, s).values())) for s in ("g", "r")]
         out.append((f"Taken: Green {took[0][1]}, Red {took[1][1]}", P.LIGHT_GRAY))
-        out.append(("L moves, H hint, Esc menu" if self.enhanced else "L moves, Esc menu", P.DARK_GRAY))
+        out.append((self.key_guide(), P.DARK_GRAY))
         return out
+
+    def key_guide(self) -> str:
+        """The hotkeys as the player has them (Options > Keys)."""
+        keys = self.app.input.keymap
+        parts = [f"{keys.label('log')} moves"] + ([f"{keys.label('hint')} hint"] if self.enhanced else [])
+        return ", ".join(parts + [f"{keys.label('back')} menu"])
 
     def view(self) -> BoardView:
         targets: dict[int, str] = {}

@@ -21,7 +21,7 @@ from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView, CardViewWindow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.scene import Scene
 
 SORTS = ("pack order", "name", "side total", "budget", "started roasting")
@@ -276,7 +276,7 @@ class GalleryScene(Scene):
             self._refilter(self.current)
             return
         ch = typed_char(action)
-        if ch and (k in (Kind.KEY, Kind.ALT) or (ch == " " and self.search.value)):
+        if ch and (k in (Kind.KEY, Kind.ALT, *HOTKEYS) or (ch == " " and self.search.value)):
             self.search.cursor = len(self.search.value)
             self.search.handle(action)
             self._refilter(self.current)
