@@ -172,6 +172,16 @@ class App:
         self.display.set_mode(fullscreen=self.settings["fullscreen"], scale=self.settings["scale"],
                               aspect_correct=self.settings["aspect_correct"])
 
+    def scene(self, name: str, **kwargs: Any) -> Any:
+        from jayden_jazz.scenes.registry import make_scene
+
+        return make_scene(name, self, **kwargs)
+
+    def back_to(self, name: str) -> None:
+        from jayden_jazz.scenes.registry import scene_type
+
+        self.stack.pop_to(scene_type(name))
+
     # the loop ---------------------------------------------------------------
     def _run_simulated(self, frames: int | None, settle: int | None = None) -> None:
         """``settle``: stop that many frames after the last scripted input (a screenshot run

@@ -7,7 +7,7 @@ Text wraps to 29 columns of the 8x14 font. What does not fit scrolls
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -20,6 +20,9 @@ from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import Font, wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 VIEW_W, VIEW_H = 250, 350
 COLUMNS = 29
@@ -164,7 +167,7 @@ class CardViewWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, card: Card, effective: Effective | None = None,
+    def __init__(self, app: AppView, card: Card, effective: Effective | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.view = CardView(app.font, card, effective)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.scene import PlayScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 GRID = pygame.Rect(6, 36, 380, 230)
 PITCH_X, PITCH_Y = 126, 46
@@ -51,7 +54,7 @@ VIEW_X = 640 - VIEW_W
 class HandChoiceScene(PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: Any, config: MatchConfig, library: Library | None = None, *,
+    def __init__(self, app: AppView, config: MatchConfig, library: Library | None = None, *,
                  brain: Any = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -138,15 +141,13 @@ class HandChoiceScene(PlayScene):
         self._begin_seat()
 
     def finish(self) -> None:
-        from jayden_jazz.scenes.cards.table import CardsTableScene
-
         cfg = self.config
         first = cfg.first if cfg.first is not None and cfg.first < cfg.players \
             else self.rng.randrange(cfg.players)
         match = Match(cfg, self.field, tuple(self.hands), first, self.library.pack_dir_texts, self.date)
         brain, self.brain = self.brain, None
         if self.stack is not None:
-            self.stack.replace(CardsTableScene(self.app, match, brain=brain, library=self.library))
+            self.stack.replace(self.app.scene("cards-table", match=match, brain=brain, library=self.library))
 
     # ------------------------------------------------------------------ the computer
     def update(self) -> None:
@@ -612,7 +613,7 @@ class NameWindow(PlayScene):
 
     opaque = False
 
-    def __init__(self, app: Any, suggestion: str, on_done: Any) -> None:
+    def __init__(self, app: AppView, suggestion: str, on_done: Any) -> None:
         super().__init__(app)
         self.text = suggestion
         self.fresh = True                 # the first key typed replaces the suggestion

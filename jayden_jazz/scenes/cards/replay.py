@@ -10,7 +10,7 @@ a card in someone's hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +24,9 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, draw_window
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 STEP_TICKS = 50
 FIELD_AREA = pygame.Rect(6, 20, 428, 296)
@@ -66,7 +69,7 @@ def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> 
 class CardsReplayScene(Scene):
     opaque = True
 
-    def __init__(self, app: Any, record: GameRecord, catalog: Mapping[str, Card], *,
+    def __init__(self, app: AppView, record: GameRecord, catalog: Mapping[str, Card], *,
                  names: tuple[str, ...] = (), hide: bool = False, playing: bool = True) -> None:
         super().__init__(app)
         self.catalog = catalog
@@ -214,7 +217,7 @@ class CardsReplayScene(Scene):
                   6, 335, P.LIGHT_GRAY)
 
 
-def demo(app: Any) -> CardsReplayScene:
+def demo(app: AppView) -> CardsReplayScene:
     """``--scene cards-replay``: a random game of the loaded cards, to look at the viewer."""
     import random
 

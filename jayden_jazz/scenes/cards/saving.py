@@ -10,7 +10,7 @@ into a save and a save back into a table.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from jayden_jazz import statistics
 from jayden_jazz.cards import Game
@@ -22,6 +22,9 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 
 # ---------------------------------------------------------------------- table -> save
@@ -43,7 +46,7 @@ def info_of(table: Any) -> csave.CardsSave:
                            pending=pending_of(table))
 
 
-def save_dir(app: Any) -> Path:
+def save_dir(app: AppView) -> Path:
     return Path(app.dirs.saves)
 
 
@@ -81,11 +84,9 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
     return match
 
 
-def table_of(app: Any, info: csave.CardsSave, game: Game, library: Library) -> Any:
+def table_of(app: AppView, info: csave.CardsSave, game: Game, library: Library) -> Any:
     """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are hidden)."""
-    from jayden_jazz.scenes.cards.table import CardsTableScene
-
-    table = CardsTableScene(app, match_of(info, game, library), library=library)
+    table: Any = app.scene("cards-table", match=match_of(info, game, library), library=library)
     table.game = game
     table.resume_pending = info.pending
     table.loaded = True
@@ -118,14 +119,14 @@ def resume_pending(table: Any) -> None:
             table._press_target(key)
 
 
-def load_table(app: Any, path: Path, library: Library | None = None) -> Any:
+def load_table(app: AppView, path: Path, library: Library | None = None) -> Any:
     """A table from a save file; raises SaveError (the file is left as it is)."""
     library = library or load_library(app)
     info, game = csave.load(path, library.catalog)
     return table_of(app, info, game, library)
 
 
-def refused(app: Any, e: SaveError, going_on: str = "the current game goes on") -> MessageWindow:
+def refused(app: AppView, e: SaveError, going_on: str = "the current game goes on") -> MessageWindow:
     app.sound.play("illegal")
     return MessageWindow(app, "Save file refused", f"{e.path}\n\n{e.problem}\n\nThe file was not changed; "
                                                    f"{going_on}.")
@@ -133,7 +134,7 @@ def refused(app: Any, e: SaveError, going_on: str = "the current game goes on") 
 
 # ---------------------------------------------------------------------- windows
 
-def slot_window(app: Any, title: str, *, include_autosave: bool,
+def slot_window(app: AppView, title: str, *, include_autosave: bool,
                 on_choose: Callable[[Path], None]) -> ChoiceWindow:
     items = []
     for name, path in csave.slot_paths(save_dir(app), include_autosave):
@@ -143,7 +144,7 @@ def slot_window(app: Any, title: str, *, include_autosave: bool,
     return ChoiceWindow(app, title, items, on_choose=on_choose, width=540)
 
 
-def yes_no(app: Any, title: str, text: str, on_answer: Callable[[bool], None]) -> ChoiceWindow:
+def yes_no(app: AppView, title: str, text: str, on_answer: Callable[[bool], None]) -> ChoiceWindow:
     """No is the default: nothing is replaced by accident."""
     w = ChoiceWindow(app, title, [MenuItem("Yes", True), MenuItem("No", False)], text=text,
                      on_choose=on_answer, on_cancel=lambda: on_answer(False), width=380)
@@ -216,9 +217,7 @@ def end_choice(table: Any, choice: str) -> bool:
 
 
 def watch(scene: Any, record: Any, *, hide: bool) -> None:
-    from jayden_jazz.scenes.cards.replay import CardsReplayScene
-
-    scene.stack.push(CardsReplayScene(scene.app, record, scene.library.catalog, hide=hide))
+    scene.stack.push(scene.app.scene("cards-game-replay", record=record, catalog=scene.library.catalog, hide=hide))
 
 
 def ask_replay(table: Any) -> None:

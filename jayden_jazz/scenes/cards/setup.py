@@ -10,20 +10,23 @@ their own window.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.config import MatchConfig, fields_for
-from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.cards.library import Library, load_library, problem_summary
 from jayden_jazz.scenes.cards.windows import PacksWindow, pack_problems_window
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 FRAME = pygame.Rect(24, 10, 592, 330)
 MENU_X, MENU_Y, MENU_W = FRAME.x + 16, FRAME.y + 40, 330
@@ -34,7 +37,7 @@ VARIANT_LABELS = (("open", "Open"), ("pure", "Pure"), ("sudden_death", "Sudden D
 
 
 class CardsSetupScene(Scene):
-    def __init__(self, app: Any, config: MatchConfig | None = None, library: Library | None = None) -> None:
+    def __init__(self, app: AppView, config: MatchConfig | None = None, library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
         self.choices = seats.seat_choices()
@@ -179,8 +182,6 @@ class CardsSetupScene(Scene):
         return self.config.rules().hand_size(f.playable_count, self.config.players)
 
     def start(self) -> None:
-        from jayden_jazz.scenes.cards.hands import HandChoiceScene
-
         cfg = self.config
         ids = self.library.card_ids(cfg.packs_off)
         need = self.hand_size()
@@ -195,7 +196,7 @@ class CardsSetupScene(Scene):
                 "Switch on more packs or choose a smaller field or more players."))
             return
         self._remember()
-        self.stack.replace(HandChoiceScene(self.app, cfg.copy(), self.library))
+        self.stack.replace(self.app.scene("cards-hands", config=cfg.copy(), library=self.library))
 
     def redraw_in(self) -> None:
         return None          # nothing moves by itself: redrawn on input only
@@ -268,18 +269,6 @@ class CardsSetupScene(Scene):
             for part in _wrap(text, (inner.right - x) // 8) or [""]:
                 font.draw(surface, part, x, y, colour)
                 y += 14
-
-
-def problem_summary(problems: list) -> str:
-    """``N problems; M cards and K packs refused``: refused cards and packs, not error lines, are counted."""
-    n = len(problems)
-    cards = {(p.file, p.card) for p in problems if p.is_error and p.card}
-    packs = {p.file for p in problems if p.is_error and not p.card}
-    text = f"{n} problem{'s' if n != 1 else ''}"
-    if cards or packs:
-        text += (f"; {len(cards)} card{'s' if len(cards) != 1 else ''} and {len(packs)} "
-                 f"pack{'s' if len(packs) != 1 else ''} refused")
-    return text
 
 
 def _wrap(text: str, cols: int) -> list[str]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -49,6 +49,9 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 AI_SHOW_TICKS = 40        # the computer's chosen card is framed in its hand this long before it lands
 MESSAGE_TICKS = 240
 QUEUE_MAX = 8             # keys kept while the table is busy showing something
@@ -57,7 +60,7 @@ QUEUE_MAX = 8             # keys kept while the table is busy showing something
 class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
+    def __init__(self, app: AppView, match: Match | None = None, *, brain: Any = None,
                  library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -797,7 +800,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return humans[0] if len(humans) == 1 else self.flow.seat
 
 
-def demo_match(app: Any, library: Library, rng: random.Random) -> Match:
+def demo_match(app: AppView, library: Library, rng: random.Random) -> Match:
     """Two people on an open 3x3 with random hands: what ``--scene cards-table`` opens (a quick look)."""
     from jayden_jazz.cards import deal_random
 

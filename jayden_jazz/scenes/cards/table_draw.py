@@ -6,7 +6,7 @@ frame twice draws the same picture.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,12 +17,15 @@ from jayden_jazz.scenes.cards.render import TableView, hand_key
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 
 class TableDrawing:
     """Mixed into the table scene."""
 
     game: Any
-    app: Any
+    app: AppView
 
     def _capture_preview(self) -> frozenset[int]:
         if (self.phase != Phase.TURN or self.selected is None or self.cursor is None or self.cursor[0] != "cell"

@@ -7,7 +7,7 @@ is on offer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
@@ -17,12 +17,15 @@ from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_w
                                               table_menu)
 from jayden_jazz.scenes.confirm import confirm_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 
 class TableWindows:
     """Mixed into the table scene."""
 
     game: Any
-    app: Any
+    app: AppView
     stack: Any
 
     def open_menu(self) -> None:
@@ -53,9 +56,7 @@ class TableWindows:
         elif choice == "rules":
             self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
         elif choice == "options":
-            from jayden_jazz.scenes.registry import make_scene
-
-            self.stack.push(make_scene("options", self.app))
+            self.stack.push(self.app.scene("options"))
         elif choice == "new":
             self._confirm("New game", "Leave this game for a new one? It cannot be finished later.",
                           self.new_game)
@@ -63,10 +64,7 @@ class TableWindows:
             self._confirm("Quit to title", "Leave this game? It cannot be finished later.", self.to_title)
 
     def _full_instructions(self) -> None:
-        from jayden_jazz.scenes.instructions import TOPICS, InstructionsScene
-
-        topic = next((i for i, (name, _) in enumerate(TOPICS) if "Card" in name), 0)
-        self.stack.push(InstructionsScene(self.app, topic=topic))
+        self.stack.push(self.app.scene("instructions", topic="Card"))
 
     def rules_summary(self) -> list[str]:
         r = self.game.rules
@@ -96,10 +94,8 @@ class TableWindows:
         return lines
 
     def to_title(self) -> None:
-        from jayden_jazz.scenes.title import TitleScene
-
         self.stop_ai()
-        self.stack.pop_to(TitleScene)
+        self.app.back_to("menu")
 
     def _pop_to_self(self) -> None:
         """Close whatever is over the table (a pass screen, say) before the table is replaced."""
@@ -178,7 +174,7 @@ class TableWindows:
         self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
 
 
-def fresh_library(app: Any) -> Library | None:
+def fresh_library(app: AppView) -> Library | None:
     """The packs as they are now, when that is quick to know (unchanged, or small enough to read
     at once); None when reading them would hold up the frame."""
     lib, size = cached_library(app)

@@ -8,11 +8,14 @@ what may be picked next.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.cards import Action
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards.render import SlotKey, cell_key, hand_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 
 class AbilityTargets:
@@ -23,7 +26,7 @@ class AbilityTargets:
     ability: Any
     chosen: list[str]
     cursor: Any
-    app: Any
+    app: AppView
 
     def _target_to_key(self, target: str) -> SlotKey | None:
         g = self.game

@@ -65,7 +65,7 @@ class JaydenScene(PlayScene):
     helper_attr = "brain"
 
     def __init__(self, app: AppView, game: jsave.JaydenGame | None = None, pos: Position | None = None, *,
-                 brain: players.Brain | None = None) -> None:
+                 brain: players.Brain | None = None, load: Path | None = None) -> None:
         super().__init__(app)
         settings = app.settings
         if game is None:
@@ -96,7 +96,13 @@ class JaydenScene(PlayScene):
         self.no_offer_before = 0
         self._threats: tuple[int, list[int]] = (-1, [])
         self.rng = random.Random(app.rng.random())
+        self.load_path = load                        # a save to open once on the stack
         self._turn_started()
+
+    def enter(self) -> None:
+        if self.load_path is not None:
+            path, self.load_path = self.load_path, None
+            self.load_from(path)
 
     # helpers ---------------------------------------------------------------
     @property
@@ -465,21 +471,15 @@ class JaydenScene(PlayScene):
         self.stack.push(MoveListWindow(self.app, self.records))
 
     def _push(self, name: str) -> None:
-        from jayden_jazz.scenes.registry import make_scene
-
-        self.stack.push(make_scene(name, self.app))
+        self.stack.push(self.app.scene(name))
 
     def to_title(self) -> None:
-        from jayden_jazz.scenes.title import TitleScene
-
         self.stop_ai()
-        self.stack.pop_to(TitleScene)
+        self.app.back_to("menu")
 
     def new_game(self) -> None:
-        from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
-
         self.stop_ai()
-        self.stack.replace(JaydenSetupScene(self.app, players=dict(self.game.players)))
+        self.stack.replace(self.app.scene("jayden", players=dict(self.game.players)))
 
     def undo(self) -> None:
         """Back to the start of the last human turn (Enhanced mode only)."""
@@ -623,10 +623,9 @@ class JaydenScene(PlayScene):
         if choice == "new":
             self.new_game()
         elif choice == "replay":
-            from jayden_jazz.scenes.jayden.replay import ReplayScene
-
-            self.stack.push(ReplayScene(self.app, self.game.start, [str(a) for a in self.pos.history],
-                                        quiet_draw=self.game.quiet_draw))
+            self.stack.push(self.app.scene("jayden-replay", start=self.game.start,
+                                           actions=[str(a) for a in self.pos.history],
+                                           quiet_draw=self.game.quiet_draw))
         elif choice == "moves":
             self.show_moves()
         elif choice == "title":

@@ -70,22 +70,16 @@ class JaydenSetupScene(Scene):
             self.close()
 
     def start(self) -> None:
-        from jayden_jazz.scenes.jayden.board import JaydenScene
-
         chosen = self.chosen_players()
         self.app.settings["jayden"] = {"players": chosen}
         self.app.save_settings()
         game = jsave.JaydenGame(start=START_JPN, actions=[], players=chosen,
                                 enhanced=self.app.settings["enhanced"],
                                 quiet_draw=self.app.settings["quiet_draw"])
-        self.stack.replace(JaydenScene(self.app, game))
+        self.stack.replace(self.app.scene("jayden-board", game=game))
 
     def load(self, path: Path) -> None:
-        from jayden_jazz.scenes.jayden.board import JaydenScene
-
-        scene = JaydenScene(self.app)
-        self.stack.replace(scene)
-        scene.load_from(path)   # a refused save shows its window over a fresh board
+        self.stack.replace(self.app.scene("jayden-board", load=path))   # a refused save: its window over a fresh board
 
     def redraw_in(self) -> None:
         return None          # nothing moves by itself: redrawn on input only

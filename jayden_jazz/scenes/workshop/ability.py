@@ -29,6 +29,7 @@ from jayden_jazz.shell.widgets import draw_window
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
+    from jayden_jazz.shell.appview import AppView
 
 EFFECT_LABELS = {"modify": "change side values", "gain_control": "gain control",
                  "swap": "swap with the field", "reset": "reset the game", "win": "win the game"}
@@ -123,7 +124,7 @@ class AbilityEditor(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, editor: "CardEditorScene", index: int) -> None:
+    def __init__(self, app: AppView, editor: "CardEditorScene", index: int) -> None:
         super().__init__(app)
         self.editor = editor
         self.index = index

@@ -11,7 +11,7 @@ which and why.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -32,6 +32,9 @@ from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 VIEW_X = 640 - VIEW_W
 PANEL_W = VIEW_X - 2
@@ -83,7 +86,7 @@ class CardEditorScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
+    def __init__(self, app: AppView, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
                  on_saved: Callable[[OwnPack], None] | None = None) -> None:
         super().__init__(app)
         self.pack = pack
@@ -280,9 +283,7 @@ class CardEditorScene(Scene):
             text="This card has changes that are not saved.", on_choose=chose))
 
     def picture_menu(self) -> None:
-        from jayden_jazz.scenes.workshop.picture import picture_menu
-
-        self.stack.push(picture_menu(self.app, self))
+        self.stack.push(self.app.scene("card-picture", editor=self))
 
     # rows ------------------------------------------------------------------------
     def _rebuild(self) -> None:

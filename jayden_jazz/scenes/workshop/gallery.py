@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +23,9 @@ from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.scene import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 SORTS = ("pack order", "name", "side total", "budget", "started roasting")
 ABILITY_FILTERS = ("any", "none", "modify", "gain_control", "swap", "reset", "win")
@@ -70,7 +73,7 @@ def select(cards: list[Card], q: Query) -> list[Card]:
     return out
 
 
-def pack_origin(lib: Library, pack_id: str, app: Any) -> str:
+def pack_origin(lib: Library, pack_id: str, app: AppView) -> str:
     """shipped, yours or added (``--cards``): where a pack was found."""
     info = lib.catalog.packs.get(pack_id)
     if info is None or info.file is None:
@@ -103,7 +106,7 @@ class GalleryScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, library: Library | None = None) -> None:
+    def __init__(self, app: AppView, library: Library | None = None) -> None:
         super().__init__(app)
         self.lib = library or load_library(app)
         self.all_cards = list(self.lib.catalog.values())
@@ -247,11 +250,9 @@ class GalleryScene(Scene):
             return
 
         def chose(pid: str | None) -> None:
-            from jayden_jazz.scenes.workshop.home import copy_into
-
             pack = next((p for p in packs if p.id == pid), None)
             if pack is not None:
-                copy_into(self.app, self.stack, pack, card)
+                self.stack.push(self.app.scene("card-copy", pack=pack, card=card))
 
         self.stack.push(ChoiceWindow(self.app, "Copy to my pack", [MenuItem(p.name, p.id) for p in packs]
                                      + [MenuItem("Cancel", None)],

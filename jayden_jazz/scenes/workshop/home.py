@@ -8,9 +8,8 @@ own pack instead).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -18,7 +17,7 @@ from jayden_jazz.cards import Card, sides_text
 from jayden_jazz.cards.packzip import ZipPackError, zip_pack
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, delete_card, free_id, new_pack,
+from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, delete_card, new_pack,
                                                   read_own_packs)
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
@@ -27,28 +26,13 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 VIEW_X = 640 - VIEW_W
 PANEL_W = VIEW_X - 2
 LIST_Y, ROW_H, ROWS = 40, 14, 17
 KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
-
-
-def copy_into(app: Any, stack: Any, pack: OwnPack, card: Card) -> Any:
-    """Open the editor on a copy of ``card`` as a new card of ``pack`` (its picture copied in)."""
-    from jayden_jazz.scenes.workshop.editor import CardEditorScene
-    from jayden_jazz.scenes.workshop.picture import copy_picture
-
-    key = free_id(card.key + ("_copy" if card.pack == pack.id else ""), {c.key for c in pack.cards})
-    name = card.name + " (copy)" if card.pack == pack.id else card.name
-    copy = replace(card, id=f"{pack.id}/{key}", name=name)
-    if card.picture is not None:
-        try:
-            copy = replace(copy, picture=copy_picture(card.picture, pack.folder, key))
-        except (OSError, ValueError):
-            copy = replace(copy, picture=None)
-    editor = CardEditorScene(app, pack, copy, original_key=None)
-    stack.push(editor)
-    return editor
 
 
 class TextPrompt(Scene):
@@ -60,7 +44,7 @@ class TextPrompt(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, title: str, prompt: str, value: str, on_done: Callable[[str], None],
+    def __init__(self, app: AppView, title: str, prompt: str, value: str, on_done: Callable[[str], None],
                  max_len: int = 40) -> None:
         super().__init__(app)
         self.title, self.prompt = title, prompt
@@ -91,7 +75,7 @@ class WorkshopScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppView) -> None:
         super().__init__(app)
         self.cards_dir = Path(app.dirs.cards)
         self.packs: list[OwnPack] = []
@@ -126,7 +110,7 @@ class WorkshopScene(Scene):
         ed = getattr(self, "_editor", None)
         if ed is not None and ed.original_key is not None:
             keep = (ed.pack.id, ed.original_key)        # the card just saved
-        self._editor = None
+        self._editor: Any = None          # the editor opened last: its card is kept in view
         self.reload(keep)
 
     @property
@@ -167,17 +151,15 @@ class WorkshopScene(Scene):
             self.edit(pack, card)  # type: ignore[arg-type]
 
     def edit(self, pack: OwnPack, card: Card | None, *, copy: bool = False) -> None:
-        from jayden_jazz.scenes.workshop.editor import CardEditorScene
-
         if pack.locked:
             self._refuse(f"This pack cannot be changed: {pack.locked}.")
             return
         if card is not None and copy:
-            self._editor = copy_into(self.app, self.stack, pack, card)
+            self._editor = self.app.scene("card-copy", pack=pack, card=card)
         else:
-            self._editor = CardEditorScene(self.app, pack, card,
-                                           original_key=card.key if card is not None else None)
-            self.stack.push(self._editor)
+            self._editor = self.app.scene("card-editor", pack=pack, card=card,
+                                          original_key=card.key if card is not None else None)
+        self.stack.push(self._editor)
 
     def copy(self) -> None:
         kind, pack, card = self.current
