@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from collections.abc import Hashable
-from typing import Any
+from typing import Any, Literal, Union
 
 import pygame
 
@@ -44,8 +43,10 @@ PANEL_HEAD = 32
 SMALL_PANEL = 100            # a seat's panel while the other seat of its side is to move
 TABLE_FILL = P.BROWN
 
-SlotKey = tuple[Hashable, ...]
-"""("cell", grid index) or ("hand", seat, index in the engine's hand)."""
+CellKey = tuple[Literal["cell"], int]                 # ("cell", grid index)
+HandKey = tuple[Literal["hand"], int, int]            # ("hand", seat, index in the engine's hand)
+SlotKey = Union[CellKey, HandKey]
+"""A place the cursor can rest on; ``key[0]`` tells the two kinds apart (and narrows the type)."""
 
 
 def cell_key(index: int) -> SlotKey:
@@ -226,6 +227,7 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         self.faces = []
         lay = self.layout
+        r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now
         surface.blit(self._board_surface(), (0, 0))
         pending_cell = view.pending[2] if view.pending else None
         for i in game.field.cells:
@@ -360,9 +362,9 @@ class TableRenderer:
 
     def slot_rect(self, game: Game, key: SlotKey, view: TableView) -> pygame.Rect | None:
         if key[0] == "cell":
-            return self.layout.card_rect(int(key[1]))  # type: ignore[arg-type]
+            return self.layout.card_rect(key[1])
         if key[0] == "hand":
-            seat, index = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            seat, index = key[1], key[2]
             if seat not in self.layout.panels:
                 return None
             for i, r in self.hand_slots(game, seat, view):

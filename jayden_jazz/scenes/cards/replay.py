@@ -79,7 +79,7 @@ class CardsReplayScene(Scene):
         self.playing = playing and bool(self.actions)
         self.step_ticks = max(8, int(STEP_TICKS * animation_factor(app.settings["animation"])))
         self.timer = self.step_ticks
-        self.changed: frozenset[int] = frozenset()   # cells the last action placed or turned
+        self.changed_cells: frozenset[int] = frozenset()   # cells the last action placed or turned
         self.lay_out()
 
     # ------------------------------------------------------------------ stepping
@@ -102,11 +102,11 @@ class CardsReplayScene(Scene):
             before = {c: g.owner_at(c) for c in g.field.cells}
             g.push(self.actions[self.index])
             self.index += 1
-            self.changed = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
+            self.changed_cells = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
         elif d < 0 and self.index > 0:
             g.pop()
             self.index -= 1
-            self.changed = frozenset()
+            self.changed_cells = frozenset()
 
     def go_to(self, index: int) -> None:
         index = max(0, min(len(self.actions), index))
@@ -194,7 +194,7 @@ class CardsReplayScene(Scene):
                 draw_slot(surface, r)
                 continue
             draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70)
-            if i in self.changed:
+            if i in self.changed_cells:
                 pygame.draw.rect(surface, P.WHITE, r, 2)
         inner = draw_window(surface, font, LOG_RECT, "Moves")
         shown, _ = self.log_window()

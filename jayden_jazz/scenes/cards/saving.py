@@ -88,7 +88,6 @@ def table_of(app: Any, info: csave.CardsSave, game: Game, library: Library) -> A
     table = CardsTableScene(app, match_of(info, game, library), library=library)
     table.game = game
     table.resume_pending = info.pending
-    table.loaded = True
     return table
 
 

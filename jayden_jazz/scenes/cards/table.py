@@ -29,6 +29,7 @@ import pygame
 from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
+from jayden_jazz.saves.cards import Pending
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
@@ -45,6 +46,7 @@ from jayden_jazz.scenes.computer import ComputerTurn
 from jayden_jazz.scenes.timing import MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
@@ -58,7 +60,7 @@ QUEUE_MAX = 8             # keys kept while the table is busy showing something
 class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
+    def __init__(self, app: AppView, match: Match | None = None, *, brain: seats.Brain | None = None,
                  library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -95,6 +97,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self._log_steps = True
         self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
+        self.resume_pending: Pending | None = None   # a loaded save's open ability choice (saving.table_of)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:

@@ -6,23 +6,19 @@ frame twice draws the same picture.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from jayden_jazz.cards import IllegalActionError, sides_text
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.flow import Phase
 from jayden_jazz.scenes.cards.render import TableView, hand_key
+from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
 
 
-class TableDrawing:
+class TableDrawing(TablePart):
     """Mixed into the table scene."""
-
-    game: Any
-    app: Any
 
     def _capture_preview(self) -> frozenset[int]:
         if (self.phase != Phase.TURN or self.selected is None or self.cursor is None or self.cursor[0] != "cell"

@@ -13,17 +13,14 @@ from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
 from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
+from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
                                               table_menu)
 from jayden_jazz.scenes.confirm import confirm_window
 
 
-class TableWindows:
+class TableWindows(TablePart):
     """Mixed into the table scene."""
-
-    game: Any
-    app: Any
-    stack: Any
 
     def open_menu(self) -> None:
         if self.stack is not None:
@@ -126,7 +123,9 @@ class TableWindows:
         library = fresh_library(self.app) or self.library      # packs added meanwhile join; the hands stay
         if any(cid not in library.catalog for hand in m.hands for cid in hand):
             library = self.library
-        self.stack.replace(type(self)(self.app, again, brain=brain, library=library))
+        from jayden_jazz.scenes.cards.table import CardsTableScene
+
+        self.stack.replace(CardsTableScene(self.app, again, brain=brain, library=library))
 
     def show_end(self) -> None:
         res = self.game.result()

@@ -8,22 +8,14 @@ what may be picked next.
 
 from __future__ import annotations
 
-from typing import Any
-
 from jayden_jazz.cards import Action
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards.render import SlotKey, cell_key, hand_key
+from jayden_jazz.scenes.cards.table_host import TablePart
 
 
-class AbilityTargets:
+class AbilityTargets(TablePart):
     """Mixed into the table scene (it holds ``game``, ``pending``, ``ability``, ``chosen``, ``cursor``)."""
-
-    game: Any
-    pending: Any
-    ability: Any
-    chosen: list[str]
-    cursor: Any
-    app: Any
 
     def _target_to_key(self, target: str) -> SlotKey | None:
         g = self.game
