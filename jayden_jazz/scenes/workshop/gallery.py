@@ -348,6 +348,7 @@ class GalleryScene(Scene):
         bad_files = problem_packs(self.lib)
         bad_ids = {pid for pid, info in self.lib.catalog.packs.items() if str(info.file) in bad_files}
         font.draw(surface, f"{'Name':<20} Sides Pts  Pack", LIST_X + 4, LIST_Y - 14, P.LIGHT_GRAY)
+        c: Card | None                       # a listed card, then the highlighted one
         for row in range(ROWS):
             i = self.top + row
             if i >= len(self.shown):

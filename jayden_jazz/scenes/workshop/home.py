@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -27,13 +27,16 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.workshop.editor import CardEditorScene
+
 VIEW_X = 640 - VIEW_W
 PANEL_W = VIEW_X - 2
 LIST_Y, ROW_H, ROWS = 40, 14, 17
 KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
 
 
-def copy_into(app: Any, stack: Any, pack: OwnPack, card: Card) -> Any:
+def copy_into(app: Any, stack: Any, pack: OwnPack, card: Card) -> CardEditorScene:
     """Open the editor on a copy of ``card`` as a new card of ``pack`` (its picture copied in)."""
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
     from jayden_jazz.scenes.workshop.picture import copy_picture
@@ -60,7 +63,7 @@ class TextPrompt(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, title: str, prompt: str, value: str, on_done: Callable[[str], None],
+    def __init__(self, app: Any, title: str, prompt: str, value: str, on_done: Callable[[str], object],
                  max_len: int = 40) -> None:
         super().__init__(app)
         self.title, self.prompt = title, prompt
@@ -99,6 +102,7 @@ class WorkshopScene(Scene):
         self.index = 0
         self.top = 0
         self.view: CardView | None = None
+        self._editor: CardEditorScene | None = None     # the card being edited, to show it when back
         self.reload()
 
     # model -----------------------------------------------------------------------
@@ -114,8 +118,8 @@ class WorkshopScene(Scene):
         rows.append(("newpack", None, None))
         self.rows = rows
         if keep is not None:
-            for i, (kind, p, c) in enumerate(rows):
-                if p is not None and p.id == keep[0] and (c.key if c else kind) == keep[1]:
+            for i, (kind, p, row_card) in enumerate(rows):
+                if p is not None and p.id == keep[0] and (row_card.key if row_card else kind) == keep[1]:
                     self.index = i
         self.index = min(self.index, len(rows) - 1)
         self._changed()
