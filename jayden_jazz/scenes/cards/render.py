@@ -319,18 +319,20 @@ class TableRenderer:
             if card is None or shown.id != card.id:
                 values = shown.sides
             card = shown
+        if card is None:
+            return                                 # callers draw only cells that hold a card
         r = self.layout.card_rect(i)
         flip = view.flips.get(i)
-        self.faces.append(("field", i, card.id))  # type: ignore[union-attr]
+        self.faces.append(("field", i, card.id))
         if flip is None:
-            draw_face(surface, self.font, r, card, owner, values)  # type: ignore[arg-type]
+            draw_face(surface, self.font, r, card, owner, values)
             return
         old, progress = flip
         shown = old if progress < 0.5 else owner
         k = abs(1.0 - 2.0 * progress)
         if self._tmp is None or self._tmp.get_size() != r.size:
             self._tmp = new_logical_surface(r.size)
-        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)  # type: ignore[arg-type]
+        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)
         w = max(1, int(r.w * k))
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))

@@ -349,7 +349,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         g = self.game
         seat = g.to_move
         if key[0] == "hand":
-            s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            s, i = key[1], key[2]
             if s != seat:
                 self.app.sound.play("illegal")
                 self.say(f"That is {seats.seat_name(s)}'s hand; {seats.seat_name(seat)} plays now")
@@ -361,7 +361,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             self.app.sound.play("select")
             self.cursor = self._free_cell_key()
             return
-        cell = int(key[1])  # type: ignore[arg-type]
+        cell = key[1]
         if g.card_at(cell) is not None:
             self.app.sound.play("illegal")
             self.say(f"{g.field.name_of(cell)} already holds a card")

@@ -25,7 +25,7 @@ class TableDrawing(TablePart):
                 or not self.app.settings["enhanced"]):
             return frozenset()
         g = self.game
-        cell = int(self.cursor[1])  # type: ignore[arg-type]
+        cell = self.cursor[1]
         key = (g.ply, g.zobrist(), self.selected, cell)
         if key != self._preview_key:
             self._preview_key = key
@@ -96,12 +96,12 @@ class TableDrawing(TablePart):
             out.append((self.hint_text, P.LIGHT_GREEN))
         if key is not None and self.phase not in (Phase.PASS, Phase.START):
             if key[0] == "cell":
-                cell = int(key[1])  # type: ignore[arg-type]
+                cell = key[1]
                 card = g.card_at(cell)
                 name = g.field.name_of(cell)
                 if card is not None:
                     owner = g.owner_at(cell)
-                    vals = sides_text(g.effective_sides(cell))  # type: ignore[arg-type]
+                    vals = sides_text(g.effective_sides(cell) or card.sides)   # None only where no card lies
                     out.append((f"{name}: {card.name} {vals}", seats.light(owner) if owner is not None else P.WHITE))
                 elif self.pending is not None and self.pending[2] == cell:
                     out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
@@ -112,7 +112,7 @@ class TableDrawing(TablePart):
                     else:
                         out.append((f"{name}: empty", P.LIGHT_GRAY))
             else:
-                s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+                s, i = key[1], key[2]
                 hand = g.hand(s)
                 if s in self.visible_seats() and i < len(hand):
                     c = hand[i]

@@ -157,7 +157,7 @@ class TableWindows(TablePart):
     def show_card(self, key: SlotKey) -> None:
         g = self.game
         if key[0] == "cell":
-            cell = int(key[1])  # type: ignore[arg-type]
+            cell = key[1]
             card = g.card_at(cell)
             if card is None:
                 if self.pending is not None and self.pending[2] == cell:
@@ -167,10 +167,10 @@ class TableWindows(TablePart):
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
                           for e in g.effects())
-            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
+            eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)   # None only where no card lies
             self.stack.push(CardViewWindow(self.app, card, eff))
             return
-        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+        seat, i = key[1], key[2]
         if seat not in self.visible_seats() or i >= len(g.hand(seat)):
             self.app.sound.play("illegal")
             return

@@ -32,9 +32,9 @@ class AbilityTargets(TablePart):
     def _key_to_target(self, key: SlotKey) -> str | None:
         g = self.game
         if key[0] == "cell":
-            return g.field.name_of(int(key[1]))  # type: ignore[arg-type]
-        if key[0] == "hand" and int(key[1]) == g.to_move:  # type: ignore[arg-type]
-            return HAND_PREFIX + g.hand(g.to_move)[int(key[2])].id  # type: ignore[arg-type]
+            return g.field.name_of(key[1])
+        if key[0] == "hand" and key[1] == g.to_move:
+            return HAND_PREFIX + g.hand(g.to_move)[key[2]].id
         return None
 
     def _next_targets(self) -> list[str]:
