@@ -305,7 +305,9 @@ class GalleryScene(Scene):
             self.open_card()
 
     def _mouse(self, action: Action) -> None:
-        x, y = action.pos  # type: ignore[misc]
+        if action.pos is None:
+            return
+        x, y = action.pos
         if action.kind == Kind.ACTION:
             for rect, what in self._button_rects():
                 if rect.collidepoint(x, y):

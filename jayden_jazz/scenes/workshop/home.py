@@ -161,14 +161,14 @@ class WorkshopScene(Scene):
 
     def activate(self) -> None:
         kind, pack, card = self.current
-        if kind == "newpack":
+        if kind == "newpack" or pack is None:     # the new-pack row is the only one without a pack
             self.ask_new_pack()
         elif kind == "pack":
-            self.pack_menu(pack)   # type: ignore[arg-type]
+            self.pack_menu(pack)
         elif kind == "new":
-            self.edit(pack, None)  # type: ignore[arg-type]
+            self.edit(pack, None)
         else:
-            self.edit(pack, card)  # type: ignore[arg-type]
+            self.edit(pack, card)
 
     def edit(self, pack: OwnPack, card: Card | None, *, copy: bool = False) -> None:
         from jayden_jazz.scenes.workshop.editor import CardEditorScene
@@ -282,7 +282,7 @@ class WorkshopScene(Scene):
         out = Path(self.app.dirs.data) / "shared" / f"{pack.id}.zip"
         pictures = [c.picture for c in pack.cards if c.picture is not None]
         try:
-            names = zip_pack(pack.file, out, pictures)   # type: ignore[arg-type]
+            names = zip_pack(pack.file, out, pictures)
         except (ZipPackError, OSError) as e:
             self._refuse(f"The pack could not be zipped: {e}")
             return
@@ -387,12 +387,12 @@ class WorkshopScene(Scene):
             sel = i == self.index
             if sel:
                 surface.fill(P.CYAN, (4, y, PANEL_W - 8, ROW_H))
-            if kind == "pack":
-                lock = " (read-only)" if pack.locked else ""   # type: ignore[union-attr]
-                text, colour = f"\u25bc {pack.name} ({len(pack.cards)}){lock}", P.YELLOW  # type: ignore[union-attr]
-            elif kind == "card":
-                name = card.name if len(card.name) <= 26 else card.name[:25] + "~"  # type: ignore[union-attr]
-                text = f"   {name:<26} {sides_text(card.sides)} {card.budget:>3}"  # type: ignore[union-attr]
+            if kind == "pack" and pack is not None:
+                lock = " (read-only)" if pack.locked else ""
+                text, colour = f"\u25bc {pack.name} ({len(pack.cards)}){lock}", P.YELLOW
+            elif kind == "card" and card is not None:
+                name = card.name if len(card.name) <= 26 else card.name[:25] + "~"
+                text = f"   {name:<26} {sides_text(card.sides)} {card.budget:>3}"
                 colour = P.WHITE
             elif kind == "new":
                 text, colour = "   + new card", P.LIGHT_GREEN
