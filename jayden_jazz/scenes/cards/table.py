@@ -619,7 +619,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return text
 
     # ------------------------------------------------------------------ the computer
-    def _brain(self) -> Any:
+    def _brain(self) -> seats.Brain:
         if self.brain is None:
             self.brain = seats.make_brain()
         return self.brain
