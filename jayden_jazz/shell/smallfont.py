@@ -97,8 +97,9 @@ def name_lines(name: str, columns: int, lines: int) -> list[str]:
         else:
             out.append(w)
     if len(words) == 1 and len(words[0]) > columns and lines >= 2:
-        w = words[0]
-        return [w[:columns], cut(w[columns:])]   # one long word reads on in the next line
+        w = words[0]                             # one long word reads on in the next line,
+        half = min(columns, (len(w) + 1) // 2)   # split near its middle: "Str/afe", not "Straf/e"
+        return [w[:half], cut(w[half:])]
     if len(out) <= lines:
         return out
     if lines == 1:

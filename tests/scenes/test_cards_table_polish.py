@@ -182,3 +182,19 @@ def test_the_hand_picker_idles_while_a_person_chooses(make_app):
     assert 1 <= hc.redraw_in() <= 15 and hc.redraw_in() == 15 - hc.ticks % 15
     hc.ticks = 14
     assert hc.redraw_in() == 1                           # the blink is next
+
+
+def test_a_two_line_name_on_a_3x3_face_stays_inside_the_frame(make_app):
+    """ "Mid Tier Milo" takes two lines on a 3x3 face: both end above the frame, none is cut."""
+    from jayden_jazz.scenes.cards.cards_art import paint_face
+    from jayden_jazz.scenes.cards.library import load_library
+    from jayden_jazz.shell.display import new_logical_surface
+
+    app = make_app()
+    card = load_library(app).catalog["default/mid_tier_milo"]
+    surf = new_logical_surface((98, 98))
+    paint_face(surf, app.font, surf.get_rect(), card, 0)
+    frame_rows = [pixel(surf, x, y) for x in range(2, 96) for y in (96, 97)]
+    assert set(frame_rows) == {P.LIGHT_BLUE}              # the frame, whole
+    name_rows = [pixel(surf, x, y) for x in range(4, 94) for y in range(70, 96)]
+    assert name_rows.count(P.WHITE) > 60                   # both lines drawn

@@ -193,6 +193,8 @@ def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str, y: int
     lines = [ln[:cols] for ln in lines]
     if len(lines) == 1:
         y += 6
+    else:
+        y = min(y, r.bottom - 2 - 2 * 13 - 1)  # two lines end above the frame ("Mid Tier / Milo")
     for i, line in enumerate(lines):
         font.draw_centered(surface, line, r.centerx, y + i * 13, P.WHITE)
 
