@@ -142,6 +142,10 @@ class CardsReplayScene(Scene):
             self.playing = False
             self.step(-action.dy)
 
+    def redraw_in(self) -> int | None:
+        """Playing: at the next step (the picture changes only then); paused: never on its own."""
+        return max(1, self.timer) if self.playing else None
+
     def update(self) -> None:
         if not self.playing:
             return
