@@ -173,6 +173,8 @@ class TableView:
     seat_labels: tuple[str, ...] = ()
     highlight: int | None = None                   # whose turn it is
     game_over: bool = False
+    banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large over the field
+    banner_cells: tuple[int, ...] = ()             # the cards the announcement is about (kept uncovered)
 
 
 class TableRenderer:
@@ -250,6 +252,8 @@ class TableRenderer:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
             self._hint_mark(surface, lay.card_rect(view.hint[1]), view.blink)
+        if view.banner is not None:
+            self._banner(surface, view)
         for s in range(game.players):
             self._panel(surface, game, s, view)
         for key in view.candidates:
@@ -272,6 +276,14 @@ class TableRenderer:
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _banner(self, surface: pygame.Surface, view: TableView) -> None:
+        from jayden_jazz.scenes.cards.banner import banner, place_banner
+
+        assert view.banner is not None
+        word = banner(self.font, *view.banner)
+        avoid = [self.layout.cell_rect(c) for c in view.banner_cells]
+        surface.blit(word, place_banner(word.get_size(), self.layout.field_rect, avoid))
 
     def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The last placement: a white frame with a notch on each side, until the next one."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
 from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
@@ -88,6 +89,7 @@ class TableWindows:
         if r.sudden_death:
             lines.append("Sudden Death: the first player to capture two or more cards with one placement "
                          "wins at once (so no ability is ever used).")
+        lines += describe(r)             # every classic rule in play, in the engine's words
         lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
         if not r.pure and not r.sudden_death:
             from jayden_jazz.scenes.cards.cardview import month_name
