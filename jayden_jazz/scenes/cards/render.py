@@ -244,6 +244,7 @@ class TableRenderer:
                 draw_face(surface, self.font, r, hand[hi], seat)
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
+        self._elements(surface, game, view)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
@@ -276,6 +277,22 @@ class TableRenderer:
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+        """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
+        from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
+
+        for i, element in game.core.elements.items():
+            shown = view.board.get(i) if view.board is not None else None
+            card = shown[0] if shown is not None else (game.card_at(i) if view.board is None else None)
+            if card is None and view.pending is not None and view.pending[2] == i:
+                card = game.hand(view.pending[0])[view.pending[1]]
+            if card is None:
+                empty_cell_element(surface, self.layout.card_rect(i), element)
+            else:
+                piece = next((p for p, c in enumerate(game.core.cards) if c.id == card.id), -1)
+                cell_under_card(surface, self.font, self.layout.card_rect(i), element,
+                                game.core.judge.elemental(piece, i) if piece >= 0 else 0)
 
     def _banner(self, surface: pygame.Surface, view: TableView) -> None:
         from jayden_jazz.scenes.cards.banner import banner, place_banner
