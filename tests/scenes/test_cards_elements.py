@@ -112,3 +112,20 @@ def test_the_default_pack_gives_a_fair_share_of_its_cards_an_element():
     with_element = [c for c in default if c.element is not None]
     assert len(default) / 3 <= len(with_element) <= len(default) / 2 + 1
     assert {c.element for c in with_element} == set(ELEMENTS)          # every element appears
+
+
+def test_the_card_view_names_the_element_and_the_cells_modifier(make_app):
+    from jayden_jazz.scenes.cards.cardview import CardViewWindow, text_lines
+
+    catalog, _ = load_packs([CLASSIC_PACK])
+    assert any(ln[1:] == "Element: Fire" for ln in text_lines(catalog["c/same"]))
+    assert not any("Element" in ln for ln in text_lines(catalog["c/left"]))
+    app, scene = elemental_table(make_app)
+    settle(app, scene)
+    scene.commit(Action("c/p1", "b1"))                   # poison card on the ice cell: -1
+    settle(app, scene)
+    scene.show_card(("cell", scene.game.field.index("b1")))
+    view = app.stack.top
+    assert isinstance(view, CardViewWindow)
+    text = " ".join(ln[1:].strip() for ln in view.view.lines)
+    assert "Now 6111 (printed 7111)" in text and "b1 is an ice cell: -1 on every side" in text

@@ -170,6 +170,11 @@ class TableWindows:
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
                           for e in g.effects())
+            element = g.core.elements.get(cell)
+            if element is not None:              # the Elemental rule's modifier, as the engine counts it
+                mod = g.core.judge.elemental(g.core.cell[cell], cell)
+                notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
+                          f"{element} cell: {mod:+d} on every side",)
             eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
             self.stack.push(CardViewWindow(self.app, card, eff))
             return
