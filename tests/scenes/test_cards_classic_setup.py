@@ -145,3 +145,10 @@ def test_config_keeps_only_known_rules_in_canonical_order():
     assert cfg.classic == ["same", "plus"]
     assert cfg.to_settings()["classic"] == ["same", "plus"]
     assert MatchConfig.from_settings({"classic": "same"}).classic == []
+
+
+def test_statistics_keep_classic_rule_sets_apart():
+    from jayden_jazz.statistics import rules_name_cards
+
+    assert rules_name_cards(Rules()) == "Updated"
+    assert rules_name_cards(Rules(same=True, plus=True, combo=True, open=True)) == "Updated + Open + Same + Plus + Combo"
