@@ -129,3 +129,23 @@ def test_the_card_view_names_the_element_and_the_cells_modifier(make_app):
     assert isinstance(view, CardViewWindow)
     text = " ".join(ln[1:].strip() for ln in view.view.lines)
     assert "Now 6111 (printed 7111)" in text and "b1 is an ice cell: -1 on every side" in text
+
+
+def test_the_replay_viewer_shows_the_elemental_cells(make_app):
+    from jayden_jazz.scenes.cards.replay import CardsReplayScene
+
+    app, scene = elemental_table(make_app)
+    settle(app, scene)
+    scene.commit(Action("c/p1", "a1"))
+    settle(app, scene)
+    viewer = CardsReplayScene(app, scene.game.record(), scene.library.catalog, playing=False)
+    app.stack.push(viewer)
+    viewer.step(1)
+    app.render()
+    surf = app.display.logical
+    assert_ega_only(surf)
+    arr = pygame.surfarray.array2d(surf)
+    for name, element in CELLS:
+        r = viewer.cell_rect(scene.game.field.index(name))
+        g = pygame.surfarray.array2d(glyph(element))
+        assert set(np.unique(g[g != TRANSPARENT_INDEX])) <= set(np.unique(arr[r.x:r.right, r.y:r.bottom])), name
