@@ -185,6 +185,8 @@ class TableView:
     seat_labels: tuple[str, ...] = ()
     highlight: int | None = None                   # whose turn it is
     game_over: bool = False
+    banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large over the field
+    banner_cells: tuple[int, ...] = ()             # the cards the announcement is about (kept uncovered)
 
 
 class TableRenderer:
@@ -255,6 +257,7 @@ class TableRenderer:
                 draw_face(surface, self.font, r, hand[hi], seat)
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
+        self._elements(surface, game, view)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
@@ -263,6 +266,8 @@ class TableRenderer:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
             self._hint_mark(surface, lay.card_rect(view.hint[1]), view.blink)
+        if view.banner is not None:
+            self._banner(surface, view)
         for s in range(game.players):
             self._panel(surface, game, s, view)
         for key in view.candidates:
@@ -285,6 +290,30 @@ class TableRenderer:
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+        """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
+        from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
+
+        for i, element in game.core.elements.items():
+            shown = view.board.get(i) if view.board is not None else None
+            card = shown[0] if shown is not None else (game.card_at(i) if view.board is None else None)
+            if card is None and view.pending is not None and view.pending[2] == i:
+                card = game.hand(view.pending[0])[view.pending[1]]
+            if card is None:
+                empty_cell_element(surface, self.layout.card_rect(i), element)
+            else:
+                piece = next((p for p, c in enumerate(game.core.cards) if c.id == card.id), -1)
+                cell_under_card(surface, self.font, self.layout.card_rect(i), element,
+                                game.core.judge.elemental(piece, i) if piece >= 0 else 0)
+
+    def _banner(self, surface: pygame.Surface, view: TableView) -> None:
+        from jayden_jazz.scenes.cards.banner import banner, place_banner
+
+        assert view.banner is not None
+        word = banner(self.font, *view.banner)
+        avoid = [self.layout.cell_rect(c) for c in view.banner_cells]
+        surface.blit(word, place_banner(word.get_size(), self.layout.field_rect, avoid))
 
     def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The last placement: a white frame with a notch on each side, until the next one."""

@@ -36,7 +36,7 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.movelog import MoveLog
-from jayden_jazz.scenes.cards.present import Presentation, ShownBoard, scaled, steps_for
+from jayden_jazz.scenes.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key
 from jayden_jazz.scenes.cards.table_draw import TableDrawing
 from jayden_jazz.scenes.cards.table_menu import TableWindows
@@ -68,7 +68,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.match = match or demo_match(app, self.library, self.rng)
         m = self.match
         self.game: Game = new_game(self.library.catalog, m.field, m.hands, m.config.rules(),
-                                   first_seat=m.first_seat, date=m.date, names=m.names())
+                                   first_seat=m.first_seat, date=m.date, names=m.names(),
+                                   rng=self.rng)         # Elemental cells: drawn from the table's seed
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
@@ -468,6 +469,9 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             return
         for st in show.tick():
             self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
+            if isinstance(st.event, Announcement):
+                self.app.sound.play("capture")       # the capture lines that follow carry the cause to the log
+                continue
             if self._log_steps:
                 self._log_event(st.event, st.text)
             if isinstance(st.event, ev.Placed):
