@@ -36,6 +36,7 @@ SCENES: dict[str, str] = {
 PARTS: dict[str, str] = {
     "cards-setup-screen": "jayden_jazz.scenes.cards.setup:CardsSetupScene",        # library=, config=
     "cards-hands": "jayden_jazz.scenes.cards.hands:HandChoiceScene",               # config=, library=
+    "cards-rules": "jayden_jazz.scenes.cards.rules_window:RulesWindow",            # config=, on_change=
     "cards-game-replay": "jayden_jazz.scenes.cards.replay:CardsReplayScene",       # record=, catalog=, hide=
     "gallery-screen": "jayden_jazz.scenes.workshop.gallery:GalleryScene",          # library=
     "card-editor": "jayden_jazz.scenes.workshop.editor:CardEditorScene",           # pack=, card=, original_key=
