@@ -18,6 +18,7 @@ from jayden_jazz.cards import Card, Game, GameRecord
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.cards_art import draw_face, draw_slot
+from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
@@ -142,6 +143,10 @@ class CardsReplayScene(Scene):
             self.playing = False
             self.step(-action.dy)
 
+    def redraw_in(self) -> int | None:
+        """Playing: at the next step (the picture changes only then); paused: never on its own."""
+        return max(1, self.timer) if self.playing else None
+
     def update(self) -> None:
         if not self.playing:
             return
@@ -190,10 +195,15 @@ class CardsReplayScene(Scene):
             if not f.is_playable(i):
                 continue                                  # a hole: the table shows through
             card = g.card_at(i)
+            element = g.core.elements.get(i)
             if card is None:
                 draw_slot(surface, r)
+                if element is not None:
+                    empty_cell_element(surface, r, element)
                 continue
             draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70)
+            if element is not None:
+                cell_under_card(surface, font, r, element, g.core.judge.elemental(g.core.cell[i], i))
             if i in self.changed_cells:
                 pygame.draw.rect(surface, P.WHITE, r, 2)
         inner = draw_window(surface, font, LOG_RECT, "Moves")

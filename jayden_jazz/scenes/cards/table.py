@@ -36,7 +36,7 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.movelog import MoveLog
-from jayden_jazz.scenes.cards.present import Presentation, ShownBoard, scaled, steps_for
+from jayden_jazz.scenes.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key
 from jayden_jazz.scenes.cards.table_draw import TableDrawing
 from jayden_jazz.scenes.cards.table_menu import TableWindows
@@ -68,7 +68,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.match = match or demo_match(app, self.library, self.rng)
         m = self.match
         self.game: Game = new_game(self.library.catalog, m.field, m.hands, m.config.rules(),
-                                   first_seat=m.first_seat, date=m.date, names=m.names())
+                                   first_seat=m.first_seat, date=m.date, names=m.names(),
+                                   rng=self.rng)         # Elemental cells: drawn from the table's seed
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
@@ -91,6 +92,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.end_shown = False
         self._preview_key: tuple | None = None
         self._cursor_cell: int | None = None
+        self._key_card: int | None = None
+        """The mover's hand card the arrow keys framed last: a click on a free cell plays it."""
         self.hint_waiting = False
         self.hint: tuple[str, str] | None = None      # (card id, cell) marked on the board until the player acts
         self.hint_text = ""
@@ -182,6 +185,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return self.log.summary_for(seat, self.turn_ply[seat])
 
     def _turn_starts(self, seat: int) -> None:
+        self._key_card = None                    # the framed first card is not a choice yet
         if self.game.hand(seat):
             self.cursor = hand_key(seat, 0)
         text = self.summary_for(seat)
@@ -259,6 +263,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 best, best_score = key, score
         if best is not None:
             self.cursor = best
+            if best[0] == "hand" and int(best[1]) == self.game.to_move:  # type: ignore[arg-type]
+                self._key_card = int(best[2])  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ input
     def handle(self, action: InputAction) -> None:
@@ -320,6 +326,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             key = self.slot_at(action.pos)
             if key is not None:
                 self.cursor = key
+                if key[0] == "hand":
+                    self._key_card = None         # the mouse framed a card: it is in charge now
         elif k == Kind.ACTION:
             if self.phase == Phase.OVER:
                 self.show_end()
@@ -334,10 +342,25 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 if key is None:
                     return
                 self.cursor = key
+                if key[0] == "cell" and self._click_plays_key_card(int(key[1])):  # type: ignore[arg-type]
+                    return
             if self.cursor is not None:
                 self.press(self.cursor)
         elif k == Kind.HINT:
             self.ask_hint()
+
+    def _click_plays_key_card(self, cell: int) -> bool:
+        """A click on a free cell with no card picked, while the arrow keys framed one of the
+        mover's hand cards: the player means that card (it is the one framed on the screen)."""
+        g = self.game
+        i = self._key_card
+        if (self.phase != Phase.TURN or self.selected is not None or i is None or g.card_at(cell) is not None
+                or not 0 <= i < len(g.hand(g.to_move))):
+            return False
+        self._key_card = None
+        self.selected = i
+        self.place(i, cell)
+        return True
 
     def press(self, key: SlotKey) -> None:
         """The Action Button on a slot, in the current phase."""
@@ -358,6 +381,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 self.selected = None
                 return
             self.selected = i
+            self._key_card = None
             self.app.sound.play("select")
             self.cursor = self._free_cell_key()
             return
@@ -368,7 +392,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             return
         if self.selected is None:
             self.app.sound.play("illegal")
-            self.say("Pick a card from your hand first")
+            self.say("Pick a card of your hand first, then a free cell")
             if g.hand(seat):
                 self.cursor = hand_key(seat, 0)
             return
@@ -445,6 +469,9 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             return
         for st in show.tick():
             self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
+            if isinstance(st.event, Announcement):
+                self.app.sound.play("capture")       # the capture lines that follow carry the cause to the log
+                continue
             if self._log_steps:
                 self._log_event(st.event, st.text)
             if isinstance(st.event, ev.Placed):

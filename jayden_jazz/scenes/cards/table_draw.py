@@ -11,6 +11,7 @@ import pygame
 from jayden_jazz.cards import IllegalActionError, sides_text
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.flow import Phase
+from jayden_jazz.scenes.cards.present import Announcement
 from jayden_jazz.scenes.cards.render import TableView, hand_key
 from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
@@ -128,6 +129,8 @@ class TableDrawing(TablePart):
         board = None
         flips: dict[int, tuple[int, float]] = {}
         step_cell = None
+        banner: tuple[str, str] | None = None
+        banner_cells: tuple[int, ...] = ()
         if show is not None and not show.board.synced:
             cat = self.library.catalog
             board = {g.field.index(name): (cat[cid], owner) for name, (cid, owner) in show.board.cells.items()
@@ -139,6 +142,9 @@ class TableDrawing(TablePart):
             cur = show.current
             if self.phase == Phase.SHOW and cur is not None and cur.cell is not None and not show.holding:
                 step_cell = g.field.index(cur.cell)
+            if self.phase == Phase.SHOW and cur is not None and isinstance(cur.event, Announcement):
+                banner = cur.banner
+                banner_cells = tuple(g.field.index(c) for c in (cur.event.cell, *cur.event.cells))
         targets = self.phase == Phase.TARGETS
         chosen = frozenset(self._chosen_keys()) if targets else frozenset()
         cands = frozenset(self._target_keys()) - chosen if targets else frozenset()
@@ -153,7 +159,8 @@ class TableDrawing(TablePart):
             computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
             top=self.top_text(), bottom=self.bottom_text(),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
-            highlight=None if g.is_over() else g.to_move, game_over=g.is_over())
+            highlight=None if g.is_over() else g.to_move, game_over=g.is_over(),
+            banner=banner, banner_cells=banner_cells)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.game, self.view())

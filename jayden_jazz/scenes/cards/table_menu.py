@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
 from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
@@ -85,6 +86,7 @@ class TableWindows(TablePart):
         if r.sudden_death:
             lines.append("Sudden Death: the first player to capture two or more cards with one placement "
                          "wins at once (so no ability is ever used).")
+        lines += describe(r)             # every classic rule in play, in the engine's words
         lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
         if not r.pure and not r.sudden_death:
             from jayden_jazz.scenes.cards.cardview import month_name
@@ -167,6 +169,11 @@ class TableWindows(TablePart):
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
                           for e in g.effects())
+            element = g.core.elements.get(cell)
+            if element is not None:              # the Elemental rule's modifier, as the engine counts it
+                mod = g.core.judge.elemental(g.core.cell[cell], cell)
+                notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
+                          f"{element} cell: {mod:+d} on every side",)
             eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)   # None only where no card lies
             self.stack.push(CardViewWindow(self.app, card, eff))
             return

@@ -17,7 +17,7 @@ from typing import Any, Callable
 import pygame
 
 from jayden_jazz.cards import Ability, Card
-from jayden_jazz.cards.card import month_text, parse_month
+from jayden_jazz.cards.card import ELEMENTS, month_text, parse_month
 from jayden_jazz.cards.catalog import ERROR, Problem
 from jayden_jazz.cards.deal import game_month
 from jayden_jazz.cards.language import BUDGET, MAX_ABILITIES
@@ -25,7 +25,7 @@ from jayden_jazz.cards.loader import card_problems
 from jayden_jazz.cards.writer import card_yaml
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from jayden_jazz.scenes.workshop.form import ButtonRow, Form, Row, SidesRow, TextRow
+from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, SidesRow, TextRow
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, save_card
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
@@ -294,6 +294,9 @@ class CardEditorScene(Scene):
                                 on_change=partial(self._text_changed, k)))
         rows.append(SidesRow("Sides", "sides", get=lambda: self.card.sides, set=self._set_side,
                              sub=getattr(self, "_sides_sub", 0)))
+        rows.append(ChoiceRow("Element", "element", options=[("none", None)] + [(e, e) for e in ELEMENTS],
+                              get=lambda: self.card.element,
+                              set=lambda v: self.change("element", lambda c: replace(c, element=v))))
         pic = self.card.picture.name if self.card.picture else "none (F4 adds one)"
         rows.append(ButtonRow("Picture", "picture", text=pic, on_press=self.picture_menu, colour=P.WHITE))
         for i, ab in enumerate(self.card.abilities):
