@@ -217,3 +217,23 @@ def test_the_replay_log_wraps_long_names_instead_of_cutting_them(make_app):
         text = " ".join(t.strip() for t, n in rows if n == i)
         name = sc.library.catalog[[hands[0][0], hands[1][0], hands[0][2]][i - 1]].name
         assert name in text, (name, text)
+
+
+def test_the_hand_pickers_messages_are_never_cut(make_app):
+    from jayden_jazz.scenes.cards.hands import STRIP, HandChoiceScene
+    from tests.helpers import press as press_key
+
+    app = make_app("--scene", "cards", "--seed", "2")
+    press_key(app, "RETURN", "RETURN")                   # Choose hands, take the seat
+    hc = app.stack.top
+    assert isinstance(hc, HandChoiceScene)
+    for text in ("The hand is full: unpick a card or choose Done", "Pick 3 more cards first", 'Saved as "My very long hand name for Tuesdays"'):
+        hc.message = text
+        rows, small = hc.message_rows()
+        assert " ".join(rows) == text                    # whole, in order
+        width = small_font().width if small else app.font.width
+        assert all(width(r) <= STRIP.w for r in rows)
+        app.render()
+        assert_ega_only(app.display.logical)
+    hc.message = "Pick 3 more cards first"
+    assert hc.message_rows() == (["Pick 3 more cards first"], False)
