@@ -16,6 +16,7 @@ import pygame
 
 from jayden_jazz.cards import Card, side_text
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.elements_art import card_element
 from jayden_jazz.scenes.cards.pictures import ega_picture
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
@@ -77,7 +78,8 @@ def draw_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card
     a 7x7 table with four open hands shows over a hundred of them a frame.
     """
     r = pygame.Rect(rect)
-    key = (card.id, card.sides, card.picture, owner, tuple(values) if values else None, r.size, picture)
+    key = (card.id, card.sides, card.picture, card.element, owner, tuple(values) if values else None, r.size,
+           picture)
     surf = _FACES.get(key)
     if surf is None:
         surf = new_logical_surface(r.size)
@@ -121,6 +123,8 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
         _compact_name(surface, r, card.name)
     if card.abilities:
         ability_mark(surface, r)
+    if card.element:
+        card_element(surface, r, card.element)
 
 
 def _compact_name(surface: pygame.Surface, r: pygame.Rect, name: str) -> None:

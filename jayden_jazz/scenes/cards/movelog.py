@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 
-CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "same": "Same", "plus": "Plus",
-               "combo": "Combo"}
+CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "same": "Same",
+               "same_wall": "Same Wall", "plus": "Plus", "combo": "Combo"}
 
 
 def cause_name(cause: str) -> str:

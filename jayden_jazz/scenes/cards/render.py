@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from collections.abc import Hashable
-from typing import Any
+from typing import Any, Literal, Union
 
 import pygame
 
@@ -46,8 +45,10 @@ PANEL_HEAD = 32
 SMALL_PANEL = 100            # a seat's panel while the other seat of its side is to move
 TABLE_FILL = P.BROWN
 
-SlotKey = tuple[Hashable, ...]
-"""("cell", grid index) or ("hand", seat, index in the engine's hand)."""
+CellKey = tuple[Literal["cell"], int]                 # ("cell", grid index)
+HandKey = tuple[Literal["hand"], int, int]            # ("hand", seat, index in the engine's hand)
+SlotKey = Union[CellKey, HandKey]
+"""A place the cursor can rest on; ``key[0]`` tells the two kinds apart (and narrows the type)."""
 
 
 def cell_key(index: int) -> SlotKey:
@@ -184,6 +185,8 @@ class TableView:
     seat_labels: tuple[str, ...] = ()
     highlight: int | None = None                   # whose turn it is
     game_over: bool = False
+    banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large over the field
+    banner_cells: tuple[int, ...] = ()             # the cards the announcement is about (kept uncovered)
 
 
 class TableRenderer:
@@ -237,6 +240,7 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         self.faces = []
         lay = self.layout
+        r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now
         surface.blit(self._board_surface(), (0, 0))
         pending_cell = view.pending[2] if view.pending else None
         for i in game.field.cells:
@@ -253,6 +257,7 @@ class TableRenderer:
                 draw_face(surface, self.font, r, hand[hi], seat)
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
+        self._elements(surface, game, view)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
@@ -261,6 +266,8 @@ class TableRenderer:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
             self._hint_mark(surface, lay.card_rect(view.hint[1]), view.blink)
+        if view.banner is not None:
+            self._banner(surface, view)
         for s in range(game.players):
             self._panel(surface, game, s, view)
         for key in view.candidates:
@@ -283,6 +290,30 @@ class TableRenderer:
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+        """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
+        from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
+
+        for i, element in game.core.elements.items():
+            shown = view.board.get(i) if view.board is not None else None
+            card = shown[0] if shown is not None else (game.card_at(i) if view.board is None else None)
+            if card is None and view.pending is not None and view.pending[2] == i:
+                card = game.hand(view.pending[0])[view.pending[1]]
+            if card is None:
+                empty_cell_element(surface, self.layout.card_rect(i), element)
+            else:
+                piece = next((p for p, c in enumerate(game.core.cards) if c.id == card.id), -1)
+                cell_under_card(surface, self.font, self.layout.card_rect(i), element,
+                                game.core.judge.elemental(piece, i) if piece >= 0 else 0)
+
+    def _banner(self, surface: pygame.Surface, view: TableView) -> None:
+        from jayden_jazz.scenes.cards.banner import banner, place_banner
+
+        assert view.banner is not None
+        word = banner(self.font, *view.banner)
+        avoid = [self.layout.cell_rect(c) for c in view.banner_cells]
+        surface.blit(word, place_banner(word.get_size(), self.layout.field_rect, avoid))
 
     def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The last placement: a white frame with a notch on each side, until the next one."""
@@ -328,18 +359,20 @@ class TableRenderer:
             if card is None or shown.id != card.id:
                 values = shown.sides
             card = shown
+        if card is None:
+            return                                 # callers draw only cells that hold a card
         r = self.layout.card_rect(i)
         flip = view.flips.get(i)
-        self.faces.append(("field", i, card.id))  # type: ignore[union-attr]
+        self.faces.append(("field", i, card.id))
         if flip is None:
-            draw_face(surface, self.font, r, card, owner, values)  # type: ignore[arg-type]
+            draw_face(surface, self.font, r, card, owner, values)
             return
         old, progress = flip
         shown = old if progress < 0.5 else owner
         k = abs(1.0 - 2.0 * progress)
         if self._tmp is None or self._tmp.get_size() != r.size:
             self._tmp = new_logical_surface(r.size)
-        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)  # type: ignore[arg-type]
+        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)
         w = max(1, int(r.w * k))
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
@@ -376,9 +409,9 @@ class TableRenderer:
 
     def slot_rect(self, game: Game, key: SlotKey, view: TableView) -> pygame.Rect | None:
         if key[0] == "cell":
-            return self.layout.card_rect(int(key[1]))  # type: ignore[arg-type]
+            return self.layout.card_rect(key[1])
         if key[0] == "hand":
-            seat, index = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            seat, index = key[1], key[2]
             if seat not in self.layout.panels:
                 return None
             for i, r in self.hand_slots(game, seat, view):

@@ -18,6 +18,7 @@ from jayden_jazz.cards import Card, Game, GameRecord
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.cards_art import draw_face, draw_slot
+from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -91,7 +92,7 @@ class CardsReplayScene(Scene):
         self.playing = playing and bool(self.actions)
         self.step_ticks = max(8, int(STEP_TICKS * animation_factor(app.settings["animation"])))
         self.timer = self.step_ticks
-        self.changed: frozenset[int] = frozenset()   # cells the last action placed or turned
+        self.changed_cells: frozenset[int] = frozenset()   # cells the last action placed or turned
         self.lay_out()
 
     # ------------------------------------------------------------------ stepping
@@ -114,11 +115,11 @@ class CardsReplayScene(Scene):
             before = {c: g.owner_at(c) for c in g.field.cells}
             g.push(self.actions[self.index])
             self.index += 1
-            self.changed = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
+            self.changed_cells = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
         elif d < 0 and self.index > 0:
             g.pop()
             self.index -= 1
-            self.changed = frozenset()
+            self.changed_cells = frozenset()
 
     def go_to(self, index: int) -> None:
         index = max(0, min(len(self.actions), index))
@@ -207,11 +208,16 @@ class CardsReplayScene(Scene):
             if not f.is_playable(i):
                 continue                                  # a hole: the table shows through
             card = g.card_at(i)
+            element = g.core.elements.get(i)
             if card is None:
                 draw_slot(surface, r)
+                if element is not None:
+                    empty_cell_element(surface, r, element)
                 continue
             draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70)
-            if i in self.changed:
+            if element is not None:
+                cell_under_card(surface, font, r, element, g.core.judge.elemental(g.core.cell[i], i))
+            if i in self.changed_cells:
                 pygame.draw.rect(surface, P.WHITE, r, 2)
         inner = draw_window(surface, font, LOG_RECT, "Moves")
         shown, _ = self.log_window()

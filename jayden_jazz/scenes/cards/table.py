@@ -29,13 +29,14 @@ import pygame
 from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
+from jayden_jazz.saves.cards import Pending
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.movelog import MoveLog
-from jayden_jazz.scenes.cards.present import Presentation, ShownBoard, scaled, steps_for
+from jayden_jazz.scenes.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key
 from jayden_jazz.scenes.cards.table_draw import TableDrawing
 from jayden_jazz.scenes.cards.table_menu import TableWindows
@@ -45,6 +46,7 @@ from jayden_jazz.scenes.computer import ComputerTurn
 from jayden_jazz.scenes.timing import MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
@@ -58,7 +60,7 @@ QUEUE_MAX = 8             # keys kept while the table is busy showing something
 class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
+    def __init__(self, app: AppView, match: Match | None = None, *, brain: seats.Brain | None = None,
                  library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -66,7 +68,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.match = match or demo_match(app, self.library, self.rng)
         m = self.match
         self.game: Game = new_game(self.library.catalog, m.field, m.hands, m.config.rules(),
-                                   first_seat=m.first_seat, date=m.date, names=m.names())
+                                   first_seat=m.first_seat, date=m.date, names=m.names(),
+                                   rng=self.rng)         # Elemental cells: drawn from the table's seed
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
@@ -97,6 +100,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self._log_steps = True
         self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
+        self.resume_pending: Pending | None = None   # a loaded save's open ability choice (saving.table_of)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -368,7 +372,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         g = self.game
         seat = g.to_move
         if key[0] == "hand":
-            s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            s, i = key[1], key[2]
             if s != seat:
                 self.app.sound.play("illegal")
                 self.say(f"That is {seats.seat_name(s)}'s hand; {seats.seat_name(seat)} plays now")
@@ -381,7 +385,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             self.app.sound.play("select")
             self.cursor = self._free_cell_key()
             return
-        cell = int(key[1])  # type: ignore[arg-type]
+        cell = key[1]
         if g.card_at(cell) is not None:
             self.app.sound.play("illegal")
             self.say(f"{g.field.name_of(cell)} already holds a card")
@@ -465,6 +469,9 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             return
         for st in show.tick():
             self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
+            if isinstance(st.event, Announcement):
+                self.app.sound.play("capture")       # the capture lines that follow carry the cause to the log
+                continue
             if self._log_steps:
                 self._log_event(st.event, st.text)
             if isinstance(st.event, ev.Placed):
@@ -639,7 +646,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return text
 
     # ------------------------------------------------------------------ the computer
-    def _brain(self) -> Any:
+    def _brain(self) -> seats.Brain:
         if self.brain is None:
             self.brain = seats.make_brain()
         return self.brain

@@ -9,21 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
 from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
+from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
                                               table_menu)
 from jayden_jazz.scenes.confirm import confirm_window
 
 
-class TableWindows:
+class TableWindows(TablePart):
     """Mixed into the table scene."""
-
-    game: Any
-    app: Any
-    stack: Any
 
     def open_menu(self) -> None:
         if self.stack is not None:
@@ -88,6 +86,7 @@ class TableWindows:
         if r.sudden_death:
             lines.append("Sudden Death: the first player to capture two or more cards with one placement "
                          "wins at once (so no ability is ever used).")
+        lines += describe(r)             # every classic rule in play, in the engine's words
         lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
         if not r.pure and not r.sudden_death:
             from jayden_jazz.scenes.cards.cardview import month_name
@@ -126,7 +125,9 @@ class TableWindows:
         library = fresh_library(self.app) or self.library      # packs added meanwhile join; the hands stay
         if any(cid not in library.catalog for hand in m.hands for cid in hand):
             library = self.library
-        self.stack.replace(type(self)(self.app, again, brain=brain, library=library))
+        from jayden_jazz.scenes.cards.table import CardsTableScene
+
+        self.stack.replace(CardsTableScene(self.app, again, brain=brain, library=library))
 
     def show_end(self) -> None:
         res = self.game.result()
@@ -158,7 +159,7 @@ class TableWindows:
     def show_card(self, key: SlotKey) -> None:
         g = self.game
         if key[0] == "cell":
-            cell = int(key[1])  # type: ignore[arg-type]
+            cell = key[1]
             card = g.card_at(cell)
             if card is None:
                 if self.pending is not None and self.pending[2] == cell:
@@ -168,10 +169,15 @@ class TableWindows:
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
                           for e in g.effects())
-            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
+            element = g.core.elements.get(cell)
+            if element is not None:              # the Elemental rule's modifier, as the engine counts it
+                mod = g.core.judge.elemental(g.core.cell[cell], cell)
+                notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
+                          f"{element} cell: {mod:+d} on every side",)
+            eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)   # None only where no card lies
             self.stack.push(CardViewWindow(self.app, card, eff))
             return
-        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+        seat, i = key[1], key[2]
         if seat not in self.visible_seats() or i >= len(g.hand(seat)):
             self.app.sound.play("illegal")
             return

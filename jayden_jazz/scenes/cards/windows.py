@@ -313,7 +313,11 @@ def log_window(app: Any, log: Any) -> "TextWindow":
     return win
 
 
-def rules_window(app: Any, lines: list[str], on_instructions: Callable[[], None]) -> ChoiceWindow:
+def rules_window(app: Any, lines: list[str], on_instructions: Callable[[], None]) -> Scene:
+    """The rules of this game; a scrolling text when many classic rules make it too long for a window."""
+    wrapped = wrap("\n".join(lines), (560 - 24) // 8)
+    if len(wrapped) > 15:
+        return TextWindow(app, "Rules of this game", wrapped)
     return ChoiceWindow(app, "Rules of this game", [MenuItem("OK", "ok"), MenuItem("Full instructions", "full")],
                         text="\n".join(lines), width=560,
                         on_choose=lambda v: on_instructions() if v == "full" else None)
