@@ -208,8 +208,9 @@ class CardsSetupScene(Scene):
         problems = cfg.rules().problems()
         if problems:
             self.app.sound.play("illegal")
+            text = "; ".join(problems)
             self.stack.push(MessageWindow(self.app, "These rules cannot be combined",
-                                          "; ".join(problems).capitalize() + ". Change them on the Rules page "
+                                          text[:1].upper() + text[1:] + ". Change them on the Rules page "
                                           "(Enter on the Rules row)."))
             return
         if cfg.field not in self.library.fields:
