@@ -289,7 +289,7 @@ class Game:
     def _offers(self, p: int, c: int, captured: int) -> list[tuple[int, list[tuple[str, ...]]]]:
         """Abilities offered after the placement on the board now, with their targets as text."""
         core = self.core
-        out = []
+        out: list[tuple[int, list[tuple[str, ...]]]] = []
         if not core.abil[p] or captured < 2:
             return out
         for no, ab in enumerate(core.abil[p], 1):

@@ -179,12 +179,12 @@ class Position:
             raise _fail(f"the Elemental rule is on: {ELEMENTS_KEY}= must follow effects=")
         if values.get(ELEMENTS_KEY, "-") != "-":
             for tok in values[ELEMENTS_KEY].split(","):
-                cname, colon, e = tok.partition(":")
-                if not colon or e not in ELEMENTS or cname not in field.cell_names \
+                cname, colon, element = tok.partition(":")
+                if not colon or element not in ELEMENTS or cname not in field.cell_names \
                         or not field.is_playable(field.index(cname)):
                     raise _fail(f"elemental cell {tok[:40]!r} is not CELL:ELEMENT with a playable cell "
                                 f"and one of {', '.join(ELEMENTS)}")
-                elements.append((cname, e))
+                elements.append((cname, element))
         pos = cls(name, rows, rules, date, n, move, values["reset"] == "1", end, tuple(cells), hands,
                   tuple(effects), tuple(elements))
         if canonical:

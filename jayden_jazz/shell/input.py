@@ -132,6 +132,10 @@ class InputMap:
                 self._held = None
             return []
         if t == pygame.MOUSEMOTION:
+            if tuple(getattr(event, "rel", (1, 1))) == (0, 0):
+                # SDL reports where the pointer already rests (the window opened or was focused
+                # under it) with no relative motion: not a movement, so no menu follows it
+                return []
             pos = self.to_logical(event.pos)
             return [Action(Kind.POINT, pos=pos)] if pos is not None else []
         if t == pygame.MOUSEBUTTONDOWN:

@@ -29,7 +29,7 @@ from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action, Kind
-from jayden_jazz.shell.scene import PlayScene
+from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, ticks_to_next
 
 GRID = pygame.Rect(6, 36, 380, 230)
 PITCH_X, PITCH_Y = 126, 46
@@ -148,6 +148,18 @@ class HandChoiceScene(PlayScene):
         brain, self.brain = self.brain, None
         if self.stack is not None:
             self.stack.replace(CardsTableScene(self.app, match, brain=brain, library=self.library))
+
+    def redraw_in(self) -> int | None:
+        """Idle like the table: while a person chooses, only at the cursor's blink; while the
+        computer chooses, when its dots move (its reply wakes the loop by itself); behind the pass
+        screen, never; between seats, every tick (see Scene.redraw_in)."""
+        if self.phase == "choose":
+            return ticks_to_next(self.ticks, 15)
+        if self.phase == "computer":
+            return ticks_to_next(self.ticks, 20)
+        if self.phase == "pass" and self.stack is not None and self.stack.top is not self:
+            return None
+        return EVERY_TICK
 
     # ------------------------------------------------------------------ the computer
     def update(self) -> None:

@@ -80,7 +80,7 @@ class CardsReplayScene(Scene):
         self.playing = playing and bool(self.actions)
         self.step_ticks = max(8, int(STEP_TICKS * animation_factor(app.settings["animation"])))
         self.timer = self.step_ticks
-        self.changed: frozenset[int] = frozenset()   # cells the last action placed or turned
+        self.changed_cells: frozenset[int] = frozenset()   # cells the last action placed or turned
         self.lay_out()
 
     # ------------------------------------------------------------------ stepping
@@ -103,11 +103,11 @@ class CardsReplayScene(Scene):
             before = {c: g.owner_at(c) for c in g.field.cells}
             g.push(self.actions[self.index])
             self.index += 1
-            self.changed = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
+            self.changed_cells = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
         elif d < 0 and self.index > 0:
             g.pop()
             self.index -= 1
-            self.changed = frozenset()
+            self.changed_cells = frozenset()
 
     def go_to(self, index: int) -> None:
         index = max(0, min(len(self.actions), index))
@@ -142,6 +142,10 @@ class CardsReplayScene(Scene):
         elif k == Kind.SCROLL:
             self.playing = False
             self.step(-action.dy)
+
+    def redraw_in(self) -> int | None:
+        """Playing: at the next step (the picture changes only then); paused: never on its own."""
+        return max(1, self.timer) if self.playing else None
 
     def update(self) -> None:
         if not self.playing:
@@ -200,7 +204,7 @@ class CardsReplayScene(Scene):
             draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70)
             if element is not None:
                 cell_under_card(surface, font, r, element, g.core.judge.elemental(g.core.cell[i], i))
-            if i in self.changed:
+            if i in self.changed_cells:
                 pygame.draw.rect(surface, P.WHITE, r, 2)
         inner = draw_window(surface, font, LOG_RECT, "Moves")
         shown, _ = self.log_window()

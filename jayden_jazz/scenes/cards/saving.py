@@ -10,7 +10,7 @@ into a save and a save back into a table.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from jayden_jazz import statistics
 from jayden_jazz.cards import Game
@@ -22,6 +22,9 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.table import CardsTableScene
 
 
 # ---------------------------------------------------------------------- table -> save
@@ -82,14 +85,13 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
     return match
 
 
-def table_of(app: Any, info: csave.CardsSave, game: Game, library: Library) -> Any:
+def table_of(app: Any, info: csave.CardsSave, game: Game, library: Library) -> CardsTableScene:
     """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are hidden)."""
     from jayden_jazz.scenes.cards.table import CardsTableScene
 
     table = CardsTableScene(app, match_of(info, game, library), library=library)
     table.game = game
     table.resume_pending = info.pending
-    table.loaded = True
     return table
 
 
@@ -119,7 +121,7 @@ def resume_pending(table: Any) -> None:
             table._press_target(key)
 
 
-def load_table(app: Any, path: Path, library: Library | None = None) -> Any:
+def load_table(app: Any, path: Path, library: Library | None = None) -> CardsTableScene:
     """A table from a save file; raises SaveError (the file is left as it is)."""
     library = library or load_library(app)
     info, game = csave.load(path, library.catalog)

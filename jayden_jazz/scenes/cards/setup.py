@@ -68,7 +68,8 @@ class CardsSetupScene(Scene):
                   MenuItem("Choose hands", "start"),
                   MenuItem("Load game", "load"),  # [card-saves hook]
                   MenuItem("Back", "back")]
-        old = self.menu.current.value if self.menu.items and keep is None else keep
+        current = self.menu.current                 # None only for the empty menu before the first build
+        old = current.value if current is not None and keep is None else keep
         self.menu = Menu(items, on_change=self._change)
         self.menu.layout(MENU_X, MENU_Y, MENU_W)
         for i, it in enumerate(items):

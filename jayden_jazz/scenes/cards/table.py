@@ -29,6 +29,7 @@ import pygame
 from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
+from jayden_jazz.saves.cards import Pending
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
@@ -45,6 +46,7 @@ from jayden_jazz.scenes.computer import ComputerTurn
 from jayden_jazz.scenes.timing import MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
@@ -58,7 +60,7 @@ QUEUE_MAX = 8             # keys kept while the table is busy showing something
 class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
+    def __init__(self, app: AppView, match: Match | None = None, *, brain: seats.Brain | None = None,
                  library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -90,12 +92,15 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.end_shown = False
         self._preview_key: tuple | None = None
         self._cursor_cell: int | None = None
+        self._key_card: int | None = None
+        """The mover's hand card the arrow keys framed last: a click on a free cell plays it."""
         self.hint_waiting = False
         self.hint: tuple[str, str] | None = None      # (card id, cell) marked on the board until the player acts
         self.hint_text = ""
         self._log_steps = True
         self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
+        self.resume_pending: Pending | None = None   # a loaded save's open ability choice (saving.table_of)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -180,6 +185,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return self.log.summary_for(seat, self.turn_ply[seat])
 
     def _turn_starts(self, seat: int) -> None:
+        self._key_card = None                    # the framed first card is not a choice yet
         if self.game.hand(seat):
             self.cursor = hand_key(seat, 0)
         text = self.summary_for(seat)
@@ -257,6 +263,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 best, best_score = key, score
         if best is not None:
             self.cursor = best
+            if best[0] == "hand" and int(best[1]) == self.game.to_move:  # type: ignore[arg-type]
+                self._key_card = int(best[2])  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ input
     def handle(self, action: InputAction) -> None:
@@ -318,6 +326,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             key = self.slot_at(action.pos)
             if key is not None:
                 self.cursor = key
+                if key[0] == "hand":
+                    self._key_card = None         # the mouse framed a card: it is in charge now
         elif k == Kind.ACTION:
             if self.phase == Phase.OVER:
                 self.show_end()
@@ -332,10 +342,25 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 if key is None:
                     return
                 self.cursor = key
+                if key[0] == "cell" and self._click_plays_key_card(int(key[1])):  # type: ignore[arg-type]
+                    return
             if self.cursor is not None:
                 self.press(self.cursor)
         elif k == Kind.HINT:
             self.ask_hint()
+
+    def _click_plays_key_card(self, cell: int) -> bool:
+        """A click on a free cell with no card picked, while the arrow keys framed one of the
+        mover's hand cards: the player means that card (it is the one framed on the screen)."""
+        g = self.game
+        i = self._key_card
+        if (self.phase != Phase.TURN or self.selected is not None or i is None or g.card_at(cell) is not None
+                or not 0 <= i < len(g.hand(g.to_move))):
+            return False
+        self._key_card = None
+        self.selected = i
+        self.place(i, cell)
+        return True
 
     def press(self, key: SlotKey) -> None:
         """The Action Button on a slot, in the current phase."""
@@ -347,7 +372,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         g = self.game
         seat = g.to_move
         if key[0] == "hand":
-            s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            s, i = key[1], key[2]
             if s != seat:
                 self.app.sound.play("illegal")
                 self.say(f"That is {seats.seat_name(s)}'s hand; {seats.seat_name(seat)} plays now")
@@ -356,17 +381,18 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 self.selected = None
                 return
             self.selected = i
+            self._key_card = None
             self.app.sound.play("select")
             self.cursor = self._free_cell_key()
             return
-        cell = int(key[1])  # type: ignore[arg-type]
+        cell = key[1]
         if g.card_at(cell) is not None:
             self.app.sound.play("illegal")
             self.say(f"{g.field.name_of(cell)} already holds a card")
             return
         if self.selected is None:
             self.app.sound.play("illegal")
-            self.say("Pick a card from your hand first")
+            self.say("Pick a card of your hand first, then a free cell")
             if g.hand(seat):
                 self.cursor = hand_key(seat, 0)
             return
@@ -620,7 +646,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return text
 
     # ------------------------------------------------------------------ the computer
-    def _brain(self) -> Any:
+    def _brain(self) -> seats.Brain:
         if self.brain is None:
             self.brain = seats.make_brain()
         return self.brain

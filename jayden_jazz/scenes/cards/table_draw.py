@@ -6,8 +6,6 @@ frame twice draws the same picture.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from jayden_jazz.cards import IllegalActionError, sides_text
@@ -15,22 +13,20 @@ from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.flow import Phase
 from jayden_jazz.scenes.cards.present import Announcement
 from jayden_jazz.scenes.cards.render import TableView, hand_key
+from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
 
 
-class TableDrawing:
+class TableDrawing(TablePart):
     """Mixed into the table scene."""
-
-    game: Any
-    app: Any
 
     def _capture_preview(self) -> frozenset[int]:
         if (self.phase != Phase.TURN or self.selected is None or self.cursor is None or self.cursor[0] != "cell"
                 or not self.app.settings["enhanced"]):
             return frozenset()
         g = self.game
-        cell = int(self.cursor[1])  # type: ignore[arg-type]
+        cell = self.cursor[1]
         key = (g.ply, g.zobrist(), self.selected, cell)
         if key != self._preview_key:
             self._preview_key = key
@@ -101,12 +97,12 @@ class TableDrawing:
             out.append((self.hint_text, P.LIGHT_GREEN))
         if key is not None and self.phase not in (Phase.PASS, Phase.START):
             if key[0] == "cell":
-                cell = int(key[1])  # type: ignore[arg-type]
+                cell = key[1]
                 card = g.card_at(cell)
                 name = g.field.name_of(cell)
                 if card is not None:
                     owner = g.owner_at(cell)
-                    vals = sides_text(g.effective_sides(cell))  # type: ignore[arg-type]
+                    vals = sides_text(g.effective_sides(cell) or card.sides)   # None only where no card lies
                     out.append((f"{name}: {card.name} {vals}", seats.light(owner) if owner is not None else P.WHITE))
                 elif self.pending is not None and self.pending[2] == cell:
                     out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
@@ -117,7 +113,7 @@ class TableDrawing:
                     else:
                         out.append((f"{name}: empty", P.LIGHT_GRAY))
             else:
-                s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+                s, i = key[1], key[2]
                 hand = g.hand(s)
                 if s in self.visible_seats() and i < len(hand):
                     c = hand[i]
@@ -133,7 +129,8 @@ class TableDrawing:
         board = None
         flips: dict[int, tuple[int, float]] = {}
         step_cell = None
-        banner, banner_cells = None, ()
+        banner: tuple[str, str] | None = None
+        banner_cells: tuple[int, ...] = ()
         if show is not None and not show.board.synced:
             cat = self.library.catalog
             board = {g.field.index(name): (cat[cid], owner) for name, (cid, owner) in show.board.cells.items()

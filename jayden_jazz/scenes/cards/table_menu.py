@@ -14,17 +14,14 @@ from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
 from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
+from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
                                               table_menu)
 from jayden_jazz.scenes.confirm import confirm_window
 
 
-class TableWindows:
+class TableWindows(TablePart):
     """Mixed into the table scene."""
-
-    game: Any
-    app: Any
-    stack: Any
 
     def open_menu(self) -> None:
         if self.stack is not None:
@@ -128,7 +125,9 @@ class TableWindows:
         library = fresh_library(self.app) or self.library      # packs added meanwhile join; the hands stay
         if any(cid not in library.catalog for hand in m.hands for cid in hand):
             library = self.library
-        self.stack.replace(type(self)(self.app, again, brain=brain, library=library))
+        from jayden_jazz.scenes.cards.table import CardsTableScene
+
+        self.stack.replace(CardsTableScene(self.app, again, brain=brain, library=library))
 
     def show_end(self) -> None:
         res = self.game.result()
@@ -160,7 +159,7 @@ class TableWindows:
     def show_card(self, key: SlotKey) -> None:
         g = self.game
         if key[0] == "cell":
-            cell = int(key[1])  # type: ignore[arg-type]
+            cell = key[1]
             card = g.card_at(cell)
             if card is None:
                 if self.pending is not None and self.pending[2] == cell:
@@ -175,10 +174,10 @@ class TableWindows:
                 mod = g.core.judge.elemental(g.core.cell[cell], cell)
                 notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
                           f"{element} cell: {mod:+d} on every side",)
-            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
+            eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)   # None only where no card lies
             self.stack.push(CardViewWindow(self.app, card, eff))
             return
-        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+        seat, i = key[1], key[2]
         if seat not in self.visible_seats() or i >= len(g.hand(seat)):
             self.app.sound.play("illegal")
             return

@@ -11,6 +11,7 @@ preview beside the window updates as the ability changes.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -174,13 +175,13 @@ class AbilityEditor(Scene):
                                   set=lambda n: self._reshape(count=n, key="count")))
         for key, label, options in CONDITION_ROWS:
             rows.append(ChoiceRow("If " + label, "if." + key, options=options,
-                                  get=lambda key=key: getattr(self.ability.condition, key),
-                                  set=lambda v, key=key: self._condition(key, v)))
+                                  get=partial(lambda key: getattr(self.ability.condition, key), key),
+                                  set=partial(self._condition, key)))
         if spec.takes_filter:
             for key, label, options in FILTER_ROWS:
                 rows.append(ChoiceRow("Only " + label, "only." + key, options=options,
-                                      get=lambda key=key: getattr(self.ability.filter, key),
-                                      set=lambda v, key=key: self._filter(key, v)))
+                                      get=partial(lambda key: getattr(self.ability.filter, key), key),
+                                      set=partial(self._filter, key)))
             rows.append(TextRow("Only before", "only.roasting_before", field=self.before_field,
                                 placeholder="YYYY-MM, or empty", on_change=self._before))
         low = max(1, spec.min_cost)

@@ -11,6 +11,7 @@ which and why.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any, Callable
 
 import pygame
@@ -148,7 +149,8 @@ class CardEditorScene(Scene):
                 return
             self.change(key, lambda c: replace(c, started_roasting=month))
         else:
-            self.change(key, lambda c: replace(c, **{key: v}))
+            text: dict[str, Any] = {key: v}         # one of the text fields, by its name
+            self.change(key, lambda c: replace(c, **text))
 
     # changes and undo ------------------------------------------------------------
     def change(self, key: str, fn: Callable[[Card], Card]) -> None:
@@ -289,7 +291,7 @@ class CardEditorScene(Scene):
         rows: list[Row] = []
         for k in TEXT_KEYS:
             rows.append(TextRow(LABELS[k], k, field=self.fields[k], placeholder=HINTS.get(k, ""),
-                                on_change=lambda v, k=k: self._text_changed(k, v)))
+                                on_change=partial(self._text_changed, k)))
         rows.append(SidesRow("Sides", "sides", get=lambda: self.card.sides, set=self._set_side,
                              sub=getattr(self, "_sides_sub", 0)))
         rows.append(ChoiceRow("Element", "element", options=[("none", None)] + [(e, e) for e in ELEMENTS],
@@ -299,11 +301,11 @@ class CardEditorScene(Scene):
         rows.append(ButtonRow("Picture", "picture", text=pic, on_press=self.picture_menu, colour=P.WHITE))
         for i, ab in enumerate(self.card.abilities):
             rows.append(ButtonRow(f"Ability {i + 1}", f"ability{i + 1}", text=ability_summary(i, ab),
-                                  on_press=lambda i=i: self.edit_ability(i), colour=P.WHITE))
+                                  on_press=partial(self.edit_ability, i), colour=P.WHITE))
         if len(self.card.abilities) < MAX_ABILITIES:
             n = len(self.card.abilities)
             rows.append(ButtonRow(f"Ability {n + 1}", "add", text="+ add an ability",
-                                  on_press=lambda n=n: self.edit_ability(n)))
+                                  on_press=partial(self.edit_ability, n)))
         rows.append(ButtonRow("", "save", text="Save card (F2)", on_press=self.save))
         self.form.set_rows(rows)
 
@@ -323,12 +325,15 @@ class CardEditorScene(Scene):
             return
         if k == Kind.KEY and action.key in ("f2", "f3", "f4") or (k == Kind.KEY and action.text in ("\x13", "\x1a")):
             key = {"\x13": "f2", "\x1a": "f3"}.get(action.text, action.key)
-            {"f2": self.save, "f3": self.undo, "f4": self.picture_menu}[key]()
+            keyed: dict[str, Callable[[], object]] = {"f2": self.save, "f3": self.undo, "f4": self.picture_menu}
+            keyed[key]()
             return
         if k == Kind.ACTION and action.pos is not None and action.pos[1] >= 322:
             for rect, what in self._key_rects():
                 if rect.collidepoint(action.pos):
-                    {"F2": self.save, "F3": self.undo, "F4": self.picture_menu, "Esc": self.ask_close}[what]()
+                    shown: dict[str, Callable[[], object]] = {"F2": self.save, "F3": self.undo,
+                                                              "F4": self.picture_menu, "Esc": self.ask_close}
+                    shown[what]()
                     return
         if k == Kind.SCROLL and action.pos is not None and action.pos[0] >= VIEW_X:
             self.view.scroll(action.dy * 3)

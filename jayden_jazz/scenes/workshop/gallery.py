@@ -326,7 +326,9 @@ class GalleryScene(Scene):
             self.open_card()
 
     def _mouse(self, action: Action) -> None:
-        x, y = action.pos  # type: ignore[misc]
+        if action.pos is None:
+            return
+        x, y = action.pos
         if action.kind == Kind.ACTION:
             for rect, what in self._button_rects():
                 if rect.collidepoint(x, y):
@@ -369,6 +371,7 @@ class GalleryScene(Scene):
         bad_files = problem_packs(self.lib)
         bad_ids = {pid for pid, info in self.lib.catalog.packs.items() if str(info.file) in bad_files}
         font.draw(surface, f"{'Name':<20} Sides Pts  Pack", LIST_X + 4, LIST_Y - 14, P.LIGHT_GRAY)
+        c: Card | None                       # a listed card, then the highlighted one
         for row in range(ROWS):
             i = self.top + row
             if i >= len(self.shown):

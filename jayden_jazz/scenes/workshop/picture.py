@@ -321,7 +321,7 @@ class PixelEditor(Scene):
         old = ed.card.picture
         in_pack = old is not None and Path(old).resolve().is_relative_to(ed.pack.folder.resolve()) \
             and Path(old).suffix.lower() == ".png"
-        dest = Path(old) if in_pack else _free_name(ed.pack.folder, ed.card.key or "card")
+        dest = Path(old) if in_pack and old is not None else _free_name(ed.pack.folder, ed.card.key or "card")
         try:
             atomic_write_bytes(dest, png_bytes(indices_surface(self.pixels)))
         except OSError as e:
