@@ -76,6 +76,7 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
     if r.preset_name in PRESETS:
         cfg.preset = r.preset_name
     cfg.open, cfg.pure, cfg.sudden_death = r.open, r.pure, r.sudden_death
+    cfg.classic = list(r.classic)
     match = Match(cfg, setup.field, setup.hands, setup.first_seat, library.pack_dir_texts, setup.date)
     match.seed = info.seed  # type: ignore[attr-defined]
     return match
