@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from jayden_jazz.cards import Card
+from jayden_jazz.cards import Card, deal_random
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.cards_art import MINI, draw_face
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
@@ -101,6 +101,9 @@ class HandChoiceScene(PlayScene):
         self.refresh()
         self.focus = "grid"
         self.message = ""
+        if self.rules.random and not self.hands:       # Random: nobody chooses, the hands are dealt
+            self.hands = list(deal_random(self.pool, self.field, self.config.players, self.rules, self.rng))
+            self.seat = self.config.players
         if self.seat >= self.config.players:
             self.finish()
             return
