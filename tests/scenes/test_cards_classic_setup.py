@@ -126,7 +126,7 @@ def test_a_refused_combination_is_shown_and_blocks_start_with_the_engines_words(
     press(app, "RETURN")
     window = app.stack.top
     assert isinstance(window, MessageWindow)
-    assert expected[0].lower() in " ".join(window.lines).lower()
+    assert expected[0] in " ".join(window.lines)                    # the engine's words, as written
     assert not any(isinstance(s, HandChoiceScene) for s in app.stack)
     press(app, "RETURN")                                           # close the message
     page = open_rules(app, scene)
@@ -152,3 +152,19 @@ def test_statistics_keep_classic_rule_sets_apart():
 
     assert rules_name_cards(Rules()) == "Updated"
     assert rules_name_cards(Rules(same=True, plus=True, combo=True, open=True)) == "Updated + Open + Same + Plus + Combo"
+
+
+def test_many_refusals_never_run_into_the_footer(setup):
+    from jayden_jazz.scenes.cards.setup import FRAME, MENU_W, MENU_X
+    from jayden_jazz.shell import palette as P
+    import pygame
+
+    app, scene = setup
+    scene.config.players, scene.config.field = 4, "donut7"
+    scene.config.classic = ["same_wall", "combo", "order", "chaos"]
+    scene._build_menu()
+    app.render()
+    arr = pygame.surfarray.array2d(app.display.logical)
+    side = arr[MENU_X + MENU_W + 20:FRAME.right - 8]
+    assert (side[:, FRAME.y + 150:FRAME.bottom - 44] == P.LIGHT_RED).any()     # the refusal is shown
+    assert not (side[:, FRAME.bottom - 44:FRAME.bottom] == P.LIGHT_RED).any()  # and stops above the footer

@@ -198,3 +198,42 @@ def test_a_two_line_name_on_a_3x3_face_stays_inside_the_frame(make_app):
     assert set(frame_rows) == {P.LIGHT_BLUE}              # the frame, whole
     name_rows = [pixel(surf, x, y) for x in range(4, 94) for y in range(70, 96)]
     assert name_rows.count(P.WHITE) > 60                   # both lines drawn
+
+
+def test_the_replay_log_wraps_long_names_instead_of_cutting_them(make_app):
+    from jayden_jazz.scenes.cards.replay import LOG_COLS, CardsReplayScene
+
+    hands = [["default/mid_tier_milo", "default/archivist_marlo", "default/doublejump_dex", "default/brickmason",
+              "default/springwright"], ["default/grand_carrot", "default/byte_sized_bea", "default/swapmeet_sal",
+                                        "default/underdog_pip", "default/cleo_closer"]]
+    app, sc = make_table(make_app, hands, open=True)
+    for cid, cell in [(hands[0][0], "b1"), (hands[1][0], "b2"), (hands[0][2], "a1")]:
+        play_click(app, sc, cid, cell)
+    settle(app, sc)
+    rp = CardsReplayScene(app, sc.game.record(), sc.library.catalog)
+    rows = rp.log_lines()
+    assert all(len(t) <= LOG_COLS for t, _ in rows)
+    for i in (1, 2, 3):
+        text = " ".join(t.strip() for t, n in rows if n == i)
+        name = sc.library.catalog[[hands[0][0], hands[1][0], hands[0][2]][i - 1]].name
+        assert name in text, (name, text)
+
+
+def test_the_hand_pickers_messages_are_never_cut(make_app):
+    from jayden_jazz.scenes.cards.hands import STRIP, HandChoiceScene
+    from tests.helpers import press as press_key
+
+    app = make_app("--scene", "cards", "--seed", "2")
+    press_key(app, "RETURN", "RETURN")                   # Choose hands, take the seat
+    hc = app.stack.top
+    assert isinstance(hc, HandChoiceScene)
+    for text in ("The hand is full: unpick a card or choose Done", "Pick 3 more cards first", 'Saved as "My very long hand name for Tuesdays"'):
+        hc.message = text
+        rows, small = hc.message_rows()
+        assert " ".join(rows) == text                    # whole, in order
+        width = small_font().width if small else app.font.width
+        assert all(width(r) <= STRIP.w for r in rows)
+        app.render()
+        assert_ega_only(app.display.logical)
+    hc.message = "Pick 3 more cards first"
+    assert hc.message_rows() == (["Pick 3 more cards first"], False)

@@ -99,7 +99,9 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
     Every size puts the values on their sides and marks a card with
     abilities (a yellow diamond in the top right corner); the owner's
     colour fills the card and frames it twice. Large faces add the picture
-    and the name (up to two lines), medium ones the picture.
+    and the name (up to two lines); medium ones (5x5) the name in small
+    capitals and a small picture; compact ones (7x7) a short name between
+    the side values; tiny ones (waiting seats' crowded hands) values only.
     """
     fill, edge = NEUTRAL if owner is None else (seats.dark(owner), seats.light(owner))
     r = pygame.Rect(rect)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from jayden_jazz.cards import Card
+from jayden_jazz.cards import Card, deal_random
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.cards_art import MINI, draw_face
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
@@ -28,8 +28,10 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, ticks_to_next
+from jayden_jazz.shell.smallfont import LINE, small_font
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -101,6 +103,9 @@ class HandChoiceScene(PlayScene):
         self.refresh()
         self.focus = "grid"
         self.message = ""
+        if self.rules.random and not self.hands:       # Random: nobody chooses, the hands are dealt
+            self.hands = list(deal_random(self.pool, self.field, self.config.players, self.rules, self.rng))
+            self.seat = self.config.players
         if self.seat >= self.config.players:
             self.finish()
             return
@@ -574,13 +579,27 @@ class HandChoiceScene(PlayScene):
             ty = bar.y + (bar.h - h) * self.top_row // max(1, rows - ROWS)
             surface.fill(P.LIGHT_GRAY, (bar.x, ty, bar.w, h))
 
+    def message_rows(self) -> tuple[list[str], bool]:
+        """The message whole: one line of the 8x14 font where it fits above the hand strip, else
+        up to two lines of small capitals (``True``), so no message is cut."""
+        if not self.message:
+            return [], False
+        if self.app.font.width(self.message) <= STRIP.w:
+            return [self.message], False
+        tiny = small_font()
+        return wrap(self.message, tiny.columns(STRIP.w))[:2], True
+
     def _strip(self, surface: pygame.Surface) -> None:
         font = self.app.font
         seat = min(self.seat, self.config.players - 1)
         still = self.still
         text = f"Hand {len(self.picked)}/{self.size}" + (f", {still} to pick" if still else ", complete")
-        if self.message:
-            font.draw(surface, self.message[:29], STRIP.x, STRIP.y - 32, P.YELLOW)
+        rows, small = self.message_rows()
+        for i, row in enumerate(rows):
+            if small:
+                small_font().draw(surface, row, STRIP.x, STRIP.y - 31 + i * (LINE + 1), P.YELLOW)
+            else:
+                font.draw(surface, row, STRIP.x, STRIP.y - 32, P.YELLOW)
         font.draw(surface, text, STRIP.x, STRIP.y - 16, P.YELLOW if still else P.LIGHT_GREEN)
         pitch = MINI[0] + 2
         room = max(1, (STRIP.w + 2) // pitch)

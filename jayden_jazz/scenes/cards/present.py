@@ -42,6 +42,7 @@ STEP_TICKS = {
     ev.EffectStarted: 45, ev.EffectEnded: 45, ev.FieldReset: 75, ev.SeatSkipped: 50, ev.GameEnded: 0,
 }
 """How long each kind of step stays on screen at normal speed before the next begins."""
+STEP_TICKS.update({ev.HandSwapped: 75, ev.CardsShown: 75, ev.CardDrawn: 40})   # the hand rules' steps
 FLIP_TICKS = 16          # a card turning over (part of its step)
 HOLD_TICKS = 30          # after the last step, before the next seat
 CAPTION_COLS = 78        # the top bar's width in characters

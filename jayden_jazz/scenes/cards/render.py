@@ -59,6 +59,13 @@ def hand_key(seat: int, index: int) -> SlotKey:
     return ("hand", seat, index)
 
 
+def dim(surface: pygame.Surface, r: pygame.Rect) -> None:
+    """Darken a card that may not be played now: black on every other row (the palette has no
+    half tones)."""
+    for y in range(r.top, r.bottom, 2):
+        pygame.draw.line(surface, P.BLACK, (r.left, y), (r.right - 1, y))
+
+
 def short_effect(ab: Ability) -> str:
     """A Turn effect in a few words for the side panels: ``+3 all sides: this card``."""
     if ab.effect != "modify":
@@ -179,6 +186,8 @@ class TableView:
     step_cell: int | None = None                   # the cell the step on screen is about
     hint: tuple[SlotKey, int] | None = None        # the hinted hand card and cell
     computer_pick: SlotKey | None = None
+    dimmed: frozenset[SlotKey] = frozenset()       # hand cards a hand rule (Order, Chaos) does not let play
+    revealed: frozenset[SlotKey] = frozenset()     # hidden-hand cards everybody knows (Three Open, given)
     blink: bool = True
     top: list[tuple[str, int]] = field(default_factory=list)
     bottom: list[tuple[str, int]] = field(default_factory=list)
@@ -452,12 +461,14 @@ class TableRenderer:
                    face_up: bool, view: TableView) -> None:
         key = hand_key(seat, i)
         rr = r.move(0, -4) if view.selected == key else r
-        if face_up:
+        if face_up or key in view.revealed:
             card = hand[i]
             draw_face(surface, self.font, rr, card, seat)
             self.faces.append(("hand", seat, card.id))
         else:
             draw_back(surface, rr)
+        if key in view.dimmed:
+            dim(surface, rr)
         if view.selected == key:
             pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
         if view.computer_pick == key:

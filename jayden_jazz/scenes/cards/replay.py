@@ -21,6 +21,7 @@ from jayden_jazz.scenes.cards.cards_art import draw_face, draw_slot
 from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
@@ -33,6 +34,17 @@ STEP_TICKS = 50
 FIELD_AREA = pygame.Rect(6, 20, 428, 296)
 LOG_RECT = pygame.Rect(440, 22, 196, 294)
 LOG_COLS = (LOG_RECT.w - 16) // 8
+
+
+def fit_line(text: str, indent: int) -> list[str]:
+    """A log line in rows of the log's width, broken at words (a long card name is never cut);
+    rows after the first are indented under it."""
+    if len(text) <= LOG_COLS:
+        return [text]
+    lead = len(text) - len(text.lstrip())
+    rows = wrap(text.strip(), LOG_COLS - lead)
+    first, rest = " " * lead + rows[0], " ".join(rows[1:])
+    return [first] + [" " * indent + r for r in wrap(rest, LOG_COLS - indent)]
 
 
 def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> list[str]:
@@ -166,8 +178,9 @@ class CardsReplayScene(Scene):
         """(text, index it jumps to): the start, then each action and what it did."""
         out = [("Start: dealt hands", 0)]
         for i, lines in enumerate(self.log, 1):
-            out.append((f"{i:>2}. {lines[0]}"[:LOG_COLS], i))
-            out += [(t[:LOG_COLS], i) for t in lines[1:]]
+            out += [(t, i) for t in fit_line(f"{i:>2}. {lines[0]}", 4)]
+            for t in lines[1:]:
+                out += [(row, i) for row in fit_line(t, len(t) - len(t.lstrip()) + 2)]
         return out
 
     def log_window(self) -> tuple[list[tuple[str, int]], int]:

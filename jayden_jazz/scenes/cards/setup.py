@@ -209,8 +209,9 @@ class CardsSetupScene(Scene):
         problems = cfg.rules().problems()
         if problems:
             self.app.sound.play("illegal")
+            text = "; ".join(problems)
             self.stack.push(MessageWindow(self.app, "These rules cannot be combined",
-                                          "; ".join(problems).capitalize() + ". Change them on the Rules page "
+                                          text[:1].upper() + text[1:] + ". Change them on the Rules page "
                                           "(Enter on the Rules row)."))
             return
         if cfg.field not in self.library.fields:
@@ -282,15 +283,18 @@ class CardsSetupScene(Scene):
         y = gy + f.height * cell + 10
         size = self.hand_size()
         lines = [(f"{f.playable_count} playable cells", P.WHITE),
-                 (f"Hand: {size} cards each", P.WHITE),
-                 (PRESET_HELP.get(self.config.preset, ""), P.LIGHT_GRAY)]
-        if self.config.classic:
-            lines.append(("Rules: " + rule_set_name(self.config).removeprefix("Custom: "), P.YELLOW))
+                 (f"Hand: {size} cards each", P.WHITE)]
+        problems = self.config.rules().problems()
+        if problems:         # the reason Start will give comes first, and the explanations make room
+            lines.append(("Start is refused:", P.LIGHT_RED))
+            lines += [("- " + p, P.LIGHT_RED) for p in problems]
+        else:
+            lines.append((PRESET_HELP.get(self.config.preset, ""), P.LIGHT_GRAY))
+            if self.config.classic:
+                lines.append(("Rules: " + rule_set_name(self.config).removeprefix("Custom: "), P.YELLOW))
         if self.menu.current is not None and self.menu.current.value == "preset":
             lines.append(("Enter: every rule, one by one", P.LIGHT_CYAN))
-        for p in self.config.rules().problems():
-            lines.append(("Refused: " + p, P.LIGHT_RED))
-        if f.has_holes:
+        if f.has_holes and not problems:
             lines.insert(1, ("Gray squares: cells; brown crossed squares: holes (no card goes there)",
                              P.LIGHT_GRAY))
         if self.config.players not in f.allowed_players:
@@ -299,10 +303,13 @@ class CardsSetupScene(Scene):
             lines.append(("", P.WHITE))
             lines.append(("Computer players are not installed yet: every seat is played by a person.",
                           P.LIGHT_GRAY))
-        for text, colour in lines:
-            for part in _wrap(text, (inner.right - x) // 8) or [""]:
-                font.draw(surface, part, x, y, colour)
-                y += 14
+        parts = [(part, colour) for text, colour in lines for part in (_wrap(text, (inner.right - x) // 8) or [""])]
+        room = max(1, (FRAME.bottom - 58 - y) // 14 + 1)      # rows above the footer
+        if len(parts) > room:
+            parts = parts[:room - 1] + [("... more on the Rules page", P.LIGHT_RED if problems else P.LIGHT_GRAY)]
+        for part, colour in parts:
+            font.draw(surface, part, x, y, colour)
+            y += 14
 
 
 def _wrap(text: str, cols: int) -> list[str]:

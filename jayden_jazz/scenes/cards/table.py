@@ -100,13 +100,34 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
         self.resume_pending: Pending | None = None   # a loaded save's open ability choice (saving.table_of)
+        self.setup_show: Presentation | None = None   # Hand Swap and Three Open, before the first turn
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         if self.phase == Phase.START:
             if self.game.ply:
                 self._rebuild_log()
+            elif self._setup_steps():
+                return                           # the hand rules' steps play first (update)
             self._begin_turn()
+
+    def _setup_steps(self) -> bool:
+        """Hand Swap and Three Open at the start: shown as steps, one after another, before
+        the first turn (None left to show: False)."""
+        if self.setup_show is None:
+            events = [e for e in self.game.setup_events() if not isinstance(e, ev.CardDrawn)]
+            self.setup_show = Presentation(steps_for(events, self.factor(), self._card_name, self._ability_name),
+                                           ShownBoard({}), self.factor(), hold=False)
+        show = self.setup_show
+        if show.done:
+            return False
+        for st in show.tick():
+            self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
+            self._log_event_at(0, st.event, st.text)
+            self.app.sound.play("select")
+        if show.done:
+            self.caption = None
+        return not show.done
 
     def exit(self) -> None:
         if not self.game.is_over():
@@ -191,6 +212,17 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         if text:
             self.say(text)
         saving.resume_pending(self)  # [card-saves hook] a loaded save's unfinished ability choice
+        self._chaos_pick(seat)
+
+    def _chaos_pick(self, seat: int) -> None:
+        """Chaos: the card drawn for this turn is picked already, and the bar says so."""
+        g = self.game
+        drawn = g.drawn_card
+        if drawn is None or self.pending is not None or drawn not in g.hand_ids(seat):
+            return
+        self.selected = g.hand_ids(seat).index(drawn)
+        self.cursor = self._free_cell_key()
+        self.say(f"Chaos drew {self._card_name(drawn)} for you: pick a free cell for it")
 
     def seat_ready(self, seat: int) -> None:
         """The person playing ``seat`` is at the screen."""
@@ -376,6 +408,12 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 self.app.sound.play("illegal")
                 self.say(f"That is {seats.seat_name(s)}'s hand; {seats.seat_name(seat)} plays now")
                 return
+            hand = g.hand_ids(seat)
+            why = g.hand_rule_refusal(hand[i]) if i < len(hand) else None
+            if why is not None:                  # Order or Chaos: another card must be played
+                self.app.sound.play("illegal")
+                self.say(why)
+                return
             if self.selected == i:
                 self.selected = None
                 return
@@ -495,6 +533,9 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         if setup is None or self.log.lines:
             return
         replay = Game(setup, self.library.catalog)
+        for e in replay.setup_events():          # Hand Swap, Three Open: before the first placement
+            if not isinstance(e, ev.CardDrawn):
+                self._log_event_at(0, e, self._event_text(e))
         for action in self.game.history:
             try:
                 report = replay.play(action)
@@ -508,7 +549,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     def _log_event(self, event: ev.Event, text: str) -> None:
         self._log_event_at(self.game.ply, event, text)
 
-    def _log_event_at(self, ply: int, event: ev.Event, text: str) -> None:
+    def _log_event_at(self, ply: int, event: "ev.Event | Announcement", text: str) -> None:
         self.log.add(ply, getattr(event, "seat", None), text, isinstance(event, ev.Placed))
 
     def _shown(self) -> None:
@@ -795,7 +836,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.messages.tick()
         phase = self.phase
         if phase == Phase.START:
-            self._begin_turn()
+            if not self._setup_steps():
+                self._begin_turn()
         elif phase == Phase.SHOW:
             self._present_tick()
         elif phase == Phase.COMPUTER:

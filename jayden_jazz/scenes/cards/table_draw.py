@@ -37,6 +37,22 @@ class TableDrawing(TablePart):
                 self._preview = frozenset()
         return self._preview
 
+    def _dimmed(self) -> frozenset:
+        """Order and Chaos: the mover's cards that may not be played, while the mover picks."""
+        g = self.game
+        if self.phase != Phase.TURN or g.is_over() or not (g.rules.order or g.rules.chaos):
+            return frozenset()
+        seat = g.to_move
+        ok = set(g.playable_cards())
+        return frozenset(hand_key(seat, i) for i, cid in enumerate(g.hand_ids(seat)) if cid not in ok)
+
+    def _revealed(self) -> frozenset:
+        """Cards of hidden hands everybody knows: Three Open's, and those another seat gave."""
+        g = self.game
+        visible = self.visible_seats()
+        return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
+                         for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
+
     def seat_label(self, s: int) -> str:
         seat = self.match.seat(s)
         kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
@@ -45,7 +61,7 @@ class TableDrawing(TablePart):
     def top_text(self) -> list[tuple[str, int]]:
         g = self.game
         phase = self.phase
-        if phase == Phase.SHOW and self.caption is not None:
+        if phase in (Phase.SHOW, Phase.START) and self.caption is not None:
             return [self.caption]
         if g.is_over():
             res = g.result()
@@ -154,6 +170,7 @@ class TableDrawing(TablePart):
             selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
             pending=self.pending,
             preview=self._capture_preview(),
+            dimmed=self._dimmed(), revealed=self._revealed(),
             candidates=cands, chosen=chosen, flips=flips, last=self.last if self.phase != Phase.SHOW else None,
             board=board, step_cell=step_cell, hint=self.hint_marks(),
             computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
