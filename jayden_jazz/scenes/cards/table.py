@@ -295,8 +295,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 best, best_score = key, score
         if best is not None:
             self.cursor = best
-            if best[0] == "hand" and int(best[1]) == self.game.to_move:  # type: ignore[arg-type]
-                self._key_card = int(best[2])  # type: ignore[arg-type]
+            if best[0] == "hand" and best[1] == self.game.to_move:
+                self._key_card = best[2]
 
     # ------------------------------------------------------------------ input
     def handle(self, action: InputAction) -> None:
@@ -374,7 +374,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 if key is None:
                     return
                 self.cursor = key
-                if key[0] == "cell" and self._click_plays_key_card(int(key[1])):  # type: ignore[arg-type]
+                if key[0] == "cell" and self._click_plays_key_card(key[1]):
                     return
             if self.cursor is not None:
                 self.press(self.cursor)
