@@ -481,8 +481,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
 
     def _board_now(self) -> ShownBoard:
         g = self.game
-        return ShownBoard({g.field.name_of(c): (g.card_at(c).id, g.owner_at(c))  # type: ignore[union-attr,misc]
-                           for c in g.field.cells if g.card_at(c) is not None})
+        return ShownBoard({g.field.name_of(c): (card.id, owner) for c in g.field.cells
+                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None})
 
     def _card_name(self, card_id: str) -> str:
         card = self.library.catalog.get(card_id)
