@@ -7,7 +7,7 @@ Text wraps to 29 columns of the 8x14 font. What does not fit scrolls
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -18,7 +18,6 @@ from jayden_jazz.scenes.cards.cards_art import big_text, value_colour
 from jayden_jazz.scenes.cards.elements_art import ELEMENT_NAMES, draw_element
 from jayden_jazz.scenes.cards.pictures import ega_picture
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import Font, wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -170,7 +169,7 @@ class CardViewWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: AppView, card: Card, effective: Effective | None = None,
+    def __init__(self, app: Any, card: Card, effective: Effective | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.view = CardView(app.font, card, effective)

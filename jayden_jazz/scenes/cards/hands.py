@@ -28,7 +28,6 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, ticks_to_next
@@ -54,7 +53,7 @@ VIEW_X = 640 - VIEW_W
 class HandChoiceScene(PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: AppView, config: MatchConfig, library: Library | None = None, *,
+    def __init__(self, app: Any, config: MatchConfig, library: Library | None = None, *,
                  brain: Any = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -652,7 +651,7 @@ class NameWindow(PlayScene):
 
     opaque = False
 
-    def __init__(self, app: AppView, suggestion: str, on_done: Any) -> None:
+    def __init__(self, app: Any, suggestion: str, on_done: Any) -> None:
         super().__init__(app)
         self.text = suggestion
         self.fresh = True                 # the first key typed replaces the suggestion

@@ -23,7 +23,6 @@ from typing import Any, Callable
 
 from jayden_jazz.cards.catalog import ERROR, Catalog, Problem, shared_key
 from jayden_jazz.cards.loader import find_pack_files, load_packs
-from jayden_jazz.shell.appview import AppView
 
 _CACHE: dict[tuple, "Library"] = {}
 _CACHE_LOCK = threading.Lock()
@@ -83,13 +82,13 @@ def _signature(dirs: list[Path]) -> tuple:
     return tuple(sig)
 
 
-def _dirs(app: AppView) -> list[Path]:
+def _dirs(app: Any) -> list[Path]:
     from jayden_jazz.paths import card_pack_dirs
 
     return card_pack_dirs(list(getattr(app, "extra_card_paths", []) or []), dirs=app.dirs)
 
 
-def cached_library(app: AppView) -> tuple[Library | None, int]:
+def cached_library(app: Any) -> tuple[Library | None, int]:
     """The library if the packs are unchanged since it was loaded, else None and the bytes to read."""
     key = _signature(_dirs(app))
     with _CACHE_LOCK:
@@ -101,7 +100,7 @@ def cached_library(app: AppView) -> tuple[Library | None, int]:
     return None, size
 
 
-def load_library(app: AppView, progress: Callable[[int, int, Path], None] | None = None) -> Library:
+def load_library(app: Any, progress: Callable[[int, int, Path], None] | None = None) -> Library:
     """Packs from the shipped, the player's and the ``--cards`` folders, with their problems.
 
     The player's own cards folder may not exist yet; that is not a problem
@@ -159,7 +158,7 @@ class LibraryLoad:
     (the scene shows it rather than hang).
     """
 
-    def __init__(self, app: AppView) -> None:
+    def __init__(self, app: Any) -> None:
         self.progress = (0, 0)
         self.current = ""
         self.library: Library | None = None
@@ -171,7 +170,7 @@ class LibraryLoad:
         self.progress = (done, total)
         self.current = Path(path).name
 
-    def _run(self, app: AppView) -> None:
+    def _run(self, app: Any) -> None:
         try:
             self.library = load_library(app, self._step)
         except (OSError, ValueError, MemoryError, RecursionError) as e:

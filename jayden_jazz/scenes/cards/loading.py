@@ -17,7 +17,6 @@ import pygame
 from jayden_jazz.scenes.cards.library import (QUICK_LOAD_BYTES, Library, LibraryLoad, cached_library,
                                               load_library)
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import draw_window
@@ -25,7 +24,7 @@ from jayden_jazz.shell.widgets import draw_window
 SHOW_AFTER_FRAMES = 15          # a quarter of a second: quicker loads show nothing
 
 
-def with_library(app: AppView, make: Callable[[Library], Scene]) -> Scene:
+def with_library(app: Any, make: Callable[[Library], Scene]) -> Scene:
     """``make(library)`` at once when the packs are cached or small, else the reading scene leading to it.
 
     Any scene that needs every pack opens through this (the card setup, the
@@ -39,14 +38,14 @@ def with_library(app: AppView, make: Callable[[Library], Scene]) -> Scene:
     return PackLoadingScene(app, LibraryLoad(app), make)
 
 
-def open_cards_setup(app: AppView, **kwargs: Any) -> Scene:
+def open_cards_setup(app: Any, **kwargs: Any) -> Scene:
     """The ``cards`` scene: the setup screen once the packs are read."""
     from jayden_jazz.scenes.cards.setup import CardsSetupScene
 
     return with_library(app, lambda lib: CardsSetupScene(app, library=lib, **kwargs))
 
 
-def open_gallery(app: AppView) -> Scene:
+def open_gallery(app: Any) -> Scene:
     """The ``gallery`` scene: every card, once the packs are read."""
     from jayden_jazz.scenes.workshop.gallery import GalleryScene
 
@@ -56,7 +55,7 @@ def open_gallery(app: AppView) -> Scene:
 class PackLoadingScene(Scene):
     opaque = False
 
-    def __init__(self, app: AppView, load: LibraryLoad, make: Callable[[Library], Scene] | None = None) -> None:
+    def __init__(self, app: Any, load: LibraryLoad, make: Callable[[Library], Scene] | None = None) -> None:
         super().__init__(app)
         self.load = load
         self.make = make

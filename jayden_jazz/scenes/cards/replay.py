@@ -10,6 +10,7 @@ a card in someone's hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -20,7 +21,6 @@ from jayden_jazz.scenes.cards.cards_art import draw_face, draw_slot
 from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
@@ -79,7 +79,7 @@ def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> 
 class CardsReplayScene(Scene):
     opaque = True
 
-    def __init__(self, app: AppView, record: GameRecord, catalog: Mapping[str, Card], *,
+    def __init__(self, app: Any, record: GameRecord, catalog: Mapping[str, Card], *,
                  names: tuple[str, ...] = (), hide: bool = False, playing: bool = True) -> None:
         super().__init__(app)
         self.catalog = catalog
@@ -237,7 +237,7 @@ class CardsReplayScene(Scene):
                   6, 335, P.LIGHT_GRAY)
 
 
-def demo(app: AppView) -> CardsReplayScene:
+def demo(app: Any) -> CardsReplayScene:
     """``--scene cards-replay``: a random game of the loaded cards, to look at the viewer."""
     import random
 

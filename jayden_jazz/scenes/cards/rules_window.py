@@ -11,6 +11,7 @@ back to the setup at once (which remembers it in the settings).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -18,7 +19,6 @@ from jayden_jazz.cards.rule_text import RULE_HELP, RULE_NAMES, custom_name, rule
 from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.scenes.cards.config import MatchConfig
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -42,7 +42,7 @@ class RulesWindow(Scene):
 
     opaque = True
 
-    def __init__(self, app: AppView, config: MatchConfig, on_change: Callable[[], None]) -> None:
+    def __init__(self, app: Any, config: MatchConfig, on_change: Callable[[], None]) -> None:
         super().__init__(app)
         self.config = config                   # the setup's own config: changed in place
         self.on_change = on_change

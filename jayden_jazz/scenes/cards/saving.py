@@ -21,7 +21,6 @@ from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.widgets import MenuItem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,7 +46,7 @@ def info_of(table: Any) -> csave.CardsSave:
                            pending=pending_of(table))
 
 
-def save_dir(app: AppView) -> Path:
+def save_dir(app: Any) -> Path:
     return Path(app.dirs.saves)
 
 
@@ -86,7 +85,7 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
     return match
 
 
-def table_of(app: AppView, info: csave.CardsSave, game: Game, library: Library) -> CardsTableScene:
+def table_of(app: Any, info: csave.CardsSave, game: Game, library: Library) -> CardsTableScene:
     """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are hidden)."""
     from jayden_jazz.scenes.cards.table import CardsTableScene
 
@@ -122,14 +121,14 @@ def resume_pending(table: Any) -> None:
             table._press_target(key)
 
 
-def load_table(app: AppView, path: Path, library: Library | None = None) -> CardsTableScene:
+def load_table(app: Any, path: Path, library: Library | None = None) -> CardsTableScene:
     """A table from a save file; raises SaveError (the file is left as it is)."""
     library = library or load_library(app)
     info, game = csave.load(path, library.catalog)
     return table_of(app, info, game, library)
 
 
-def refused(app: AppView, e: SaveError, going_on: str = "the current game goes on") -> MessageWindow:
+def refused(app: Any, e: SaveError, going_on: str = "the current game goes on") -> MessageWindow:
     app.sound.play("illegal")
     return MessageWindow(app, "Save file refused", f"{e.path}\n\n{e.problem}\n\nThe file was not changed; "
                                                    f"{going_on}.")
@@ -137,7 +136,7 @@ def refused(app: AppView, e: SaveError, going_on: str = "the current game goes o
 
 # ---------------------------------------------------------------------- windows
 
-def slot_window(app: AppView, title: str, *, include_autosave: bool,
+def slot_window(app: Any, title: str, *, include_autosave: bool,
                 on_choose: Callable[[Path], None]) -> ChoiceWindow:
     items = []
     for name, path in csave.slot_paths(save_dir(app), include_autosave):
@@ -147,7 +146,7 @@ def slot_window(app: AppView, title: str, *, include_autosave: bool,
     return ChoiceWindow(app, title, items, on_choose=on_choose, width=540)
 
 
-def yes_no(app: AppView, title: str, text: str, on_answer: Callable[[bool], None]) -> ChoiceWindow:
+def yes_no(app: Any, title: str, text: str, on_answer: Callable[[bool], None]) -> ChoiceWindow:
     """No is the default: nothing is replaced by accident."""
     w = ChoiceWindow(app, title, [MenuItem("Yes", True), MenuItem("No", False)], text=text,
                      on_choose=on_answer, on_cancel=lambda: on_answer(False), width=380)

@@ -26,7 +26,6 @@ from jayden_jazz.scenes.cards.rules_window import RulesWindow, rule_set_name
 from jayden_jazz.scenes.cards.windows import PacksWindow, pack_problems_window
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
@@ -40,7 +39,7 @@ VARIANT_LABELS = (("open", "Open"), ("pure", "Pure"), ("sudden_death", "Sudden D
 
 
 class CardsSetupScene(Scene):
-    def __init__(self, app: AppView, config: MatchConfig | None = None, library: Library | None = None) -> None:
+    def __init__(self, app: Any, config: MatchConfig | None = None, library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
         self.choices = seats.seat_choices()

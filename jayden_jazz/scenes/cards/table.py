@@ -870,7 +870,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return humans[0] if len(humans) == 1 else self.flow.seat
 
 
-def demo_match(app: AppView, library: Library, rng: random.Random) -> Match:
+def demo_match(app: Any, library: Library, rng: random.Random) -> Match:
     """Two people on an open 3x3 with random hands: what ``--scene cards-table`` opens (a quick look)."""
     from jayden_jazz.cards import deal_random
 

@@ -18,7 +18,6 @@ from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
                                               table_menu)
 from jayden_jazz.scenes.confirm import confirm_window
-from jayden_jazz.shell.appview import AppView
 
 
 class TableWindows(TablePart):
@@ -185,7 +184,7 @@ class TableWindows(TablePart):
         self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
 
 
-def fresh_library(app: AppView) -> Library | None:
+def fresh_library(app: Any) -> Library | None:
     """The packs as they are now, when that is quick to know (unchanged, or small enough to read
     at once); None when reading them would hold up the frame."""
     lib, size = cached_library(app)

@@ -23,7 +23,6 @@ from jayden_jazz.cards.language import EFFECTS, describe, suggested_cost
 from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, TextRow
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -125,7 +124,7 @@ class AbilityEditor(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: AppView, editor: "CardEditorScene", index: int) -> None:
+    def __init__(self, app: Any, editor: "CardEditorScene", index: int) -> None:
         super().__init__(app)
         self.editor = editor
         self.index = index

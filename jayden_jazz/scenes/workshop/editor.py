@@ -29,7 +29,6 @@ from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, Si
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, save_card
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -85,7 +84,7 @@ class CardEditorScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: AppView, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
+    def __init__(self, app: Any, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
                  on_saved: Callable[[OwnPack], None] | None = None) -> None:
         super().__init__(app)
         self.pack = pack

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -21,7 +22,6 @@ from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView, CardViewWindow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 
@@ -77,7 +77,7 @@ def select(cards: list[Card], q: Query) -> list[Card]:
     return out
 
 
-def pack_origin(lib: Library, pack_id: str, app: AppView) -> str:
+def pack_origin(lib: Library, pack_id: str, app: Any) -> str:
     """shipped, yours or added (``--cards``): where a pack was found."""
     info = lib.catalog.packs.get(pack_id)
     if info is None or info.file is None:
@@ -110,7 +110,7 @@ class GalleryScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: AppView, library: Library | None = None) -> None:
+    def __init__(self, app: Any, library: Library | None = None) -> None:
         super().__init__(app)
         self.lib = library or load_library(app)
         self.all_cards = list(self.lib.catalog.values())

@@ -22,7 +22,6 @@ from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, delete_card, free_id,
                                                   read_own_packs)
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -37,7 +36,7 @@ LIST_Y, ROW_H, ROWS = 40, 14, 17
 KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
 
 
-def copy_into(app: AppView, stack: Any, pack: OwnPack, card: Card) -> CardEditorScene:
+def copy_into(app: Any, stack: Any, pack: OwnPack, card: Card) -> CardEditorScene:
     """Open the editor on a copy of ``card`` as a new card of ``pack`` (its picture copied in)."""
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
     from jayden_jazz.scenes.workshop.picture import copy_picture
@@ -64,7 +63,7 @@ class TextPrompt(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: AppView, title: str, prompt: str, value: str, on_done: Callable[[str], object],
+    def __init__(self, app: Any, title: str, prompt: str, value: str, on_done: Callable[[str], object],
                  max_len: int = 40) -> None:
         super().__init__(app)
         self.title, self.prompt = title, prompt
@@ -95,7 +94,7 @@ class WorkshopScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: AppView) -> None:
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.cards_dir = Path(app.dirs.cards)
         self.packs: list[OwnPack] = []

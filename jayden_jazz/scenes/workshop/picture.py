@@ -13,7 +13,7 @@ import io
 import shutil
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 import pygame
@@ -23,7 +23,6 @@ from jayden_jazz.cards.writer import atomic_write_bytes
 from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
@@ -121,7 +120,7 @@ def indices_surface(pixels: np.ndarray) -> pygame.Surface:
 # ---------------------------------------------------------------------- the menu
 
 
-def picture_menu(app: AppView, editor: "CardEditorScene") -> ChoiceWindow:
+def picture_menu(app: Any, editor: "CardEditorScene") -> ChoiceWindow:
     has = editor.card.picture is not None
 
     def chose(v: str) -> None:
@@ -140,7 +139,7 @@ def picture_menu(app: AppView, editor: "CardEditorScene") -> ChoiceWindow:
         text="Pictures are fitted into 64x64 pixels and the 16 EGA colours.", on_choose=chose)
 
 
-def _imported(app: AppView, editor: "CardEditorScene", path: Path) -> None:
+def _imported(app: Any, editor: "CardEditorScene", path: Path) -> None:
     try:
         dest = import_picture(path, editor.pack.folder, editor.card.key or "card")
     except (PictureError, OSError) as e:
@@ -166,7 +165,7 @@ class FilePicker(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: AppView, on_pick: Callable[[Path], None], start: Path | None = None) -> None:
+    def __init__(self, app: Any, on_pick: Callable[[Path], None], start: Path | None = None) -> None:
         super().__init__(app)
         self.on_pick = on_pick
         self.rect = pygame.Rect(60, 14, 520, 322)
@@ -275,7 +274,7 @@ class PixelEditor(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: AppView, editor: "CardEditorScene") -> None:
+    def __init__(self, app: Any, editor: "CardEditorScene") -> None:
         super().__init__(app)
         self.editor = editor
         try:
