@@ -41,12 +41,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .card import ELEMENTS, Card, Month, month_text, parse_month
 from .core import END_NAMES, INSTANT_WIN, SUDDEN_DEATH, Core
 from .errors import PositionError, SetupError
 from .field import Field
 from .rules import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
 
 TAG = "jazz1"
 KEYS = ("field", "rules", "date", "seats", "move", "reset", "end", "cells", "hands", "effects")
@@ -369,12 +373,12 @@ class Position:
         return st
 
 
-def encode(game) -> str:  # type: ignore[no-untyped-def]
+def encode(game: Game) -> str:
     """The position string of a Game."""
     return Position.of(game.core).text()
 
 
-def decode(text: str, catalog: Mapping[str, Card]):  # type: ignore[no-untyped-def]
+def decode(text: str, catalog: Mapping[str, Card]) -> Game:
     """A Game read from a position string."""
     from .game import Game
     pos = Position.parse(text, canonical=False)

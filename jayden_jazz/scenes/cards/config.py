@@ -129,6 +129,7 @@ class Match:
     pack_dirs: list[str]
     date: tuple[int, int] = dc_field(default_factory=lambda: (datetime.date.today().year,
                                                           datetime.date.today().month))
+    seed: int | None = None            # the deal's seed, kept from a save that recorded one
 
     @property
     def players(self) -> int:

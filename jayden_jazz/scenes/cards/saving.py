@@ -43,7 +43,7 @@ def pending_of(table: Any) -> csave.Pending | None:
 def info_of(table: Any) -> csave.CardsSave:
     m = table.match
     return csave.CardsSave(seats=[dict(m.seat(s)) for s in range(table.game.players)],
-                           config=m.config.to_settings(), seed=getattr(m, "seed", None),
+                           config=m.config.to_settings(), seed=m.seed,
                            pending=pending_of(table))
 
 
@@ -82,7 +82,7 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
     cfg.open, cfg.pure, cfg.sudden_death = r.open, r.pure, r.sudden_death
     cfg.classic = list(r.classic)
     match = Match(cfg, setup.field, setup.hands, setup.first_seat, library.pack_dir_texts, setup.date)
-    match.seed = info.seed  # type: ignore[attr-defined]
+    match.seed = info.seed
     return match
 
 

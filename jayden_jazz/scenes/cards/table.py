@@ -294,8 +294,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 best, best_score = key, score
         if best is not None:
             self.cursor = best
-            if best[0] == "hand" and int(best[1]) == self.game.to_move:  # type: ignore[arg-type]
-                self._key_card = int(best[2])  # type: ignore[arg-type]
+            if best[0] == "hand" and best[1] == self.game.to_move:
+                self._key_card = best[2]
 
     # ------------------------------------------------------------------ input
     def handle(self, action: InputAction) -> None:
@@ -373,7 +373,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 if key is None:
                     return
                 self.cursor = key
-                if key[0] == "cell" and self._click_plays_key_card(int(key[1])):  # type: ignore[arg-type]
+                if key[0] == "cell" and self._click_plays_key_card(key[1]):
                     return
             if self.cursor is not None:
                 self.press(self.cursor)
@@ -480,8 +480,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
 
     def _board_now(self) -> ShownBoard:
         g = self.game
-        return ShownBoard({g.field.name_of(c): (g.card_at(c).id, g.owner_at(c))  # type: ignore[union-attr,misc]
-                           for c in g.field.cells if g.card_at(c) is not None})
+        return ShownBoard({g.field.name_of(c): (card.id, owner) for c in g.field.cells
+                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None})
 
     def _card_name(self, card_id: str) -> str:
         card = self.library.catalog.get(card_id)
