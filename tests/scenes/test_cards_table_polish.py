@@ -237,3 +237,26 @@ def test_the_hand_pickers_messages_are_never_cut(make_app):
         assert_ega_only(app.display.logical)
     hc.message = "Pick 3 more cards first"
     assert hc.message_rows() == (["Pick 3 more cards first"], False)
+
+
+@pytest.mark.parametrize("field,players", [("5x5", 3), ("5x5", 4), ("7x7", 4)])
+def test_a_waiting_seats_turn_effect_takes_one_line_and_no_card_hides_another(make_app, field, players):
+    from jayden_jazz.cards.card import Ability
+    from jayden_jazz.cards.game import EffectInfo
+
+    app, sc = make_table(make_app, hands_for(field, players), field=field, open=True)
+    card = sc.game.hand(2)[0]
+    ab = Ability(timing="turn", effect="modify", target="self", cost=4, text="", amount=3,
+                 name="A Rather Long Effect Name")
+    fake = EffectInfo(seat=2, card=card, number=1, ability=ab, cell="d4", turns_left=2)
+    sc.game.effects = lambda: (fake,)
+    sc.layout.focus(0)                                   # seat 3 waits in the small panel under seat 1
+    lines = sc.renderer.effect_lines(sc.game, 2)
+    assert len(lines) == 1 and lines[0][0].endswith(" d4 2t") and len(lines[0][0]) <= (158 - 8) // 8
+    view = TableView(visible=frozenset(range(players)))
+    rects = [r for _, r in sc.renderer.hand_slots(sc.game, 2, view)]
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b)
+    panel = sc.layout.panels[2]
+    assert all(r.bottom <= panel.bottom - 14 for r in rects)   # above the effect's line
+    assert len(sc.renderer.effect_lines(sc.game, 0)) == 0

@@ -400,12 +400,22 @@ class TableRenderer:
         return list(zip(shown, rects))
 
     def effect_lines(self, game: Game, seat: int) -> list[tuple[str, int]]:
+        """A seat's running Turn effects for its panel; a small panel (a waiting seat of 3 or 4)
+        gets one line each (name, cell and turns left), so its cards keep their room."""
         out: list[tuple[str, int]] = []
         cols = (SIDE_W - 8) // 8
+        small = seat in self.layout.panels and self.layout.panels[seat].h <= SMALL_PANEL
         for e in game.effects():
             if e.seat != seat:
                 continue
             name = e.ability.name or f"{e.card.name} {e.number}"
+            if small:
+                left = f" {e.cell} {e.turns_left}t"
+                head = "\u2666 " + name
+                if len(head) + len(left) > cols:
+                    head = head[:cols - len(left) - 1] + "."
+                out.append((head + left, P.YELLOW))
+                continue
             out.append((("\u2666 " + name)[:cols], P.YELLOW))
             for line in wrap(short_effect(e.ability), cols - 2)[:2]:
                 out.append(("  " + line, P.WHITE))
