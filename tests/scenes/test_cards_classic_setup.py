@@ -168,3 +168,23 @@ def test_many_refusals_never_run_into_the_footer(setup):
     side = arr[MENU_X + MENU_W + 20:FRAME.right - 8]
     assert (side[:, FRAME.y + 150:FRAME.bottom - 44] == P.LIGHT_RED).any()     # the refusal is shown
     assert not (side[:, FRAME.bottom - 44:FRAME.bottom] == P.LIGHT_RED).any()  # and stops above the footer
+
+
+def test_hand_rules_from_the_rules_page_reach_the_game_and_order_with_chaos_is_refused(setup):
+    app, scene = setup
+    page = open_rules(app, scene)
+    for rule in ("order", "chaos"):
+        to_row(app, page.menu, rule)
+        press(app, "RIGHT")
+    assert page.problems() == Rules(order=True, chaos=True).problems() != []
+    to_row(app, page.menu, "chaos")
+    press(app, "RETURN")                                           # Chaos off again: Order alone is sound
+    to_row(app, page.menu, "three_open")
+    press(app, "RETURN")
+    assert page.problems() == []
+    press(app, "ESC")
+    assert scene.config.rules().order and scene.config.rules().three_open
+    to_row(app, scene.menu, "start")
+    press(app, "RETURN")
+    hands = next(s for s in app.stack if isinstance(s, HandChoiceScene))
+    assert hands.rules.order and hands.rules.three_open and not hands.rules.chaos
