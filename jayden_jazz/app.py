@@ -172,6 +172,16 @@ class App:
         self.display.set_mode(fullscreen=self.settings["fullscreen"], scale=self.settings["scale"],
                               aspect_correct=self.settings["aspect_correct"])
 
+    def scene(self, name: str, **kwargs: Any) -> Any:
+        from jayden_jazz.scenes.registry import make_scene
+
+        return make_scene(name, self, **kwargs)
+
+    def back_to(self, name: str) -> None:
+        from jayden_jazz.scenes.registry import scene_type
+
+        self.stack.pop_to(scene_type(name))
+
     # the loop ---------------------------------------------------------------
     def _run_simulated(self, frames: int | None, settle: int | None = None) -> None:
         """``settle``: stop that many frames after the last scripted input (a screenshot run
@@ -233,7 +243,8 @@ class App:
             button, x, y = val
             vp = self.display.viewport
             wpos = (vp.x + int((x + 0.5) * vp.w / 640), vp.y + int((y + 0.5) * vp.h / 350))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(0, 0), buttons=(0, 0, 0)))
+            # a scripted MOVE is a movement (a zero rel means "the pointer rests here": ignored)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(1, 1), buttons=(0, 0, 0)))
             if button:
                 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=button))
                 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=button))

@@ -53,6 +53,7 @@ SCHEMA: dict[str, Spec] = {
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),
         "preset": Text(max_len=40), "open": Bool(), "pure": Bool(), "sudden_death": Bool(),
+        "classic": ListOf(Text(max_len=40), 20),
         "packs_off": ListOf(Text(max_len=200), 10_000),
         "first": OneOf("random or a seat number from 0 to 3", Text(("random",)), Int(0, 3)),
     }),

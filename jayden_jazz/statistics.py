@@ -166,9 +166,13 @@ def stats_path(app: Any) -> Path:
 # ---------------------------------------------------------------------- from finished games
 
 def rules_name_cards(rules: Any) -> str:
-    """``Updated``, ``Draft + Open + Sudden Death``: the preset and the variants in play."""
+    """``Updated``, ``Draft + Open + Sudden Death``, ``Updated + Same + Plus``: the preset, the
+    variants and the classic rules in play."""
+    from jayden_jazz.cards.rule_text import RULE_NAMES
+
     parts = [str(rules.preset_name).capitalize()]
     parts += [v.replace("_", " ").title() for v in rules.variants]
+    parts += [RULE_NAMES.get(r, r) for r in getattr(rules, "classic", ())]
     return " + ".join(parts)
 
 

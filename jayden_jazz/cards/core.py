@@ -28,7 +28,8 @@ solver's general search and the Monte Carlo player all play it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from . import zobrist
@@ -76,6 +77,10 @@ class Core:
     reset_used: bool
     over: int
     winner: int
+    drawn: int
+    chaos_seed: int | None
+    chance: random.Random | None
+    shown: frozenset[int]
     _stack: list[tuple]
     _keys: list[list[list[int]]] | None
     _zs: list[int]
@@ -88,7 +93,8 @@ class Core:
               cells: Mapping[int, tuple[int, int]] | None = None, to_move: int = 0,
               effects: Sequence[tuple[int, int, int, int, int]] = (), reset_used: bool = False,
               end: tuple[str, int] | None = None,
-              elements: Mapping[int, str] | None = None) -> "Core":
+              elements: Mapping[int, str] | None = None, *, chaos_seed: int | None = None,
+              drawn: int | None = None, shown: Iterable[int] = ()) -> "Core":
         """A state from its parts, unchecked (``Game`` and the position reader check them).
 
         ``pieces`` are (card, dealing seat); ``hands`` hold piece numbers per seat;
@@ -97,6 +103,9 @@ class Core:
         (``sudden_death`` | ``instant_win``, winner) for a game that ended with
         empty cells. A full field or empty hands end the game by themselves.
         ``elements`` maps grid cells to their element (the Elemental rule).
+        Under Chaos, ``chaos_seed`` makes the draws (see :meth:`_draw`) and ``drawn``
+        is the piece drawn for this turn (None: draw it now). ``shown`` are the
+        pieces Three Open revealed.
         """
         g = cls.__new__(cls)
         g._init_static(field, rules, players, date, pieces, elements)
@@ -123,6 +132,12 @@ class Core:
             g.over = NO_CARDS
         g._stack = []
         g._keys = None
+        g.chaos_seed = chaos_seed
+        g.chance = None
+        g.shown = frozenset(shown)
+        g.drawn = -1
+        if g.chaos_rule and not g.over:
+            g.drawn = g._draw() if drawn is None else drawn
         return g
 
     def _init_static(self, field: Field, rules: Rules, players: int, date: Month,
@@ -145,6 +160,8 @@ class Core:
         self.ties = rules.comparison_mode    # the basic comparison (preset, Reverse, Fallen Ace)
         self.sudden = rules.sudden_death
         self.abilities_on = not rules.pure and not rules.sudden_death
+        self.order_rule = rules.order        # only the leftmost card of the hand may be played
+        self.chaos_rule = rules.chaos        # only the card drawn at the start of the turn
         steps = rules.capture_steps()
         self.decide_steps = tuple(s for s in steps if not getattr(s, "chain", False))
         self.chain_steps = tuple(s for s in steps if getattr(s, "chain", False))
@@ -250,8 +267,10 @@ class Core:
 
     def plain_now(self) -> bool:
         """No ability can be offered again from here, no effect is active and no cell is
-        elemental (a card's sides alone say what it does, wherever it lies)."""
-        if self.effects or self.elements:
+        elemental (a card's sides alone say what it does, wherever it lies); and no hand
+        rule says which card may be played (Order and Chaos: the bit searches hold hands
+        as sets, so they leave those games to the searches on this core)."""
+        if self.effects or self.elements or self.order_rule or self.chaos_rule:
             return False
         if not self.abilities_on:
             return True
@@ -299,6 +318,11 @@ class Core:
             z ^= zobrist.RESET_USED
         if self.over in (SUDDEN_DEATH, INSTANT_WIN):
             z ^= zobrist.end_key(END_NAMES[self.over], self.winner)
+        if self.drawn >= 0:
+            z ^= zobrist.key64(f"drawn:{self.ids[self.drawn]}.{self.dealer[self.drawn]}")
+        if self.order_rule:
+            z ^= zobrist.key64("order:" + "|".join(",".join(f"{self.ids[p]}.{self.dealer[p]}" for p in h)
+                                                   for h in self.hands))
         return z
 
     # ------------------------------------------------------------------ captures
@@ -384,11 +408,46 @@ class Core:
 
     # ------------------------------------------------------------------ moves
 
+    def choices(self) -> list[int]:
+        """The pieces the seat to move may play: the leftmost under Order, the drawn one
+        under Chaos (every card while the draw is unknown: a search's chance node), else
+        one per distinct card (:meth:`hand_pieces`)."""
+        if self.order_rule:
+            return self.hands[self.to_move][:1]
+        if self.drawn >= 0:
+            return [self.drawn]
+        return self.hand_pieces()
+
+    def _draw(self) -> int:
+        """Chaos: the piece drawn for the seat to move at the start of its turn.
+
+        With ``chaos_seed`` (a real game) the draw is a function of the seed and the
+        position (its hash without the draw), so a record or a position string replays
+        the same draws, and the hand's order does not matter. Without it, a search
+        draws from ``chance`` (its own generator: future draws are unknown to a
+        computer player, so it samples them), or leaves the draw open (-1).
+        """
+        hand = self.hands[self.to_move]
+        if not hand:
+            return -1
+        if self.chaos_seed is not None:
+            ids, dealer = self.ids, self.dealer
+            pool = sorted(hand, key=lambda q: (ids[q], dealer[q]))
+            self.drawn = -1
+            z = self.zobrist()
+            return pool[random.Random(f"chaos:{self.chaos_seed}:{z}").randrange(len(pool))]
+        if self.chance is not None:
+            return hand[self.chance.randrange(len(hand))] if len(hand) > 1 else hand[0]
+        return -1
+
+    def _redraw(self) -> None:
+        self.drawn = -1 if self.over else self._draw()
+
     def placements(self) -> list[tuple[int, int]]:
         if self.over:
             return []
         free = self.free()
-        return [(p, c) for p in self.hand_pieces() for c in free]
+        return [(p, c) for p in self.choices() for c in free]
 
     def place(self, p: int, c: int) -> list[int]:
         """First half of a move: put piece ``p`` on ``c`` and apply its captures.
@@ -485,7 +544,7 @@ class Core:
         """Second half of a move: the ability choice (None declines), then the turn ends."""
         seat, p, c, _, got, _, _ = self._stack[-1]
         if option is None:
-            self._stack.append((self.to_move, self.effects))
+            self._stack.append((self.to_move, self.effects, self.drawn))
             if self.sudden and len(got) >= 2:
                 self.over = SUDDEN_DEATH
                 self.winner = seat
@@ -493,10 +552,12 @@ class Core:
                 self.over = FIELD_FULL
             else:
                 self._end_turn()
+            if self.chaos_rule:
+                self._redraw()
             return
         snap = (self.cell[:], self.owner[:], [h[:] for h in self.hands], self.counts[:], self.empty,
                 self.to_move, self.effects, self.reset_used,
-                self._zs[:] if self._keys is not None else None)
+                self._zs[:] if self._keys is not None else None, self.drawn)
         self._stack.append(snap)
         number, targets = option
         ab = self.cards[p].abilities[number - 1]
@@ -522,7 +583,14 @@ class Core:
             self.effects = tuple(e for e in self.effects
                                  if not (e.piece == r and e.ability.target in ("self", "neighbours")))
         elif eff == "reset":
-            self.hands = [d[:] for d in self.dealt]
+            if self.order_rule:
+                # Order: each seat's cards come back in a fixed order -- those still in a
+                # hand first (as they lay, seat by seat), then those from the field (a1, b1, ...)
+                back = [q for h in self.hands for q in h] + [self.cell[x] for x in self.play_cells
+                                                             if self.cell[x] >= 0]
+                self.hands = [[q for q in back if self.dealer[q] == s] for s in range(self.n)]
+            else:
+                self.hands = [d[:] for d in self.dealt]
             self.cell = [-1] * self.size
             self.owner = [-1] * self.size
             self.counts = [0] * self.n
@@ -539,15 +607,18 @@ class Core:
                 self.over = FIELD_FULL
             else:
                 self._end_turn()
+        if self.chaos_rule:
+            self._redraw()
 
     def uncommit(self) -> None:
         rec = self._stack.pop()
         self.over = PLAYING
         self.winner = -1
-        if len(rec) == 2:
-            self.to_move, self.effects = rec
+        if len(rec) == 3:
+            self.to_move, self.effects, self.drawn = rec
             return
-        (cell, owner, hands, counts, self.empty, self.to_move, self.effects, self.reset_used, zs) = rec
+        (cell, owner, hands, counts, self.empty, self.to_move, self.effects, self.reset_used, zs,
+         self.drawn) = rec
         self.cell = cell
         self.owner = owner
         self.hands = hands
@@ -701,6 +772,11 @@ class Core:
             z += hash(tuple(sorted((e[0], cls[e[1]], e[2], e[3], e[4]) for e in self.effects)))
         if self.reset_used:
             z += self.reset_key
+        if self.drawn >= 0:
+            z += (self.classes[self.drawn] + 1) * 0x9E37_79B9_7F4A_7C15
+        if self.order_rule:
+            cls = self.classes
+            z += hash(tuple(tuple(cls[p] for p in h) for h in self.hands))
         return z
 
     def _shift_keys(self, seat: int, p: int, c: int, got: list[int], prev: list[int], sign: int) -> None:

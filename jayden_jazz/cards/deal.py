@@ -45,6 +45,17 @@ class Setup:
     """Skip the hand-size rule (puzzles and tests); saved in the record."""
     elements: tuple[tuple[str, str], ...] = ()
     """Elemental cells as (cell name, element), in field order (the Elemental rule)."""
+    chaos_seed: int | None = None
+    """Chaos: the seed every draw of the game comes from (a record replays the same draws)."""
+    hand_swap: tuple[str, ...] = ()
+    """Hand Swap: per seat, the card it gives to the next seat ('' for an empty hand)."""
+    shown: tuple[tuple[str, ...], ...] = ()
+    """Three Open (without Open): per seat, the cards of its hand shown to everyone."""
+
+    def hands_in_play(self) -> list[list[tuple[str, int]]]:
+        """Each seat's hand once the setup is done, as (card id, seat it was dealt to): the
+        chosen or dealt hands after Hand Swap (a received card goes to the end)."""
+        return swapped_hands(self.hands, self.hand_swap)
 
     def element_map(self) -> dict[int, str]:
         """Grid cell -> element."""
@@ -93,6 +104,41 @@ class Setup:
                     f"each hand holds {size}")
         if self.custom_hands and not any(self.hands):
             raise SetupError("no seat holds a card")
+        self._check_hand_rules()
+
+    def _check_hand_rules(self) -> None:
+        """The setup records of the hand rules: present exactly when their rule is on, and
+        naming cards the hands hold."""
+        rules, n = self.rules, self.players
+        if rules.chaos != (self.chaos_seed is not None):
+            raise SetupError("Chaos needs the game's seed for its draws" if rules.chaos
+                             else "a Chaos seed is given but the Chaos rule is off")
+        if self.chaos_seed is not None and (isinstance(self.chaos_seed, bool) or not isinstance(self.chaos_seed, int)
+                                            or self.chaos_seed < 0):
+            raise SetupError("the Chaos seed is a whole number, 0 or more")
+        if rules.hand_swap != bool(self.hand_swap):
+            raise SetupError("Hand Swap needs the card each seat gives" if rules.hand_swap
+                             else "Hand Swap cards are given but the Hand Swap rule is off")
+        if self.hand_swap:
+            if len(self.hand_swap) != n:
+                raise SetupError(f"Hand Swap names {len(self.hand_swap)} cards for {n} seats")
+            for s, cid in enumerate(self.hand_swap):
+                if (cid == "") != (not self.hands[s]) or (cid and cid not in self.hands[s]):
+                    raise SetupError(f"Hand Swap: seat {s} gives {cid or 'nothing'!r}, which is not "
+                                     "one card of its hand")
+        hidden = rules.three_open and not rules.open
+        if hidden != bool(self.shown):
+            raise SetupError("Three Open needs the cards shown of each hand" if hidden
+                             else "shown cards are given but Three Open is off (or Open shows all)")
+        if self.shown:
+            if len(self.shown) != n:
+                raise SetupError(f"Three Open names cards for {len(self.shown)} seats; there are {n}")
+            for s, (hand, shown) in enumerate(zip(self.hands_in_play(), self.shown)):
+                ids = {cid for cid, _ in hand}
+                if len(shown) != min(3, len(ids)) or len(set(shown)) != len(shown) \
+                        or any(cid not in ids for cid in shown):
+                    raise SetupError(f"Three Open: seat {s} shows {', '.join(shown) or 'nothing'}; it shows "
+                                     f"{min(3, len(ids))} different cards of its hand")
 
     def describe(self) -> str:
         return (f"{self.field.name}, {self.players} players, {self.rules.preset_name}"
@@ -110,6 +156,40 @@ def elemental_cells(field: Field, rng: random.Random) -> tuple[tuple[str, str], 
     return tuple(out)
 
 
+def swapped_hands(hands: Sequence[Sequence[str]], swap: Sequence[str]) -> list[list[tuple[str, int]]]:
+    """Hands as (card id, dealing seat) after Hand Swap: each seat gives ``swap[s]`` ('' for
+    nothing) to the next seat, all at once; a received card goes to the end of the hand."""
+    out = [[(cid, s) for cid in h] for s, h in enumerate(hands)]
+    if swap:
+        given = [(cid, s) if cid else None for s, cid in enumerate(swap)]
+        for s, pc in enumerate(given):
+            if pc is not None:
+                out[s].remove(pc)
+        for s, pc in enumerate(given):
+            if pc is not None:
+                out[(s + 1) % len(out)].append(pc)
+    return out
+
+
+def hand_rule_draws(rules: Rules, hands: Sequence[Sequence[str]], rng: random.Random,
+                    ) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], int | None]:
+    """What the hand rules draw at the start, in the rules' order (after the Random deal):
+    Hand Swap's card per seat, then Three Open's shown cards (of the hands after the swap),
+    then the Chaos seed. Empty / None for a rule that is off."""
+    swap: tuple[str, ...] = ()
+    if rules.hand_swap:
+        swap = tuple(h[rng.randrange(len(h))] if h else "" for h in hands)
+    shown: tuple[tuple[str, ...], ...] = ()
+    if rules.three_open and not rules.open:
+        picked = []
+        for hand in swapped_hands(hands, swap):
+            ids = sorted({cid for cid, _ in hand})
+            picked.append(tuple(sorted(rng.sample(ids, min(3, len(ids))))))
+        shown = tuple(picked)
+    seed = rng.getrandbits(48) if rules.chaos else None
+    return swap, shown, seed
+
+
 def deal_random(card_ids: Sequence[str], field: Field, players: int, rules: Rules,
                 rng: random.Random) -> tuple[tuple[str, ...], ...]:
     """Random legal hands: each seat picks its own distinct cards from the pool."""
@@ -120,4 +200,4 @@ def deal_random(card_ids: Sequence[str], field: Field, players: int, rules: Rule
     return tuple(tuple(rng.sample(pool, size)) for _ in range(players))
 
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Setup", "deal_random", "elemental_cells", "game_month"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Setup", "deal_random", "hand_rule_draws", "swapped_hands", "elemental_cells", "game_month"]

@@ -103,8 +103,33 @@ class GameEnded:
     result: "Result"
 
 
+@dataclass(frozen=True)
+class HandSwapped:
+    """Hand Swap, at the start: ``giver`` gave ``card`` to ``receiver`` (the next seat)."""
+
+    giver: int
+    receiver: int
+    card: str
+
+
+@dataclass(frozen=True)
+class CardsShown:
+    """Three Open, at the start: these cards of ``seat``'s hand are shown to everyone."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardDrawn:
+    """Chaos: at the start of ``seat``'s turn ``card`` was drawn; it must be played."""
+
+    seat: int
+    card: str
+
+
 Event = Union[Placed, Captured, AbilityUsed, ControlGained, Swapped, EffectStarted,
-              EffectEnded, FieldReset, SeatSkipped, GameEnded]
+              EffectEnded, FieldReset, SeatSkipped, GameEnded, HandSwapped, CardsShown, CardDrawn]
 
 
 @dataclass(frozen=True)
@@ -127,5 +152,5 @@ class Report:
         return None
 
 
-__all__ = ["AbilityUsed", "Captured", "ControlGained", "EffectEnded", "EffectStarted", "Event",
+__all__ = ["AbilityUsed", "CardDrawn", "CardsShown", "Captured", "ControlGained", "HandSwapped", "EffectEnded", "EffectStarted", "Event",
            "FieldReset", "GameEnded", "Placed", "Report", "SeatSkipped", "Swapped"]

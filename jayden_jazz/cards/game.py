@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from .action import HAND_PREFIX, Action
 from .card import Ability, Card, Month
 from .core import END_NAMES, Core, Effect
-from .deal import Setup, elemental_cells, game_month
+from .deal import Setup, deal_random, elemental_cells, game_month, hand_rule_draws
 from .errors import IllegalActionError, SetupError
 from .field import Field
 from .language import describe
@@ -30,7 +30,7 @@ from .result import Result
 from .rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .events import Report
+    from .events import Event, Report
     from .position import Position
     from .record import GameRecord
 
@@ -59,21 +59,35 @@ def new_game(catalog: Mapping[str, Card], field: Field, hands: Sequence[Sequence
              rules: Rules | None = None, *, first_seat: int | None = None,
              rng: random.Random | None = None, date: datetime.date | Month | None = None,
              names: Sequence[str] = (), custom_hands: bool = False,
-             elements: Sequence[tuple[str, str]] | None = None) -> "Game":
+             elements: Sequence[tuple[str, str]] | None = None, players: int | None = None,
+             hand_swap: Sequence[str] | None = None, shown: Sequence[Sequence[str]] | None = None,
+             chaos_seed: int | None = None) -> "Game":
     """Start a game. The first seat is drawn with ``rng`` unless ``first_seat`` fixes it;
     ``date`` (a ``datetime.date`` or (year, month)) defaults to today. Under the Elemental
     rule the cells' ``elements`` ((cell name, element) pairs) are drawn with ``rng``
-    unless given."""
+    unless given. Under Random, empty ``hands`` are dealt from every card of the catalog
+    for ``players`` seats; then Hand Swap's cards, Three Open's shown cards and the Chaos
+    seed are drawn with ``rng`` (in that order) unless given."""
     rules = rules or Rules()
+    rng = rng or random.Random()
+    if rules.random and not any(hands):
+        n = players or len(hands)
+        if not n:
+            raise SetupError("Random deals hands: say how many players")
+        hands = deal_random(list(catalog), field, n, rules, rng)
     hands_t = tuple(tuple(h) for h in hands)
     if first_seat is None:
         if not hands_t:
             raise SetupError("no seats")
-        first_seat = (rng or random.Random()).randrange(len(hands_t))
+        first_seat = rng.randrange(len(hands_t))
     if elements is None:
-        elements = elemental_cells(field, rng or random.Random()) if rules.elemental else ()
+        elements = elemental_cells(field, rng) if rules.elemental else ()
+    swap_d, shown_d, seed_d = hand_rule_draws(rules, hands_t, rng)
     setup = Setup(field, hands_t, rules, first_seat, game_month(date), tuple(names), custom_hands,
-                  tuple((str(n), str(e)) for n, e in elements))
+                  tuple((str(n), str(e)) for n, e in elements),
+                  seed_d if chaos_seed is None else chaos_seed,
+                  swap_d if hand_swap is None else tuple(hand_swap),
+                  shown_d if shown is None else tuple(tuple(s) for s in shown))
     return Game(setup, catalog)
 
 
@@ -85,13 +99,17 @@ class Game:
     def __init__(self, setup: Setup, catalog: Mapping[str, Card]) -> None:
         setup.check(catalog)
         pieces = [(catalog[cid], seat) for seat, hand in enumerate(setup.hands) for cid in hand]
-        hands: list[list[int]] = []
-        i = 0
-        for hand in setup.hands:
-            hands.append(list(range(i, i + len(hand))))
-            i += len(hand)
+        index = {(c.id, seat): i for i, (c, seat) in enumerate(pieces)}
+        # the hands as play starts: after Hand Swap (a received card at the end)
+        hands = [[index[pc] for pc in hand] for hand in setup.hands_in_play()]
+        shown = []
+        for seat, ids in enumerate(setup.shown):
+            for cid in ids:   # of two copies, the one dealt to the seat (the other is known)
+                copies = [q for q in hands[seat] if pieces[q][0].id == cid]
+                shown.append(min(copies, key=lambda q: pieces[q][1] != seat))
         core = Core.build(setup.field, setup.rules, setup.players, setup.date, pieces, hands,
-                          to_move=setup.first_seat, elements=setup.element_map())
+                          to_move=setup.first_seat, elements=setup.element_map(),
+                          chaos_seed=setup.chaos_seed, shown=shown)
         self._attach(core, setup, None)
 
     @classmethod
@@ -220,6 +238,40 @@ class Game:
         """Open variant: every hand face up; otherwise only one's own."""
         return self.rules.open or viewer == seat
 
+    def can_see_card(self, viewer: int, seat: int, index: int) -> bool:
+        """Whether ``viewer`` sees the card at ``index`` of ``seat``'s hand: its whole hand
+        (own or Open), a card Three Open showed, or one another seat gave it (Hand Swap and
+        the swap ability happen in front of everyone)."""
+        if self.can_see_hand(viewer, seat):
+            return True
+        p = self.core.hands[seat][index]
+        return p in self.core.shown or self.core.dealer[p] != seat
+
+    def shown_cards(self, seat: int) -> tuple[str, ...]:
+        """Three Open: the cards of ``seat``'s hand shown to everyone (still in the hand)."""
+        core = self.core
+        return tuple(core.ids[p] for p in core.hands[seat] if p in core.shown)
+
+    @property
+    def drawn_card(self) -> str | None:
+        """Chaos: the card drawn for the seat to move (it must be played); None otherwise."""
+        d = self.core.drawn
+        return self.core.ids[d] if d >= 0 else None
+
+    def setup_events(self) -> tuple["Event", ...]:
+        """What the hand rules did before the first card, in the order to show it: each
+        Hand Swap gift, the Three Open cards, the first Chaos draw."""
+        from . import events as ev
+        out: list[ev.Event] = []
+        s = self._setup
+        if s is not None:
+            n = s.players
+            out += [ev.HandSwapped(seat, (seat + 1) % n, cid) for seat, cid in enumerate(s.hand_swap) if cid]
+            out += [ev.CardsShown(seat, tuple(ids)) for seat, ids in enumerate(s.shown) if ids]
+        if self.drawn_card is not None and self.ply == 0:
+            out.append(ev.CardDrawn(self.to_move, self.drawn_card))
+        return tuple(out)
+
     def effects(self) -> tuple[EffectInfo, ...]:
         core = self.core
         return tuple(EffectInfo(e.seat, core.cards[e.piece], e.number, e.ability, core.names[e.cell],
@@ -259,10 +311,23 @@ class Game:
         (only after a swap) the one dealt to this seat, else the lowest dealing seat."""
         core = self.core
         ids = core.ids
-        for p in core.hand_pieces():
+        for p in core.choices():
             if ids[p] == card_id:
                 return p
         return -1
+
+    def hand_rule_refusal(self, card_id: str) -> str | None:
+        """Why Order or Chaos forbids playing ``card_id`` now (None when they allow it)."""
+        core = self.core
+        if core.over or not (core.order_rule or core.chaos_rule):
+            return None
+        allowed = core.choices()
+        if any(core.ids[p] == card_id for p in allowed) or not allowed:
+            return None
+        name = core.cards[allowed[0]].name or core.ids[allowed[0]]
+        if core.order_rule:
+            return f"Order: play your leftmost card, {name}"
+        return f"Chaos: play the card drawn for you, {name}"
 
     def _prepare(self, card_id: str, cell: CellRef) -> tuple[int, int, int]:
         core = self.core
@@ -271,6 +336,9 @@ class Game:
         seat = core.to_move
         p = self._piece(card_id)
         if p < 0:
+            why = self.hand_rule_refusal(card_id)
+            if why is not None and card_id in self.hand_ids(seat):
+                raise IllegalActionError(why)
             raise IllegalActionError(f"seat {seat} has no {card_id!r} in hand")
         c = core.cell_index.get(cell, -1) if isinstance(cell, str) else cell
         if not (0 <= c < core.size) or not core.playable[c]:
@@ -289,7 +357,7 @@ class Game:
     def _offers(self, p: int, c: int, captured: int) -> list[tuple[int, list[tuple[str, ...]]]]:
         """Abilities offered after the placement on the board now, with their targets as text."""
         core = self.core
-        out = []
+        out: list[tuple[int, list[tuple[str, ...]]]] = []
         if not core.abil[p] or captured < 2:
             return out
         for no, ab in enumerate(core.abil[p], 1):
@@ -355,7 +423,7 @@ class Game:
         core = self.core
         if core.over:
             return []
-        return [core.ids[p] for p in core.hand_pieces()]
+        return [core.ids[p] for p in core.choices()]
 
     def captures_if(self, card_id: str, cell: CellRef) -> list[str]:
         """Cells whose card would change control if the seat to move played there."""
@@ -495,6 +563,8 @@ class Game:
             while s != core.to_move:
                 out.append(ev.SeatSkipped(s))
                 s = (s + 1) % core.n
+            if core.drawn >= 0:
+                out.append(ev.CardDrawn(core.to_move, ids[core.drawn]))
         else:
             res = core.result()
             assert res is not None

@@ -23,9 +23,15 @@ Example (3x3, seat 1 to move, one card on b2)::
 - ``effects=`` — ``-`` or, sorted and ``,``-joined, ``SEAT:PACK/CARD.DEALER!N@CELL~T``:
   the activating seat, the card whose ability N made it, the cell it was
   played on and the turns left (counting the current one).
+- Then, only when their rule is on, in this order: ``elements=`` (Elemental,
+  ``-`` or ``CELL:ELEMENT`` joined by ``,`` in field order); ``chaos=SEED:PIECE``
+  (Chaos: the game's seed for the draws, ``-`` when unknown, and the card drawn
+  for the seat to move, ``-`` once the game is over); ``shown=`` (Three Open
+  without Open: ``-`` or the revealed cards still in hands, sorted, ``,``-joined).
 
-Hands are sorted so that transpositions give the same string; everything
-else is stored as is. ``Game.from_position(s).position() == s`` for every
+Hands are sorted so that transpositions give the same string -- except under
+Order, where a hand's order is part of the game and is written as it is;
+everything else is stored as is. ``Game.from_position(s).position() == s`` for every
 string this module writes. This is the only reader of the string: the
 engine and the computer player both go through :meth:`Position.parse`.
 """
@@ -35,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .card import ELEMENTS, Card, Month, month_text, parse_month
 from .core import END_NAMES, INSTANT_WIN, SUDDEN_DEATH, Core
@@ -42,10 +49,16 @@ from .errors import PositionError, SetupError
 from .field import Field
 from .rules import Rules
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
 TAG = "jazz1"
 KEYS = ("field", "rules", "date", "seats", "move", "reset", "end", "cells", "hands", "effects")
 # Only under the Elemental rule, last: ``elements=-`` or ``CELL:ELEMENT`` joined by ``,`` in field order.
 ELEMENTS_KEY = "elements"
+CHAOS_KEY = "chaos"          # only under Chaos: SEED:PIECE (see the module docstring)
+SHOWN_KEY = "shown"          # only under Three Open without Open
+OPTIONAL = (ELEMENTS_KEY, CHAOS_KEY, SHOWN_KEY)
 _ID = r"[a-z0-9_][a-z0-9_-]*/[a-z0-9_][a-z0-9_-]*"
 _PIECE_RE = re.compile(rf"^({_ID})\.(\d)$")
 _EFFECT_RE = re.compile(rf"^(\d):({_ID})\.(\d)!([1-3])@([a-z][0-9]+)~(\d+)$")
@@ -92,6 +105,15 @@ class Position:
     hands: tuple[tuple[Piece, ...], ...]
     effects: tuple[tuple[int, Piece, int, str, int], ...] = ()
     elements: tuple[tuple[str, str], ...] = ()
+    chaos_seed: int | None = None          # Chaos: the seed of the draws (None: unknown)
+    drawn: Piece | None = None             # Chaos: the card drawn for the seat to move
+    shown: tuple[Piece, ...] = ()          # Three Open: the revealed cards still in hands
+
+    @staticmethod
+    def optional_keys(rules: Rules) -> list[str]:
+        """The optional keys this rule set writes, in order."""
+        return [k for k, on in zip(OPTIONAL, (rules.elemental, rules.chaos, rules.three_open and not rules.open))
+                if on]
 
     @property
     def field(self) -> Field:
@@ -109,13 +131,16 @@ class Position:
         values: dict[str, str] = {}
         for tok in tokens[1:]:
             k, eq, v = tok.partition("=")
-            if not eq or (k not in KEYS and k != ELEMENTS_KEY):
+            if not eq or (k not in KEYS and k not in OPTIONAL):
                 raise _fail(f"unexpected token {tok[:40]!r}; expected key=value with keys {', '.join(KEYS)}")
             if k in values:
                 raise _fail(f"{k!r} is given twice")
             values[k] = v
-        if [t.partition("=")[0] for t in tokens[1:]] not in (list(KEYS), [*KEYS, ELEMENTS_KEY]):
-            raise _fail(f"the keys must be, in order: {' '.join(KEYS)} (and {ELEMENTS_KEY} under Elemental)")
+        given = [t.partition("=")[0] for t in tokens[1:]]
+        if given[:len(KEYS)] != list(KEYS) or any(k not in OPTIONAL for k in given[len(KEYS):]) \
+                or given[len(KEYS):] != [k for k in OPTIONAL if k in given[len(KEYS):]]:
+            raise _fail(f"the keys must be, in order: {' '.join(KEYS)} (then {', '.join(OPTIONAL)} "
+                        "when their rule is on)")
         try:
             name, _, rows_text = values["field"].partition(":")
             rows = tuple(rows_text.split("/"))
@@ -177,16 +202,33 @@ class Position:
             raise _fail(f"{ELEMENTS_KEY}= is only written under the Elemental rule")
         if rules.elemental and ELEMENTS_KEY not in values:
             raise _fail(f"the Elemental rule is on: {ELEMENTS_KEY}= must follow effects=")
+        want = cls.optional_keys(rules)
+        for k in (CHAOS_KEY, SHOWN_KEY):
+            if (k in values) != (k in want):
+                rule = "Chaos" if k == CHAOS_KEY else "Three Open (without Open)"
+                raise _fail(f"{k}= is written when, and only when, the {rule} rule is on")
+        chaos_seed: int | None = None
+        drawn: Piece | None = None
+        if CHAOS_KEY in values:
+            seed_t, colon, drawn_t = values[CHAOS_KEY].partition(":")
+            if not colon or not (seed_t == "-" or seed_t.isdigit()):
+                raise _fail("chaos is SEED:PIECE (the seed a whole number or -, the piece "
+                            "PACK/CARD.DEALER or - once the game is over)")
+            chaos_seed = None if seed_t == "-" else int(seed_t)
+            drawn = None if drawn_t == "-" else piece(drawn_t)
+        shown: tuple[Piece, ...] = ()
+        if values.get(SHOWN_KEY, "-") != "-":
+            shown = tuple(piece(t) for t in values[SHOWN_KEY].split(","))
         if values.get(ELEMENTS_KEY, "-") != "-":
             for tok in values[ELEMENTS_KEY].split(","):
-                cname, colon, e = tok.partition(":")
-                if not colon or e not in ELEMENTS or cname not in field.cell_names \
+                cname, colon, element = tok.partition(":")
+                if not colon or element not in ELEMENTS or cname not in field.cell_names \
                         or not field.is_playable(field.index(cname)):
                     raise _fail(f"elemental cell {tok[:40]!r} is not CELL:ELEMENT with a playable cell "
                                 f"and one of {', '.join(ELEMENTS)}")
-                elements.append((cname, e))
+                elements.append((cname, element))
         pos = cls(name, rows, rules, date, n, move, values["reset"] == "1", end, tuple(cells), hands,
-                  tuple(effects), tuple(elements))
+                  tuple(effects), tuple(elements), chaos_seed, drawn, shown)
         if canonical:
             pos.check_canonical(text)
         return pos
@@ -201,14 +243,24 @@ class Position:
         def ptok(p: Piece) -> str:
             return f"{p[0]}.{p[1]}"
         cells = ",".join("-" if c is None else f"{c[0]}:{ptok(c[1])}" for c in self.cells)
-        hands = "|".join(",".join(sorted(ptok(p) for p in h)) or "-" for h in self.hands)
+        keep = self.rules.order              # Order: a hand's order is part of the game
+        hands = "|".join(",".join([ptok(p) for p in h] if keep else sorted(ptok(p) for p in h)) or "-"
+                         for h in self.hands)
         effects = ",".join(sorted(f"{s}:{ptok(p)}!{n}@{c}~{t}" for s, p, n, c, t in self.effects)) or "-"
         end = "-" if self.end is None else f"{self.end[0]}:{self.end[1]}"
         move = "-" if self.move < 0 else str(self.move)
         return (f"{TAG} field={self.field_name}:{'/'.join(self.rows)} rules={self.rules.code()} "
                 f"date={month_text(self.date)} seats={self.seats} move={move} "
                 f"reset={int(self.reset)} end={end} cells={cells} hands={hands} effects={effects}"
-                + (f" {ELEMENTS_KEY}={self._elements_text()}" if self.rules.elemental else ""))
+                + "".join(f" {k}={self._optional_text(k)}" for k in self.optional_keys(self.rules)))
+
+    def _optional_text(self, key: str) -> str:
+        if key == ELEMENTS_KEY:
+            return self._elements_text()
+        if key == CHAOS_KEY:
+            seed = "-" if self.chaos_seed is None else str(self.chaos_seed)
+            return f"{seed}:{'-' if self.drawn is None else f'{self.drawn[0]}.{self.drawn[1]}'}"
+        return ",".join(sorted(f"{p[0]}.{p[1]}" for p in self.shown)) or "-"
 
     def _elements_text(self) -> str:
         order = {n: i for i, n in enumerate(self.field.cell_names)}
@@ -230,7 +282,10 @@ class Position:
                    tuple(tuple(pc(p) for p in h) for h in core.hands),
                    tuple((e.seat, pc(e.piece), e.number, core.names[e.cell], e.turns_left)
                          for e in core.effects),
-                   tuple((core.names[c], e) for c, e in sorted(core.elements.items())))
+                   tuple((core.names[c], e) for c, e in sorted(core.elements.items())),
+                   core.chaos_seed if core.chaos_rule else None,
+                   pc(core.drawn) if core.drawn >= 0 else None,
+                   tuple(pc(p) for h in core.hands for p in h if p in core.shown))
 
     def core(self, catalog: Mapping[str, Card], check: bool = True) -> Core:
         """The state these parts describe; PositionError when they break the rules of a
@@ -285,8 +340,28 @@ class Position:
                             "when its card leaves the field)")
             effects.append((seat, p, number, c, turns))
         move = self.move
+        drawn: int | None = None
+        if self.rules.chaos:
+            in_hand = {pc: q for pc, q in index.items() if move >= 0 and q in hands[move]}
+            if self.drawn is not None:
+                if check and self.drawn not in in_hand:
+                    raise _fail(f"chaos: the drawn card {self.drawn[0]}.{self.drawn[1]} is not in the hand "
+                                "of the seat to move")
+                drawn = in_hand.get(self.drawn, -1)
+            elif move >= 0:
+                if check:
+                    raise _fail("chaos: a game still playing names the card drawn for the seat to move")
+                drawn = -1
+        shown = []
+        in_hands = {q for h in hands for q in h}
+        for pc in self.shown:
+            if check and (pc not in index or index[pc] not in in_hands):
+                raise _fail(f"shown: {pc[0]}.{pc[1]} is not in a hand")
+            if pc in index:
+                shown.append(index[pc])
         st = Core.build(field, self.rules, n, self.date, pieces, hands, cells, max(move, 0), effects,
-                        self.reset, self.end, {field.index(c): e for c, e in self.elements})
+                        self.reset, self.end, {field.index(c): e for c, e in self.elements},
+                        chaos_seed=self.chaos_seed, drawn=drawn, shown=shown)
         if check:
             if st.over and move >= 0:
                 raise _fail("the game is over: move is - (a finished position has no seat to move)")
@@ -298,12 +373,12 @@ class Position:
         return st
 
 
-def encode(game) -> str:  # type: ignore[no-untyped-def]
+def encode(game: Game) -> str:
     """The position string of a Game."""
     return Position.of(game.core).text()
 
 
-def decode(text: str, catalog: Mapping[str, Card]):  # type: ignore[no-untyped-def]
+def decode(text: str, catalog: Mapping[str, Card]) -> Game:
     """A Game read from a position string."""
     from .game import Game
     pos = Position.parse(text, canonical=False)
@@ -312,4 +387,4 @@ def decode(text: str, catalog: Mapping[str, Card]):  # type: ignore[no-untyped-d
     return Game.from_core(core, start=text.strip())
 
 
-__all__ = ["KEYS", "Position", "TAG", "decode", "encode", "field_of"]
+__all__ = ["CHAOS_KEY", "KEYS", "OPTIONAL", "SHOWN_KEY", "Position", "TAG", "decode", "encode", "field_of"]

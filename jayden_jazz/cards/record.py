@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 FORMAT = "jazz-record-1"
 MAX_RECORD_VALUES = 100_000   # a 7x7 four-player record holds a few hundred
 _KEYS = {"format", "field", "rules", "date", "first_seat", "names", "custom_hands", "hands", "elements",
-         "start", "actions", "result"}
+         "chaos_seed", "hand_swap", "shown", "start", "actions", "result"}
 
 
 @dataclass
@@ -53,6 +53,13 @@ class GameRecord:
             data["hands"] = [list(h) for h in s.hands]
             if s.elements:
                 data["elements"] = {name: e for name, e in s.elements}
+            # the hand rules' draws: written only when their rule is on (older records stay alike)
+            if s.hand_swap:
+                data["hand_swap"] = [cid or None for cid in s.hand_swap]
+            if s.shown:
+                data["shown"] = [list(ids) for ids in s.shown]
+            if s.chaos_seed is not None:
+                data["chaos_seed"] = s.chaos_seed
         else:
             data["start"] = self.start
         data["actions"] = [str(a) for a in self.actions]
@@ -75,7 +82,11 @@ class GameRecord:
         unknown = sorted(set(data) - _KEYS)
         if unknown:
             raise RecordError(f"unknown record key {unknown[0]!r}; keys: {', '.join(sorted(_KEYS))}")
-        if data.get("format") != FORMAT:
+        fmt = data.get("format")
+        if isinstance(fmt, str) and fmt.startswith("jazz-record-") and fmt != FORMAT:
+            raise RecordError(f"the record's format {fmt!r} is not one this version reads ({FORMAT!r}); "
+                              "it may come from a newer version of the game")
+        if fmt != FORMAT:
             raise RecordError(f"not a card game record (format should be {FORMAT!r})")
         try:
             actions = [Action.parse(str(a)) for a in data.get("actions") or []]
@@ -94,9 +105,15 @@ class GameRecord:
             names = tuple(str(x) for x in data.get("names") or ())
             custom = bool(data.get("custom_hands", False))
             elements = tuple((str(k), str(v)) for k, v in dict(data.get("elements") or {}).items())
+            seed = data.get("chaos_seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise ValueError("chaos_seed is a whole number")
+            swap = tuple("" if c is None else str(c) for c in data.get("hand_swap") or ())
+            shown = tuple(tuple(str(c) for c in ids) for ids in data.get("shown") or ())
         except (KeyError, TypeError, ValueError, CardsError) as e:
             raise RecordError(f"bad record setup: {e}") from None
-        return cls(Setup(fld, hands, rules, first, date, names, custom, elements), actions, None, result)
+        return cls(Setup(fld, hands, rules, first, date, names, custom, elements, seed, swap, shown),
+                   actions, None, result)
 
     @classmethod
     def from_yaml(cls, text: str) -> "GameRecord":

@@ -176,9 +176,6 @@ class Rules:
             out.append("Combo needs Same or Plus")
         if self.order and self.chaos:
             out.append("Order and Chaos cannot both be on")
-        hand = [r for r in HAND_RULES if getattr(self, r)]
-        if hand:
-            out.append(f"the hand rules ({', '.join(hand)}) are not playable yet")
         return out
 
     def check(self) -> "Rules":

@@ -12,7 +12,7 @@ import datetime
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from . import picturefile
 from .card import ELEMENTS, SIDE_NAMES, Ability, Card, Condition, Filter, Month, parse_month
@@ -195,7 +195,7 @@ def _bool(chk: _CardCheck, container: LineMap, key: str, fld: str) -> bool | Non
 
 def _condition(chk: _CardCheck, ab: LineMap, fld: str) -> Condition | None:
     c = ab["condition"]
-    if not isinstance(c, dict):
+    if not isinstance(c, LineMap):
         chk.error(_line(ab, "condition"), fld, f"condition must be a mapping such as "
                   f"{{captured_at_least: 3}}, not {describe_value(c)}")
         return None
@@ -221,7 +221,7 @@ def _condition(chk: _CardCheck, ab: LineMap, fld: str) -> Condition | None:
 
 def _filter(chk: _CardCheck, ab: LineMap, fld: str) -> Filter | None:
     c = ab["filter"]
-    if not isinstance(c, dict):
+    if not isinstance(c, LineMap):
         chk.error(_line(ab, "filter"), fld, f"filter must be a mapping such as "
                   f"{{roasting_within_years: 2}}, not {describe_value(c)}")
         return None
@@ -270,7 +270,7 @@ def _ability_sides(chk: _CardCheck, ab: LineMap, fld: str) -> tuple[int, ...] | 
 def _ability(chk: _CardCheck, ab: Any, container: LineList, index: int) -> Ability | None:
     fld = f"abilities[{index + 1}]"
     line = _line(container, index)
-    if not isinstance(ab, dict):
+    if not isinstance(ab, LineMap):
         chk.error(line, fld, f"an ability is a mapping with timing, effect, target, cost and text, "
                   f"not {describe_value(ab)}")
         return None
@@ -366,9 +366,10 @@ def _ability(chk: _CardCheck, ab: Any, container: LineList, index: int) -> Abili
         text = None
     failed = chk.failed
     chk.failed = errors_before or failed
-    if failed or spec is None or sides is None or condition is None or flt is None or cost is None:
+    if (failed or spec is None or sides is None or condition is None or flt is None or cost is None
+            or not isinstance(effect, str) or target is None):     # spec set means effect was checked
         return None
-    result = Ability(timing=spec.timing, effect=effect, target=target, cost=cost,  # type: ignore[arg-type]
+    result = Ability(timing=spec.timing, effect=effect, target=target, cost=cost,
                      text=(text or "").strip(), name=name.strip() if name else None, amount=amount,
                      sides=sides, count=count, condition=condition, filter=flt)
     if not result.text:
@@ -497,7 +498,7 @@ def parse_card(data: Any, pack_id: str, report: _Report, index: int, folder: Pat
     abilities: list[Ability] = []
     if "abilities" in data:
         abl = data["abilities"]
-        if not isinstance(abl, list):
+        if not isinstance(abl, LineList):
             chk.error(_line(data, "abilities"), "abilities", f"abilities is a list, not {describe_value(abl)}")
         else:
             if len(abl) > MAX_ABILITIES:
@@ -513,11 +514,12 @@ def parse_card(data: Any, pack_id: str, report: _Report, index: int, folder: Pat
             chk.error(data.line, "budget",
                       f"over budget: sides {sum(sides)} + ability costs {total - sum(sides)} = {total}; "
                       f"the most is {BUDGET}")
-    if chk.failed:
+    if (chk.failed or name is None or sides is None or month is None or likes is None or dislikes is None
+            or description is None):          # each None was reported as an error, so failed is set
         return card_key, None
-    return card_key, Card(id=f"{pack_id}/{card_key}", name=name, sides=sides,  # type: ignore[arg-type]
-                          started_roasting=month, aliases=aliases, likes=likes,  # type: ignore[arg-type]
-                          dislikes=dislikes, description=description,  # type: ignore[arg-type]
+    return card_key, Card(id=f"{pack_id}/{card_key}", name=name, sides=sides,
+                          started_roasting=month, aliases=aliases, likes=likes,
+                          dislikes=dislikes, description=description,
                           picture=picture, abilities=tuple(abilities), element=element)
 
 
@@ -525,7 +527,7 @@ def parse_card(data: Any, pack_id: str, report: _Report, index: int, folder: Pat
 
 
 def check_pack(data: Any, file: Path, folder: Path | None,
-               duplicate_keys: list[tuple[Any, int]] = ()) -> tuple[PackInfo | None, list[Card], list[Problem]]:
+               duplicate_keys: Sequence[tuple[Any, int]] = ()) -> tuple[PackInfo | None, list[Card], list[Problem]]:
     """Check a parsed pack; returns its header (None if refused), its good cards and problems."""
     report = _Report(str(file))
     for key, line in duplicate_keys:
@@ -534,7 +536,7 @@ def check_pack(data: Any, file: Path, folder: Path | None,
     if data is None:
         report.add(1, None, None, "the file is empty; a pack has a 'pack' header and a 'cards' list")
         return None, [], report.problems
-    if not isinstance(data, dict):
+    if not isinstance(data, LineMap):
         report.add(_line(data, 0) or 1, None, None,
                    f"a pack file is a mapping with 'pack' and 'cards', not {describe_value(data)}")
         return None, [], report.problems
@@ -548,7 +550,7 @@ def check_pack(data: Any, file: Path, folder: Path | None,
     if head is None:
         report.add(data.line, None, "pack", "the 'pack' header (id, name, author, version) is missing")
         header_ok = False
-    elif not isinstance(head, dict):
+    elif not isinstance(head, LineMap):
         report.add(_line(data, "pack"), None, "pack", f"'pack' must be a mapping of id, name, author and version, "
                    f"not {describe_value(head)}")
         header_ok = False
@@ -592,14 +594,14 @@ def check_pack(data: Any, file: Path, folder: Path | None,
     if cards is None:
         report.add(data.line, None, "cards", "the 'cards' list is missing")
         header_ok = False
-    elif not isinstance(cards, list):
+    elif not isinstance(cards, LineList):
         report.add(_line(data, "cards"), None, "cards", f"'cards' must be a list of cards, not {describe_value(cards)}")
         header_ok = False
-    if isinstance(cards, list):
+    if isinstance(cards, LineList):
         pack_id = info.id if info is not None else _usable_id(head)
         good = _check_cards(cards, pack_id, report, folder)
     if not header_ok or info is None:
-        if isinstance(cards, list) and cards:
+        if isinstance(cards, LineList) and cards:
             report.add(_line(data, "pack") or data.line, None, "pack",
                        "the pack is refused because of the problems above; its cards were checked "
                        "all the same", ERROR)
@@ -617,7 +619,7 @@ def _usable_id(head: Any) -> str:
     return v.strip() if isinstance(v, str) and ID_RE.match(v.strip()) else "pack"
 
 
-def _check_cards(cards: list, pack_id: str, report: _Report, folder: Path | None) -> list[Card]:
+def _check_cards(cards: LineList, pack_id: str, report: _Report, folder: Path | None) -> list[Card]:
     good: list[Card] = []
     seen: dict[str, int] = {}
     for i, entry in enumerate(cards):

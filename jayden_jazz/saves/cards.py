@@ -37,7 +37,7 @@ _BODY_KEYS = {"game", "saved", "seed", "seats", "config", "record", "position", 
 _RECORD_TYPES: dict[str, tuple[type, ...]] = {
     "format": (str,), "field": (dict,), "rules": (dict,), "date": (str,), "first_seat": (int,),
     "names": (list,), "custom_hands": (bool,), "hands": (list,), "actions": (list,), "result": (dict,),
-    "elements": (dict,),
+    "elements": (dict,), "chaos_seed": (int,), "hand_swap": (list,), "shown": (list,),
 }
 _RULE_TYPES: dict[str, tuple[type, ...]] = {
     "capture": (str,), "steps": (list,), "spare": (int,), "holes": (bool,), "open": (bool,),

@@ -6,14 +6,17 @@ player has; only choosing Yes goes ahead.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.widgets import MenuItem
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
-def confirm_window(app: Any, title: str, text: str, on_yes: Callable[[], None], *,
+
+def confirm_window(app: AppView, title: str, text: str, on_yes: Callable[[], None], *,
                    yes: str = "Yes", no: str = "No") -> ChoiceWindow:
     """No first (and chosen on Enter); ``on_yes`` runs only after Yes."""
     return ChoiceWindow(app, title, [MenuItem(no, "no"), MenuItem(yes, "yes")], text=text, width=360,

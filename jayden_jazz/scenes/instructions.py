@@ -59,8 +59,11 @@ def _style(line: str) -> tuple[str, int]:
 
 
 class InstructionsScene(Scene):
-    def __init__(self, app: AppView, topic: int = 0) -> None:
+    def __init__(self, app: AppView, topic: int | str = 0) -> None:
+        """``topic``: its number, or a word of its tab's name ("Card") for screens that open one."""
         super().__init__(app)
+        if isinstance(topic, str):
+            topic = next((i for i, (name, _) in enumerate(TOPICS) if topic in name), 0)
         self.topic = topic
         extra = {}
         dirs = getattr(app, "dirs", None)

@@ -17,7 +17,7 @@ from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.keymap import BY_NAME, COMMANDS, KeyConflict, KeyMap
 from jayden_jazz.shell.scene import Scene
-from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+from jayden_jazz.shell.widgets import Menu, MenuItem, draw_window
 
 FRAME = pygame.Rect(8, 4, 624, 342)
 REMOVE_KEYS = ("delete", "backspace")
@@ -32,11 +32,10 @@ class KeysScene(Scene):
         super().__init__(app)
         items = [MenuItem(c.label, c.name) for c in COMMANDS]
         items += [MenuItem("Reset to defaults", "reset"), MenuItem("Back", "back")]
-        self.menu = Menu(items)
+        self.menu = Menu(items, line_h=15)   # every command, its help and the guide fit
         self.menu.layout(FRAME.x + 16, FRAME.y + 18, FRAME.w - 32)
         self.waiting: str | None = None      # the command that gets the next key pressed
         self.message = ""
-        self._echo = ""                      # a hotkey also arrives as a plain key: skip that copy
 
     @property
     def keymap(self) -> KeyMap:
@@ -44,10 +43,6 @@ class KeysScene(Scene):
 
     # input --------------------------------------------------------------------
     def handle(self, action: Action) -> None:
-        if self._echo and action.kind == Kind.KEY and action.key == self._echo:
-            self._echo = ""
-            return
-        self._echo = action.key if action.kind in HOTKEYS else ""
         if self.waiting is not None:
             self._take_key(action)
             return
@@ -134,7 +129,7 @@ class KeysScene(Scene):
         draw_window(surface, font, FRAME, "Keys")
         self.menu.draw(surface, font)
         for i, cmd in enumerate(COMMANDS):
-            y = self.menu.rect.y + i * LINE_H + 1
+            y = self.menu.rect.y + i * self.menu.line_h + 1
             on = i == self.menu.index
             if self.waiting == cmd.name:
                 text, colour = "press a key...", P.LIGHT_RED if not on else P.BLACK

@@ -2,6 +2,9 @@
 
 A dict of import paths instead of an if-chain: each game part registers its
 entry here, and importing is lazy so start-up only loads what is shown.
+Scenes open each other only through these names (``app.scene(name, **args)``),
+never by importing another scene's module, so each screen can change on its
+own; ``tests/test_scene_imports.py`` holds them to it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,20 @@ SCENES: dict[str, str] = {
     "cards-replay": "jayden_jazz.scenes.cards.replay:demo",
 }
 
+#: Screens reached only from other screens: they need arguments, so they are
+#: not offered by ``--scene`` (nor fed random input on their own by the monkey test).
+PARTS: dict[str, str] = {
+    "cards-setup-screen": "jayden_jazz.scenes.cards.setup:CardsSetupScene",        # library=, config=
+    "cards-hands": "jayden_jazz.scenes.cards.hands:HandChoiceScene",               # config=, library=
+    "cards-rules": "jayden_jazz.scenes.cards.rules_window:RulesWindow",            # config=, on_change=
+    "cards-game-replay": "jayden_jazz.scenes.cards.replay:CardsReplayScene",       # record=, catalog=, hide=
+    "gallery-screen": "jayden_jazz.scenes.workshop.gallery:GalleryScene",          # library=
+    "card-editor": "jayden_jazz.scenes.workshop.editor:CardEditorScene",           # pack=, card=, original_key=
+    "card-copy": "jayden_jazz.scenes.workshop.picture:copy_into",                  # pack=, card=
+    "card-picture": "jayden_jazz.scenes.workshop.picture:picture_menu",            # editor=
+    "jayden-replay": "jayden_jazz.scenes.jayden.replay:ReplayScene",               # start=, actions=, quiet_draw=
+}
+
 
 class UnknownScene(KeyError):
     """A scene name that is not registered (not a KeyError from inside a scene)."""
@@ -40,10 +57,23 @@ class UnknownScene(KeyError):
         return f"Unknown scene {self.name!r}. Use one of: {', '.join(SCENES)}."
 
 
-def make_scene(name: str, app: AppView, **kwargs: Any) -> Scene:
-    try:
-        target = SCENES[name]
-    except KeyError:
-        raise UnknownScene(name) from None
+def factory(name: str) -> Any:
+    """What a name builds: a scene class or a function returning a scene."""
+    target = SCENES.get(name) or PARTS.get(name)
+    if target is None:
+        raise UnknownScene(name)
     module, _, attr = target.partition(":")
-    return getattr(import_module(module), attr)(app, **kwargs)
+    return getattr(import_module(module), attr)
+
+
+def make_scene(name: str, app: AppView, **kwargs: Any) -> Scene:
+    scene: Scene = factory(name)(app, **kwargs)
+    return scene
+
+
+def scene_type(name: str) -> type:
+    """The class registered under ``name``, for ``SceneStack.pop_to`` (back to the title...)."""
+    made = factory(name)
+    if not isinstance(made, type):
+        raise TypeError(f"scene {name!r} is made by a function, not a class")
+    return made

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.saves import store
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.windows import MessageWindow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 
 @dataclass(frozen=True)
@@ -63,20 +66,19 @@ def latest_unfinished(folder: Path) -> Unfinished | None:
     return games[0] if games else None
 
 
-def scene_for(app: Any, u: Unfinished) -> Any:
+def scene_for(app: AppView, u: Unfinished) -> Any:
     """The board or table showing the saved game; raises SaveError."""
     if u.game == "jayden":
         from jayden_jazz.saves import jayden as jsave
-        from jayden_jazz.scenes.jayden.board import JaydenScene
 
         game, pos = jsave.load(u.path)
-        return JaydenScene(app, game, pos)
+        return app.scene("jayden-board", game=game, pos=pos)
     from jayden_jazz.scenes.cards.saving import load_table
 
     return load_table(app, u.path)
 
 
-def continue_latest(app: Any, stack: Any) -> None:
+def continue_latest(app: AppView, stack: Any) -> None:
     """The title menu's Continue: the newest unfinished game, or a word on why there is none."""
     u = latest_unfinished(Path(app.dirs.saves))
     if u is None:

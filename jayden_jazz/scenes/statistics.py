@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +13,9 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 COLUMNS = (("Played", 304), ("Won", 364), ("Drawn", 424), ("Lost", 484), ("Best streak", 600))
 """Column titles and the x their numbers end at (numbers are right-aligned)."""
 RULE_ROWS = 7
@@ -21,7 +24,7 @@ RULE_ROWS = 7
 class StatisticsScene(Scene):
     opaque = True
 
-    def __init__(self, app: Any, game: str = "cards") -> None:
+    def __init__(self, app: AppView, game: str = "cards") -> None:
         super().__init__(app)
         self.game = game if game in stats.GAMES else stats.GAMES[0]
         self.path = stats.stats_path(app)
@@ -40,7 +43,7 @@ class StatisticsScene(Scene):
             i = stats.GAMES.index(self.game)
             self.game = stats.GAMES[(i + action.dx) % len(stats.GAMES)]
             self.app.sound.play("menu")
-        elif action.kind == Kind.KEY and action.key == "r":
+        elif action.means(Kind.RESET):
             self.ask_reset()
         elif action.kind == Kind.ACTION:
             if action.pos is not None and action.pos[1] < self.frame.y + 44:
@@ -108,7 +111,8 @@ class StatisticsScene(Scene):
             y += LINE_H
         font.draw_centered(surface, "Counted for the first person at the screen (P1, or Green in Jayden).", self.frame.centerx, self.frame.bottom - 40,
                            P.LIGHT_CYAN)
-        foot = "\u2190\u2192 other game  R reset  Esc back"
+        keys = self.app.input.keymap
+        foot = f"\u2190\u2192 other game  {keys.label('reset_stats')} reset  {keys.label('back')} back"
         font.draw_centered(surface, foot, self.frame.centerx, self.frame.bottom - 22, P.LIGHT_GRAY)
         path = str(self.path)
         font.draw(surface, "Kept in " + (path if len(path) <= 70 else "..." + path[-67:]), 4, 334, P.DARK_GRAY)

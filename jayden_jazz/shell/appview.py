@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.paths import UserDirs
     from jayden_jazz.settings import Settings
     from jayden_jazz.shell.font import Font
     from jayden_jazz.shell.input import InputMap
-    from jayden_jazz.shell.scene import SceneStack
+    from jayden_jazz.shell.scene import Scene, SceneStack
     from jayden_jazz.shell.sound import Sound
 
 
@@ -37,3 +37,11 @@ class AppView(Protocol):
     def save_settings(self) -> None: ...
 
     def apply_display_settings(self) -> None: ...
+
+    def scene(self, name: str, **kwargs: Any) -> Scene:
+        """A new scene by its registered name (``scenes/registry.py``), to push or replace."""
+        ...
+
+    def back_to(self, name: str) -> None:
+        """Close scenes until the one registered as ``name`` (e.g. "menu", the title) is on top."""
+        ...

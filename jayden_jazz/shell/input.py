@@ -32,11 +32,12 @@ class Kind(Enum):
     HINT = "hint"
     LOG = "log"
     RANDOM = "random"
+    RESET = "reset"        # Statistics: count from zero (default R, shared with Random hand)
 
 
-#: Hotkey actions; a bound hotkey is also sent as a plain KEY action for now,
-#: so scenes that still test the letter keep working (see InputMap.translate).
-HOTKEYS = (Kind.UNDO, Kind.HINT, Kind.LOG, Kind.RANDOM)
+#: The named hotkeys. They carry the character typed, so a text field types
+#: the letter (scenes never read a letter as a command: they read these).
+HOTKEYS = (Kind.UNDO, Kind.HINT, Kind.LOG, Kind.RANDOM, Kind.RESET)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,12 @@ class Action:
     key: str = ""          # the name of the key pressed, for every action from the keyboard
     text: str = ""
     """The character a key typed (shift applied), for text fields; empty for the mouse."""
+    also: tuple[Kind, ...] = ()
+    """Other screens' commands on the same key (see ``keymap.may_share``)."""
+
+    def means(self, kind: Kind) -> bool:
+        """The action is ``kind``, or that screen's command shares the key."""
+        return self.kind == kind or kind in self.also
 
     @property
     def from_mouse(self) -> bool:
@@ -112,18 +119,16 @@ class InputMap:
             key = event.key
             typed = getattr(event, "unicode", "") or ""
             name = pygame.key.name(key)
-            cmd = self.keymap.command_for(key)
+            cmds = self.keymap.commands_for(key)
+            cmd = cmds[0] if cmds else None
             if cmd is None or cmd.kind is None:
                 return [Action(Kind.KEY, key=name, text=typed)] if name else []
             if cmd.kind == Kind.MOVE:
                 self._held, self._held_ticks = key, 0
                 return [Action(Kind.MOVE, dx=cmd.dx, dy=cmd.dy, key=name, text=typed)]
             if cmd.kind in HOTKEYS:
-                # TRANSITIONAL: the KEY echo keeps scenes that still compare letters
-                # working; drop it once every scene reads the named actions (and then
-                # give the named action the typed text). Only the echo carries the
-                # text, so a text field types the letter once.
-                return [Action(cmd.kind, key=name), Action(Kind.KEY, key=name, text=typed)]
+                also = tuple(c.kind for c in cmds[1:] if c.kind is not None)
+                return [Action(cmd.kind, key=name, text=typed, also=also)]
             if cmd.kind == Kind.BACK:
                 return [Action(Kind.BACK, key=name)]
             return [Action(cmd.kind, key=name, text=typed)]
@@ -132,6 +137,10 @@ class InputMap:
                 self._held = None
             return []
         if t == pygame.MOUSEMOTION:
+            if tuple(getattr(event, "rel", (1, 1))) == (0, 0):
+                # SDL reports where the pointer already rests (the window opened or was focused
+                # under it) with no relative motion: not a movement, so no menu follows it
+                return []
             pos = self.to_logical(event.pos)
             return [Action(Kind.POINT, pos=pos)] if pos is not None else []
         if t == pygame.MOUSEBUTTONDOWN:

@@ -6,7 +6,9 @@ changes live in the settings under ``keys`` as ``command: [key names]``,
 only for the commands that differ from the defaults; anything unusable
 there is reported in plain words and that command keeps its default keys.
 Every command always keeps at least one key, so no change can lock a
-player out of a screen.
+player out of a screen. Commands read by one screen only (Random hand in the
+hand picker, Reset on the Statistics screen) may share a key with a command
+of another screen, as they never meet.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ class Command:
     dx: int = 0
     dy: int = 0
     help: str = ""
+    screen: str = ""     # the one screen that reads it; "" for every screen
+
+
+def may_share(a: Command, b: Command) -> bool:
+    """Two commands can have the same key when they belong to different screens."""
+    return bool(a.screen and b.screen and a.screen != b.screen)
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -44,7 +52,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", "Undo", Kind.UNDO, help="Jayden: back to the start of your last turn (Enhanced)."),
     Command("hint", "Hint", Kind.HINT, help="Ask the computer for a suggestion (Enhanced)."),
     Command("log", "Game log", Kind.LOG, help="Show the list of what has happened in the game."),
-    Command("random", "Random hand", Kind.RANDOM, help="Card game: fill the rest of your hand at random."),
+    Command("random", "Random hand", Kind.RANDOM, help="Card game: fill the rest of your hand at random.",
+            screen="hands"),
+    Command("reset_stats", "Reset statistics", Kind.RESET, help="Statistics: count from zero again (asks first).",
+            screen="statistics"),
     Command("fullscreen", "Fullscreen", None, help="Fullscreen on and off (Alt+Enter works too)."),
 )
 BY_NAME: dict[str, Command] = {c.name: c for c in COMMANDS}
@@ -57,7 +68,8 @@ DEFAULT_KEYS: dict[str, tuple[int, ...]] = {
     "down_left": (pygame.K_END, pygame.K_KP1), "down_right": (pygame.K_PAGEDOWN, pygame.K_KP3),
     "action": (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER), "back": (pygame.K_ESCAPE,),
     "look": (pygame.K_v, pygame.K_TAB), "undo": (pygame.K_u,), "hint": (pygame.K_h,),
-    "log": (pygame.K_l,), "random": (pygame.K_r,), "fullscreen": (pygame.K_F11,),
+    "log": (pygame.K_l,), "random": (pygame.K_r,), "reset_stats": (pygame.K_r,),
+    "fullscreen": (pygame.K_F11,),
 }
 
 _SHORT = {"return": "Enter", "escape": "Esc", "pageup": "PgUp", "pagedown": "PgDn",
@@ -104,14 +116,20 @@ class KeyMap:
         self._index()
 
     def _index(self) -> None:
-        self._command_of: dict[int, Command] = {}
+        self._commands_of: dict[int, list[Command]] = {}
         for c in COMMANDS:
             for code in self._keys.get(c.name, ()):
-                self._command_of[code] = c
+                self._commands_of.setdefault(code, []).append(c)
 
     # reading ------------------------------------------------------------------
     def command_for(self, code: int) -> Command | None:
-        return self._command_of.get(code)
+        """The key's command (the first in ``COMMANDS`` order when screens share it)."""
+        found = self._commands_of.get(code)
+        return found[0] if found else None
+
+    def commands_for(self, code: int) -> tuple[Command, ...]:
+        """Every command the key gives: one, or one per screen for screen commands."""
+        return tuple(self._commands_of.get(code, ()))
 
     def keys_of(self, name: str) -> tuple[int, ...]:
         return self._keys.get(name, ())
@@ -119,28 +137,33 @@ class KeyMap:
     def labels(self, name: str) -> list[str]:
         return [key_label(k) for k in self.keys_of(name)]
 
+    def label(self, name: str) -> str:
+        """The command's first key, for guides on screen ('L moves'), so a remapped key reads right."""
+        keys = self.keys_of(name)
+        return key_label(keys[0]) if keys else "?"
+
     def is_default(self) -> bool:
         return self._keys == default_bindings()
 
     # changing -----------------------------------------------------------------
     def bind(self, name: str, code: int) -> str:
-        """Give ``code`` to command ``name`` (taking it from another command); says what happened.
+        """Give ``code`` to command ``name`` (taking it from the commands it would clash with); says what happened.
 
-        Refused (KeyConflict) when the key is the other command's only key.
+        Refused (KeyConflict) when the key is such a command's only key.
         """
         cmd = BY_NAME[name]
         label = key_label(code)
         if code in self._keys[name]:
             return f"{label} already does {cmd.label}."
-        other = self._command_of.get(code)
-        note = ""
-        if other is not None:
-            left = tuple(k for k in self._keys[other.name] if k != code)
-            if not left:
+        others = [c for c in self.commands_for(code) if not may_share(c, cmd)]
+        for other in others:
+            if len(self._keys[other.name]) <= 1:
                 raise KeyConflict(f"{label} is the only key for {other.label}; "
                                   f"give {other.label} another key first.")
-            self._keys[other.name] = left
-            note = f" It no longer does {other.label}."
+        note = ""
+        for other in others:
+            self._keys[other.name] = tuple(k for k in self._keys[other.name] if k != code)
+            note += f" It no longer does {other.label}."
         self._keys[name] = (code,) + self._keys[name]
         self._index()
         return f"{label} now does {cmd.label}.{note}"
@@ -207,15 +230,20 @@ class KeyMap:
             else:
                 chosen[name] = tuple(codes)
         keys = default_bindings()
-        taken = {code for codes in chosen.values() for code in codes}
         for name in keys:
-            keys[name] = chosen[name] if name in chosen else tuple(k for k in keys[name] if k not in taken)
+            if name in chosen:
+                keys[name] = chosen[name]
+                continue
+            taken = {code for other, codes in chosen.items()
+                     if not may_share(BY_NAME[other], BY_NAME[name]) for code in codes}
+            keys[name] = tuple(k for k in keys[name] if k not in taken)
         owners: dict[int, list[str]] = {}
         for name, bound in keys.items():
             for code in bound:
                 owners.setdefault(code, []).append(name)
         clash = [f"{key_label(code)} is given to both {' and '.join(BY_NAME[n].label for n in names)}"
-                 for code, names in owners.items() if len(names) > 1]
+                 for code, names in owners.items()
+                 if any(not may_share(BY_NAME[a], BY_NAME[b]) for a in names for b in names if a < b)]
         empty = [f"{BY_NAME[n].label} has no key left" for n, bound in keys.items() if not bound]
         if clash or empty:
             return cls(), problems + [f"{p}; the default keys are used for every command" for p in clash + empty]

@@ -169,7 +169,8 @@ def _check_grid(
     return [row for _, row in rows]
 
 
-def parse_font(text: str, source: str = "<font>") -> dict[str, list[str]]:
+def parse_font(text: str, source: str = "<font>",
+               size: tuple[int, int] = (GLYPH_W, GLYPH_H)) -> dict[str, list[str]]:
     """Glyph rows by character, from the ``glyph U+XXXX`` text format.
 
     The code point is authoritative; the optional character after it is a
@@ -178,7 +179,8 @@ def parse_font(text: str, source: str = "<font>") -> dict[str, list[str]]:
     """
     glyphs: dict[str, list[str]] = {}
     first_line: dict[str, int] = {}
-    for lineno, m, rows in _read_blocks(text, source, _GLYPH_HEADER, "glyph", lambda m: GLYPH_H):
+    width, height = size
+    for lineno, m, rows in _read_blocks(text, source, _GLYPH_HEADER, "glyph", lambda m: height):
         code = int(m.group(1), 16)
         if code > 0x10FFFF:
             raise _fail(source, lineno, f"code point U+{code:X} out of range")
@@ -189,7 +191,7 @@ def parse_font(text: str, source: str = "<font>") -> dict[str, list[str]]:
         if ch in glyphs:
             raise _fail(source, lineno, f"duplicate glyph U+{code:04X} (first at line {first_line[ch]})")
         glyphs[ch] = _check_grid(source, lineno, f"glyph U+{code:04X}", rows,
-                                 GLYPH_W, GLYPH_H, frozenset("#."))
+                                 width, height, frozenset("#."))
         first_line[ch] = lineno
     if not glyphs:
         raise ArtFormatError(f"{source}: no glyphs found")

@@ -72,6 +72,7 @@ class Menu:
     index: int = 0
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     on_change: Callable[[int, int], None] | None = None  # left/right on an item
+    line_h: int = LINE_H          # row height; a long list (Options > Keys) may be tighter
 
     def __post_init__(self) -> None:
         if self.items and not self.items[self.index].enabled:
@@ -92,7 +93,7 @@ class Menu:
         x, y = pos
         if not self.rect.collidepoint(x, y):
             return None
-        i = (y - self.rect.y) // LINE_H
+        i = (y - self.rect.y) // self.line_h
         return i if 0 <= i < len(self.items) else None
 
     def handle(self, action: Action) -> MenuItem | None:
@@ -120,15 +121,15 @@ class Menu:
         return None
 
     def layout(self, x: int, y: int, width: int) -> None:
-        self.rect = pygame.Rect(x, y, width, LINE_H * len(self.items))
+        self.rect = pygame.Rect(x, y, width, self.line_h * len(self.items))
 
     def draw(self, surface: pygame.Surface, font: Font, fg: int = P.WHITE, bar: int = P.CYAN,
              bar_fg: int = P.BLACK, disabled: int = P.LIGHT_GRAY) -> None:
         x, y, w = self.rect.x, self.rect.y, self.rect.w
         for i, item in enumerate(self.items):
-            yy = y + i * LINE_H
+            yy = y + i * self.line_h
             if i == self.index:
-                surface.fill(bar, (x, yy, w, LINE_H))
+                surface.fill(bar, (x, yy, w, self.line_h))
                 color = bar_fg
             else:
                 color = fg if item.enabled else disabled

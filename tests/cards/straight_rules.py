@@ -28,13 +28,23 @@ class Straight:
     ``(card, dealer)``, effects as dicts."""
 
     def __init__(self, field: Field, rules: Rules, date: tuple[int, int],
-                 hands: list[list[Card]], first: int, elements: tuple[tuple[str, str], ...] = ()) -> None:
+                 hands: list[list[Card]], first: int, elements: tuple[tuple[str, str], ...] = (),
+                 hand_swap: tuple[str, ...] = ()) -> None:
         self.field = field
         self.rules = rules
         self.date = _month(date)
         self.n = len(hands)
         self.hands = [[(c, s) for c in h] for s, h in enumerate(hands)]
         self.dealt = [list(h) for h in self.hands]
+        # Hand Swap: every seat gives its card to the next seat at once, to the end of the hand
+        gifts = []
+        for s, cid in enumerate(hand_swap):
+            i = next((k for k, (c, _) in enumerate(self.hands[s]) if c.id == cid), None)
+            gifts.append(None if i is None else self.hands[s].pop(i))
+        for s, gift in enumerate(gifts):
+            if gift is not None:
+                self.hands[(s + 1) % self.n].append(gift)
+        self.drawn: tuple[str, int] | None = None    # Chaos: told by the test at every turn
         self.board: dict[str, list] = {}
         self.elements = dict(elements)
         self.effects: list[dict] = []
@@ -98,8 +108,23 @@ class Straight:
 
     # ------------------------------------------------------------------ moves
 
-    def copy_to_play(self, seat: int, card_id: str) -> int:
-        """Index in the hand of the copy played: the one dealt to the seat, else lowest dealer."""
+    def allowed(self, seat: int) -> set[str]:
+        """Card ids the seat may play: Order the leftmost, Chaos the drawn one, else any."""
+        hand = self.hands[seat]
+        if self.rules.order:
+            return {hand[0][0].id} if hand else set()
+        if self.rules.chaos:
+            assert self.drawn is not None and any((c.id, d) == self.drawn for c, d in hand)
+            return {self.drawn[0]}
+        return {c.id for c, _ in hand}
+
+    def copy_to_play(self, seat: int, card_id: str, placing: bool = False) -> int:
+        """Index in the hand of the copy played: the one dealt to the seat, else lowest dealer
+        (the placed card under Order is the leftmost, under Chaos the drawn one)."""
+        if placing and self.rules.order:
+            return 0
+        if placing and self.rules.chaos:
+            return next(i for i, (c, d) in enumerate(self.hands[seat]) if (c.id, d) == self.drawn)
         best = -1
         for i, (c, d) in enumerate(self.hands[seat]):
             if c.id == card_id and (best < 0 or (d != seat, d) < (self.hands[seat][best][1] != seat,
@@ -207,12 +232,12 @@ class Straight:
             return set()
         seat = self.to_move
         out = set()
-        for cid in {c.id for c, _ in self.hands[seat]}:
+        for cid in self.allowed(seat):
             for cell in self.cells:
                 if cell in self.board:
                     continue
                 out.add(f"{cid}@{cell}")
-                i = self.copy_to_play(seat, cid)
+                i = self.copy_to_play(seat, cid, placing=True)
                 if not self.hands[seat][i][0].abilities:
                     continue
                 # try the placement, list the options, put everything back
@@ -233,7 +258,7 @@ class Straight:
 
     def _place(self, card_id: str, cell: str) -> list[str]:
         seat = self.to_move
-        card, dealer = self.hands[seat].pop(self.copy_to_play(seat, card_id))
+        card, dealer = self.hands[seat].pop(self.copy_to_play(seat, card_id, placing=True))
         self.board[cell] = [card, dealer, seat]
         got = self.captures(cell, seat)
         for x in got:
@@ -266,7 +291,14 @@ class Straight:
                                 if not (e["ability"].target in ("self", "neighbours")
                                         and (e["card"].id, e["dealer"]) == (old[0].id, old[1]))]
             elif ab.effect == "reset":
-                self.hands = [list(h) for h in self.dealt]
+                if self.rules.order:
+                    # Order's ruling: cards still in hands first (seat by seat, as they lay),
+                    # then the field's from a1 on, each back to the seat it was dealt to
+                    back = [pc for h in self.hands for pc in h]
+                    back += [(self.board[x][0], self.board[x][1]) for x in self.cells if x in self.board]
+                    self.hands = [[pc for pc in back if pc[1] == s] for s in range(self.n)]
+                else:
+                    self.hands = [list(h) for h in self.dealt]
                 self.board = {}
                 self.effects = []
                 self.reset_used = True
@@ -308,7 +340,9 @@ class Straight:
 
     def summary(self) -> tuple:
         board = tuple(sorted((k, v[0].id, v[1], v[2]) for k, v in self.board.items()))
-        hands = tuple(tuple(sorted(f"{c.id}.{d}" for c, d in h)) for h in self.hands)
+        keep = self.rules.order          # under Order the hand's order is compared too
+        hands = tuple(tuple((lambda t: t if keep else sorted(t))([f"{c.id}.{d}" for c, d in h]))
+                      for h in self.hands)
         effects = tuple(sorted((e["seat"], e["card"].id, e["dealer"], e["number"], e["cell"], e["turns"])
                                for e in self.effects))
         return (board, hands, effects, None if self.over else self.to_move, self.over, self.reset_used)
@@ -322,7 +356,9 @@ def game_summary(g) -> tuple:  # type: ignore[no-untyped-def]
         if card is not None:
             board.append((g.field.name_of(c), card.id, g.dealer_at(c), g.owner_at(c)))
     pos = g.position_parts()
-    hands = tuple(tuple(sorted(f"{cid}.{d}" for cid, d in h)) for h in pos.hands)
+    keep = g.rules.order
+    hands = tuple(tuple((lambda t: t if keep else sorted(t))([f"{cid}.{d}" for cid, d in h]))
+                  for h in pos.hands)
     effects = tuple(sorted((s, pc[0], pc[1], no, cell, t) for s, pc, no, cell, t in pos.effects))
     r = g.result()
     return (tuple(sorted(board)), hands, effects, None if g.is_over() else g.to_move,

@@ -34,6 +34,15 @@ def classic_rules(draw):
     on["same_wall"] = on["same"] and draw(st.booleans())
     on["combo"] = (on["same"] or on["plus"]) and draw(st.booleans())
     on["elemental"] = draw(st.booleans())
+    on.update(draw(hand_rules()))
+    return on
+
+
+@st.composite
+def hand_rules(draw):
+    """Any sound combination of the hand rules (Order and Chaos never together)."""
+    on = {r: draw(st.booleans()) for r in ("random", "hand_swap", "three_open")}
+    on.update(draw(st.sampled_from([{}, {"order": True}, {"chaos": True}])))
     return on
 
 
@@ -120,8 +129,9 @@ def test_the_core_plays_exactly_like_the_straight_reading_of_the_rules(setup):
     hands = deal_random(list(CATALOG), f, players, rules, rng)
     g = new_game(CATALOG, f, hands, rules, first_seat=seed % players, date=DATE, rng=rng)
     ref = Straight(f, rules, DATE, [[CATALOG[c] for c in h] for h in hands], seed % players,
-                   g.setup.elements)
+                   g.setup.elements, g.setup.hand_swap)
     while True:
+        ref.drawn = g.position_parts().drawn
         assert game_summary(g) == ref.summary()
         if g.is_over():
             break

@@ -346,3 +346,18 @@ def test_title_offers_continue_only_when_a_game_is_unfinished(make_app):
     jsave.save(jsave.slot_path(app.dirs.saves, "autosave"), jgame, jgame.position())
     app2 = title_app(make_app)
     assert app2.stack.top.menu.items[0].enabled and app2.stack.top.menu.current.value == "continue"
+
+
+def test_the_seed_a_save_recorded_stays_with_the_loaded_table_and_its_autosave(make_app):
+    from jayden_jazz.scenes.cards import saving
+
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], open=True)
+    play_click(app, sc, *OPENING[0])
+    sc.match.seed = 4242                                      # as a dealt game would record it
+    path = csave.slot_path(app.dirs.saves, 2)
+    saving.save_to(sc, path)
+    assert csave.load(path, sc.library.catalog)[0].seed == 4242
+    table = saving.load_table(app, path, sc.library)
+    assert table.match.seed == 4242
+    saving.autosave(table)
+    assert csave.load(autosave(app), sc.library.catalog)[0].seed == 4242

@@ -129,11 +129,11 @@ def test_draw_offer_from_the_computer_defaults_to_no(make_app):
     from jayden_jazz.scenes.jayden.board import JaydenScene
     sc = JaydenScene(app, game)
     app.stack.push(sc)
-    sc.request = "offer"
+    sc.side_request = "offer"
 
     class Reply:
         ok, value = True, True
-    sc._worker().poll = lambda: Reply()
+    sc._brain().poll = lambda: Reply()
     step(app)
     top = app.stack.top
     assert isinstance(top, ChoiceWindow) and top.title == "Draw offered"

@@ -353,9 +353,9 @@ def test_computer_game_keeps_the_loop_running_and_finishes(make_app):
     assert sc.pos.result is not None and sc.pos.result.winner == "g"
     assert sc.pos.result.reason == "master_taken"
     assert frames_while_thinking > 0         # frames kept coming while the worker searched
-    assert sc.worker is not None
+    assert sc.brain is not None
     app.stack.clear()
-    assert sc.worker is None                 # the worker process is closed with the scene
+    assert sc.brain is None                 # the worker process is closed with the scene
 
 
 def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
@@ -370,7 +370,7 @@ def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
     assert isinstance(app.stack.top, ChoiceWindow) and app.stack.top.title == "Main Menu"
     choose(app, "New game")                  # cancels the search at once
     assert isinstance(app.stack.top, JaydenSetupScene)
-    assert sc.worker is None or not sc.worker.busy
+    assert sc.brain is None or not sc.brain.busy
 
 
 def test_saving_over_a_slot_asks_first(make_app, user_home):

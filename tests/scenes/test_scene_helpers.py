@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from jayden_jazz.scenes.computer import ComputerTurn
-from jayden_jazz.scenes.timing import MessageTimer
+from jayden_jazz.scenes.seats import ComputerTurn, MessageTimer
 
 
 def test_a_message_stays_its_ticks_then_goes():

@@ -33,6 +33,25 @@ def test_title_menu_answers_mouse(make_app):
     assert isinstance(app.stack.top, OptionsScene)
 
 
+def test_a_menu_does_not_follow_a_resting_pointer(make_app):
+    """The window opening under the pointer reports its place with no motion (rel 0, 0): the menu
+    keeps its selection; a real movement (or a click) still moves it."""
+    app = make_app()
+    title = app.stack.top
+    start = title.menu.index
+    r = title.menu.rect
+    n = [i.label for i in title.menu.items].index("Options")
+    vp = app.display.viewport
+    x, y = r.x + 20, r.y + n * 16 + 5
+    wpos = (vp.x + int((x + 0.5) * vp.w / 640), vp.y + int((y + 0.5) * vp.h / 350))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    assert title.menu.index == start != n
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(2, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    assert title.menu.index == n
+
+
 def test_quit_entry_asks_then_stops_the_loop(make_app):
     app = make_app()
     press(app, "ESC", "RETURN")                  # Esc points at Quit, which asks first

@@ -284,7 +284,7 @@ def test_scene_redraw_answers(make_app):
     board.say("Hello")
     assert board.redraw_in() <= BLINK_TICKS
     board.ticks = 0
-    board.message_ticks = 7
+    board.messages.left = 7
     assert board.redraw_in() == 7                   # the message goes before the next blink
     assert MESSAGE_TICKS > BLINK_TICKS
     for name in ("cards", "options", "instructions", "jayden"):

@@ -31,8 +31,10 @@ def test_mouse_maps_through_viewport_and_click_is_action_there():
     acts = im.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 60), button=1))
     assert [a.kind for a in acts] == [Kind.POINT, Kind.ACTION]
     assert acts[1].pos == (50, 30)
-    (m,) = im.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 20), rel=(0, 0), buttons=(0, 0, 0)))
+    (m,) = im.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 20), rel=(3, -1), buttons=(0, 0, 0)))
     assert m.kind == Kind.POINT and m.pos == (5, 10)
+    # where the pointer already rests (no relative motion) is not a movement
+    assert im.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(40, 20), rel=(0, 0), buttons=(0, 0, 0))) == []
     r = im.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(2, 2), button=3))
     assert r[1].kind == Kind.ALT
 

@@ -56,7 +56,7 @@ def test_monkey(scene, make_app):
     for _ in range(300):
         wpos = (rng.randrange(1400), rng.randrange(800))
         ev = rng.choice([
-            pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(1, 1), buttons=(0, 0, 0)),
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=rng.choice((1, 2, 3))),
             pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1))),
             pygame.event.Event(pygame.KEYDOWN, key=rng.choice((pygame.K_a, pygame.K_F1, pygame.K_UP)),

@@ -23,7 +23,10 @@ Options (``--opt key=value``):
   seat), ``preset`` (``updated``/``draft``), ``open``, ``pure``,
   ``sudden_death`` (0/1), and the classic capture rules ``same``,
   ``same_wall``, ``plus``, ``combo``, ``reverse``, ``fallen_ace``,
-  ``elemental`` (0/1; elemental cells are drawn from the game's seed);
+  ``elemental`` (0/1; elemental cells are drawn from the game's seed), and
+  the hand rules ``random``, ``order``, ``chaos``, ``hand_swap``,
+  ``three_open`` (0/1; Hand Swap, Three Open and the Chaos seed are drawn
+  from the game's seed; under ``random`` the hands are always dealt);
 * ``hands``: ``random`` (default; seeded random hands from ``pack``) or
   ``pick`` (each level picks with ``choose_hand``; random and greedy deal
   at random);
@@ -96,7 +99,7 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
     size = rules.hand_size(fld.playable_count, n)
     dealt = [tuple(deal_rng.sample(pool, size)) for _ in range(n)]
     names = {"a": a, "b": b}
-    if str(hands) == "pick":
+    if str(hands) == "pick" and not rules.random:
         setup = {"field": fld.name, "rows": list(fld.rows), "players": n, "rules": rules.to_dict(),
                  "hand_size": size, "cards": pool, "date": str(date)}
         for k in range(n):

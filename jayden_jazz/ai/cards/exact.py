@@ -27,6 +27,16 @@ in hand, Turn effects, extra capture steps) is searched on the rules core
 itself by :class:`Margins`, which hands each position to the bit search as
 soon as it is plain. The win/draw/loss solver (:mod:`.solver`) uses
 the bit search too, with a window around a draw.
+
+Hand rules: Order and Chaos restrict the card to play (the core's
+:meth:`~jayden_jazz.cards.core.Core.choices`); the bit searches hold hands
+as sets, so such positions are never plain and stay on the core. Under
+Chaos only the card drawn for this turn is known: the game's seed is
+dropped, and every later draw is a chance node whose value is the mean over
+the cards of the hand (each equally likely, as the real draw is). A solver
+that read the seed would know draws no player can know; with the
+expectation, a Chaos margin (and score) is the *expected* margin with best
+play against every draw, a float when the draws do not all agree.
 """
 
 from __future__ import annotations
@@ -69,9 +79,11 @@ def final_score(st: Core, seat: int) -> int:
     return (mine > other) - (mine < other)
 
 
-def margin_of(score: int) -> int:
-    """The card margin of a score."""
-    return int(score / 2)
+def margin_of(score: float) -> float:
+    """The card margin of a score (an expectation under Chaos: see the module docstring)."""
+    if isinstance(score, int) or score == int(score):
+        return int(score / 2)
+    return score / 2
 
 
 class MarginBits:
@@ -374,11 +386,13 @@ class Margins:
         if st.n != 2:
             raise ValueError("exact margins are searched for two players")
         self.st = st.copy()
+        self.st.chaos_seed = None      # Chaos: later draws are chance nodes, not read from the seed
+        self.st.chance = None
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
         self.nodes = 0
-        self.tt: dict[int, tuple[int, int]] = {}
+        self.tt: dict[int, tuple[float, float]] = {}
         self.bits = MarginBits(self.st, self._tick)
         self.st.enable_keys(list(range(len(self.st.ids))), [(list(range(self.st.size)),
                                                              list(range(len(self.st.ids))))])
@@ -393,11 +407,33 @@ class Margins:
         if self.deadline is not None and self.clock() >= self.deadline:
             raise OutOfTime
 
-    def search(self, alpha: int, beta: int) -> int:
+    def _chance(self) -> float:
+        """Chaos, a turn whose draw is still to come: the mean over the cards of the hand."""
+        st = self.st
+        key = st.key()
+        entry = self.tt.get(key)
+        if entry is not None and entry[0] == entry[1]:
+            return entry[0]
+        hand = st.hands[st.to_move]
+        total = 0.0
+        try:
+            for d in hand:
+                st.drawn = d
+                total += self.search(-999, 999)
+        finally:
+            st.drawn = -1
+        v = total / len(hand)
+        self.tt[key] = (v, v)
+        return v
+
+    def search(self, alpha: float, beta: float) -> float:
         """Fail-soft margin for the seat to move of the current (unfinished) state."""
         st = self.st
+        if st.chaos_rule and st.drawn < 0:
+            return self._chance()
         if st.plain_rule and not st.effects and st.plain_now():
-            return self.bits.value(st, alpha, beta)
+            # never under Chaos (not plain), so the window is whole half cards here
+            return self.bits.value(st, int(alpha), int(beta))
         self.nodes += 1
         if not self.nodes & 255:
             self._tick()
@@ -411,7 +447,7 @@ class Margins:
                 return hi
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0 = alpha
-        best = -999
+        best: float = -999
         for m in st.moves():
             v = self.reached(m, alpha, beta)
             if v > best:
@@ -423,7 +459,7 @@ class Margins:
         self.tt[key] = (-999, best) if best <= a0 else (best, 999) if best >= beta else (best, best)
         return best
 
-    def reached(self, move: Move, alpha: int = -999, beta: int = 999) -> int:
+    def reached(self, move: Move, alpha: float = -999, beta: float = 999) -> float:
         """Margin for the mover of playing ``move`` now."""
         st = self.st
         me = st.to_move
@@ -447,11 +483,11 @@ class Solution:
     :attr:`best` are the moves with the best score.
     """
 
-    value: int
-    moves: dict[Action, int] = field(default_factory=dict)
+    value: float                       # an int, except an expectation under Chaos
+    moves: dict[Action, float] = field(default_factory=dict)
     nodes: int = 0
-    score: int = 0
-    scores: dict[Action, int] = field(default_factory=dict)
+    score: float = 0
+    scores: dict[Action, float] = field(default_factory=dict)
 
     @property
     def result(self) -> int:
@@ -488,7 +524,7 @@ def solve(position: Game | Core | str, catalog: Mapping[str, Card] | None = None
     if not moves:
         score = m.search(-999, 999)
         return Solution(margin_of(score), {}, m.total_nodes, score)
-    scores: dict[Action, int] = {}
+    scores: dict[Action, float] = {}
     for mv in m.st.moves():
         scores[m.st.action(mv)] = m.reached(mv)
     score = max(scores.values())
@@ -496,12 +532,12 @@ def solve(position: Game | Core | str, catalog: Mapping[str, Card] | None = None
                     scores)
 
 
-def position_value(position: Game | Core | str, catalog: Mapping[str, Card] | None = None) -> int:
+def position_value(position: Game | Core | str, catalog: Mapping[str, Card] | None = None) -> float:
     """The exact margin of a two-player position for the seat to move."""
     return solve(position, catalog, moves=False).value
 
 
-def move_values(position: Game | Core | str, catalog: Mapping[str, Card] | None = None) -> dict[Action, int]:
+def move_values(position: Game | Core | str, catalog: Mapping[str, Card] | None = None) -> dict[Action, float]:
     """The exact margin of every legal move, for the seat to move."""
     return solve(position, catalog).moves
 

@@ -14,7 +14,14 @@ What counts as known, for the cards in another seat's hand:
   everybody saw) -- known;
 * a card dealt to that seat that has been on the field (the game record's
   history shows it; a position string shows only the field now) -- known;
+* a card Three Open showed -- known;
 * any other card dealt to that seat -- hidden. The view keeps how many.
+
+Under Chaos the card drawn for the seat to move is known (it is the
+observer's own turn), but no later draw is: the game's seed is dropped from
+every world, and a world draws the later cards from the searching player's
+own generator (:attr:`~jayden_jazz.cards.core.Core.chance`), so each visit
+of a search samples them afresh -- the search averages over the draws.
 
 A *world* fills each hidden slot with a card the seat could hold: any card
 of the catalog it is not already known to have been dealt (one copy of a
@@ -48,6 +55,9 @@ class View:
     hidden: tuple[int, ...]
     excluded: tuple[frozenset[str], ...]
     pool: tuple[str, ...]
+    at: tuple[tuple[int, ...], ...] = ()
+    """Under Order, per seat, where in the hand each hidden card lies (the hand's order is
+    part of the game: a guess keeps the known cards where they are)."""
 
     @property
     def complete(self) -> bool:
@@ -56,30 +66,35 @@ class View:
 
     def key(self) -> str:
         """Text that equals for equal views (tests compare it)."""
-        return f"{self.seat}|{self.parts.text()}|{self.hidden}|{sorted(map(sorted, self.excluded))}"
+        return f"{self.seat}|{self.parts.text()}|{self.hidden}|{sorted(map(sorted, self.excluded))}|{self.at}"
 
 
 def observe(parts: Parts, seat: int, pool: Iterable[str], revealed: Iterable[Piece] = ()) -> View:
     """The view of ``seat`` on a full position; ``revealed`` adds pieces seen on the field
     earlier (from a game record's history)."""
     seen = set(revealed)
+    shown = set(parts.shown)
     for entry in parts.cells:
         if entry is not None:
             seen.add(entry[1])
     hands: list[tuple[Piece, ...]] = []
     hidden: list[int] = []
+    at: list[tuple[int, ...]] = []
     for s, hand in enumerate(parts.hands):
         if s == seat or parts.rules.open:
             hands.append(hand)
             hidden.append(0)
+            at.append(())
             continue
-        known = tuple(pc for pc in hand if pc[1] != s or pc in seen)
+        known = tuple(pc for pc in hand if pc[1] != s or pc in seen or pc in shown)
         hands.append(known)
         hidden.append(len(hand) - len(known))
+        at.append(tuple(i for i, pc in enumerate(hand) if pc not in known))
     everything = [e[1] for e in parts.cells if e is not None] + [pc for h in hands for pc in h] + list(seen)
     excluded = tuple(frozenset(cid for cid, d in everything if d == s) for s in range(parts.seats))
     public = replace(parts, hands=tuple(hands))
-    return View(seat, public, tuple(hidden), excluded, tuple(sorted(set(pool))))
+    return View(seat, public, tuple(hidden), excluded, tuple(sorted(set(pool))),
+                tuple(at) if parts.rules.order else ())
 
 
 def sample_hands(view: View, rng: random.Random) -> tuple[tuple[Piece, ...], ...]:
@@ -91,7 +106,14 @@ def sample_hands(view: View, rng: random.Random) -> tuple[tuple[Piece, ...], ...
             out.append(hand)
             continue
         choices = [cid for cid in view.pool if cid not in view.excluded[s]]
-        out.append(hand + tuple((cid, s) for cid in rng.sample(choices, k)))
+        guess = [(cid, s) for cid in rng.sample(choices, k)]
+        if view.at:                            # Order: each guess where the hidden card lies
+            full: list[Piece] = list(hand)
+            for i, pc in zip(view.at[s], guess):
+                full.insert(i, pc)
+            out.append(tuple(full))
+        else:
+            out.append(hand + tuple(guess))
     return tuple(out)
 
 
@@ -112,11 +134,16 @@ class Worlds:
         self.slots: list[list[int]] = []
         filler = sample_parts(view, random.Random(0))
         self.template = filler.core(catalog, check=False)
-        # hidden pieces are the last `hidden[s]` entries of each hand in the template
+        self.template.chaos_seed = None     # later Chaos draws are unknown: sampled per world
+        # hidden pieces are the last `hidden[s]` entries of each hand in the template (under
+        # Order: the entries at `view.at[s]`)
         t = self.template
         for s in range(view.parts.seats):
             k = view.hidden[s]
-            self.slots.append(t.hands[s][len(t.hands[s]) - k:] if k else [])
+            if view.at and k:
+                self.slots.append([t.hands[s][i] for i in view.at[s]])
+            else:
+                self.slots.append(t.hands[s][len(t.hands[s]) - k:] if k else [])
         self.choices = [[cid for cid in view.pool if cid not in view.excluded[s]] for s in range(view.parts.seats)]
 
     @property
@@ -125,6 +152,8 @@ class Worlds:
 
     def world(self, rng: random.Random) -> FastGame:
         g = self.template.copy()
+        if g.chaos_rule:
+            g.chance = rng
         if not self.hidden:
             return g
         changes: dict[int, Card] = {}

@@ -87,7 +87,7 @@ def rollout_move(g: FastGame, rng: random.Random, greedy: float,
     """The placement of the light playout policy: a random card, on the cell where it
     captures most (or, with chance 1 - ``greedy``, on a random cell). ``free`` may pass
     the empty cells when the caller keeps them."""
-    hand = g.hand_pieces()
+    hand = g.choices()                  # Order and Chaos leave one card
     if free is None:
         free = g.free()
     p = hand[rng.randrange(len(hand))] if len(hand) > 1 else hand[0]

@@ -207,7 +207,14 @@ class CardsPlayer:
             return Decision(g0.action(moves[0]), None, "only")
         if self.level.name == "easy":
             return Decision(g0.action(easy_choice(g0.copy(), self.rng)), None, "easy")
-        two = g0.n == 2
+        # Chaos: the win/draw/loss searches below would read later draws as free choices;
+        # under Chaos the end is searched for its expected margin over the draws (exact.py)
+        # and the rest is MCTS, which samples the draws it cannot know
+        if g0.chaos_rule and g0.n == 2 and view.complete and g0.empty <= self.level.exact_empty - 3:
+            d = self._expected(worlds, moves, start)
+            if d is not None:
+                return d
+        two = g0.n == 2 and not g0.chaos_rule
         if two and view.complete and g0.empty <= self.level.exact_empty:
             return self._exact(worlds, moves, start)
         if two and not view.complete and g0.empty <= self.level.pimc_empty:
@@ -217,6 +224,25 @@ class CardsPlayer:
         return self._mcts(worlds, moves, start, None, "mcts")
 
     # -- exact play ---------------------------------------------------------------
+
+    def _expected(self, worlds: Worlds, moves: list, start: float) -> Decision | None:
+        """Chaos near the end: the move with the best expected margin over the draws still to
+        come (None when the budget runs out first)."""
+        from jayden_jazz.ai.cards.exact import Margins, OutOfTime as MarginsOutOfTime
+        g0 = worlds.template
+        m = Margins(g0, deadline=self._deadline(start, self.level.exact_share),
+                    node_limit=self._node_limit(self.level.exact_share))
+        try:
+            values = {i: m.reached(mv) for i, mv in enumerate(m.st.moves())}
+        except MarginsOutOfTime:
+            return None
+        mine = m.st.moves()
+        best = max(values.values())
+        tied = [mine[i] for i, v in values.items() if v == best]
+        pick = max(tied, key=lambda mv: (score(g0, mv), -tied.index(mv)))
+        keys = {move_key(g0, mv): mv for mv in moves}
+        return Decision(g0.action(keys[move_key(m.st, pick)]), None, "expected",
+                        {"nodes": m.total_nodes, "expected_score": round(best, 3)})
 
     def _exact(self, worlds: Worlds, moves: list, start: float) -> Decision:
         g0 = worlds.template

@@ -16,13 +16,17 @@ import pygame
 
 from jayden_jazz.cards import Card, side_text
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.elements_art import card_element
 from jayden_jazz.scenes.cards.pictures import ega_picture
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font
+from jayden_jazz.shell.smallfont import LINE, name_lines, small_font
 
 MINI = (30, 40)
 """Hand cards and the chooser's grid: just big enough for the value cross."""
+TINY = (20, 22)
+"""Waiting seats' hand cards when MINI cards would overlap: values in small digits."""
 
 RAISED, LOWERED, PLAIN = P.YELLOW, P.LIGHT_CYAN, P.WHITE
 NEUTRAL = (P.DARK_GRAY, P.LIGHT_GRAY)
@@ -74,7 +78,8 @@ def draw_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card
     a 7x7 table with four open hands shows over a hundred of them a frame.
     """
     r = pygame.Rect(rect)
-    key = (card.id, card.sides, card.picture, owner, tuple(values) if values else None, r.size, picture)
+    key = (card.id, card.sides, card.picture, card.element, owner, tuple(values) if values else None, r.size,
+           picture)
     surf = _FACES.get(key)
     if surf is None:
         surf = new_logical_surface(r.size)
@@ -94,7 +99,9 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
     Every size puts the values on their sides and marks a card with
     abilities (a yellow diamond in the top right corner); the owner's
     colour fills the card and frames it twice. Large faces add the picture
-    and the name (up to two lines), medium ones the picture.
+    and the name (up to two lines); medium ones (5x5) the name in small
+    capitals and a small picture; compact ones (7x7) a short name between
+    the side values; tiny ones (waiting seats' crowded hands) values only.
     """
     fill, edge = NEUTRAL if owner is None else (seats.dark(owner), seats.light(owner))
     r = pygame.Rect(rect)
@@ -106,11 +113,47 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
         draw_sides(surface, font, r, values, card.sides, (2, 5), rows=(r.y + 3, r.y + 31, r.y + 59))
     elif r.w >= 56 and r.h >= 56:
         _medium(surface, font, r, card, picture)
-        draw_sides(surface, font, r, values, card.sides, (2, 3))
+        draw_sides(surface, font, r, values, card.sides, (2, 3),
+                   rows=(r.y + 1, r.y + 22 + (r.h - 58) // 2, r.bottom - 17))
+    elif r.h < TINY[1] + 4:
+        _tiny(surface, r, values, card.sides)
+        if card.abilities:
+            surface.fill(P.YELLOW, (r.right - 5, r.y + 2, 3, 3))
+        return
     else:
         draw_sides(surface, font, r, values, card.sides, (0 if r.h < 40 else 1, 2))
+        _compact_name(surface, r, card.name)
     if card.abilities:
         ability_mark(surface, r)
+    if card.element:
+        card_element(surface, r, card.element)
+
+
+def _compact_name(surface: pygame.Surface, r: pygame.Rect, name: str) -> None:
+    """A short name in small capitals between the left and right values (7x7 cells and small
+    hand cards); the full name is in the bar when the cursor is on the card."""
+    small = small_font()
+    left, right = r.x + 2 + 8, r.right - 10 - 1   # a blank column after the left value and before the right
+    cols = small.columns(right - left)
+    if cols < 4:
+        return                                   # the smallest hand cards: values only
+    lines = name_lines(name, cols, 2)
+    y = r.y + r.h // 2 - 6 + (3 if len(lines) == 1 else 0)
+    for i, line in enumerate(lines):
+        small.draw(surface, line, left + (right - left - small.width(line)) // 2, y + i * LINE, P.WHITE)
+
+
+def _tiny(surface: pygame.Surface, r: pygame.Rect, values: tuple[int, ...], printed: tuple[int, ...]) -> None:
+    """The four values in small digits on their sides: the hands of waiting seats when many cards
+    share a small panel, so none hides another."""
+    small = small_font()
+    cx, cy = r.centerx, r.y + r.h // 2
+    spots = ((cx - 1, r.y + 2), (r.right - 5, cy - 3), (cx - 1, r.bottom - 7), (r.x + 2, cy - 3))
+    for i, (x, y) in enumerate(spots):
+        now, was = values[i], printed[i]
+        if now != was:
+            surface.fill(P.BLACK, (x - 1, y - 1, 5, 7))
+        small.draw(surface, side_text(now), x, y, value_colour(now, was))
 
 
 def ability_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
@@ -135,7 +178,14 @@ def _large(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, pict
 
 
 def _medium(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, picture: bool) -> None:
-    _picture(surface, font, card, pygame.Rect(r.centerx - 12, r.y + r.h // 2 - 12, 24, 24), picture)
+    """5x5 cells and big hand cards: the name in small capitals under the top value (two lines,
+    cut at word ends), a small picture between the side values."""
+    small = small_font()
+    lines = name_lines(card.name, small.columns(r.w - 6), 2)
+    y = r.y + 13 + (r.h - 58) // 2
+    for i, line in enumerate(lines):
+        small.draw_centered(surface, line, r.centerx, y + i * LINE + (3 if len(lines) == 1 else 0), P.WHITE)
+    _picture(surface, font, card, pygame.Rect(r.centerx - 8, y + 13, 16, 16), picture)
 
 
 def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str, y: int) -> None:
@@ -149,6 +199,8 @@ def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str, y: int
     lines = [ln[:cols] for ln in lines]
     if len(lines) == 1:
         y += 6
+    else:
+        y = min(y, r.bottom - 2 - 2 * 13 - 1)  # two lines end above the frame ("Mid Tier / Milo")
     for i, line in enumerate(lines):
         font.draw_centered(surface, line, r.centerx, y + i * 13, P.WHITE)
 

@@ -7,7 +7,7 @@ Text wraps to 29 columns of the 8x14 font. What does not fit scrolls
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -15,11 +15,15 @@ from jayden_jazz.cards import Card, sides_text
 from jayden_jazz.cards.card import SIDE_NAMES
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.cards_art import big_text, value_colour
+from jayden_jazz.scenes.cards.elements_art import ELEMENT_NAMES, draw_element
 from jayden_jazz.scenes.cards.pictures import ega_picture
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import Font, wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 VIEW_W, VIEW_H = 250, 350
 COLUMNS = 29
@@ -65,6 +69,8 @@ def text_lines(card: Card, effective: Effective | None = None, columns: int = CO
             para(EFFECT, "\u2022 " + note, "  ")
     if card.aliases:
         para(NOTE, "Also known as " + ", ".join(card.aliases))
+    if card.element:
+        para(NOTE, f"Element: {ELEMENT_NAMES.get(card.element, card.element)}")
     if card.likes:
         para(BODY, "Likes: " + card.likes)
     if card.dislikes:
@@ -138,6 +144,8 @@ class CardView:
         for i, (text, colour) in enumerate((("Started", P.LIGHT_GRAY), ("Roasting", P.LIGHT_GRAY),
                                             (f"{MONTHS[mon[1] - 1][:3]} {mon[0]}", P.WHITE))):
             font.draw(surface, text, x + 166, pic_y + 6 + i * LINE, colour)
+        if card.element:
+            draw_element(surface, card.element, x + 166, pic_y + 6 + 3 * LINE + 2, P.DARK_GRAY, scale=2)
         # text
         ty = y + TOP_BLOCK
         shown = self.lines[self.top:self.top + self.rows]
@@ -164,7 +172,7 @@ class CardViewWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, card: Card, effective: Effective | None = None,
+    def __init__(self, app: AppView, card: Card, effective: Effective | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.view = CardView(app.font, card, effective)

@@ -15,7 +15,8 @@ from typing import Any
 
 from jayden_jazz.cards import Field, Rules
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
-from jayden_jazz.cards.rules import PRESETS
+from jayden_jazz.cards.rule_text import custom_name, rule_set_of
+from jayden_jazz.cards.rules import CLASSIC, PRESETS
 from jayden_jazz.scenes.cards import players as seats_mod
 
 FIELD_ORDER = ("3x3", "5x5", "7x7", "cross5", "ring5", "diamond5", "diamond7", "donut7")
@@ -35,13 +36,15 @@ class MatchConfig:
     open: bool = False
     pure: bool = False
     sudden_death: bool = False
+    classic: list[str] = dc_field(default_factory=list)   # the classic rules that are on (Same, Plus, ...)
     packs_off: list[str] = dc_field(default_factory=list)
     first: int | None = None           # None: drawn at random
     date: tuple[int, int] | None = None  # the game's date; None is today (tests fix it)
 
     # -- derived -----------------------------------------------------------------
     def rules(self) -> Rules:
-        return Rules.preset(self.preset, open=self.open, pure=self.pure, sudden_death=self.sudden_death)
+        return Rules.preset(self.preset, open=self.open, pure=self.pure, sudden_death=self.sudden_death,
+                            **{r: True for r in CLASSIC if r in self.classic})
 
     def active_seats(self) -> list[dict[str, Any]]:
         return [dict(s) for s in self.seats[:self.players]]
@@ -57,7 +60,8 @@ class MatchConfig:
     def to_settings(self) -> dict[str, Any]:
         return {"players": self.players, "seats": [dict(s) for s in self.seats], "field": self.field,
                 "preset": self.preset, "open": self.open, "pure": self.pure,
-                "sudden_death": self.sudden_death, "packs_off": list(self.packs_off),
+                "sudden_death": self.sudden_death, "classic": [r for r in CLASSIC if r in self.classic],
+                "packs_off": list(self.packs_off),
                 "first": "random" if self.first is None else self.first}
 
     @classmethod
@@ -87,6 +91,9 @@ class MatchConfig:
         for key in ("open", "pure", "sudden_death"):
             if isinstance(data.get(key), bool):
                 setattr(cfg, key, data[key])
+        classic = data.get("classic")
+        if isinstance(classic, list):
+            cfg.classic = [r for r in CLASSIC if r in classic]
         off = data.get("packs_off")
         if isinstance(off, list):
             cfg.packs_off = [str(p) for p in off if isinstance(p, str)]
@@ -96,7 +103,8 @@ class MatchConfig:
         return cfg
 
     def copy(self) -> "MatchConfig":
-        return replace(self, seats=[dict(s) for s in self.seats], packs_off=list(self.packs_off))
+        return replace(self, seats=[dict(s) for s in self.seats], packs_off=list(self.packs_off),
+                       classic=list(self.classic))
 
 
 def field_order(fields: dict[str, Field]) -> list[Field]:
@@ -121,6 +129,7 @@ class Match:
     pack_dirs: list[str]
     date: tuple[int, int] = dc_field(default_factory=lambda: (datetime.date.today().year,
                                                           datetime.date.today().month))
+    seed: int | None = None            # the deal's seed, kept from a save that recorded one
 
     @property
     def players(self) -> int:
@@ -142,3 +151,9 @@ def setup_for_ai(match_config: MatchConfig, fld: Field, cards: list[str], date: 
             "sudden_death": match_config.sudden_death,
             "hand_size": rules.hand_size(fld.playable_count, match_config.players),
             "cards": list(cards), "date": f"{date[0]:04d}-{date[1]:02d}"}
+
+
+def rule_set_name(cfg: MatchConfig) -> str:
+    """The named set the choice makes, else ``Custom: ...``."""
+    rs = rule_set_of(cfg.preset, cfg.classic)
+    return rs.name if rs is not None else custom_name(cfg.preset, cfg.classic)

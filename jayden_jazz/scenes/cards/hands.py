@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import datetime
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from jayden_jazz.cards import Card
+from jayden_jazz.cards import Card, deal_random
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.cards_art import MINI, draw_face
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
@@ -28,8 +28,13 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.input import Action, Kind
-from jayden_jazz.shell.scene import PlayScene
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import HOTKEYS, Action, Kind
+from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, ticks_to_next
+from jayden_jazz.shell.smallfont import LINE, small_font
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 GRID = pygame.Rect(6, 36, 380, 230)
 PITCH_X, PITCH_Y = 126, 46
@@ -51,7 +56,7 @@ VIEW_X = 640 - VIEW_W
 class HandChoiceScene(PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: Any, config: MatchConfig, library: Library | None = None, *,
+    def __init__(self, app: AppView, config: MatchConfig, library: Library | None = None, *,
                  brain: Any = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -61,7 +66,6 @@ class HandChoiceScene(PlayScene):
         self.size = self.rules.hand_size(self.field.playable_count, config.players)
         self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off)))
         self.search = ""
-        self._echo = ""
         self.sort = "pack"
         self.pack_filter: str | None = None
         self.shown: list[str] = list(self.pool)
@@ -99,6 +103,9 @@ class HandChoiceScene(PlayScene):
         self.refresh()
         self.focus = "grid"
         self.message = ""
+        if self.rules.random and not self.hands:       # Random: nobody chooses, the hands are dealt
+            self.hands = list(deal_random(self.pool, self.field, self.config.players, self.rules, self.rng))
+            self.seat = self.config.players
         if self.seat >= self.config.players:
             self.finish()
             return
@@ -139,15 +146,25 @@ class HandChoiceScene(PlayScene):
         self._begin_seat()
 
     def finish(self) -> None:
-        from jayden_jazz.scenes.cards.table import CardsTableScene
-
         cfg = self.config
         first = cfg.first if cfg.first is not None and cfg.first < cfg.players \
             else self.rng.randrange(cfg.players)
         match = Match(cfg, self.field, tuple(self.hands), first, self.library.pack_dir_texts, self.date)
         brain, self.brain = self.brain, None
         if self.stack is not None:
-            self.stack.replace(CardsTableScene(self.app, match, brain=brain, library=self.library))
+            self.stack.replace(self.app.scene("cards-table", match=match, brain=brain, library=self.library))
+
+    def redraw_in(self) -> int | None:
+        """Idle like the table: while a person chooses, only at the cursor's blink; while the
+        computer chooses, when its dots move (its reply wakes the loop by itself); behind the pass
+        screen, never; between seats, every tick (see Scene.redraw_in)."""
+        if self.phase == "choose":
+            return ticks_to_next(self.ticks, 15)
+        if self.phase == "computer":
+            return ticks_to_next(self.ticks, 20)
+        if self.phase == "pass" and self.stack is not None and self.stack.top is not self:
+            return None
+        return EVERY_TICK
 
     # ------------------------------------------------------------------ the computer
     def update(self) -> None:
@@ -387,18 +404,13 @@ class HandChoiceScene(PlayScene):
             return
         if self.phase != "choose":
             return
-        echo, self._echo = self._echo, ""        # an echo comes right after its hotkey or not at all
-        if k == Kind.RANDOM:
-            if not self.search:                  # R is Random hand until a search is being typed
-                self.random_fill()
-                self._echo = action.key          # the same key also arrives as a letter: not typed
+        if k == Kind.RANDOM and not self.search:   # R is Random hand until a search is being typed
+            self.random_fill()
             return
         if k == Kind.ALT and action.text.isalnum() and self.search:
             self.type_key(action.text)           # V types once a search is under way
             return
-        if k == Kind.KEY:
-            if echo and action.key == echo:
-                return
+        if k == Kind.KEY or k in HOTKEYS:          # the hotkeys' letters type into the search
             if action.key == "f2":
                 self.cycle_sort()
             elif action.key == "f3":
@@ -406,8 +418,6 @@ class HandChoiceScene(PlayScene):
             else:
                 self.type_key(action.key)
             return
-        if k in (Kind.HINT, Kind.LOG, Kind.UNDO):
-            return                               # their letters arrive as keys too and type
         if k == Kind.MOVE:
             if action.dx and action.dy and action.dx > 0:       # PgUp / PgDn scroll the card text
                 view = self.current_view()
@@ -569,13 +579,27 @@ class HandChoiceScene(PlayScene):
             ty = bar.y + (bar.h - h) * self.top_row // max(1, rows - ROWS)
             surface.fill(P.LIGHT_GRAY, (bar.x, ty, bar.w, h))
 
+    def message_rows(self) -> tuple[list[str], bool]:
+        """The message whole: one line of the 8x14 font where it fits above the hand strip, else
+        up to two lines of small capitals (``True``), so no message is cut."""
+        if not self.message:
+            return [], False
+        if self.app.font.width(self.message) <= STRIP.w:
+            return [self.message], False
+        tiny = small_font()
+        return wrap(self.message, tiny.columns(STRIP.w))[:2], True
+
     def _strip(self, surface: pygame.Surface) -> None:
         font = self.app.font
         seat = min(self.seat, self.config.players - 1)
         still = self.still
         text = f"Hand {len(self.picked)}/{self.size}" + (f", {still} to pick" if still else ", complete")
-        if self.message:
-            font.draw(surface, self.message[:29], STRIP.x, STRIP.y - 32, P.YELLOW)
+        rows, small = self.message_rows()
+        for i, row in enumerate(rows):
+            if small:
+                small_font().draw(surface, row, STRIP.x, STRIP.y - 31 + i * (LINE + 1), P.YELLOW)
+            else:
+                font.draw(surface, row, STRIP.x, STRIP.y - 32, P.YELLOW)
         font.draw(surface, text, STRIP.x, STRIP.y - 16, P.YELLOW if still else P.LIGHT_GREEN)
         pitch = MINI[0] + 2
         room = max(1, (STRIP.w + 2) // pitch)
@@ -620,7 +644,7 @@ class NameWindow(PlayScene):
 
     opaque = False
 
-    def __init__(self, app: Any, suggestion: str, on_done: Any) -> None:
+    def __init__(self, app: AppView, suggestion: str, on_done: Any) -> None:
         super().__init__(app)
         self.text = suggestion
         self.fresh = True                 # the first key typed replaces the suggestion
@@ -635,8 +659,8 @@ class NameWindow(PlayScene):
             if name:
                 self.close()
                 self.on_done(name)
-        elif action.kind in (Kind.KEY, Kind.ALT) and action.pos is None:
-            key = action.key if action.kind == Kind.KEY else action.text
+        elif (action.kind in (Kind.KEY, Kind.ALT) or action.kind in HOTKEYS) and action.pos is None:
+            key = action.text if action.kind == Kind.ALT else action.key
             if key == "backspace":
                 self.text = "" if self.fresh else self.text[:-1]
             elif len(key) == 1 and (key.isalnum() or key in "-'."):

@@ -19,10 +19,13 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from jayden_jazz.cards.catalog import ERROR, Catalog, Problem, shared_key
 from jayden_jazz.cards.loader import find_pack_files, load_packs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 _CACHE: dict[tuple, "Library"] = {}
 _CACHE_LOCK = threading.Lock()
@@ -82,13 +85,13 @@ def _signature(dirs: list[Path]) -> tuple:
     return tuple(sig)
 
 
-def _dirs(app: Any) -> list[Path]:
+def _dirs(app: AppView) -> list[Path]:
     from jayden_jazz.paths import card_pack_dirs
 
     return card_pack_dirs(list(getattr(app, "extra_card_paths", []) or []), dirs=app.dirs)
 
 
-def cached_library(app: Any) -> tuple[Library | None, int]:
+def cached_library(app: AppView) -> tuple[Library | None, int]:
     """The library if the packs are unchanged since it was loaded, else None and the bytes to read."""
     key = _signature(_dirs(app))
     with _CACHE_LOCK:
@@ -100,7 +103,7 @@ def cached_library(app: Any) -> tuple[Library | None, int]:
     return None, size
 
 
-def load_library(app: Any, progress: Callable[[int, int, Path], None] | None = None) -> Library:
+def load_library(app: AppView, progress: Callable[[int, int, Path], None] | None = None) -> Library:
     """Packs from the shipped, the player's and the ``--cards`` folders, with their problems.
 
     The player's own cards folder may not exist yet; that is not a problem
@@ -158,7 +161,7 @@ class LibraryLoad:
     (the scene shows it rather than hang).
     """
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppView) -> None:
         self.progress = (0, 0)
         self.current = ""
         self.library: Library | None = None
@@ -170,7 +173,7 @@ class LibraryLoad:
         self.progress = (done, total)
         self.current = Path(path).name
 
-    def _run(self, app: Any) -> None:
+    def _run(self, app: AppView) -> None:
         try:
             self.library = load_library(app, self._step)
         except (OSError, ValueError, MemoryError, RecursionError) as e:
@@ -179,6 +182,18 @@ class LibraryLoad:
     @property
     def done(self) -> bool:
         return not self._thread.is_alive()
+
+
+def problem_summary(problems: list) -> str:
+    """``N problems; M cards and K packs refused``: refused cards and packs, not error lines, are counted."""
+    n = len(problems)
+    cards = {(p.file, p.card) for p in problems if p.is_error and p.card}
+    packs = {p.file for p in problems if p.is_error and not p.card}
+    text = f"{n} problem{'s' if n != 1 else ''}"
+    if cards or packs:
+        text += (f"; {len(cards)} card{'s' if len(cards) != 1 else ''} and {len(packs)} "
+                 f"pack{'s' if len(packs) != 1 else ''} refused")
+    return text
 
 
 def problem_lines(problems: list[Problem], columns: int) -> list[str]:

@@ -10,7 +10,7 @@ for next time).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -21,10 +21,13 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 SHOW_AFTER_FRAMES = 15          # a quarter of a second: quicker loads show nothing
 
 
-def with_library(app: Any, make: Callable[[Library], Scene]) -> Scene:
+def with_library(app: AppView, make: Callable[[Library], Scene]) -> Scene:
     """``make(library)`` at once when the packs are cached or small, else the reading scene leading to it.
 
     Any scene that needs every pack opens through this (the card setup, the
@@ -38,24 +41,20 @@ def with_library(app: Any, make: Callable[[Library], Scene]) -> Scene:
     return PackLoadingScene(app, LibraryLoad(app), make)
 
 
-def open_cards_setup(app: Any, **kwargs: Any) -> Scene:
+def open_cards_setup(app: AppView, **kwargs: Any) -> Scene:
     """The ``cards`` scene: the setup screen once the packs are read."""
-    from jayden_jazz.scenes.cards.setup import CardsSetupScene
-
-    return with_library(app, lambda lib: CardsSetupScene(app, library=lib, **kwargs))
+    return with_library(app, lambda lib: app.scene("cards-setup-screen", library=lib, **kwargs))
 
 
-def open_gallery(app: Any) -> Scene:
+def open_gallery(app: AppView) -> Scene:
     """The ``gallery`` scene: every card, once the packs are read."""
-    from jayden_jazz.scenes.workshop.gallery import GalleryScene
-
-    return with_library(app, lambda lib: GalleryScene(app, library=lib))
+    return with_library(app, lambda lib: app.scene("gallery-screen", library=lib))
 
 
 class PackLoadingScene(Scene):
     opaque = False
 
-    def __init__(self, app: Any, load: LibraryLoad, make: Callable[[Library], Scene] | None = None) -> None:
+    def __init__(self, app: AppView, load: LibraryLoad, make: Callable[[Library], Scene] | None = None) -> None:
         super().__init__(app)
         self.load = load
         self.make = make
@@ -73,9 +72,7 @@ class PackLoadingScene(Scene):
 
         if self.load.library is not None:
             if self.make is None:
-                from jayden_jazz.scenes.cards.setup import CardsSetupScene
-
-                self.stack.replace(CardsSetupScene(self.app, library=self.load.library))
+                self.stack.replace(self.app.scene("cards-setup-screen", library=self.load.library))
             else:
                 self.stack.replace(self.make(self.load.library))
         else:

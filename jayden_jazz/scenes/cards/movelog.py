@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 
-CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "same": "Same", "plus": "Plus",
-               "combo": "Combo"}
+CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "same": "Same",
+               "same_wall": "Same Wall", "plus": "Plus", "combo": "Combo"}
 
 
 def cause_name(cause: str) -> str:
@@ -54,6 +54,14 @@ def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: C
         if len(res.winners) == 1:
             return f"Game over: {seat_name(res.winners[0])} wins"
         return "Game over: " + " and ".join(seat_name(s) for s in res.winners) + " share a draw"
+    if isinstance(event, ev.HandSwapped):
+        return f"Hand Swap: {seat_name(event.giver)} gives {card_name(event.card)} to {seat_name(event.receiver)}"
+    if isinstance(event, ev.CardsShown):
+        names = [card_name(c) for c in event.cards]
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+        return f"Three Open: {seat_name(event.seat)} shows {listed}"
+    if isinstance(event, ev.CardDrawn):       # which card stays private until it is played
+        return f"Chaos: a card is drawn for {seat_name(event.seat)}"
     return str(event)
 
 

@@ -11,12 +11,12 @@ may know.
 
 from __future__ import annotations
 
-from importlib import util
 from typing import Any, Protocol
 
+from jayden_jazz.scenes import seats
+from jayden_jazz.scenes.seats import LEVELS, Brain as SeatBrain, is_computer, label
 from jayden_jazz.shell import palette as P
 
-LEVELS = ("easy", "normal", "hard")
 AI_MODULE = "jayden_jazz.ai.cards.player"
 MAX_SEATS = 4
 
@@ -27,27 +27,11 @@ COLOUR_NAMES = ("Blue", "Red", "Green", "Magenta")
 
 
 def ai_available() -> bool:
-    try:
-        return util.find_spec(AI_MODULE) is not None
-    except (ImportError, ValueError):
-        return False
+    return seats.ai_available(AI_MODULE)
 
 
 def seat_choices() -> list[dict[str, Any]]:
-    choices: list[dict[str, Any]] = [{"kind": "human"}]
-    if ai_available():
-        choices += [{"kind": "computer", "level": lv} for lv in LEVELS]
-    return choices
-
-
-def label(seat: dict[str, Any] | None) -> str:
-    if is_computer(seat):
-        return f"Computer ({str(seat.get('level', 'normal')).capitalize()})"  # type: ignore[union-attr]
-    return "Human"
-
-
-def is_computer(seat: dict[str, Any] | None) -> bool:
-    return bool(seat) and seat.get("kind") == "computer"  # type: ignore[union-attr]
+    return seats.seat_choices(ai_available())
 
 
 def seat_name(seat: int) -> str:
@@ -62,11 +46,8 @@ def light(seat: int) -> int:
     return SEAT_COLOURS[seat % MAX_SEATS][1]
 
 
-class Brain(Protocol):
-    """Answers computer seats without blocking the frame loop."""
-
-    @property
-    def busy(self) -> bool: ...
+class Brain(SeatBrain, Protocol):
+    """A computer seat of the card game: the shared brain plus its three questions."""
 
     def submit_action(self, position: str, seat: int, level: str, seed: int,
                       pack_dirs: list[str]) -> None: ...
@@ -76,54 +57,28 @@ class Brain(Protocol):
 
     def submit_hint(self, position: str, seat: int, pack_dirs: list[str]) -> None: ...
 
-    def poll(self) -> Any: ...
 
-    def cancel(self) -> None: ...
+class WorkerBrain(seats.WorkerBrain):
+    """The real computer player, in a worker process."""
 
-    def close(self) -> None: ...
-
-
-class WorkerBrain:
-    """The real computer player, in an :class:`~jayden_jazz.ai.worker.AIWorker` process."""
-
-    def __init__(self) -> None:
-        self._worker: Any = None
-
-    def _w(self) -> Any:
-        if self._worker is None:
-            from jayden_jazz.ai.worker import AIWorker
-
-            self._worker = AIWorker()
-        return self._worker
-
-    @property
-    def busy(self) -> bool:
-        return self._worker is not None and self._worker.busy
+    module = AI_MODULE
 
     def submit_action(self, position: str, seat: int, level: str, seed: int,
                       pack_dirs: list[str]) -> None:
-        self._w().submit(f"{AI_MODULE}:choose_action", position, seat, level, seed, None, list(pack_dirs))
+        self.ask("choose_action", position, seat, level, seed, None, list(pack_dirs))
 
     def submit_hand(self, pack_dirs: list[str], setup: dict[str, Any], seat: int, level: str,
                     seed: int) -> None:
-        self._w().submit(f"{AI_MODULE}:choose_hand", list(pack_dirs), dict(setup), seat, level, seed)
+        self.ask("choose_hand", list(pack_dirs), dict(setup), seat, level, seed)
 
     def submit_hint(self, position: str, seat: int, pack_dirs: list[str]) -> None:
-        self._w().submit(f"{AI_MODULE}:hint", position, seat, list(pack_dirs))
-
-    def poll(self) -> Any:
-        return self._worker.poll() if self._worker is not None else None
-
-    def cancel(self) -> None:
-        if self._worker is not None and self._worker.busy:
-            self._worker.cancel()
-
-    def close(self) -> None:
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
+        self.ask("hint", position, seat, list(pack_dirs))
 
 
 def make_brain() -> Brain:
     """The brain new scenes use; tests replace this function."""
     return WorkerBrain()
+
+
+__all__ = ["AI_MODULE", "COLOUR_NAMES", "LEVELS", "MAX_SEATS", "SEAT_COLOURS", "Brain", "WorkerBrain",
+           "ai_available", "dark", "is_computer", "label", "light", "make_brain", "seat_choices", "seat_name"]

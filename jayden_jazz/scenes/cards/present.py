@@ -3,7 +3,10 @@
 The engine applies a whole placement at once; a player needs to see it as
 steps: the card lands, each captured card turns over in the mover's colour
 with a caption, then the ability and what it did, effects that ran out,
-seats skipped. :class:`Presentation` plays those steps one after another
+seats skipped. A capture by a classic rule is announced first: a large
+"Same!" or "Plus!" before the cards it takes turn over, and "Combo!" before
+each link of a chain, in the order the engine reports them (breadth
+first). :class:`Presentation` plays those steps one after another
 on a :class:`ShownBoard`, the board as the player has seen it so far, so
 the table draws what was shown, never the engine's final state too early.
 
@@ -18,13 +21,28 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
+from jayden_jazz.cards.rule_text import CAUSE_WORDS
 from jayden_jazz.scenes.cards.movelog import event_seat, event_text
 
+@dataclass(frozen=True)
+class Announcement:
+    """Not an engine event: the table's announcement that a classic rule takes cards
+    (``word`` "Same!", ``cells`` the cards it takes, ``cell`` where the eye should be)."""
+
+    word: str
+    cause: str
+    seat: int
+    cell: str
+    cells: tuple[str, ...]
+
+
 STEP_TICKS = {
+    Announcement: 40,
     ev.Placed: 24, ev.Captured: 30, ev.AbilityUsed: 75, ev.ControlGained: 30, ev.Swapped: 40,
     ev.EffectStarted: 45, ev.EffectEnded: 45, ev.FieldReset: 75, ev.SeatSkipped: 50, ev.GameEnded: 0,
 }
 """How long each kind of step stays on screen at normal speed before the next begins."""
+STEP_TICKS.update({ev.HandSwapped: 75, ev.CardsShown: 75, ev.CardDrawn: 40})   # the hand rules' steps
 FLIP_TICKS = 16          # a card turning over (part of its step)
 HOLD_TICKS = 30          # after the last step, before the next seat
 CAPTION_COLS = 78        # the top bar's width in characters
@@ -36,10 +54,11 @@ def scaled(ticks: int, factor: float) -> int:
 
 @dataclass(frozen=True)
 class Step:
-    event: ev.Event
+    event: ev.Event | Announcement
     text: str            # the whole sentence, as the move log keeps it
     seat: int | None
     ticks: int
+    banner: tuple[str, str] | None = None    # (word, cause) shown large while the step plays
 
     @property
     def caption(self) -> str:
@@ -60,7 +79,7 @@ class ShownBoard:
         self.cells = dict(cells)
         self.synced = False          # after a reset the engine's board is the one to draw
 
-    def apply(self, event: ev.Event) -> int | None:
+    def apply(self, event: "ev.Event | Announcement") -> int | None:
         """Show one event; returns the cell's old owner when a card turned over."""
         if isinstance(event, ev.Placed):
             self.cells[event.cell] = (event.card, event.seat)
@@ -145,11 +164,37 @@ class Presentation:
         return started
 
 
+COMBO_TICKS = 24          # the "Combo!" before each link: shorter, a chain has many
+
+
 def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[str], str],
               ability_name: Callable[[str, int], str]) -> list[Step]:
-    return [Step(e, event_text(e, card_name, ability_name), event_seat(e), scaled(STEP_TICKS[type(e)], factor))
-            for e in events]
+    """One step per event, with an announcement before each classic capture group ("Same!",
+    then the cards it took) and before each Combo link."""
+    events = list(events)
+    out: list[Step] = []
+    for i, e in enumerate(events):
+        if isinstance(e, ev.Captured) and e.cause in CAUSE_WORDS:
+            word = CAUSE_WORDS[e.cause]
+            prev = events[i - 1] if i else None
+            if e.cause == "combo":
+                a = Announcement(word, e.cause, e.seat, e.cell, (e.cell,))
+                out.append(Step(a, f"{word} {card_name(e.card)} on {e.cell} is taken next", e.seat,
+                                scaled(COMBO_TICKS, factor), (word, e.cause)))
+            elif not (isinstance(prev, ev.Captured) and prev.cause == e.cause):
+                group = []
+                for later in events[i:]:
+                    if not (isinstance(later, ev.Captured) and later.cause == e.cause):
+                        break
+                    group.append(later.cell)
+                placed = next((p.cell for p in events[:i] if isinstance(p, ev.Placed)), e.cell)
+                n = len(group)
+                a = Announcement(word, e.cause, e.seat, placed, tuple(group))
+                out.append(Step(a, f"{word} {n} card{'s' if n != 1 else ''} change{'s' if n == 1 else ''} hands",
+                                e.seat, scaled(STEP_TICKS[Announcement], factor), (word, e.cause)))
+        out.append(Step(e, event_text(e, card_name, ability_name), event_seat(e), scaled(STEP_TICKS[type(e)], factor)))
+    return out
 
 
-__all__ = ["FLIP_TICKS", "HOLD_TICKS", "Presentation", "STEP_TICKS", "ShownBoard", "Step", "scaled",
+__all__ = ["Announcement", "COMBO_TICKS", "FLIP_TICKS", "HOLD_TICKS", "Presentation", "STEP_TICKS", "ShownBoard", "Step", "scaled",
            "steps_for"]

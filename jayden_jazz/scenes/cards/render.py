@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from collections.abc import Hashable
-from typing import Any
+from typing import Any, Literal, Union
 
 import pygame
 
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.cards_art import MINI, draw_back, draw_face
+from jayden_jazz.scenes.cards.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font, wrap
+from jayden_jazz.shell.smallfont import LINE, small_font
 
 SCREEN_W, SCREEN_H = 640, 350
 BAR_H = 16
@@ -38,14 +38,17 @@ HAND_SIZES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     ((72, 60), (76, 64)),     # two columns, values and a picture
     ((44, 46), (50, 50)),     # three columns, values
     ((37, 44), (39, 46)),     # four columns
-    (MINI, (31, 42)),         # five columns, values; rows overlap when even these do not fit
+    (MINI, (31, 42)),         # five columns, values
+    (TINY, (21, 23)),         # seven columns, values in small digits; rows overlap when even these do not fit
 )
 PANEL_HEAD = 32
 SMALL_PANEL = 100            # a seat's panel while the other seat of its side is to move
 TABLE_FILL = P.BROWN
 
-SlotKey = tuple[Hashable, ...]
-"""("cell", grid index) or ("hand", seat, index in the engine's hand)."""
+CellKey = tuple[Literal["cell"], int]                 # ("cell", grid index)
+HandKey = tuple[Literal["hand"], int, int]            # ("hand", seat, index in the engine's hand)
+SlotKey = Union[CellKey, HandKey]
+"""A place the cursor can rest on; ``key[0]`` tells the two kinds apart (and narrows the type)."""
 
 
 def cell_key(index: int) -> SlotKey:
@@ -54,6 +57,13 @@ def cell_key(index: int) -> SlotKey:
 
 def hand_key(seat: int, index: int) -> SlotKey:
     return ("hand", seat, index)
+
+
+def dim(surface: pygame.Surface, r: pygame.Rect) -> None:
+    """Darken a card that may not be played now: black on every other row (the palette has no
+    half tones)."""
+    for y in range(r.top, r.bottom, 2):
+        pygame.draw.line(surface, P.BLACK, (r.left, y), (r.right - 1, y))
 
 
 def short_effect(ab: Ability) -> str:
@@ -128,18 +138,27 @@ class TableLayout:
         p = self.panels[seat]
         top = p.y + PANEL_HEAD
         bottom = p.bottom - effect_lines * 14 - (2 if effect_lines else 0)
-        return pygame.Rect(p.x, top, p.w, max(MINI[1], bottom - top))
+        return pygame.Rect(p.x, top, p.w, max(TINY[1], bottom - top))
 
-    def hand_rects(self, seat: int, n: int, effect_lines: int = 0) -> list[pygame.Rect]:
-        """Rects for ``n`` hand cards: the biggest card size that fits, else overlapping rows."""
+    def size_index(self, seat: int, n: int, effect_lines: int = 0) -> int:
+        """The biggest of :data:`HAND_SIZES` in which ``n`` cards fit side by side."""
+        area = self.hand_area(seat, effect_lines)
+        for k, ((w, h), (px, py)) in enumerate(HAND_SIZES):
+            per_row = max(1, (area.w + px - w) // px)
+            if (math.ceil(n / per_row) - 1) * py + h <= area.h:
+                return k
+        return len(HAND_SIZES)
+
+    def hand_rects(self, seat: int, n: int, effect_lines: int = 0, at_most: int = 0) -> list[pygame.Rect]:
+        """Rects for ``n`` hand cards: the biggest card size that fits (but none bigger than
+        :data:`HAND_SIZES` [``at_most``]), else overlapping rows."""
         if n <= 0:
             return []
         area = self.hand_area(seat, effect_lines)
-        for (w, h), (px, py) in HAND_SIZES:
+        k = max(self.size_index(seat, n, effect_lines), min(at_most, len(HAND_SIZES) - 1))
+        if k < len(HAND_SIZES):
+            (w, h), (px, py) = HAND_SIZES[k]
             per_row = max(1, (area.w + px - w) // px)
-            rows = math.ceil(n / per_row)
-            if (rows - 1) * py + h <= area.h:
-                break
         else:
             (w, h), (px, py) = HAND_SIZES[-1]
             per_row = max(1, (area.w + px - w) // px)
@@ -167,12 +186,16 @@ class TableView:
     step_cell: int | None = None                   # the cell the step on screen is about
     hint: tuple[SlotKey, int] | None = None        # the hinted hand card and cell
     computer_pick: SlotKey | None = None
+    dimmed: frozenset[SlotKey] = frozenset()       # hand cards a hand rule (Order, Chaos) does not let play
+    revealed: frozenset[SlotKey] = frozenset()     # hidden-hand cards everybody knows (Three Open, given)
     blink: bool = True
     top: list[tuple[str, int]] = field(default_factory=list)
     bottom: list[tuple[str, int]] = field(default_factory=list)
     seat_labels: tuple[str, ...] = ()
     highlight: int | None = None                   # whose turn it is
     game_over: bool = False
+    banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large over the field
+    banner_cells: tuple[int, ...] = ()             # the cards the announcement is about (kept uncovered)
 
 
 class TableRenderer:
@@ -226,6 +249,7 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         self.faces = []
         lay = self.layout
+        r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now
         surface.blit(self._board_surface(), (0, 0))
         pending_cell = view.pending[2] if view.pending else None
         for i in game.field.cells:
@@ -242,6 +266,7 @@ class TableRenderer:
                 draw_face(surface, self.font, r, hand[hi], seat)
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
+        self._elements(surface, game, view)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
@@ -250,6 +275,8 @@ class TableRenderer:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
             self._hint_mark(surface, lay.card_rect(view.hint[1]), view.blink)
+        if view.banner is not None:
+            self._banner(surface, view)
         for s in range(game.players):
             self._panel(surface, game, s, view)
         for key in view.candidates:
@@ -272,6 +299,30 @@ class TableRenderer:
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+        """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
+        from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
+
+        for i, element in game.core.elements.items():
+            shown = view.board.get(i) if view.board is not None else None
+            card = shown[0] if shown is not None else (game.card_at(i) if view.board is None else None)
+            if card is None and view.pending is not None and view.pending[2] == i:
+                card = game.hand(view.pending[0])[view.pending[1]]
+            if card is None:
+                empty_cell_element(surface, self.layout.card_rect(i), element)
+            else:
+                piece = next((p for p, c in enumerate(game.core.cards) if c.id == card.id), -1)
+                cell_under_card(surface, self.font, self.layout.card_rect(i), element,
+                                game.core.judge.elemental(piece, i) if piece >= 0 else 0)
+
+    def _banner(self, surface: pygame.Surface, view: TableView) -> None:
+        from jayden_jazz.scenes.cards.banner import banner, place_banner
+
+        assert view.banner is not None
+        word = banner(self.font, *view.banner)
+        avoid = [self.layout.cell_rect(c) for c in view.banner_cells]
+        surface.blit(word, place_banner(word.get_size(), self.layout.field_rect, avoid))
 
     def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The last placement: a white frame with a notch on each side, until the next one."""
@@ -317,18 +368,20 @@ class TableRenderer:
             if card is None or shown.id != card.id:
                 values = shown.sides
             card = shown
+        if card is None:
+            return                                 # callers draw only cells that hold a card
         r = self.layout.card_rect(i)
         flip = view.flips.get(i)
-        self.faces.append(("field", i, card.id))  # type: ignore[union-attr]
+        self.faces.append(("field", i, card.id))
         if flip is None:
-            draw_face(surface, self.font, r, card, owner, values)  # type: ignore[arg-type]
+            draw_face(surface, self.font, r, card, owner, values)
             return
         old, progress = flip
         shown = old if progress < 0.5 else owner
         k = abs(1.0 - 2.0 * progress)
         if self._tmp is None or self._tmp.get_size() != r.size:
             self._tmp = new_logical_surface(r.size)
-        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)  # type: ignore[arg-type]
+        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)
         w = max(1, int(r.w * k))
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
@@ -338,16 +391,31 @@ class TableRenderer:
         hand = game.hand(seat)
         skip = view.pending[1] if view.pending and view.pending[0] == seat else None
         shown = [i for i in range(len(hand)) if i != skip]
-        rects = self.layout.hand_rects(seat, len(shown), self.effect_line_count(game, seat))
+        lay = self.layout
+        f = lay.focused
+        at_most = 0
+        if f is not None and f != seat and f in lay.panels:   # no hand drawn bigger than the mover's
+            at_most = lay.size_index(f, len(game.hand(f)), self.effect_line_count(game, f))
+        rects = lay.hand_rects(seat, len(shown), self.effect_line_count(game, seat), at_most)
         return list(zip(shown, rects))
 
     def effect_lines(self, game: Game, seat: int) -> list[tuple[str, int]]:
+        """A seat's running Turn effects for its panel; a small panel (a waiting seat of 3 or 4)
+        gets one line each (name, cell and turns left), so its cards keep their room."""
         out: list[tuple[str, int]] = []
         cols = (SIDE_W - 8) // 8
+        small = seat in self.layout.panels and self.layout.panels[seat].h <= SMALL_PANEL
         for e in game.effects():
             if e.seat != seat:
                 continue
             name = e.ability.name or f"{e.card.name} {e.number}"
+            if small:
+                left = f" {e.cell} {e.turns_left}t"
+                head = "\u2666 " + name
+                if len(head) + len(left) > cols:
+                    head = head[:cols - len(left) - 1] + "."
+                out.append((head + left, P.YELLOW))
+                continue
             out.append((("\u2666 " + name)[:cols], P.YELLOW))
             for line in wrap(short_effect(e.ability), cols - 2)[:2]:
                 out.append(("  " + line, P.WHITE))
@@ -360,9 +428,9 @@ class TableRenderer:
 
     def slot_rect(self, game: Game, key: SlotKey, view: TableView) -> pygame.Rect | None:
         if key[0] == "cell":
-            return self.layout.card_rect(int(key[1]))  # type: ignore[arg-type]
+            return self.layout.card_rect(key[1])
         if key[0] == "hand":
-            seat, index = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            seat, index = key[1], key[2]
             if seat not in self.layout.panels:
                 return None
             for i, r in self.hand_slots(game, seat, view):
@@ -403,12 +471,14 @@ class TableRenderer:
                    face_up: bool, view: TableView) -> None:
         key = hand_key(seat, i)
         rr = r.move(0, -4) if view.selected == key else r
-        if face_up:
+        if face_up or key in view.revealed:
             card = hand[i]
             draw_face(surface, self.font, rr, card, seat)
             self.faces.append(("hand", seat, card.id))
         else:
             draw_back(surface, rr)
+        if key in view.dimmed:
+            dim(surface, rr)
         if view.selected == key:
             pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
         if view.computer_pick == key:
@@ -416,11 +486,50 @@ class TableRenderer:
 
     def _bar(self, surface: pygame.Surface, y: int, parts: list[tuple[str, int]]) -> None:
         surface.fill(P.BLACK, (0, y, SCREEN_W, BAR_H))
+        shown, small = fit_bar(self.font, parts)
+        if small:
+            text, colour = shown[0]
+            tiny = small_font()
+            for i, line in enumerate(small_lines(text)):
+                tiny.draw(surface, line, 4, y + 2 + i * (LINE + 1), colour)
+            return
         x = 4
-        for i, (text, colour) in enumerate(parts):
+        for i, (text, colour) in enumerate(shown):
             if i:
-                x = self.font.draw(surface, " \u2502 ", x, y + 1, P.DARK_GRAY)
-            room = (SCREEN_W - 4 - x) // 8
-            if room <= 0:
-                break
-            x = self.font.draw(surface, text[:room], x, y + 1, colour)
+                x = self.font.draw(surface, SEP, x, y + 1, P.DARK_GRAY)
+            x = self.font.draw(surface, text, x, y + 1, colour)
+
+
+SEP = " \u2502 "
+BAR_ROOM = SCREEN_W - 8
+SMALL_ROOM = (BAR_ROOM + 1) // 4          # letters of the small capitals in one line
+
+
+def fit_bar(font: Font, parts: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], bool]:
+    """What a bar shows: the parts in order of importance (the first is the message) that fit
+    whole, measured with the font; later parts (the cursor's card, the key list) give way first.
+
+    A first part too long for the font on its own is shown alone in two lines of small capitals
+    (``True``), so no message is cut; only text beyond even those two lines is elided.
+    """
+    shown: list[tuple[str, int]] = []
+    width = 0
+    for i, (text, colour) in enumerate(parts):
+        w = font.width(text) + (font.width(SEP) if shown else 0)
+        if width + w <= BAR_ROOM:
+            shown.append((text, colour))
+            width += w
+        elif i == 0:
+            return [(text, colour)], True
+        else:
+            break
+    return shown, False
+
+
+def small_lines(text: str) -> list[str]:
+    """A long message in at most two lines of small capitals, broken at a word."""
+    lines = wrap(text, SMALL_ROOM)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+        lines[1] = lines[1][:SMALL_ROOM - 3] + "..." if len(lines[1]) > SMALL_ROOM else lines[1]
+    return lines

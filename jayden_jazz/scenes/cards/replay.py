@@ -10,7 +10,7 @@ a card in someone's hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,17 +18,33 @@ from jayden_jazz.cards import Card, Game, GameRecord
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.cards_art import draw_face, draw_slot
+from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 STEP_TICKS = 50
 FIELD_AREA = pygame.Rect(6, 20, 428, 296)
 LOG_RECT = pygame.Rect(440, 22, 196, 294)
 LOG_COLS = (LOG_RECT.w - 16) // 8
+
+
+def fit_line(text: str, indent: int) -> list[str]:
+    """A log line in rows of the log's width, broken at words (a long card name is never cut);
+    rows after the first are indented under it."""
+    if len(text) <= LOG_COLS:
+        return [text]
+    lead = len(text) - len(text.lstrip())
+    rows = wrap(text.strip(), LOG_COLS - lead)
+    first, rest = " " * lead + rows[0], " ".join(rows[1:])
+    return [first] + [" " * indent + r for r in wrap(rest, LOG_COLS - indent)]
 
 
 def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> list[str]:
@@ -66,7 +82,7 @@ def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> 
 class CardsReplayScene(Scene):
     opaque = True
 
-    def __init__(self, app: Any, record: GameRecord, catalog: Mapping[str, Card], *,
+    def __init__(self, app: AppView, record: GameRecord, catalog: Mapping[str, Card], *,
                  names: tuple[str, ...] = (), hide: bool = False, playing: bool = True) -> None:
         super().__init__(app)
         self.catalog = catalog
@@ -79,7 +95,7 @@ class CardsReplayScene(Scene):
         self.playing = playing and bool(self.actions)
         self.step_ticks = max(8, int(STEP_TICKS * animation_factor(app.settings["animation"])))
         self.timer = self.step_ticks
-        self.changed: frozenset[int] = frozenset()   # cells the last action placed or turned
+        self.changed_cells: frozenset[int] = frozenset()   # cells the last action placed or turned
         self.lay_out()
 
     # ------------------------------------------------------------------ stepping
@@ -102,11 +118,11 @@ class CardsReplayScene(Scene):
             before = {c: g.owner_at(c) for c in g.field.cells}
             g.push(self.actions[self.index])
             self.index += 1
-            self.changed = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
+            self.changed_cells = frozenset(c for c in g.field.cells if g.owner_at(c) != before[c])
         elif d < 0 and self.index > 0:
             g.pop()
             self.index -= 1
-            self.changed = frozenset()
+            self.changed_cells = frozenset()
 
     def go_to(self, index: int) -> None:
         index = max(0, min(len(self.actions), index))
@@ -142,6 +158,10 @@ class CardsReplayScene(Scene):
             self.playing = False
             self.step(-action.dy)
 
+    def redraw_in(self) -> int | None:
+        """Playing: at the next step (the picture changes only then); paused: never on its own."""
+        return max(1, self.timer) if self.playing else None
+
     def update(self) -> None:
         if not self.playing:
             return
@@ -158,8 +178,9 @@ class CardsReplayScene(Scene):
         """(text, index it jumps to): the start, then each action and what it did."""
         out = [("Start: dealt hands", 0)]
         for i, lines in enumerate(self.log, 1):
-            out.append((f"{i:>2}. {lines[0]}"[:LOG_COLS], i))
-            out += [(t[:LOG_COLS], i) for t in lines[1:]]
+            out += [(t, i) for t in fit_line(f"{i:>2}. {lines[0]}", 4)]
+            for t in lines[1:]:
+                out += [(row, i) for row in fit_line(t, len(t) - len(t.lstrip()) + 2)]
         return out
 
     def log_window(self) -> tuple[list[tuple[str, int]], int]:
@@ -190,11 +211,16 @@ class CardsReplayScene(Scene):
             if not f.is_playable(i):
                 continue                                  # a hole: the table shows through
             card = g.card_at(i)
+            element = g.core.elements.get(i)
             if card is None:
                 draw_slot(surface, r)
+                if element is not None:
+                    empty_cell_element(surface, r, element)
                 continue
             draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70)
-            if i in self.changed:
+            if element is not None:
+                cell_under_card(surface, font, r, element, g.core.judge.elemental(g.core.cell[i], i))
+            if i in self.changed_cells:
                 pygame.draw.rect(surface, P.WHITE, r, 2)
         inner = draw_window(surface, font, LOG_RECT, "Moves")
         shown, _ = self.log_window()
@@ -214,7 +240,7 @@ class CardsReplayScene(Scene):
                   6, 335, P.LIGHT_GRAY)
 
 
-def demo(app: Any) -> CardsReplayScene:
+def demo(app: AppView) -> CardsReplayScene:
     """``--scene cards-replay``: a random game of the loaded cards, to look at the viewer."""
     import random
 

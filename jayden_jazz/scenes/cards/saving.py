@@ -10,7 +10,7 @@ into a save and a save back into a table.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from jayden_jazz import statistics
 from jayden_jazz.cards import Game
@@ -22,6 +22,10 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.shell.appview import AppView
 
 
 # ---------------------------------------------------------------------- table -> save
@@ -39,11 +43,11 @@ def pending_of(table: Any) -> csave.Pending | None:
 def info_of(table: Any) -> csave.CardsSave:
     m = table.match
     return csave.CardsSave(seats=[dict(m.seat(s)) for s in range(table.game.players)],
-                           config=m.config.to_settings(), seed=getattr(m, "seed", None),
+                           config=m.config.to_settings(), seed=m.seed,
                            pending=pending_of(table))
 
 
-def save_dir(app: Any) -> Path:
+def save_dir(app: AppView) -> Path:
     return Path(app.dirs.saves)
 
 
@@ -76,19 +80,17 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
     if r.preset_name in PRESETS:
         cfg.preset = r.preset_name
     cfg.open, cfg.pure, cfg.sudden_death = r.open, r.pure, r.sudden_death
+    cfg.classic = list(r.classic)
     match = Match(cfg, setup.field, setup.hands, setup.first_seat, library.pack_dir_texts, setup.date)
-    match.seed = info.seed  # type: ignore[attr-defined]
+    match.seed = info.seed
     return match
 
 
-def table_of(app: Any, info: csave.CardsSave, game: Game, library: Library) -> Any:
+def table_of(app: AppView, info: csave.CardsSave, game: Game, library: Library) -> CardsTableScene:
     """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are hidden)."""
-    from jayden_jazz.scenes.cards.table import CardsTableScene
-
-    table = CardsTableScene(app, match_of(info, game, library), library=library)
+    table = cast("CardsTableScene", app.scene("cards-table", match=match_of(info, game, library), library=library))
     table.game = game
     table.resume_pending = info.pending
-    table.loaded = True
     return table
 
 
@@ -118,14 +120,14 @@ def resume_pending(table: Any) -> None:
             table._press_target(key)
 
 
-def load_table(app: Any, path: Path, library: Library | None = None) -> Any:
+def load_table(app: AppView, path: Path, library: Library | None = None) -> CardsTableScene:
     """A table from a save file; raises SaveError (the file is left as it is)."""
     library = library or load_library(app)
     info, game = csave.load(path, library.catalog)
     return table_of(app, info, game, library)
 
 
-def refused(app: Any, e: SaveError, going_on: str = "the current game goes on") -> MessageWindow:
+def refused(app: AppView, e: SaveError, going_on: str = "the current game goes on") -> MessageWindow:
     app.sound.play("illegal")
     return MessageWindow(app, "Save file refused", f"{e.path}\n\n{e.problem}\n\nThe file was not changed; "
                                                    f"{going_on}.")
@@ -133,7 +135,7 @@ def refused(app: Any, e: SaveError, going_on: str = "the current game goes on") 
 
 # ---------------------------------------------------------------------- windows
 
-def slot_window(app: Any, title: str, *, include_autosave: bool,
+def slot_window(app: AppView, title: str, *, include_autosave: bool,
                 on_choose: Callable[[Path], None]) -> ChoiceWindow:
     items = []
     for name, path in csave.slot_paths(save_dir(app), include_autosave):
@@ -143,7 +145,7 @@ def slot_window(app: Any, title: str, *, include_autosave: bool,
     return ChoiceWindow(app, title, items, on_choose=on_choose, width=540)
 
 
-def yes_no(app: Any, title: str, text: str, on_answer: Callable[[bool], None]) -> ChoiceWindow:
+def yes_no(app: AppView, title: str, text: str, on_answer: Callable[[bool], None]) -> ChoiceWindow:
     """No is the default: nothing is replaced by accident."""
     w = ChoiceWindow(app, title, [MenuItem("Yes", True), MenuItem("No", False)], text=text,
                      on_choose=on_answer, on_cancel=lambda: on_answer(False), width=380)
@@ -216,9 +218,7 @@ def end_choice(table: Any, choice: str) -> bool:
 
 
 def watch(scene: Any, record: Any, *, hide: bool) -> None:
-    from jayden_jazz.scenes.cards.replay import CardsReplayScene
-
-    scene.stack.push(CardsReplayScene(scene.app, record, scene.library.catalog, hide=hide))
+    scene.stack.push(scene.app.scene("cards-game-replay", record=record, catalog=scene.library.catalog, hide=hide))
 
 
 def ask_replay(table: Any) -> None:

@@ -1,29 +1,36 @@
-"""Setting up a card game: players, seats, field, preset, variants and packs.
+"""Setting up a card game: players, seats, field, rules, variants and packs.
 
 Every choice is a line of one menu (left/right, Enter, or a click on the
 ◄ or ► arrow changes it); every change is remembered in the settings at
 once, so Back loses nothing. The packs are read again each time this
 screen opens, so a pack dropped into the cards folder during a game is on
 offer at the next setup. Pack problems are announced here and listed in
-their own window.
+their own window. The Rules row cycles the named rule sets (the presets and
+the classic sets, :data:`~jayden_jazz.cards.rule_text.RULE_SETS`); Enter on it
+opens the Rules page with every rule. Combinations the engine refuses are
+shown here before Start, and Start is refused with the engine's words.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
+from jayden_jazz.cards.rule_text import RULE_SETS, rule_set_of
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.config import MatchConfig, fields_for
-from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.cards.config import MatchConfig, fields_for, rule_set_name
+from jayden_jazz.scenes.cards.library import Library, load_library, problem_summary
 from jayden_jazz.scenes.cards.windows import PacksWindow, pack_problems_window
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 FRAME = pygame.Rect(24, 10, 592, 330)
 MENU_X, MENU_Y, MENU_W = FRAME.x + 16, FRAME.y + 40, 330
@@ -34,7 +41,7 @@ VARIANT_LABELS = (("open", "Open"), ("pure", "Pure"), ("sudden_death", "Sudden D
 
 
 class CardsSetupScene(Scene):
-    def __init__(self, app: Any, config: MatchConfig | None = None, library: Library | None = None) -> None:
+    def __init__(self, app: AppView, config: MatchConfig | None = None, library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
         self.choices = seats.seat_choices()
@@ -56,14 +63,15 @@ class CardsSetupScene(Scene):
         cfg = self.config
         items = [MenuItem("Players", "players")]
         items += [MenuItem(seats.seat_name(s), ("seat", s)) for s in range(cfg.players)]
-        items += [MenuItem("Field", "field"), MenuItem("Preset", "preset")]
+        items += [MenuItem("Field", "field"), MenuItem("Rules", "preset")]
         items += [MenuItem(label, key) for key, label in VARIANT_LABELS]
         items += [MenuItem("First player", "first"), MenuItem("Card packs", "packs"),
                   MenuItem("Pack problems", "problems", enabled=bool(self.library.problems)),
                   MenuItem("Choose hands", "start"),
                   MenuItem("Load game", "load"),  # [card-saves hook]
                   MenuItem("Back", "back")]
-        old = self.menu.current.value if self.menu.items and keep is None else keep
+        current = self.menu.current                 # None only for the empty menu before the first build
+        old = current.value if current is not None and keep is None else keep
         self.menu = Menu(items, on_change=self._change)
         self.menu.layout(MENU_X, MENU_Y, MENU_W)
         for i, it in enumerate(items):
@@ -81,7 +89,10 @@ class CardsSetupScene(Scene):
             f = self.library.fields.get(cfg.field)
             return f.title if f else cfg.field
         if value == "preset":
-            return PRESET_NAMES.get(cfg.preset, cfg.preset)
+            name = rule_set_name(cfg)
+            if len(name) > 27:                       # room left of the arrows on the row
+                name = f"Custom: {PRESET_NAMES.get(cfg.preset, cfg.preset)} + {len(cfg.classic)} rules"
+            return name
         if value in ("open", "pure", "sudden_death"):
             return "On" if getattr(cfg, value) else "Off"
         if value == "first":
@@ -112,7 +123,10 @@ class CardsSetupScene(Scene):
             i = valid.index(cfg.field) if cfg.field in valid else 0
             cfg.field = valid[(i + d) % len(valid)]
         elif value == "preset":
-            cfg.preset = "draft" if cfg.preset == "updated" else "updated"
+            now = rule_set_of(cfg.preset, cfg.classic)
+            i = RULE_SETS.index(now) if now is not None else (-1 if d > 0 else 0)
+            new = RULE_SETS[(i + d) % len(RULE_SETS)]
+            cfg.preset, cfg.classic = new.preset, list(new.classic)
         elif value in ("open", "pure", "sudden_death"):
             setattr(cfg, value, not getattr(cfg, value))
         elif value == "first":
@@ -137,6 +151,8 @@ class CardsSetupScene(Scene):
                 self.stack.push(PacksWindow(self.app, packs, self.config.packs_off, self._packs_done))
         elif v == "problems":
             self.stack.push(pack_problems_window(self.app, self.library.problems))
+        elif v == "preset" and self._opens_rules(action):
+            self.stack.push(self.app.scene("cards-rules", config=self.config, on_change=self._remember))
         elif v == "start":
             self.start()
         elif v == "load":
@@ -147,6 +163,14 @@ class CardsSetupScene(Scene):
             self.close()
         else:
             self._change(self.menu.index, self._click_direction(action))
+
+    def _opens_rules(self, action: Action) -> bool:
+        """Enter, or a click left of the value's arrows, opens the Rules page; a click on the
+        value itself cycles the named sets like the other rows."""
+        if action.pos is None:
+            return True
+        text = "\u25c4 " + self.value_text("preset") + " \u25ba"
+        return action.pos[0] < self.menu.rect.right - 8 - self.app.font.width(text)
 
     def _click_direction(self, action: Action) -> int:
         """A click on the ◄ half of a value goes back; anywhere else (and Enter) goes forward."""
@@ -179,11 +203,17 @@ class CardsSetupScene(Scene):
         return self.config.rules().hand_size(f.playable_count, self.config.players)
 
     def start(self) -> None:
-        from jayden_jazz.scenes.cards.hands import HandChoiceScene
-
         cfg = self.config
         ids = self.library.card_ids(cfg.packs_off)
         need = self.hand_size()
+        problems = cfg.rules().problems()
+        if problems:
+            self.app.sound.play("illegal")
+            text = "; ".join(problems)
+            self.stack.push(MessageWindow(self.app, "These rules cannot be combined",
+                                          text[:1].upper() + text[1:] + ". Change them on the Rules page "
+                                          "(Enter on the Rules row)."))
+            return
         if cfg.field not in self.library.fields:
             self.stack.push(MessageWindow(self.app, "No field", "No field shape could be loaded."))
             return
@@ -195,7 +225,7 @@ class CardsSetupScene(Scene):
                 "Switch on more packs or choose a smaller field or more players."))
             return
         self._remember()
-        self.stack.replace(HandChoiceScene(self.app, cfg.copy(), self.library))
+        self.stack.replace(self.app.scene("cards-hands", config=cfg.copy(), library=self.library))
 
     def redraw_in(self) -> None:
         return None          # nothing moves by itself: redrawn on input only
@@ -253,9 +283,18 @@ class CardsSetupScene(Scene):
         y = gy + f.height * cell + 10
         size = self.hand_size()
         lines = [(f"{f.playable_count} playable cells", P.WHITE),
-                 (f"Hand: {size} cards each", P.WHITE),
-                 (PRESET_HELP.get(self.config.preset, ""), P.LIGHT_GRAY)]
-        if f.has_holes:
+                 (f"Hand: {size} cards each", P.WHITE)]
+        problems = self.config.rules().problems()
+        if problems:         # the reason Start will give comes first, and the explanations make room
+            lines.append(("Start is refused:", P.LIGHT_RED))
+            lines += [("- " + p, P.LIGHT_RED) for p in problems]
+        else:
+            lines.append((PRESET_HELP.get(self.config.preset, ""), P.LIGHT_GRAY))
+            if self.config.classic:
+                lines.append(("Rules: " + rule_set_name(self.config).removeprefix("Custom: "), P.YELLOW))
+        if self.menu.current is not None and self.menu.current.value == "preset":
+            lines.append(("Enter: every rule, one by one", P.LIGHT_CYAN))
+        if f.has_holes and not problems:
             lines.insert(1, ("Gray squares: cells; brown crossed squares: holes (no card goes there)",
                              P.LIGHT_GRAY))
         if self.config.players not in f.allowed_players:
@@ -264,22 +303,13 @@ class CardsSetupScene(Scene):
             lines.append(("", P.WHITE))
             lines.append(("Computer players are not installed yet: every seat is played by a person.",
                           P.LIGHT_GRAY))
-        for text, colour in lines:
-            for part in _wrap(text, (inner.right - x) // 8) or [""]:
-                font.draw(surface, part, x, y, colour)
-                y += 14
-
-
-def problem_summary(problems: list) -> str:
-    """``N problems; M cards and K packs refused``: refused cards and packs, not error lines, are counted."""
-    n = len(problems)
-    cards = {(p.file, p.card) for p in problems if p.is_error and p.card}
-    packs = {p.file for p in problems if p.is_error and not p.card}
-    text = f"{n} problem{'s' if n != 1 else ''}"
-    if cards or packs:
-        text += (f"; {len(cards)} card{'s' if len(cards) != 1 else ''} and {len(packs)} "
-                 f"pack{'s' if len(packs) != 1 else ''} refused")
-    return text
+        parts = [(part, colour) for text, colour in lines for part in (_wrap(text, (inner.right - x) // 8) or [""])]
+        room = max(1, (FRAME.bottom - 58 - y) // 14 + 1)      # rows above the footer
+        if len(parts) > room:
+            parts = parts[:room - 1] + [("... more on the Rules page", P.LIGHT_RED if problems else P.LIGHT_GRAY)]
+        for part, colour in parts:
+            font.draw(surface, part, x, y, colour)
+            y += 14
 
 
 def _wrap(text: str, cols: int) -> list[str]:

@@ -29,22 +29,23 @@ import pygame
 from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError, new_game
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
+from jayden_jazz.saves.cards import Pending
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.cards.movelog import MoveLog
-from jayden_jazz.scenes.cards.present import Presentation, ShownBoard, scaled, steps_for
+from jayden_jazz.scenes.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key
 from jayden_jazz.scenes.cards.table_draw import TableDrawing
 from jayden_jazz.scenes.cards.table_menu import TableWindows
 from jayden_jazz.scenes.cards.table_targets import AbilityTargets
 from jayden_jazz.scenes.cards.windows import PassScreen, ability_window
-from jayden_jazz.scenes.computer import ComputerTurn
-from jayden_jazz.scenes.timing import MessageTimer
+from jayden_jazz.scenes.seats import ComputerTurn, MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
+from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
@@ -58,7 +59,7 @@ QUEUE_MAX = 8             # keys kept while the table is busy showing something
 class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     helper_attr = "brain"
 
-    def __init__(self, app: Any, match: Match | None = None, *, brain: Any = None,
+    def __init__(self, app: AppView, match: Match | None = None, *, brain: seats.Brain | None = None,
                  library: Library | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
@@ -66,7 +67,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.match = match or demo_match(app, self.library, self.rng)
         m = self.match
         self.game: Game = new_game(self.library.catalog, m.field, m.hands, m.config.rules(),
-                                   first_seat=m.first_seat, date=m.date, names=m.names())
+                                   first_seat=m.first_seat, date=m.date, names=m.names(),
+                                   rng=self.rng)         # Elemental cells: drawn from the table's seed
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
@@ -89,19 +91,43 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.end_shown = False
         self._preview_key: tuple | None = None
         self._cursor_cell: int | None = None
+        self._key_card: int | None = None
+        """The mover's hand card the arrow keys framed last: a click on a free cell plays it."""
         self.hint_waiting = False
         self.hint: tuple[str, str] | None = None      # (card id, cell) marked on the board until the player acts
         self.hint_text = ""
         self._log_steps = True
         self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
+        self.resume_pending: Pending | None = None   # a loaded save's open ability choice (saving.table_of)
+        self.setup_show: Presentation | None = None   # Hand Swap and Three Open, before the first turn
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         if self.phase == Phase.START:
             if self.game.ply:
                 self._rebuild_log()
+            elif self._setup_steps():
+                return                           # the hand rules' steps play first (update)
             self._begin_turn()
+
+    def _setup_steps(self) -> bool:
+        """Hand Swap and Three Open at the start: shown as steps, one after another, before
+        the first turn (None left to show: False)."""
+        if self.setup_show is None:
+            events = [e for e in self.game.setup_events() if not isinstance(e, ev.CardDrawn)]
+            self.setup_show = Presentation(steps_for(events, self.factor(), self._card_name, self._ability_name),
+                                           ShownBoard({}), self.factor(), hold=False)
+        show = self.setup_show
+        if show.done:
+            return False
+        for st in show.tick():
+            self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
+            self._log_event_at(0, st.event, st.text)
+            self.app.sound.play("select")
+        if show.done:
+            self.caption = None
+        return not show.done
 
     def exit(self) -> None:
         if not self.game.is_over():
@@ -179,12 +205,24 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return self.log.summary_for(seat, self.turn_ply[seat])
 
     def _turn_starts(self, seat: int) -> None:
+        self._key_card = None                    # the framed first card is not a choice yet
         if self.game.hand(seat):
             self.cursor = hand_key(seat, 0)
         text = self.summary_for(seat)
         if text:
             self.say(text)
         saving.resume_pending(self)  # [card-saves hook] a loaded save's unfinished ability choice
+        self._chaos_pick(seat)
+
+    def _chaos_pick(self, seat: int) -> None:
+        """Chaos: the card drawn for this turn is picked already, and the bar says so."""
+        g = self.game
+        drawn = g.drawn_card
+        if drawn is None or self.pending is not None or drawn not in g.hand_ids(seat):
+            return
+        self.selected = g.hand_ids(seat).index(drawn)
+        self.cursor = self._free_cell_key()
+        self.say(f"Chaos drew {self._card_name(drawn)} for you: pick a free cell for it")
 
     def seat_ready(self, seat: int) -> None:
         """The person playing ``seat`` is at the screen."""
@@ -256,6 +294,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 best, best_score = key, score
         if best is not None:
             self.cursor = best
+            if best[0] == "hand" and best[1] == self.game.to_move:
+                self._key_card = best[2]
 
     # ------------------------------------------------------------------ input
     def handle(self, action: InputAction) -> None:
@@ -317,6 +357,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             key = self.slot_at(action.pos)
             if key is not None:
                 self.cursor = key
+                if key[0] == "hand":
+                    self._key_card = None         # the mouse framed a card: it is in charge now
         elif k == Kind.ACTION:
             if self.phase == Phase.OVER:
                 self.show_end()
@@ -331,10 +373,25 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
                 if key is None:
                     return
                 self.cursor = key
+                if key[0] == "cell" and self._click_plays_key_card(key[1]):
+                    return
             if self.cursor is not None:
                 self.press(self.cursor)
         elif k == Kind.HINT:
             self.ask_hint()
+
+    def _click_plays_key_card(self, cell: int) -> bool:
+        """A click on a free cell with no card picked, while the arrow keys framed one of the
+        mover's hand cards: the player means that card (it is the one framed on the screen)."""
+        g = self.game
+        i = self._key_card
+        if (self.phase != Phase.TURN or self.selected is not None or i is None or g.card_at(cell) is not None
+                or not 0 <= i < len(g.hand(g.to_move))):
+            return False
+        self._key_card = None
+        self.selected = i
+        self.place(i, cell)
+        return True
 
     def press(self, key: SlotKey) -> None:
         """The Action Button on a slot, in the current phase."""
@@ -346,26 +403,33 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         g = self.game
         seat = g.to_move
         if key[0] == "hand":
-            s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+            s, i = key[1], key[2]
             if s != seat:
                 self.app.sound.play("illegal")
                 self.say(f"That is {seats.seat_name(s)}'s hand; {seats.seat_name(seat)} plays now")
+                return
+            hand = g.hand_ids(seat)
+            why = g.hand_rule_refusal(hand[i]) if i < len(hand) else None
+            if why is not None:                  # Order or Chaos: another card must be played
+                self.app.sound.play("illegal")
+                self.say(why)
                 return
             if self.selected == i:
                 self.selected = None
                 return
             self.selected = i
+            self._key_card = None
             self.app.sound.play("select")
             self.cursor = self._free_cell_key()
             return
-        cell = int(key[1])  # type: ignore[arg-type]
+        cell = key[1]
         if g.card_at(cell) is not None:
             self.app.sound.play("illegal")
             self.say(f"{g.field.name_of(cell)} already holds a card")
             return
         if self.selected is None:
             self.app.sound.play("illegal")
-            self.say("Pick a card from your hand first")
+            self.say("Pick a card of your hand first, then a free cell")
             if g.hand(seat):
                 self.cursor = hand_key(seat, 0)
             return
@@ -416,8 +480,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
 
     def _board_now(self) -> ShownBoard:
         g = self.game
-        return ShownBoard({g.field.name_of(c): (g.card_at(c).id, g.owner_at(c))  # type: ignore[union-attr,misc]
-                           for c in g.field.cells if g.card_at(c) is not None})
+        return ShownBoard({g.field.name_of(c): (card.id, owner) for c in g.field.cells
+                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None})
 
     def _card_name(self, card_id: str) -> str:
         card = self.library.catalog.get(card_id)
@@ -442,6 +506,9 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             return
         for st in show.tick():
             self.caption = (st.caption, seats.light(st.seat) if st.seat is not None else P.WHITE)
+            if isinstance(st.event, Announcement):
+                self.app.sound.play("capture")       # the capture lines that follow carry the cause to the log
+                continue
             if self._log_steps:
                 self._log_event(st.event, st.text)
             if isinstance(st.event, ev.Placed):
@@ -466,6 +533,9 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         if setup is None or self.log.lines:
             return
         replay = Game(setup, self.library.catalog)
+        for e in replay.setup_events():          # Hand Swap, Three Open: before the first placement
+            if not isinstance(e, ev.CardDrawn):
+                self._log_event_at(0, e, self._event_text(e))
         for action in self.game.history:
             try:
                 report = replay.play(action)
@@ -479,7 +549,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     def _log_event(self, event: ev.Event, text: str) -> None:
         self._log_event_at(self.game.ply, event, text)
 
-    def _log_event_at(self, ply: int, event: ev.Event, text: str) -> None:
+    def _log_event_at(self, ply: int, event: "ev.Event | Announcement", text: str) -> None:
         self.log.add(ply, getattr(event, "seat", None), text, isinstance(event, ev.Placed))
 
     def _shown(self) -> None:
@@ -616,7 +686,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return text
 
     # ------------------------------------------------------------------ the computer
-    def _brain(self) -> Any:
+    def _brain(self) -> seats.Brain:
         if self.brain is None:
             self.brain = seats.make_brain()
         return self.brain
@@ -766,7 +836,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         self.messages.tick()
         phase = self.phase
         if phase == Phase.START:
-            self._begin_turn()
+            if not self._setup_steps():
+                self._begin_turn()
         elif phase == Phase.SHOW:
             self._present_tick()
         elif phase == Phase.COMPUTER:
@@ -798,7 +869,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return humans[0] if len(humans) == 1 else self.flow.seat
 
 
-def demo_match(app: Any, library: Library, rng: random.Random) -> Match:
+def demo_match(app: AppView, library: Library, rng: random.Random) -> Match:
     """Two people on an open 3x3 with random hands: what ``--scene cards-table`` opens (a quick look)."""
     from jayden_jazz.cards import deal_random
 

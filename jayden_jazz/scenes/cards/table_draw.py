@@ -6,30 +6,27 @@ frame twice draws the same picture.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from jayden_jazz.cards import IllegalActionError, sides_text
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.flow import Phase
+from jayden_jazz.scenes.cards.present import Announcement
 from jayden_jazz.scenes.cards.render import TableView, hand_key
+from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
 
 
-class TableDrawing:
+class TableDrawing(TablePart):
     """Mixed into the table scene."""
-
-    game: Any
-    app: Any
 
     def _capture_preview(self) -> frozenset[int]:
         if (self.phase != Phase.TURN or self.selected is None or self.cursor is None or self.cursor[0] != "cell"
                 or not self.app.settings["enhanced"]):
             return frozenset()
         g = self.game
-        cell = int(self.cursor[1])  # type: ignore[arg-type]
+        cell = self.cursor[1]
         key = (g.ply, g.zobrist(), self.selected, cell)
         if key != self._preview_key:
             self._preview_key = key
@@ -40,6 +37,22 @@ class TableDrawing:
                 self._preview = frozenset()
         return self._preview
 
+    def _dimmed(self) -> frozenset:
+        """Order and Chaos: the mover's cards that may not be played, while the mover picks."""
+        g = self.game
+        if self.phase != Phase.TURN or g.is_over() or not (g.rules.order or g.rules.chaos):
+            return frozenset()
+        seat = g.to_move
+        ok = set(g.playable_cards())
+        return frozenset(hand_key(seat, i) for i, cid in enumerate(g.hand_ids(seat)) if cid not in ok)
+
+    def _revealed(self) -> frozenset:
+        """Cards of hidden hands everybody knows: Three Open's, and those another seat gave."""
+        g = self.game
+        visible = self.visible_seats()
+        return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
+                         for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
+
     def seat_label(self, s: int) -> str:
         seat = self.match.seat(s)
         kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
@@ -48,7 +61,7 @@ class TableDrawing:
     def top_text(self) -> list[tuple[str, int]]:
         g = self.game
         phase = self.phase
-        if phase == Phase.SHOW and self.caption is not None:
+        if phase in (Phase.SHOW, Phase.START) and self.caption is not None:
             return [self.caption]
         if g.is_over():
             res = g.result()
@@ -100,12 +113,12 @@ class TableDrawing:
             out.append((self.hint_text, P.LIGHT_GREEN))
         if key is not None and self.phase not in (Phase.PASS, Phase.START):
             if key[0] == "cell":
-                cell = int(key[1])  # type: ignore[arg-type]
+                cell = key[1]
                 card = g.card_at(cell)
                 name = g.field.name_of(cell)
                 if card is not None:
                     owner = g.owner_at(cell)
-                    vals = sides_text(g.effective_sides(cell))  # type: ignore[arg-type]
+                    vals = sides_text(g.effective_sides(cell) or card.sides)   # None only where no card lies
                     out.append((f"{name}: {card.name} {vals}", seats.light(owner) if owner is not None else P.WHITE))
                 elif self.pending is not None and self.pending[2] == cell:
                     out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
@@ -116,7 +129,7 @@ class TableDrawing:
                     else:
                         out.append((f"{name}: empty", P.LIGHT_GRAY))
             else:
-                s, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+                s, i = key[1], key[2]
                 hand = g.hand(s)
                 if s in self.visible_seats() and i < len(hand):
                     c = hand[i]
@@ -132,6 +145,8 @@ class TableDrawing:
         board = None
         flips: dict[int, tuple[int, float]] = {}
         step_cell = None
+        banner: tuple[str, str] | None = None
+        banner_cells: tuple[int, ...] = ()
         if show is not None and not show.board.synced:
             cat = self.library.catalog
             board = {g.field.index(name): (cat[cid], owner) for name, (cid, owner) in show.board.cells.items()
@@ -143,6 +158,9 @@ class TableDrawing:
             cur = show.current
             if self.phase == Phase.SHOW and cur is not None and cur.cell is not None and not show.holding:
                 step_cell = g.field.index(cur.cell)
+            if self.phase == Phase.SHOW and cur is not None and isinstance(cur.event, Announcement):
+                banner = cur.banner
+                banner_cells = tuple(g.field.index(c) for c in (cur.event.cell, *cur.event.cells))
         targets = self.phase == Phase.TARGETS
         chosen = frozenset(self._chosen_keys()) if targets else frozenset()
         cands = frozenset(self._target_keys()) - chosen if targets else frozenset()
@@ -152,12 +170,14 @@ class TableDrawing:
             selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
             pending=self.pending,
             preview=self._capture_preview(),
+            dimmed=self._dimmed(), revealed=self._revealed(),
             candidates=cands, chosen=chosen, flips=flips, last=self.last if self.phase != Phase.SHOW else None,
             board=board, step_cell=step_cell, hint=self.hint_marks(),
             computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
             top=self.top_text(), bottom=self.bottom_text(),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
-            highlight=None if g.is_over() else g.to_move, game_over=g.is_over())
+            highlight=None if g.is_over() else g.to_move, game_over=g.is_over(),
+            banner=banner, banner_cells=banner_cells)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.game, self.view())

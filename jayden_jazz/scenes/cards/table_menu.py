@@ -7,23 +7,24 @@ is on offer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
 from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
+from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
                                               table_menu)
 from jayden_jazz.scenes.confirm import confirm_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
-class TableWindows:
+
+class TableWindows(TablePart):
     """Mixed into the table scene."""
-
-    game: Any
-    app: Any
-    stack: Any
 
     def open_menu(self) -> None:
         if self.stack is not None:
@@ -53,9 +54,7 @@ class TableWindows:
         elif choice == "rules":
             self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
         elif choice == "options":
-            from jayden_jazz.scenes.registry import make_scene
-
-            self.stack.push(make_scene("options", self.app))
+            self.stack.push(self.app.scene("options"))
         elif choice == "new":
             self._confirm("New game", "Leave this game for a new one? It cannot be finished later.",
                           self.new_game)
@@ -63,10 +62,7 @@ class TableWindows:
             self._confirm("Quit to title", "Leave this game? It cannot be finished later.", self.to_title)
 
     def _full_instructions(self) -> None:
-        from jayden_jazz.scenes.instructions import TOPICS, InstructionsScene
-
-        topic = next((i for i, (name, _) in enumerate(TOPICS) if "Card" in name), 0)
-        self.stack.push(InstructionsScene(self.app, topic=topic))
+        self.stack.push(self.app.scene("instructions", topic="Card"))
 
     def rules_summary(self) -> list[str]:
         r = self.game.rules
@@ -88,6 +84,7 @@ class TableWindows:
         if r.sudden_death:
             lines.append("Sudden Death: the first player to capture two or more cards with one placement "
                          "wins at once (so no ability is ever used).")
+        lines += describe(r)             # every classic rule in play, in the engine's words
         lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
         if not r.pure and not r.sudden_death:
             from jayden_jazz.scenes.cards.cardview import month_name
@@ -96,10 +93,8 @@ class TableWindows:
         return lines
 
     def to_title(self) -> None:
-        from jayden_jazz.scenes.title import TitleScene
-
         self.stop_ai()
-        self.stack.pop_to(TitleScene)
+        self.app.back_to("menu")
 
     def _pop_to_self(self) -> None:
         """Close whatever is over the table (a pass screen, say) before the table is replaced."""
@@ -126,7 +121,7 @@ class TableWindows:
         library = fresh_library(self.app) or self.library      # packs added meanwhile join; the hands stay
         if any(cid not in library.catalog for hand in m.hands for cid in hand):
             library = self.library
-        self.stack.replace(type(self)(self.app, again, brain=brain, library=library))
+        self.stack.replace(self.app.scene("cards-table", match=again, brain=brain, library=library))
 
     def show_end(self) -> None:
         res = self.game.result()
@@ -158,7 +153,7 @@ class TableWindows:
     def show_card(self, key: SlotKey) -> None:
         g = self.game
         if key[0] == "cell":
-            cell = int(key[1])  # type: ignore[arg-type]
+            cell = key[1]
             card = g.card_at(cell)
             if card is None:
                 if self.pending is not None and self.pending[2] == cell:
@@ -168,17 +163,22 @@ class TableWindows:
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
                           for e in g.effects())
-            eff = Effective(g.effective_sides(cell), g.owner_at(cell), notes)  # type: ignore[arg-type]
+            element = g.core.elements.get(cell)
+            if element is not None:              # the Elemental rule's modifier, as the engine counts it
+                mod = g.core.judge.elemental(g.core.cell[cell], cell)
+                notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
+                          f"{element} cell: {mod:+d} on every side",)
+            eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)   # None only where no card lies
             self.stack.push(CardViewWindow(self.app, card, eff))
             return
-        seat, i = int(key[1]), int(key[2])  # type: ignore[arg-type]
+        seat, i = key[1], key[2]
         if seat not in self.visible_seats() or i >= len(g.hand(seat)):
             self.app.sound.play("illegal")
             return
         self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
 
 
-def fresh_library(app: Any) -> Library | None:
+def fresh_library(app: AppView) -> Library | None:
     """The packs as they are now, when that is quick to know (unchanged, or small enough to read
     at once); None when reading them would hold up the frame."""
     lib, size = cached_library(app)

@@ -8,22 +8,14 @@ what may be picked next.
 
 from __future__ import annotations
 
-from typing import Any
-
 from jayden_jazz.cards import Action
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards.render import SlotKey, cell_key, hand_key
+from jayden_jazz.scenes.cards.table_host import TablePart
 
 
-class AbilityTargets:
+class AbilityTargets(TablePart):
     """Mixed into the table scene (it holds ``game``, ``pending``, ``ability``, ``chosen``, ``cursor``)."""
-
-    game: Any
-    pending: Any
-    ability: Any
-    chosen: list[str]
-    cursor: Any
-    app: Any
 
     def _target_to_key(self, target: str) -> SlotKey | None:
         g = self.game
@@ -40,9 +32,9 @@ class AbilityTargets:
     def _key_to_target(self, key: SlotKey) -> str | None:
         g = self.game
         if key[0] == "cell":
-            return g.field.name_of(int(key[1]))  # type: ignore[arg-type]
-        if key[0] == "hand" and int(key[1]) == g.to_move:  # type: ignore[arg-type]
-            return HAND_PREFIX + g.hand(g.to_move)[int(key[2])].id  # type: ignore[arg-type]
+            return g.field.name_of(key[1])
+        if key[0] == "hand" and key[1] == g.to_move:
+            return HAND_PREFIX + g.hand(g.to_move)[key[2]].id
         return None
 
     def _next_targets(self) -> list[str]:

@@ -6,7 +6,7 @@ reports the player's choice through a callback and closes on Esc.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -22,6 +22,9 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, MenuItem, TextView, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 SCREEN = pygame.Rect(0, 0, 640, 350)
 
 
@@ -30,7 +33,7 @@ class PassScreen(Scene):
 
     opaque = True
 
-    def __init__(self, app: Any, seat: int, *, on_ready: Callable[[], None],
+    def __init__(self, app: AppView, seat: int, *, on_ready: Callable[[], None],
                  on_menu: Callable[[], None] | None = None, what: str = "to play",
                  summary: str = "") -> None:
         super().__init__(app)
@@ -72,7 +75,7 @@ class TextWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, title: str, lines: list[str], *,
+    def __init__(self, app: AppView, title: str, lines: list[str], *,
                  styles: Callable[[str], tuple[str, int]] | None = None,
                  rect: pygame.Rect | None = None, fill: int = P.BLUE) -> None:
         super().__init__(app)
@@ -109,10 +112,10 @@ def _problem_style(line: str) -> tuple[str, int]:
     return line, P.WHITE
 
 
-def pack_problems_window(app: Any, problems: list[Problem]) -> TextWindow:
+def pack_problems_window(app: AppView, problems: list[Problem]) -> TextWindow:
     cols = (560 - 24 - 16) // 8
     lines = problem_lines(problems, cols)
-    from jayden_jazz.scenes.cards.setup import problem_summary
+    from jayden_jazz.scenes.cards.library import problem_summary
 
     warnings = sum(1 for p in problems if not p.is_error)
     head = [problem_summary(problems) + f"; {warnings} warning{'s' if warnings != 1 else ''}.",
@@ -125,7 +128,7 @@ class PacksWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, packs: list[tuple[str, str, int]], off: list[str],
+    def __init__(self, app: AppView, packs: list[tuple[str, str, int]], off: list[str],
                  on_done: Callable[[list[str]], None]) -> None:
         super().__init__(app)
         self.packs = packs               # (id, name, cards)
@@ -217,7 +220,7 @@ class PacksWindow(Scene):
         font.draw(surface, "Done", inner.x + 8, y + 1, P.BLACK if self.index == len(self.packs) else P.WHITE)
 
 
-def table_menu(app: Any, on_choose: Callable[[str], None]) -> ChoiceWindow:
+def table_menu(app: AppView, on_choose: Callable[[str], None]) -> ChoiceWindow:
     items = [MenuItem("Resume", "resume"), MenuItem("Move log (L)", "log"), MenuItem("Rules summary", "rules"),
              MenuItem("Options", "options"), MenuItem("New game", "new"),
              MenuItem("Save game", "save"), MenuItem("Load game", "load"),  # [card-saves hook]
@@ -226,7 +229,7 @@ def table_menu(app: Any, on_choose: Callable[[str], None]) -> ChoiceWindow:
     return ChoiceWindow(app, "Menu", items, on_choose=on_choose, width=240)
 
 
-def ability_window(app: Any, card: Card, captured: int, offered: list[int],
+def ability_window(app: AppView, card: Card, captured: int, offered: list[int],
                    on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
                    avoid: list[pygame.Rect] | None = None, field: pygame.Rect | None = None,
                    targets: list[pygame.Rect] | None = None) -> ChoiceWindow:
@@ -304,7 +307,7 @@ def _log_style(line: str) -> tuple[str, int]:
     return line[1:], P.WHITE
 
 
-def log_window(app: Any, log: Any) -> "TextWindow":
+def log_window(app: AppView, log: Any) -> "TextWindow":
     """The move log, scrolled to the latest line."""
     cols = (560 - 24 - 16) // 8
     lines = log_lines(log, cols) or ["\x1fNo card has been placed yet."]
@@ -313,7 +316,11 @@ def log_window(app: Any, log: Any) -> "TextWindow":
     return win
 
 
-def rules_window(app: Any, lines: list[str], on_instructions: Callable[[], None]) -> ChoiceWindow:
+def rules_window(app: AppView, lines: list[str], on_instructions: Callable[[], None]) -> Scene:
+    """The rules of this game; a scrolling text when many classic rules make it too long for a window."""
+    wrapped = wrap("\n".join(lines), (560 - 24) // 8)
+    if len(wrapped) > 15:
+        return TextWindow(app, "Rules of this game", wrapped)
     return ChoiceWindow(app, "Rules of this game", [MenuItem("OK", "ok"), MenuItem("Full instructions", "full")],
                         text="\n".join(lines), width=560,
                         on_choose=lambda v: on_instructions() if v == "full" else None)
@@ -378,7 +385,7 @@ def describe_result(result: Result, names: tuple[str, ...], reason_extra: str = 
 class EndWindow(ChoiceWindow):
     """The end of the game: prose is wrapped, the per-seat table keeps its columns."""
 
-    def __init__(self, app: Any, title: str, text: str, on_choose: Callable[[str], None]) -> None:
+    def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None]) -> None:
         items = [MenuItem("Rematch (same hands)", "rematch"), MenuItem("New game", "new"),
                  MenuItem("Watch replay", "replay"),  # [card-saves hook]
                  MenuItem("Look at the table", "look"), MenuItem("Back to title", "title")]
@@ -400,5 +407,5 @@ class EndWindow(ChoiceWindow):
         self.menu.layout(inner.x, inner.y + LINE_H * len(lines) + 8, inner.w)
 
 
-def end_window(app: Any, title: str, text: str, on_choose: Callable[[str], None]) -> ChoiceWindow:
+def end_window(app: AppView, title: str, text: str, on_choose: Callable[[str], None]) -> ChoiceWindow:
     return EndWindow(app, title, text, on_choose)

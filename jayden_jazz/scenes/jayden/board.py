@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from jayden_jazz import statistics  # [card-saves hook]
-from jayden_jazz.ai.worker import AIWorker
 from jayden_jazz.jayden import START_JPN, Action, Position, square_name
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.saves.store import SaveError
@@ -24,12 +23,17 @@ from jayden_jazz.scenes.jayden.names import PIECE_NAME, SIDE_NAME, other
 from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, RESULT_WORDS, BoardRenderer, BoardView, cell_at,
                                               cell_of_square, square_of_cell)
+from jayden_jazz.scenes.seats import ComputerTurn, MessageTimer, paced
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.ai.worker import Reply
+    from jayden_jazz.shell.appview import AppView
 
 AI_STEP_TICKS = 36        # pause between a computer's actions (0.6 s at normal speed)
 AI_SELECT_TICKS = 18      # how long the computer's chosen piece is shown selected
@@ -58,7 +62,10 @@ def describe_result(pos: Position) -> tuple[str, str]:
 
 
 class JaydenScene(PlayScene):
-    def __init__(self, app: Any, game: jsave.JaydenGame | None = None, pos: Position | None = None) -> None:
+    helper_attr = "brain"
+
+    def __init__(self, app: AppView, game: jsave.JaydenGame | None = None, pos: Position | None = None, *,
+                 brain: players.Brain | None = None, load: Path | None = None) -> None:
         super().__init__(app)
         settings = app.settings
         if game is None:
@@ -75,23 +82,27 @@ class JaydenScene(PlayScene):
         self.targets: dict[int, Action] = {}
         self.status_on = True
         self.ticks = 0
-        self.message = ""
-        self.message_ticks = 0
-        self.worker: AIWorker | None = None
-        self.ai_queue: list[str] = []
-        self.ai_wait = 0
+        self.messages = MessageTimer(MESSAGE_TICKS)
+        self.brain = brain
+        self.computer = ComputerTurn(several=True)   # a computer side's turn: both actions, one at a time
+        self.side_request: str | None = None         # another question out: hint, accept or offer
         self.ai_error = ""
         self.motion: motion.Motion | None = None
         self.pending_end = False
         self.end_shown = False
-        self.request: str | None = None          # what the worker is computing: turn/accept/offer/hint
         self.hint: list[Action] = []
         self.hint_key: int | None = None
         self.draw_asked_of: str | None = None
         self.no_offer_before = 0
         self._threats: tuple[int, list[int]] = (-1, [])
         self.rng = random.Random(app.rng.random())
+        self.load_path = load                        # a save to open once on the stack
         self._turn_started()
+
+    def enter(self) -> None:
+        if self.load_path is not None:
+            path, self.load_path = self.load_path, None
+            self.load_from(path)
 
     # helpers ---------------------------------------------------------------
     @property
@@ -112,8 +123,17 @@ class JaydenScene(PlayScene):
         """A game someone would lose by leaving: begun and not finished."""
         return self.pos.result is None and bool(self.pos.history)
 
+    @property
+    def message(self) -> str:
+        return self.messages.text
+
+    @property
+    def request(self) -> str | None:
+        """What the computer player is working out now: turn, hint, accept, offer, or None."""
+        return "turn" if self.computer.asked else self.side_request
+
     def say(self, text: str) -> None:
-        self.message, self.message_ticks = text, MESSAGE_TICKS + len(text) * 2
+        self.messages.say(text, MESSAGE_TICKS + len(text) * 2)
 
     def refuse(self, text: str) -> None:
         """Every refusal says why, in both modes."""
@@ -178,11 +198,11 @@ class JaydenScene(PlayScene):
             self.press(self.cursor_square())
         elif k == Kind.ALT:
             self.status_on = not self.status_on
-        elif k == Kind.KEY and action.key == "u":
+        elif k == Kind.UNDO:
             self.undo()
-        elif k == Kind.KEY and action.key == "h":
+        elif k == Kind.HINT:
             self.ask_hint()
-        elif k == Kind.KEY and action.key == "l":
+        elif k == Kind.LOG:
             self.show_moves()
 
     def press(self, sq: int) -> None:
@@ -257,7 +277,7 @@ class JaydenScene(PlayScene):
             self.autosave()
         if res is not None:
             statistics.record_jayden_game(self.app, self.game, res)  # [card-saves hook]
-            if master_taken:
+            if master_taken and res.winner is not None:
                 self.say(f"The {SIDE_NAME[other(res.winner)]} Master is "
                          f"{'conditioned' if res.reason == 'master_conditioned' else 'destroyed'}!")
             self.pending_end = True
@@ -274,70 +294,86 @@ class JaydenScene(PlayScene):
             self.show_end()
 
     # computer ------------------------------------------------------------
-    def _worker(self) -> AIWorker:
-        if self.worker is None:
-            self.worker = AIWorker()
-        return self.worker
-
-    def _ask(self, request: str, function: str, *args: Any, **kwargs: Any) -> None:
-        self.request = request
-        self._worker().submit(f"{players.AI_MODULE}:{function}", *args, **kwargs)
+    def _brain(self) -> players.Brain:
+        if self.brain is None:
+            self.brain = players.make_brain()
+        return self.brain
 
     def update(self) -> None:
         self.ticks += 1
-        if self.message_ticks:
-            self.message_ticks -= 1
-            if not self.message_ticks:
-                self.message = ""
+        self.messages.tick()
         if self.motion is not None:
             self.motion.advance()
             if self.motion.done:
                 self._motion_done()
             return
-        if self.request is not None:
-            self._poll_ai()
+        if self.side_request is not None:
+            self._poll_side()
             return
         if not self.computer_to_act():
             return
-        if self.ai_queue:
-            self._step_ai_queue()
-            return
         side = self.pos.side
-        level = self.player(side).get("level", "normal")
-        if (self.pos.acted is None and self.pos.quiet >= DRAW_OFFER_QUIET
+        level = str(self.player(side).get("level", "normal"))
+        if (not self.computer.busy and self.pos.acted is None and self.pos.quiet >= DRAW_OFFER_QUIET
                 and not players.is_computer(self.player(other(side)))
                 and self.pos.turn >= self.no_offer_before):
             self.no_offer_before = self.pos.turn + DRAW_OFFER_EVERY
-            self._ask("offer", "wants_draw", self.pos.jpn(), level)
+            self.side_request = "offer"
+            self._brain().submit_wants_draw(self.pos.jpn(), level)
             return
-        self._ask("turn", "choose_turn", self.pos.jpn(), level, self.rng.randrange(2**31),
-                  quiet_draw=self.game.quiet_draw)
+        self._computer_step(level)
+
+    def _computer_step(self, level: str) -> None:
+        """The shared computer turn: ask, then show each action selected before it is played."""
+        def ask() -> None:
+            self._brain().submit_turn(self.pos.jpn(), level, self.rng.randrange(2**31), self.game.quiet_draw)
+
+        def check(value: Any) -> list[Action]:
+            if not value:
+                raise ValueError("it returned no action")
+            return [Action.from_text(str(t)) for t in value]
+
+        brain = self._brain()
+        first = self.pos.acted is None
+        show = paced(AI_SELECT_TICKS if first else AI_SELECT_TICKS + AI_STEP_TICKS // 2, max(self.speed, 0.25))
+        out = self.computer.step(ask, lambda: brain.poll(), check, show)
+        chosen = self.computer.chosen
+        if chosen is not None and self.selected != chosen.src:
+            self.selected, self.targets = chosen.src, {}
+            self.cursor = cell_of_square(chosen.dst, self.flip)
+        if out is None:
+            return
+        kind, value = out
+        if kind == "failed":
+            self._ai_failed(str(value))
+            return
+        self.deselect()
+        if not self.pos.is_legal(value):
+            self.computer.reset()
+            self.say(f"Computer chose an illegal action {value}; asking again")
+            return
+        self.play(value)
 
     def redraw_in(self) -> int | None:
         """Every tick while a piece moves or the computer acts; else at the next blink, dot or message end."""
-        if self.motion is not None or self.ai_queue or (self.computer_to_act() and self.request is None):
+        if self.motion is not None or (self.computer_to_act() and self.request is None):
             return EVERY_TICK
         dots = ticks_to_next(self.ticks, DOTS_TICKS) if self.request == "turn" else None
-        return soonest(ticks_to_next(self.ticks, BLINK_TICKS), self.message_ticks or None, dots)
+        return soonest(ticks_to_next(self.ticks, BLINK_TICKS), self.messages.left or None, dots)
 
-    def _poll_ai(self) -> None:
-        reply = self._worker().poll()
+    def _poll_side(self) -> None:
+        """The answer to a hint or a draw question, when it has come."""
+        reply: Reply | None = self._brain().poll()
         if reply is None:
             return
-        request, self.request = self.request, None
+        request, self.side_request = self.side_request, None
         if not reply.ok:
             if request == "hint":
                 self.say("No hint this time: the computer player failed")
                 return
             self._ai_failed(str(reply.value))
             return
-        if request == "turn":
-            if not reply.value:
-                self._ai_failed("it returned no action")
-                return
-            self.ai_queue = list(reply.value)
-            self.ai_wait = AI_SELECT_TICKS
-        elif request == "hint":
+        if request == "hint":
             if self.hint_key == self.pos.key() and reply.value:
                 self.hint = [Action.from_text(t) for t in reply.value]
                 self.say("Hint: " + ", then ".join(self._act_words(a) for a in self.hint)
@@ -358,6 +394,7 @@ class JaydenScene(PlayScene):
         return f"{name} {act}".strip()
 
     def _ai_failed(self, error: str) -> None:
+        self.computer.reset()
         self.ai_error = error[-300:]
         side = self.pos.side
         self.game.players[side] = {"kind": "human"}
@@ -366,30 +403,12 @@ class JaydenScene(PlayScene):
                                       f"The computer player failed ({lines[-1]}). "
                                       f"{SIDE_NAME[side]} is now played by a human."))
 
-    def _step_ai_queue(self) -> None:
-        text = self.ai_queue[0]
-        act = Action.from_text(text)
-        if self.selected is None:
-            self.selected = act.src
-            self.targets = {}
-            self.cursor = cell_of_square(act.dst, self.flip)
-        self.ai_wait -= 1
-        if self.ai_wait > 0:
-            return
-        self.ai_queue.pop(0)
-        self.deselect()
-        if not self.pos.is_legal(act):
-            self.ai_queue.clear()
-            self.say(f"Computer chose an illegal action {text}; asking again")
-            return
-        self.play(act)
-        self.ai_wait = round((AI_SELECT_TICKS + AI_STEP_TICKS // 2) * max(self.speed, 0.25))
-
     def stop_ai(self) -> None:
-        self.ai_queue.clear()
-        self.request = None
-        if self.worker is not None and self.worker.busy:
-            self.worker.cancel()
+        """Whatever the computer is doing stops: a new game, Undo, a load, quitting."""
+        self.computer.reset()
+        self.side_request = None
+        if self.brain is not None:
+            self.brain.cancel()
 
     def ask_hint(self) -> None:
         """The Hard level's turn from here, marked on the board (Enhanced)."""
@@ -405,8 +424,8 @@ class JaydenScene(PlayScene):
         self.hint = []
         self.hint_key = self.pos.key()
         self.say("Thinking about a hint...")
-        self._ask("hint", "choose_turn", self.pos.jpn(), HINT_LEVEL, self.rng.randrange(2**31),
-                  quiet_draw=self.game.quiet_draw)
+        self.side_request = "hint"
+        self._brain().submit_turn(self.pos.jpn(), HINT_LEVEL, self.rng.randrange(2**31), self.game.quiet_draw)
 
     # menu actions ----------------------------------------------------------
     def open_menu(self) -> None:
@@ -433,36 +452,34 @@ class JaydenScene(PlayScene):
         if handler:
             handler()
 
-    def leave_game(self, what: str, then) -> None:
+    def leave_game(self, what: str, then: Callable[[], object]) -> None:
         """Leaving a game under way asks first; No is the default."""
         if not self.in_progress():
             then()
             return
+        def answer(yes: bool) -> None:
+            if yes:
+                then()
+
         self.stack.push(menus.yes_no(
             self.app, "Leave this game?",
             f"The game is not finished. {what.capitalize()} and leave it? The last finished turn "
             "stays in the autosave (Load game, Auto).",
-            lambda yes: then() if yes else None, yes=f"Yes, {what}", no="No, go on playing"))
+            answer, yes=f"Yes, {what}", no="No, go on playing"))
 
     def show_moves(self) -> None:
         self.stack.push(MoveListWindow(self.app, self.records))
 
     def _push(self, name: str) -> None:
-        from jayden_jazz.scenes.registry import make_scene
-
-        self.stack.push(make_scene(name, self.app))
+        self.stack.push(self.app.scene(name))
 
     def to_title(self) -> None:
-        from jayden_jazz.scenes.title import TitleScene
-
         self.stop_ai()
-        self.stack.pop_to(TitleScene)
+        self.app.back_to("menu")
 
     def new_game(self) -> None:
-        from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
-
         self.stop_ai()
-        self.stack.replace(JaydenSetupScene(self.app, players=dict(self.game.players)))
+        self.stack.replace(self.app.scene("jayden", players=dict(self.game.players)))
 
     def undo(self) -> None:
         """Back to the start of the last human turn (Enhanced mode only)."""
@@ -494,7 +511,8 @@ class JaydenScene(PlayScene):
         if players.is_computer(self.player(other(side))):
             self.draw_asked_of = other(side)
             self.say(f"{SIDE_NAME[other(side)]} (computer) considers the offer")
-            self._ask("accept", "accepts_draw", self.pos.jpn(), self.player(other(side)).get("level", "normal"))
+            self.side_request = "accept"
+            self._brain().submit_accepts_draw(self.pos.jpn(), str(self.player(other(side)).get("level", "normal")))
         else:
             self.stack.push(menus.yes_no(
                 self.app, "Draw offered",
@@ -535,7 +553,7 @@ class JaydenScene(PlayScene):
 
     # saves -------------------------------------------------------------------
     @property
-    def save_dir(self):
+    def save_dir(self) -> Path:
         return self.app.dirs.saves
 
     def autosave(self) -> None:
@@ -548,7 +566,7 @@ class JaydenScene(PlayScene):
         self.stack.push(menus.slot_window(self.app, "Save game", self.save_dir, include_autosave=False,
                                           on_choose=self.confirm_save))
 
-    def confirm_save(self, path) -> None:
+    def confirm_save(self, path: Path) -> None:
         """Never replace an earlier save without asking (No is the default)."""
         if not path.exists():
             self.save_to(path)
@@ -559,7 +577,7 @@ class JaydenScene(PlayScene):
                                      lambda yes: self.save_to(path) if yes else None,
                                      yes=f"Yes, replace {name}", no="No, keep it"))
 
-    def save_to(self, path) -> None:
+    def save_to(self, path: Path) -> None:
         try:
             jsave.save(path, self.game, self.pos)
         except OSError as e:
@@ -573,7 +591,7 @@ class JaydenScene(PlayScene):
             menus.slot_window(self.app, "Load game", self.save_dir, include_autosave=True,
                               on_choose=self.load_from)))
 
-    def load_from(self, path) -> None:
+    def load_from(self, path: Path) -> None:
         try:
             game, pos = jsave.load(path)
         except SaveError as e:
@@ -605,10 +623,9 @@ class JaydenScene(PlayScene):
         if choice == "new":
             self.new_game()
         elif choice == "replay":
-            from jayden_jazz.scenes.jayden.replay import ReplayScene
-
-            self.stack.push(ReplayScene(self.app, self.game.start, [str(a) for a in self.pos.history],
-                                        quiet_draw=self.game.quiet_draw))
+            self.stack.push(self.app.scene("jayden-replay", start=self.game.start,
+                                           actions=[str(a) for a in self.pos.history],
+                                           quiet_draw=self.game.quiet_draw))
         elif choice == "moves":
             self.show_moves()
         elif choice == "title":
@@ -620,7 +637,8 @@ class JaydenScene(PlayScene):
         out: list[tuple[str, int]] = []
         threats = self.threats()
         if threats:
-            names = ", ".join(f"{PIECE_NAME[self.pos.piece_at(sq)[0]]} {square_name(sq)}" for sq in threats)
+            names = ", ".join(f"{PIECE_NAME[piece[0]]} {square_name(sq)}" for sq in threats
+                              if (piece := self.pos.piece_at(sq)) is not None)
             out.append((f"Danger: {SIDE_NAME[other(self.pos.side)]} could take your Master next turn "
                         f"({names})", P.LIGHT_RED))
         if self.request == "turn":
@@ -631,8 +649,14 @@ class JaydenScene(PlayScene):
                 out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
         took = [(s, sum(moves.taken(self.records, s).values())) for s in ("g", "r")]
         out.append((f"Taken: Green {took[0][1]}, Red {took[1][1]}", P.LIGHT_GRAY))
-        out.append(("L moves, H hint, Esc menu" if self.enhanced else "L moves, Esc menu", P.DARK_GRAY))
+        out.append((self.key_guide(), P.DARK_GRAY))
         return out
+
+    def key_guide(self) -> str:
+        """The hotkeys as the player has them (Options > Keys)."""
+        keys = self.app.input.keymap
+        parts = [f"{keys.label('log')} moves"] + ([f"{keys.label('hint')} hint"] if self.enhanced else [])
+        return ", ".join(parts + [f"{keys.label('back')} menu"])
 
     def view(self) -> BoardView:
         targets: dict[int, str] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.saves import store
@@ -12,10 +12,13 @@ from jayden_jazz.scenes.jayden.render import fit
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.widgets import MenuItem
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 SLOT_COLS = 60          # characters of a slot line in the Load/Save windows
 
 
-def main_menu(app: Any, *, enhanced: bool, can_undo: bool, can_offer: bool, can_resign: bool,
+def main_menu(app: AppView, *, enhanced: bool, can_undo: bool, can_offer: bool, can_resign: bool,
               can_hint: bool, on_choose: Callable[[str], None]) -> ChoiceWindow:
     items = [
         MenuItem("Resume", "resume"),
@@ -58,7 +61,7 @@ def _label(path: Path) -> tuple[str, bool]:
     return f"(unusable: {problem})", False
 
 
-def slot_window(app: Any, title: str, folder: Path, *, include_autosave: bool,
+def slot_window(app: AppView, title: str, folder: Path, *, include_autosave: bool,
                 on_choose: Callable[[Path], None]) -> ChoiceWindow:
     items = []
     slots: list[Any] = list(range(1, jsave.SLOTS + 1))
@@ -75,7 +78,7 @@ def slot_window(app: Any, title: str, folder: Path, *, include_autosave: bool,
     return ChoiceWindow(app, title, items, on_choose=on_choose, width=520)
 
 
-def yes_no(app: Any, title: str, text: str, on_answer: Callable[[bool], None],
+def yes_no(app: AppView, title: str, text: str, on_answer: Callable[[bool], None],
            yes: str = "Yes", no: str = "No") -> ChoiceWindow:
     """A question whose default (the highlighted answer, and Esc) is No:
     one stray Enter never discards anything."""

@@ -7,7 +7,7 @@ while the player decides what to do next.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -20,6 +20,9 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, TextView, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 END_CHOICES = [MenuItem("New game", "new"), MenuItem("Watch replay", "replay"),
                MenuItem("Move list", "moves"), MenuItem("Look at the board", "look"),
                MenuItem("Back to title", "title")]
@@ -30,7 +33,7 @@ class EndBar(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, title: str, text: str, on_choose: Callable[[str], None]) -> None:
+    def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None]) -> None:
         super().__init__(app)
         self.title = title
         self.lines = [text]
@@ -94,7 +97,7 @@ class MoveListWindow(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, records: list[Played]) -> None:
+    def __init__(self, app: AppView, records: list[Played]) -> None:
         super().__init__(app)
         self.rect = pygame.Rect(40, 12, 560, 300)
         self.head = [(f"{SIDE_NAME[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]

@@ -74,7 +74,7 @@ def fit_height(sprite: pygame.Surface, h: int) -> pygame.Surface:
     key = sprite.get_colorkey()
 
     def blank(y: int) -> bool:
-        return all(sprite.get_at((x, y)) == key for x in range(w)) if key is not None else False
+        return all(tuple(sprite.get_at((x, y))) == tuple(key) for x in range(w)) if key is not None else False
 
     rows = list(range(sh))
     cut = sh - h

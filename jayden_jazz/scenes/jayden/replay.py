@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,11 +16,14 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 STEP_TICKS = 45
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: Any, start: str, actions: list[str], quiet_draw: bool = True) -> None:
+    def __init__(self, app: AppView, start: str, actions: list[str], quiet_draw: bool = True) -> None:
         super().__init__(app)
         self.pos = Position(start, quiet_draw=quiet_draw)
         self.actions = [Action.from_text(a) for a in actions]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,9 +17,12 @@ from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 
 class JaydenSetupScene(Scene):
-    def __init__(self, app: Any, players: dict[str, dict[str, Any]] | None = None) -> None:
+    def __init__(self, app: AppView, players: dict[str, dict[str, Any]] | None = None) -> None:
         super().__init__(app)
         self.choices = seats.player_choices()
         remembered = dict(app.settings["jayden"] or {})
@@ -66,22 +70,16 @@ class JaydenSetupScene(Scene):
             self.close()
 
     def start(self) -> None:
-        from jayden_jazz.scenes.jayden.board import JaydenScene
-
         chosen = self.chosen_players()
         self.app.settings["jayden"] = {"players": chosen}
         self.app.save_settings()
         game = jsave.JaydenGame(start=START_JPN, actions=[], players=chosen,
                                 enhanced=self.app.settings["enhanced"],
                                 quiet_draw=self.app.settings["quiet_draw"])
-        self.stack.replace(JaydenScene(self.app, game))
+        self.stack.replace(self.app.scene("jayden-board", game=game))
 
-    def load(self, path) -> None:
-        from jayden_jazz.scenes.jayden.board import JaydenScene
-
-        scene = JaydenScene(self.app)
-        self.stack.replace(scene)
-        scene.load_from(path)   # a refused save shows its window over a fresh board
+    def load(self, path: Path) -> None:
+        self.stack.replace(self.app.scene("jayden-board", load=path))   # a refused save: its window over a fresh board
 
     def redraw_in(self) -> None:
         return None          # nothing moves by itself: redrawn on input only

@@ -11,6 +11,7 @@ preview beside the window updates as the ability changes.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,7 @@ from jayden_jazz.shell.widgets import draw_window
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
+    from jayden_jazz.shell.appview import AppView
 
 EFFECT_LABELS = {"modify": "change side values", "gain_control": "gain control",
                  "swap": "swap with the field", "reset": "reset the game", "win": "win the game"}
@@ -123,7 +125,7 @@ class AbilityEditor(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, editor: "CardEditorScene", index: int) -> None:
+    def __init__(self, app: AppView, editor: "CardEditorScene", index: int) -> None:
         super().__init__(app)
         self.editor = editor
         self.index = index
@@ -174,13 +176,13 @@ class AbilityEditor(Scene):
                                   set=lambda n: self._reshape(count=n, key="count")))
         for key, label, options in CONDITION_ROWS:
             rows.append(ChoiceRow("If " + label, "if." + key, options=options,
-                                  get=lambda key=key: getattr(self.ability.condition, key),
-                                  set=lambda v, key=key: self._condition(key, v)))
+                                  get=partial(lambda key: getattr(self.ability.condition, key), key),
+                                  set=partial(self._condition, key)))
         if spec.takes_filter:
             for key, label, options in FILTER_ROWS:
                 rows.append(ChoiceRow("Only " + label, "only." + key, options=options,
-                                      get=lambda key=key: getattr(self.ability.filter, key),
-                                      set=lambda v, key=key: self._filter(key, v)))
+                                      get=partial(lambda key: getattr(self.ability.filter, key), key),
+                                      set=partial(self._filter, key)))
             rows.append(TextRow("Only before", "only.roasting_before", field=self.before_field,
                                 placeholder="YYYY-MM, or empty", on_change=self._before))
         low = max(1, spec.min_cost)

@@ -11,12 +11,13 @@ which and why.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from jayden_jazz.cards import Ability, Card
-from jayden_jazz.cards.card import month_text, parse_month
+from jayden_jazz.cards.card import ELEMENTS, month_text, parse_month
 from jayden_jazz.cards.catalog import ERROR, Problem
 from jayden_jazz.cards.deal import game_month
 from jayden_jazz.cards.language import BUDGET, MAX_ABILITIES
@@ -24,7 +25,7 @@ from jayden_jazz.cards.loader import card_problems
 from jayden_jazz.cards.writer import card_yaml
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from jayden_jazz.scenes.workshop.form import ButtonRow, Form, Row, SidesRow, TextRow
+from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, SidesRow, TextRow
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, save_card
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
@@ -32,6 +33,9 @@ from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 VIEW_X = 640 - VIEW_W
 PANEL_W = VIEW_X - 2
@@ -83,7 +87,7 @@ class CardEditorScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
+    def __init__(self, app: AppView, pack: OwnPack, card: Card | None = None, *, original_key: str | None = None,
                  on_saved: Callable[[OwnPack], None] | None = None) -> None:
         super().__init__(app)
         self.pack = pack
@@ -148,7 +152,8 @@ class CardEditorScene(Scene):
                 return
             self.change(key, lambda c: replace(c, started_roasting=month))
         else:
-            self.change(key, lambda c: replace(c, **{key: v}))
+            text: dict[str, Any] = {key: v}         # one of the text fields, by its name
+            self.change(key, lambda c: replace(c, **text))
 
     # changes and undo ------------------------------------------------------------
     def change(self, key: str, fn: Callable[[Card], Card]) -> None:
@@ -280,27 +285,28 @@ class CardEditorScene(Scene):
             text="This card has changes that are not saved.", on_choose=chose))
 
     def picture_menu(self) -> None:
-        from jayden_jazz.scenes.workshop.picture import picture_menu
-
-        self.stack.push(picture_menu(self.app, self))
+        self.stack.push(self.app.scene("card-picture", editor=self))
 
     # rows ------------------------------------------------------------------------
     def _rebuild(self) -> None:
         rows: list[Row] = []
         for k in TEXT_KEYS:
             rows.append(TextRow(LABELS[k], k, field=self.fields[k], placeholder=HINTS.get(k, ""),
-                                on_change=lambda v, k=k: self._text_changed(k, v)))
+                                on_change=partial(self._text_changed, k)))
         rows.append(SidesRow("Sides", "sides", get=lambda: self.card.sides, set=self._set_side,
                              sub=getattr(self, "_sides_sub", 0)))
+        rows.append(ChoiceRow("Element", "element", options=[("none", None)] + [(e, e) for e in ELEMENTS],
+                              get=lambda: self.card.element,
+                              set=lambda v: self.change("element", lambda c: replace(c, element=v))))
         pic = self.card.picture.name if self.card.picture else "none (F4 adds one)"
         rows.append(ButtonRow("Picture", "picture", text=pic, on_press=self.picture_menu, colour=P.WHITE))
         for i, ab in enumerate(self.card.abilities):
             rows.append(ButtonRow(f"Ability {i + 1}", f"ability{i + 1}", text=ability_summary(i, ab),
-                                  on_press=lambda i=i: self.edit_ability(i), colour=P.WHITE))
+                                  on_press=partial(self.edit_ability, i), colour=P.WHITE))
         if len(self.card.abilities) < MAX_ABILITIES:
             n = len(self.card.abilities)
             rows.append(ButtonRow(f"Ability {n + 1}", "add", text="+ add an ability",
-                                  on_press=lambda n=n: self.edit_ability(n)))
+                                  on_press=partial(self.edit_ability, n)))
         rows.append(ButtonRow("", "save", text="Save card (F2)", on_press=self.save))
         self.form.set_rows(rows)
 
@@ -320,12 +326,15 @@ class CardEditorScene(Scene):
             return
         if k == Kind.KEY and action.key in ("f2", "f3", "f4") or (k == Kind.KEY and action.text in ("\x13", "\x1a")):
             key = {"\x13": "f2", "\x1a": "f3"}.get(action.text, action.key)
-            {"f2": self.save, "f3": self.undo, "f4": self.picture_menu}[key]()
+            keyed: dict[str, Callable[[], object]] = {"f2": self.save, "f3": self.undo, "f4": self.picture_menu}
+            keyed[key]()
             return
         if k == Kind.ACTION and action.pos is not None and action.pos[1] >= 322:
             for rect, what in self._key_rects():
                 if rect.collidepoint(action.pos):
-                    {"F2": self.save, "F3": self.undo, "F4": self.picture_menu, "Esc": self.ask_close}[what]()
+                    shown: dict[str, Callable[[], object]] = {"F2": self.save, "F3": self.undo,
+                                                              "F4": self.picture_menu, "Esc": self.ask_close}
+                    shown[what]()
                     return
         if k == Kind.SCROLL and action.pos is not None and action.pos[0] >= VIEW_X:
             self.view.scroll(action.dy * 3)

@@ -9,6 +9,7 @@ form only edits; what a change means is the callback's business.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Set
 from typing import Any, Callable
 
 import pygame
@@ -106,7 +107,7 @@ class ChoiceRow(Row):
 @dataclass
 class ButtonRow(Row):
     text: str = ""
-    on_press: Callable[[], None] = lambda: None
+    on_press: Callable[[], object] = lambda: None       # what it returns is not used
     colour: int = P.LIGHT_GREEN
 
     def handle(self, action: Action) -> bool:
@@ -262,7 +263,7 @@ class Form:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, font: Font, problem_rows: set[str] = frozenset()) -> None:
+    def draw(self, surface: pygame.Surface, font: Font, problem_rows: Set[str] = frozenset()) -> None:
         for i in range(self.top, min(len(self.rows), self.top + self.visible_rows)):
             row = self.rows[i]
             r = self.row_rect(i)

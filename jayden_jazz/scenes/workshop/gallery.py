@@ -11,21 +11,26 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from jayden_jazz.cards import Card, sides_text
+from jayden_jazz.cards.card import ELEMENTS
 from jayden_jazz.cards.catalog import Problem
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView, CardViewWindow
 from jayden_jazz.scenes.cards.library import Library, load_library
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.scene import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 SORTS = ("pack order", "name", "side total", "budget", "started roasting")
 ABILITY_FILTERS = ("any", "none", "modify", "gain_control", "swap", "reset", "win")
+ELEMENT_FILTERS = ("any", "none", *ELEMENTS)
 LIST_X, LIST_W = 6, 372
 ROW_H = 14
 LIST_Y = 90
@@ -38,6 +43,7 @@ class Query:
     search: str = ""
     pack: str | None = None           # a pack id, None for all
     ability: str = "any"              # ABILITY_FILTERS
+    element: str = "any"              # ELEMENT_FILTERS
     sort: str = "pack order"          # SORTS
 
 
@@ -47,6 +53,10 @@ def matches(card: Card, q: Query) -> bool:
     if q.ability == "none" and card.abilities:
         return False
     if q.ability not in ("any", "none") and not any(a.effect == q.ability for a in card.abilities):
+        return False
+    if q.element == "none" and card.element is not None:
+        return False
+    if q.element not in ("any", "none") and card.element != q.element:
         return False
     words = q.search.lower().split()
     if words:
@@ -70,7 +80,7 @@ def select(cards: list[Card], q: Query) -> list[Card]:
     return out
 
 
-def pack_origin(lib: Library, pack_id: str, app: Any) -> str:
+def pack_origin(lib: Library, pack_id: str, app: AppView) -> str:
     """shipped, yours or added (``--cards``): where a pack was found."""
     info = lib.catalog.packs.get(pack_id)
     if info is None or info.file is None:
@@ -103,7 +113,7 @@ class GalleryScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, library: Library | None = None) -> None:
+    def __init__(self, app: AppView, library: Library | None = None) -> None:
         super().__init__(app)
         self.lib = library or load_library(app)
         self.all_cards = list(self.lib.catalog.values())
@@ -156,6 +166,11 @@ class GalleryScene(Scene):
         self.query.ability = ABILITY_FILTERS[(i + d) % len(ABILITY_FILTERS)]
         self._refilter(self.current)
 
+    def cycle_element(self, d: int = 1) -> None:
+        i = ELEMENT_FILTERS.index(self.query.element)
+        self.query.element = ELEMENT_FILTERS[(i + d) % len(ELEMENT_FILTERS)]
+        self._refilter(self.current)
+
     def cycle_sort(self, d: int = 1) -> None:
         i = SORTS.index(self.query.sort)
         self.query.sort = SORTS[(i + d) % len(SORTS)]
@@ -194,7 +209,8 @@ class GalleryScene(Scene):
 
     # input -------------------------------------------------------------------
     BUTTONS = (("F2", "Pack", "pack"), ("F3", "Ability", "ability"), ("F4", "Sort", "sort"),
-               ("F5", "Problems", "problems"), ("F6", "Copy", "copy"))
+               ("F5", "Problems", "problems"), ("F6", "Copy", "copy"), ("F7", "Element", "element"))
+    SEARCH_W = 140            # the search box leaves room for the element filter on its row
 
     def _button_rects(self) -> list[tuple[pygame.Rect, str]]:
         out = []
@@ -202,6 +218,9 @@ class GalleryScene(Scene):
             w = self.app.font.width(self._button_text(key, label, what)) + 8
             if what == "copy":
                 out.append((pygame.Rect(LIST_X + 186, 2, w, 16), what))
+                continue
+            if what == "element":
+                out.append((pygame.Rect(LIST_X + 66 + self.SEARCH_W, 20, w, 16), what))
                 continue
             out.append((pygame.Rect(LIST_X + (i % 2) * 186, 40 + (i // 2) * 18, w, 16), what))
         return out
@@ -215,6 +234,8 @@ class GalleryScene(Scene):
             return f"{key} Sort: {self.query.sort}"[:22]
         if what == "copy":
             return f"{key} Copy to my pack"
+        if what == "element":
+            return f"{key} Element: {self.query.element}"
         n = len(problem_packs(self.lib))
         return f"{key} Problems ({n})" if n else f"{key} No problems"
 
@@ -225,6 +246,8 @@ class GalleryScene(Scene):
             self.cycle_ability(d)
         elif what == "sort":
             self.cycle_sort(d)
+        elif what == "element":
+            self.cycle_element(d)
         elif what == "problems":
             self.show_problems()
         elif what == "copy":
@@ -247,11 +270,9 @@ class GalleryScene(Scene):
             return
 
         def chose(pid: str | None) -> None:
-            from jayden_jazz.scenes.workshop.home import copy_into
-
             pack = next((p for p in packs if p.id == pid), None)
             if pack is not None:
-                copy_into(self.app, self.stack, pack, card)
+                self.stack.push(self.app.scene("card-copy", pack=pack, card=card))
 
         self.stack.push(ChoiceWindow(self.app, "Copy to my pack", [MenuItem(p.name, p.id) for p in packs]
                                      + [MenuItem("Cancel", None)],
@@ -268,15 +289,16 @@ class GalleryScene(Scene):
             else:
                 self.close()
             return
-        if k == Kind.KEY and action.key in ("f2", "f3", "f4", "f5", "f6"):
-            self._press({"f2": "pack", "f3": "ability", "f4": "sort", "f5": "problems", "f6": "copy"}[action.key])
+        if k == Kind.KEY and action.key in ("f2", "f3", "f4", "f5", "f6", "f7"):
+            self._press({"f2": "pack", "f3": "ability", "f4": "sort", "f5": "problems", "f6": "copy",
+                         "f7": "element"}[action.key])
             return
         if k == Kind.KEY and action.key in ("backspace", "delete"):
             self.search.handle(action)
             self._refilter(self.current)
             return
         ch = typed_char(action)
-        if ch and (k in (Kind.KEY, Kind.ALT) or (ch == " " and self.search.value)):
+        if ch and (k in (Kind.KEY, Kind.ALT, *HOTKEYS) or (ch == " " and self.search.value)):
             self.search.cursor = len(self.search.value)
             self.search.handle(action)
             self._refilter(self.current)
@@ -305,7 +327,9 @@ class GalleryScene(Scene):
             self.open_card()
 
     def _mouse(self, action: Action) -> None:
-        x, y = action.pos  # type: ignore[misc]
+        if action.pos is None:
+            return
+        x, y = action.pos
         if action.kind == Kind.ACTION:
             for rect, what in self._button_rects():
                 if rect.collidepoint(x, y):
@@ -335,10 +359,10 @@ class GalleryScene(Scene):
         font.draw(surface, f"{len(self.shown)}/{len(self.all_cards)} cards", LIST_X + 64, 4, P.LIGHT_CYAN)
         # search box
         font.draw(surface, "Search:", LIST_X, 21, P.WHITE)
-        box = pygame.Rect(LIST_X + 60, 20, LIST_W - 60, 16)
+        box = pygame.Rect(LIST_X + 60, 20, self.SEARCH_W, 16)
         self.search.draw(surface, font, box, True)
         if not self.search.value:
-            font.draw(surface, "type a name or alias", box.x + 6, box.y + 1, P.DARK_GRAY)
+            font.draw(surface, "name or alias", box.x + 6, box.y + 1, P.DARK_GRAY)
         for rect, what in self._button_rects():
             label = next(self._button_text(k, lab, w) for k, lab, w in self.BUTTONS if w == what)
             bad = what == "problems" and self.lib.problems
@@ -348,6 +372,7 @@ class GalleryScene(Scene):
         bad_files = problem_packs(self.lib)
         bad_ids = {pid for pid, info in self.lib.catalog.packs.items() if str(info.file) in bad_files}
         font.draw(surface, f"{'Name':<20} Sides Pts  Pack", LIST_X + 4, LIST_Y - 14, P.LIGHT_GRAY)
+        c: Card | None                       # a listed card, then the highlighted one
         for row in range(ROWS):
             i = self.top + row
             if i >= len(self.shown):

@@ -8,9 +8,8 @@ own pack instead).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import pygame
 
@@ -18,7 +17,7 @@ from jayden_jazz.cards import Card, sides_text
 from jayden_jazz.cards.packzip import ZipPackError, zip_pack
 from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, delete_card, free_id, new_pack,
+from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, delete_card, new_pack,
                                                   read_own_packs)
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
@@ -27,28 +26,14 @@ from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, draw_window
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.workshop.editor import CardEditorScene
+    from jayden_jazz.shell.appview import AppView
+
 VIEW_X = 640 - VIEW_W
 PANEL_W = VIEW_X - 2
 LIST_Y, ROW_H, ROWS = 40, 14, 17
 KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
-
-
-def copy_into(app: Any, stack: Any, pack: OwnPack, card: Card) -> Any:
-    """Open the editor on a copy of ``card`` as a new card of ``pack`` (its picture copied in)."""
-    from jayden_jazz.scenes.workshop.editor import CardEditorScene
-    from jayden_jazz.scenes.workshop.picture import copy_picture
-
-    key = free_id(card.key + ("_copy" if card.pack == pack.id else ""), {c.key for c in pack.cards})
-    name = card.name + " (copy)" if card.pack == pack.id else card.name
-    copy = replace(card, id=f"{pack.id}/{key}", name=name)
-    if card.picture is not None:
-        try:
-            copy = replace(copy, picture=copy_picture(card.picture, pack.folder, key))
-        except (OSError, ValueError):
-            copy = replace(copy, picture=None)
-    editor = CardEditorScene(app, pack, copy, original_key=None)
-    stack.push(editor)
-    return editor
 
 
 class TextPrompt(Scene):
@@ -60,7 +45,7 @@ class TextPrompt(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, title: str, prompt: str, value: str, on_done: Callable[[str], None],
+    def __init__(self, app: AppView, title: str, prompt: str, value: str, on_done: Callable[[str], object],
                  max_len: int = 40) -> None:
         super().__init__(app)
         self.title, self.prompt = title, prompt
@@ -91,7 +76,7 @@ class WorkshopScene(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppView) -> None:
         super().__init__(app)
         self.cards_dir = Path(app.dirs.cards)
         self.packs: list[OwnPack] = []
@@ -99,6 +84,7 @@ class WorkshopScene(Scene):
         self.index = 0
         self.top = 0
         self.view: CardView | None = None
+        self._editor: CardEditorScene | None = None     # the card being edited, to show it when back
         self.reload()
 
     # model -----------------------------------------------------------------------
@@ -114,8 +100,8 @@ class WorkshopScene(Scene):
         rows.append(("newpack", None, None))
         self.rows = rows
         if keep is not None:
-            for i, (kind, p, c) in enumerate(rows):
-                if p is not None and p.id == keep[0] and (c.key if c else kind) == keep[1]:
+            for i, (kind, p, row_card) in enumerate(rows):
+                if p is not None and p.id == keep[0] and (row_card.key if row_card else kind) == keep[1]:
                     self.index = i
         self.index = min(self.index, len(rows) - 1)
         self._changed()
@@ -157,27 +143,26 @@ class WorkshopScene(Scene):
 
     def activate(self) -> None:
         kind, pack, card = self.current
-        if kind == "newpack":
+        if kind == "newpack" or pack is None:     # the new-pack row is the only one without a pack
             self.ask_new_pack()
         elif kind == "pack":
-            self.pack_menu(pack)   # type: ignore[arg-type]
+            self.pack_menu(pack)
         elif kind == "new":
-            self.edit(pack, None)  # type: ignore[arg-type]
+            self.edit(pack, None)
         else:
-            self.edit(pack, card)  # type: ignore[arg-type]
+            self.edit(pack, card)
 
     def edit(self, pack: OwnPack, card: Card | None, *, copy: bool = False) -> None:
-        from jayden_jazz.scenes.workshop.editor import CardEditorScene
-
         if pack.locked:
             self._refuse(f"This pack cannot be changed: {pack.locked}.")
             return
         if card is not None and copy:
-            self._editor = copy_into(self.app, self.stack, pack, card)
+            editor = self.app.scene("card-copy", pack=pack, card=card)
         else:
-            self._editor = CardEditorScene(self.app, pack, card,
-                                           original_key=card.key if card is not None else None)
-            self.stack.push(self._editor)
+            editor = self.app.scene("card-editor", pack=pack, card=card,
+                                    original_key=card.key if card is not None else None)
+        self._editor = cast("CardEditorScene", editor)
+        self.stack.push(editor)
 
     def copy(self) -> None:
         kind, pack, card = self.current
@@ -278,7 +263,7 @@ class WorkshopScene(Scene):
         out = Path(self.app.dirs.data) / "shared" / f"{pack.id}.zip"
         pictures = [c.picture for c in pack.cards if c.picture is not None]
         try:
-            names = zip_pack(pack.file, out, pictures)   # type: ignore[arg-type]
+            names = zip_pack(pack.file, out, pictures)
         except (ZipPackError, OSError) as e:
             self._refuse(f"The pack could not be zipped: {e}")
             return
@@ -383,12 +368,12 @@ class WorkshopScene(Scene):
             sel = i == self.index
             if sel:
                 surface.fill(P.CYAN, (4, y, PANEL_W - 8, ROW_H))
-            if kind == "pack":
-                lock = " (read-only)" if pack.locked else ""   # type: ignore[union-attr]
-                text, colour = f"\u25bc {pack.name} ({len(pack.cards)}){lock}", P.YELLOW  # type: ignore[union-attr]
-            elif kind == "card":
-                name = card.name if len(card.name) <= 26 else card.name[:25] + "~"  # type: ignore[union-attr]
-                text = f"   {name:<26} {sides_text(card.sides)} {card.budget:>3}"  # type: ignore[union-attr]
+            if kind == "pack" and pack is not None:
+                lock = " (read-only)" if pack.locked else ""
+                text, colour = f"\u25bc {pack.name} ({len(pack.cards)}){lock}", P.YELLOW
+            elif kind == "card" and card is not None:
+                name = card.name if len(card.name) <= 26 else card.name[:25] + "~"
+                text = f"   {name:<26} {sides_text(card.sides)} {card.budget:>3}"
                 colour = P.WHITE
             elif kind == "new":
                 text, colour = "   + new card", P.LIGHT_GREEN

@@ -13,7 +13,7 @@ import io
 import shutil
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 import pygame
@@ -22,6 +22,7 @@ from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.writer import atomic_write_bytes
 from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+from jayden_jazz.scenes.workshop.ownpacks import OwnPack, free_id
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.input import Action, Kind
@@ -29,7 +30,9 @@ from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, draw_window
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.cards import Card
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
+    from jayden_jazz.shell.appview import AppView
 
 MAX_IMPORT_BYTES = picturefile.MAX_PICTURE_BYTES
 MAX_IMPORT_SIDE = picturefile.MAX_PICTURE_SIDE
@@ -99,6 +102,20 @@ def copy_picture(src: Path, folder: Path, key: str) -> Path:
     return dest
 
 
+def copy_into(app: AppView, pack: OwnPack, card: Card) -> Scene:
+    """The editor on a copy of ``card`` as a new card of ``pack`` (its picture copied in), to push."""
+    key = free_id(card.key + ("_copy" if card.pack == pack.id else ""), {c.key for c in pack.cards})
+    name = card.name + " (copy)" if card.pack == pack.id else card.name
+    copy = replace(card, id=f"{pack.id}/{key}", name=name)
+    if card.picture is not None:
+        try:
+            copy = replace(copy, picture=copy_picture(card.picture, pack.folder, key))
+        except (OSError, ValueError):
+            copy = replace(copy, picture=None)
+    editor: Scene = app.scene("card-editor", pack=pack, card=copy, original_key=None)
+    return editor
+
+
 def load_indices(path: Path | None) -> np.ndarray:
     """A picture as an (h, w) array of EGA indices (255 = see-through); a blank 32x32 without one."""
     if path is None:
@@ -120,7 +137,7 @@ def indices_surface(pixels: np.ndarray) -> pygame.Surface:
 # ---------------------------------------------------------------------- the menu
 
 
-def picture_menu(app: Any, editor: "CardEditorScene") -> ChoiceWindow:
+def picture_menu(app: AppView, editor: "CardEditorScene") -> ChoiceWindow:
     has = editor.card.picture is not None
 
     def chose(v: str) -> None:
@@ -139,7 +156,7 @@ def picture_menu(app: Any, editor: "CardEditorScene") -> ChoiceWindow:
         text="Pictures are fitted into 64x64 pixels and the 16 EGA colours.", on_choose=chose)
 
 
-def _imported(app: Any, editor: "CardEditorScene", path: Path) -> None:
+def _imported(app: AppView, editor: "CardEditorScene", path: Path) -> None:
     try:
         dest = import_picture(path, editor.pack.folder, editor.card.key or "card")
     except (PictureError, OSError) as e:
@@ -165,7 +182,7 @@ class FilePicker(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, on_pick: Callable[[Path], None], start: Path | None = None) -> None:
+    def __init__(self, app: AppView, on_pick: Callable[[Path], None], start: Path | None = None) -> None:
         super().__init__(app)
         self.on_pick = on_pick
         self.rect = pygame.Rect(60, 14, 520, 322)
@@ -274,7 +291,7 @@ class PixelEditor(Scene):
         """Nothing here moves on its own: it changes only with input, so the game may idle."""
         return None
 
-    def __init__(self, app: Any, editor: "CardEditorScene") -> None:
+    def __init__(self, app: AppView, editor: "CardEditorScene") -> None:
         super().__init__(app)
         self.editor = editor
         try:
@@ -321,7 +338,7 @@ class PixelEditor(Scene):
         old = ed.card.picture
         in_pack = old is not None and Path(old).resolve().is_relative_to(ed.pack.folder.resolve()) \
             and Path(old).suffix.lower() == ".png"
-        dest = Path(old) if in_pack else _free_name(ed.pack.folder, ed.card.key or "card")
+        dest = Path(old) if in_pack and old is not None else _free_name(ed.pack.folder, ed.card.key or "card")
         try:
             atomic_write_bytes(dest, png_bytes(indices_surface(self.pixels)))
         except OSError as e:

@@ -12,13 +12,13 @@ import pygame
 
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import GLYPH_W, Font
-from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 
 
 def typed_char(action: Action) -> str:
     """The printable character an action typed, or ''."""
     t = action.text
-    if not t and action.kind == Kind.KEY and len(action.key) == 1:
+    if not t and (action.kind == Kind.KEY or action.kind in HOTKEYS) and len(action.key) == 1:
         t = action.key          # a scripted key press (--keys, tests) carries no text
     if len(t) == 1 and t.isprintable() and action.pos is None:
         return t
