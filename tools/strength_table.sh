@@ -22,7 +22,7 @@ ROWS="$*"
 export PYTHONPATH="${PYTHONPATH:-$(pwd)}"
 
 # Card game, 3x3 Open (re-measured 2026-12-01)
-row open-hr  --a hard   --b random -n 500 --seed 2001 --opt open=1
+row open-hr  --a hard   --b random -n 1000 --seed 2001 --opt open=1   # measured as two halves: -n 500 --seed 2001, -n 500 --seed 2501
 row open-hg  --a hard   --b greedy -n 100 --seed 1 --opt open=1
 row open-ng  --a normal --b greedy -n 100 --seed 1 --opt open=1
 row open-hn  --a hard   --b normal -n 100 --seed 1 --opt open=1
