@@ -260,3 +260,30 @@ def test_a_waiting_seats_turn_effect_takes_one_line_and_no_card_hides_another(ma
     panel = sc.layout.panels[2]
     assert all(r.bottom <= panel.bottom - 14 for r in rects)   # above the effect's line
     assert len(sc.renderer.effect_lines(sc.game, 0)) == 0
+
+
+def test_a_crowded_small_panel_marks_its_effect_in_the_header_instead_of_hiding_cards(make_app):
+    """7x7 with 3 players: a waiting seat's 17 face-up cards fill its small panel; an effect
+    line would push them over each other, so a yellow diamond beside the hand count shows it."""
+    from jayden_jazz.cards.card import Ability
+    from jayden_jazz.cards.game import EffectInfo
+
+    app, sc = make_table(make_app, hands_for("7x7", 3), field="7x7", open=True)
+    card = sc.game.hand(2)[0]
+    ab = Ability(timing="turn", effect="modify", target="self", cost=4, text="", amount=3, name="Long Effect")
+    sc.game.effects = lambda: (EffectInfo(seat=2, card=card, number=1, ability=ab, cell="d4", turns_left=2),)
+    sc.layout.focus(0)                                   # seat 3 waits in the small panel under seat 1
+    assert len(sc.game.hand(2)) == 17
+    assert sc.renderer.effect_lines(sc.game, 2) == []
+    view = TableView(visible=frozenset(range(3)))
+    rects = [r for _, r in sc.renderer.hand_slots(sc.game, 2, view)]
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b)
+    sc.renderer.draw(app.display.logical, sc.game, view)
+    panel = sc.layout.panels[2]
+    head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
+    assert P.YELLOW in head
+    sc.game.effects = lambda: ()
+    sc.renderer.draw(app.display.logical, sc.game, view)
+    head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
+    assert P.YELLOW not in head

@@ -421,7 +421,14 @@ class TableRenderer:
                 out.append(("  " + line, P.WHITE))
             left = f"  {e.cell}, {e.turns_left} turn{'s' if e.turns_left != 1 else ''} left"
             out.append((left[:cols], P.LIGHT_GRAY))
+        if small and out and self._lines_crowd_cards(game, seat, len(out)):
+            return []        # the header's yellow diamond says an effect runs; the card view has it whole
         return out
+
+    def _lines_crowd_cards(self, game: Game, seat: int, lines: int) -> bool:
+        """True when a small panel's face-up cards fit side by side only without its effect lines."""
+        lay, n = self.layout, len(game.hand(seat))
+        return overlap(lay.hand_rects(seat, n, lines)) and not overlap(lay.hand_rects(seat, n, 0))
 
     def effect_line_count(self, game: Game, seat: int) -> int:
         return len(self.effect_lines(game, seat))
@@ -449,7 +456,9 @@ class TableRenderer:
         hand = game.hand(seat)
         score = game.scores()[seat]
         font.draw(surface, f"Field {score:<2d}", p.x + 4, p.y + 16, light)
-        font.draw(surface, f"Hand {len(hand)}", p.x + 84, p.y + 16, P.LIGHT_GRAY)
+        x = font.draw(surface, f"Hand {len(hand)}", p.x + 84, p.y + 16, P.LIGHT_GRAY)
+        if not self.effect_lines(game, seat) and any(e.seat == seat for e in game.effects()):
+            font.draw(surface, "\u2666", min(x + 4, p.right - 9), p.y + 16, P.YELLOW)
         face_up = seat in view.visible
         slots = self.hand_slots(game, seat, view)
         cursor_last = None
@@ -498,6 +507,11 @@ class TableRenderer:
             if i:
                 x = self.font.draw(surface, SEP, x, y + 1, P.DARK_GRAY)
             x = self.font.draw(surface, text, x, y + 1, colour)
+
+
+def overlap(rects: list[pygame.Rect]) -> bool:
+    """True when any two of the rects share a pixel (cards hiding each other's values)."""
+    return any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
 
 
 SEP = " \u2502 "
