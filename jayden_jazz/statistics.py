@@ -16,7 +16,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jayden_jazz.shell.appview import AppView
 
 import yaml
 
@@ -159,7 +162,7 @@ class Statistics:
                                 f"starts afresh.{kept}")
 
 
-def stats_path(app: Any) -> Path:
+def stats_path(app: AppView) -> Path:
     return Path(app.dirs.data) / FILE_NAME
 
 
@@ -212,7 +215,7 @@ def jayden_entry(players: dict[str, dict[str, Any]], winner: str | None, enhance
     return outcome, [kinds[other]], rules_name_jayden(enhanced, quiet_draw)
 
 
-def record(app: Any, game: str, entry: tuple[str, list[str], str] | None) -> str:
+def record(app: AppView, game: str, entry: tuple[str, list[str], str] | None) -> str:
     """Count one finished game in the player's file; returns a problem for the player, or ''."""
     if entry is None:
         return ""

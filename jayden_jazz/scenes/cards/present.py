@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.rule_text import CAUSE_WORDS
 from jayden_jazz.scenes.cards.movelog import event_seat, event_text
+from jayden_jazz.scenes.seats import paced as scaled   # one pace rule for both games
 
 @dataclass(frozen=True)
 class Announcement:
@@ -46,10 +47,6 @@ STEP_TICKS.update({ev.HandSwapped: 75, ev.CardsShown: 75, ev.CardDrawn: 40})   #
 FLIP_TICKS = 16          # a card turning over (part of its step)
 HOLD_TICKS = 30          # after the last step, before the next seat
 CAPTION_COLS = 78        # the top bar's width in characters
-
-
-def scaled(ticks: int, factor: float) -> int:
-    return max(0, round(ticks * factor))
 
 
 @dataclass(frozen=True)
