@@ -114,3 +114,29 @@ def test_random_skips_the_hand_picker(make_app):
         hand = table.game.hand_ids(seat)
         assert len(hand) == 5 and len(set(hand)) == 5 and set(hand) <= ids
     assert table.game.rules.random
+
+
+def test_a_dimmed_card_keeps_its_values_readable(make_app):
+    """Under Order the cards that may not be played are darkened, but their white values and
+    name stay whole: the player still plans with them."""
+    import numpy as np
+    import pygame
+
+    from jayden_jazz.shell import palette as P
+
+    app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, HUMAN], open=True, classic=["order"])
+    take_seat(app, sc)
+    app.render()
+    slots = dict(sc.renderer.hand_slots(sc.game, 0, sc.view_state()))
+    pixels = pygame.surfarray.array2d(app.display.logical)
+
+    def counts(i):
+        r = slots[i]
+        part = pixels[r.left:r.right, r.top:r.bottom]
+        return int(np.count_nonzero(part == P.WHITE)), int(np.count_nonzero(part == P.BLACK))
+
+    free_white, free_black = counts(0)
+    white, black = counts(1)                    # same values (all 1s), same name length
+    assert hand_key(0, 1) in sc.view().dimmed
+    assert white >= free_white * 0.9            # values and name drawn whole
+    assert black > free_black + slots[1].w * slots[1].h // 4   # yet clearly darkened

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
+import numpy as np
 import pygame
 
 from jayden_jazz.cards import Game
@@ -60,10 +61,17 @@ def hand_key(seat: int, index: int) -> SlotKey:
 
 
 def dim(surface: pygame.Surface, r: pygame.Rect) -> None:
-    """Darken a card that may not be played now: black on every other row (the palette has no
-    half tones)."""
-    for y in range(r.top, r.bottom, 2):
-        pygame.draw.line(surface, P.BLACK, (r.left, y), (r.right - 1, y))
+    """Darken a card that may not be played now: black on every other pixel of its fill (the
+    palette has no half tones), leaving the white values and name whole, since the player still
+    plans with them."""
+    r = r.clip(surface.get_rect())
+    if r.w <= 0 or r.h <= 0:
+        return
+    pixels = pygame.surfarray.pixels2d(surface)
+    part = pixels[r.left:r.right, r.top:r.bottom]
+    xs, ys = np.ogrid[r.left:r.right, r.top:r.bottom]
+    part[((xs + ys) % 2 == 0) & (part != P.WHITE) & (part != P.YELLOW)] = P.BLACK
+    del part, pixels          # unlock the surface
 
 
 def short_effect(ab: Ability) -> str:
