@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards.exact import MarginBits
+from jayden_jazz.ai.cards.exact import MarginBits, least_image
 from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.cards.judge import within_years
 
@@ -169,30 +169,8 @@ class BitSolver:
         if not self.syms:
             return key
         # the smallest key over the sound symmetric images of this plain position
-        cellp = self.cellp
-        cls = self.cls
-        board = self._board
-        hand = self._hand
-        best = key
-        for cmap, kmap in self.syms:
-            zz = 0
-            mm = 0
-            for c in self.cells:
-                p = cellp[c]
-                if p >= 0:
-                    t = cmap[c]
-                    zz += board[t][kmap[cls[p]]]
-                    if m0 >> c & 1:
-                        mm |= 1 << t
-            for s, h in ((0, h0), (1, h1)):
-                while h:
-                    low = h & -h
-                    zz += hand[s][kmap[cls[low.bit_length() - 1]]]
-                    h ^= low
-            k = ((mm << 1 | turn) << 73) | zz
-            if k < best:
-                best = k
-        return best
+        return least_image(key, 73, self.syms, self.cells, self.cellp, self.cls, self._board, self._hand,
+                           m0, h0, h1, turn)
 
     # ------------------------------------------------------------------ search
 

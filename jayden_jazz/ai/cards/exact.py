@@ -86,6 +86,32 @@ def margin_of(score: float) -> float:
     return score / 2
 
 
+def least_image(key: int, shift: int, syms: list, cells: range | list[int], cellp: list[int], cls: list[int],
+                board: list[list[int]], hand: list[list[int]], m0: int, h0: int, h1: int, turn: int) -> int:
+    """The smallest of ``key`` and the keys of the position's sound symmetric images: one
+    canonical entry per family of mirrored positions, for both bit searches (their keys differ
+    only in where the owner bits start, ``shift``)."""
+    for cmap, kmap in syms:
+        zz = 0
+        mm = 0
+        for c in cells:
+            p = cellp[c]
+            if p >= 0:
+                t = cmap[c]
+                zz += board[t][kmap[cls[p]]]
+                if m0 >> c & 1:
+                    mm |= 1 << t
+        for s, h in ((0, h0), (1, h1)):
+            while h:
+                low = h & -h
+                zz += hand[s][kmap[cls[low.bit_length() - 1]]]
+                h ^= low
+        k = ((mm << 1 | turn) << shift) | zz
+        if k < key:
+            key = k
+    return key
+
+
 class MarginBits:
     """Exact margins of plain two-player positions (see the module docstring)."""
 
@@ -255,29 +281,8 @@ class MarginBits:
 
     def _least_key(self, key: int, m0: int, h0: int, h1: int, turn: int) -> int:
         """The smallest key over the sound symmetric images of the position."""
-        cellp = self.cellp
-        cls = self.cls
-        board = self.board_key
-        hand = self.hand_key
-        for cmap, kmap in self.syms:
-            zz = 0
-            mm = 0
-            for c in self.cells:
-                p = cellp[c]
-                if p >= 0:
-                    t = cmap[c]
-                    zz += board[t][kmap[cls[p]]]
-                    if m0 >> c & 1:
-                        mm |= 1 << t
-            for s, h in ((0, h0), (1, h1)):
-                while h:
-                    low = h & -h
-                    zz += hand[s][kmap[cls[low.bit_length() - 1]]]
-                    h ^= low
-            k = ((mm << 1 | turn) << 64) | zz
-            if k < key:
-                key = k
-        return key
+        return least_image(key, 64, self.syms, self.cells, self.cellp, self.cls, self.board_key, self.hand_key,
+                           m0, h0, h1, turn)
 
     def search(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
         self.nodes += 1
