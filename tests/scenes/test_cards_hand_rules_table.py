@@ -54,7 +54,7 @@ def test_chaos_picks_the_drawn_card_at_the_start_of_the_turn(make_app):
     assert history(sc) == [f"{drawn}@a1"]
     take_seat(app, sc)
     texts = [ln.text for ln in sc.log.lines]
-    assert "Chaos: a card is drawn for Player 2" in texts
+    assert f"Chaos draws {sc.library.catalog[g.drawn_card].name} for Player 2" in texts
 
 
 def test_hand_swap_is_shown_as_steps_before_the_first_turn(make_app):

@@ -61,8 +61,16 @@ def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: C
         listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
         return f"Three Open: {seat_name(event.seat)} shows {listed}"
     if isinstance(event, ev.CardDrawn):       # which card stays private until it is played
-        return f"Chaos: a card is drawn for {seat_name(event.seat)}"
+        return drawn_text(event, card_name, seen=False)
     return str(event)
+
+
+def drawn_text(event: ev.CardDrawn, card_name: Callable[[str], str], seen: bool, you: bool = False) -> str:
+    """Chaos's draw in words. The card is named only where the person at the screen may see that
+    hand (``seen``): a hidden hand's draw stays private until the card is played. ``you``: the
+    hand is the only person's at the screen."""
+    what = card_name(event.card) if seen else "a card"
+    return f"Chaos draws {what} for {'you' if you else seat_name(event.seat)}"
 
 
 def event_seat(event: ev.Event) -> int | None:
@@ -117,4 +125,4 @@ class MoveLog:
         return "Since your last turn: " + "; ".join(parts)
 
 
-__all__ = ["LogLine", "MoveLog", "cause_name", "event_seat", "event_text"]
+__all__ = ["LogLine", "MoveLog", "cause_name", "drawn_text", "event_seat", "event_text"]

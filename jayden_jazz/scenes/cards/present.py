@@ -165,9 +165,11 @@ COMBO_TICKS = 24          # the "Combo!" before each link: shorter, a chain has 
 
 
 def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[str], str],
-              ability_name: Callable[[str, int], str]) -> list[Step]:
+              ability_name: Callable[[str, int], str],
+              draw_text: Callable[[ev.CardDrawn], str] | None = None) -> list[Step]:
     """One step per event, with an announcement before each classic capture group ("Same!",
-    then the cards it took) and before each Combo link."""
+    then the cards it took) and before each Combo link. ``draw_text`` words a Chaos draw for
+    the person at the screen (by default the private sentence, which names no card)."""
     events = list(events)
     out: list[Step] = []
     for i, e in enumerate(events):
@@ -189,7 +191,9 @@ def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[st
                 a = Announcement(word, e.cause, e.seat, placed, tuple(group))
                 out.append(Step(a, f"{word} {n} card{'s' if n != 1 else ''} change{'s' if n == 1 else ''} hands",
                                 e.seat, scaled(STEP_TICKS[Announcement], factor), (word, e.cause)))
-        out.append(Step(e, event_text(e, card_name, ability_name), event_seat(e), scaled(STEP_TICKS[type(e)], factor)))
+        text = draw_text(e) if draw_text is not None and isinstance(e, ev.CardDrawn) else \
+            event_text(e, card_name, ability_name)
+        out.append(Step(e, text, event_seat(e), scaled(STEP_TICKS[type(e)], factor)))
     return out
 
 

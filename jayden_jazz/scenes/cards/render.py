@@ -194,6 +194,7 @@ class TableView:
     step_cell: int | None = None                   # the cell the step on screen is about
     hint: tuple[SlotKey, int] | None = None        # the hinted hand card and cell
     computer_pick: SlotKey | None = None
+    drawn: SlotKey | None = None                   # Chaos: the face-up hand card drawn in the step on screen
     dimmed: frozenset[SlotKey] = frozenset()       # hand cards a hand rule (Order, Chaos) does not let play
     revealed: frozenset[SlotKey] = frozenset()     # hidden-hand cards everybody knows (Three Open, given)
     blink: bool = True
@@ -469,15 +470,15 @@ class TableRenderer:
             font.draw(surface, "\u2666", min(x + 4, p.right - 9), p.y + 16, P.YELLOW)
         face_up = seat in view.visible
         slots = self.hand_slots(game, seat, view)
-        cursor_last = None
+        on_top = []                              # the cursor's and the drawn card: whole where rows overlap
         for i, r in slots:
             key = hand_key(seat, i)
-            if view.cursor == key:
-                cursor_last = (i, r)
+            if key in (view.cursor, view.drawn):
+                on_top.append((i, r))
                 continue
             self._hand_card(surface, hand, seat, i, r, face_up, view)
-        if cursor_last is not None:
-            self._hand_card(surface, hand, seat, cursor_last[0], cursor_last[1], face_up, view)
+        for i, r in on_top:
+            self._hand_card(surface, hand, seat, i, r, face_up, view)
         lines = self.effect_lines(game, seat)
         y = p.bottom - 14 * len(lines)
         for text, colour in lines:
@@ -500,6 +501,14 @@ class TableRenderer:
             pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
         if view.computer_pick == key:
             pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, rr.inflate(4, 4), 2)
+        if view.drawn == key and (face_up or key in view.revealed):
+            self._drawn_mark(surface, rr, view.blink)
+
+    def _drawn_mark(self, surface: pygame.Surface, r: pygame.Rect, blink: bool) -> None:
+        """Chaos's drawn card while its step plays: a blinking frame in the gap around it, so
+        neither its values nor a neighbour's are covered."""
+        colour = P.YELLOW if blink else P.WHITE
+        pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
 
     def _bar(self, surface: pygame.Surface, y: int, parts: list[tuple[str, int]]) -> None:
         surface.fill(P.BLACK, (0, y, SCREEN_W, BAR_H))

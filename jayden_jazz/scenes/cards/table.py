@@ -495,8 +495,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
 
     def _present(self, events: Any, board: ShownBoard, *, hold: bool = True, log: bool = True) -> None:
         """Start showing ``events`` as steps; the first one shows at once."""
-        self.show = Presentation(steps_for(events, self.factor(), self._card_name, self._ability_name),
-                                 board, self.factor(), hold=hold)
+        self.show = Presentation(steps_for(events, self.factor(), self._card_name, self._ability_name,
+                                           self._draw_text), board, self.factor(), hold=hold)
         self._log_steps = log
         self._present_tick()
 
@@ -671,7 +671,17 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     def _event_text(self, event: ev.Event) -> str:
         from jayden_jazz.scenes.cards.movelog import event_text
 
+        if isinstance(event, ev.CardDrawn):
+            return self._draw_text(event)
         return event_text(event, self._card_name, self._ability_name)
+
+    def _draw_text(self, event: ev.CardDrawn) -> str:
+        """Chaos's draw as the person at the screen may read it: named only when that hand is
+        face up for them (Open, their own hand against the computer); the log keeps the same words."""
+        from jayden_jazz.scenes.cards.movelog import drawn_text
+
+        return drawn_text(event, self._card_name, seen=event.seat in self.visible_seats(),
+                          you=self.humans() == [event.seat])
 
     def _placement_summary(self, report: ev.Report) -> str:
         """The whole placement in one line, kept in the bottom bar after its steps were shown."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 import pygame
 
 from jayden_jazz.cards import IllegalActionError, sides_text
+from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.flow import Phase
-from jayden_jazz.scenes.cards.present import Announcement
-from jayden_jazz.scenes.cards.render import TableView, hand_key
+from jayden_jazz.scenes.cards.present import Announcement, Step
+from jayden_jazz.scenes.cards.render import SlotKey, TableView, hand_key
 from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
@@ -52,6 +53,16 @@ class TableDrawing(TablePart):
         visible = self.visible_seats()
         return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
                          for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
+
+    def _drawn_key(self, step: Step | None) -> SlotKey | None:
+        """The hand card Chaos draws in the step on screen, when that hand is face up here (a
+        hidden hand's draw marks nothing: even its place in the hand is private)."""
+        if step is None or not isinstance(step.event, ev.CardDrawn):
+            return None
+        seat, ids = step.event.seat, self.game.hand_ids(step.event.seat)
+        if seat not in self.visible_seats() or step.event.card not in ids:
+            return None
+        return hand_key(seat, ids.index(step.event.card))
 
     def seat_label(self, s: int) -> str:
         seat = self.match.seat(s)
@@ -161,6 +172,7 @@ class TableDrawing(TablePart):
             if self.phase == Phase.SHOW and cur is not None and isinstance(cur.event, Announcement):
                 banner = cur.banner
                 banner_cells = tuple(g.field.index(c) for c in (cur.event.cell, *cur.event.cells))
+        drawn = self._drawn_key(show.current if self.phase == Phase.SHOW and show is not None else None)
         targets = self.phase == Phase.TARGETS
         chosen = frozenset(self._chosen_keys()) if targets else frozenset()
         cands = frozenset(self._target_keys()) - chosen if targets else frozenset()
@@ -173,7 +185,7 @@ class TableDrawing(TablePart):
             dimmed=self._dimmed(), revealed=self._revealed(),
             candidates=cands, chosen=chosen, flips=flips, last=self.last if self.phase != Phase.SHOW else None,
             board=board, step_cell=step_cell, hint=self.hint_marks(),
-            computer_pick=self.computer_pick(), blink=(self.ticks // 15) % 2 == 0,
+            computer_pick=self.computer_pick(), drawn=drawn, blink=(self.ticks // 15) % 2 == 0,
             top=self.top_text(), bottom=self.bottom_text(),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
             highlight=None if g.is_over() else g.to_move, game_over=g.is_over(),
