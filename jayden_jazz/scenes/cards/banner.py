@@ -4,7 +4,12 @@ The game font's letters blown up three times, each block painted in three
 bands (light on top, the rule's colour, a darker foot), with a two-pixel
 black outline and a hard drop shadow, like the title cards of old EGA
 games. Built from the font's own glyphs so it needs no art file, in
-palette indices only; cached per word.
+palette indices only; cached per word and size.
+
+It never lies over anything a player reads (a card on the field or in a
+hand, a panel's head, the field's names): :func:`place_banner` finds the
+free room nearest the field's middle, which on a crowded table may need
+the smaller letters (see ``TableRenderer.banner_rect``).
 """
 
 from __future__ import annotations
@@ -28,20 +33,24 @@ BANDS: dict[str, tuple[int, int, int]] = {
 }
 """Top, middle and foot colours of each rule's word."""
 
-_CACHE: dict[tuple[str, str], pygame.Surface] = {}
+_CACHE: dict[tuple[str, str, int], pygame.Surface] = {}
 
 
-def banner(font: Font, word: str, cause: str) -> pygame.Surface:
-    """The word as a colour-keyed 8-bit surface (key: :data:`TRANSPARENT_INDEX`)."""
-    key = (word, cause)
+def banner(font: Font, word: str, cause: str, scale: int = SCALE) -> pygame.Surface:
+    """The word as a colour-keyed 8-bit surface (key: :data:`TRANSPARENT_INDEX`), its letters
+    ``scale`` times the font's."""
+    key = (word, cause, scale)
     surf = _CACHE.get(key)
     if surf is not None:
         return surf
     glyphs = font.render(word, P.WHITE)
     ink = pygame.surfarray.array2d(glyphs) == P.WHITE          # (w, h), x first
-    big = np.kron(ink, np.ones((SCALE, SCALE), dtype=bool))
-    pad = OUTLINE + SHADOW
-    w, h = big.shape[0] + 2 * pad, big.shape[1] + 2 * pad
+    cols, rows_used = np.nonzero(ink.any(axis=1))[0], np.nonzero(ink.any(axis=0))[0]
+    if len(cols):                                               # only the inked box: it needs less room
+        ink = ink[cols[0]:cols[-1] + 1, rows_used[0]:rows_used[-1] + 1]
+    big = np.kron(ink, np.ones((scale, scale), dtype=bool))
+    pad = OUTLINE                                               # the shadow falls right and down only
+    w, h = big.shape[0] + 2 * OUTLINE + SHADOW, big.shape[1] + 2 * OUTLINE + SHADOW
     body = np.zeros((w, h), dtype=bool)
     body[pad:pad + big.shape[0], pad:pad + big.shape[1]] = big
     edge = body.copy()
@@ -56,7 +65,7 @@ def banner(font: Font, word: str, cause: str) -> pygame.Surface:
     rows = np.arange(h)[None, :] - pad
     inked = np.nonzero(ink.any(axis=0))[0]                      # the glyph rows the word uses
     lo, hi = (int(inked[0]), int(inked[-1]) + 1) if len(inked) else (0, 14)
-    third = (rows // SCALE - lo) * 3 // max(1, hi - lo)         # 0, 1, 2: top, middle, foot band
+    third = (rows // scale - lo) * 3 // max(1, hi - lo)         # 0, 1, 2: top, middle, foot band
     colour = np.where(third < 1, top, np.where(third < 2, mid, foot)).astype(np.uint8)
     out[body] = np.broadcast_to(colour, (w, h))[body]
     surf = new_logical_surface((w, h))
@@ -66,19 +75,54 @@ def banner(font: Font, word: str, cause: str) -> pygame.Surface:
     return surf
 
 
-def place_banner(size: tuple[int, int], field: pygame.Rect, avoid: list[pygame.Rect]) -> pygame.Rect:
-    """Where the banner covers the fewest of the cards a player is following (``avoid``):
-    inside the field, as near its middle as that allows."""
-    w, h = size
-    x = field.centerx - w // 2
-    best: tuple[int, int, int] | None = None
-    for y in range(field.y, max(field.y, field.bottom - h) + 1, 4):
-        r = pygame.Rect(x, y, w, h)
-        covered = sum(r.clip(a).w * r.clip(a).h for a in avoid)
-        score = (covered, abs(r.centery - field.centery), y)
-        if best is None or score < best:
-            best = score
-    return pygame.Rect(x, best[2] if best else field.centery - h // 2, w, h)
+MARGIN = 2
+"""Free pixels kept between the banner and anything it must not cover."""
+GRID = 2
+"""The search tries every other pixel: a quarter of the work, and the room it finds is the same
+to the eye."""
 
 
-__all__ = ["BANDS", "banner", "place_banner"]
+def place_banner(size: tuple[int, int], area: pygame.Rect, blocked: list[pygame.Rect],
+                 prefer: tuple[int, int]) -> pygame.Rect | None:
+    """Where a banner of ``size`` covers nothing in ``blocked`` (cards, their frames, the panels'
+    heads and the field's names), inside ``area``: in the free room nearest ``prefer``, in the
+    middle of that room; None where no such place exists.
+
+    Every position is tested at once on a summed-area table of the blocked squares of
+    :data:`GRID` pixels (a square counts as blocked when any of its pixels is), so the search
+    never misses a blocked pixel and is cheap enough to run when a banner appears."""
+    w, h = size[0] + 2 * MARGIN, size[1] + 2 * MARGIN
+    cw, ch = -(-w // GRID), -(-h // GRID)                       # the banner in whole squares
+    gw, gh = area.w // GRID, area.h // GRID
+    if cw > gw or ch > gh:
+        return None
+    occupied = np.zeros((gh, gw), dtype=bool)                   # rows first here: y, x
+    for r in blocked:
+        c = r.clip(area)
+        if c.w > 0 and c.h > 0:
+            occupied[(c.y - area.y) // GRID:-(-(c.bottom - area.y) // GRID),
+                     (c.x - area.x) // GRID:-(-(c.right - area.x) // GRID)] = True
+    table = np.zeros((gh + 1, gw + 1), dtype=np.int32)
+    table[1:, 1:] = occupied.cumsum(axis=0, dtype=np.int32).cumsum(axis=1, dtype=np.int32)
+    ny, nx = gh + 1 - ch, gw + 1 - cw
+    free = (table[ch:, cw:] - table[:ny, cw:] - table[ch:, :nx] + table[:ny, :nx]) == 0
+    ys, xs = np.nonzero(free)
+    if len(ys) == 0:
+        return None
+    dx = xs * GRID + area.x + w / 2 - prefer[0]
+    dy = ys * GRID + area.y + h / 2 - prefer[1]
+    best = int(np.argmin(dx * dx + dy * dy))                    # ties: the first, top-left
+    x = _middle_of_run(free[ys[best], :], int(xs[best]))        # then in the middle of the free room it found
+    y = _middle_of_run(free[:, x], int(ys[best]))
+    return pygame.Rect(x * GRID + area.x + MARGIN, y * GRID + area.y + MARGIN, *size)
+
+
+def _middle_of_run(free: np.ndarray, at: int) -> int:
+    """The middle of the run of True in ``free`` that holds ``at``."""
+    blocked = np.nonzero(~free)[0]
+    lo = int(blocked[blocked < at].max()) + 1 if (blocked < at).any() else 0
+    hi = int(blocked[blocked > at].min()) - 1 if (blocked > at).any() else len(free) - 1
+    return (lo + hi) // 2
+
+
+__all__ = ["BANDS", "GRID", "MARGIN", "SCALE", "banner", "place_banner"]

@@ -60,11 +60,17 @@ def card_element(surface: pygame.Surface, r: pygame.Rect, element: str) -> None:
     draw_element(surface, element, r.x + inset, r.y + inset)
 
 
-def empty_cell_element(surface: pygame.Surface, r: pygame.Rect, element: str) -> None:
-    """An elemental cell with no card: the glyph in the middle, twice as large where it fits."""
+def empty_cell_glyph(r: pygame.Rect) -> tuple[pygame.Rect, int]:
+    """Where an empty elemental cell's glyph goes in the card rect ``r``, and its scale."""
     scale = 3 if r.w >= 90 else (2 if r.w >= 50 else 1)
     size = GLYPH * scale + 2
-    draw_element(surface, element, r.centerx - size // 2, r.centery - size // 2, P.DARK_GRAY, scale)
+    return pygame.Rect(r.centerx - size // 2, r.centery - size // 2, size, size), scale
+
+
+def empty_cell_element(surface: pygame.Surface, r: pygame.Rect, element: str) -> None:
+    """An elemental cell with no card: the glyph in the middle, twice as large where it fits."""
+    at, scale = empty_cell_glyph(r)
+    draw_element(surface, element, at.x, at.y, P.DARK_GRAY, scale)
 
 
 def cell_under_card(surface: pygame.Surface, font: Font, r: pygame.Rect, element: str, modifier: int) -> None:
@@ -79,4 +85,4 @@ def cell_under_card(surface: pygame.Surface, font: Font, r: pygame.Rect, element
 
 
 __all__ = ["ELEMENT_NAMES", "GLYPH", "card_element", "cell_under_card", "draw_element", "empty_cell_element",
-           "glyph", "glyphs"]
+           "empty_cell_glyph", "glyph", "glyphs"]

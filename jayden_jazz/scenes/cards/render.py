@@ -43,6 +43,8 @@ HAND_SIZES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     (TINY, (21, 23)),         # seven columns, values in small digits; rows overlap when even these do not fit
 )
 PANEL_HEAD = 32
+BANNER_AREA = pygame.Rect(0, BAR_H, SCREEN_W, SCREEN_H - 2 * BAR_H)
+"""Where a "Same!" banner may go: anywhere between the bars that holds nothing to read."""
 SMALL_PANEL = 100            # a seat's panel while the other seat of its side is to move
 TABLE_FILL = P.BROWN
 
@@ -203,8 +205,7 @@ class TableView:
     seat_labels: tuple[str, ...] = ()
     highlight: int | None = None                   # whose turn it is
     game_over: bool = False
-    banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large over the field
-    banner_cells: tuple[int, ...] = ()             # the cards the announcement is about (kept uncovered)
+    banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large, covering no card
 
 
 class TableRenderer:
@@ -215,6 +216,7 @@ class TableRenderer:
         """("hand", seat, card id) and ("field", cell, card id) drawn in the last frame."""
         self._board: pygame.Surface | None = None
         self._tmp: pygame.Surface | None = None
+        self._banner_at: tuple[tuple, tuple[int, pygame.Rect] | None] | None = None   # last search, by what it avoided
 
     # ------------------------------------------------------------------ static board
     def _board_surface(self) -> pygame.Surface:
@@ -284,10 +286,10 @@ class TableRenderer:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
             self._hint_mark(surface, lay.card_rect(view.hint[1]), view.blink)
-        if view.banner is not None:
-            self._banner(surface, view)
         for s in range(game.players):
             self._panel(surface, game, s, view)
+        if view.banner is not None:
+            self._banner(surface, game, view)
         for key in view.candidates:
             r = self.slot_rect(game, key, view)
             if r is not None:
@@ -325,13 +327,77 @@ class TableRenderer:
                 cell_under_card(surface, self.font, self.layout.card_rect(i), element,
                                 game.core.judge.elemental(piece, i) if piece >= 0 else 0)
 
-    def _banner(self, surface: pygame.Surface, view: TableView) -> None:
-        from jayden_jazz.scenes.cards.banner import banner, place_banner
+    def _banner(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+        from jayden_jazz.scenes.cards.banner import banner
 
-        assert view.banner is not None
-        word = banner(self.font, *view.banner)
-        avoid = [self.layout.cell_rect(c) for c in view.banner_cells]
-        surface.blit(word, place_banner(word.get_size(), self.layout.field_rect, avoid))
+        placed = self.banner_rect(game, view)
+        if placed is not None and view.banner is not None:
+            surface.blit(banner(self.font, *view.banner, scale=placed[0]), placed[1])
+
+    def banner_rect(self, game: Game, view: TableView) -> tuple[int, pygame.Rect] | None:
+        """(letter scale, rect) of the "Same!" banner, or None to leave it to the top bar's caption.
+
+        It goes where it hides nothing (see :meth:`banner_blocked`), as near the field's middle
+        as that allows, in the largest letters that fit: three times the font's; twice on a
+        crowded table; the font's own size on the most crowded (a nearly full 7x7 for four
+        players with Draft's hands)."""
+        from jayden_jazz.scenes.cards.banner import SCALE, banner, place_banner
+
+        if view.banner is None:
+            return None
+        blocked = self.banner_blocked(game, view)
+        key = (view.banner, tuple(map(tuple, blocked)))
+        if self._banner_at is not None and self._banner_at[0] == key:
+            return self._banner_at[1]
+        found = None
+        for scale in range(SCALE, 0, -1):
+            size = banner(self.font, *view.banner, scale=scale).get_size()
+            r = place_banner(size, BANNER_AREA, blocked, self.layout.field_rect.center)
+            if r is not None:
+                found = (scale, r)
+                break
+        self._banner_at = (key, found)
+        return found
+
+    def banner_blocked(self, game: Game, view: TableView) -> list[pygame.Rect]:
+        """What a banner must leave in sight: every cell holding a card (with its frames), every
+        hand card of every seat (lifted or framed), an empty cell's element, the panels' heads
+        and effect lines, the field's border and the names of its rows and columns."""
+        from jayden_jazz.scenes.cards.elements_art import empty_cell_glyph
+
+        lay = self.layout
+        out: list[pygame.Rect] = []
+        pending_cell = view.pending[2] if view.pending else None
+        for i in game.field.cells:
+            held = i in view.board if view.board is not None else game.card_at(i) is not None
+            if held or i == pending_cell:
+                out.append(lay.cell_rect(i))
+            elif i in game.core.elements:                        # an empty cell's element stays readable
+                out.append(empty_cell_glyph(lay.card_rect(i))[0])
+        for s in range(game.players):
+            p = lay.panels[s]
+            out.append(pygame.Rect(p.x, p.y, p.w, PANEL_HEAD))
+            lines = self.effect_line_count(game, s)
+            if lines:
+                out.append(pygame.Rect(p.x, p.bottom - 14 * lines, p.w, 14 * lines))
+            out += [r.inflate(4, 4).union(r.move(0, -4).inflate(4, 4)) for _, r in self.hand_slots(game, s, view)]
+        frame = lay.field_rect.inflate(8, 8)                     # the field's border, kept whole
+        out += [pygame.Rect(frame.x, frame.y, frame.w, 5), pygame.Rect(frame.x, frame.bottom - 5, frame.w, 5),
+                pygame.Rect(frame.x, frame.y, 5, frame.h), pygame.Rect(frame.right - 5, frame.y, 5, frame.h)]
+        out += self._label_rects()
+        return out
+
+    def _label_rects(self) -> list[pygame.Rect]:
+        """Where :meth:`_labels` writes the column letters and row numbers."""
+        lay, fr, font = self.layout, self.layout.field_rect, self.font
+        out = []
+        for col in range(lay.field.width):
+            w = font.width(chr(ord("a") + col))
+            out.append(pygame.Rect(fr.x + col * lay.cell_w + lay.cell_w // 2 - w // 2, fr.y - 18, w, 14))
+        for row in range(lay.field.height):
+            w = font.width(str(row + 1))
+            out.append(pygame.Rect(fr.x - 5 - w, fr.y + row * lay.cell_h + (lay.cell_h - 14) // 2, w, 14))
+        return out
 
     def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The last placement: a white frame with a notch on each side, until the next one."""

@@ -157,7 +157,6 @@ class TableDrawing(TablePart):
         flips: dict[int, tuple[int, float]] = {}
         step_cell = None
         banner: tuple[str, str] | None = None
-        banner_cells: tuple[int, ...] = ()
         if show is not None and not show.board.synced:
             cat = self.library.catalog
             board = {g.field.index(name): (cat[cid], owner) for name, (cid, owner) in show.board.cells.items()
@@ -171,7 +170,6 @@ class TableDrawing(TablePart):
                 step_cell = g.field.index(cur.cell)
             if self.phase == Phase.SHOW and cur is not None and isinstance(cur.event, Announcement):
                 banner = cur.banner
-                banner_cells = tuple(g.field.index(c) for c in (cur.event.cell, *cur.event.cells))
         drawn = self._drawn_key(show.current if self.phase == Phase.SHOW and show is not None else None)
         targets = self.phase == Phase.TARGETS
         chosen = frozenset(self._chosen_keys()) if targets else frozenset()
@@ -189,7 +187,7 @@ class TableDrawing(TablePart):
             top=self.top_text(), bottom=self.bottom_text(),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
             highlight=None if g.is_over() else g.to_move, game_over=g.is_over(),
-            banner=banner, banner_cells=banner_cells)
+            banner=banner)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.game, self.view())
