@@ -35,6 +35,7 @@ from typing import NamedTuple
 from . import zobrist
 from .action import HAND_PREFIX, Action
 from .card import Ability, Card, Month
+from .classic_table import ClassicTable, compiled
 from .field import Field
 from .judge import Judge
 from .result import Result, decide
@@ -170,6 +171,10 @@ class Core:
         self.elements: dict[int, str] = dict(elements or {}) if rules.elemental else {}
         cell_el = [self.elements.get(c) for c in range(field.size)]
         self.plain_rule = len(steps) == 1 and not self.elements
+        # the classic steps (and Elemental) compiled for fields without a Turn effect
+        self.compiled_rule = not self.plain_rule and compiled(rules)
+        # what the two-player bit searches can hold: a card's sides alone say what it does
+        self.bit_rule = self.plain_rule or (self.compiled_rule and not self.elements)
         self.use_judge(Judge(field, self.cards, date, cell_el))
         self.abil: list[tuple[Ability, ...]] = [c.abilities if self.abilities_on else () for c in self.cards]
 
@@ -183,6 +188,7 @@ class Core:
         self.points = judge.points
         self.month = judge.month
         self._plain_captures = judge.plain_captures
+        self.table = ClassicTable(judge, self.rules) if self.compiled_rule else None
 
     def recast(self, changes: Mapping[int, Card]) -> None:
         """Let pieces stand for other cards: a sampled guess at hidden hands.
@@ -340,6 +346,8 @@ class Core:
             cells[c] = -1
             owner[c] = -1
             return got
+        if self.table is not None and not self.effects:
+            return self.table.captured(self.cell, self.owner, p, c, seat)[0]
         cells = self.cell
         owner = self.owner
         counts = self.counts
@@ -373,6 +381,8 @@ class Core:
     def _pipeline(self, c: int, seat: int) -> tuple[list[int], list[int], list[str]]:
         """Run the capture steps for the card just placed on ``c``; apply them and return
         (cells, their old owners, causes), in the order they changed hands."""
+        if self.table is not None and not self.effects:
+            return self.table.run(self.cell, self.owner, self.counts, c, seat)
         cells = self.cell
         owner = self.owner
         counts = self.counts

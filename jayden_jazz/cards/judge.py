@@ -76,6 +76,8 @@ class Judge:
         self.field = field
         self.adj = field_adjacency(field)
         self.adjset = [frozenset(x for _, x, _ in a) for a in self.adj]
+        # per cell, the sides facing the edge of the field or a hole (Same Wall's walls)
+        self.walls = [tuple(d for d in range(4) if d not in {e for e, _, _ in a}) for a in self.adj]
         self.play_cells = list(field.cells)
         self.date_idx = month_index(date)
         self.cards = list(pieces)

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards.exact import MarginBits, least_image
+from jayden_jazz.ai.cards.exact import MarginBits, capture_bits, least_image
 from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.cards.judge import within_years
 
@@ -68,6 +68,8 @@ class BitSolver:
         # nb[p][c]: ((neighbour bit, neighbour cell, beat mask), ...) for piece p on cell c
         self.nb = [[tuple((1 << nc, nc, beats[p][d]) for d, nc, _ in st.adj[c]) for c in range(size)]
                    for p in range(npieces)]
+        # Same, Plus and Combo: the captures of a placement from the compiled tables
+        self.caps = capture_bits(st)
         self.adjmask = [sum(1 << nc for _, nc, _ in st.adj[c]) for c in range(size)]
         self.full = sum(1 << c for c in st.play_cells)
         self.cells = list(st.play_cells)
@@ -208,6 +210,7 @@ class BitSolver:
         a0 = alpha
         cellp = self.cellp
         nb = self.nb
+        caps = self.caps
         opp = (occ & ~m0) if turn == 0 else m0
         sudden = self.sudden
         size = self.size
@@ -220,10 +223,13 @@ class BitSolver:
             p, c = divmod(tt_pc, size)
             if hand >> p & 1 and free_mask >> c & 1:
                 # the table's move first: at a cut node it is often all we need
-                cap = 0
-                for bit, nc, bm in nb[p][c]:
-                    if opp & bit and bm >> cellp[nc] & 1:
-                        cap |= bit
+                if caps is not None:
+                    cap = caps(cellp, occ, opp, p, c)
+                else:
+                    cap = 0
+                    for bit, nc, bm in nb[p][c]:
+                        if opp & bit and bm >> cellp[nc] & 1:
+                            cap |= bit
                 first = tt_pc
                 v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta, two, delta, ab)
                 best = v
@@ -247,10 +253,13 @@ class BitSolver:
                     lowc = f & -f
                     c = lowc.bit_length() - 1
                     f ^= lowc
-                    cap = 0
-                    for bit, nc, bm in nb[p][c]:
-                        if opp & bit and bm >> cellp[nc] & 1:
-                            cap |= bit
+                    if caps is not None:
+                        cap = caps(cellp, occ, opp, p, c)
+                    else:
+                        cap = 0
+                        for bit, nc, bm in nb[p][c]:
+                            if opp & bit and bm >> cellp[nc] & 1:
+                                cap |= bit
                     if cap & (cap - 1):
                         self.tt[key] = (1, 1, p * size + c)
                         return 1
@@ -273,10 +282,13 @@ class BitSolver:
         for _, p, c in children:
             if p * size + c == first:
                 continue
-            cap = 0
-            for bit, nc, bm in nb[p][c]:
-                if opp & bit and bm >> cellp[nc] & 1:
-                    cap |= bit
+            if caps is not None:
+                cap = caps(cellp, occ, opp, p, c)
+            else:
+                cap = 0
+                for bit, nc, bm in nb[p][c]:
+                    if opp & bit and bm >> cellp[nc] & 1:
+                        cap |= bit
             if ab:
                 v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta, two, delta, ab)
             else:
@@ -488,6 +500,7 @@ class BitSolver:
         the field fills, so no table is needed (a reset option searches on)."""
         c = (self.full & ~occ).bit_length() - 1
         cellp = self.cellp
+        caps = self.caps
         opp = (occ & ~m0) if turn == 0 else m0
         delta = self.delta_id[turn]
         best = -_INF
@@ -496,10 +509,13 @@ class BitSolver:
             low = h & -h
             p = low.bit_length() - 1
             h ^= low
-            cap = 0
-            for bit, nc, bm in self.nb[p][c]:
-                if opp & bit and bm >> cellp[nc] & 1:
-                    cap |= bit
+            if caps is not None:
+                cap = caps(cellp, occ, opp, p, c)
+            else:
+                cap = 0
+                for bit, nc, bm in self.nb[p][c]:
+                    if opp & bit and bm >> cellp[nc] & 1:
+                        cap |= bit
             v = self._placement(p, c, cap, occ, m0, h0, h1, 0, turn, alpha, beta, False, delta, 1)
             if v > best:
                 best = v
@@ -515,6 +531,7 @@ class BitSolver:
         c = free_mask.bit_length() - 1
         cbit = free_mask
         cellp = self.cellp
+        caps = self.caps
         opp = (occ & ~m0) if turn == 0 else m0
         nbp = self.nb
         sudden = self.sudden
@@ -524,10 +541,13 @@ class BitSolver:
             low = h & -h
             p = low.bit_length() - 1
             h ^= low
-            cap = 0
-            for bit, nc, bm in nbp[p][c]:
-                if opp & bit and bm >> cellp[nc] & 1:
-                    cap |= bit
+            if caps is not None:
+                cap = caps(cellp, occ, opp, p, c)
+            else:
+                cap = 0
+                for bit, nc, bm in nbp[p][c]:
+                    if opp & bit and bm >> cellp[nc] & 1:
+                        cap |= bit
             if sudden and cap & (cap - 1):
                 return 1
             if turn == 0:

@@ -47,6 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from jayden_jazz.cards import Action, Card, Game
+from jayden_jazz.cards.classic_table import ClassicBits
 from jayden_jazz.cards.core import INSTANT_WIN, SUDDEN_DEATH, Core, Move
 
 _KEY_SEED = 0x3A76_1E55
@@ -58,7 +59,17 @@ class OutOfTime(Exception):
 
 def plain(st: Core) -> bool:
     """Whether the bit search can hold this state: two players, base rule, nothing special left."""
-    return st.n == 2 and st.plain_rule and st.plain_now()
+    return st.n == 2 and st.bit_rule and st.plain_now()
+
+
+def capture_bits(st: Core) -> Callable[[list[int], int, int, int, int], int] | None:
+    """The classic captures for the bit searches, ``(cellp, occ, opp, p, c) -> cells``; None
+    under the base rule alone (the searches' own loop is faster) and for rules the bit
+    searches cannot hold (:attr:`~jayden_jazz.cards.core.Core.bit_rule` is False: those
+    positions never reach them)."""
+    if st.plain_rule or not st.bit_rule or st.table is None:
+        return None
+    return ClassicBits(st.table, len(st.ids), st.size, st.play_cells).captures
 
 
 def final_margin(st: Core, seat: int) -> int:
@@ -138,6 +149,7 @@ class MarginBits:
         # nb[p][c]: ((neighbour bit, neighbour cell, pieces p's touching side beats), ...)
         self.nb = [[tuple((1 << nc, nc, beats[p][d]) for d, nc, _ in st.adj[c]) for c in range(size)]
                    for p in range(npieces)]
+        self.caps = capture_bits(st)
         self.full = sum(1 << c for c in st.play_cells)
         self.cells = list(st.play_cells)
         rng = random.Random(_KEY_SEED)
@@ -246,15 +258,19 @@ class MarginBits:
         cellp = self.cellp
         opp = (occ & ~m0) if turn == 0 else m0
         nb = self.nb
+        caps = self.caps
         most = 0
         tops = 0
         while hand:
             low = hand & -hand
             hand ^= low
-            k = 0
-            for bit, nc, bm in nb[low.bit_length() - 1][c]:
-                if opp & bit and bm >> cellp[nc] & 1:
-                    k += 1
+            if caps is not None:
+                k = caps(cellp, occ, opp, low.bit_length() - 1, c).bit_count()
+            else:
+                k = 0
+                for bit, nc, bm in nb[low.bit_length() - 1][c]:
+                    if opp & bit and bm >> cellp[nc] & 1:
+                        k += 1
             if k > most:
                 most = k
                 tops = low
@@ -314,6 +330,7 @@ class MarginBits:
         a0 = alpha
         cellp = self.cellp
         nb = self.nb
+        caps = self.caps
         size = self.size
         opp = (occ & ~m0) if turn == 0 else m0
         sudden = self.sudden
@@ -334,10 +351,13 @@ class MarginBits:
                 lowc = f & -f
                 c = lowc.bit_length() - 1
                 f ^= lowc
-                cap = 0
-                for bit, nc, bm in nbp[c]:
-                    if opp & bit and bm >> cellp[nc] & 1:
-                        cap |= bit
+                if caps is not None:
+                    cap = caps(cellp, occ, opp, p, c)
+                else:
+                    cap = 0
+                    for bit, nc, bm in nbp[c]:
+                        if opp & bit and bm >> cellp[nc] & 1:
+                            cap |= bit
                 if sudden and cap & (cap - 1):
                     win = 2 * self.whole
                     self.tt[key] = (win, win, p * size + c)
@@ -436,7 +456,7 @@ class Margins:
         st = self.st
         if st.chaos_rule and st.drawn < 0:
             return self._chance()
-        if st.plain_rule and not st.effects and st.plain_now():
+        if st.bit_rule and not st.effects and st.plain_now():
             # never under Chaos (not plain), so the window is whole half cards here
             return self.bits.value(st, int(alpha), int(beta))
         self.nodes += 1

@@ -117,7 +117,7 @@ class Solver:
         if st.n != 2:
             raise ValueError("the exact solver plays two-player games")
         self.st = st = st.copy()     # an interrupted search leaves its copy half-played
-        self.use_bits = bits and st.plain_rule   # the bit search knows the base comparison only
+        self.use_bits = bits and st.bit_rule     # the base comparison, Same, Plus and Combo
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
