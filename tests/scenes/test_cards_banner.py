@@ -98,7 +98,7 @@ def test_the_banner_covers_no_card_after_any_placement(name, players, preset):
     assert min(scales) >= 1
     if name == "3x3":
         assert set(scales) == {3}                                     # the common table: always large
-    assert scales.count(3) >= 0.8 * len(scales)
+    assert scales.count(3) >= 0.6 * len(scales)                      # large on most frames (82% and more today)
 
 
 def test_the_banner_goes_to_the_free_room_nearest_the_middle_and_centres_in_it():
