@@ -65,7 +65,7 @@ from jayden_jazz.ai.cards.infoset import View, Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
-from jayden_jazz.ai.cards.state import Parts
+from jayden_jazz.ai.cards.state import FastGame, Parts
 
 
 @dataclass(frozen=True)
@@ -272,9 +272,7 @@ class CardsPlayer:
             count += 1
         if count < 3:
             return None
-        top = max(totals.values())
-        tied = [m for m in moves if totals[move_key(g0, m)] == top]
-        pick = max(tied, key=lambda m: (score(g0, m), -tied.index(m)))
+        pick, top = _best_total(g0, moves, totals)
         return Decision(g0.action(pick), None, "expected", {"worlds": count,
                                                             "expected_score": round(top / count, 3)})
 
@@ -381,9 +379,7 @@ class CardsPlayer:
             count += 1
         if count < 3:
             return None
-        top = max(totals.values())
-        tied = [m for m in moves if totals[move_key(g0, m)] == top]
-        pick = max(tied, key=lambda m: (score(g0, m), -tied.index(m)))
+        pick, top = _best_total(g0, moves, totals)
         return Decision(g0.action(pick), None, "pimc", {"worlds": count, "skipped": skipped,
                                                         "score": top / count})
 
@@ -406,6 +402,14 @@ class CardsPlayer:
         return Decision(g0.action(keys[res.best]), None, method,
                         {"iterations": res.iterations, "visits": res.stats[res.best][0],
                          "mean": round(res.stats[res.best][1], 3)})
+
+
+def _best_total(g0: FastGame, moves: list, totals: Mapping[tuple, float]) -> tuple[tuple, float]:
+    """The move with the best total over the sampled worlds (ties: the one-move score, then
+    the first listed) and that total."""
+    top = max(totals.values())
+    tied = [m for m in moves if totals[move_key(g0, m)] == top]
+    return max(tied, key=lambda m: (score(g0, m), -tied.index(m))), top
 
 
 # ---------------------------------------------------------------------- the worker's functions
