@@ -29,20 +29,24 @@ row open-hn  --a hard   --b normal -n 100 --seed 1 --opt open=1
 # Card game, 3x3 hidden hands
 row hidden-hg --a hard --b greedy -n 100 --seed 1
 # Classic rules, 3x3: Same + Plus + Combo, and Reverse + Fallen Ace; Open, then hidden hands
+# (re-measured 2026-12-01 after the classic rules were compiled to tables)
 SPC=same=1,plus=1,combo=1
 RFA=reverse=1,fallen_ace=1
 row spc-open-hr --a hard --b random -n 200 --seed 2001 --opt open=1,$SPC
 row spc-open-hg --a hard --b greedy -n 100 --seed 1 --opt open=1,$SPC
-row spc-open-hn --a hard --b normal -n 50 --seed 1 --opt open=1,$SPC
+row spc-open-hn --a hard --b normal -n 100 --seed 1 --opt open=1,$SPC
 row rfa-open-hr --a hard --b random -n 200 --seed 2001 --opt open=1,$RFA
 row rfa-open-hg --a hard --b greedy -n 100 --seed 1 --opt open=1,$RFA
-row rfa-open-hn --a hard --b normal -n 50 --seed 1 --opt open=1,$RFA
-row spc-hidden-hr --a hard --b random -n 100 --seed 2001 --opt $SPC
-row spc-hidden-hg --a hard --b greedy -n 50 --seed 1 --opt $SPC
-row spc-hidden-hn --a hard --b normal -n 30 --seed 1 --opt $SPC
-row rfa-hidden-hr --a hard --b random -n 100 --seed 2001 --opt $RFA
-row rfa-hidden-hg --a hard --b greedy -n 50 --seed 1 --opt $RFA
-row rfa-hidden-hn --a hard --b normal -n 30 --seed 1 --opt $RFA
+row rfa-open-hn --a hard --b normal -n 100 --seed 1 --opt open=1,$RFA
+row spc-hidden-hr --a hard --b random -n 200 --seed 2001 --opt $SPC
+row spc-hidden-hg --a hard --b greedy -n 100 --seed 1 --opt $SPC
+row spc-hidden-hn --a hard --b normal -n 60 --seed 1 --opt $SPC
+row rfa-hidden-hr --a hard --b random -n 200 --seed 2001 --opt $RFA
+row rfa-hidden-hg --a hard --b greedy -n 100 --seed 1 --opt $RFA
+row rfa-hidden-hn --a hard --b normal -n 60 --seed 1 --opt $RFA
+# what the hidden hands cost: Hard reading every hand face up, on the same deals
+row spc-hidden-or --a oracle --b random -n 200 --seed 2001 --opt $SPC   # measured as -n 100 --seed 2001 and -n 100 --seed 2101
+row rfa-hidden-or --a oracle --b random -n 100 --seed 2001 --opt $RFA
 
 # Rows kept from the 2026-11-29 table (Hard 2 s a move then); seeds as far as recorded
 row old-hidden-hr --a hard --b random -n 200 --seed 1

@@ -506,7 +506,7 @@ def test_catalog_is_built_once_per_set_of_folders():
 
 
 def test_arena_plays_repeatable_games_with_the_tournament_interface():
-    assert PLAYERS == ("random", "greedy", "easy", "normal", "hard")
+    assert PLAYERS == ("random", "greedy", "easy", "normal", "hard", "oracle")
     out = play_game("hard", "random", 3, True, field="3x3", open=1, iterations=40)
     again = play_game("hard", "random", 3, True, field="3x3", open=1, iterations=40)
     assert out.history == again.history and out.winner == again.winner
@@ -518,6 +518,14 @@ def test_arena_plays_repeatable_games_with_the_tournament_interface():
     assert swapped.seats == ("b", "a")
     first_hands = {a.split("@")[0] for a in out.history[0::2]}
     assert first_hands == {a.split("@")[0] for a in swapped.history[0::2]}   # a fair pair: same deal
+
+
+def test_the_oracle_is_hard_reading_every_hand_face_up():
+    # the measure of what hidden hands cost: in a hidden-hands game it plays exactly what
+    # Hard plays when the same game is Open (Open changes what is seen, nothing else)
+    oracle = play_game("oracle", "random", 3, True, iterations=40, same=1, plus=1)
+    seeing = play_game("hard", "random", 3, True, iterations=40, same=1, plus=1, open=1)
+    assert oracle.history == seeing.history and "open: false" in oracle.record
 
 
 def test_arena_more_players_and_picked_hands():

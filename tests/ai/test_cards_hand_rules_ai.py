@@ -147,6 +147,34 @@ def test_hard_uses_the_expected_margin_near_the_end_of_an_open_chaos_game():
     assert best.scores[d.action] == best.score
 
 
+def test_hard_averages_sampled_hands_near_the_end_of_a_hidden_chaos_game():
+    # every hand the opponent could hold, and every later draw: a move worse than another in
+    # every one of them is never the pick
+    from itertools import combinations
+    checked = 0
+    for seed in range(6):
+        g = midgame(Rules(chaos=True), seed, 5)
+        if g.is_over():
+            continue
+        parts = Parts.parse(g.position())
+        d = CardsPlayer("hard", random.Random(seed), CAT, iterations=500).decide(parts, g.to_move)
+        assert d.method == "expected" and d.detail["worlds"] == 5
+        view = observe(parts, g.to_move, CAT.keys())
+        worlds = Worlds(view, CAT)
+        other = 1 - g.to_move
+        table = []
+        for hand in combinations(worlds.choices[other], view.hidden[other]):
+            w = worlds.template.copy()
+            w.recast(dict(zip(worlds.slots[other], (CAT[c] for c in hand))))
+            m = exact.Margins(w)
+            table.append({str(m.st.action(mv)): m.reached(mv) for mv in m.st.moves()})
+        picked = str(d.action)
+        dominated = {a for a in table[0] if any(all(t[b] > t[a] for t in table) for b in table[0])}
+        assert picked not in dominated
+        checked += bool(dominated)
+    assert checked >= 2
+
+
 def test_the_tournament_arena_plays_the_hand_rules():
     from jayden_jazz.ai.cards.arena import make_rules, play_game
     r = make_rules(order="1", hand_swap=1)

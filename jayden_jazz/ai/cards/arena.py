@@ -8,7 +8,9 @@ Players: ``random`` (a uniformly random legal action), ``greedy`` (the
 action that gains the most cards at once, abilities included; random among
 ties), and the levels ``easy``, ``normal``, ``hard`` of
 :mod:`jayden_jazz.ai.cards.player`, called exactly as the scene calls them
-(position string in, action text out).
+(position string in, action text out). ``oracle`` is Hard reading every
+hand face up: not a fair player, but the measure of what the hidden hands
+cost Hard (it loses only the games no knowledge of the cards would save).
 
 Fair pairs: the hands are dealt to the *roles* first mover / second mover,
 from ``seed`` when ``a_first`` and from ``seed - 1`` otherwise. The
@@ -43,15 +45,17 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from jayden_jazz.cards import Action, Game, Rules, get_field, new_game
+from jayden_jazz.cards.position import Position
 from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action, choose_hand
 from jayden_jazz.ai.cards.policy import greedy_choice
 from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.ai.stats import Outcome
 
-PLAYERS = ("random", "greedy", "easy", "normal", "hard")
+PLAYERS = ("random", "greedy", "easy", "normal", "hard", "oracle")
 
 
 def shipped_cards_dirs() -> list[str]:
@@ -140,8 +144,15 @@ def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str
     if name == "greedy":
         st = FastGame.from_position(game.position(), catalog)
         return st.action(greedy_choice(st, rng))
-    budget = LEVELS[name].seconds if time_budget is None else float(time_budget)
-    text = choose_action(game.position(), seat, name, rng.getrandbits(31), budget * budget_scale, dirs,
+    level = "hard" if name == "oracle" else name
+    budget = LEVELS[level].seconds if time_budget is None else float(time_budget)
+    position = game.position()
+    if name == "oracle":
+        # every hand read face up (Open changes what is seen, nothing else): what Hard would
+        # do knowing everything -- a bound on what hidden hands cost, not a fair player
+        parts = Position.parse(position)
+        position = replace(parts, rules=replace(parts.rules, open=True)).text()
+    text = choose_action(position, seat, level, rng.getrandbits(31), budget * budget_scale, dirs,
                          iterations=iterations)
     return Action.parse(text)
 

@@ -38,7 +38,9 @@ Levels (seconds per move by default):
 * **easy** -- no search: a one-move judgement (captures, minus the sides
   left open to attack) with noise and an occasional careless placement;
 * **normal** (0.5 s) -- MCTS, and exact play in the last few placements;
-* **hard** (1.35 s, so that a move stays under 1.5 s on a busy machine) -- with two players and nothing hidden, exact
+* **hard** (1.35 s, so that a move stays under 1.5 s on a busy machine) -- under Chaos near
+  the end, the best expected margin over the draws still to come (and, with hidden hands,
+  over sampled hands too); otherwise with two players and nothing hidden, exact
   win/draw/loss search (:mod:`.solver`) as early as the budget
   allows (a 3x3 Open game from the second or third placement, Pure ones
   usually from the first); hidden hands late in the game: the exact search
@@ -63,7 +65,7 @@ from jayden_jazz.ai.cards.infoset import View, Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
-from jayden_jazz.ai.cards.state import Parts
+from jayden_jazz.ai.cards.state import FastGame, Parts
 
 
 @dataclass(frozen=True)
@@ -214,6 +216,10 @@ class CardsPlayer:
             d = self._expected(worlds, moves, start)
             if d is not None:
                 return d
+        if g0.chaos_rule and g0.n == 2 and not view.complete and g0.empty <= self.level.pimc_empty - 3:
+            d = self._expected_worlds(worlds, moves, start)
+            if d is not None:
+                return d
         two = g0.n == 2 and not g0.chaos_rule
         if two and view.complete and g0.empty <= self.level.exact_empty:
             return self._exact(worlds, moves, start)
@@ -243,6 +249,32 @@ class CardsPlayer:
         keys = {move_key(g0, mv): mv for mv in moves}
         return Decision(g0.action(keys[move_key(m.st, pick)]), None, "expected",
                         {"nodes": m.total_nodes, "expected_score": round(best, 3)})
+
+    def _expected_worlds(self, worlds: Worlds, moves: list, start: float) -> Decision | None:
+        """Chaos with hidden hands near the end: the expected margin of each move over sampled
+        hands and the draws still to come, averaged (None when not even three worlds fit)."""
+        from jayden_jazz.ai.cards.exact import Margins, OutOfTime as MarginsOutOfTime
+        g0 = worlds.template
+        totals = {move_key(g0, m): 0.0 for m in moves}
+        want = PIMC_MAX_WORLDS if self.iterations is None else max(4, self.iterations // 100)
+        deadline = self._deadline(start, 0.9)
+        count = 0
+        while count < want:
+            if deadline is not None and count and time.perf_counter() >= deadline:
+                break
+            m = Margins(worlds.world(self.rng), deadline=deadline, node_limit=PIMC_WORLD_NODES)
+            try:
+                values = [(move_key(m.st, mv), m.reached(mv)) for mv in m.st.moves()]
+            except MarginsOutOfTime:
+                break
+            for k, v in values:
+                totals[k] += v          # own moves: the same keys in every world
+            count += 1
+        if count < 3:
+            return None
+        pick, top = _best_total(g0, moves, totals)
+        return Decision(g0.action(pick), None, "expected", {"worlds": count,
+                                                            "expected_score": round(top / count, 3)})
 
     def _exact(self, worlds: Worlds, moves: list, start: float) -> Decision:
         g0 = worlds.template
@@ -347,9 +379,7 @@ class CardsPlayer:
             count += 1
         if count < 3:
             return None
-        top = max(totals.values())
-        tied = [m for m in moves if totals[move_key(g0, m)] == top]
-        pick = max(tied, key=lambda m: (score(g0, m), -tied.index(m)))
+        pick, top = _best_total(g0, moves, totals)
         return Decision(g0.action(pick), None, "pimc", {"worlds": count, "skipped": skipped,
                                                         "score": top / count})
 
@@ -372,6 +402,14 @@ class CardsPlayer:
         return Decision(g0.action(keys[res.best]), None, method,
                         {"iterations": res.iterations, "visits": res.stats[res.best][0],
                          "mean": round(res.stats[res.best][1], 3)})
+
+
+def _best_total(g0: FastGame, moves: list, totals: Mapping[tuple, float]) -> tuple[tuple, float]:
+    """The move with the best total over the sampled worlds (ties: the one-move score, then
+    the first listed) and that total."""
+    top = max(totals.values())
+    tied = [m for m in moves if totals[move_key(g0, m)] == top]
+    return max(tied, key=lambda m: (score(g0, m), -tied.index(m))), top
 
 
 # ---------------------------------------------------------------------- the worker's functions
