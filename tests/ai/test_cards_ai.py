@@ -568,3 +568,21 @@ def test_the_worker_runs_the_card_player():
         assert r is not None and r.ok and len(r.value) == 5
     finally:
         w.close()
+
+
+@pytest.mark.parametrize("rules, placed, method", [
+    (Rules(pure=True), 3, "pimc"),                               # six empty cells: sampled worlds
+    (Rules(pure=True, same=True, plus=True, combo=True), 3, "mcts"),   # Same/Plus: not yet
+    (Rules(pure=True, plus=True), 3, "mcts"),
+    (Rules(pure=True, same=True, plus=True, combo=True), 5, "pimc"),   # four empty cells
+])
+def test_with_same_or_plus_hard_solves_sampled_hands_only_near_the_end(default_catalog, rules, placed, method):
+    # a world solved with its hidden cards known credits dodges only a player who saw them
+    # could make, and Same and Plus hang on exactly those cards (player._pimc_empty)
+    for seed in range(2):
+        g = _random_game(default_catalog, random.Random(seed), rules=rules, placed=placed)
+        if g.is_over() or len(g.legal_actions()) < 2:
+            continue
+        d = CardsPlayer("hard", random.Random(seed), default_catalog, iterations=200).decide(
+            Parts.parse(g.position()), g.to_move)
+        assert d.method == method, (seed, d)
