@@ -28,8 +28,7 @@ def touching_pairs(board: Any, cell: int) -> list[tuple[int, int, int]]:
 
 def walls(board: Any, cell: int) -> list[int]:
     """Sides of ``cell`` facing the edge of the field or a hole (no playable neighbour)."""
-    open_sides = {d for d, _, _ in board.adjacency(cell)}
-    return [d for d in range(4) if d not in open_sides]
+    return list(board.judge.walls[cell])
 
 
 def _opponents(board: Any, cells: list[int], seat: int) -> list[int]:

@@ -42,7 +42,7 @@ def compiled(rules: Any) -> bool:
 class ClassicTable:
     """The classic steps over the core's lists (see the module docstring)."""
 
-    __slots__ = ("sides", "adj", "walls", "cell_element", "element", "wins", "same", "wall", "plus",
+    __slots__ = ("sides", "adj", "walls", "cell_element", "elemental", "wins", "same", "wall", "plus",
                  "combo", "base")
 
     def __init__(self, judge: Judge, rules: Any) -> None:
@@ -51,7 +51,7 @@ class ClassicTable:
         self.adj = judge.adj
         self.walls = judge.walls
         self.cell_element = judge.cell_element
-        self.element = judge.element
+        self.elemental = judge.elemental      # the one Elemental modifier (+1 / -1 / 0)
         self.wins = comparison(rules.comparison_mode)
         self.same = rules.same
         self.wall = rules.same_wall
@@ -65,7 +65,7 @@ class ClassicTable:
         ce = self.cell_element
         if ce is None or ce[c] is None:
             return s
-        m = 1 if self.element[p] == ce[c] else -1
+        m = self.elemental(p, c)
         return [clamp(v + m) for v in s]
 
     def captured(self, cells: list[int], owner: list[int], p: int, c: int,

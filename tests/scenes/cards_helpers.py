@@ -15,6 +15,10 @@ from tests.helpers import click, press, step
 
 PACK_DIR = Path(__file__).resolve().parent / "cards_pack"
 DATE = (2026, 6)
+# the test pack's weak and strong hands, and a person's seat
+WEAK5 = ["t/w1", "t/w2", "t/w3", "t/w4", "t/w5"]
+STRONG5 = ["t/x1", "t/x2", "t/x3", "t/x4", "t/x5"]
+HUMAN = {"kind": "human"}
 
 
 class LocalBrain:

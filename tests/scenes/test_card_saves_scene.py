@@ -17,12 +17,11 @@ from jayden_jazz.scenes.statistics import StatisticsScene
 from jayden_jazz.scenes.title import TitleScene
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from tests.helpers import assert_ega_only, click, press, step
-from tests.scenes.cards_helpers import (PACK_DIR, cell_centre, hand_centre, history, make_table, play_click,
-                                        settle)
+from tests.scenes.cards_helpers import (PACK_DIR, WEAK5, cell_centre, hand_centre, history, make_table,
+                                        play_click, settle)
 
 P0_GRAB = ["t/x1", "t/x2", "t/x3", "t/grab", "t/x4"]
 P0_SWAP = ["t/x1", "t/x2", "t/x3", "t/swapper", "t/x4"]
-WEAK5 = ["t/w1", "t/w2", "t/w3", "t/w4", "t/w5"]
 OPENING = [("t/x1", "c3"), ("t/w1", "b1"), ("t/x2", "c2"), ("t/w2", "a2"), ("t/x3", "b3"), ("t/w3", "a3")]
 
 

@@ -12,12 +12,9 @@ from jayden_jazz.scenes.cards.config import MatchConfig
 from jayden_jazz.scenes.cards.render import hand_key
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from tests.helpers import click, step
-from tests.scenes.cards_helpers import (PACK_DIR, LocalBrain, cell_centre, hand_centre, history, make_table, settle,
-                                        take_seat)
+from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, STRONG5, WEAK5, LocalBrain, cell_centre, hand_centre,
+                                        history, make_table, settle, take_seat)
 
-WEAK5 = ["t/w1", "t/w2", "t/w3", "t/w4", "t/w5"]
-STRONG5 = ["t/x1", "t/x2", "t/x3", "t/x4", "t/x5"]
-HUMAN = {"kind": "human"}
 COMPUTER = {"kind": "computer", "level": "easy"}
 
 

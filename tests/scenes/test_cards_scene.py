@@ -30,14 +30,12 @@ from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
 from tests.helpers import assert_ega_only, click, pixel, press, rgb_array, step
 from tests.reference import check_reference
-from tests.scenes.cards_helpers import (PACK_DIR, LocalBrain, cell_centre, goto, hand_centre, history,
-                                        make_table, play_click, play_keys, settle, take_seat)
+from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, WEAK5, LocalBrain, cell_centre, goto, hand_centre,
+                                        history, make_table, play_click, play_keys, settle, take_seat)
 
 P0_GRAB = ["t/x1", "t/x2", "t/x3", "t/grab", "t/x4"]
-WEAK5 = ["t/w1", "t/w2", "t/w3", "t/w4", "t/w5"]
 ONLY_TEST_PACK = ["default", "example"]
 COMPUTER = {"kind": "computer", "level": "normal"}
-HUMAN = {"kind": "human"}
 
 
 @pytest.fixture

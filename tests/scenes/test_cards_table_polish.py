@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from jayden_jazz.scenes.cards.render import hand_key
 from tests.helpers import click
-from tests.scenes.cards_helpers import cell_centre, goto, make_table
+from tests.scenes.cards_helpers import STRONG5, WEAK5, cell_centre, goto, make_table
 
-WEAK5 = ["t/w1", "t/w2", "t/w3", "t/w4", "t/w5"]
-STRONG5 = ["t/x1", "t/x2", "t/x3", "t/x4", "t/x5"]
 
 
 def test_a_click_on_a_free_cell_plays_the_card_the_arrow_keys_framed(make_app):

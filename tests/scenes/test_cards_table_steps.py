@@ -18,12 +18,9 @@ from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
 from tests.helpers import click, pixel, press, step
 from tests.reference import check_reference
-from tests.scenes.cards_helpers import (PACK_DIR, LocalBrain, cell_centre, goto, hand_centre, make_table,
-                                        play_click, settle, take_seat)
+from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, STRONG5, WEAK5, LocalBrain, cell_centre, goto,
+                                        hand_centre, make_table, play_click, settle, take_seat)
 
-WEAK5 = ["t/w1", "t/w2", "t/w3", "t/w4", "t/w5"]
-STRONG5 = ["t/x1", "t/x2", "t/x3", "t/x4", "t/x5"]
-HUMAN = {"kind": "human"}
 COMPUTER = {"kind": "computer", "level": "normal"}
 
 

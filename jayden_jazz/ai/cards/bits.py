@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards.exact import MarginBits, capture_bits, least_image
+from jayden_jazz.ai.cards.exact import MarginBits, least_image
 from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.cards.judge import within_years
 
@@ -68,8 +68,6 @@ class BitSolver:
         # nb[p][c]: ((neighbour bit, neighbour cell, beat mask), ...) for piece p on cell c
         self.nb = [[tuple((1 << nc, nc, beats[p][d]) for d, nc, _ in st.adj[c]) for c in range(size)]
                    for p in range(npieces)]
-        # Same, Plus and Combo: the captures of a placement from the compiled tables
-        self.caps = capture_bits(st)
         self.adjmask = [sum(1 << nc for _, nc, _ in st.adj[c]) for c in range(size)]
         self.full = sum(1 << c for c in st.play_cells)
         self.cells = list(st.play_cells)
@@ -86,6 +84,9 @@ class BitSolver:
                           for p in range(npieces)] for s in range(2)]
         self.syms = list(symmetries or [])
         self.margin = MarginBits(st, tick, symmetries=self.syms)
+        # Same, Plus and Combo: a placement's captures from the compiled tables (built once,
+        # shared with the margin search)
+        self.caps = self.margin.caps
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.history = [[0] * size for _ in range(npieces)]
         self.cellp = [-1] * size

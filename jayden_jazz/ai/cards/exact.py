@@ -58,7 +58,8 @@ class OutOfTime(Exception):
 
 
 def plain(st: Core) -> bool:
-    """Whether the bit search can hold this state: two players, base rule, nothing special left."""
+    """Whether the bit search can hold this state: two players, the base rule or the compiled
+    classic rules, nothing special left."""
     return st.n == 2 and st.bit_rule and st.plain_now()
 
 

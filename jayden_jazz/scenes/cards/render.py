@@ -565,16 +565,10 @@ class TableRenderer:
             dim(surface, rr)
         if view.selected == key:
             pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
-        if view.computer_pick == key:
+        # the computer's pick, and Chaos's drawn card while its step plays (only where its face
+        # is seen): a blinking frame in the gap around it, covering no values
+        if view.computer_pick == key or (view.drawn == key and (face_up or key in view.revealed)):
             pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, rr.inflate(4, 4), 2)
-        if view.drawn == key and (face_up or key in view.revealed):
-            self._drawn_mark(surface, rr, view.blink)
-
-    def _drawn_mark(self, surface: pygame.Surface, r: pygame.Rect, blink: bool) -> None:
-        """Chaos's drawn card while its step plays: a blinking frame in the gap around it, so
-        neither its values nor a neighbour's are covered."""
-        colour = P.YELLOW if blink else P.WHITE
-        pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
 
     def _bar(self, surface: pygame.Surface, y: int, parts: list[tuple[str, int]]) -> None:
         surface.fill(P.BLACK, (0, y, SCREEN_W, BAR_H))
