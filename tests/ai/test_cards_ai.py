@@ -586,3 +586,29 @@ def test_with_same_or_plus_hard_solves_sampled_hands_only_near_the_end(default_c
         d = CardsPlayer("hard", random.Random(seed), default_catalog, iterations=200).decide(
             Parts.parse(g.position()), g.to_move)
         assert d.method == method, (seed, d)
+
+
+def test_hidden_cards_are_guessed_only_from_the_pool_the_hands_came_from(default_catalog):
+    """Told the pool, Hard imagines no card outside it: a pool of exactly the other seat's
+    unseen cards leaves one world, the true one, and Hard then plays as if it saw them."""
+    rng = random.Random(77)
+    checked = spoiled = 0
+    for i in range(40):
+        g = _random_game(default_catalog, rng, rules=Rules.preset("updated", pure=True), placed=4 + i % 2)
+        if g.is_over():
+            continue
+        me = g.to_move
+        parts = Parts.parse(g.position())
+        theirs = [cid for cid, dealer in parts.hands[1 - me] if dealer == 1 - me]
+        st = FastGame.from_position(g.position(), default_catalog)
+        values = Solver(st.copy()).solve_root(all_best=True)
+        best = {str(st.action(m)) for m in values.best}
+        if len(best) == len(st.moves()):
+            continue                                   # every move is as good: nothing to learn
+        told = choose_action(g.position(), me, "hard", i, pack_dirs=DEFAULT, iterations=100, pool=theirs)
+        assert told in best, (i, g.position())
+        checked += 1
+        guessed = choose_action(g.position(), me, "hard", i, pack_dirs=DEFAULT, iterations=100)
+        spoiled += guessed not in best
+    assert checked >= 10
+    assert spoiled >= 1          # guessing from every card does miss sometimes: the pool matters

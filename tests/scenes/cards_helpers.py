@@ -33,6 +33,7 @@ class LocalBrain:
         self.rng = random.Random(seed)
         self.delay = delay
         self.asked: list[tuple] = []
+        self.pools: list[list[str] | None] = []
         self._answer: Any = None
         self._left = 0
         self.closed = False
@@ -48,8 +49,10 @@ class LocalBrain:
             return Game.from_position(text, self.catalog)
         return GameRecord.from_yaml(text).replay(self.catalog)
 
-    def submit_action(self, position: str, seat: int, level: str, seed: int, pack_dirs: list[str]) -> None:
+    def submit_action(self, position: str, seat: int, level: str, seed: int, pack_dirs: list[str],
+                      pool: list[str] | None = None) -> None:
         self.asked.append(("action", position, seat, level))
+        self.pools.append(pool)
         game = self.game_of(position)
         assert game.to_move == seat
         self._answer = str(self.rng.choice(game.legal_actions()))

@@ -908,3 +908,26 @@ def test_real_computer_player_through_the_worker(make_app):
     assert table.message.startswith("Hint: ")
     app.stack.clear()
     assert table.brain is None                           # the worker process was closed
+
+
+def test_the_computer_guesses_hidden_cards_only_from_the_packs_in_use(make_app, fake_ai):
+    """A pack switched off can deal no card, so the computer must not imagine one in a hand."""
+    from jayden_jazz.cards.loader import load_packs
+    from jayden_jazz.paths import shipped_dir
+
+    catalog, _ = load_packs([shipped_dir("cards"), PACK_DIR])
+    brain = LocalBrain(catalog, seed=5, delay=1)
+    hands = [P0_GRAB, ["t/x5", "t/x6", "t/x7", "t/x8", "t/booster"]]
+    app, sc = make_table(make_app, hands, first=1, seats=[HUMAN, COMPUTER], brain=brain,
+                         packs_off=["default", "example"])
+    step(app, 3)
+    assert brain.pools and brain.pools[0] is not None
+    assert brain.pools[0] == sc.library.card_ids(["default", "example"])
+    assert all(cid.startswith("t/") for cid in brain.pools[0])
+
+    # a game holding a card of a pack now switched off: every card may be guessed again
+    brain2 = LocalBrain(catalog, seed=5, delay=1)
+    app2, sc2 = make_table(make_app, [["default/pillar", *P0_GRAB[1:]], hands[1]], first=1,
+                           seats=[HUMAN, COMPUTER], brain=brain2, packs_off=["default", "example"])
+    step(app2, 3)
+    assert brain2.pools == [None]

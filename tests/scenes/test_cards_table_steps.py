@@ -35,8 +35,8 @@ class ScriptBrain(LocalBrain):
         super().__init__(catalog, delay=delay)
         self.answers = list(answers)
 
-    def submit_action(self, position, seat, level, seed, pack_dirs):
-        super().submit_action(position, seat, level, seed, pack_dirs)
+    def submit_action(self, position, seat, level, seed, pack_dirs, pool=None):
+        super().submit_action(position, seat, level, seed, pack_dirs, pool)
         self._answer = self.answers.pop(0)
 
 

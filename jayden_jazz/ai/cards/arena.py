@@ -34,6 +34,9 @@ Options (``--opt key=value``):
   at random);
 * ``pack`` (``default``): the pack dealt from (``all`` for every shipped
   pack); the players' catalog is the shipped ``cards/`` folder either way;
+* ``guess``: where the levels guess hidden cards from: ``pool`` (default; the
+  cards the hands were dealt from, as the game tells its computer players)
+  or ``catalog`` (every loaded card, as before 2026-12-01);
 * ``time_budget`` (seconds per move for every level), ``budget_scale``
   (multiplies each level's own budget), ``iterations`` (a fixed amount of
   work per move instead of the clock: reproducible games);
@@ -84,11 +87,13 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
               sudden_death: object = False, hands: str = "random", pack: str = "default",
               time_budget: float | None = None, budget_scale: float = 1.0, iterations: int | None = None,
               date: str = "2026-11", max_turns: int | None = None, pack_dirs: list[str] | None = None,
-              **classic: object) -> Outcome:
+              guess: str = "pool", **classic: object) -> Outcome:
     """Play one game of ``a`` against ``b`` (see the module docstring for the options)."""
     for name in (a, b):
         if name not in PLAYERS:
             raise ValueError(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")
+    if str(guess) not in ("pool", "catalog"):
+        raise ValueError(f"guess must be pool or catalog, not {guess!r}")
     dirs = pack_dirs or shipped_cards_dirs()
     catalog = catalog_for(dirs)
     fld = get_field(str(field))
@@ -120,7 +125,8 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
         who = owner[seat]
         name = names[who]
         t0 = time.perf_counter()
-        action = _decide(game, seat, name, rng, dirs, catalog, time_budget, budget_scale, iterations)
+        action = _decide(game, seat, name, rng, dirs, catalog, time_budget, budget_scale, iterations,
+                         pool if str(guess) == "pool" else None)
         spent = time.perf_counter() - t0
         think[who] += spent
         worst[who] = max(worst[who], spent)
@@ -137,7 +143,8 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
 
 
 def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str], catalog,
-            time_budget: float | None, budget_scale: float, iterations: int | None) -> Action:
+            time_budget: float | None, budget_scale: float, iterations: int | None,
+            pool: list[str] | None) -> Action:
     if name == "random":
         legal = game.legal_actions()
         return legal[rng.randrange(len(legal))]
@@ -153,7 +160,7 @@ def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str
         parts = Position.parse(position)
         position = replace(parts, rules=replace(parts.rules, open=True)).text()
     text = choose_action(position, seat, level, rng.getrandbits(31), budget * budget_scale, dirs,
-                         iterations=iterations)
+                         iterations=iterations, pool=pool)
     return Action.parse(text)
 
 

@@ -5,7 +5,7 @@ The card scene calls three top-level functions through
 catalog rebuilt in the worker from ``pack_dirs`` and cached per process by
 the tuple of folders):
 
-``choose_action(position, seat, level, seed, time_budget=None, pack_dirs=None, iterations=None) -> str``
+``choose_action(position, seat, level, seed, time_budget=None, pack_dirs=None, iterations=None, pool=None) -> str``
     ``position`` is the engine's position string (``Game.position()``, which
     round-trips exactly through ``Game.from_position``); a game record's YAML
     text (``game.record().to_yaml()``) is accepted too and tells a little
@@ -16,6 +16,8 @@ the tuple of folders):
     cards folders (``None``: the shipped ``cards/`` and the player's cards
     folder). ``iterations``, when given, replaces the clock by a fixed amount
     of work, so the answer is the same on every machine (tests, replays).
+    ``pool`` lists the card ids the game's hands came from (the packs switched
+    on; default every loaded card): a hidden card is guessed only among them.
     Returns the full action text, e.g. ``default/pillar@b2`` or
     ``default/bumper@a1!1>b1``. Without Open, other seats' hidden cards are
     never read: the position is reduced to what ``seat`` may see before
@@ -167,7 +169,8 @@ class CardsPlayer:
     """
 
     def __init__(self, level: str, rng: random.Random, catalog: Mapping[str, Card], *,
-                 seconds: float | None = None, iterations: int | None = None) -> None:
+                 seconds: float | None = None, iterations: int | None = None,
+                 pool: Iterable[str] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = LEVELS[level]
@@ -175,6 +178,9 @@ class CardsPlayer:
         self.catalog = catalog
         self.seconds = self.level.seconds if seconds is None else max(0.0, float(seconds))
         self.iterations = iterations
+        # the cards a hidden hand can hold: those the game's hands came from (the packs
+        # switched on), else every loaded card
+        self.pool = tuple(pool) if pool is not None else tuple(catalog.keys())
 
     # -- budget helpers -----------------------------------------------------------
 
@@ -200,7 +206,7 @@ class CardsPlayer:
         start = time.perf_counter() if start is None else start
         if parts.end is not None or parts.move != seat:
             raise ValueError(f"seat {seat} is not to move in this position")
-        view = observe(parts, seat, self.catalog.keys(), revealed)
+        view = observe(parts, seat, self.pool, revealed)
         worlds = Worlds(view, self.catalog)
         g0 = worlds.template
         if g0.over:
@@ -430,12 +436,14 @@ def _best_total(g0: FastGame, moves: list, totals: Mapping[tuple, float]) -> tup
 
 
 def choose_action(position: str, seat: int, level: str, seed: int, time_budget: float | None = None,
-                  pack_dirs: list[str] | None = None, iterations: int | None = None) -> str:
+                  pack_dirs: list[str] | None = None, iterations: int | None = None,
+                  pool: list[str] | None = None) -> str:
     """The action text for ``seat`` (see the module docstring for every argument)."""
     start = time.perf_counter()          # reading the position counts against the budget too
     catalog = catalog_for(pack_dirs)
     parts, revealed = read_position(position, catalog)
-    player = CardsPlayer(level, random.Random(seed), catalog, seconds=time_budget, iterations=iterations)
+    player = CardsPlayer(level, random.Random(seed), catalog, seconds=time_budget, iterations=iterations,
+                         pool=[c for c in pool if c in catalog] if pool else None)
     decision = player.decide(parts, seat, revealed, start)
     action = decision.action
     # the engine is the law: never hand the scene an action it would refuse

@@ -50,7 +50,7 @@ class Brain(SeatBrain, Protocol):
     """A computer seat of the card game: the shared brain plus its three questions."""
 
     def submit_action(self, position: str, seat: int, level: str, seed: int,
-                      pack_dirs: list[str]) -> None: ...
+                      pack_dirs: list[str], pool: list[str] | None = None) -> None: ...
 
     def submit_hand(self, pack_dirs: list[str], setup: dict[str, Any], seat: int, level: str,
                     seed: int) -> None: ...
@@ -64,8 +64,9 @@ class WorkerBrain(seats.WorkerBrain):
     module = AI_MODULE
 
     def submit_action(self, position: str, seat: int, level: str, seed: int,
-                      pack_dirs: list[str]) -> None:
-        self.ask("choose_action", position, seat, level, seed, None, list(pack_dirs))
+                      pack_dirs: list[str], pool: list[str] | None = None) -> None:
+        self.ask("choose_action", position, seat, level, seed, None, list(pack_dirs), None,
+                 None if pool is None else list(pool))
 
     def submit_hand(self, pack_dirs: list[str], setup: dict[str, Any], seat: int, level: str,
                     seed: int) -> None:

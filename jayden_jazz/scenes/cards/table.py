@@ -710,6 +710,17 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
     def ai_waiting(self) -> bool:
         return self.computer.asked
 
+    def _guess_pool(self) -> list[str] | None:
+        """The cards a computer guesses hidden hands from: those of the packs in use (None: all).
+
+        A game begun before a pack was switched off may hold its cards; then every card counts.
+        """
+        pool = self.library.card_ids(self.match.config.packs_off)
+        ids = set(pool)
+        if not all(cid in ids for hand in self.match.hands for cid in hand):
+            return None
+        return pool
+
     def _computer_step(self) -> None:
         g = self.game
         seat = g.to_move
@@ -717,7 +728,7 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
 
         def ask() -> None:
             self._brain().submit_action(self.game_text(), seat, level, self.rng.randrange(2 ** 31),
-                                        self.library.pack_dir_texts)
+                                        self.library.pack_dir_texts, self._guess_pool())
 
         def check(value: Any) -> Action:
             try:
