@@ -24,9 +24,12 @@ own generator (:attr:`~jayden_jazz.cards.core.Core.chance`), so each visit
 of a search samples them afresh -- the search averages over the draws.
 
 A *world* fills each hidden slot with a card the seat could hold: any card
-of the catalog it is not already known to have been dealt (one copy of a
-card per hand at the deal). Cards are drawn uniformly: the rules let every
-player choose from every card, and nothing on the table says which.
+of the pool it is not already known to have been dealt (one copy of a card
+per hand at the deal). The pool is what the hands came from -- the packs
+switched on at the table, the deal's pack in a tournament -- for a card of a
+pack nobody could choose is no guess at all. Cards are drawn uniformly: the
+rules let every player choose from every card of the pool, and nothing on
+the table says which.
 """
 
 from __future__ import annotations

@@ -62,6 +62,8 @@ class MCTSParams:
     greedy_rollouts: float = 0.75     # chance a rollout step puts its card on its best-capturing cell
     ability_use: float = 0.85         # chance a rollout uses an offered ability
     share_weight: float = 0.1         # weight of the field share in the reward
+    guided: float = 0.0               # chance a new node below the root is the playout policy's move
+    widen: float = 0.0                # below the root, at most widen * sqrt(visits) children (0: all)
 
 
 class _Node:
@@ -163,8 +165,19 @@ class ISMCTS:
                 ch = children.get(k)
                 if ch is not None:
                     ch.avail += 1
-            if untried:
+            expand = bool(untried)
+            if expand and self.params.widen and node is not self.root and len(untried) < len(legal) \
+                    and len(children) >= self.params.widen * math.sqrt(node.visits + 1):
+                expand = False          # enough replies here: choose among those already grown
+            if expand:
                 k = untried[rng.randrange(len(untried))]
+                if node is not self.root and self.params.guided and rng.random() < self.params.guided:
+                    # the reply the playouts would make, not a uniformly random one: otherwise
+                    # every first visit below the root meets a careless opponent
+                    p, c = rollout_move(g, rng, self.params.greedy_rollouts)
+                    pk = move_key(g, (p, c, None))
+                    if pk in legal and pk not in children:
+                        k = pk
                 child = children[k] = _Node(g.to_move)
                 child.avail = 1
                 g.push(legal[k])
@@ -173,7 +186,9 @@ class ISMCTS:
             best_k = None
             best_v = -1.0
             for k in legal:
-                ch = children[k]
+                ch = children.get(k)
+                if ch is None:
+                    continue
                 v = ch.reward / ch.visits + c_explore * math.sqrt(math.log(ch.avail) / ch.visits)
                 if v > best_v:
                     best_v = v

@@ -55,7 +55,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +94,7 @@ CHANCE_EMPTY = 6            # lost or drawn with this few empty cells: weigh eve
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0.0, 0, 0.0, 0, MCTSParams(iterations=0), hand_noise=3.0),
     "normal": Level("normal", 0.5, 4, 0.5, 3, MCTSParams(iterations=300, exploration=0.8), hand_noise=1.0),
-    "hard": Level("hard", 1.35, 9, 0.7, 7, MCTSParams(iterations=2500), hand_noise=0.15),
+    "hard": Level("hard", 1.35, 9, 0.7, 7, MCTSParams(iterations=2500, guided=1.0, widen=1.0), hand_noise=0.15),
 }
 
 
@@ -195,8 +195,8 @@ class CardsPlayer:
     def _mcts_params(self, seconds_left: float) -> MCTSParams:
         base = self.level.mcts
         if self.iterations is not None:
-            return MCTSParams(iterations=max(1, self.iterations), seconds=None, exploration=base.exploration)
-        return MCTSParams(iterations=None, seconds=max(0.02, seconds_left), exploration=base.exploration)
+            return replace(base, iterations=max(1, self.iterations), seconds=None)
+        return replace(base, iterations=None, seconds=max(0.02, seconds_left))
 
     # -- entry --------------------------------------------------------------------
 
@@ -414,6 +414,9 @@ class CardsPlayer:
         if share < 1.0:
             left = min(left, self.seconds * share)
         params = self._mcts_params(left)
+        if worlds.view.complete:
+            # nothing hidden: the tree sees every reply for what it is, so let it grow freely
+            params = replace(params, guided=0.0, widen=0.0)
         if self.iterations is not None and share < 1.0:
             params.iterations = max(1, int(self.iterations * share))
         search = ISMCTS(worlds, self.rng, params, allowed=allowed)
