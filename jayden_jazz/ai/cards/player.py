@@ -47,7 +47,11 @@ Levels (seconds per move by default):
   allows (a 3x3 Open game from the second or third placement, Pure ones
   usually from the first); hidden hands late in the game: the exact search
   on sampled worlds, voting; everything else (5x5, 7x7, 3-4 players, early
-  hidden play) information-set MCTS over sampled worlds (:mod:`.mcts`).
+  hidden play) information-set MCTS over sampled worlds (:mod:`.mcts`); with
+  hidden hands its tree grows, below the root, the replies the playouts would
+  make and at most sqrt(visits) of them, so a reply is met more than once
+  (a new random reply on every visit plays a careless opponent: 3x3 hidden,
+  Same + Plus + Combo, Hard v Normal over 100 games: 47-53 before, 64-36).
 """
 
 from __future__ import annotations
