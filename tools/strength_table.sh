@@ -38,12 +38,17 @@ row spc-open-hn --a hard --b normal -n 100 --seed 1 --opt open=1,$SPC
 row rfa-open-hr --a hard --b random -n 200 --seed 2001 --opt open=1,$RFA
 row rfa-open-hg --a hard --b greedy -n 100 --seed 1 --opt open=1,$RFA
 row rfa-open-hn --a hard --b normal -n 100 --seed 1 --opt open=1,$RFA
+# hidden hands: re-measured 2026-12-01 (second round) after hidden cards were guessed from the
+# deal's pool and the hidden-hand tree was guided and widened (commits f6f516f, 4477af7)
 row spc-hidden-hr --a hard --b random -n 200 --seed 2001 --opt $SPC
 row spc-hidden-hg --a hard --b greedy -n 100 --seed 1 --opt $SPC
-row spc-hidden-hn --a hard --b normal -n 60 --seed 1 --opt $SPC
+row spc-hidden-hn --a hard --b normal -n 100 --seed 1 --opt $SPC
 row rfa-hidden-hr --a hard --b random -n 200 --seed 2001 --opt $RFA
 row rfa-hidden-hg --a hard --b greedy -n 100 --seed 1 --opt $RFA
-row rfa-hidden-hn --a hard --b normal -n 60 --seed 1 --opt $RFA
+row rfa-hidden-hn --a hard --b normal -n 100 --seed 1 --opt $RFA
+# guessing from every loaded card, as before f6f516f (the README's "before" figures were
+# measured on the commits before; this replays the guess, not the older tree)
+row spc-hidden-hr-catalog --a hard --b random -n 200 --seed 2001 --opt $SPC,guess=catalog
 # what the hidden hands cost: Hard reading every hand face up, on the same deals
 row spc-hidden-or --a oracle --b random -n 200 --seed 2001 --opt $SPC   # measured as -n 100 --seed 2001 and -n 100 --seed 2101
 row rfa-hidden-or --a oracle --b random -n 100 --seed 2001 --opt $RFA
