@@ -607,6 +607,8 @@ def test_hidden_cards_are_guessed_only_from_the_pool_the_hands_came_from(default
             continue                                   # every move is as good: nothing to learn
         told = choose_action(g.position(), me, "hard", i, pack_dirs=DEFAULT, iterations=100, pool=theirs)
         assert told in best, (i, g.position())
+        if checked < 3:                                # the hint guesses from the same pool
+            assert hint(g.position(), me, pack_dirs=DEFAULT, time_budget=1.0, pool=theirs)["action"] in best
         checked += 1
         guessed = choose_action(g.position(), me, "hard", i, pack_dirs=DEFAULT, iterations=100)
         spoiled += guessed not in best

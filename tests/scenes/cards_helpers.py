@@ -58,8 +58,10 @@ class LocalBrain:
         self._answer = str(self.rng.choice(game.legal_actions()))
         self._left = self.delay
 
-    def submit_hint(self, position: str, seat: int, pack_dirs: list[str]) -> None:
+    def submit_hint(self, position: str, seat: int, pack_dirs: list[str],
+                    pool: list[str] | None = None) -> None:
         self.asked.append(("hint", position, seat))
+        self.pools.append(pool)
         game = self.game_of(position)
         self._answer = {"action": str(game.legal_actions()[0]), "value": "win"}
         self._left = self.delay

@@ -924,6 +924,10 @@ def test_the_computer_guesses_hidden_cards_only_from_the_packs_in_use(make_app, 
     assert brain.pools and brain.pools[0] is not None
     assert brain.pools[0] == sc.library.card_ids(["default", "example"])
     assert all(cid.startswith("t/") for cid in brain.pools[0])
+    settle(app, sc)                                      # the person's turn: the hint guesses alike
+    press(app, "h")
+    step(app, 3)
+    assert brain.asked[-1][0] == "hint" and brain.pools[-1] == brain.pools[0]
 
     # a game holding a card of a pack now switched off: every card may be guessed again
     brain2 = LocalBrain(catalog, seed=5, delay=1)

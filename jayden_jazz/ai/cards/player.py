@@ -30,10 +30,11 @@ the tuple of folders):
     flags), optional ``cards`` (the ids to choose from; default every loaded
     card). Returns ``hand_size`` distinct card ids.
 
-``hint(position, seat, pack_dirs=None, time_budget=2.0) -> dict``
+``hint(position, seat, pack_dirs=None, time_budget=2.0, pool=None) -> dict``
     ``{"action": text, "value": "win" | "draw" | "loss" | None}``: the move
     the Hard level would play and, when it proved it (two players, nothing
     hidden from ``seat``, solved to the end), the result with perfect play.
+    ``pool`` as for ``choose_action``.
 
 Levels (seconds per move by default):
 
@@ -442,6 +443,12 @@ def _best_total(g0: FastGame, moves: list, totals: Mapping[tuple, float]) -> tup
 # ---------------------------------------------------------------------- the worker's functions
 
 
+def _known(pool: list[str] | None, catalog: Mapping[str, Card]) -> list[str] | None:
+    """The pool's cards this catalog has (None, meaning every card, when none or no pool)."""
+    known = [c for c in pool or () if c in catalog]
+    return known or None
+
+
 def choose_action(position: str, seat: int, level: str, seed: int, time_budget: float | None = None,
                   pack_dirs: list[str] | None = None, iterations: int | None = None,
                   pool: list[str] | None = None) -> str:
@@ -450,7 +457,7 @@ def choose_action(position: str, seat: int, level: str, seed: int, time_budget: 
     catalog = catalog_for(pack_dirs)
     parts, revealed = read_position(position, catalog)
     player = CardsPlayer(level, random.Random(seed), catalog, seconds=time_budget, iterations=iterations,
-                         pool=[c for c in pool if c in catalog] if pool else None)
+                         pool=_known(pool, catalog))
     decision = player.decide(parts, seat, revealed, start)
     action = decision.action
     # the engine is the law: never hand the scene an action it would refuse
@@ -461,11 +468,12 @@ def choose_action(position: str, seat: int, level: str, seed: int, time_budget: 
     return str(action)
 
 
-def hint(position: str, seat: int, pack_dirs: list[str] | None = None, time_budget: float = 2.0) -> dict:
+def hint(position: str, seat: int, pack_dirs: list[str] | None = None, time_budget: float = 2.0,
+         pool: list[str] | None = None) -> dict:
     """The Hard level's move for ``seat`` and, when proven, its value (see the module docstring)."""
     catalog = catalog_for(pack_dirs)
     parts, revealed = read_position(position, catalog)
-    player = CardsPlayer("hard", random.Random(0), catalog, seconds=time_budget)
+    player = CardsPlayer("hard", random.Random(0), catalog, seconds=time_budget, pool=_known(pool, catalog))
     d = player.decide(parts, seat, revealed)
     return {"action": str(d.action), "value": VALUE_NAMES.get(d.value) if d.value is not None else None}
 

@@ -55,7 +55,8 @@ class Brain(SeatBrain, Protocol):
     def submit_hand(self, pack_dirs: list[str], setup: dict[str, Any], seat: int, level: str,
                     seed: int) -> None: ...
 
-    def submit_hint(self, position: str, seat: int, pack_dirs: list[str]) -> None: ...
+    def submit_hint(self, position: str, seat: int, pack_dirs: list[str],
+                    pool: list[str] | None = None) -> None: ...
 
 
 class WorkerBrain(seats.WorkerBrain):
@@ -72,8 +73,9 @@ class WorkerBrain(seats.WorkerBrain):
                     seed: int) -> None:
         self.ask("choose_hand", list(pack_dirs), dict(setup), seat, level, seed)
 
-    def submit_hint(self, position: str, seat: int, pack_dirs: list[str]) -> None:
-        self.ask("hint", position, seat, list(pack_dirs))
+    def submit_hint(self, position: str, seat: int, pack_dirs: list[str],
+                    pool: list[str] | None = None) -> None:
+        self.ask("hint", position, seat, list(pack_dirs), pool=None if pool is None else list(pool))
 
 
 def make_brain() -> Brain:

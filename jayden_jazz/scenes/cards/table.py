@@ -764,7 +764,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             return
         self.hint_waiting = True
         self.say("Looking for a good move...")
-        self._brain().submit_hint(self.game_text(), self.game.to_move, self.library.pack_dir_texts)
+        self._brain().submit_hint(self.game_text(), self.game.to_move, self.library.pack_dir_texts,
+                                  self._guess_pool())
 
     def _poll_hint(self) -> None:
         reply = self._brain().poll()
