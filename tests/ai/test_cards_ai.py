@@ -465,6 +465,36 @@ def test_choose_hand_picks_legal_hands_and_levels_differ(default_catalog):
     assert len(choose_hand(DEFAULT, {"field": "5x5", "players": 3, "preset": "draft"}, 0, "hard", 1)) == 11
 
 
+def test_card_worth_and_risk_follow_reverse_and_fallen_ace(default_catalog):
+    """Under Reverse the low sides capture, so the computer picks low cards and fears leaving
+    its high sides open; under Fallen Ace an A is no longer safe from a 1."""
+    from dataclasses import replace
+    from jayden_jazz.ai.cards.policy import _risk
+    base = next(iter(default_catalog.values()))
+    low = replace(base, id="t/low", sides=(1, 2, 1, 2), abilities=())
+    high = replace(base, id="t/high", sides=(9, 10, 9, 10), abilities=())
+    cards = [low, high] + list(default_catalog.values())
+    for rules, best in ((Rules(), "t/high"), (Rules(reverse=True), "t/low")):
+        ranked = [cid for _, cid in rank_cards(cards, rules)]
+        assert ranked.index(best) < ranked.index("t/low" if best == "t/high" else "t/high")
+        assert ranked.index(best) < len(ranked) // 4
+    setup = {"field": "3x3", "players": 2, "rules": Rules(reverse=True).to_dict(), "hand_size": 5,
+             "cards": sorted(default_catalog), "date": "2026-11"}
+    hand = choose_hand(DEFAULT, setup, 0, "hard", 1)
+    side_sum = {cid: sum(default_catalog[cid].sides) for cid in default_catalog}
+    median = sorted(side_sum.values())[len(side_sum) // 2]
+    assert sum(side_sum[c] for c in hand) < 5 * median
+
+    def game(**flags) -> FastGame:
+        g = _random_game(default_catalog, random.Random(3), rules=Rules(**flags))
+        return FastGame.from_position(g.position(), default_catalog)
+
+    plain, reverse, ace = game(), game(reverse=True), game(fallen_ace=True)
+    assert _risk(plain, 10) == 0.0 and _risk(plain, 1) == 1.0
+    assert _risk(reverse, 1) == 0.0 and _risk(reverse, 10) == 1.0
+    assert _risk(ace, 10) > 0.0 and _risk(ace, 9) == _risk(plain, 9)
+
+
 def test_hint_gives_the_proven_value(default_catalog):
     rng = random.Random(8)
     values = set()

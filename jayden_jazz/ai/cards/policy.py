@@ -8,12 +8,15 @@ sampled worlds and on real hidden positions alike.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 
 from jayden_jazz.cards import Card, Rules
+from jayden_jazz.cards.judge import comparison
 from jayden_jazz.ai.cards.state import FastGame
 
 Move = tuple
+_beats = lru_cache(maxsize=None)(comparison)     # one table per comparison mode, built once
 
 
 def gain(g: FastGame, move: Move) -> int:
@@ -49,9 +52,12 @@ def random_choice(g: FastGame, rng: random.Random) -> Move:
 
 
 def _risk(g: FastGame, value: int) -> float:
-    """How likely an unknown card beats a side of this value (0..1): a rough table."""
-    need = value if g.ties & 1 else value + 1     # the opposing side must reach this
-    return max(0.0, min(1.0, (11 - need) / 9))
+    """How likely an unknown card beats a side of this value (0..1): a rough table.
+
+    Read from the game's own comparison, so that under Reverse a low side is the safe one
+    and under Fallen Ace an A is not safe from a 1."""
+    beats = _beats(g.ties)
+    return min(1.0, sum(1 for u in range(1, 11) if beats[u][value]) / 9)
 
 
 def exposure(g: FastGame, p: int, c: int) -> float:
@@ -96,14 +102,17 @@ def easy_choice(g: FastGame, rng: random.Random, noise: float = 0.6, blunder: fl
 # ---------------------------------------------------------------------- card worth
 
 
-def side_worth(values: Sequence[int], ties: bool) -> list[float]:
+def side_worth(values: Sequence[int], mode: int) -> list[float]:
     """Worth of a side value 1..10 against the sides of ``values`` (the cards available):
-    the chance it captures a touching side plus the chance it holds against one."""
+    the chance it captures a touching side plus the chance it holds against one, by the
+    rules' comparison (``mode``: :attr:`Rules.comparison_mode`; under Reverse the low
+    sides are the strong ones)."""
+    beats = _beats(mode)
     n = len(values) or 1
     out = [0.0] * 11
     for v in range(1, 11):
-        wins = sum(1 for u in values if v > u or (ties and v == u)) / n
-        holds = sum(1 for u in values if not (u > v or (ties and u == v))) / n
+        wins = sum(1 for u in values if beats[v][u]) / n
+        holds = sum(1 for u in values if not beats[u][v]) / n
         out[v] = wins + holds
     return out
 
@@ -124,9 +133,8 @@ def card_worth(card: Card, worth: Sequence[float], rules: Rules) -> float:
 def rank_cards(cards: Iterable[Card], rules: Rules) -> list[tuple[float, str]]:
     """(worth, id) for every card, best first."""
     cards = list(cards)
-    ties = rules.capture == "equal_or_higher"
     values = [v for c in cards for v in c.sides]
-    worth = side_worth(values, ties)
+    worth = side_worth(values, rules.comparison_mode)
     return sorted(((card_worth(c, worth, rules), c.id) for c in cards), key=lambda t: (-t[0], t[1]))
 
 
