@@ -45,7 +45,17 @@ row spc-hidden-hg --a hard --b greedy -n 100 --seed 1 --opt $SPC
 row spc-hidden-hn --a hard --b normal -n 100 --seed 1 --opt $SPC
 row rfa-hidden-hr --a hard --b random -n 200 --seed 2001 --opt $RFA
 row rfa-hidden-hg --a hard --b greedy -n 100 --seed 1 --opt $RFA
-row rfa-hidden-hn --a hard --b normal -n 100 --seed 1 --opt $RFA
+row rfa-hidden-hn --a hard --b normal -n 100 --seed 1 --opt $RFA   # and -n 100 --seed 101, 201, 301 (400 games)
+# hands picked as the table picks them when the Random hand rule is off: each level with
+# choose_hand, Random dealt at random (2026-12-01, third round; Reverse + Fallen Ace after
+# card worth learnt the reversed comparison, commit cbb2d56)
+row spc-hidden-hr-pick --a hard --b random -n 200 --seed 2001 --opt $SPC,hands=pick
+row rfa-hidden-hr-pick --a hard --b random -n 200 --seed 2001 --opt $RFA,hands=pick
+row rfa-open-hr-pick --a hard --b random -n 200 --seed 2001 --opt open=1,$RFA,hands=pick
+row rfa-hidden-hn-pick --a hard --b normal -n 100 --seed 1 --opt $RFA,hands=pick
+# what more thinking time buys with random deals: three times Hard's time per move
+row spc-hidden-hr-x3 --a hard --b random -n 200 --seed 2001 --scale 3 --opt $SPC
+row rfa-open-hr-x3 --a hard --b random -n 200 --seed 2001 --scale 3 --opt open=1,$RFA
 # guessing from every loaded card, as before f6f516f (the README's "before" figures were
 # measured on the commits before; this replays the guess, not the older tree)
 row spc-hidden-hr-catalog --a hard --b random -n 200 --seed 2001 --opt $SPC,guess=catalog
