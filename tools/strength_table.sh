@@ -37,7 +37,7 @@ row spc-open-hg --a hard --b greedy -n 100 --seed 1 --opt open=1,$SPC
 row spc-open-hn --a hard --b normal -n 100 --seed 1 --opt open=1,$SPC
 row rfa-open-hr --a hard --b random -n 200 --seed 2001 --opt open=1,$RFA
 row rfa-open-hg --a hard --b greedy -n 100 --seed 1 --opt open=1,$RFA
-row rfa-open-hn --a hard --b normal -n 100 --seed 1 --opt open=1,$RFA
+row rfa-open-hn --a hard --b normal -n 100 --seed 1 --opt open=1,$RFA   # and --seed 101, 201 after cbb2d56
 # hidden hands: re-measured 2026-12-01 (second round) after hidden cards were guessed from the
 # deal's pool and the hidden-hand tree was guided and widened (commits f6f516f, 4477af7)
 row spc-hidden-hr --a hard --b random -n 200 --seed 2001 --opt $SPC
