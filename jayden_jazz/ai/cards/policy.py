@@ -51,13 +51,19 @@ def random_choice(g: FastGame, rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))]
 
 
-def _risk(g: FastGame, value: int) -> float:
-    """How likely an unknown card beats a side of this value (0..1): a rough table.
+@lru_cache(maxsize=None)
+def _risks(mode: int) -> tuple[float, ...]:
+    """Per side value 0..10, how likely an unknown card beats it (0..1): a rough table read
+    from the game's own comparison, so that under Reverse a low side is the safe one and
+    under Fallen Ace an A is not safe from a 1. Built once per mode: every move's score
+    reads it."""
+    beats = _beats(mode)
+    return tuple(min(1.0, sum(1 for u in range(1, 11) if beats[u][v]) / 9) for v in range(11))
 
-    Read from the game's own comparison, so that under Reverse a low side is the safe one
-    and under Fallen Ace an A is not safe from a 1."""
-    beats = _beats(g.ties)
-    return min(1.0, sum(1 for u in range(1, 11) if beats[u][value]) / 9)
+
+def _risk(g: FastGame, value: int) -> float:
+    """How likely an unknown card beats a side of this value (0..1)."""
+    return _risks(g.ties)[value]
 
 
 def exposure(g: FastGame, p: int, c: int) -> float:
