@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from jayden_jazz import statistics as stats
@@ -360,3 +361,32 @@ def test_the_seed_a_save_recorded_stays_with_the_loaded_table_and_its_autosave(m
     assert table.match.seed == 4242
     saving.autosave(table)
     assert csave.load(autosave(app), sc.library.catalog)[0].seed == 4242
+
+
+@pytest.mark.parametrize("where", [0, 2, 4], ids=["first", "middle", "last"])
+@pytest.mark.parametrize("use", [True, False], ids=["used", "declined"])
+def test_an_ability_card_from_any_hand_position_is_saved_as_played(make_app, where, use):
+    """The autosave after an ability choice holds the game on screen, with no choice left open.
+
+    It used to be written while the choice was still open, reading the hand the card had just
+    left: the last card of a hand crashed the table, any other recorded the wrong card.
+    """
+    hand = ["t/x1", "t/x2", "t/x3", "t/x4"]
+    hand.insert(where, "t/grab")
+    app, sc = make_table(make_app, [hand, WEAK5], open=True)
+    for cid, cell in OPENING:
+        play_click(app, sc, cid, cell)
+    play_click(app, sc, "t/grab", "a1")
+    settle(app, sc)
+    assert sc.phase == "ability"
+    if use:
+        press(app, "RETURN", "LEFT", "RETURN")                # Grab One, on a3
+    else:
+        press(app, "DOWN", "RETURN")                          # No ability
+    played = history(sc)
+    assert played[-1] == ("t/grab@a1!1>a3" if use else "t/grab@a1")
+    body = store.read(autosave(app))
+    assert body.get("pending") is None
+    info, game = csave.load(autosave(app), sc.library.catalog)
+    assert [str(a) for a in game.history] == played and info.pending is None
+    assert [c.id for c in game.hand(0)] == [c.id for c in sc.game.hand(0)]

@@ -645,7 +645,6 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             self.say(f"Not allowed: {e}")
             self._ability_cancelled()
             return
-        saving.game_ended(self) if g.is_over() else saving.autosave(self)  # [card-saves hook]
         placed = g.field.index(action.cell)
         self.last = placed
         self.turn_ply[seat] = g.ply
@@ -666,6 +665,8 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
             self.flow.computer_placed()
         else:
             self.flow.placed(False)
+        # Saved only now: the pending choice is closed, so the save holds exactly the game on screen.
+        saving.game_ended(self) if g.is_over() else saving.autosave(self)
         self._present(report.events[skip:], board)
 
     def _event_text(self, event: ev.Event) -> str:
