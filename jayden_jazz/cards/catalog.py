@@ -7,7 +7,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from .card import Card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .opponents import Opponent
 
 ERROR, WARNING = "error", "warning"
 MAX_PER_KIND = 3
@@ -30,6 +35,7 @@ class Problem:
     field: str | None
     message: str
     severity: str = ERROR
+    kind: str = "card"          # what ``card`` names: a card, or a Journey opponent
 
     @property
     def is_error(self) -> bool:
@@ -39,7 +45,7 @@ class Problem:
         where = self.file + (f":{self.line}" if self.line else "")
         what = []
         if self.card:
-            what.append(f"card {self.card}")
+            what.append(f"{self.kind} {self.card}")
         if self.field:
             what.append(self.field)
         about = (", ".join(what) + ": ") if what else ""
@@ -91,6 +97,8 @@ class PackInfo:
     folder: Path | None
     card_ids: tuple[str, ...] = ()
     id_line: int | None = field(default=None, compare=False)
+    opponents: tuple["Opponent", ...] = ()                # the Journey's, as read from this pack
+    starter: tuple[tuple[str, int], ...] = ()            # a new Journey profile's cards and copies
 
 
 @dataclass
@@ -99,6 +107,16 @@ class Catalog(Mapping[str, Card]):
 
     cards: dict[str, Card] = field(default_factory=dict)
     packs: dict[str, PackInfo] = field(default_factory=dict)
+    opponents: dict[str, "Opponent"] = field(default_factory=dict)   # linked: their cards are loaded
+
+    def starter(self) -> dict[str, int]:
+        """A new Journey profile's collection: every pack's starter cards that are loaded."""
+        out: dict[str, int] = {}
+        for info in self.packs.values():
+            for cid, n in info.starter:
+                if cid in self.cards:
+                    out[cid] = out.get(cid, 0) + n
+        return out
 
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]

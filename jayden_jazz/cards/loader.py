@@ -10,6 +10,7 @@ from loading.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -18,6 +19,7 @@ from .card import Card
 from .catalog import ERROR, Catalog, PackInfo, Problem, cap_problems
 from .errors import CardsError
 from .validate import check_pack, parse_card, _Report
+from .validate_journey import check_journey, link_opponents
 from .yamlfile import LineMap, TooMuchYAML, cut_length, load_yaml
 
 MAX_PACK_BYTES = 5 * 1024 * 1024
@@ -67,6 +69,10 @@ def parse_pack_text(text: str, path: Path, folder: Path | None) -> tuple[PackInf
     except RecursionError:
         return None, [], [_problem(path, "the YAML is nested too deeply")]
     info, cards, problems = check_pack(data, path, folder, dups)
+    if info is not None and isinstance(data, LineMap) and ("opponents" in data or "starter" in data):
+        opponents, starter, found = check_journey(data, info.id, path, folder)
+        info = replace(info, opponents=opponents, starter=starter)
+        problems += found
     total = cut_length(data, "cards")
     if total is not None:
         line = data.line_of("cards") if isinstance(data, LineMap) else None
@@ -146,6 +152,9 @@ def load_packs(folders: Iterable[Path],
         catalog.packs[info.id] = info
         for c in cards:
             catalog.cards[c.id] = c
+    if any(info.opponents for info in catalog.packs.values()):
+        catalog.opponents, found = link_opponents(catalog)
+        problems += found
     return catalog, problems
 
 

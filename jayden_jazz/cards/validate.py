@@ -23,7 +23,7 @@ from .yamlfile import LineList, LineMap, RefusedTag, describe_value
 
 FORMAT_VERSION = 1
 ID_RE = re.compile(r"^[a-z0-9_][a-z0-9_-]*$")
-TOP_KEYS = ("pack", "cards")
+TOP_KEYS = ("pack", "cards", "opponents", "starter")
 PACK_KEYS = ("id", "name", "author", "version", "format")
 PACK_REQUIRED = ("id", "name", "author", "version")
 CARD_KEYS = ("id", "name", "aliases", "started_roasting", "likes", "dislikes", "description",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -189,8 +190,10 @@ def card_yaml(card: Card, folder: Path | None = None) -> str:
     return "\n".join(line[2:] for line in card_lines(card, folder, indent="")) + "\n"
 
 
-def pack_yaml(header: PackHeader, cards: list[Card], folder: Path | None = None) -> str:
-    """A whole pack file: header, then every card, separated by blank lines."""
+def pack_yaml(header: PackHeader, cards: list[Card], folder: Path | None = None,
+              journey: Sequence[str] = ()) -> str:
+    """A whole pack file: header, then every card, separated by blank lines, then ``journey``
+    (the pack's starter and opponents as :func:`.writer_journey.journey_lines` writes them)."""
     out = [
         "# A card pack for the Jazz Jackrabbit Card Game (Jayden & Jazz),",
         "# written by the Card Workshop. The format is in docs/card-packs.md;",
@@ -209,6 +212,7 @@ def pack_yaml(header: PackHeader, cards: list[Card], folder: Path | None = None)
         if i:
             out.append("")
         out += card_lines(card, folder)
+    out += journey
     return "\n".join(out) + "\n"
 
 
@@ -231,10 +235,10 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         raise
 
 
-def write_pack(path: Path, header: PackHeader, cards: list[Card]) -> None:
+def write_pack(path: Path, header: PackHeader, cards: list[Card], journey: Sequence[str] = ()) -> None:
     """Write a pack file atomically; pictures are written relative to its folder."""
     path = Path(path)
-    atomic_write_bytes(path, pack_yaml(header, cards, path.parent).encode("utf-8"))
+    atomic_write_bytes(path, pack_yaml(header, cards, path.parent, journey).encode("utf-8"))
 
 
 __all__ = ["PackHeader", "atomic_write_bytes", "card_lines", "card_yaml", "pack_yaml", "picture_path",
