@@ -61,9 +61,18 @@ def hand_problem(hand: Sequence[str], collection: Collection, js: JourneySetup) 
     return None
 
 
+def dealt_hand(cards: Sequence[str], js: JourneySetup, seat: int) -> list[str]:
+    """Under the Random hand rule nobody chooses: a hand dealt from the seat's cards by the seed."""
+    return journey_rng(js.seed, f"deal{seat}").sample(sorted(set(cards)), hand_size(js))
+
+
 def opponent_hand(opponent: Opponent, js: JourneySetup, pack_dirs: list[str]) -> list[str]:
-    """The opponent's hand: its level chooses from its pool, as a computer seat chooses offline."""
+    """The opponent's hand: its level chooses from its pool, as a computer seat chooses offline
+    (dealt from the pool under the Random hand rule)."""
     from jayden_jazz.ai.cards.player import choose_hand
+
+    if js.rule_set.rules().random:
+        return dealt_hand(opponent.pool, js, OPPONENT)
 
     setup = {"field": js.rule_set.field, "players": 2, "rules": js.rule_set.rules().to_dict(),
              "cards": list(opponent.pool)}
@@ -123,5 +132,5 @@ def new_seed(rng: random.Random | None = None) -> int:
     return (rng or random.SystemRandom()).randrange(1, 2**31)
 
 
-__all__ = ["Conclusion", "JourneySetup", "OPPONENT", "PLAYER", "conclude", "hand_problem", "hand_size",
+__all__ = ["Conclusion", "JourneySetup", "OPPONENT", "PLAYER", "conclude", "dealt_hand", "hand_problem", "hand_size",
            "journey_rng", "new_seed", "opponent_hand", "prepare", "start"]

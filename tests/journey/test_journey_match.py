@@ -52,8 +52,8 @@ def test_the_players_hand_comes_from_owned_cards_one_copy_each():
     assert hand_problem(owned[:5], c, js) is None
     assert hand_problem(owned[:4], c, js) == "the hand holds 4 cards; this game needs 5"
     assert hand_problem(owned[:4] + owned[:1], c, js) == "a hand holds one copy of a card"
-    assert hand_problem(owned[:4] + ["default/" + CATALOG.pack_cards("default")[0].key], c, js) \
-        .startswith("the profile does not own")
+    stranger = next(cid for cid in CATALOG if c.owned(cid) == 0)
+    assert hand_problem(owned[:4] + [stranger], c, js) == f"the profile does not own {stranger}"
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -97,3 +97,17 @@ def test_an_unfinished_game_trades_nothing_unless_abandoned_which_loses():
     end = conclude(game, js, keeper, CATALOG, "g", abandoned=True)
     assert end.outcome == "lost" and sorted(end.cards_lost) == sorted(mine) and end.reward is None
     assert warden.trade == "one"
+
+
+def test_under_random_both_hands_are_dealt_from_what_each_side_owns():
+    warden = CATALOG.opponents["default/field_warden"]
+    js = prepare(warden, 9)
+    assert js.rule_set.rules().random and hand_size(js) == 13
+    owned = [f"default/{c.key}" for c in CATALOG.pack_cards("default")][:20]
+    from jayden_jazz.journey.match import dealt_hand
+    mine = dealt_hand(owned, js, PLAYER)
+    assert mine == dealt_hand(owned, js, PLAYER) and len(set(mine)) == 13 and set(mine) <= set(owned)
+    theirs = opponent_hand(warden, js, PACKS)
+    assert set(theirs) <= set(warden.pool) and len(theirs) == 13
+    game = start(CATALOG, js, mine, theirs)
+    assert game.hand_ids(PLAYER) == tuple(mine)
