@@ -1,0 +1,1 @@
+"""Journey games between computer players, for the tournament (``--game journey``)."""
