@@ -366,8 +366,9 @@ GAMES: tuple[CardGame | JaydenGame, ...] = (
              changes={"same": True, "same_wall": True, "plus": True, "combo": True}),
     CardGame("cards_reverse_fallen_ace_elemental_3x3_2p",
              "Draft with Reverse, Fallen Ace and Elemental, 3x3, two players; the placement that "
-             "captures the most is chosen.",
-             "draft", "3x3", 2, seed=1, prefer="captures",
+             "captures the most is chosen. Each rule changes what some placement captures: at ply 8 "
+             "an A takes a 1 (Fallen Ace under Reverse), a 2 brought down to 1 by its cell's element.",
+             "draft", "3x3", 2, seed=5, prefer="captures",
              changes={"reverse": True, "fallen_ace": True, "elemental": True}),
     CardGame("cards_open_sudden_death_3x3_2p",
              "Updated with the Open and Sudden Death variants and Same and Plus, 3x3, two players; "
@@ -394,3 +395,32 @@ GAMES: tuple[CardGame | JaydenGame, ...] = (
                "An endgame (two Masters, a few pieces each), both sides greedy (seed 22); it ends "
                "with a Master won over by the other.", seed=22, start=ENDGAME_JPN),
 )
+
+
+def _without_rule(position: str, rule: str) -> str:
+    """The position string with one classic rule switched off (and its cell elements gone)."""
+    out = []
+    for token in position.split(" "):
+        if token.startswith("rules="):
+            token = ":".join(p for p in token.split(":") if p != rule)
+        elif rule == "elemental" and token.startswith("elements="):
+            continue
+        out.append(token)
+    return " ".join(out)
+
+
+def plies_where_rule_matters(text: str, rule: str) -> list[int]:
+    """Plies of a recorded card game whose captures would differ with ``rule`` switched off:
+    the proof that a game shows a rule at work, not only that it was on."""
+    _, header, actions = read_golden(text)
+    catalog = card_catalog()
+    game = GameRecord.from_yaml(header["setup"]).replay(catalog)
+    plies = []
+    for ply, a in enumerate(actions, 1):
+        action = CardAction.parse(a)
+        other = Game.from_position(_without_rule(game.position(), rule), catalog)
+        without = [(e.cell, e.cause) for e in other.play(action).captures] if other.is_legal(action) else None
+        with_rule = [(e.cell, e.cause) for e in game.play(action).captures]
+        if without is None or {c for c, _ in without} != {c for c, _ in with_rule}:
+            plies.append(ply)
+    return plies

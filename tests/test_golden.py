@@ -21,7 +21,7 @@ import pytest
 from jayden_jazz.cards.errors import CardsError
 from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.jayden.pieces import KIND_NAMES
-from tests.golden import GAMES, GOLDEN_DIR, UPDATE_FLAG, CardGame, replay_golden
+from tests.golden import GAMES, GOLDEN_DIR, UPDATE_FLAG, CardGame, plies_where_rule_matters, replay_golden
 
 UPDATING = os.environ.get(UPDATE_FLAG) == "1"
 
@@ -101,6 +101,15 @@ def test_card_games_show_every_preset_rule_and_event() -> None:
         "end": {"field_full", "sudden_death", "instant_win"} - seen["end"],
     }
     assert not any(missing.values()), {k: v for k, v in missing.items() if v}
+
+
+def test_reverse_fallen_ace_and_elemental_change_captures_in_the_recorded_games() -> None:
+    """These rules have no event of their own: a rule counts as shown when some placement of
+    a game would capture other cards with that rule switched off."""
+    texts = _texts()
+    for rule in ("reverse", "fallen_ace", "elemental"):
+        games = [g.name for g in GAMES if isinstance(g, CardGame) and g.changes.get(rule)]
+        assert any(plies_where_rule_matters(texts[name], rule) for name in games), rule
 
 
 def test_jayden_games_use_every_piece_and_action_kind() -> None:
