@@ -87,6 +87,8 @@ def test_card_games_show_every_preset_rule_and_event() -> None:
         seen["event"].update(re.findall(r"^ +- ([a-z]+(?: [a-z]+)*?)(?::| \(| by )", text, re.M))
         seen["effect"].update(re.findall(r"#\d \((\w+)\) on ", text))
         seen["targeted"].update(re.findall(r"#\d \((\w+)\) on (?!no targets)", text))
+        if re.search(r"#\d \(\w+\) on [^:,]+, [^:]+:", text):
+            seen["targeted"].add("two or more targets")
         seen["end"].update(re.findall(r"^result: .*\(reason (\w+),", text, re.M))
     missing = {
         "preset": {"higher:0", "equal_or_higher:2"} - seen["preset"],
@@ -97,7 +99,7 @@ def test_card_games_show_every_preset_rule_and_event() -> None:
                   "effect ended", "field reset", "game ended", "hand swap", "cards shown",
                   "card drawn"} - seen["event"],
         "effect": {"modify", "gain_control", "swap", "reset", "win"} - seen["effect"],
-        "targeted": {"gain_control", "swap"} - seen["targeted"],
+        "targeted": {"gain_control", "swap", "two or more targets"} - seen["targeted"],
         "end": {"field_full", "sudden_death", "instant_win"} - seen["end"],
     }
     assert not any(missing.values()), {k: v for k, v in missing.items() if v}
