@@ -1,5 +1,5 @@
 #!/bin/sh
-# The commands behind the README's tournament table (section "Computer players").
+# The commands behind the tournament tables of docs/strength.md (section "Computer players").
 # Not run by CI: the whole list takes hours of one core. Run it from the project
 # folder; pass row names to run only those (e.g. `tools/strength_table.sh open-hg`).
 # The card levels think by the clock, so a busy machine makes them weaker: each
@@ -56,7 +56,7 @@ row rfa-hidden-hn-pick --a hard --b normal -n 100 --seed 1 --opt $RFA,hands=pick
 # what more thinking time buys with random deals: three times Hard's time per move
 row spc-hidden-hr-x3 --a hard --b random -n 200 --seed 2001 --scale 3 --opt $SPC
 row rfa-open-hr-x3 --a hard --b random -n 200 --seed 2001 --scale 3 --opt open=1,$RFA
-# guessing from every loaded card, as before f6f516f (the README's "before" figures were
+# guessing from every loaded card, as before f6f516f (docs/strength.md's "before" figures were
 # measured on the commits before; this replays the guess, not the older tree)
 row spc-hidden-hr-catalog --a hard --b random -n 200 --seed 2001 --opt $SPC,guess=catalog
 # what the hidden hands cost: Hard reading every hand face up, on the same deals

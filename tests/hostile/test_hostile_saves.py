@@ -1,7 +1,7 @@
 """Hand-edited and hostile save files: refused with a message, never a crash, never changed.
 
 Each damaged save has a correct checksum (anyone editing a save by hand can
-recompute it, as the README explains), so only the body's checks stand
+recompute it, as docs/saves.md explains), so only the body's checks stand
 between it and the game.
 """
 
