@@ -77,7 +77,8 @@ def import_picture(src: Path, folder: Path, key: str) -> Path:
                            f"{MAX_IMPORT_BYTES // 1048576} MiB")
     try:   # the size from the header first: a huge picture is refused before it is decoded
         picturefile.check(src, MAX_IMPORT_SIDE, MAX_IMPORT_BYTES)
-        image = pygame.image.load(str(src))
+        data = picturefile.read_plain(src, MAX_IMPORT_BYTES)   # a plain file only: a pipe would hang
+        image = pygame.image.load(io.BytesIO(data), src.name)
     except picturefile.PictureError as e:
         raise PictureError(f"{src.name}: {e}") from None
     except (pygame.error, OSError, ValueError) as e:
