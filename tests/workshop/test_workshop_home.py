@@ -82,6 +82,25 @@ def test_delete_asks_and_no_is_the_default(home):
     assert load_pack(w.packs[0].file)[1] == []
 
 
+def test_delete_after_a_hand_edit_writes_nothing_and_shows_the_file_as_it_is(home):
+    import os
+
+    from jayden_jazz.scenes.windows import MessageWindow
+
+    app, w = home
+    goto_card(app, w, "ember")
+    file = w.packs[0].file
+    edited = file.read_text(encoding="utf-8").replace('name: "Ember"', 'name: "Ember by hand"')
+    file.write_text(edited, encoding="utf-8")
+    st = os.stat(file)
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    key(app, "DELETE", "DOWN", "RETURN")
+    win = app.stack.top
+    assert isinstance(win, MessageWindow) and "changed on disk" in " ".join(win.lines)
+    assert file.read_text(encoding="utf-8") == edited
+    assert [c.name for c in w.packs[0].cards] == ["Ember by hand"]
+
+
 def test_copy_opens_the_editor_on_a_new_card(home):
     app, w = home
     goto_card(app, w, "ember")
