@@ -15,7 +15,7 @@ from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.cli import main as cards_cli
 from jayden_jazz.cards.loader import load_pack
 from jayden_jazz.cards.picturefile import MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, PictureError
-from jayden_jazz.scenes.cards.pictures import ega_picture
+from jayden_jazz.scenes.cardkit.pictures import ega_picture
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = (ROOT / "cards" / "example" / "pictures" / "devan.png").read_bytes()

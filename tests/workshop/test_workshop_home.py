@@ -256,7 +256,7 @@ def test_a_named_pipe_chosen_as_a_picture_is_refused_in_plain_words(home, tmp_pa
 def test_devices_and_folders_are_never_read_as_pictures(tmp_path):
     """The pipe case is in the test above, which cannot hang when it fails."""
     from jayden_jazz.cards import picturefile
-    from jayden_jazz.scenes.cards.pictures import ega_picture
+    from jayden_jazz.scenes.cardkit.pictures import ega_picture
     from jayden_jazz.scenes.workshop.picture import PictureError
 
     folder = tmp_path / "folder.png"

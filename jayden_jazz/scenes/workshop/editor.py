@@ -23,7 +23,7 @@ from jayden_jazz.cards.deal import game_month
 from jayden_jazz.cards.language import BUDGET, MAX_ABILITIES
 from jayden_jazz.cards.loader import card_problems
 from jayden_jazz.cards.writer import card_yaml
-from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, SidesRow, TextRow
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, PackChanged, read_own_pack, save_card

@@ -15,7 +15,7 @@ import pygame
 
 from jayden_jazz.cards import Card, sides_text
 from jayden_jazz.cards.packzip import ZipPackError, zip_pack
-from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, PackChanged, delete_card, new_pack,
                                                   read_own_packs)
@@ -131,7 +131,7 @@ class WorkshopScene(Scene):
 
     def _taken_pack_ids(self) -> set[str]:
         from jayden_jazz.cards.errors import CardsError
-        from jayden_jazz.scenes.cards.library import load_library
+        from jayden_jazz.scenes.cardkit.library import load_library
 
         try:   # packs report their own problems; only a folder that cannot be read lands here
             return set(load_library(self.app).catalog.packs)
@@ -347,7 +347,7 @@ class WorkshopScene(Scene):
         if k == Kind.ACTION:
             self.activate()
         elif k == Kind.ALT and self.view is not None:
-            from jayden_jazz.scenes.cards.cardview import CardViewWindow
+            from jayden_jazz.scenes.cardkit.cardview import CardViewWindow
 
             self.stack.push(CardViewWindow(self.app, self.view.card))
 

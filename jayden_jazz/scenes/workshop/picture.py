@@ -20,7 +20,7 @@ import pygame
 
 from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.writer import atomic_write_bytes
-from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
+from jayden_jazz.scenes.cardkit.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, free_id
 from jayden_jazz.shell import palette as P
@@ -264,7 +264,7 @@ class FilePicker(Scene):
 
     def _draw_preview(self, surface: pygame.Surface, path: Path, box: pygame.Rect) -> None:
         """The highlighted picture as it would be imported (small files only: drawing must stay quick)."""
-        from jayden_jazz.scenes.cards.pictures import ega_picture
+        from jayden_jazz.scenes.cardkit.pictures import ega_picture
 
         surface.fill(P.BLACK, box)
         try:
