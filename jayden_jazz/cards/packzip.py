@@ -16,6 +16,7 @@ folder (pictures must stay inside it).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import os
@@ -268,9 +269,15 @@ def unpack(data: bytes, label: str, cache_root: Path | None = None) -> Path:
     try:
         for parts, blob in files.items():
             target = work.joinpath(*parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "xb") as f:       # never follows or overwrites anything
-                f.write(blob)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with open(target, "xb") as f:       # never follows or overwrites anything
+                    f.write(blob)
+            except OSError as e:
+                if e.errno != errno.ENAMETOOLONG:
+                    raise
+                raise ZipPackError(f"the entry {'/'.join(parts)[:60]!r}... has a name too long to unpack "
+                                   "on this computer; this zip is refused") from None
         (work / ".complete").write_bytes(b"")
         if final.exists():
             shutil.rmtree(final, ignore_errors=True)

@@ -88,6 +88,12 @@ _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character de
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 
 
+def _refuse_kind(mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a plain file")
+        raise PictureError(f"it is {kind}, not a picture file; only plain files can be pictures")
+
+
 def open_plain(path: Path | str, max_bytes: int = MAX_PICTURE_BYTES) -> BinaryIO:
     """The file opened for reading; PictureError unless it is a plain file of at most ``max_bytes``.
 
@@ -95,12 +101,14 @@ def open_plain(path: Path | str, max_bytes: int = MAX_PICTURE_BYTES) -> BinaryIO
     swap the file between the check and the read; opening does not wait
     (``O_NONBLOCK``), so a pipe with no writer cannot hang the caller.
     """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        _refuse_kind(os.stat(path).st_mode)      # a socket cannot be opened at all: say what it is
+        raise
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            kind = next((name for test, name in _KINDS if test(st.st_mode)), "not a plain file")
-            raise PictureError(f"it is {kind}, not a picture file; only plain files can be pictures")
+        _refuse_kind(st.st_mode)
         if st.st_size > max_bytes:
             raise PictureError(f"the file is {st.st_size:,} bytes; a picture may be at most "
                                f"{max_bytes // 1048576} MiB")

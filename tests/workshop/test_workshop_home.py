@@ -259,9 +259,13 @@ def test_devices_and_folders_are_never_read_as_pictures(tmp_path):
     from jayden_jazz.scenes.cardkit.pictures import ega_picture
     from jayden_jazz.scenes.workshop.picture import PictureError
 
+    import socket
+
     folder = tmp_path / "folder.png"
     folder.mkdir()
-    for path, kind in ((Path("/dev/null"), "a character device"),
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(tmp_path / "sock.png"))
+    for path, kind in ((Path("/dev/null"), "a character device"), (tmp_path / "sock.png", "a socket"),
                        (folder, "a folder")):
         with pytest.raises(picturefile.PictureError, match=rf"it is {re.escape(kind)}, not a picture file"):
             picturefile.check(path)
@@ -269,6 +273,7 @@ def test_devices_and_folders_are_never_read_as_pictures(tmp_path):
             import_picture(path, tmp_path / "pack", "x")
         assert ega_picture(path) is None
         assert "not a picture file" in (picturefile.damage(path) or "")
+    sock.close()
     assert not (tmp_path / "pack").exists()
 
 

@@ -294,5 +294,5 @@ def test_the_unpack_folder_is_pruned_by_age_and_size(tmp_path, private_unpack_fo
 def test_a_zip_refused_for_a_long_name_leaves_nothing_behind(tmp_path, private_unpack_folder, entries):
     z = make_zip(tmp_path / "long.zip", entries)
     info, cards, problems = load_zip_pack(z)
-    assert info is None and "too long" in problems[0].message
+    assert info is None and "name too long to unpack" in problems[0].message
     assert list(private_unpack_folder.iterdir()) == []

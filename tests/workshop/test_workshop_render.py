@@ -73,6 +73,23 @@ def test_the_cards_package_stays_free_of_pygame():
     assert r.returncode == 0, r.stderr
 
 
+
+def test_the_card_command_line_validates_without_pygame_and_renders_by_the_same_spelling(tmp_path):
+    """``python -m jayden_jazz.cards`` is one program: validate stays pygame-free, render draws."""
+    code = ("import runpy, sys; sys.argv = ['x', 'validate', 'cards/example']\n"
+            "try:\n    runpy.run_module('jayden_jazz.cards', run_name='__main__')\n"
+            "except SystemExit as e:\n    assert e.code == 0, e.code\n"
+            "bad = [m for m in sys.modules if m.split('.')[0] == 'pygame' or "
+            "m.startswith(('jayden_jazz.scenes', 'jayden_jazz.saves', 'jayden_jazz.shell'))]\n"
+            "assert not bad, bad")
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([sys.executable, "-m", "jayden_jazz.cards", "render", "cards/example", "--out",
+                        str(tmp_path), "--card", "example/devan"], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "example" / "devan.png").is_file()
+
 def _render_refused(capsys, out: Path) -> str:
     """``render --out out`` is refused with one ``error:`` line and status 2, nothing else."""
     code = main(["render", str(ROOT / "cards" / "example"), "--out", str(out)])
