@@ -179,6 +179,11 @@ def cache_dir(platform: str | None = None, env: dict[str, str] | None = None,
     return _xdg(env, "XDG_CACHE_HOME", home / ".cache") / XDG_DIR_NAME
 
 
+def zip_unpack_dir() -> Path:
+    """Where shared pack zips are unpacked: ``zips/`` in the cache folder (kept private by the loader)."""
+    return cache_dir() / "zips"
+
+
 def card_pack_dirs(extra: list[Path] | tuple[Path, ...] = (), *,
                    dirs: UserDirs | None = None) -> list[Path]:
     """Where card packs are read from, in load order.

@@ -169,9 +169,9 @@ STALE_UNPACK_SECONDS = 3600
 
 def _private_root() -> Path:
     """``zips/`` in the player's cache folder (``JAYDEN_JAZZ_HOME/cache`` when that is set)."""
-    from jayden_jazz.paths import cache_dir
+    from jayden_jazz.paths import zip_unpack_dir
 
-    return cache_dir() / "zips"
+    return zip_unpack_dir()
 
 
 def _safe_dir(path: Path) -> Path:
