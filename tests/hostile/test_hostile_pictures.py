@@ -138,3 +138,23 @@ def test_the_picture_editor_refuses_a_huge_picture_before_decoding_it(tmp_path):
                                            f"{MAX_IMPORT_SIDE}x{MAX_IMPORT_SIDE}"):
         import_picture(src, tmp_path / "pack", "x")
     assert not (tmp_path / "pack").exists()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_pack_picture_that_is_a_named_pipe_is_named_as_one_and_never_read(tmp_path):
+    import os
+    import threading
+
+    (tmp_path / "pictures").mkdir()
+    os.mkfifo(tmp_path / "pictures" / "p.png")
+    (tmp_path / "pics.yaml").write_text(PACK, encoding="utf-8")
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(load_pack(tmp_path / "pics.yaml")), daemon=True)
+    worker.start()
+    worker.join(5)
+    if worker.is_alive():
+        os.close(os.open(tmp_path / "pictures" / "p.png", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("a pack picture that is a named pipe hung the loader")
+    _, cards, problems = out[0]
+    assert [c.picture for c in cards] == [None]
+    assert any("named pipe" in p.message and "not a picture file" in p.message for p in problems)
