@@ -38,6 +38,7 @@ def _folders_epilog() -> str:
         f"  card packs   {d.cards}",
         "                (the title menu's \"Open cards folder\" opens it; packs there",
         "                 load after the shipped ones, then each --cards PATH)",
+        f"  pack zips    {paths.zip_unpack_dir()} (unpacked; private, pruned)",
         "Set JAYDEN_JAZZ_HOME=DIR (an absolute path) to keep all of them in one folder",
         "(portable installs).",
     ])

@@ -154,6 +154,36 @@ def user_dirs(platform: str | None = None, env: dict[str, str] | None = None,
     return UserDirs(config, data)
 
 
+def cache_dir(platform: str | None = None, env: dict[str, str] | None = None,
+              home: Path | None = None) -> Path:
+    """The player's cache folder: things the game can make again (unpacked pack zips).
+
+    Linux and other Unix: ``$XDG_CACHE_HOME/jayden-jazz`` (default
+    ``~/.cache``). macOS: ``~/Library/Caches/JaydenJazz``. Windows:
+    ``%LOCALAPPDATA%\\JaydenJazz\\Cache`` (it does not roam). With
+    ``JAYDEN_JAZZ_HOME`` it is ``cache/`` in that folder, beside the rest.
+    """
+    platform = platform or sys.platform
+    env = dict(os.environ) if env is None else env
+    override = env.get("JAYDEN_JAZZ_HOME", "")
+    p = Path(override).expanduser() if override else None
+    if p is not None and p.is_absolute():
+        return p / "cache"
+    home = home or _home(platform, env)
+    if platform.startswith("win"):
+        local = env.get("LOCALAPPDATA", "")
+        root = Path(local) if local else home / "AppData" / "Local"
+        return root / APP_DIR_NAME / "Cache"
+    if platform == "darwin":
+        return home / "Library" / "Caches" / APP_DIR_NAME
+    return _xdg(env, "XDG_CACHE_HOME", home / ".cache") / XDG_DIR_NAME
+
+
+def zip_unpack_dir() -> Path:
+    """Where shared pack zips are unpacked: ``zips/`` in the cache folder (kept private by the loader)."""
+    return cache_dir() / "zips"
+
+
 def card_pack_dirs(extra: list[Path] | tuple[Path, ...] = (), *,
                    dirs: UserDirs | None = None) -> list[Path]:
     """Where card packs are read from, in load order.

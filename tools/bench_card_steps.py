@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     from jayden_jazz.app import make_app
     from jayden_jazz.cards import deal_random
     from jayden_jazz.scenes.cards.config import Match, MatchConfig
-    from jayden_jazz.scenes.cards.library import load_library
+    from jayden_jazz.scenes.cardkit.library import load_library
     from jayden_jazz.scenes.cards.table import CardsTableScene
     from tools.bench_frames import timed
 

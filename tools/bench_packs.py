@@ -83,7 +83,7 @@ import sys, time
 from types import SimpleNamespace
 from pathlib import Path
 from jayden_jazz.paths import UserDirs
-from jayden_jazz.scenes.cards.library import LibraryLoad
+from jayden_jazz.scenes.cardkit.library import LibraryLoad
 home = Path(sys.argv[2])
 app = SimpleNamespace(dirs=UserDirs(home, home), extra_card_paths=[Path(sys.argv[1])])
 load = LibraryLoad(app)
@@ -101,7 +101,7 @@ import sys
 from types import SimpleNamespace
 from pathlib import Path
 from jayden_jazz.paths import UserDirs
-from jayden_jazz.scenes.cards.library import load_library
+from jayden_jazz.scenes.cardkit.library import load_library
 home = Path(sys.argv[2])
 app = SimpleNamespace(dirs=UserDirs(home, home), extra_card_paths=[Path(sys.argv[1])])
 lib = load_library(app)

@@ -1,8 +1,14 @@
-"""Lets ``python -m jayden_jazz.cards`` run the command-line tools."""
+"""``python -m jayden_jazz.cards``: the program, not part of the engine.
+
+It hands the command line to :mod:`jayden_jazz.commands`, which holds the
+engine's commands and the two that need pygame or the saves (``render``,
+``replay``). Nothing in the engine imports this file, so the engine's floor
+holds (``tests/test_import_floors.py`` names it as the one exception).
+"""
 
 import sys
 
-from .cli import main
+from jayden_jazz.commands import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,14 +1,15 @@
-"""``python -m jayden_jazz.cards``: validate packs, play random games, show things.
+"""The card engine's own commands: validate packs, play random games, show things.
 
     validate PATH...                 every problem of every pack; exit 1 if a card is refused
     play-random --field 3x3 --players 2 --seed N
                                      a random game, printed as a YAML game record
     show CARD|FIELD|RECORD.yaml|fields ...
                                      a card, a field shape, a replayed record, or all fields
-    render PACK_OR_FOLDER --out DIR [--card ID]
-                                     each card as a 250x350 PNG and a contact sheet per pack
-    replay FILE                      replay a save or record file: the final position string
-                                     and "result: <winner seat or draw> (<how>)"; exit 1 if refused
+
+They need nothing but the engine. ``python -m jayden_jazz.cards`` runs
+:mod:`jayden_jazz.commands`, which adds ``render`` (needs pygame) and
+``replay`` (needs the save reader) to these, so this package never imports
+upward.
 """
 
 from __future__ import annotations
@@ -157,63 +158,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     return status
 
 
-def cmd_render(args: argparse.Namespace) -> int:
-    """Needs pygame to draw, so it is imported here and nowhere else in this package."""
-    catalog, problems = load_packs(args.paths)
-    for p in problems:
-        if p.is_error:
-            print(p, file=sys.stderr)
-    cards = list(catalog.values())
-    if args.card:
-        cards = [catalog[args.card]] if args.card in catalog else catalog.find(args.card)
-        if not cards:
-            print(f"no card {args.card!r} in {', '.join(map(str, args.paths))}", file=sys.stderr)
-            return 1
-    if not cards:
-        print("no cards to render", file=sys.stderr)
-        return 1
-    from jayden_jazz.scenes.workshop.export import render_cards
-
-    names = {pid: info.name for pid, info in catalog.packs.items()}
-    written = render_cards(cards, args.out, names, sheet=not args.card)
-    for path in written:
-        print(path)
-    print(f"{len(cards)} card(s) rendered into {args.out}", file=sys.stderr)
-    return 0
+PROG = "python -m jayden_jazz.cards"
+DESCRIPTION = "Jazz Jackrabbit Card Game tools: packs, random games, cards."
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    """Replays with the same checks as loading a save; a refused file is one line on stderr."""
-    from jayden_jazz.saves.cards import read_game
-    from jayden_jazz.saves.store import SaveError
-
-    if args.packs:
-        folders = list(args.packs)
-    else:
-        try:
-            from jayden_jazz.paths import card_pack_dirs
-            folders = card_pack_dirs()
-        except (ImportError, FileNotFoundError):  # pragma: no cover
-            folders = [game_cards_folder()]
-    catalog, _ = load_packs(folders)
-    try:
-        _, game = read_game(args.file, catalog)
-    except SaveError as e:
-        print(f"refused: {' '.join(str(e).split())}", file=sys.stderr)
-        return 1
-    print(game.position())
-    res = game.result()
-    if res is None:
-        print(f"result: unfinished (seat {game.to_move} to move after {game.ply} actions)")
-    else:
-        print(f"result: {'draw' if res.is_draw else res.winners[0]} ({res.decided_by})")
-    return 0
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m jayden_jazz.cards",
-                                description="Jazz Jackrabbit Card Game tools: packs, random games, cards.")
-    sub = p.add_subparsers(dest="command", required=True)
+def add_engine_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """validate, play-random and show, added to a parser's subcommands."""
     v = sub.add_parser("validate", help="check card packs and list every problem")
     v.add_argument("paths", nargs="+", type=Path, help="pack files, pack folders or cards folders")
     v.add_argument("--no-warnings", action="store_true", help="print errors only")
@@ -240,22 +190,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--steps", action="store_true", help="for a record: show the board after every action")
     s.set_defaults(func=cmd_show, synthetic=0, seed=0)
 
-    g = sub.add_parser("render", help="draw each card as a 250x350 PNG (EGA colours) and a contact sheet")
-    g.add_argument("paths", nargs="+", type=Path, metavar="PACK_OR_FOLDER")
-    g.add_argument("--out", type=Path, required=True, metavar="DIR",
-                   help="where to write; each pack gets a folder DIR/<pack id>/")
-    g.add_argument("--card", metavar="ID", help="only this card (pack/id, id, name or alias)")
-    g.set_defaults(func=cmd_render)
-    rp = sub.add_parser("replay", help="replay a save or record file; print the final position and result")
-    rp.add_argument("file", type=Path)
-    rp.add_argument("--packs", action="append", type=Path, default=[],
-                    help="cards folder or pack (default: the game's and your cards folders); may repeat")
-    rp.set_defaults(func=cmd_replay)
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
+    add_engine_commands(p.add_subparsers(dest="command", required=True))
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """A parsed command's exit status; a refused input is one ``error:`` line and status 2."""
     try:
         return int(args.func(args))
     except CardsError as e:
@@ -263,4 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-__all__ = ["Action", "build_parser", "main"]
+def main(argv: list[str] | None = None) -> int:
+    return run(build_parser().parse_args(argv))
+
+
+__all__ = ["Action", "add_engine_commands", "build_parser", "main", "run"]

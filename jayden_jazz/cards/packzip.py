@@ -7,13 +7,16 @@ zip file itself, each entry and the whole unpacked content have hard size
 limits, and entries are read in chunks that stop at the limit, so a zip bomb
 costs at most the limit, never what its headers claim. Only the pack's YAML
 file and its pictures are unpacked, by this module (never
-``ZipFile.extract``), into a private folder named after the zip's content;
+``ZipFile.extract``), into a folder named after the zip's content inside a
+private folder of the player's cache (this user's, mode 0700, checked before
+each use, pruned by age and size);
 the pack is then read by the ordinary loader, with the same checks as a
 folder (pictures must stay inside it).
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import os
@@ -156,44 +159,137 @@ def read_zip(data: bytes, label: str = "the zip") -> tuple[tuple[str, ...], dict
         return pack, out
 
 
+MAX_CACHE_BYTES = 96 * 1024 * 1024
+"""Everything unpacked, all zips together; the least recently read go first."""
+CACHE_DAYS = 30
+"""An unpacked zip not read for this long is removed."""
+STALE_UNPACK_SECONDS = 3600
+"""A half-done unpack folder this old was left by a game that stopped mid-way."""
+
+
 def _private_root() -> Path:
-    user = str(os.getuid()) if hasattr(os, "getuid") else (os.environ.get("USERNAME") or "user")
-    return Path(tempfile.gettempdir()) / f"jayden-jazz-zips-{user}"
+    """``zips/`` in the player's cache folder (``JAYDEN_JAZZ_HOME/cache`` when that is set)."""
+    from jayden_jazz.paths import zip_unpack_dir
+
+    return zip_unpack_dir()
 
 
 def _safe_dir(path: Path) -> Path:
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if path.is_symlink() or not path.is_dir():
-        raise ZipPackError(f"the unpack folder {path} is not a plain folder")
+    """The unpack folder, made private: a folder of this user's that nobody else may write.
+
+    What is in it is loaded as a pack without being checked again, so a
+    folder someone else could have written into is not trusted: one of this
+    user's with loose permissions is emptied and made private again; a link,
+    a file, or a folder of another user's is refused.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    st = os.lstat(path)
+    if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+        raise ZipPackError(f"the unpack folder {path} is not a plain folder (a link or a file); "
+                           "remove it and try again")
+    if not hasattr(os, "getuid"):          # Windows: the user's own local application data
+        return path
+    if st.st_uid != os.getuid():
+        raise ZipPackError(f"the unpack folder {path} belongs to another user; remove it and try again")
+    if stat.S_IMODE(st.st_mode) & 0o077:
+        shutil.rmtree(path)                # others could have written into it: nothing in it is ours
+        path.mkdir(mode=0o700)
+        os.chmod(path, 0o700)              # mkdir's mode is narrowed by the umask, never widened
     return path
 
 
+def _tree_bytes(folder: Path) -> int:
+    total = 0
+    for dirpath, _, files in os.walk(folder):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(dirpath, name)).st_size
+            except OSError:
+                pass
+    return total
+
+
+def prune(root: Path, keep: Path, now: float | None = None) -> None:
+    """Remove from the unpack folder what is old, half done or over the size cap; never ``keep``.
+
+    An unpacked zip's folder time is set each time the zip is read, so the
+    least recently read go first.
+    """
+    import time
+
+    now = time.time() if now is None else now
+    entries: list[tuple[float, int, Path]] = []
+    for entry in root.iterdir():
+        try:
+            st = entry.lstat()
+        except OSError:
+            continue
+        if entry == keep or not stat.S_ISDIR(st.st_mode):
+            continue
+        age = now - st.st_mtime
+        if entry.name.startswith(".unpack-"):
+            if age > STALE_UNPACK_SECONDS:
+                shutil.rmtree(entry, ignore_errors=True)
+        elif age > CACHE_DAYS * 86400 or not (entry / ".complete").is_file():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entries.append((st.st_mtime, _tree_bytes(entry), entry))
+    total = _tree_bytes(keep) + sum(size for _, size, _ in entries)
+    for _, size, entry in sorted(entries, key=lambda e: e[0]):
+        if total <= MAX_CACHE_BYTES:
+            break
+        shutil.rmtree(entry, ignore_errors=True)
+        total -= size
+
+
 def unpack(data: bytes, label: str, cache_root: Path | None = None) -> Path:
-    """Unpack a checked zip into its own folder (named by content) and return the pack file."""
+    """Unpack a checked zip into its own folder (named by content) and return the pack file.
+
+    Every way out but success removes the half-done folder; a folder left by
+    a game killed mid-way is removed by a later unpack (:func:`prune`).
+    """
     pack, files = read_zip(data, label)
     digest = hashlib.sha256(data).hexdigest()[:32]
-    root = _safe_dir(Path(cache_root) if cache_root else _private_root())
+    try:
+        root = _safe_dir(Path(cache_root) if cache_root else _private_root())
+    except OSError as e:
+        raise ZipPackError(f"cannot make the unpack folder ({e.strerror or e})") from None
     final = root / digest
-    if not (final / ".complete").is_file():
-        work = Path(tempfile.mkdtemp(prefix=".unpack-", dir=root))
+    if (final / ".complete").is_file():
         try:
-            for parts, blob in files.items():
-                target = work.joinpath(*parts)
+            os.utime(final)                 # read now: kept longest by the pruning
+        except OSError:
+            pass
+        return final.joinpath(*pack)
+    work = Path(tempfile.mkdtemp(prefix=".unpack-", dir=root))
+    try:
+        for parts, blob in files.items():
+            target = work.joinpath(*parts)
+            try:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 with open(target, "xb") as f:       # never follows or overwrites anything
                     f.write(blob)
-            (work / ".complete").write_bytes(b"")
-            if final.exists():
-                shutil.rmtree(final, ignore_errors=True)
-            try:
-                os.replace(work, final)
-            except OSError:
-                if not (final / ".complete").is_file():   # not another game unpacking the same zip
+            except OSError as e:
+                if e.errno != errno.ENAMETOOLONG:
                     raise
-                shutil.rmtree(work, ignore_errors=True)
-        except BaseException:
+                raise ZipPackError(f"the entry {'/'.join(parts)[:60]!r}... has a name too long to unpack "
+                                   "on this computer; this zip is refused") from None
+        (work / ".complete").write_bytes(b"")
+        if final.exists():
+            shutil.rmtree(final, ignore_errors=True)
+        try:
+            os.replace(work, final)
+        except OSError:
+            if not (final / ".complete").is_file():   # not another game unpacking the same zip
+                raise
+    finally:
+        if work.exists():
             shutil.rmtree(work, ignore_errors=True)
-            raise
+    prune(root, final)
     return final.joinpath(*pack)
 
 
@@ -271,5 +367,5 @@ def zip_pack(pack_file: Path, out: Path, pictures: list[Path] = ()) -> list[str]
     return names
 
 
-__all__ = ["MAX_ENTRIES", "MAX_PICTURE_BYTES", "MAX_UNPACKED_BYTES", "MAX_YAML_BYTES", "MAX_ZIP_BYTES",
-           "ZipPackError", "entry_parts", "load_zip_pack", "read_zip", "unpack", "zip_pack"]
+__all__ = ["CACHE_DAYS", "MAX_CACHE_BYTES", "MAX_ENTRIES", "MAX_PICTURE_BYTES", "MAX_UNPACKED_BYTES", "MAX_YAML_BYTES", "MAX_ZIP_BYTES",
+           "ZipPackError", "entry_parts", "load_zip_pack", "prune", "read_zip", "unpack", "zip_pack"]

@@ -8,13 +8,20 @@ a side, read from its header. :func:`damage` goes further for the pack
 validator: it reads the whole file and finds truncated or corrupt data
 (every PNG chunk's checksum and its compressed pixels; the other formats'
 structure) without an image library.
+
+Only a plain file is ever read: a named pipe, device or socket given as a
+picture would block the game on its first read, so a file is opened without
+waiting and refused when it is anything else (:func:`open_plain`).
 """
 
 from __future__ import annotations
 
+import os
+import stat
 import struct
 import zlib
 from pathlib import Path
+from typing import BinaryIO
 
 MAX_PICTURE_SIDE = 1024
 MAX_PICTURE_BYTES = 4 * 1024 * 1024
@@ -77,6 +84,50 @@ def header_size(head: bytes) -> tuple[str, int, int]:
     raise PictureError("it is not a picture the game reads (a PNG, JPEG, GIF or BMP file)")
 
 
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def _refuse_kind(mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a plain file")
+        raise PictureError(f"it is {kind}, not a picture file; only plain files can be pictures")
+
+
+def open_plain(path: Path | str, max_bytes: int = MAX_PICTURE_BYTES) -> BinaryIO:
+    """The file opened for reading; PictureError unless it is a plain file of at most ``max_bytes``.
+
+    The type is read from the opened file itself (``fstat``), so nothing can
+    swap the file between the check and the read; opening does not wait
+    (``O_NONBLOCK``), so a pipe with no writer cannot hang the caller.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        _refuse_kind(os.stat(path).st_mode)      # a socket cannot be opened at all: say what it is
+        raise
+    try:
+        st = os.fstat(fd)
+        _refuse_kind(st.st_mode)
+        if st.st_size > max_bytes:
+            raise PictureError(f"the file is {st.st_size:,} bytes; a picture may be at most "
+                               f"{max_bytes // 1048576} MiB")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_plain(path: Path | str, max_bytes: int = MAX_PICTURE_BYTES) -> bytes:
+    """A plain file's bytes (see :func:`open_plain`); at most ``max_bytes`` are read."""
+    with open_plain(path, max_bytes) as f:
+        data = f.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise PictureError(f"the file is over {max_bytes // 1048576} MiB; a picture may be at most "
+                           f"{max_bytes // 1048576} MiB")
+    return data
+
+
 def check(path: Path | str, max_side: int = MAX_PICTURE_SIDE,
           max_bytes: int = MAX_PICTURE_BYTES) -> tuple[str, int, int]:
     """The picture's format and size, read from its header; PictureError when it may not be used.
@@ -84,13 +135,8 @@ def check(path: Path | str, max_side: int = MAX_PICTURE_SIDE,
     The limits are a card picture's unless given (the picture editor imports
     larger ones, which it scales down).
     """
-    p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > max_bytes:
-            raise PictureError(f"the file is {size:,} bytes; a picture may be at most "
-                               f"{max_bytes // 1048576} MiB")
-        with open(p, "rb") as f:
+        with open_plain(path, max_bytes) as f:
             head = f.read(32)
             if head[:2] == b"\xff\xd8":         # only a JPEG may need more to tell its size
                 head += f.read(_HEAD_BYTES - len(head))
@@ -153,7 +199,7 @@ def damage(path: Path | str) -> str | None:
     """
     try:
         fmt, w, h = check(path)
-        data = Path(path).read_bytes()
+        data = read_plain(path)
     except PictureError as e:
         return str(e)
     except OSError as e:
@@ -171,4 +217,5 @@ def damage(path: Path | str) -> str | None:
     return None
 
 
-__all__ = ["MAX_PICTURE_BYTES", "MAX_PICTURE_SIDE", "PictureError", "check", "damage", "header_size"]
+__all__ = ["MAX_PICTURE_BYTES", "MAX_PICTURE_SIDE", "PictureError", "check", "damage", "header_size", "open_plain",
+           "read_plain"]

@@ -415,12 +415,12 @@ def _picture(chk: _CardCheck, data: LineMap, folder: Path | None) -> Path | None
         chk.error(line, "picture", f"picture {describe_value(v)} leaves the pack folder (through a link); "
                   "pictures must be inside it")
         return None
-    if not full.is_file():
+    if not full.exists():
         chk.warn(line, "picture", f"picture file {describe_value(v)} is not in the pack folder; "
                  "the card is shown without a picture")
         return None
     try:
-        picturefile.check(full)
+        picturefile.check(full)          # a pipe, device or folder is refused here, never read
     except picturefile.PictureError as e:
         chk.warn(line, "picture", f"picture {describe_value(v)} is not used: {e}; "
                  "the card is shown without a picture")

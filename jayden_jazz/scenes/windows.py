@@ -1,4 +1,4 @@
-"""Overlay windows drawn over the scene below: messages and choices.
+"""Overlay windows drawn over the scene below: messages, choices and scrolling text.
 
 Esc in any window closes it and returns to what is underneath, as the 1989
 manual promises.
@@ -15,7 +15,7 @@ from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.font import GLYPH_W, wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
-from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, TextView, draw_window
 
 SCREEN = pygame.Rect(0, 0, 640, 350)
 
@@ -84,3 +84,37 @@ class MessageWindow(ChoiceWindow):
         super().__init__(app, title, [MenuItem("OK", "ok")], text=text, width=width, fill=fill,
                          on_choose=(lambda _v: on_close()) if on_close else None,
                          on_cancel=on_close)
+
+
+class TextWindow(Scene):
+    """A titled, scrolling text (``TextView``) with an OK line; Esc or Enter closes it."""
+
+    opaque = False
+
+    def __init__(self, app: AppView, title: str, lines: list[str], *,
+                 styles: Callable[[str], tuple[str, int]] | None = None,
+                 rect: pygame.Rect | None = None, fill: int = P.BLUE) -> None:
+        super().__init__(app)
+        self.title = title
+        self.rect = rect or pygame.Rect(40, 24, 560, 302)
+        self.fill = fill
+        self.styles = styles
+        rows = (self.rect.h - 12 - 6 - LINE_H - 8) // LINE_H
+        self.view = TextView(lines, rows)
+
+    def handle(self, action: Action) -> None:
+        if action.kind in (Kind.BACK, Kind.ACTION):
+            self.close()
+        else:
+            self.view.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, self.title, fill=self.fill)
+        text = pygame.Rect(inner.x + 4, inner.y, inner.w - 8, self.view.rows * LINE_H)
+        self.view.draw(surface, font, text, styles=self.styles)
+        v = self.view
+        pos = f"{min(v.top + v.rows, len(v.lines))}/{len(v.lines)}"
+        y = inner.bottom - LINE_H
+        font.draw(surface, "\u2191\u2193 scroll  Enter/Esc close", inner.x + 4, y, P.LIGHT_CYAN)
+        font.draw(surface, pos, inner.right - 4 - font.width(pos), y, P.LIGHT_CYAN)

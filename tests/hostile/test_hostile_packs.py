@@ -123,7 +123,7 @@ def test_the_validator_prints_a_short_report_of_a_hostile_pack(tmp_path):
 
 
 def test_big_packs_are_read_behind_a_progress_window_and_then_setup_opens(make_app, tmp_path):
-    from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES
+    from jayden_jazz.scenes.cardkit.library import QUICK_LOAD_BYTES
     from jayden_jazz.scenes.cards.loading import PackLoadingScene
 
     n = 0
@@ -149,7 +149,7 @@ def test_big_packs_are_read_behind_a_progress_window_and_then_setup_opens(make_a
 
 
 def test_esc_leaves_the_progress_window(make_app, tmp_path):
-    from jayden_jazz.scenes.cards.library import LibraryLoad
+    from jayden_jazz.scenes.cardkit.library import LibraryLoad
     from jayden_jazz.scenes.cards.loading import PackLoadingScene
 
     app = make_app()
@@ -180,7 +180,7 @@ def test_the_worker_uses_the_cards_the_game_loaded(tmp_path):
 
 
 def test_packs_that_cannot_be_read_at_all_give_a_message_not_a_hang(make_app, monkeypatch):
-    from jayden_jazz.scenes.cards import library
+    from jayden_jazz.scenes.cardkit import library
     from jayden_jazz.scenes.cards.loading import PackLoadingScene
 
     def broken(app, progress=None):
@@ -198,7 +198,7 @@ def test_packs_that_cannot_be_read_at_all_give_a_message_not_a_hang(make_app, mo
 
 
 def test_the_gallery_also_waits_for_big_packs_behind_the_progress_window(make_app, tmp_path):
-    from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES
+    from jayden_jazz.scenes.cardkit.library import QUICK_LOAD_BYTES
     from jayden_jazz.scenes.cards.loading import PackLoadingScene
     from jayden_jazz.scenes.registry import make_scene
 

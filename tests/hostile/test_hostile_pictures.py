@@ -15,7 +15,7 @@ from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.cli import main as cards_cli
 from jayden_jazz.cards.loader import load_pack
 from jayden_jazz.cards.picturefile import MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, PictureError
-from jayden_jazz.scenes.cards.pictures import ega_picture
+from jayden_jazz.scenes.cardkit.pictures import ega_picture
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = (ROOT / "cards" / "example" / "pictures" / "devan.png").read_bytes()
@@ -138,3 +138,23 @@ def test_the_picture_editor_refuses_a_huge_picture_before_decoding_it(tmp_path):
                                            f"{MAX_IMPORT_SIDE}x{MAX_IMPORT_SIDE}"):
         import_picture(src, tmp_path / "pack", "x")
     assert not (tmp_path / "pack").exists()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_pack_picture_that_is_a_named_pipe_is_named_as_one_and_never_read(tmp_path):
+    import os
+    import threading
+
+    (tmp_path / "pictures").mkdir()
+    os.mkfifo(tmp_path / "pictures" / "p.png")
+    (tmp_path / "pics.yaml").write_text(PACK, encoding="utf-8")
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(load_pack(tmp_path / "pics.yaml")), daemon=True)
+    worker.start()
+    worker.join(5)
+    if worker.is_alive():
+        os.close(os.open(tmp_path / "pictures" / "p.png", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("a pack picture that is a named pipe hung the loader")
+    _, cards, problems = out[0]
+    assert [c.picture for c in cards] == [None]
+    assert any("named pipe" in p.message and "not a picture file" in p.message for p in problems)

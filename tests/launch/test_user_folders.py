@@ -93,3 +93,12 @@ def test_a_relative_override_is_ignored_like_relative_xdg_paths(value):
     """A relative folder would change with where the game was started from."""
     d = user_dirs("linux", {"JAYDEN_JAZZ_HOME": value, "XDG_DATA_HOME": "/data"}, HOME)
     assert d.data == Path("/data/jayden-jazz") and d.config == HOME / ".config" / "jayden-jazz"
+
+
+def test_the_cache_folder_per_platform():
+    assert paths.cache_dir("linux", {}, HOME) == HOME / ".cache" / "jayden-jazz"
+    assert paths.cache_dir("linux", {"XDG_CACHE_HOME": "/c"}, HOME) == Path("/c/jayden-jazz")
+    assert paths.cache_dir("linux", {"XDG_CACHE_HOME": "rel"}, HOME) == HOME / ".cache" / "jayden-jazz"
+    assert paths.cache_dir("darwin", {}, HOME) == HOME / "Library" / "Caches" / "JaydenJazz"
+    assert paths.cache_dir("win32", {"LOCALAPPDATA": "/L"}, HOME) == Path("/L/JaydenJazz/Cache")
+    assert paths.cache_dir("linux", {"JAYDEN_JAZZ_HOME": "/p"}, HOME) == Path("/p/cache")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from card_save_helpers import CATALOG, pick, random_game, seats_for
-from jayden_jazz.cards.cli import main as cards_main
+from jayden_jazz.commands import main as cards_main
 from jayden_jazz.saves import cards as csave
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +60,7 @@ def test_replay_reads_a_save_and_refuses_a_damaged_one(tmp_path, capsys, monkeyp
         game.push(pick(game, rng))
     path = tmp_path / "cards-slot2.sav"
     csave.save(path, seats_for(game), game)
-    monkeypatch.setattr("jayden_jazz.cards.cli.load_packs", lambda folders: (CATALOG, []))
+    monkeypatch.setattr("jayden_jazz.commands.load_packs", lambda folders: (CATALOG, []))
     code, out, _ = _replay(capsys, path)
     assert code == 0 and out == [game.position(), f"result: unfinished (seat {game.to_move} to move after 4 actions)"]
     while not game.is_over():

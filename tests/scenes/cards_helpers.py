@@ -9,7 +9,7 @@ from typing import Any
 from jayden_jazz.ai.worker import Reply
 from jayden_jazz.cards import Action, Game, GameRecord
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
-from jayden_jazz.scenes.cards.library import load_library
+from jayden_jazz.scenes.cardkit.library import load_library
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from tests.helpers import click, press, step
 

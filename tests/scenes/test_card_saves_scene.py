@@ -9,7 +9,7 @@ from jayden_jazz import statistics as stats
 from jayden_jazz.saves import cards as csave
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.saves import store
-from jayden_jazz.scenes.cards.library import load_library
+from jayden_jazz.scenes.cardkit.library import load_library
 from jayden_jazz.scenes.cards.replay import CardsReplayScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.scenes.cards.windows import EndWindow, PassScreen

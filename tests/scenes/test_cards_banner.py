@@ -40,7 +40,7 @@ CLASSIC = dict(same=True, plus=True, combo=True, elemental=True)
 def things_to_read(ren: TableRenderer, game, view: TableView) -> list[pygame.Rect]:
     """Every card on the table (field and hands), an empty cell's element, the panels' heads:
     found from the layout, not from the banner's own list."""
-    from jayden_jazz.scenes.cards.elements_art import empty_cell_glyph
+    from jayden_jazz.scenes.cardkit.elements_art import empty_cell_glyph
 
     lay = ren.layout
     out = [lay.cell_rect(i) for i in game.field.cells if game.card_at(i) is not None]

@@ -19,8 +19,8 @@ from jayden_jazz.cards import Action, new_game
 from jayden_jazz.cards.card import ELEMENTS
 from jayden_jazz.cards.loader import load_packs
 from jayden_jazz.paths import shipped_dir
-from jayden_jazz.scenes.cards.cards_art import paint_face
-from jayden_jazz.scenes.cards.elements_art import GLYPH, glyph, glyphs
+from jayden_jazz.scenes.cardkit.cards_art import paint_face
+from jayden_jazz.scenes.cardkit.elements_art import GLYPH, glyph, glyphs
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.pixelart import TRANSPARENT_INDEX, load_sprite_rows
@@ -115,7 +115,7 @@ def test_the_default_pack_gives_a_fair_share_of_its_cards_an_element():
 
 
 def test_the_card_view_names_the_element_and_the_cells_modifier(make_app):
-    from jayden_jazz.scenes.cards.cardview import CardViewWindow, text_lines
+    from jayden_jazz.scenes.cardkit.cardview import CardViewWindow, text_lines
 
     catalog, _ = load_packs([CLASSIC_PACK])
     assert any(ln[1:] == "Element: Fire" for ln in text_lines(catalog["c/same"]))

@@ -95,7 +95,7 @@ def test_three_open_cards_lie_face_up_in_a_hidden_hand(make_app, fake_ai):
 
 def test_random_skips_the_hand_picker(make_app):
     from jayden_jazz.scenes.cards.hands import HandChoiceScene
-    from jayden_jazz.scenes.cards.library import load_library
+    from jayden_jazz.scenes.cardkit.library import load_library
     from tests.scenes.cards_helpers import DATE
 
     app = make_app("--cards", str(PACK_DIR), "--seed", "11")

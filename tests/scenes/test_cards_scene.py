@@ -15,16 +15,17 @@ import pytest
 from jayden_jazz.cards import Action, Game
 from jayden_jazz.cards.result import decide
 from jayden_jazz.scenes.cards import players
-from jayden_jazz.scenes.cards.cards_art import back_surface
-from jayden_jazz.scenes.cards.cardview import VIEW_H, VIEW_W, CardView, CardViewWindow, text_lines
+from jayden_jazz.scenes.cardkit.cards_art import back_surface
+from jayden_jazz.scenes.cardkit.cardview import VIEW_H, VIEW_W, CardView, CardViewWindow, text_lines
 from jayden_jazz.scenes.cards.config import MatchConfig
 from jayden_jazz.scenes.cards.hands import BUTTONS, HandChoiceScene
-from jayden_jazz.scenes.cards.library import load_library
-from jayden_jazz.scenes.cards.pictures import ega_picture, nearest_ega, to_ega
+from jayden_jazz.scenes.cardkit.library import load_library
+from jayden_jazz.scenes.cardkit.pictures import ega_picture, nearest_ega, to_ega
 from jayden_jazz.scenes.cards.render import cell_key, hand_key
 from jayden_jazz.scenes.cards.setup import CardsSetupScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
-from jayden_jazz.scenes.cards.windows import EndWindow, PassScreen, TextWindow, describe_result
+from jayden_jazz.scenes.cards.windows import EndWindow, PassScreen, describe_result
+from jayden_jazz.scenes.windows import TextWindow
 from jayden_jazz.scenes.title import TitleScene
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P

@@ -184,8 +184,8 @@ def test_the_hand_picker_idles_while_a_person_chooses(make_app):
 
 def test_a_two_line_name_on_a_3x3_face_stays_inside_the_frame(make_app):
     """ "Mid Tier Milo" takes two lines on a 3x3 face: both end above the frame, none is cut."""
-    from jayden_jazz.scenes.cards.cards_art import paint_face
-    from jayden_jazz.scenes.cards.library import load_library
+    from jayden_jazz.scenes.cardkit.cards_art import paint_face
+    from jayden_jazz.scenes.cardkit.library import load_library
     from jayden_jazz.shell.display import new_logical_surface
 
     app = make_app()

@@ -13,7 +13,8 @@ from jayden_jazz.scenes.cards import players
 from jayden_jazz.scenes.cards.render import cell_key, hand_key
 from jayden_jazz.scenes.cards.setup import CardsSetupScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
-from jayden_jazz.scenes.cards.windows import PassScreen, TextWindow
+from jayden_jazz.scenes.cards.windows import PassScreen
+from jayden_jazz.scenes.windows import TextWindow
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
 from tests.helpers import click, pixel, press, step

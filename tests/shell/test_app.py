@@ -130,6 +130,12 @@ def test_help_lists_every_flag(capsys):
         assert flag in text
 
 
+def test_help_names_every_folder_of_the_player(user_home):
+    text = " ".join(build_parser().format_help().split())
+    for folder in ("settings.yaml", "saves", "cards", str(user_home / "cache" / "zips")):
+        assert folder in text
+
+
 def test_bad_scene_name_is_a_clear_error(capsys, user_home):
     assert main(["--headless", "--scene", "nope"]) == 2
     assert "Unknown scene" in capsys.readouterr().err

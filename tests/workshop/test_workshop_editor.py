@@ -203,6 +203,72 @@ def test_editing_a_hand_written_pack_keeps_a_backup(make_app, user_home):
     assert saved_card(ed).likes == "Backups"
 
 
+def _hand_edited_pack(app):
+    """A Workshop pack of two cards open in the editor on card A, then B renamed by hand in the file."""
+    import os
+
+    folder = Path(app.dirs.cards) / "mine"
+    folder.mkdir(parents=True)
+    cards = [Card(id=f"mine/{k}", name=k.upper(), sides=(5, 5, 5, 5), started_roasting=(2002, 8), likes="x",
+                  dislikes="y", description=f"{k.upper()} is a card.") for k in ("a", "b")]
+    from jayden_jazz.cards.writer import write_pack
+    write_pack(folder / "mine.yaml", PackHeader("mine", "Mine", "Me"), cards)
+    (pack,) = read_own_packs(Path(app.dirs.cards))
+    ed = CardEditorScene(app, pack, pack.cards[0], original_key="a")
+    app.stack.push(ed)
+    set_text(app, ed.form, "likes", "Editing")
+    file = folder / "mine.yaml"
+    edited = file.read_text(encoding="utf-8").replace('name: "B"', 'name: "Bee by hand"')
+    assert edited != file.read_text(encoding="utf-8")
+    file.write_text(edited, encoding="utf-8")
+    st = os.stat(file)
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))   # a later edit, however fast the test
+    return ed, file, edited
+
+
+def test_a_hand_edit_made_while_the_editor_is_open_is_not_overwritten_by_default(make_app, user_home):
+    app = make_app()
+    ed, file, edited = _hand_edited_pack(app)
+    key(app, "F2")
+    ask = app.stack.top
+    assert isinstance(ask, ChoiceWindow) and ask.title == "Pack changed"
+    assert "changed on disk since you opened it" in " ".join(ask.lines)
+    assert ask.menu.current.value == "no"
+    key(app, "RETURN")                                  # the default: do not overwrite
+    assert app.stack.top is ed and ed.dirty
+    assert file.read_text(encoding="utf-8") == edited
+    assert not list(file.parent.glob("*.bak*"))
+
+
+def test_overwriting_a_hand_edit_keeps_it_as_a_backup(make_app, user_home):
+    app = make_app()
+    ed, file, edited = _hand_edited_pack(app)
+    key(app, "F2")
+    ask = app.stack.top
+    ask.menu.index = [i.value for i in ask.items].index("overwrite")
+    key(app, "RETURN")
+    assert app.stack.top is ed and not ed.dirty
+    assert (file.parent / "mine.yaml.bak").read_text(encoding="utf-8") == edited
+    assert [c.likes for c in load_pack(file)[1]] == ["Editing", "x"]
+    assert [c.name for c in load_pack(file)[1]] == ["A", "B"]       # overwritten, as asked
+    set_text(app, ed.form, "likes", "Again")
+    key(app, "F2")                                      # the Workshop's own write: no question
+    assert app.stack.top is ed and saved_card(ed).likes == "Again"
+
+
+def test_reloading_after_a_hand_edit_keeps_both_edits(make_app, user_home):
+    app = make_app()
+    ed, file, edited = _hand_edited_pack(app)
+    key(app, "F2")
+    ask = app.stack.top
+    ask.menu.index = [i.value for i in ask.items].index("reload")
+    key(app, "RETURN")
+    assert app.stack.top is ed and ed.dirty and ed.card.likes == "Editing"
+    key(app, "F2")
+    assert app.stack.top is ed
+    assert [(c.name, c.likes) for c in load_pack(file)[1]] == [("A", "Editing"), ("Bee by hand", "x")]
+
+
 def test_the_validator_command_accepts_what_the_workshop_saves(editor, capsys):
     from jayden_jazz.cards.cli import main
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from jayden_jazz.scenes.cards.cardview import CardViewWindow
-from jayden_jazz.scenes.cards.windows import TextWindow
+from jayden_jazz.scenes.cardkit.cardview import CardViewWindow
+from jayden_jazz.scenes.windows import TextWindow
 from jayden_jazz.scenes.workshop.editor import CardEditorScene
 from jayden_jazz.scenes.workshop.gallery import GalleryScene, Query, select
 from jayden_jazz.scenes.workshop.ownpacks import new_pack

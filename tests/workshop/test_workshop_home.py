@@ -1,5 +1,6 @@
 """The Workshop's pack list: own packs only, new pack, copy, delete (asks, No first), zip for sharing."""
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -79,6 +80,25 @@ def test_delete_asks_and_no_is_the_default(home):
     key(app, "DELETE", "DOWN", "RETURN")
     assert w.packs[0].cards == []
     assert load_pack(w.packs[0].file)[1] == []
+
+
+def test_delete_after_a_hand_edit_writes_nothing_and_shows_the_file_as_it_is(home):
+    import os
+
+    from jayden_jazz.scenes.windows import MessageWindow
+
+    app, w = home
+    goto_card(app, w, "ember")
+    file = w.packs[0].file
+    edited = file.read_text(encoding="utf-8").replace('name: "Ember"', 'name: "Ember by hand"')
+    file.write_text(edited, encoding="utf-8")
+    st = os.stat(file)
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    key(app, "DELETE", "DOWN", "RETURN")
+    win = app.stack.top
+    assert isinstance(win, MessageWindow) and "changed on disk" in " ".join(win.lines)
+    assert file.read_text(encoding="utf-8") == edited
+    assert [c.name for c in w.packs[0].cards] == ["Ember by hand"]
 
 
 def test_copy_opens_the_editor_on_a_new_card(home):
@@ -181,6 +201,80 @@ def test_import_through_the_file_picker(home, tmp_path):
     assert ed.card.picture == ed.pack.folder / "pictures" / "ember.png"
     key(app, "F2")
     assert load_pack(ed.pack.file)[1][0].picture == ed.card.picture
+
+
+def _unblock(fifo: Path) -> None:
+    """Open the pipe's other end so a reader stuck on it returns (a test must not hang)."""
+    import os
+
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:
+        return
+    os.close(fd)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_chosen_as_a_picture_is_refused_in_plain_words(home, tmp_path):
+    import os
+    import threading
+
+    from jayden_jazz.scenes.workshop.picture import _imported
+    from jayden_jazz.scenes.windows import MessageWindow
+
+    app, w = home
+    goto_card(app, w, "ember")
+    key(app, "RETURN")
+    ed = app.stack.top
+    src_dir = tmp_path / "mypics"
+    src_dir.mkdir()
+    fifo = src_dir / "face.png"
+    os.mkfifo(fifo)
+    ed.stack.push(FilePicker(app, lambda p: _imported(app, ed, p), start=src_dir))
+    done = threading.Event()
+
+    def pick() -> None:
+        key(app, "DOWN", "RETURN")                 # ".." is first, then face.png
+        done.set()
+
+    worker = threading.Thread(target=pick, daemon=True)
+    worker.start()
+    worker.join(5)
+    if not done.is_set():
+        _unblock(fifo)
+        worker.join(5)
+        pytest.fail("choosing a named pipe as a picture hung the game")
+    win = app.stack.top
+    assert isinstance(win, MessageWindow)
+    text = " ".join(win.lines)
+    assert "face.png" in text and "named pipe" in text and "not a picture file" in text
+    assert ed.card.picture is None
+    assert not (ed.pack.folder / "pictures").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="POSIX devices")
+def test_devices_and_folders_are_never_read_as_pictures(tmp_path):
+    """The pipe case is in the test above, which cannot hang when it fails."""
+    from jayden_jazz.cards import picturefile
+    from jayden_jazz.scenes.cardkit.pictures import ega_picture
+    from jayden_jazz.scenes.workshop.picture import PictureError
+
+    import socket
+
+    folder = tmp_path / "folder.png"
+    folder.mkdir()
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(tmp_path / "sock.png"))
+    for path, kind in ((Path("/dev/null"), "a character device"), (tmp_path / "sock.png", "a socket"),
+                       (folder, "a folder")):
+        with pytest.raises(picturefile.PictureError, match=rf"it is {re.escape(kind)}, not a picture file"):
+            picturefile.check(path)
+        with pytest.raises(PictureError, match="not a picture file"):
+            import_picture(path, tmp_path / "pack", "x")
+        assert ega_picture(path) is None
+        assert "not a picture file" in (picturefile.damage(path) or "")
+    sock.close()
+    assert not (tmp_path / "pack").exists()
 
 
 def test_pixel_editor_paints_in_ega_and_saves(home):

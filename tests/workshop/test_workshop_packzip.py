@@ -1,6 +1,8 @@
 """Pack zips: read like a folder, and refused whole when they could escape or explode."""
 
+import hashlib
 import io
+import os
 import stat
 import zipfile
 from pathlib import Path
@@ -40,6 +42,9 @@ def make_zip(path: Path, entries: dict[str, bytes], *, symlinks: tuple[str, ...]
                 info.external_attr = (stat.S_IFLNK | 0o777) << 16
             zf.writestr(info, data)
     return path
+
+
+REAL_PRIVATE_ROOT = packzip._private_root
 
 
 @pytest.fixture(autouse=True)
@@ -200,3 +205,94 @@ def test_a_zip_named_on_the_command_line_is_a_pack(tmp_path):
     z = make_zip(tmp_path / "one.zip", {"zipped.yaml": PACK.encode(), "pictures/zippy.png": png_bytes()})
     catalog, problems = load_packs([z])
     assert list(catalog) == ["zipped/zippy"] and not [p for p in problems if p.is_error]
+
+
+def _zipped(tmp_path: Path, name: str = "zipped.zip", likes: str = "Archives") -> tuple[Path, str]:
+    z = make_zip(tmp_path / name, {"zipped.yaml": PACK.replace("Archives", likes).encode(),
+                                   "pictures/zippy.png": png_bytes()})
+    return z, hashlib.sha256(z.read_bytes()).hexdigest()[:32]
+
+
+def _plant(root: Path, digest: str) -> None:
+    """What another user could leave in a shared unpack folder under a known zip's digest."""
+    (root / digest / "pictures").mkdir(parents=True)
+    (root / digest / "zipped.yaml").write_text(PACK.replace("Archives", "Planted"), encoding="utf-8")
+    (root / digest / "pictures" / "zippy.png").write_bytes(png_bytes())
+    (root / digest / ".complete").write_bytes(b"")
+
+
+def test_zips_unpack_into_the_players_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("JAYDEN_JAZZ_HOME", str(tmp_path / "home"))
+    assert REAL_PRIVATE_ROOT() == tmp_path / "home" / "cache" / "zips"
+    monkeypatch.delenv("JAYDEN_JAZZ_HOME")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if not os.name == "nt":
+        assert REAL_PRIVATE_ROOT() == tmp_path / "xdg" / "jayden-jazz" / "zips"
+
+
+def test_the_unpack_folder_is_made_private_and_checked(tmp_path, private_unpack_folder):
+    z, _ = _zipped(tmp_path)
+    info, cards, problems = load_zip_pack(z)
+    assert info is not None and not [p for p in problems if p.is_error]
+    st = os.lstat(private_unpack_folder)
+    assert stat.S_IMODE(st.st_mode) == 0o700 and st.st_uid == os.getuid()
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
+def test_content_planted_in_a_folder_others_may_write_is_not_loaded(tmp_path, private_unpack_folder):
+    z, digest = _zipped(tmp_path)
+    private_unpack_folder.mkdir()
+    os.chmod(private_unpack_folder, 0o777)
+    _plant(private_unpack_folder, digest)
+    info, cards, problems = load_zip_pack(z)
+    assert [c.likes for c in cards] == ["Archives"]         # the zip's own card, not the planted one
+    assert stat.S_IMODE(os.lstat(private_unpack_folder).st_mode) == 0o700
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owners")
+def test_an_unpack_folder_of_another_user_or_a_link_is_refused(tmp_path, private_unpack_folder):
+    z, digest = _zipped(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    _plant(elsewhere, digest)
+    private_unpack_folder.symlink_to(elsewhere)
+    info, cards, problems = load_zip_pack(z)
+    assert cards == [] and "not a plain folder" in problems[0].message
+    private_unpack_folder.unlink()
+    if os.getuid() == 0:                     # only root can hand a folder to another user
+        elsewhere.rename(private_unpack_folder)
+        os.chown(private_unpack_folder, 65534, 65534)
+        info, cards, problems = load_zip_pack(z)
+        assert cards == [] and "belongs to another user" in problems[0].message
+
+
+def test_the_unpack_folder_is_pruned_by_age_and_size(tmp_path, private_unpack_folder, monkeypatch):
+    old, old_digest = _zipped(tmp_path, "old.zip", "Old")
+    mid, mid_digest = _zipped(tmp_path, "mid.zip", "Mid")
+    assert load_zip_pack(old)[1] and load_zip_pack(mid)[1]
+    stale = private_unpack_folder / ".unpack-crashed"
+    stale.mkdir()
+    (stale / "zipped.yaml").write_text("half", encoding="utf-8")
+    two_hours_ago = os.stat(stale).st_mtime - 7200
+    os.utime(stale, (two_hours_ago, two_hours_ago))
+    long_ago = two_hours_ago - 40 * 86400
+    os.utime(private_unpack_folder / old_digest, (long_ago, long_ago))
+    new, new_digest = _zipped(tmp_path, "new.zip", "New")
+    assert load_zip_pack(new)[1]
+    assert sorted(p.name for p in private_unpack_folder.iterdir()) == sorted([mid_digest, new_digest])
+    monkeypatch.setattr(packzip, "MAX_CACHE_BYTES", 1)       # over the cap: only the zip just read stays
+    newest, newest_digest = _zipped(tmp_path, "newest.zip", "Newest")
+    assert load_zip_pack(newest)[1]
+    assert [p.name for p in private_unpack_folder.iterdir()] == [newest_digest]
+
+
+@pytest.mark.parametrize("entries", [
+    {"a" * 300 + "/zipped.yaml": PACK.encode()},
+    {"zipped.yaml": PACK.encode(), "pictures/" + "p" * 300 + ".png": b"x"},
+    {"zipped.yaml": PACK.encode(), "pictures/" + "/".join(["d" * 250] * 20) + "/x.png": b"x"},
+])
+def test_a_zip_refused_for_a_long_name_leaves_nothing_behind(tmp_path, private_unpack_folder, entries):
+    z = make_zip(tmp_path / "long.zip", entries)
+    info, cards, problems = load_zip_pack(z)
+    assert info is None and "name too long to unpack" in problems[0].message
+    assert list(private_unpack_folder.iterdir()) == []

@@ -1,5 +1,6 @@
 """`python -m jayden_jazz.cards render`: one 250x350 EGA picture per card and a contact sheet."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +9,7 @@ import numpy as np
 import pygame
 
 from jayden_jazz.cards import load_packs
-from jayden_jazz.cards.cli import main
+from jayden_jazz.commands import main
 from jayden_jazz.shell.palette import EGA_RGB
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,3 +71,58 @@ def test_the_cards_package_stays_free_of_pygame():
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert r.returncode == 0, r.stderr
+
+
+
+def test_the_card_command_line_validates_without_pygame_and_renders_by_the_same_spelling(tmp_path):
+    """``python -m jayden_jazz.cards`` is one program: validate stays pygame-free, render draws."""
+    code = ("import runpy, sys; sys.argv = ['x', 'validate', 'cards/example']\n"
+            "try:\n    runpy.run_module('jayden_jazz.cards', run_name='__main__')\n"
+            "except SystemExit as e:\n    assert e.code == 0, e.code\n"
+            "bad = [m for m in sys.modules if m.split('.')[0] == 'pygame' or "
+            "m.startswith(('jayden_jazz.scenes', 'jayden_jazz.saves', 'jayden_jazz.shell'))]\n"
+            "assert not bad, bad")
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([sys.executable, "-m", "jayden_jazz.cards", "render", "cards/example", "--out",
+                        str(tmp_path), "--card", "example/devan"], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "example" / "devan.png").is_file()
+
+def _render_refused(capsys, out: Path) -> str:
+    """``render --out out`` is refused with one ``error:`` line and status 2, nothing else."""
+    code = main(["render", str(ROOT / "cards" / "example"), "--out", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2, err
+    assert len(err) == 1 and err[0].startswith("error: "), err
+    return err[0]
+
+
+def test_render_to_a_file_or_under_a_file_is_one_error_line(tmp_path, capsys):
+    file = tmp_path / "taken.png"
+    file.write_bytes(b"mine")
+    assert "is a file, not a folder" in _render_refused(capsys, file)
+    assert "Not a directory" in _render_refused(capsys, file / "sub")
+    assert file.read_bytes() == b"mine"
+
+
+def test_render_to_proc_or_an_overlong_name_is_one_error_line(tmp_path, capsys):
+    assert "/proc/self" in _render_refused(capsys, Path("/proc/self"))
+    assert "File name too long" in _render_refused(capsys, tmp_path / ("n" * 300))
+
+
+def test_render_into_an_unwritable_folder_is_one_error_line(tmp_path, capsys, monkeypatch):
+    import jayden_jazz.scenes.workshop.export as export
+
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    if os.geteuid() != 0:          # root writes anywhere; the refused write below stands in for it
+        assert "permission denied" in _render_refused(capsys, locked)
+
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(export, "atomic_write_bytes", refuse)
+    line = _render_refused(capsys, tmp_path / "out")
+    assert "Permission denied" in line and "example" in line

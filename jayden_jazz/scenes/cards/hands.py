@@ -22,10 +22,10 @@ import pygame
 
 from jayden_jazz.cards import Card, deal_random
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.cards_art import MINI, draw_face
-from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.cardkit.cards_art import MINI, draw_face
+from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
-from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap

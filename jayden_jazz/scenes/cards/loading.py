@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from jayden_jazz.scenes.cards.library import (QUICK_LOAD_BYTES, Library, LibraryLoad, cached_library,
+from jayden_jazz.scenes.cardkit.library import (QUICK_LOAD_BYTES, Library, LibraryLoad, cached_library,
                                               load_library)
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action, Kind

@@ -1,5 +1,9 @@
 """Who sits at each seat, their colours, and how a computer seat is asked to play.
 
+The colours themselves are drawn on every card, so they live with the card
+pictures (:mod:`jayden_jazz.scenes.cardkit.colours`); a seat's name and
+colours are read here, where the table looks up everything about a seat.
+
 A computer seat is answered by ``jayden_jazz.ai.cards.player`` in a worker
 process; the scenes talk to it through a *brain* (``submit_*`` then
 ``poll``), so tests can swap in an in-process brain without a process.
@@ -14,16 +18,10 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from jayden_jazz.scenes import seats
+from jayden_jazz.scenes.cardkit.colours import COLOUR_NAMES, MAX_SEATS, SEAT_COLOURS, dark, light, seat_name
 from jayden_jazz.scenes.seats import LEVELS, Brain as SeatBrain, is_computer, label
-from jayden_jazz.shell import palette as P
 
 AI_MODULE = "jayden_jazz.ai.cards.player"
-MAX_SEATS = 4
-
-#: (dark, light) EGA pair per seat: card fill and border/label colour.
-SEAT_COLOURS: tuple[tuple[int, int], ...] = (
-    (P.BLUE, P.LIGHT_BLUE), (P.RED, P.LIGHT_RED), (P.GREEN, P.LIGHT_GREEN), (P.MAGENTA, P.LIGHT_MAGENTA))
-COLOUR_NAMES = ("Blue", "Red", "Green", "Magenta")
 
 
 def ai_available() -> bool:
@@ -32,18 +30,6 @@ def ai_available() -> bool:
 
 def seat_choices() -> list[dict[str, Any]]:
     return seats.seat_choices(ai_available())
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def dark(seat: int) -> int:
-    return SEAT_COLOURS[seat % MAX_SEATS][0]
-
-
-def light(seat: int) -> int:
-    return SEAT_COLOURS[seat % MAX_SEATS][1]
 
 
 class Brain(SeatBrain, Protocol):

@@ -23,7 +23,7 @@ import pygame
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.cards_art import MINI, TINY, draw_back, draw_face
+from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font, wrap
@@ -313,7 +313,7 @@ class TableRenderer:
 
     def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
-        from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
+        from jayden_jazz.scenes.cardkit.elements_art import cell_under_card, empty_cell_element
 
         for i, element in game.core.elements.items():
             shown = view.board.get(i) if view.board is not None else None
@@ -363,7 +363,7 @@ class TableRenderer:
         """What a banner must leave in sight: every cell holding a card (with its frames), every
         hand card of every seat (lifted or framed), an empty cell's element, the panels' heads
         and effect lines, the field's border and the names of its rows and columns."""
-        from jayden_jazz.scenes.cards.elements_art import empty_cell_glyph
+        from jayden_jazz.scenes.cardkit.elements_art import empty_cell_glyph
 
         lay = self.layout
         out: list[pygame.Rect] = []

@@ -17,8 +17,8 @@ import pygame
 from jayden_jazz.cards import Card, Game, GameRecord
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.cards_art import draw_face, draw_slot
-from jayden_jazz.scenes.cards.elements_art import cell_under_card, empty_cell_element
+from jayden_jazz.scenes.cardkit.cards_art import draw_face, draw_slot
+from jayden_jazz.scenes.cardkit.elements_art import cell_under_card, empty_cell_element
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -245,7 +245,7 @@ def demo(app: AppView) -> CardsReplayScene:
     import random
 
     from jayden_jazz.cards import Rules, deal_random, get_field, new_game
-    from jayden_jazz.scenes.cards.library import load_library
+    from jayden_jazz.scenes.cardkit.library import load_library
 
     rng = random.Random(app.rng.random())
     library = load_library(app)

@@ -19,7 +19,7 @@ from jayden_jazz.saves import cards as csave
 from jayden_jazz.saves import store
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
-from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 

@@ -21,7 +21,7 @@ from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
 from jayden_jazz.cards.rule_text import RULE_SETS, rule_set_of
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.config import MatchConfig, fields_for, rule_set_name
-from jayden_jazz.scenes.cards.library import Library, load_library, problem_summary
+from jayden_jazz.scenes.cardkit.library import Library, load_library, problem_summary
 from jayden_jazz.scenes.cards.windows import PacksWindow, pack_problems_window
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P

@@ -34,7 +34,7 @@ from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards import saving  # [card-saves hook] saves, replay, statistics
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
-from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.cards.movelog import MoveLog
 from jayden_jazz.scenes.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView, cell_key, hand_key

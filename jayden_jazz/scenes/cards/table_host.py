@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.cards import Action, Game
     from jayden_jazz.scenes.cards.config import Match, MatchConfig
     from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
-    from jayden_jazz.scenes.cards.library import Library
+    from jayden_jazz.scenes.cardkit.library import Library
     from jayden_jazz.scenes.cards.movelog import MoveLog
     from jayden_jazz.scenes.cards.players import Brain
     from jayden_jazz.scenes.cards.present import Presentation

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.cards.rule_text import describe
-from jayden_jazz.scenes.cards.cardview import CardViewWindow, Effective
+from jayden_jazz.scenes.cardkit.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
-from jayden_jazz.scenes.cards.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
+from jayden_jazz.scenes.cardkit.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
 from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
@@ -87,7 +87,7 @@ class TableWindows(TablePart):
         lines += describe(r)             # every classic rule in play, in the engine's words
         lines.append("Most cards on the field wins; a tie goes to the most points left in hand.")
         if not r.pure and not r.sudden_death:
-            from jayden_jazz.scenes.cards.cardview import month_name
+            from jayden_jazz.scenes.cardkit.cardview import month_name
 
             lines.append(f"Game date for \"within the last N years\": {month_name(self.game.date)}.")
         return lines

@@ -14,13 +14,13 @@ from jayden_jazz.cards import Card
 from jayden_jazz.cards.catalog import Problem
 from jayden_jazz.cards.result import Result
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.library import problem_lines
-from jayden_jazz.scenes.windows import ChoiceWindow
+from jayden_jazz.scenes.cardkit.library import problem_lines, problem_style
+from jayden_jazz.scenes.windows import ChoiceWindow, TextWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
-from jayden_jazz.shell.widgets import LINE_H, MenuItem, TextView, draw_window
+from jayden_jazz.shell.widgets import LINE_H, MenuItem, draw_window
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -70,57 +70,15 @@ class PassScreen(Scene):
                 y += 14
 
 
-class TextWindow(Scene):
-    """A titled, scrolling text (``TextView``) with an OK line; Esc or Enter closes it."""
-
-    opaque = False
-
-    def __init__(self, app: AppView, title: str, lines: list[str], *,
-                 styles: Callable[[str], tuple[str, int]] | None = None,
-                 rect: pygame.Rect | None = None, fill: int = P.BLUE) -> None:
-        super().__init__(app)
-        self.title = title
-        self.rect = rect or pygame.Rect(40, 24, 560, 302)
-        self.fill = fill
-        self.styles = styles
-        rows = (self.rect.h - 12 - 6 - LINE_H - 8) // LINE_H
-        self.view = TextView(lines, rows)
-
-    def handle(self, action: Action) -> None:
-        if action.kind in (Kind.BACK, Kind.ACTION):
-            self.close()
-        else:
-            self.view.handle(action)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        font = self.app.font
-        inner = draw_window(surface, font, self.rect, self.title, fill=self.fill)
-        text = pygame.Rect(inner.x + 4, inner.y, inner.w - 8, self.view.rows * LINE_H)
-        self.view.draw(surface, font, text, styles=self.styles)
-        v = self.view
-        pos = f"{min(v.top + v.rows, len(v.lines))}/{len(v.lines)}"
-        y = inner.bottom - LINE_H
-        font.draw(surface, "\u2191\u2193 scroll  Enter/Esc close", inner.x + 4, y, P.LIGHT_CYAN)
-        font.draw(surface, pos, inner.right - 4 - font.width(pos), y, P.LIGHT_CYAN)
-
-
-def _problem_style(line: str) -> tuple[str, int]:
-    if line.startswith("\x03"):
-        return line[1:], P.LIGHT_RED
-    if line.startswith("\x04"):
-        return line[1:], P.YELLOW
-    return line, P.WHITE
-
-
 def pack_problems_window(app: AppView, problems: list[Problem]) -> TextWindow:
     cols = (560 - 24 - 16) // 8
     lines = problem_lines(problems, cols)
-    from jayden_jazz.scenes.cards.library import problem_summary
+    from jayden_jazz.scenes.cardkit.library import problem_summary
 
     warnings = sum(1 for p in problems if not p.is_error)
     head = [problem_summary(problems) + f"; {warnings} warning{'s' if warnings != 1 else ''}.",
             "The other cards still play.", ""]
-    return TextWindow(app, "Pack problems", head + lines, styles=_problem_style)
+    return TextWindow(app, "Pack problems", head + lines, styles=problem_style)
 
 
 class PacksWindow(Scene):

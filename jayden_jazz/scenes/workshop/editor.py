@@ -23,10 +23,10 @@ from jayden_jazz.cards.deal import game_month
 from jayden_jazz.cards.language import BUDGET, MAX_ABILITIES
 from jayden_jazz.cards.loader import card_problems
 from jayden_jazz.cards.writer import card_yaml
-from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, SidesRow, TextRow
-from jayden_jazz.scenes.workshop.ownpacks import OwnPack, save_card
+from jayden_jazz.scenes.workshop.ownpacks import OwnPack, PackChanged, read_own_pack, save_card
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -245,7 +245,8 @@ class CardEditorScene(Scene):
         return [p for p in self.problems if p.is_error]
 
     # saving ----------------------------------------------------------------------
-    def save(self, then: Callable[[], None] | None = None) -> bool:
+    def save(self, then: Callable[[], None] | None = None, *, overwrite: bool = False) -> bool:
+        """Write the card into the pack; False when it was not written (a window says why)."""
         if self.errors:
             lines = [f"\u2022 {p.field or 'card'}: {p.message}" for p in self.errors[:4]]
             more = len(self.errors) - 4
@@ -254,7 +255,10 @@ class CardEditorScene(Scene):
             self.app.sound.play("illegal")
             return False
         try:
-            self.pack = save_card(self.pack, self.card, self.original_key)
+            self.pack = save_card(self.pack, self.card, self.original_key, overwrite=overwrite)
+        except PackChanged:
+            self.ask_changed(then)
+            return False
         except (OSError, ValueError) as e:
             self.stack.push(MessageWindow(self.app, "Not saved", f"The pack could not be written: {e}", fill=P.RED))
             return False
@@ -267,6 +271,32 @@ class CardEditorScene(Scene):
         if then:
             then()
         return True
+
+    def ask_changed(self, then: Callable[[], None] | None) -> None:
+        """The pack file was edited elsewhere: keep that edit (the default), reload, or overwrite."""
+        def chose(v: str) -> None:
+            if v == "overwrite":
+                self.save(then, overwrite=True)
+            elif v == "reload":
+                self.reload_pack()
+
+        name = self.pack.file.name
+        self.stack.push(ChoiceWindow(self.app, "Pack changed", [
+            MenuItem("No, do not overwrite", "no"), MenuItem("Reload the pack", "reload"),
+            MenuItem("Overwrite it", "overwrite")],
+            text=(f"The pack file {name} changed on disk since you opened it. Overwrite? "
+                  f"(The changed file is kept as a .bak.) Reload reads it again and keeps "
+                  "this card's edits, unsaved."),
+            on_choose=chose, width=520))
+
+    def reload_pack(self) -> None:
+        """The pack read again from its file; the card being edited stays as it is, unsaved."""
+        self.pack = read_own_pack(self.pack.file)
+        if self.original_key is not None and self.pack.card(self.original_key) is None:
+            self.original_key = None          # removed by the edit: saving adds it again
+            self.saved = None
+        self.status = f"Reloaded {self.pack.file.name}."
+        self._revalidate()
 
     def ask_close(self) -> None:
         if not self.dirty:

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 
 from jayden_jazz.cards import Card  # noqa: E402
 from jayden_jazz.cards.writer import atomic_write_bytes  # noqa: E402
-from jayden_jazz.scenes.cards.cardview import VIEW_H, VIEW_W, CardView  # noqa: E402
+from jayden_jazz.scenes.cardkit.cardview import VIEW_H, VIEW_W, CardView  # noqa: E402
 from jayden_jazz.shell import palette as P  # noqa: E402
 from jayden_jazz.shell.display import new_logical_surface  # noqa: E402
 from jayden_jazz.shell.font import Font  # noqa: E402

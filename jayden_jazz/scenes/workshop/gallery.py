@@ -18,8 +18,8 @@ import pygame
 from jayden_jazz.cards import Card, sides_text
 from jayden_jazz.cards.card import ELEMENTS
 from jayden_jazz.cards.catalog import Problem
-from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView, CardViewWindow
-from jayden_jazz.scenes.cards.library import Library, load_library
+from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView, CardViewWindow
+from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
@@ -182,9 +182,8 @@ class GalleryScene(Scene):
 
     def show_problems(self) -> None:
         """Which packs have problems (a line each), then every problem in full."""
-        from jayden_jazz.scenes.cards.library import problem_lines
-        from jayden_jazz.scenes.cards.windows import TextWindow, _problem_style
-        from jayden_jazz.scenes.windows import MessageWindow
+        from jayden_jazz.scenes.cardkit.library import problem_lines, problem_style
+        from jayden_jazz.scenes.windows import MessageWindow, TextWindow
 
         if not self.lib.problems:
             self.stack.push(MessageWindow(self.app, "Pack problems", "Every pack loaded without a problem."))
@@ -205,7 +204,7 @@ class GalleryScene(Scene):
             lines.append(f"{state}, {len(found) - errors} warning(s)")
         lines.append("")
         self.stack.push(TextWindow(self.app, "Pack problems", lines + problem_lines(self.lib.problems, 64),
-                                   styles=_problem_style))
+                                   styles=problem_style))
 
     # input -------------------------------------------------------------------
     BUTTONS = (("F2", "Pack", "pack"), ("F3", "Ability", "ability"), ("F4", "Sort", "sort"),

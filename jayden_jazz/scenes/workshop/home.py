@@ -15,9 +15,9 @@ import pygame
 
 from jayden_jazz.cards import Card, sides_text
 from jayden_jazz.cards.packzip import ZipPackError, zip_pack
-from jayden_jazz.scenes.cards.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, delete_card, new_pack,
+from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, PackChanged, delete_card, new_pack,
                                                   read_own_packs)
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
@@ -33,6 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 VIEW_X = 640 - VIEW_W
 PANEL_W = VIEW_X - 2
 LIST_Y, ROW_H, ROWS = 40, 14, 17
+CHANGED_TEXT = ("The pack file changed on disk since the Workshop read it, so nothing was written. "
+                "The list now shows the file as it is; try again.")
 KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
 
 
@@ -129,7 +131,7 @@ class WorkshopScene(Scene):
 
     def _taken_pack_ids(self) -> set[str]:
         from jayden_jazz.cards.errors import CardsError
-        from jayden_jazz.scenes.cards.library import load_library
+        from jayden_jazz.scenes.cardkit.library import load_library
 
         try:   # packs report their own problems; only a folder that cannot be read lands here
             return set(load_library(self.app).catalog.packs)
@@ -184,6 +186,8 @@ class WorkshopScene(Scene):
             if v == "yes":
                 try:
                     delete_card(pack, card.key)
+                except PackChanged:
+                    self.stack.push(MessageWindow(self.app, "Not deleted", CHANGED_TEXT))
                 except (OSError, ValueError) as e:
                     self.stack.push(MessageWindow(self.app, "Not deleted", f"The pack could not be written: {e}"))
                 self.reload((pack.id, "new"))
@@ -242,6 +246,10 @@ class WorkshopScene(Scene):
         def version(v: str, name: str, author: str) -> None:
             try:
                 new = set_header(pack, name, author, v)
+            except PackChanged:
+                self.stack.push(MessageWindow(self.app, "Not changed", CHANGED_TEXT))
+                self.reload((pack.id, "pack"))
+                return
             except (OSError, ValueError) as e:
                 self._refuse(f"The pack could not be written: {e}")
                 return
@@ -339,7 +347,7 @@ class WorkshopScene(Scene):
         if k == Kind.ACTION:
             self.activate()
         elif k == Kind.ALT and self.view is not None:
-            from jayden_jazz.scenes.cards.cardview import CardViewWindow
+            from jayden_jazz.scenes.cardkit.cardview import CardViewWindow
 
             self.stack.push(CardViewWindow(self.app, self.view.card))
 

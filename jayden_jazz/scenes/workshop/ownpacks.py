@@ -5,10 +5,18 @@ shipped packs and ``--cards`` packs are never written. A pack with refused
 cards is not rewritten either (saving would drop the cards the loader
 refused); a zip is read-only. The first time the Workshop rewrites a pack
 it did not write itself, the original is kept beside it as ``.bak``.
+
+A pack remembers how its file looked when it was read (:class:`FileStamp`).
+Someone may edit the file by hand while the pack is open in the Workshop;
+a write then stops with :class:`PackChanged` rather than overwrite that
+edit, and only an explicit ``overwrite=True`` replaces it, keeping the
+edited file as a ``.bak``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import shutil
 from dataclasses import dataclass, field, replace
@@ -23,12 +31,55 @@ from jayden_jazz.cards.writer import PackHeader, write_pack
 WORKSHOP_MARK = "written by the Card Workshop"
 
 
+@dataclass(frozen=True)
+class FileStamp:
+    """A file's time, size and content digest as read; None fields when it could not be read."""
+
+    mtime_ns: int | None
+    size: int | None
+    digest: str | None
+
+    @classmethod
+    def of(cls, path: Path) -> "FileStamp":
+        try:
+            st = os.stat(path)
+            with open(path, "rb") as f:
+                digest = hashlib.sha256(f.read()).hexdigest()
+        except OSError:
+            return cls(None, None, None)
+        return cls(st.st_mtime_ns, st.st_size, digest)
+
+    def matches(self, path: Path) -> bool:
+        """Whether ``path`` still holds what was read: same time and size, or else the same bytes."""
+        try:
+            st = os.stat(path)
+        except OSError:
+            return self.size is None
+        if (st.st_mtime_ns, st.st_size) == (self.mtime_ns, self.size):
+            return True
+        return st.st_size == self.size and FileStamp.of(path).digest == self.digest
+
+
+class PackChanged(Exception):
+    """The pack file is not what the Workshop read: someone changed it since."""
+
+    def __init__(self, pack: "OwnPack") -> None:
+        super().__init__(f"{pack.file.name} changed on disk since the Workshop read it")
+        self.pack = pack
+
+
 @dataclass
 class OwnPack:
     file: Path
     info: PackInfo | None
     cards: list[Card] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    stamp: FileStamp | None = None
+    """The file as it was read; None for a pack made in memory (never checked)."""
+
+    @property
+    def changed_on_disk(self) -> bool:
+        return self.stamp is not None and not self.stamp.matches(self.file)
 
     @property
     def id(self) -> str:
@@ -69,11 +120,14 @@ def read_own_packs(cards_dir: Path) -> list[OwnPack]:
     cards_dir = Path(cards_dir)
     if not cards_dir.is_dir():
         return []
-    out = []
-    for f in find_pack_files(cards_dir):
-        info, cards, problems = load_pack(f)
-        out.append(OwnPack(f, info, cards, problems))
-    return out
+    return [read_own_pack(f) for f in find_pack_files(cards_dir)]
+
+
+def read_own_pack(file: Path) -> OwnPack:
+    """One pack file as it is now, with its stamp (taken first: a change while reading shows)."""
+    stamp = FileStamp.of(file)
+    info, cards, problems = load_pack(file)
+    return OwnPack(file, info, cards, problems, stamp)
 
 
 def slug(text: str) -> str:
@@ -100,14 +154,14 @@ def new_pack(cards_dir: Path, name: str, author: str, taken_ids: set[str]) -> Ow
     file = Path(cards_dir) / pid / f"{pid}.yaml"
     header = PackHeader(pid, name.strip() or pid, author.strip() or "a player", "1.0")
     write_pack(file, header, [])
-    info, cards, problems = load_pack(file)
-    return OwnPack(file, info, cards, problems)
+    return read_own_pack(file)
 
 
-def save_card(pack: OwnPack, card: Card, replaces: str | None) -> OwnPack:
+def save_card(pack: OwnPack, card: Card, replaces: str | None, *, overwrite: bool = False) -> OwnPack:
     """Write the pack with ``card`` in place of card ``replaces`` (or added at the end).
 
-    Returns the pack as read back from the disk.
+    Returns the pack as read back from the disk. Raises PackChanged when the
+    file changed since it was read, unless ``overwrite``.
     """
     if pack.locked:
         raise ValueError(pack.locked)
@@ -117,7 +171,7 @@ def save_card(pack: OwnPack, card: Card, replaces: str | None) -> OwnPack:
         cards[keys.index(replaces)] = card
     else:
         cards.append(card)
-    return _write(pack, cards)
+    return _write(pack, cards, overwrite=overwrite)
 
 
 def delete_card(pack: OwnPack, key: str) -> OwnPack:
@@ -136,7 +190,23 @@ def set_header(pack: OwnPack, name: str, author: str, version: str) -> OwnPack:
     return _write(pack, pack.cards, header)
 
 
-def _write(pack: OwnPack, cards: list[Card], header: PackHeader | None = None) -> OwnPack:
+def backup_name(file: Path) -> Path:
+    """``pack.yaml.bak``, or the first free ``pack.yaml.bak2``, ``.bak3``... (never one it would replace)."""
+    backup = file.with_name(file.name + ".bak")
+    n = 2
+    while backup.exists() or backup.is_symlink():
+        backup = file.with_name(f"{file.name}.bak{n}")
+        n += 1
+    return backup
+
+
+def _write(pack: OwnPack, cards: list[Card], header: PackHeader | None = None, *,
+           overwrite: bool = False) -> OwnPack:
+    if pack.changed_on_disk:
+        if not overwrite:
+            raise PackChanged(pack)
+        if pack.file.exists():
+            shutil.copy2(pack.file, backup_name(pack.file))     # the hand edit is kept
     try:
         head = pack.file.read_text(encoding="utf-8")[:400]
     except OSError:
@@ -146,5 +216,4 @@ def _write(pack: OwnPack, cards: list[Card], header: PackHeader | None = None) -
         shutil.copy2(pack.file, backup)
     cards = [replace(c, id=f"{pack.id}/{c.key}") for c in cards]
     write_pack(pack.file, header or pack.header, cards)
-    info, again, problems = load_pack(pack.file)
-    return OwnPack(pack.file, info, again, problems)
+    return read_own_pack(pack.file)

@@ -20,7 +20,7 @@ import pygame
 
 from jayden_jazz.cards import picturefile
 from jayden_jazz.cards.writer import atomic_write_bytes
-from jayden_jazz.scenes.cards.pictures import TRANSPARENT, to_ega
+from jayden_jazz.scenes.cardkit.pictures import TRANSPARENT, to_ega
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, free_id
 from jayden_jazz.shell import palette as P
@@ -77,7 +77,8 @@ def import_picture(src: Path, folder: Path, key: str) -> Path:
                            f"{MAX_IMPORT_BYTES // 1048576} MiB")
     try:   # the size from the header first: a huge picture is refused before it is decoded
         picturefile.check(src, MAX_IMPORT_SIDE, MAX_IMPORT_BYTES)
-        image = pygame.image.load(str(src))
+        data = picturefile.read_plain(src, MAX_IMPORT_BYTES)   # a plain file only: a pipe would hang
+        image = pygame.image.load(io.BytesIO(data), src.name)
     except picturefile.PictureError as e:
         raise PictureError(f"{src.name}: {e}") from None
     except (pygame.error, OSError, ValueError) as e:
@@ -263,7 +264,7 @@ class FilePicker(Scene):
 
     def _draw_preview(self, surface: pygame.Surface, path: Path, box: pygame.Rect) -> None:
         """The highlighted picture as it would be imported (small files only: drawing must stay quick)."""
-        from jayden_jazz.scenes.cards.pictures import ega_picture
+        from jayden_jazz.scenes.cardkit.pictures import ega_picture
 
         surface.fill(P.BLACK, box)
         try:

@@ -10,6 +10,7 @@ after their header says they are within the limits of
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
@@ -80,7 +81,8 @@ def ega_picture(path: Path | str | None, box: tuple[int, int] = (64, 64)) -> pyg
         return _CACHE[key]
     try:
         picturefile.check(p)       # size from the header: nothing huge is ever decoded
-        surf: pygame.Surface | None = to_ega(pygame.image.load(str(p)), box)
+        data = picturefile.read_plain(p)   # a plain file only: a named pipe would block the game
+        surf: pygame.Surface | None = to_ega(pygame.image.load(io.BytesIO(data), p.name), box)
     except (picturefile.PictureError, pygame.error, OSError, ValueError, MemoryError):
         surf = None
     if len(_CACHE) > 400:

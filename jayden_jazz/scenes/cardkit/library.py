@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from jayden_jazz.cards.catalog import ERROR, Catalog, Problem, shared_key
 from jayden_jazz.cards.loader import find_pack_files, load_packs
+from jayden_jazz.shell import palette as P
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -221,3 +222,12 @@ def problem_lines(problems: list[Problem], columns: int) -> list[str]:
             lines.extend(wrap("  " + ", ".join(what), columns))
         lines.extend("  " + s for s in wrap(p.message, columns - 2))
     return lines
+
+
+def problem_style(line: str) -> tuple[str, int]:
+    """The colour of a :func:`problem_lines` line: errors in red, warnings in yellow."""
+    if line.startswith("\x03"):
+        return line[1:], P.LIGHT_RED
+    if line.startswith("\x04"):
+        return line[1:], P.YELLOW
+    return line, P.WHITE

@@ -13,10 +13,10 @@ import pygame
 
 from jayden_jazz.cards import Card, sides_text
 from jayden_jazz.cards.card import SIDE_NAMES
-from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.cards_art import big_text, value_colour
-from jayden_jazz.scenes.cards.elements_art import ELEMENT_NAMES, draw_element
-from jayden_jazz.scenes.cards.pictures import ega_picture
+from jayden_jazz.scenes.cardkit import colours
+from jayden_jazz.scenes.cardkit.cards_art import big_text, value_colour
+from jayden_jazz.scenes.cardkit.elements_art import ELEMENT_NAMES, draw_element
+from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import Font, wrap
 from jayden_jazz.shell.input import Action, Kind
@@ -112,8 +112,8 @@ class CardView:
     def draw(self, surface: pygame.Surface, x: int, y: int) -> None:
         font, card = self.font, self.card
         owner = self.effective.owner if self.effective else None
-        fill = seats.dark(owner) if owner is not None else P.BLUE
-        edge = seats.light(owner) if owner is not None else P.WHITE
+        fill = colours.dark(owner) if owner is not None else P.BLUE
+        edge = colours.light(owner) if owner is not None else P.WHITE
         r = pygame.Rect(x, y, VIEW_W, VIEW_H)
         surface.fill(P.BLACK, r)
         surface.fill(fill, r.inflate(-4, -4))

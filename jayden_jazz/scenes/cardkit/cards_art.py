@@ -15,9 +15,9 @@ from functools import lru_cache
 import pygame
 
 from jayden_jazz.cards import Card, side_text
-from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.elements_art import card_element
-from jayden_jazz.scenes.cards.pictures import ega_picture
+from jayden_jazz.scenes.cardkit import colours
+from jayden_jazz.scenes.cardkit.elements_art import card_element
+from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font
@@ -103,7 +103,7 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
     capitals and a small picture; compact ones (7x7) a short name between
     the side values; tiny ones (waiting seats' crowded hands) values only.
     """
-    fill, edge = NEUTRAL if owner is None else (seats.dark(owner), seats.light(owner))
+    fill, edge = NEUTRAL if owner is None else (colours.dark(owner), colours.light(owner))
     r = pygame.Rect(rect)
     surface.fill(fill, r)
     pygame.draw.rect(surface, edge, r, 2 if min(r.w, r.h) >= 40 else 1)
