@@ -9,6 +9,7 @@
                                      each card as a 250x350 PNG and a contact sheet per pack
     replay FILE                      replay a save or record file: the final position string
                                      and "result: <winner seat or draw> (<how>)"; exit 1 if refused
+    engine [--level L]               the computer player on the engine protocol (docs/engine-protocol.md)
 """
 
 from __future__ import annotations
