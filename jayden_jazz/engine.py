@@ -11,6 +11,7 @@ which the rules never import; ``python -m jayden_jazz.jayden engine`` and
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -38,9 +39,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from jayden_jazz.ai.protocol.cards import CardsAdapter
         adapter = CardsAdapter(args.level, args.seed, args.movetime)  # type: ignore[assignment]
     try:
-        return Engine(adapter).run()
+        return Engine(adapter, out=_protocol_output()).run()
     except (KeyboardInterrupt, BrokenPipeError):
         return 1
+
+
+def _protocol_output():  # type: ignore[no-untyped-def]
+    """Standard output kept for the protocol alone: anything else printed, here or in
+    the worker process (which inherits the file descriptors), goes to standard error."""
+    sys.stdout.flush()
+    out = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8", buffering=1)
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    return out
 
 
 if __name__ == "__main__":

@@ -333,3 +333,42 @@ def test_hard_in_process_against_hard_through_the_protocol(capsys, monkeypatch, 
     assert "engine_failed" not in out
     decisions = [line for line in out.splitlines() if line.startswith("  B (engine:")]
     assert decisions and " 0 decisions" not in decisions[0]
+
+
+# ---------------------------------------------------------------------- the floors
+
+
+def test_the_rules_packages_reach_the_engine_without_importing_the_players():
+    code = ("import sys, jayden_jazz.jayden.__main__, jayden_jazz.cards.__main__, jayden_jazz.handoff; "
+            "print(sorted(m for m in sys.modules if m.startswith('jayden_jazz.ai')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=_env(),
+                         timeout=WAIT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+STRAY = """
+import sys
+import jayden_jazz.engine as engine
+
+keep = engine._protocol_output
+
+
+def noisy():
+    out = keep()
+    print("stray")      # after the switch: must not reach the protocol's output
+    return out
+
+
+if __name__ == "__main__":
+    engine._protocol_output = noisy
+    sys.exit(engine.main(["jayden", "--level", "easy"]))
+"""
+
+
+def test_a_stray_print_goes_to_standard_error_not_into_the_protocol(session, tmp_path):
+    script = tmp_path / "noisy_engine.py"
+    script.write_text(STRAY)
+    s = session([sys.executable, str(script)])
+    assert s.ask("isready", "readyok") == ["readyok"]
+    assert s.quit() == 0
