@@ -38,6 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         from jayden_jazz.ai.protocol.cards import CardsAdapter
         adapter = CardsAdapter(args.level, args.seed, args.movetime)  # type: ignore[assignment]
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")   # a stray byte is an unknown command, not a crash
     try:
         return Engine(adapter, out=_protocol_output()).run()
     except (KeyboardInterrupt, BrokenPipeError):

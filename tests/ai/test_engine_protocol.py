@@ -249,6 +249,16 @@ def test_stop_during_a_long_search_answers_a_legal_move_at_once(session, argv):
     assert s.quit() == 0
 
 
+def test_commands_sent_while_the_engine_starts_keep_their_order(session):
+    s = session(JAYDEN + ["--level", "hard"])
+    # no isready first: the go waits for the thinking process, the stop after it still stops it
+    s.send("position startpos", "go movetime 600000", "stop", "frobnicate")
+    lines = s.ask("isready", "readyok")
+    assert [x.split(" ", 1)[0] for x in lines] == ["info", "bestmove", "error", "readyok"], lines
+    assert complete_turn(Position(START_JPN), _bestmove(lines[:2]).split(" ")) is None
+    assert s.quit() == 0
+
+
 def test_quit_during_a_search_ends_the_engine(session):
     s = session(JAYDEN + ["--level", "hard"])
     s.send("position startpos", "go movetime 600000")

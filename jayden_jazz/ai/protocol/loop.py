@@ -202,7 +202,7 @@ class Engine:
         if head == "quit":
             self.quitting = True       # a search still running is dropped with its worker
             return
-        if self.job is not None and not (head == "isready" or (head == "stop" and self.job == "search")):
+        if self.job is not None and not self._at_once(head):
             self.backlog.append(line)
             return
         try:
@@ -210,9 +210,18 @@ class Engine:
         except ProtocolError as exc:
             self.say(f"error {exc}")
 
+    def _at_once(self, head: str) -> bool:
+        """Whether a command is handled while the worker is busy (else it waits)."""
+        if head == "stop":
+            return self.job == "search"
+        # readyok never overtakes a line still waiting for the warm-up
+        return head == "isready" and not (self.job == "warm" and self.backlog)
+
     def _drain(self) -> None:
-        """Handle the lines that waited, until one of them gives the worker a job."""
-        while self.backlog and self.job is None and not self.quitting:
+        """Handle the lines that waited, until one of them must wait for the worker again."""
+        while self.backlog and not self.quitting:
+            if self.job is not None and not self._at_once(self.backlog[0].split()[0]):
+                return
             self._feed(self.backlog.pop(0))
 
     def command(self, words: list[str]) -> None:
