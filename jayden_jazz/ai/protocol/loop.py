@@ -133,10 +133,11 @@ class Adapter(Protocol):
 class Engine:
     """The loop; ``out`` gets the answers, ``worker`` runs the searches.
 
-    While the worker is busy (warming up or searching) only ``isready``,
-    ``stop`` (during a search) and ``quit`` are handled at once; every other
-    line waits in order until the worker is free, so a script piped in is
-    played as written. The end of the input waits too, then quits.
+    While the worker is busy (warming up or searching) only ``quit``, and
+    ``stop`` and ``isready`` during a search, are handled at once; every
+    other line waits in order until the worker is free (see :meth:`_at_once`),
+    so a script piped in is played as written. The end of the input waits
+    too, then quits.
     """
 
     def __init__(self, adapter: Adapter, out: TextIO | None = None,
