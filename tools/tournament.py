@@ -4,6 +4,11 @@
     python tools/tournament.py --game jayden --a hard --b normal -n 20 --scale 0.25
     python tools/tournament.py --game cards --a hard --b random -n 40 --opt pack=default
     python tools/tournament.py --game cards --a random --b greedy -n 10 --records DIR
+    python tools/tournament.py --game jayden --a hard --b "engine:python -m jayden_jazz.jayden engine" -n 2
+
+A player named ``engine:<command line>`` is an outside engine speaking the
+engine protocol (docs/engine-protocol.md), started for each game and ended
+with it; ``--budget`` becomes its ``movetime``.
 
 Games alternate who starts (game i: A starts when i is even) and use seeds
 seed, seed+1, ...; two worker processes play in parallel (``--jobs``). The
@@ -102,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
 
     arena = import_module(f"jayden_jazz.ai.{args.game}.arena")
     for name in (args.a, args.b):
-        if name not in arena.PLAYERS:
-            ap.error(f"unknown player {name!r} for {args.game}; choose from {', '.join(arena.PLAYERS)}")
+        if name not in arena.PLAYERS and not name.startswith("engine:"):
+            ap.error(f"unknown player {name!r} for {args.game}; choose from {', '.join(arena.PLAYERS)}"
+                     " or engine:<command line>")
     options: dict = {}
     for item in (part for opt in args.opt for part in opt.split(",")):   # same=1,plus=1
         key, sep, val = item.partition("=")

@@ -9,7 +9,8 @@
 They need nothing but the engine. ``python -m jayden_jazz.cards`` runs
 :mod:`jayden_jazz.commands`, which adds ``render`` (needs pygame) and
 ``replay`` (needs the save reader) to these, so this package never imports
-upward.
+upward; ``python -m jayden_jazz.cards engine`` hands over to the engine
+protocol's program (docs/engine-protocol.md).
 """
 
 from __future__ import annotations

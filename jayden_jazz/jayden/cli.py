@@ -1,5 +1,8 @@
 """``python -m jayden_jazz.jayden``: list legal actions, run perft, show a board.
 
+``engine [--level easy|normal|hard]`` runs the computer player as an engine
+(docs/engine-protocol.md); ``__main__`` hands the process over to it.
+
 Output is plain and sorted so it can be diffed against other engines and the
 perft regression file. Errors go to stderr with exit status 1 (2 for usage),
 never a traceback.
@@ -25,7 +28,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m jayden_jazz.jayden", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="python -m jayden_jazz.jayden", description=__doc__.splitlines()[0],
+                     epilog="engine [--level L]: the computer player on the engine protocol "
+                            "(docs/engine-protocol.md)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def position_arg(p: argparse.ArgumentParser) -> None:

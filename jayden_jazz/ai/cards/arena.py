@@ -4,7 +4,12 @@
 ``play_game(a, b, seed, a_first, **options)`` returning an :class:`Outcome`
 (the interface of ``ai.jayden.arena``).
 
-Players: ``random`` (a uniformly random legal action), ``greedy`` (the
+Players: ``engine:<command line>`` (an outside engine speaking the engine
+protocol, ``docs/engine-protocol.md``: one process per game, told the packs
+and the pool through its ``packs`` and ``pool`` options, given the full
+position string, which it must read fairly, and ``movetime`` from
+``time_budget`` when given; an engine that fails to answer or answers an
+illegal action loses the game by ``engine_failed``), ``random`` (a uniformly random legal action), ``greedy`` (the
 action that gains the most cards at once, abilities included; random among
 ties), and the levels ``easy``, ``normal``, ``hard`` of
 :mod:`jayden_jazz.ai.cards.player`, called exactly as the scene calls them
@@ -46,7 +51,9 @@ Options (``--opt key=value``):
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import time
 from dataclasses import replace
 
@@ -56,6 +63,7 @@ from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action, choose_hand
 from jayden_jazz.ai.cards.policy import greedy_choice
 from jayden_jazz.ai.cards.state import FastGame
+from jayden_jazz.ai.protocol.client import EngineClient, EngineError, engine_command
 from jayden_jazz.ai.stats import Outcome
 
 PLAYERS = ("random", "greedy", "easy", "normal", "hard", "oracle")
@@ -90,7 +98,7 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
               guess: str = "pool", **classic: object) -> Outcome:
     """Play one game of ``a`` against ``b`` (see the module docstring for the options)."""
     for name in (a, b):
-        if name not in PLAYERS:
+        if name not in PLAYERS and engine_command(name) is None:
             raise ValueError(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")
     if str(guess) not in ("pool", "catalog"):
         raise ValueError(f"guess must be pool or catalog, not {guess!r}")
@@ -120,18 +128,36 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
     think = {"a": 0.0, "b": 0.0}
     count = {"a": 0, "b": 0}
     worst = {"a": 0.0, "b": 0.0}
-    while not game.is_over():
-        seat = game.to_move
-        who = owner[seat]
-        name = names[who]
-        t0 = time.perf_counter()
-        action = _decide(game, seat, name, rng, dirs, catalog, time_budget, budget_scale, iterations,
-                         pool if str(guess) == "pool" else None)
-        spent = time.perf_counter() - t0
-        think[who] += spent
-        worst[who] = max(worst[who], spent)
-        count[who] += 1
-        game.push(action)        # the engine checks it: an illegal choice raises here
+    engines: dict[str, EngineClient] = {}
+    try:
+        for who, name in names.items():
+            command = engine_command(name)
+            if command is not None:
+                engines[who] = _start_engine(command, rng.getrandbits(31), dirs, pack, str(guess))
+        while not game.is_over():
+            seat = game.to_move
+            who = owner[seat]
+            name = names[who]
+            t0 = time.perf_counter()
+            if who in engines:
+                try:
+                    action = _ask_engine(engines[who], game, time_budget, budget_scale)
+                except EngineError as exc:
+                    print(f"{name} loses game seed {seed}: {exc}", file=sys.stderr)
+                    return Outcome("b" if who == "a" else "a", ENGINE_FAILED, game.ply, think, count,
+                                   dict(count), tuple(str(x) for x in game.history), (), owner,
+                                   record=game.record().to_yaml(game), worst_seconds=worst)
+            else:
+                action = _decide(game, seat, name, rng, dirs, catalog, time_budget, budget_scale, iterations,
+                                 pool if str(guess) == "pool" else None)
+            spent = time.perf_counter() - t0
+            think[who] += spent
+            worst[who] = max(worst[who], spent)
+            count[who] += 1
+            game.push(action)        # the engine checks it: an illegal choice raises here
+    finally:
+        for client in engines.values():
+            client.close()
     result = game.result()
     assert result is not None
     winner = None
@@ -140,6 +166,30 @@ def play_game(a: str, b: str, seed: int, a_first: bool, *, field: str = "3x3", p
     return Outcome(winner, result.decided_by, game.ply, think, count, dict(count),
                    tuple(str(x) for x in game.history), tuple(result.scores), owner,
                    record=game.record().to_yaml(game), worst_seconds=worst)
+
+
+ENGINE_FAILED = "engine_failed"
+
+
+def _start_engine(command: str, seed: int, dirs: list[str], pack: str, guess: str) -> EngineClient:
+    client = EngineClient(command, "cards")
+    client.set_option("seed", seed)
+    client.set_option("packs", os.pathsep.join(dirs))
+    client.set_option("pool", pack if guess == "pool" and pack != "all" else "")
+    client.ready()
+    return client
+
+
+def _ask_engine(client: EngineClient, game: Game, time_budget: float | None, budget_scale: float) -> Action:
+    movetime = None if time_budget is None else max(1, round(float(time_budget) * budget_scale * 1000))
+    move, _info = client.best(game.position(), movetime)
+    try:
+        action = Action.parse(move)
+    except ValueError as exc:
+        raise EngineError(f"{client.command!r} answered {move!r}, not an action: {exc}") from None
+    if not game.is_legal(action):
+        raise EngineError(f"{client.command!r} answered {move!r}, not legal here")
+    return action
 
 
 def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str], catalog,
