@@ -35,8 +35,9 @@ KNOWN_EXCEPTIONS = {
     ("jayden_jazz.saves.store", "jayden_jazz.settings"),
 }
 
-#: The program behind ``python -m jayden_jazz.cards``: run, never imported by the engine, and so above it.
-ENTRY_POINTS = {"jayden_jazz.cards.__main__"}
+#: The programs behind ``python -m jayden_jazz.cards`` and ``python -m jayden_jazz.jayden``: run, never
+#: imported by the engines, and so above them.
+ENTRY_POINTS = {"jayden_jazz.cards.__main__", "jayden_jazz.jayden.__main__"}
 
 
 def module_of(path: Path, root: Path = ROOT) -> str:
