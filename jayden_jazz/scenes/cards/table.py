@@ -144,6 +144,11 @@ class CardsTableScene(AbilityTargets, TableWindows, TableDrawing, PlayScene):
         return self.flow.viewer
 
     @property
+    def pending_card(self) -> tuple[str, str] | None:
+        """The card shown on a cell but not yet played (its id, the cell's name), or None."""
+        return self._pending_action_parts() if self.pending is not None else None
+
+    @property
     def message(self) -> str:
         return self.messages.text
 
