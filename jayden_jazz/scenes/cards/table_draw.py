@@ -11,12 +11,14 @@ import pygame
 from jayden_jazz.cards import IllegalActionError, sides_text
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.flow import Phase
-from jayden_jazz.scenes.cards.present import Announcement, Step
+from jayden_jazz.tables.cards.flow import Phase
+from jayden_jazz.tables.cards.present import Announcement, Step
 from jayden_jazz.scenes.cards.render import SlotKey, TableView, hand_key
 from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
+from jayden_jazz.tables.cards.flow import Phase
+from jayden_jazz.tables.cards.present import Announcement, Step
 
 
 class TableDrawing(TablePart):
@@ -73,7 +75,8 @@ class TableDrawing(TablePart):
         g = self.game
         phase = self.phase
         if phase in (Phase.SHOW, Phase.START) and self.caption is not None:
-            return [self.caption]
+            text, by = self.caption
+            return [(text, seats.light(by) if by is not None else P.WHITE)]
         if g.is_over():
             res = g.result()
             title, _ = describe_result(res, self.match.names()) if res else ("Game over", "")
@@ -108,7 +111,7 @@ class TableDrawing(TablePart):
         if ab.effect == "swap":
             return "pick a field card and a card of your hand to swap"
         if ab.effect == "gain_control":
-            card_id, cell = self._pending_action_parts()
+            card_id, cell = self.controller.pending or ("", "")
             opts = self.game.target_options(card_id, cell, self.ability)
             left = max(1, (len(opts[0]) if opts else ab.count) - len(self.chosen))
             return f"pick {left} more card{'s' if left != 1 else ''} to take"
