@@ -61,9 +61,11 @@ def table(hands, *, open_hands: bool = True, seats=None, screen: Screen | None =
 
 
 def settle(ctl: TableController, limit: int = 200) -> None:
-    """Tick until the table waits for a person (steps shown, seats changed)."""
+    """Tick until the table waits for a person or a remote seat (steps shown, seats changed)."""
     for _ in range(limit):
         if ctl.phase in (Phase.TURN, Phase.PASS, Phase.ABILITY, Phase.TARGETS, Phase.RESULT, Phase.OVER):
+            return
+        if ctl.phase == Phase.COMPUTER and ctl.is_remote(ctl.game.to_move):
             return
         ctl.tick()
     raise AssertionError(f"the table never waited (phase {ctl.phase})")
@@ -96,7 +98,7 @@ def test_two_seats_play_a_whole_game_by_commands():
         hand = ctl.game.hand_ids(seat)
         free = [ctl.game.field.name_of(c) for c in ctl.game.field.cells if ctl.game.card_at(c) is None]
         ctl.pick(seat, hand[0])
-        assert ctl.state(seat).selected == hand[0]
+        assert ctl.view(seat).selected == hand[0]
         ctl.place(seat, hand[0], free[0])
     settle(ctl)
     assert ctl.phase == Phase.OVER and len(ctl.game.history) == 9
@@ -130,7 +132,7 @@ def test_an_ability_is_chosen_and_its_targets_picked_by_commands():
     assert ctl.phase == Phase.SHOW and ctl.open_choice() is None     # its captures are shown first
     settle(ctl)
     assert ctl.phase == Phase.ABILITY and ctl.open_choice() == Pending("t/grab", "a1")
-    assert ctl.state(0).choice is not None and ctl.state(0).choice.offered == (1,)
+    assert ctl.view(0).choice is not None and ctl.view(0).choice.offered == (1,)
     ctl.choose_ability(0, 1)
     assert ctl.phase == Phase.TARGETS and "a3" in ctl.next_targets()
     with pytest.raises(Refusal, match="not a target"):
@@ -165,13 +167,13 @@ def test_a_seat_acts_by_its_commands_while_the_screen_shows_another_seat():
     ctl = table([P0_GRAB, WEAK5])
     ctl.place(0, "t/x1", "b2")
     settle(ctl)
-    before = ctl.state(0)
+    before = ctl.view(0)
     assert before.to_move == 1 and before.hint is None
     ctl.pick(1, "t/w1")
-    assert ctl.state(0).selected == "t/w1"          # open hands: seat 0 sees what seat 1 picked
+    assert ctl.view(0).selected == "t/w1"          # open hands: seat 0 sees what seat 1 picked
     ctl.place(1, "t/w1", "a1")
     settle(ctl)
-    after = ctl.state(0)
+    after = ctl.view(0)
     assert after.board[0] == ("t/w1", 1) and after.to_move == 0 and after.ply == 2
 
 
@@ -196,7 +198,7 @@ def test_a_hidden_hand_view_holds_no_card_of_another_seats_hidden_hand(rules):
         settle(ctl)
         seat = ctl.game.to_move
         for viewer in (0, 1, None):
-            state = ctl.state(viewer)
+            state = ctl.view(viewer)
             text = repr(state)
             leaks = {x for x in hidden_ids(ctl, viewer) if x in text}
             assert not leaks, (viewer, leaks)
@@ -212,4 +214,27 @@ def test_a_hidden_hand_view_holds_no_card_of_another_seats_hidden_hand(rules):
             ctl.confirm(seat)
     assert checked == 21
     if rules:
-        assert ctl.state(1).hands[0].known                  # Three Open's cards are known to all
+        assert ctl.view(1).hands[0].known                  # Three Open's cards are known to all
+
+
+def test_a_remote_seat_plays_whole_actions_and_the_local_person_sees_only_their_hand():
+    from jayden_jazz.cards import Action
+
+    ctl = table([P0_GRAB, WEAK5], open_hands=False, seats=[HUMAN, {"kind": "remote"}])
+    assert ctl.phase == Phase.TURN and ctl.visible_seats() == {0}      # one person here: no pass screen
+    with pytest.raises(Refusal, match="Player 1 plays now"):
+        ctl.play(1, Action("t/w1", "a1"))
+    ctl.place(0, "t/x1", "c3")
+    settle(ctl)
+    assert ctl.phase == Phase.COMPUTER                                   # waiting for the remote seat
+    for _ in range(5):
+        ctl.tick()                                                       # no brain is asked (NoBrain)
+    with pytest.raises(Refusal, match="not in Player 2's hand"):
+        ctl.play(1, Action("t/x2", "a1"))
+    with pytest.raises(Refusal, match="not a legal action"):
+        ctl.play(1, Action("t/w1", "c3"))
+    ctl.play(1, Action("t/w1", "b1"))
+    settle(ctl)
+    assert ctl.phase == Phase.TURN and [str(a) for a in ctl.game.history] == ["t/x1@c3", "t/w1@b1"]
+    view = ctl.view(0)
+    assert view.hands[1].cards is None and view.hands[1].size == 4 and view.hands[0].cards is not None

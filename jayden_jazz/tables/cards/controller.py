@@ -8,7 +8,7 @@ move log and the computer and hint requests. Every change comes as a
 command naming its seat (pick, place, choose an ability or none, toggle a
 target, back, confirm, ask a hint) or as a :meth:`tick`; a command the
 table does not take raises :class:`Refusal` with the reason in plain words.
-:meth:`state` is what one seat may see.
+:meth:`view` is what one seat may see.
 
 A screen, a network server or a test drive it alike: the controller never
 draws, never opens a window and never reads a key. It calls its
@@ -62,7 +62,9 @@ class TableController:
         self.pack_dirs = list(pack_dirs)
         self.guess_pool = guess_pool
         self.screen = screen or Screen()
-        self.flow = TurnFlow([self.is_computer(s) for s in range(game.players)], game.rules.open)
+        # the flow's "computer" seats are those played by no person at this screen: remote seats too
+        self.flow = TurnFlow([self.is_computer(s) or self.is_remote(s) for s in range(game.players)],
+                             game.rules.open)
         self.selected: str | None = None              # the mover's picked card
         self.pending: tuple[str, str] | None = None   # card id, cell name: shown, not yet played
         self.pending_seat = 0
@@ -92,6 +94,11 @@ class TableController:
 
     def is_computer(self, seat: int) -> bool:
         return seat < len(self.seats) and self.seats[seat].get("kind") == "computer"
+
+    def is_remote(self, seat: int) -> bool:
+        """A seat played from elsewhere (``{"kind": "remote"}``): its whole actions come through
+        :meth:`play`; while it thinks the table is in the COMPUTER phase and asks no brain."""
+        return seat < len(self.seats) and self.seats[seat].get("kind") == "remote"
 
     def visible_seats(self) -> frozenset[int]:
         """Seats whose hands may be drawn face up at this screen now."""
@@ -131,7 +138,7 @@ class TableController:
             return []
         return self.game.next_targets(self.pending[0], self.pending[1], self.ability, self.chosen)
 
-    def state(self, viewer: int | None) -> TableState:
+    def view(self, viewer: int | None) -> TableState:
         """What ``viewer`` may see now (None: a spectator). Hands the viewer may not see give
         only their size and the cards everybody knows; so do the pending card and the picked
         card of another seat."""
@@ -357,6 +364,23 @@ class TableController:
         self.hint = None
         self.flow.placed(True)
         self._present(shown, self.board_now(), hold=False, log=False)
+
+    def play(self, seat: int, action: Action) -> None:
+        """A whole action at once (card, cell, ability, targets), as a seat that is not at this
+        screen sends it: a remote seat while the table waits for it, or any mover in its turn."""
+        g = self.game
+        if g.is_over():
+            raise Refusal("The game is over")
+        if seat != g.to_move:
+            raise Refusal(f"{seat_name(g.to_move)} plays now, not {seat_name(seat)}")
+        if not (self.phase == Phase.TURN or (self.phase == Phase.COMPUTER and self.is_remote(seat))):
+            raise Refusal(f"The table is not waiting for that now ({self.phase})")
+        if action.card not in g.hand_ids(seat):
+            raise Refusal(f"{self.card_name(action.card)} is not in {seat_name(seat)}'s hand")
+        if not g.is_legal(action):
+            why = g.hand_rule_refusal(action.card)
+            raise Refusal(why or f"{action} is not a legal action now")
+        self.commit(action)
 
     def choose_ability(self, seat: int, number: int | None) -> None:
         """Use ability ``number`` of the pending card (None: no ability)."""
@@ -609,6 +633,8 @@ class TableController:
     def _computer_step(self) -> None:
         g = self.game
         seat = g.to_move
+        if self.is_remote(seat):
+            return                               # its action comes through play()
         level = str(self.seats[seat].get("level", "normal")) if seat < len(self.seats) else "normal"
 
         def ask() -> None:
