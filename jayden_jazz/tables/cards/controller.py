@@ -139,31 +139,52 @@ class TableController:
         return self.game.next_targets(self.pending[0], self.pending[1], self.ability, self.chosen)
 
     def view(self, viewer: int | None) -> TableState:
-        """What ``viewer`` may see now (None: a spectator). Hands the viewer may not see give
-        only their size and the cards everybody knows; so do the pending card and the picked
-        card of another seat."""
+        """What seat ``viewer`` may see now (None: a spectator): its own hand, every hand once the
+        game is over or under Open; of another hand only its size and the cards everybody knows."""
         g = self.game
-        over = g.is_over()
-        visible = frozenset(range(g.players)) if over or g.rules.open else \
+        seen = frozenset(range(g.players)) if g.is_over() or g.rules.open else \
             frozenset({viewer}) if viewer is not None else frozenset()
+        return self._view(viewer, seen)
+
+    def screen_view(self) -> TableState:
+        """What the people at this screen may see: the hands :meth:`visible_seats` allows."""
+        return self._view(self.flow.viewer, self.visible_seats())
+
+    def _view(self, viewer: int | None, seen: frozenset[int]) -> TableState:
+        g = self.game
         hands = []
         for s in range(g.players):
             ids = g.hand_ids(s)
-            if s in visible:
+            if s in seen:
                 hands.append(HandView(s, len(ids), tuple(ids)))
             else:
                 known = tuple((i, cid) for i, cid in enumerate(ids) if g.can_see_card(-1, s, i))
                 hands.append(HandView(s, len(ids), None, known))
-        board: list[tuple[str, int] | None] = []
-        shown = self.show.board if self.show is not None and not self.show.board.synced else None
-        for c in g.field.cells:
-            name = g.field.name_of(c)
-            if shown is not None:
-                board.append(shown.cells.get(name))
-            else:
-                card, owner = g.card_at(c), g.owner_at(c)
-                board.append((card.id, owner) if card is not None and owner is not None else None)
-        mover_sees = viewer == g.to_move or g.to_move in visible
+        show = self.show
+        showing = show is not None and not show.board.synced
+        flips: list[tuple[int, int, float]] = []
+        step_cell = None
+        banner = None
+        drawn = None
+        if show is not None and showing:
+            board = tuple((g.field.index(name), cid, owner) for name, (cid, owner) in show.board.cells.items())
+            for name in show.flips:
+                f = show.flip_progress(name)
+                if f is not None:
+                    flips.append((g.field.index(name), f[0], f[1]))
+            cur = show.current
+            if self.phase == Phase.SHOW and cur is not None:
+                if cur.cell is not None and not show.holding:
+                    step_cell = g.field.index(cur.cell)
+                if isinstance(cur.event, Announcement):
+                    banner = cur.banner
+        else:
+            board = tuple((c, card.id, owner) for c in g.field.cells
+                          if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None)
+        cur = show.current if show is not None and self.phase == Phase.SHOW else None
+        if cur is not None and isinstance(cur.event, ev.CardDrawn) and cur.event.seat in seen:
+            drawn = (cur.event.seat, cur.event.card)
+        mover_sees = g.to_move in seen
         choice = None
         if self.pending is not None and self.phase in (Phase.ABILITY, Phase.TARGETS, Phase.SHOW):
             card_id, cell = self.pending
@@ -172,12 +193,13 @@ class TableController:
                             tuple(self.next_targets()))
         return TableState(
             viewer=viewer, phase=self.phase, seat=self.flow.seat, to_move=g.to_move, ply=g.ply,
-            board=tuple(board), hands=tuple(hands),
-            selected=self.selected if mover_sees else None, choice=choice,
+            board=board, showing=showing, flips=tuple(flips), step_cell=step_cell, banner=banner, drawn=drawn,
+            hands=tuple(hands), selected=self.selected if mover_sees else None, choice=choice,
             caption=self.caption, message=self.messages.text, log=tuple(self.log.texts()),
-            last=self.last, hint=self.hint if viewer == g.to_move else None,
+            last=self.last if self.phase != Phase.SHOW else None,
+            hint=self.hint if mover_sees and self.phase == Phase.TURN else None,
             computer_pick=self.computer.chosen.card if self.computer.chosen is not None and mover_sees else None,
-            game_over=over)
+            game_over=g.is_over())
 
     # ------------------------------------------------------------------ start
     def restore(self, game: Game, pending: Pending | None) -> None:

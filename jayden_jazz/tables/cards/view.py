@@ -50,16 +50,28 @@ class Choice:
 
 @dataclass(frozen=True)
 class TableState:
-    """What the screen of ``viewer`` (None: a spectator) draws now."""
+    """What the screen of ``viewer`` (None: a spectator) draws now.
+
+    ``board`` holds (cell index, card id, owner) for every card on the field as the steps have
+    shown it so far (``showing``), else as the game has it; ``flips`` the cards turning over
+    (cell index, old owner, 0..1), ``step_cell`` the cell of the step on screen, ``banner`` a
+    classic rule's word shown large, ``drawn`` the Chaos draw of the step on screen when that
+    hand is seen. The caption and the log are worded for the people at the table's own screen.
+    """
 
     viewer: int | None
     phase: Phase
     seat: int                                        # whose turn is played or shown
     to_move: int
     ply: int
-    board: tuple[tuple[str, int] | None, ...]         # per cell index: (card id, owner) as shown so far
+    board: tuple[tuple[int, str, int], ...]
+    showing: bool
+    flips: tuple[tuple[int, int, float], ...]
+    step_cell: int | None
+    banner: tuple[str, str] | None
+    drawn: tuple[int, str] | None
     hands: tuple[HandView, ...]
-    selected: str | None                              # the mover's picked card (id), seen by the mover
+    selected: str | None                              # the mover's picked card (id), when the mover is seen
     choice: Choice | None
     caption: tuple[str, int | None] | None            # the step on screen and its seat
     message: str
