@@ -89,6 +89,20 @@ def test_the_controller_needs_no_pygame():
     assert out.stdout.strip() == "False"
 
 
+def test_the_table_packages_import_no_screen_code():
+    """The floor of ``jayden_jazz/tables``: no scenes, no shell, no pygame, lazy imports included."""
+    import ast
+
+    bad = []
+    for path in sorted((ROOT / "jayden_jazz" / "tables").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            bad += [f"{path.name}: {n}" for n in names
+                    if n == "pygame" or n.startswith(("pygame.", "jayden_jazz.scenes", "jayden_jazz.shell"))]
+    assert not bad
+
+
 def test_two_seats_play_a_whole_game_by_commands():
     screen = Recorder()
     ctl = table([P0_GRAB, WEAK5], screen=screen, pure=True)

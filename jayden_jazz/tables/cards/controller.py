@@ -28,7 +28,7 @@ from jayden_jazz.cards import Action, Game, IllegalActionError, NotationError
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.saves.cards import Pending
-from jayden_jazz.scenes.seats import ComputerTurn, MessageTimer
+from jayden_jazz.tables.seats import ComputerTurn, MessageTimer
 from jayden_jazz.tables.cards.flow import Phase, TurnFlow
 from jayden_jazz.tables.cards.movelog import MoveLog, drawn_text, event_text
 from jayden_jazz.tables.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
