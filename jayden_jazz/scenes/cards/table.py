@@ -22,7 +22,6 @@ import random
 from collections import deque
 from typing import Any
 
-
 from jayden_jazz.cards import Action, Game, new_game
 from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.saves.cards import Pending
@@ -42,8 +41,12 @@ from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 from jayden_jazz.tables.cards.controller import TableController
-from jayden_jazz.tables.cards.flow import Phase
+from jayden_jazz.tables.cards.flow import Phase, TurnFlow
+from jayden_jazz.tables.cards.movelog import MoveLog
+from jayden_jazz.tables.cards.present import Presentation
 from jayden_jazz.tables.cards.view import Refusal, Screen
+from jayden_jazz.tables.seats import ComputerTurn, MessageTimer
+
 
 class _SceneScreen(Screen):
     """What the controller tells this scene: sounds, windows to open, where the cursor goes."""
@@ -86,9 +89,7 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
-        for s in range(m.players):               # the controller changes a failed computer seat in place
-            if s >= len(m.config.seats):
-                m.config.seats.append(dict(m.seat(s)))
+        # the seats' settings are shared: a failed computer seat becomes a person's in the match too
         self.controller = TableController(game, m.config.seats, self.library.catalog, brain=self._brain,
                                           rng=self.rng, factor=self.factor, pack_dirs=self.library.pack_dir_texts,
                                           guess_pool=self._guess_pool(), screen=_SceneScreen(self))
@@ -108,7 +109,7 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         return self.controller.game
 
     @property
-    def flow(self) -> Any:
+    def flow(self) -> TurnFlow:
         return self.controller.flow
 
     @property
@@ -124,11 +125,11 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         return self.controller.messages.text
 
     @property
-    def messages(self) -> Any:
+    def messages(self) -> MessageTimer:
         return self.controller.messages
 
     @property
-    def log(self) -> Any:
+    def log(self) -> MoveLog:
         return self.controller.log
 
     @property
@@ -136,7 +137,7 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         return self.controller.turn_ply
 
     @property
-    def show(self) -> Any:
+    def show(self) -> Presentation | None:
         return self.controller.show
 
     @property
@@ -160,7 +161,7 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         return self.controller.hint_waiting
 
     @property
-    def computer(self) -> Any:
+    def computer(self) -> ComputerTurn:
         return self.controller.computer
 
     @property

@@ -8,14 +8,18 @@ move log and the computer and hint requests. Every change comes as a
 command naming its seat (pick, place, choose an ability or none, toggle a
 target, back, confirm, ask a hint) or as a :meth:`tick`; a command the
 table does not take raises :class:`Refusal` with the reason in plain words.
-:meth:`view` is what one seat may see.
+:class:`~jayden_jazz.tables.cards.view.TableState` is what a seat may see.
 
-A screen, a network server or a test drive it alike: the controller never
-draws, never opens a window and never reads a key. It calls its
+A seat is a person at this screen, the computer (asked through an
+injected brain: ``submit_*`` then ``poll``, so no worker process is started
+here) or a remote seat (``{"kind": "remote"}``), whose whole actions come
+through :meth:`~TableController.play` while the table waits for it. A
+screen, a network server or a test drive the controller alike: it never
+draws, never opens a window and never reads a key. It tells its
 :class:`~jayden_jazz.tables.cards.view.Screen` when a person at a screen
-should hear a sound or see a window open, and asks the computer through an
-injected brain (``submit_*`` then ``poll``), so no worker process is
-started here.
+should hear a sound or see a window open; :meth:`~TableController.view`
+gives one seat's frozen view, :meth:`~TableController.screen_view` that of
+the people at this screen.
 """
 
 from __future__ import annotations
