@@ -9,7 +9,7 @@ import pytest
 
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players
-from jayden_jazz.scenes.cards.movelog import drawn_text
+from jayden_jazz.tables.cards.movelog import drawn_text
 from jayden_jazz.scenes.cards.render import hand_key
 from tests.helpers import click, press, step
 from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, STRONG5, WEAK5, LocalBrain, cell_centre, make_table,

@@ -15,7 +15,7 @@ import pytest
 from jayden_jazz.cards import Action, Rules
 from jayden_jazz.cards.rule_text import RULE_HELP, RULE_NAMES, describe
 from jayden_jazz.cards.rules import CAPTURE_RULES
-from jayden_jazz.scenes.cards.present import Announcement, steps_for
+from jayden_jazz.tables.cards.present import Announcement, steps_for
 from jayden_jazz.cards import events as ev
 from tests.helpers import assert_ega_only, step
 from tests.reference import check_reference

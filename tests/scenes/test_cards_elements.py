@@ -76,8 +76,8 @@ def elemental_table(make_app):
     app, scene = make_table(make_app, HANDS, argv=("--cards", str(CLASSIC_PACK)), open=True,
                             classic=["elemental"])
     m = scene.match
-    scene.game = new_game(scene.library.catalog, m.field, m.hands, scene.game.rules, first_seat=0,
-                          date=m.date, names=m.names(), elements=CELLS)
+    scene.restore(new_game(scene.library.catalog, m.field, m.hands, scene.game.rules, first_seat=0,
+                           date=m.date, names=m.names(), elements=CELLS), None)
     return app, scene
 
 

@@ -17,17 +17,17 @@ from jayden_jazz.cards import Action, Card, Rules, get_field, new_game
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.catalog import Catalog
 from jayden_jazz.cards.loader import card_from_yaml
-from jayden_jazz.scenes.cards.flow import ALLOWED, FlowError, Phase, TurnFlow
-from jayden_jazz.scenes.cards.movelog import MoveLog, event_text
-from jayden_jazz.scenes.cards.present import FLIP_TICKS, Presentation, ShownBoard, steps_for
+from jayden_jazz.tables.cards.flow import ALLOWED, FlowError, Phase, TurnFlow
+from jayden_jazz.tables.cards.movelog import MoveLog, event_text
+from jayden_jazz.tables.cards.present import FLIP_TICKS, Presentation, ShownBoard, steps_for
 
 P = Phase
 
 
 def test_pygame_is_not_needed():
-    import jayden_jazz.scenes.cards.flow as flow
-    import jayden_jazz.scenes.cards.movelog as movelog
-    import jayden_jazz.scenes.cards.present as present
+    import jayden_jazz.tables.cards.flow as flow
+    import jayden_jazz.tables.cards.movelog as movelog
+    import jayden_jazz.tables.cards.present as present
 
     for mod in (flow, present, movelog):
         assert "pygame" not in mod.__dict__

@@ -1,8 +1,10 @@
 """The card table's saves: autosave, Save and Load windows, resuming a saved table, statistics.
 
-Kept out of the table scene so the table only calls in at a few marked
-places (search the table for ``saving.``): after every placement, from its
-menu, at the end of a game and when a seat's turn begins. Everything about
+Kept out of the table scene so the table only calls in at a few places
+(search the table for ``saving.``): after every placement, from its menu,
+at the end of a game and when it is left. A save is made from the table's
+controller (its game and its open ability choice) and given back to a new
+table through ``restore``; nothing here reaches into the scene's own state. Everything about
 files lives in :mod:`jayden_jazz.saves.cards`; this module turns a table
 into a save and a save back into a table.
 """
@@ -10,7 +12,7 @@ into a save and a save back into a table.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable
 
 from jayden_jazz import statistics
 from jayden_jazz.cards import Game
@@ -24,7 +26,6 @@ from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
 if TYPE_CHECKING:  # pragma: no cover
-    from jayden_jazz.scenes.cards.table import CardsTableScene
     from jayden_jazz.shell.appview import AppView
 
 
@@ -32,12 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def pending_of(table: Any) -> csave.Pending | None:
     """The unfinished ability choice on the table, if one is open."""
-    if table.phase not in ("ability", "targets") or table.pending is None:
-        return None
-    card_id, cell = table._pending_action_parts()
-    if table.phase == "targets" and table.ability is not None:
-        return csave.Pending(card_id, cell, table.ability, tuple(table.chosen))
-    return csave.Pending(card_id, cell)
+    return table.controller.open_choice()
 
 
 def info_of(table: Any) -> csave.CardsSave:
@@ -86,41 +82,15 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
     return match
 
 
-def table_of(app: AppView, info: csave.CardsSave, game: Game, library: Library) -> CardsTableScene:
-    """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are hidden)."""
-    table = cast("CardsTableScene", app.scene("cards-table", match=match_of(info, game, library), library=library))
-    table.game = game
-    table.resume_pending = info.pending
+def table_of(app: AppView, info: csave.CardsSave, game: Game, library: Library) -> Any:
+    """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are
+    hidden), and the ability choice the save was in opens again when its seat is at the screen."""
+    table: Any = app.scene("cards-table", match=match_of(info, game, library), library=library)
+    table.restore(game, info.pending)
     return table
 
 
-def resume_pending(table: Any) -> None:
-    """Called when the seat to move is at the screen: reopen the ability choice the save was in."""
-    p = getattr(table, "resume_pending", None)
-    table.resume_pending = None
-    if p is None or table.game.is_over():
-        return
-    g = table.game
-    seat = g.to_move
-    ids = [c.id for c in g.hand(seat)]
-    if p.card not in ids:
-        return
-    table.selected = ids.index(p.card)
-    table.place(table.selected, g.field.index(p.cell))
-    if hasattr(table, "finish_showing"):
-        table.finish_showing()               # the captures were seen before the save: no steps again
-    if p.ability is None or table.phase != "ability":
-        return
-    if table.stack is not None and table.stack.top is not table:
-        table.stack.pop()                    # the ability window: the save had chosen already
-    table._ability_chosen(p.ability)
-    for t in p.targets:
-        key = table._target_to_key(t)
-        if key is not None:
-            table._press_target(key)
-
-
-def load_table(app: AppView, path: Path, library: Library | None = None) -> CardsTableScene:
+def load_table(app: AppView, path: Path, library: Library | None = None) -> Any:
     """A table from a save file; raises SaveError (the file is left as it is)."""
     library = library or load_library(app)
     info, game = csave.load(path, library.catalog)
@@ -244,4 +214,4 @@ def ask_replay(table: Any) -> None:
 
 
 __all__ = ["ask_load", "ask_replay", "ask_save", "autosave", "end_choice", "game_ended", "info_of", "load_into", "load_table",
-           "match_of", "menu_choice", "pending_of", "resume_pending", "slot_window", "table_of"]
+           "match_of", "menu_choice", "pending_of", "slot_window", "table_of"]

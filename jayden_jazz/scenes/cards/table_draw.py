@@ -9,14 +9,12 @@ from __future__ import annotations
 import pygame
 
 from jayden_jazz.cards import IllegalActionError, sides_text
-from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.flow import Phase
-from jayden_jazz.scenes.cards.present import Announcement, Step
-from jayden_jazz.scenes.cards.render import SlotKey, TableView, hand_key
+from jayden_jazz.scenes.cards.render import TableView, hand_key
 from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
+from jayden_jazz.tables.cards.flow import Phase
 
 
 class TableDrawing(TablePart):
@@ -54,16 +52,6 @@ class TableDrawing(TablePart):
         return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
                          for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
 
-    def _drawn_key(self, step: Step | None) -> SlotKey | None:
-        """The hand card Chaos draws in the step on screen, when that hand is face up here (a
-        hidden hand's draw marks nothing: even its place in the hand is private)."""
-        if step is None or not isinstance(step.event, ev.CardDrawn):
-            return None
-        seat, ids = step.event.seat, self.game.hand_ids(step.event.seat)
-        if seat not in self.visible_seats() or step.event.card not in ids:
-            return None
-        return hand_key(seat, ids.index(step.event.card))
-
     def seat_label(self, s: int) -> str:
         seat = self.match.seat(s)
         kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
@@ -73,7 +61,8 @@ class TableDrawing(TablePart):
         g = self.game
         phase = self.phase
         if phase in (Phase.SHOW, Phase.START) and self.caption is not None:
-            return [self.caption]
+            text, by = self.caption
+            return [(text, seats.light(by) if by is not None else P.WHITE)]
         if g.is_over():
             res = g.result()
             title, _ = describe_result(res, self.match.names()) if res else ("Game over", "")
@@ -108,7 +97,7 @@ class TableDrawing(TablePart):
         if ab.effect == "swap":
             return "pick a field card and a card of your hand to swap"
         if ab.effect == "gain_control":
-            card_id, cell = self._pending_action_parts()
+            card_id, cell = self.controller.pending or ("", "")
             opts = self.game.target_options(card_id, cell, self.ability)
             left = max(1, (len(opts[0]) if opts else ab.count) - len(self.chosen))
             return f"pick {left} more card{'s' if left != 1 else ''} to take"
@@ -151,43 +140,31 @@ class TableDrawing(TablePart):
         return out
 
     def view(self) -> TableView:
+        """The controller's view of this screen, as the renderer takes it (cards, slots, texts)."""
         g = self.game
-        show = self.show
-        board = None
-        flips: dict[int, tuple[int, float]] = {}
-        step_cell = None
-        banner: tuple[str, str] | None = None
-        if show is not None and not show.board.synced:
-            cat = self.library.catalog
-            board = {g.field.index(name): (cat[cid], owner) for name, (cid, owner) in show.board.cells.items()
-                     if cid in cat}
-            for name in show.flips:
-                f = show.flip_progress(name)
-                if f is not None:
-                    flips[g.field.index(name)] = f
-            cur = show.current
-            if self.phase == Phase.SHOW and cur is not None and cur.cell is not None and not show.holding:
-                step_cell = g.field.index(cur.cell)
-            if self.phase == Phase.SHOW and cur is not None and isinstance(cur.event, Announcement):
-                banner = cur.banner
-        drawn = self._drawn_key(show.current if self.phase == Phase.SHOW and show is not None else None)
-        targets = self.phase == Phase.TARGETS
+        st = self.controller.screen_view()
+        cat = self.library.catalog
+        board = {cell: (cat[cid], owner) for cell, cid, owner in st.board if cid in cat} if st.showing else None
+        drawn = None
+        if st.drawn is not None and st.drawn[1] in g.hand_ids(st.drawn[0]):
+            drawn = hand_key(st.drawn[0], g.hand_ids(st.drawn[0]).index(st.drawn[1]))
+        targets = st.phase == Phase.TARGETS
         chosen = frozenset(self._chosen_keys()) if targets else frozenset()
         cands = frozenset(self._target_keys()) - chosen if targets else frozenset()
         return TableView(
             visible=self.visible_seats(),
-            cursor=self.cursor if self.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER) else None,
+            cursor=self.cursor if st.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER) else None,
             selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
             pending=self.pending,
             preview=self._capture_preview(),
             dimmed=self._dimmed(), revealed=self._revealed(),
-            candidates=cands, chosen=chosen, flips=flips, last=self.last if self.phase != Phase.SHOW else None,
-            board=board, step_cell=step_cell, hint=self.hint_marks(),
+            candidates=cands, chosen=chosen, flips={cell: (old, p) for cell, old, p in st.flips}, last=st.last,
+            board=board, step_cell=st.step_cell, hint=self.hint_marks(),
             computer_pick=self.computer_pick(), drawn=drawn, blink=(self.ticks // 15) % 2 == 0,
             top=self.top_text(), bottom=self.bottom_text(),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
-            highlight=None if g.is_over() else g.to_move, game_over=g.is_over(),
-            banner=banner)
+            highlight=None if st.game_over else st.to_move, game_over=st.game_over,
+            banner=st.banner)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.game, self.view())

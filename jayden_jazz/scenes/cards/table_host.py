@@ -1,8 +1,8 @@
 """What the parts of the table scene may use of the whole: the seam between its mixins.
 
 The table scene is one class assembled from parts kept in their own modules
-(:mod:`table_draw`, :mod:`table_menu`, :mod:`table_targets`). Each part
-reads and changes state that ``CardsTableScene`` owns and calls methods of
+(:mod:`table_input`, :mod:`table_draw`, :mod:`table_menu`, :mod:`table_targets`). Each part
+reads and changes state that ``CardsTableScene`` (or its controller) owns and calls methods of
 the scene or of another part, so each derives from :data:`TablePart`: the
 type checker then knows every name a part uses, with its type, and checks
 that the scene really provides it (the scene cannot be built while a method
@@ -12,19 +12,23 @@ of :class:`TableHost` is missing). At run time the parts derive from
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
     from jayden_jazz.cards import Action, Game
     from jayden_jazz.scenes.cards.config import Match, MatchConfig
-    from jayden_jazz.scenes.cards.flow import Phase, TurnFlow
+    from jayden_jazz.tables.cards.flow import Phase, TurnFlow
     from jayden_jazz.scenes.cardkit.library import Library
-    from jayden_jazz.scenes.cards.movelog import MoveLog
+    from jayden_jazz.tables.cards.movelog import MoveLog
     from jayden_jazz.scenes.cards.players import Brain
-    from jayden_jazz.scenes.cards.present import Presentation
-    from jayden_jazz.scenes.cards.render import SlotKey, TableRenderer
+    from jayden_jazz.tables.cards.present import Presentation
+    from collections import deque
+
+    from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer
+    from jayden_jazz.shell.input import Action as InputAction
+    from jayden_jazz.tables.cards.controller import TableController
 
 
 class TableHost(Protocol):
@@ -57,9 +61,60 @@ class TableHost(Protocol):
 
     def computer_pick(self) -> SlotKey | None: ...
 
-    def _pending_action_parts(self) -> tuple[str, str]: ...
+    def _command(self, do: Any, *args: Any) -> bool: ...
+
+    @property
+    def selected(self) -> int | None: ...
+
+    @property
+    def pending(self) -> tuple[int, int, int] | None: ...
+
+    @property
+    def ability(self) -> int | None: ...
+
+    @property
+    def chosen(self) -> list[str]: ...
+
+    @property
+    def show(self) -> Presentation | None: ...
+
+    @property
+    def caption(self) -> tuple[str, int | None] | None: ...
+
+    @property
+    def last(self) -> int | None: ...
+
+    @property
+    def hint(self) -> tuple[str, str] | None: ...
+
+    @property
+    def hint_text(self) -> str: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def flow(self) -> TurnFlow: ...
+
+    @property
+    def log(self) -> MoveLog: ...
+
+    def result_confirmed(self) -> None: ...
+
+    def ask_hint(self) -> None: ...
+
+    # from TableWindows
+    def open_menu(self) -> None: ...
+
+    def open_log(self) -> None: ...
+
+    def show_card(self, key: SlotKey) -> None: ...
+
+    def show_end(self) -> None: ...
 
     # from AbilityTargets
+    def _press_target(self, key: SlotKey) -> None: ...
+
     def _target_keys(self) -> set[SlotKey]: ...
 
     def _chosen_keys(self) -> list[SlotKey]: ...
@@ -72,26 +127,18 @@ if TYPE_CHECKING:  # pragma: no cover
         """The base of each part as the type checker sees it: a play scene (``app``, ``stack``)
         with the table's state and methods..."""
 
-        game: Game
+        controller: TableController
         match: Match
         library: Library
         rng: random.Random
         brain: Brain | None
         renderer: TableRenderer
-        flow: TurnFlow
-        log: MoveLog
+        layout: TableLayout
+        queue: deque[InputAction]
+        _key_card: int | None                      # the mover's hand card the arrow keys framed last
         ticks: int
         cursor: SlotKey | None
-        selected: int | None                       # index in the mover's hand
-        pending: tuple[int, int, int] | None       # seat, hand index, cell: shown, not yet played
-        ability: int | None
-        chosen: list[str]
-        show: Presentation | None
-        caption: tuple[str, int] | None
-        last: int | None
         end_shown: bool
-        hint: tuple[str, str] | None
-        hint_text: str
         _preview_key: tuple[int, int, int, int] | None   # ply, position hash, hand index, cell
         _preview: frozenset[int]
 else:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.rule_text import CAUSE_WORDS
-from jayden_jazz.scenes.cards.movelog import event_seat, event_text
-from jayden_jazz.scenes.seats import paced as scaled   # one pace rule for both games
+from jayden_jazz.tables.cards.movelog import event_seat, event_text
+from jayden_jazz.tables.seats import paced as scaled   # one pace rule for both games
 
 @dataclass(frozen=True)
 class Announcement:

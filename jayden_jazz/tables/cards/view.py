@@ -1,0 +1,109 @@
+"""What a card table shows one seat, as plain values; and what the table tells its screen.
+
+:class:`TableState` is read-only: a screen draws it, a network server sends
+it to a seat. A hand the viewer may not see is given as a count and the
+cards everybody knows of it (Three Open, cards another seat gave), never as
+its card ids, so a state built for one seat can be sent to it as it is.
+
+:class:`Screen` is what the controller calls when something happens that
+a person at a screen should hear or see open (a sound, a pass screen, the
+ability window, the end). Every method of the base class does nothing:
+that is the screen of a seat that is not here (a remote seat, a test).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from jayden_jazz.tables.cards.flow import Phase
+
+
+class Refusal(Exception):
+    """A command the table does not take now; ``str(refusal)`` says why in plain words."""
+
+
+@dataclass(frozen=True)
+class HandView:
+    """One seat's hand as the viewer may see it: ``cards`` (ids) when face up, else None;
+    ``known`` maps a hidden hand's positions everybody knows to their card ids."""
+
+    seat: int
+    size: int
+    cards: tuple[str, ...] | None
+    known: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The placement waiting for its ability: the card (id) shown on the cell (name), the
+    abilities on offer, and once one is chosen its number and the targets picked so far."""
+
+    seat: int
+    card: str
+    cell: str
+    offered: tuple[int, ...]
+    ability: int | None = None
+    chosen: tuple[str, ...] = ()
+    next_targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the screen of ``viewer`` (None: a spectator) draws now.
+
+    ``board`` holds (cell index, card id, owner) for every card on the field as the steps have
+    shown it so far (``showing``), else as the game has it; ``flips`` the cards turning over
+    (cell index, old owner, 0..1), ``step_cell`` the cell of the step on screen, ``banner`` a
+    classic rule's word shown large, ``drawn`` the Chaos draw of the step on screen when that
+    hand is seen. The caption and the log are worded for the people at the table's own screen.
+    """
+
+    viewer: int | None
+    phase: Phase
+    seat: int                                        # whose turn is played or shown
+    to_move: int
+    ply: int
+    board: tuple[tuple[int, str, int], ...]
+    showing: bool
+    flips: tuple[tuple[int, int, float], ...]
+    step_cell: int | None
+    banner: tuple[str, str] | None
+    drawn: tuple[int, str] | None
+    hands: tuple[HandView, ...]
+    selected: str | None                              # the mover's picked card (id), when the mover is seen
+    choice: Choice | None
+    caption: tuple[str, int | None] | None            # the step on screen and its seat
+    message: str
+    log: tuple[str, ...]
+    last: int | None                                  # the last placement's cell, marked
+    hint: tuple[str, str] | None                      # (card id, cell name) for the mover
+    computer_pick: str | None                         # the computer's chosen card, framed before it lands
+    game_over: bool
+
+
+class Screen:
+    """What the controller tells the screen it drives (every method does nothing here)."""
+
+    def sound(self, name: str) -> None:
+        """A sound for the people at the screen: "select", "illegal", "flip", ..."""
+
+    def opened(self, phase: Phase) -> None:
+        """A choice opened that a window shows: the pass screen (PASS), the ability offer
+        (ABILITY), the end of the game (OVER)."""
+
+    def cursor_to(self, key: Any) -> None:
+        """Where the eye should go now: ``("cell", index)`` or ``("hand", seat, index)``."""
+
+    def turn_started(self, seat: int) -> None:
+        """A person's turn began (after the pass screen when hands are hidden)."""
+
+    def committed(self, game_over: bool) -> None:
+        """An action was played and the table's phase moved on: the moment to save."""
+
+    def computer_failed(self, seat: int, text: str) -> None:
+        """A computer seat could not play and is a person's now; ``text`` says why. The
+        controller starts the turn again at its next tick or at :meth:`resume`."""
+
+
+__all__ = ["Choice", "HandView", "Refusal", "Screen", "TableState"]
