@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 
 from jayden_jazz.jayden import Position
-from jayden_jazz.scenes.jayden.moves import Played
 from jayden_jazz.shell import palette as P
+from jayden_jazz.tables.jayden.moves import Played
 
 SLIDE_BASE, SLIDE_PER_SQUARE, SLIDE_MAX = 8, 2, 30
 SHOT_BASE, SHOT_PER_SQUARE = 6, 2

@@ -16,11 +16,12 @@ from typing import Any
 import pygame
 
 from jayden_jazz.jayden import Action, Position, square_name
-from jayden_jazz.scenes.jayden.moves import Played
-from jayden_jazz.scenes.jayden.names import PIECE_NAME, SIDE_COLOR, SIDE_NAME
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
 from jayden_jazz.shell.font import GLYPH_H, GLYPH_W, Font
+from jayden_jazz.tables.jayden.moves import Played
+from jayden_jazz.tables.jayden.names import PIECE_NAME, RESULT_WORDS, SIDE_NAME
 
 CELL_W, CELL_H = 32, 23
 COLS, ROWS = 20, 14
@@ -355,16 +356,6 @@ class BoardRenderer:
         width = sum(self.font.width(t) for t, _ in right) + self.font.width(SEP) * max(0, len(right) - 1)
         self._draw_parts(surface, right, 636 - width, STATUS_Y)
         self._draw_parts(surface, second, 4, STATUS_Y + LINE_H)
-
-
-RESULT_WORDS = {
-    "master_taken": "the enemy Master was destroyed",
-    "master_conditioned": "the enemy Master was conditioned",
-    "forfeit": "the other side could not complete a turn",
-    "quiet_draw": "200 actions passed without a capture",
-    "agreed_draw": "both sides agreed",
-    "resigned": "the other side resigned",
-}
 
 
 def result_line(pos: Position) -> str:

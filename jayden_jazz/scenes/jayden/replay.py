@@ -7,14 +7,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.jayden import Action, Position
-from jayden_jazz.scenes.jayden import motion, moves
-from jayden_jazz.scenes.jayden.names import SIDE_COLOR, SIDE_NAME
+from jayden_jazz.scenes.jayden import motion
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import BoardRenderer, BoardView, result_line
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
+from jayden_jazz.tables.jayden import moves
+from jayden_jazz.tables.jayden.names import SIDE_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
