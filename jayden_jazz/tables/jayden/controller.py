@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.jayden import Action, Position, square_name
 from jayden_jazz.tables.jayden import moves
+from jayden_jazz.tables.jayden.computer import ComputerTurn
 from jayden_jazz.tables.jayden.moves import Played
-from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, other
+from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
 from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, Step, refused
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,10 +41,6 @@ DRAW_OFFER_QUIET = 60     # the computer considers offering a draw after this ma
 DRAW_OFFER_EVERY = 15     # ... and asks again at most every this many turns
 HINT_LEVEL = "hard"
 SIDES = ("g", "r")
-
-
-def _is_computer(seat: dict[str, Any] | None) -> bool:
-    return seat is not None and seat.get("kind") == "computer"
 
 
 class JaydenController:
@@ -78,11 +75,7 @@ class JaydenController:
         self.step: Step | None = None
         self.pending_end = False
         self.side_request: Request | None = None     # a question out besides a turn: hint, accept or offer
-        self.asked = False                           # a computer turn asked and not yet answered
-        self.chosen: Action | None = None            # the computer's action held selected before it is played
-        self.waiting: list[Action] = []              # the rest of the computer's turn
-        self.hold = 0                                # ticks ``chosen`` is still shown
-        self.ai_error = ""
+        self.computer = ComputerTurn()               # a computer side's turn, its actions shown one at a time
         self.draw_asked_of: str | None = None
         self.no_offer_before = 0
         self._threats: tuple[int, list[int]] = (-1, [])
@@ -97,7 +90,7 @@ class JaydenController:
         return self.game.players.get(side) or {"kind": "human"}
 
     def is_computer(self, side: str) -> bool:
-        return _is_computer(self.player(side))
+        return self.player(side).get("kind") == "computer"
 
     def computer_to_act(self) -> bool:
         return self.pos.result is None and self.is_computer(self.pos.side)
@@ -108,12 +101,12 @@ class JaydenController:
 
     @property
     def request(self) -> Request | None:
-        return Request.TURN if self.asked else self.side_request
+        return Request.TURN if self.computer.asked else self.side_request
 
     @property
-    def computer_busy(self) -> bool:
-        """Thinking about a turn, or a turn not yet all played."""
-        return self.asked or self.chosen is not None or bool(self.waiting)
+    def chosen(self) -> Action | None:
+        """The computer's next action, its piece shown selected before it is played."""
+        return self.computer.chosen
 
     def threats(self) -> list[int]:
         """Enemy pieces that could take the acting side's Master next turn
@@ -177,21 +170,10 @@ class JaydenController:
             return refused(why)
         acts = self.pos.legal_actions_from(sq)
         if not acts:
-            return refused(self._cannot_act(sq))
+            return refused(why_cannot_act(self.pos, sq))
         self.selected = sq
         self.targets = {a.dst: a for a in acts}
         return Outcome(True, "selected")
-
-    def _cannot_act(self, sq: int) -> str:
-        piece = self.pos.piece_at(sq)
-        if piece is None:
-            return f"{square_name(sq)} is empty: choose one of {SIDE_NAME[self.pos.side]}'s pieces"
-        if piece[1] != self.pos.side:
-            me = SIDE_NAME[self.pos.side]
-            return (f"The {PIECE_NAME[piece[0]]} on {square_name(sq)} is {SIDE_NAME[piece[1]]}'s; "
-                    f"{me} is to act: choose one of {me}'s pieces")
-        reason = self.pos.why_no_action(sq) or "it has no legal action now"
-        return f"{PIECE_NAME[piece[0]]} {square_name(sq)} cannot act: {reason}"
 
     def press(self, side: str, sq: int) -> Outcome:
         """The Action Button on a square: select, put down, choose another piece, or act."""
@@ -287,7 +269,7 @@ class JaydenController:
             return
         side = self.pos.side
         level = str(self.player(side).get("level", "normal"))
-        if (not self.computer_busy and self.pos.acted is None and self.pos.quiet >= DRAW_OFFER_QUIET
+        if (not self.computer.busy and self.pos.acted is None and self.pos.quiet >= DRAW_OFFER_QUIET
                 and not self.is_computer(other(side)) and self.pos.turn >= self.no_offer_before):
             self.no_offer_before = self.pos.turn + DRAW_OFFER_EVERY
             self.side_request = Request.OFFER
@@ -300,8 +282,13 @@ class JaydenController:
         first = self.pos.acted is None
         ticks = AI_SELECT_TICKS if first else AI_SELECT_TICKS + AI_STEP_TICKS // 2
         show = max(0, round(ticks * max(self.pace(), 0.25)))
-        out = self._turn_step(level, show)
-        chosen = self.chosen
+        brain = self.ensure_brain()
+
+        def ask() -> None:
+            brain.submit_turn(self.pos.jpn(), level, self.rng.randrange(2**31), self.game.quiet_draw)
+
+        out = self.computer.step(brain, ask, show)
+        chosen = self.computer.chosen
         if chosen is not None and self.selected != chosen.src:
             self.selected, self.targets = chosen.src, {}
             self._note(Event.CHOSEN, action=chosen)
@@ -313,49 +300,10 @@ class JaydenController:
             return
         self.deselect()
         if not self.pos.is_legal(value):
-            self.reset_computer()
+            self.computer.reset()
             self._say(f"Computer chose an illegal action {value}; asking again")
             return
         self._play(value)
-
-    def _turn_step(self, level: str, show: int) -> tuple[str, Any] | None:
-        """One tick of a computer turn: ``("play", action)``, ``("failed", why)`` or None."""
-        if self.chosen is None and self.waiting:
-            self.chosen, self.hold = self.waiting.pop(0), show
-        if self.chosen is not None:
-            self.hold -= 1
-            if self.hold <= 0:
-                act, self.chosen = self.chosen, None
-                return ("play", act)
-            return None
-        brain = self.ensure_brain()
-        if not self.asked:
-            brain.submit_turn(self.pos.jpn(), level, self.rng.randrange(2**31), self.game.quiet_draw)
-            self.asked = True
-            return None
-        reply = brain.poll()
-        if reply is None:
-            return None
-        self.asked = False
-        if not reply.ok:
-            return ("failed", str(reply.value))
-        try:
-            if not reply.value:
-                raise ValueError("it returned no action")
-            acts = [Action.from_text(str(t)) for t in reply.value]
-        except ValueError as e:
-            return ("failed", str(e))
-        first, self.waiting = acts[0], acts[1:]
-        if show <= 0:
-            return ("play", first)
-        self.chosen, self.hold = first, show
-        return None
-
-    def reset_computer(self) -> None:
-        self.asked = False
-        self.chosen = None
-        self.waiting = []
-        self.hold = 0
 
     def _poll_side(self) -> None:
         """The answer to a hint or a draw question, when it has come."""
@@ -372,29 +320,23 @@ class JaydenController:
         if request == Request.HINT:
             if self.hint_key == self.pos.key() and reply.value:
                 self.hint = [Action.from_text(t) for t in reply.value]
-                self._say("Hint: " + ", then ".join(self.action_words(a) for a in self.hint)
+                self._say("Hint: " + ", then ".join(action_words(self.pos, a) for a in self.hint)
                           + " (marked 1 and 2 in light cyan)")
         elif request == Request.ACCEPT:
             self._draw_answer(bool(reply.value), self.draw_asked_of or "r")
         elif request == Request.OFFER and reply.value:
             self._note(Event.DRAW_OFFERED, side=self.pos.side)
 
-    def action_words(self, act: Action) -> str:
-        piece = self.pos.piece_at(act.src)
-        name = PIECE_NAME[piece[0]] if piece else ""
-        return f"{name} {act}".strip()
-
     def _computer_failed(self, error: str) -> None:
-        self.reset_computer()
-        self.ai_error = error[-300:]
+        self.computer.reset()
         side = self.pos.side
         self.game.players[side] = {"kind": "human"}
-        lines = self.ai_error.strip().splitlines() or ["unknown error"]
+        lines = error[-300:].strip().splitlines() or ["unknown error"]
         self._note(Event.COMPUTER_FAILED, side=side, text=lines[-1])
 
     def stop_thinking(self) -> None:
         """Whatever the computer is doing stops: a new game, Undo, a load, quitting."""
-        self.reset_computer()
+        self.computer.reset()
         self.side_request = None
         if self.brain is not None:
             self.brain.cancel()

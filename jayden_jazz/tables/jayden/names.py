@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jayden_jazz.jayden import Position
+from jayden_jazz.jayden import Action, Position, square_name
 
 SIDE_NAME = {"g": "Green", "r": "Red"}
 PIECE_NAME = {"C": "Cannon", "D": "Dragon", "H": "Hero", "I": "Interceptor", "K": "Mark",
@@ -38,3 +38,23 @@ def describe_result(pos: Position) -> tuple[str, str]:
     if res.winner is None:
         return "Draw", f"The game is drawn: {why}."
     return f"{SIDE_NAME[res.winner]} wins", f"{SIDE_NAME[res.winner]} wins: {why}."
+
+
+def why_cannot_act(pos: Position, sq: int) -> str:
+    """Why the piece on ``sq`` (or the empty square) cannot be picked up by the side to act."""
+    piece = pos.piece_at(sq)
+    if piece is None:
+        return f"{square_name(sq)} is empty: choose one of {SIDE_NAME[pos.side]}'s pieces"
+    if piece[1] != pos.side:
+        me = SIDE_NAME[pos.side]
+        return (f"The {PIECE_NAME[piece[0]]} on {square_name(sq)} is {SIDE_NAME[piece[1]]}'s; "
+                f"{me} is to act: choose one of {me}'s pieces")
+    reason = pos.why_no_action(sq) or "it has no legal action now"
+    return f"{PIECE_NAME[piece[0]]} {square_name(sq)} cannot act: {reason}"
+
+
+def action_words(pos: Position, act: Action) -> str:
+    """``Dragon a1xa9``: an action about to be made in ``pos``, with its piece's name."""
+    piece = pos.piece_at(act.src)
+    name = PIECE_NAME[piece[0]] if piece else ""
+    return f"{name} {act}".strip()
