@@ -16,7 +16,9 @@ import pytest
 from jayden_jazz.ai.jayden.player import accepts_draw, choose_turn, wants_draw
 from jayden_jazz.jayden import START_JPN, Action, Position, parse_square
 from jayden_jazz.saves.jayden import JaydenGame
+from jayden_jazz.tables.jayden import steps
 from jayden_jazz.tables.jayden.controller import AI_SELECT_TICKS, JaydenController
+from jayden_jazz.tables.jayden.steps import Blast
 from jayden_jazz.tables.jayden.view import Event, JaydenView, Notice, Request
 from tests.scenes.jpn_helpers import jpn
 
@@ -140,7 +142,7 @@ def test_a_computer_side_is_not_driven_by_commands():
 
 
 def test_two_computers_play_to_the_end_and_the_view_follows_each_move():
-    t = table(MASTER_IN_REACH, {"g": dict(EASY), "r": dict(EASY)})
+    t = table(MASTER_IN_REACH, {"g": dict(EASY), "r": dict(EASY)}, pace=lambda: 1.0)
     shown: dict[str, int] = {}
     views_after_a_move: list[JaydenView] = []
     for _ in range(5000):
@@ -221,37 +223,36 @@ def test_resigning_ends_the_game_for_the_other_side():
     assert events(t.take_notices()) == [Event.TURN_ENDED, Event.FINISHED, Event.ENDED]
 
 
-class Frames:
-    """A picture that lasts a number of ticks."""
-
-    def __init__(self, n: int) -> None:
-        self.n, self.t = n, 0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.n
-
-    def advance(self) -> None:
-        self.t += 1
-
-    def finish(self) -> None:
-        self.t = self.n
-
-
-def test_the_end_is_shown_after_the_last_action_s_picture():
+def test_the_end_is_shown_after_the_last_action_s_steps():
     start = jpn({"j1": "M", "a1": "D", "a9": "m", "c1": "H", "e1": "K", "t14": "h"})
-    t = table(start, picture=lambda record, master_taken: Frames(10 if master_taken else 3))
+    t = table(start, pace=lambda: 1.0)
     t.act("g", Action.from_text("a1xa9"))
     seen = events(t.take_notices())
     assert Event.FINISHED in seen and Event.ENDED not in seen and t.pending_end
-    assert t.view().step is not None
-    t.tick(9)
+    motion = t.view().step
+    assert motion is not None and [type(s).__name__ for s in motion.steps] == ["Slide", "Burst", "Burst"]
+    assert motion.steps[-1].blast is Blast.MASTER
+    t.tick(motion.total - 1)
     assert Event.ENDED not in events(t.take_notices())
     t.tick()
     assert events(t.take_notices()) == [Event.ENDED] and t.view().step is None
 
 
-def test_skip_finishes_the_picture_at_once():
-    t = table(picture=lambda record, master_taken: Frames(30))
+def test_a_shot_is_shown_in_flight_then_its_burst_and_skip_finishes_it():
+    start = jpn({"j1": "M", "a1": "C", "b1": "C", "e5": "S", "g6": "r", "a2": "K", "c1": "H",
+                 "j14": "m", "s14": "k"})
+    t = table(start, pace=lambda: 1.0)
+    t.act("g", Action.from_text("e5*g6"))
+    motion = t.step
+    assert motion is not None and [type(s).__name__ for s in motion.steps] == ["Shot", "Burst"]
+    t.tick(3)
+    assert type(motion.current()[0]).__name__ == "Shot" and motion.current()[1] == 3
+    assert t.skip() is False and t.step is None and motion.done
+
+
+def test_a_table_nobody_watches_shows_no_steps():
+    t = table()
     t.act("g", Action.from_text("c2-c4"))
-    assert t.step is not None and t.skip() is False and t.step is None
+    assert t.step is None and steps.for_action(t.records[-1], 0.0) is None
+    slow, fast = steps.for_action(t.records[-1], 2.0), steps.for_action(t.records[-1], 0.5)
+    assert slow is not None and fast is not None and slow.total > fast.total > 0

@@ -20,7 +20,7 @@ import pygame
 from jayden_jazz import statistics
 from jayden_jazz.jayden import START_JPN, Action, Position, square_name
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden import menus, motion, players, saving
+from jayden_jazz.scenes.jayden import menus, players, saving
 from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at, cell_of_square,
                                               square_of_cell)
@@ -34,6 +34,7 @@ from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_nex
 from jayden_jazz.tables.jayden import moves
 from jayden_jazz.tables.jayden.controller import JaydenController
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, describe_result, other
+from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,7 +58,6 @@ class JaydenScene(PlayScene):
                                     enhanced=settings["enhanced"], quiet_draw=settings["quiet_draw"])
         self.table = JaydenController(game, pos, brain=brain, make_brain=lambda: players.make_brain(),
                                       can_think=lambda: players.ai_available(), pace=lambda: self.speed,
-                                      picture=lambda record, taken: motion.for_action(record, self.speed, taken),
                                       rng=random.Random(app.rng.random()))
         self.renderer = BoardRenderer(app.font)
         self.cursor = (9, ROWS - 2)
@@ -103,9 +103,8 @@ class JaydenScene(PlayScene):
         return self.table.hint
 
     @property
-    def motion(self) -> motion.Motion | None:
-        step = self.table.step
-        return step if isinstance(step, motion.Motion) else None
+    def motion(self) -> Motion | None:
+        return self.table.step
 
     @property
     def pending_end(self) -> bool:

@@ -13,10 +13,10 @@ and no scene stack, so a local player, the computer and a remote seat drive
 it alike.
 
 Time passes in ticks (1/60 s at the screen's pace). What is shown before
-play goes on -- the picture of an action (a shot in flight), a computer's
-chosen piece held selected long enough to follow -- is a step that takes
-ticks; the next computer action waits until it is over, and ``skip``
-finishes it at once.
+play goes on takes ticks: the steps of an action (a shot in flight, then
+its burst) and a computer's chosen piece held selected long enough to
+follow. The next computer action waits until they are over, and ``skip``
+finishes an action's steps at once.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.jayden import Action, Position, square_name
-from jayden_jazz.tables.jayden import moves
+from jayden_jazz.tables.jayden import moves, steps
 from jayden_jazz.tables.jayden.computer import ComputerTurn
-from jayden_jazz.tables.jayden.moves import Played
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
-from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, Step, refused
+from jayden_jazz.tables.jayden.steps import Motion
+from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, refused
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.saves.jayden import JaydenGame
@@ -49,15 +49,15 @@ class JaydenController:
     ``make_brain`` gives the computer player when it is first needed (a
     worker process in the game, an in-process one in tests); ``can_think``
     says whether a computer player is installed at all (hints need it);
-    ``pace`` is the animation factor (0 = instant) that stretches the
-    computer's pauses; ``picture(record, master_taken)`` gives the step shown
-    for a played action, or None to show nothing.
+    ``pace`` is the animation factor of whoever watches (0 = nothing shown,
+    the default for a table no screen watches): it sets the length of each
+    action's steps (``tables/jayden/steps.py``) and stretches the computer's
+    pauses.
     """
 
     def __init__(self, game: JaydenGame, pos: Position | None = None, *,
                  make_brain: Callable[[], Brain] | None = None, brain: Brain | None = None,
-                 can_think: Callable[[], bool] = lambda: True, pace: Callable[[], float] = lambda: 1.0,
-                 picture: Callable[[Played, bool], Step | None] | None = None,
+                 can_think: Callable[[], bool] = lambda: True, pace: Callable[[], float] = lambda: 0.0,
                  rng: random.Random | None = None) -> None:
         self.game = game
         self.pos = pos if pos is not None else game.position()
@@ -66,13 +66,12 @@ class JaydenController:
         self._make_brain = make_brain
         self.can_think = can_think
         self.pace = pace
-        self.picture = picture
         self.rng = rng if rng is not None else random.Random()
         self.selected: int | None = None
         self.targets: dict[int, Action] = {}
         self.hint: list[Action] = []
         self.hint_key: int | None = None
-        self.step: Step | None = None
+        self.step: Motion | None = None
         self.pending_end = False
         self.side_request: Request | None = None     # a question out besides a turn: hint, accept or offer
         self.computer = ComputerTurn()               # a computer side's turn, its actions shown one at a time
@@ -219,7 +218,7 @@ class JaydenController:
         self.hint = self.hint[1:] if self.hint and self.hint[0] == act and self.pos.side == before_side else []
         res = self.pos.result
         master_taken = res is not None and res.reason in ("master_taken", "master_conditioned")
-        self.step = self.picture(record, master_taken) if self.picture is not None else None
+        self.step = steps.for_action(record, self.pace(), master_taken)
         self._note(Event.PLAYED, record=record)
         turn_over = self.pos.side != before_side or self.pos.turn != before_turn or res is not None
         if turn_over:

@@ -3,9 +3,8 @@
 These are plain values, the same for the board on this screen and for a
 seat elsewhere: what the computer is working out (:class:`Request`), what
 happened (:class:`Notice`), a command's answer (:class:`Outcome`) and what
-there is to show (:class:`JaydenView`); and the two things a table is
-given, a computer player (:class:`Brain`) and the picture of an action
-(:class:`Step`).
+there is to show (:class:`JaydenView`); and what a table is given to ask
+the computer (:class:`Brain`).
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from typing import Any, Protocol
 
 from jayden_jazz.jayden import Action, Position
 from jayden_jazz.tables.jayden.moves import Played
+from jayden_jazz.tables.jayden.steps import Motion
 
 
 class Request(str, Enum):
@@ -86,17 +86,6 @@ class Brain(Protocol):
     def close(self) -> None: ...
 
 
-class Step(Protocol):
-    """Something shown for a number of ticks before play goes on (an action's picture)."""
-
-    @property
-    def done(self) -> bool: ...
-
-    def advance(self) -> None: ...
-
-    def finish(self) -> None: ...
-
-
 @dataclass(frozen=True)
 class JaydenView:
     """What there is to show, read-only; ``position`` is the controller's own and not to be changed."""
@@ -110,6 +99,6 @@ class JaydenView:
     hint: tuple[Action, ...]
     threats: tuple[int, ...]               # enemy pieces that could take the acting side's Master
     request: Request | None
-    step: Step | None                      # the picture being shown
+    step: Motion | None                    # the steps of the action being shown
     computer_to_act: bool
     enhanced: bool
