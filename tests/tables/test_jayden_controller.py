@@ -256,3 +256,75 @@ def test_a_table_nobody_watches_shows_no_steps():
     assert t.step is None and steps.for_action(t.records[-1], 0.0) is None
     slow, fast = steps.for_action(t.records[-1], 2.0), steps.for_action(t.records[-1], 0.5)
     assert slow is not None and fast is not None and slow.total > fast.total > 0
+
+
+class ScriptedBrain(InlineBrain):
+    """Answers with the replies it is given, in order, whatever it is asked."""
+
+    def __init__(self, *replies: Reply) -> None:
+        super().__init__()
+        self.replies = list(replies)
+
+    def submit_turn(self, jpn_text: str, level: str, seed: int, quiet_draw: bool) -> None:
+        self.asked.append("turn")
+        self._reply = self.replies.pop(0)
+
+    def submit_wants_draw(self, jpn_text: str, level: str) -> None:
+        self.asked.append("wants_draw")
+        self._reply = self.replies.pop(0)
+
+    def submit_accepts_draw(self, jpn_text: str, level: str) -> None:
+        self.asked.append("accepts_draw")
+        self._reply = self.replies.pop(0)
+
+
+def run(t: JaydenController, ticks: int) -> list[Notice]:
+    seen: list[Notice] = []
+    for _ in range(ticks):
+        t.tick()
+        seen += t.take_notices()
+    return seen
+
+
+def test_a_failing_computer_hands_its_side_to_a_person():
+    brain = ScriptedBrain(Reply(False, "Traceback ...\nMemoryError: out of memory"))
+    t = table(players={"g": dict(EASY), "r": {"kind": "human"}}, brain=brain)
+    seen = run(t, 3)
+    assert [(n.event, n.side, n.text) for n in seen] == [(Event.COMPUTER_FAILED, "g", "MemoryError: out of memory")]
+    assert t.player("g") == {"kind": "human"} and t.game.players["g"] == {"kind": "human"}
+    assert t.press("g", parse_square("c2")).done == "selected"      # Green is a person's to play now
+
+
+def test_an_illegal_answer_is_said_and_the_turn_asked_again():
+    brain = ScriptedBrain(Reply(True, ["c2-c7"]), Reply(True, ["c2-c4", "e2-e3"]))
+    t = table(players={"g": dict(EASY), "r": {"kind": "human"}}, brain=brain, pace=lambda: 1.0)
+    seen = run(t, 2 + AI_SELECT_TICKS)
+    assert "Computer chose an illegal action c2-c7; asking again" in [n.text for n in seen]
+    assert not t.pos.history
+    run(t, 200)
+    assert [str(a) for a in t.pos.history] == ["c2-c4", "e2-e3"] and brain.asked == ["turn", "turn"]
+
+
+def test_an_answer_that_is_not_actions_fails_with_the_reason():
+    t = table(players={"g": dict(EASY), "r": {"kind": "human"}}, brain=ScriptedBrain(Reply(True, [])))
+    seen = run(t, 3)
+    assert [(n.event, n.text) for n in seen] == [(Event.COMPUTER_FAILED, "it returned no action")]
+
+
+def test_a_computer_offers_a_draw_after_a_quiet_spell_and_a_person_answers():
+    quiet = jpn({"j1": "M", "a1": "H", "a2": "K", "j14": "m", "a14": "h", "s14": "k"}, quiet=60)
+    brain = ScriptedBrain(Reply(True, True))
+    t = table(quiet, {"g": dict(EASY), "r": {"kind": "human"}}, brain=brain)
+    t.tick()
+    assert t.request is Request.OFFER and brain.asked == ["wants_draw"]
+    seen = run(t, 1)
+    assert [(n.event, n.side) for n in seen] == [(Event.DRAW_OFFERED, "g")] and t.request is None
+    assert t.answer_draw("r", True).done == "drawn" and tuple(t.pos.result) == (None, "agreed_draw")
+
+
+def test_a_draw_offered_to_the_computer_is_answered_later():
+    brain = ScriptedBrain(Reply(True, False))
+    t = table(players={"g": {"kind": "human"}, "r": dict(EASY)}, brain=brain)
+    assert t.offer_draw("g").done == "asked" and t.request is Request.ACCEPT
+    assert [n.text for n in run(t, 1)] == ["Red (computer) considers the offer", "Red declines the draw"]
+    assert t.pos.result is None and t.request is None
