@@ -48,6 +48,13 @@ SOUND_BY_KIND = {"move": "move", "attack": "attack", "fire": "fire", "condition"
 
 
 class JaydenScene(PlayScene):
+    """The board on this screen, where the person at the keys plays whichever side is to act.
+
+    ``table`` holds the game; the scene keeps only what a screen has: the
+    Action Box, the turned board, the status lines, the message shown and
+    the blink.
+    """
+
     def __init__(self, app: AppView, game: jsave.JaydenGame | None = None, pos: Position | None = None, *,
                  brain: players.Brain | None = None, load: Path | None = None) -> None:
         super().__init__(app)

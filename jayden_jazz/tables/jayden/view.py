@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from jayden_jazz.jayden import Action, Position
 from jayden_jazz.tables.jayden.moves import Played
 from jayden_jazz.tables.jayden.steps import Motion
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.ai.worker import Reply
 
 
 class Request(str, Enum):
@@ -52,7 +55,12 @@ class Notice:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A command's answer: ``ok``, or refused with ``reason``; ``done`` names what happened."""
+    """A command's answer: ``ok``, or refused with ``reason`` in the words a player reads.
+
+    ``done`` names what happened: selected, deselected, played, asked (the
+    computer is asked; its answer comes later), ask (a person must answer,
+    the side in ``ask``), undone, drawn, declined or resigned.
+    """
 
     ok: bool
     done: str = ""
@@ -79,7 +87,7 @@ class Brain(Protocol):
     @property
     def busy(self) -> bool: ...
 
-    def poll(self) -> Any: ...         # None, or a reply with ``ok`` and ``value``
+    def poll(self) -> Reply | None: ...
 
     def cancel(self) -> None: ...
 
