@@ -142,10 +142,10 @@ def test_a_jayden_game_between_computers_runs_on_the_shared_seat_code(make_app, 
     shown: dict[str, int] = {}
     for _ in range(3000):
         step(app)
-        if sc.table.chosen is not None:
-            key = str(sc.table.chosen)
+        if sc.table.computer.chosen is not None:
+            key = str(sc.table.computer.chosen)
             shown[key] = shown.get(key, 0) + 1
-            assert sc.selected == sc.table.chosen.src       # the piece is shown selected first
+            assert sc.selected == sc.table.computer.chosen.src       # the piece is shown selected first
         if sc.pos.result is not None:
             break
     assert sc.pos.result is not None and sc.pos.result.winner == "g"
@@ -164,7 +164,7 @@ def test_jayden_computer_pace_follows_the_animation_setting(make_app, in_process
         ticks = 0
         while not sc.pos.history and ticks < 600:
             step(app)
-            ticks += sc.table.chosen is not None
+            ticks += sc.table.computer.chosen is not None
         app.stack.clear()
         return ticks
 

@@ -6,7 +6,6 @@
   reads); what else happened comes out as ``Notice`` values in order.
 - ``view.py``: the plain values a seat receives (``Request``, ``Event``,
   ``Notice``, ``Outcome``, ``JaydenView``) and the ``Brain`` a table asks.
-- ``computer.py``: a computer side's turn, each action shown before it is played.
 - ``steps.py``: what is shown of an action and for how many ticks.
 - ``moves.py``: the record of play as a player reads it; ``names.py``: the words.
 

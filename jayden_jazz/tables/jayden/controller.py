@@ -26,8 +26,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.jayden import Action, Position, square_name
+from jayden_jazz.scenes.seats import ComputerTurn, paced
 from jayden_jazz.tables.jayden import moves, steps
-from jayden_jazz.tables.jayden.computer import ComputerTurn
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, refused
@@ -74,7 +74,7 @@ class JaydenController:
         self.step: Motion | None = None
         self.pending_end = False
         self.side_request: Request | None = None     # a question out besides a turn: hint, accept or offer
-        self.computer = ComputerTurn()               # a computer side's turn, its actions shown one at a time
+        self.computer = ComputerTurn(several=True)   # a computer side's turn, its actions shown one at a time
         self.draw_asked_of: str | None = None
         self.no_offer_before = 0
         self._threats: tuple[int, list[int]] = (-1, [])
@@ -102,11 +102,6 @@ class JaydenController:
     def request(self) -> Request | None:
         return Request.TURN if self.computer.asked else self.side_request
 
-    @property
-    def chosen(self) -> Action | None:
-        """The computer's next action, its piece shown selected before it is played."""
-        return self.computer.chosen
-
     def threats(self) -> list[int]:
         """Enemy pieces that could take the acting side's Master next turn
         (Enhanced, for a human side only); worked out once per position."""
@@ -119,7 +114,7 @@ class JaydenController:
 
     def view(self) -> JaydenView:
         return JaydenView(position=self.pos, records=tuple(self.records), marks=tuple(moves.last_turns(self.records)),
-                          selected=self.selected, targets=tuple(self.targets.values()), chosen=self.chosen,
+                          selected=self.selected, targets=tuple(self.targets.values()), chosen=self.computer.chosen,
                           hint=tuple(self.hint), threats=tuple(self.threats()), request=self.request,
                           step=self.step, computer_to_act=self.computer_to_act(), enhanced=self.enhanced)
 
@@ -280,13 +275,17 @@ class JaydenController:
         """Ask for the turn, then show each action's piece selected for a while before it is played."""
         first = self.pos.acted is None
         ticks = AI_SELECT_TICKS if first else AI_SELECT_TICKS + AI_STEP_TICKS // 2
-        show = max(0, round(ticks * max(self.pace(), 0.25)))
         brain = self.ensure_brain()
 
         def ask() -> None:
             brain.submit_turn(self.pos.jpn(), level, self.rng.randrange(2**31), self.game.quiet_draw)
 
-        out = self.computer.step(brain, ask, show)
+        def check(value: Any) -> list[Action]:
+            if not value:
+                raise ValueError("it returned no action")
+            return [Action.from_text(str(t)) for t in value]
+
+        out = self.computer.step(ask, brain.poll, check, paced(ticks, max(self.pace(), 0.25)))
         chosen = self.computer.chosen
         if chosen is not None and self.selected != chosen.src:
             self.selected, self.targets = chosen.src, {}
