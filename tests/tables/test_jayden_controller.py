@@ -138,7 +138,7 @@ def test_a_command_from_the_side_not_to_act_is_refused_with_its_reason():
 def test_a_computer_side_is_not_driven_by_commands():
     t = table(players={"g": EASY, "r": {"kind": "human"}})
     out = t.press("g", parse_square("c2"))
-    assert out.reason == "Green (computer) is to act; Esc opens the menu"
+    assert out.reason == "Green (computer) is to act"
     assert t.resign_refusal("g") and not t.resign("g").ok and t.pos.result is None
 
 

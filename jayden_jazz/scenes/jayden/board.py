@@ -35,7 +35,7 @@ from jayden_jazz.tables.jayden import moves
 from jayden_jazz.tables.jayden.controller import JaydenController
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, describe_result, other
 from jayden_jazz.tables.jayden.steps import Motion
-from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request
+from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request, refused
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -230,7 +230,10 @@ class JaydenScene(PlayScene):
         if self.pos.result is not None:
             self.show_end()
             return
-        if self._answer(self.table.press(self.pos.side, sq)).done == "selected":
+        out = self.table.press(self.pos.side, sq)
+        if not out and self.table.computer_to_act():
+            out = refused(out.reason + "; Esc opens the menu")     # where this screen's way out is
+        if self._answer(out).done == "selected":
             self.app.sound.play("select")
 
     # time ----------------------------------------------------------------------------

@@ -148,7 +148,7 @@ class JaydenController:
         if self.pos.result is not None:
             return "The game is over"
         if self.computer_to_act():
-            return f"{SIDE_NAME[self.pos.side]} (computer) is to act; Esc opens the menu"
+            return f"{SIDE_NAME[self.pos.side]} (computer) is to act"
         if side != self.pos.side:
             return f"{SIDE_NAME[self.pos.side]} is to act, not {SIDE_NAME.get(side, side)}"
         return ""
