@@ -24,7 +24,6 @@ from jayden_jazz.scenes.jayden import menus, players, saving
 from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at, cell_of_square,
                                               square_of_cell)
-from jayden_jazz.scenes.seats import MessageTimer
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
@@ -36,6 +35,7 @@ from jayden_jazz.tables.jayden.controller import JaydenController
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, describe_result, other
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request, refused
+from jayden_jazz.tables.seats import MessageTimer
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView

@@ -26,11 +26,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.jayden import Action, Position, square_name
-from jayden_jazz.scenes.seats import ComputerTurn, paced
 from jayden_jazz.tables.jayden import moves, steps
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, refused
+from jayden_jazz.tables.seats import ComputerTurn, paced
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.saves.jayden import JaydenGame
