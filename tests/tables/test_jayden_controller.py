@@ -11,8 +11,6 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
-
 from jayden_jazz.ai.jayden.player import accepts_draw, choose_turn, wants_draw
 from jayden_jazz.jayden import START_JPN, Action, Position, parse_square
 from jayden_jazz.saves.jayden import JaydenGame
