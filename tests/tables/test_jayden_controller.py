@@ -326,3 +326,14 @@ def test_a_draw_offered_to_the_computer_is_answered_later():
     assert t.offer_draw("g").done == "asked" and t.request is Request.ACCEPT
     assert [n.text for n in run(t, 1)] == ["Red (computer) considers the offer", "Red declines the draw"]
     assert t.pos.result is None and t.request is None
+
+
+def test_a_remote_seat_is_waited_for_and_acts_by_command():
+    brain = InlineBrain()
+    t = table(players={"g": {"kind": "human"}, "r": {"kind": "remote"}}, brain=brain)
+    t.act("g", Action.from_text("c2-c4"))
+    t.act("g", Action.from_text("e2-e3"))
+    run(t, 100)
+    assert t.pos.side == "r" and len(t.pos.history) == 2 and brain.asked == []     # nobody asks the computer
+    assert t.act("g", Action.from_text("d2-d3")).reason == "Red is to act, not Green"
+    assert t.act("r", Action.from_text("c13-c11")).ok and t.pos.piece_at("c11") == ("H", "r")
