@@ -208,11 +208,14 @@ def hidden_ids(ctl: TableController, viewer: int | None) -> set[str]:
 def test_a_hidden_hand_view_holds_no_card_of_another_seats_hidden_hand(rules):
     ctl = table([P0_GRAB, WEAK5], open_hands=False, **rules)
     checked = 0
+    if rules:
+        assert len(ctl.view(1).hands[0].known) == 3            # Three Open's cards are known to all
     for cid, cell in OPENING + [("t/grab", "a1")]:
         settle(ctl)
         seat = ctl.game.to_move
         for viewer in (0, 1, None):
             state = ctl.view(viewer)
+            assert {c for _, c in state.hands[0].known} == set(ctl.game.shown_cards(0)) or viewer == 0
             text = repr(state)
             leaks = {x for x in hidden_ids(ctl, viewer) if x in text}
             assert not leaks, (viewer, leaks)
@@ -227,8 +230,6 @@ def test_a_hidden_hand_view_holds_no_card_of_another_seats_hidden_hand(rules):
         if ctl.phase == Phase.RESULT:
             ctl.confirm(seat)
     assert checked == 21
-    if rules:
-        assert ctl.view(1).hands[0].known                  # Three Open's cards are known to all
 
 
 def test_a_remote_seat_plays_whole_actions_and_the_local_person_sees_only_their_hand():
