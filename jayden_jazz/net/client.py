@@ -62,6 +62,7 @@ class NetClient:
         self._pending: Message | None = None             # the action not yet acknowledged
         self._pending_hand: Message | None = None
         self.session: dict[str, Any] | None = None       # {"game", "seat", "token"} once joined
+        self._bucket: P.TokenBucket | None = None
         self.connects = 0                                # successful hellos (tests count reconnects)
 
     # ------------------------------------------------------------------ for the game (any thread)
@@ -187,6 +188,7 @@ class NetClient:
         self._loop.create_task(self._send(msg))  # type: ignore[union-attr]
 
     async def _send(self, msg: Message) -> None:
+        await self._paced()
         ws = self._ws
         if ws is None:
             return
@@ -194,6 +196,12 @@ class NetClient:
             await ws.send(P.encode(msg))
         except ConnectionClosed:
             pass
+
+    async def _paced(self) -> None:
+        """Keep under the server's rate limit (it said it in welcome), so nothing is dropped."""
+        bucket = self._bucket
+        while bucket is not None and not bucket.take(time.monotonic()):
+            await asyncio.sleep(1.0 / bucket.rate)
 
     def _wake_close(self) -> None:
         if self._ws is not None:
@@ -255,6 +263,10 @@ class NetClient:
             self._state = "refused"
             self._event("refused", code=reply.get("code"), message=reply.get("message"))
             return False
+        limits = reply.get("limits") or {}
+        rate, burst = limits.get("rate"), limits.get("burst")
+        if isinstance(rate, (int, float)) and isinstance(burst, (int, float)) and rate > 0 and burst >= 1:
+            self._bucket = P.TokenBucket(0.9 * rate, max(1.0, burst / 2))
         self._welcomed = True
         self._state = "connected"
         self.connects += 1
@@ -278,6 +290,7 @@ class NetClient:
             if self._pending is not None and self.session is not None:
                 out.append(self._pending)
         for m in out:
+            await self._paced()
             await ws.send(P.encode(m))
         return True
 

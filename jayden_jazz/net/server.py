@@ -237,7 +237,7 @@ class GameServer:
             conn.close_after_sending(1008, "protocol version")
             return False
         conn.send({"type": "welcome", "version": P.VERSION, "server": "jayden-jazz",
-                   "limits": {"max_message": self.limits.max_message, "rate": self.limits.rate,
+                   "limits": {"max_message": self.limits.max_message, "rate": self.limits.rate, "burst": self.limits.burst,
                               "seat_timeout": self.limits.seat_timeout}})
         return True
 
