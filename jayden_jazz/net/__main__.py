@@ -20,6 +20,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="folder for the games database (default: the game's user data folder)")
     serve.add_argument("--seat-timeout", type=float, default=60.0,
                        help="seconds a player may be away before the host may replace them (default 60)")
+    serve.add_argument("--rate", type=float, default=20.0,
+                       help="messages a second each connection may send on average (default 20)")
+    serve.add_argument("--max-connections", type=int, default=4096, help="connections held at once (default 4096)")
+    serve.add_argument("--max-games", type=int, default=10_000,
+                       help="games waiting or being played at once (default 10000)")
     return parser
 
 
@@ -34,7 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     data = args.data if args.data is not None else default_data()
     try:
-        asyncio.run(run(args.host, args.port, data, Limits(seat_timeout=args.seat_timeout)))
+        asyncio.run(run(args.host, args.port, data, Limits(seat_timeout=args.seat_timeout, rate=args.rate,
+                                                                burst=max(40.0, 2 * args.rate),
+                                                                max_connections=args.max_connections,
+                                                                max_games=args.max_games)))
     except KeyboardInterrupt:
         return 0
     except OSError as e:

@@ -79,7 +79,7 @@ class ProcessServer:
     def __init__(self, data: Path, port: int = 0) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen([sys.executable, "-m", "jayden_jazz.net", "serve", "--host", "127.0.0.1",
-                                      "--port", str(port), "--data", str(data)],
+                                      "--port", str(port), "--data", str(data), "--rate", "2000"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
