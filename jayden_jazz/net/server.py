@@ -163,7 +163,7 @@ class GameServer:
         """Listen; returns the port (useful with port 0)."""
         lim = self.limits
         self._ws = await serve(self._handle, host, port, max_size=lim.max_message, ping_interval=lim.ping_interval,
-                               ping_timeout=lim.ping_timeout, max_queue=16)
+                               ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3)
         self._spawn(self._presence_loop())
         for table in self.tables.values():
             self._think(table)
@@ -249,11 +249,13 @@ class GameServer:
             except TimeoutError:
                 await conn.ws.close(1000, "idle for too long")
                 return
+            if conn.closing:
+                continue        # read on, so the client's close frame gets through
             if not conn.bucket.take(time.monotonic()):
                 conn.strikes += 1
                 if conn.strikes >= lim.flood_strikes:
-                    await conn.ws.close(1008, "too many messages")
-                    return
+                    conn.close_after_sending(1008, "too many messages")
+                    continue
                 if conn.strikes <= 3 or conn.strikes % 20 == 0:
                     conn.send(P.error("rate_limited", f"too many messages: at most {lim.rate:g} a second "
                                                       "on average; this one was dropped"))
