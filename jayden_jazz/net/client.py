@@ -63,6 +63,7 @@ class NetClient:
         self._pending_hand: Message | None = None
         self.session: dict[str, Any] | None = None       # {"game", "seat", "token"} once joined
         self._bucket: P.TokenBucket | None = None
+        self._last_sent = 0.0
         self.connects = 0                                # successful hellos (tests count reconnects)
 
     # ------------------------------------------------------------------ for the game (any thread)
@@ -194,6 +195,7 @@ class NetClient:
             return
         try:
             await ws.send(P.encode(msg))
+            self._last_sent = time.monotonic()
         except ConnectionClosed:
             pass
 
@@ -292,16 +294,18 @@ class NetClient:
         for m in out:
             await self._paced()
             await ws.send(P.encode(m))
+        self._last_sent = time.monotonic()
         return True
 
     async def _session(self, ws: ClientConnection) -> None:
         while True:
             try:
                 raw = await asyncio.wait_for(ws.recv(), self.keepalive)
+                self._receive(P.decode_server(raw))
             except TimeoutError:
-                await ws.send(P.encode({"type": "ping"}))   # the server's idle timer counts messages
-                continue
-            self._receive(P.decode_server(raw))
+                pass
+            if time.monotonic() - self._last_sent >= self.keepalive:
+                await self._send({"type": "ping"})   # the server's idle timer counts what we send
 
     def _receive(self, msg: Message) -> None:
         kind = msg["type"]

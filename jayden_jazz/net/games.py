@@ -151,6 +151,10 @@ class Table:
         """("module:function", args) to ask for the seat to move, when it is a computer."""
         raise NotImplementedError
 
+    def fallback_action(self) -> str:
+        """A legal action for the seat to move, when its computer player could not answer."""
+        raise NotImplementedError
+
 
 # ---------------------------------------------------------------------- Jayden
 
@@ -175,6 +179,9 @@ class JaydenTable(Table):
             self.position.push(text)
         except (ActionSyntaxError, ValueError) as e:
             raise Refusal("illegal", str(e)) from None
+
+    def fallback_action(self) -> str:
+        return self.position.legal_actions()[0].text()
 
     def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self.base_view(viewer, presence)
@@ -283,6 +290,10 @@ class CardsTable(Table):
         record = self.game.record().to_yaml()
         return ("jayden_jazz.ai.cards.player:choose_action",
                 (record, seat, self.seats[seat].level, _seed(self.id, self.ply), None, self.pack_dirs))
+
+    def fallback_action(self) -> str:
+        assert self.game is not None
+        return str(self.game.legal_actions(abilities=False)[0])
 
     def computer_hands(self) -> None:
         """Hands for computer seats (chosen at once: ranking the cards is quick)."""

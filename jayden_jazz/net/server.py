@@ -26,6 +26,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -520,7 +521,15 @@ class GameServer:
             if self._executor is None:
                 import multiprocessing as mp
                 self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"))
-            answer = await asyncio.get_running_loop().run_in_executor(self._executor, _call, *request)
+            try:
+                answer = await asyncio.get_running_loop().run_in_executor(self._executor, _call, *request)
+            except BrokenProcessPool:
+                log.error("game %s: the computer player's process died; starting another", table.id)
+                self._executor = None
+                answer = [table.fallback_action()]
+            except Exception:   # a bug in the computer player must not stall the game: logged in full
+                log.exception("game %s: the computer player failed; it plays the first legal action", table.id)
+                answer = [table.fallback_action()]
             if table.ply != ply or table.to_move() != seat or table.status != "playing":
                 return
             for text in ([answer] if isinstance(answer, str) else list(answer)):
