@@ -25,7 +25,7 @@ import random
 import secrets
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -128,6 +128,14 @@ class GameServer:
         self._ws: WsServer | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._load()
+        # group commit: writes queue up in the store; answers wait for the batch holding them
+        self.store.on_queue = self._kick
+        self._next_batch = 1          # the batch that collects the writes queued now
+        self._done_batch = 0          # the last batch on disk
+        self._flushing = False
+        self._held: list[tuple[int, Conn, dict[str, Any] | tuple[int, str]]] = []
+        self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
+        self.failed: asyncio.Future[None] | None = None
 
     # ------------------------------------------------------------------ startup and shutdown
     @property
@@ -160,8 +168,47 @@ class GameServer:
                 if s.kind == "human" and s.token_hash is not None:
                     self.away[(g.id, i)] = now
 
+    # ------------------------------------------------------------------ writes before answers
+    def _send(self, conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+        """Send (or, given (code, reason), close) once every write queued so far is on disk:
+        nobody hears of a state the store does not hold."""
+        need = self._next_batch if self.store.queued else self._next_batch - 1
+        if need <= self._done_batch and not self._held:
+            _deliver(conn, message)
+        else:
+            self._held.append((need, conn, message))
+
+    def _close_after(self, conn: Conn, code: int, reason: str) -> None:
+        self._send(conn, (code, reason))
+
+    def _kick(self) -> None:
+        if not self._flushing:
+            self._flushing = True
+            self._spawn(self._flush())
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.store.queued:
+                rows = self.store.take()
+                batch = self._next_batch
+                self._next_batch += 1
+                await loop.run_in_executor(self._db_thread, self.store.commit, rows)
+                self._done_batch = batch
+                while self._held and self._held[0][0] <= batch:
+                    _need, conn, message = self._held.pop(0)
+                    _deliver(conn, message)
+        except Exception as e:   # the disk refused: memory and store would part ways, so stop serving
+            log.critical("cannot write the games database %s: %s; the server stops", self.store.path, e)
+            if self.failed is not None and not self.failed.done():
+                self.failed.set_exception(e)
+            raise
+        finally:
+            self._flushing = False
+
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
         """Listen; returns the port (useful with port 0)."""
+        self.failed = asyncio.get_running_loop().create_future()
         lim = self.limits
         self._ws = await serve(self._handle, host, port, max_size=lim.max_message, ping_interval=lim.ping_interval,
                                ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3)
@@ -178,6 +225,9 @@ class GameServer:
             t.cancel()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
+        if self.store.queued:
+            self.store.commit(self.store.take())
+        self._db_thread.shutdown(wait=True)
         self.store.close()
 
     def _spawn(self, coro: Any) -> None:
@@ -204,7 +254,7 @@ class GameServer:
         finally:
             self.conns.discard(conn)
             self._leave(conn)
-            conn.close_after_sending(1000, "")
+            self._close_after(conn, 1000, "")
             await asyncio.wait([writer], timeout=2)
             writer.cancel()
 
@@ -230,14 +280,14 @@ class GameServer:
             if msg["type"] != "hello":
                 raise P.ProtocolError("hello_first", "the first message must be hello with the protocol version")
         except P.ProtocolError as e:
-            conn.send(P.error(e.code, e.message))
-            conn.close_after_sending(1008, e.code)
+            self._send(conn, P.error(e.code, e.message))
+            self._close_after(conn, 1008, e.code)
             return False
         if msg["version"] != P.VERSION:
-            conn.send(P.error("version", P.version_refusal(msg["version"]), server_version=P.VERSION))
-            conn.close_after_sending(1008, "protocol version")
+            self._send(conn, P.error("version", P.version_refusal(msg["version"]), server_version=P.VERSION))
+            self._close_after(conn, 1008, "protocol version")
             return False
-        conn.send({"type": "welcome", "version": P.VERSION, "server": "jayden-jazz",
+        self._send(conn, {"type": "welcome", "version": P.VERSION, "server": "jayden-jazz",
                    "limits": {"max_message": self.limits.max_message, "rate": self.limits.rate, "burst": self.limits.burst,
                               "seat_timeout": self.limits.seat_timeout}})
         return True
@@ -255,10 +305,10 @@ class GameServer:
             if not conn.bucket.take(time.monotonic()):
                 conn.strikes += 1
                 if conn.strikes >= lim.flood_strikes:
-                    conn.close_after_sending(1008, "too many messages")
+                    self._close_after(conn, 1008, "too many messages")
                     continue
                 if conn.strikes <= 3 or conn.strikes % 20 == 0:
-                    conn.send(P.error("rate_limited", f"too many messages: at most {lim.rate:g} a second "
+                    self._send(conn, P.error("rate_limited", f"too many messages: at most {lim.rate:g} a second "
                                                       "on average; this one was dropped"))
                 continue
             msg: dict[str, Any] = {}
@@ -266,12 +316,12 @@ class GameServer:
                 msg = P.parse_client(raw)
                 self._dispatch(conn, msg)
             except P.ProtocolError as e:
-                conn.send(P.error(e.code, e.message, **_ref(msg)))
+                self._send(conn, P.error(e.code, e.message, **_ref(msg)))
             except Refusal as e:
                 extra = _ref(msg)
                 if e.code == "stale_ply" and conn.table is not None:
                     extra["view"] = self._view(conn.table, conn.seat)
-                conn.send(P.error(e.code, e.message, **extra))
+                self._send(conn, P.error(e.code, e.message, **extra))
 
     # ------------------------------------------------------------------ messages
     def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -279,7 +329,7 @@ class GameServer:
         if kind == "hello":
             raise P.ProtocolError("hello_twice", "hello is said once, at the start")
         if kind == "ping":
-            conn.send({"type": "pong", **_ref(msg)})
+            self._send(conn, {"type": "pong", **_ref(msg)})
         elif kind == "create":
             self._create(conn, msg)
         elif kind == "join":
@@ -289,7 +339,7 @@ class GameServer:
         else:
             table, seat = self._seated(conn, kind)
             if kind == "view":
-                conn.send(self._view(table, seat))
+                self._send(conn, self._view(table, seat))
             elif kind == "hand":
                 self._hand(conn, table, seat, msg)
             elif kind == "action":
@@ -328,7 +378,7 @@ class GameServer:
         if isinstance(table, CardsTable):
             self._computer_hands(table)
         self._maybe_start(table)
-        conn.send({"type": "created", "game": gid, "code": code, "host_token": host_token, **_ref(msg)})
+        self._send(conn, {"type": "created", "game": gid, "code": code, "host_token": host_token, **_ref(msg)})
 
     def _new_code(self) -> str:
         while True:
@@ -349,8 +399,8 @@ class GameServer:
             if "seat" in msg or token:
                 raise P.ProtocolError("bad_field", "a spectator joins without a seat or token")
             self._bind(conn, table, None)
-            conn.send({"type": "joined", "game": table.id, "code": table.code, "seat": None, **_ref(msg)})
-            conn.send(self._view(table, None))
+            self._send(conn, {"type": "joined", "game": table.id, "code": table.code, "seat": None, **_ref(msg)})
+            self._send(conn, self._view(table, None))
             return
         if token is not None:
             th = token_hash(token)
@@ -379,7 +429,7 @@ class GameServer:
                 s.name = msg["name"]
             self.store.set_seat(table.id, seat, s.kind, s.level, s.name, s.token_hash)
         self._bind(conn, table, seat)
-        conn.send({"type": "joined", "game": table.id, "code": table.code, "seat": seat, "token": token, **_ref(msg)})
+        self._send(conn, {"type": "joined", "game": table.id, "code": table.code, "seat": seat, "token": token, **_ref(msg)})
         self._maybe_start(table)
         self._broadcast(table)
 
@@ -408,17 +458,17 @@ class GameServer:
             raise Refusal("not_cards", "only the card game has hands to choose")
         table.choose_hand(seat, msg["cards"])
         self.store.set_hand(table.id, seat, list(msg["cards"]))
-        conn.send({"type": "ack", "hand": True, "ply": table.ply, **_ref(msg)})
+        self._send(conn, {"type": "ack", "hand": True, "ply": table.ply, **_ref(msg)})
         self._maybe_start(table)
         self._broadcast(table)
 
     def _action(self, conn: Conn, table: Table, seat: int, msg: dict[str, Any]) -> None:
         ply, text = msg["ply"], msg["action"]
         if not self._play(table, seat, ply, text):
-            conn.send({"type": "ack", "ply": ply, "action": text, "duplicate": True, **_ref(msg)})
-            conn.send(self._view(table, seat))
+            self._send(conn, {"type": "ack", "ply": ply, "action": text, "duplicate": True, **_ref(msg)})
+            self._send(conn, self._view(table, seat))
             return
-        conn.send({"type": "ack", "ply": ply, "action": text, **_ref(msg)})
+        self._send(conn, {"type": "ack", "ply": ply, "action": text, **_ref(msg)})
         self._broadcast(table)
         self._think(table)
 
@@ -458,7 +508,7 @@ class GameServer:
             if isinstance(table, CardsTable):
                 self._computer_hands(table)
             self._maybe_start(table)
-        conn.send({"type": "ack", "host": msg["command"], "ply": table.ply, **_ref(msg)})
+        self._send(conn, {"type": "ack", "host": msg["command"], "ply": table.ply, **_ref(msg)})
         self._broadcast(table)
         self._think(table)
 
@@ -488,13 +538,13 @@ class GameServer:
         for c in list(self.watchers.get(table.id, ())):
             if c.seat not in views:
                 views[c.seat] = self._view(table, c.seat)
-            c.send(views[c.seat])
+            self._send(c, views[c.seat])
 
     def _presence(self, table: Table, seat: int, state: str, waited: float) -> None:
         msg = {"type": "presence", "game": table.id, "seat": seat, "name": table.seats[seat].name, "state": state,
                "waited": round(waited, 1), "host_may_act": waited >= self.limits.seat_timeout}
         for c in list(self.watchers.get(table.id, ())):
-            c.send(msg)
+            self._send(c, msg)
 
     async def _presence_loop(self) -> None:
         while True:
@@ -542,6 +592,13 @@ class GameServer:
         self._think(table)
 
 
+def _deliver(conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+    if isinstance(message, tuple):
+        conn.close_after_sending(*message)
+    else:
+        conn.send(message)
+
+
 def _ref(msg: dict[str, Any]) -> dict[str, Any]:
     return {"ref": msg["ref"]} if "ref" in msg else {}
 
@@ -552,8 +609,9 @@ async def run(host: str, port: int, data: Path, limits: Limits | None = None,
     server = GameServer(data, limits)
     bound = await server.start(host, port)
     print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
+    assert server.failed is not None
     try:
-        await asyncio.Future()
+        await server.failed
     finally:
         await server.close()
 

@@ -2,7 +2,10 @@
 
 One file, ``games.sqlite3`` under the data folder, in WAL mode with
 ``synchronous=FULL``: a transaction is on disk when ``commit`` returns, and
-the server acknowledges an action only after its row is committed. A
+the server acknowledges an action only after its row is committed. The
+server queues its writes and commits everything queued in one transaction
+off the event loop (group commit: one fsync for all the actions that came
+in meanwhile), then sends the answers that waited for it. A
 server killed at any moment and started again reads every game back
 (:meth:`Store.load`) and rebuilds it by replaying its actions through the
 engine, so it offers each game exactly as it was.
@@ -16,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +59,7 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 FILE_NAME = "games.sqlite3"
+Statement = tuple[str, tuple[Any, ...]]
 
 
 def token_hash(token: str) -> str:
@@ -77,16 +82,34 @@ class StoredGame:
 class Store:
     """All writes go through here, each in its own committed transaction."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, on_queue: Callable[[], None] | None = None) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / FILE_NAME
-        self.db = sqlite3.connect(self.path, isolation_level=None)   # explicit transactions below
+        # explicit transactions below; one thread at a time (the server's database thread)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        self.queued: list[Statement] = []
+        self.on_queue = on_queue
 
-    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _tx(self, statements: list[Statement]) -> None:
+        """Queue the statements (``on_queue`` set: the server commits them in batches) or,
+        without a queue hook, commit them at once."""
+        if self.on_queue is None:
+            self.commit(statements)
+            return
+        self.queued += statements
+        self.on_queue()
+
+    def take(self) -> list[Statement]:
+        """The queued statements, to commit together (one fsync for many writes)."""
+        out, self.queued = self.queued, []
+        return out
+
+    def commit(self, statements: list[Statement]) -> None:
+        """Run ``statements`` in one transaction; on disk when this returns."""
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -99,7 +122,7 @@ class Store:
 
     def add_game(self, game_id: str, code: str, kind: str, setup: dict[str, Any], host_hash: str,
                  seats: list[dict[str, Any]], created: float) -> None:
-        rows: list[tuple[str, tuple[Any, ...]]] = [
+        rows: list[Statement] = [
             ("INSERT INTO games VALUES (?,?,?,?,?,?,?)",
              (game_id, code, kind, json.dumps(setup), host_hash, "waiting", created))]
         for i, s in enumerate(seats):
@@ -119,7 +142,7 @@ class Store:
 
     def add_action(self, game_id: str, ply: int, seat: int, action: str, status: str | None = None) -> None:
         """One action (and the game's new status, when it changed) in one transaction."""
-        rows: list[tuple[str, tuple[Any, ...]]] = [
+        rows: list[Statement] = [
             ("INSERT INTO actions VALUES (?,?,?,?)", (game_id, ply, seat, action))]
         if status is not None:
             rows.append(("UPDATE games SET status=? WHERE id=?", (status, game_id)))
