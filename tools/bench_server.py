@@ -231,6 +231,8 @@ async def main_async(args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-"))
     serve_cmd = [sys.executable, "-m", "jayden_jazz.net", "serve", "--port", "0", "--rate", "1000",
                  "--max-connections", "100000", "--max-games", "1000000"]
+    if os.environ.get("BENCH_SERVER_CMD"):          # e.g. a profiling wrapper
+        serve_cmd = os.environ["BENCH_SERVER_CMD"].split()
     try:
         floor = await echo_floor(echo_url, args.lanes, args.seconds)
         print(f"echo floor: {args.lanes} connections, {floor:,.0f} round trips/s", flush=True)
@@ -250,7 +252,9 @@ async def main_async(args: argparse.Namespace) -> None:
                 r = await human_pace(url, tmp / f"b{n}", proc.pid, n, args.seconds)
             finally:
                 proc.terminate()
-                proc.wait(10)
+                out, _ = proc.communicate(timeout=30)
+                if out and os.environ.get("BENCH_SERVER_CMD"):
+                    print(out)
             ok = "holds" if r["p99_ms"] <= 50 and not r["errors"] else "does not hold"
             print(f"(b) human pace: {n} games ({2 * n} connections), {r['actions_per_s']:,.0f} actions/s, "
                   f"round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms ({ok} p99 <= 50 ms); "

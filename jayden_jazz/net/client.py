@@ -231,7 +231,7 @@ class NetClient:
         while not self._stop:
             try:
                 async with connect(self.url, max_size=P.MAX_SERVER_MESSAGE, open_timeout=self.open_timeout,
-                                   ping_interval=20, ping_timeout=20) as ws:
+                                   ping_interval=20, ping_timeout=20, compression=None) as ws:
                     self._ws = ws
                     if await self._greet(ws):
                         delay = self.backoff[0]

@@ -22,9 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jayden_jazz.cards import CardsError, Game, Rules, get_field, load_fields, new_game
+from jayden_jazz.cards import CardsError, Game, Rules, load_fields, new_game
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
-from jayden_jazz.cards.events import Event
 from jayden_jazz.jayden import Position
 from jayden_jazz.jayden.errors import ActionSyntaxError
 
@@ -208,10 +207,11 @@ class CardsTable(Table):
         self.catalog = catalog
         self.pack_dirs = list(pack_dirs)
         self.rules = Rules.from_dict(dict(self.setup["rules"]))
-        self.field = get_field(self.setup["field"])
+        self.field = fields()[self.setup["field"]]
         self.hands: dict[int, list[str]] = {}
         self.game: Game | None = None
-        self.log: list[Event] = []
+        self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
+        self._legal: tuple[int, list[str]] = (-1, [])
 
     @property
     def players(self) -> int:
@@ -250,7 +250,7 @@ class CardsTable(Table):
                                  date=(y, m), names=[s.name for s in self.seats], players=self.players)
         except CardsError as e:
             raise Refusal("bad_setup", str(e)) from None
-        self.log = list(self.game.setup_events())
+        self.log = [views.event_data(e) for e in self.game.setup_events()]
         super().start()
 
     def to_move(self) -> int | None:
@@ -268,7 +268,7 @@ class CardsTable(Table):
             report = self.game.play(action)
         except CardsError as e:
             raise Refusal("illegal", str(e)) from None
-        self.log += report.events
+        self.log += [views.event_data(e) for e in report.events]
 
     def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self.base_view(viewer, presence)
@@ -280,8 +280,15 @@ class CardsTable(Table):
             out["own_hand"] = list(self.hands.get(viewer, [])) if viewer is not None else []
             out.update({"board": None, "log": [], "legal": [], "result": None})
         else:
-            out.update(views.cards_view(self.game, self.log, viewer, out["to_move"]))
+            out.update(views.cards_view(self.game, self.log, viewer, out["to_move"], self.legal))
         return out
+
+    def legal(self) -> list[str]:
+        """Every legal action of the seat to move, worked out once per ply."""
+        if self._legal[0] != self.ply:
+            assert self.game is not None
+            self._legal = (self.ply, [str(a) for a in self.game.legal_actions()])
+        return self._legal[1]
 
     def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
         seat = self.to_move()
@@ -305,6 +312,16 @@ class CardsTable(Table):
                 self.hands[i] = choose_hand(self.pack_dirs, {"rules": self.rules.to_dict(), "field": self.field.name,
                                                              "players": self.players, "cards": sorted(self.catalog)},
                                             i, s.level, _seed(self.id, -1 - i))
+
+
+_FIELDS: dict[str, Any] = {}
+
+
+def fields() -> dict[str, Any]:
+    """The shipped fields by name, read once per process (a server creates many games)."""
+    if not _FIELDS:
+        _FIELDS.update(load_fields())
+    return _FIELDS
 
 
 def _seed(game_id: str, ply: int) -> int:
@@ -333,10 +350,10 @@ def check_setup(kind: str, setup: dict[str, Any], seats: list[dict[str, Any]], r
     except CardsError as e:
         raise Refusal("bad_setup", str(e)) from None
     name = setup.get("field", "3x3")
-    fields = load_fields()
-    if name not in fields:
-        raise Refusal("bad_setup", f"there is no field {name!r}; fields: {', '.join(sorted(fields))}")
-    field = fields[name]
+    known = fields()
+    if name not in known:
+        raise Refusal("bad_setup", f"there is no field {name!r}; fields: {', '.join(sorted(known))}")
+    field = known[name]
     if len(seats) not in field.allowed_players:
         raise Refusal("bad_setup", f"the {name} field takes {', '.join(map(str, field.allowed_players))} players, "
                                    f"not {len(seats)}")

@@ -211,7 +211,8 @@ class GameServer:
         self.failed = asyncio.get_running_loop().create_future()
         lim = self.limits
         self._ws = await serve(self._handle, host, port, max_size=lim.max_message, ping_interval=lim.ping_interval,
-                               ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3)
+                               ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3,
+                               compression=None)
         self._spawn(self._presence_loop())
         for table in self.tables.values():
             self._think(table)

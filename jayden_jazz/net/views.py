@@ -17,11 +17,11 @@ no hidden information: its view is the whole position.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from jayden_jazz.cards import Game
-from jayden_jazz.cards.events import CardDrawn, Event, GameEnded
+from jayden_jazz.cards.events import Event, GameEnded
 from jayden_jazz.jayden import START_JPN, Position
 
 
@@ -48,8 +48,10 @@ def event_data(e: Event) -> dict[str, Any]:
     return {"event": type(e).__name__, **data}
 
 
-def cards_view(game: Game, log: Sequence[Event], viewer: int | None, to_move: int | None) -> dict[str, Any]:
-    """The board, hands, log and legal actions of a started card game for ``viewer``."""
+def cards_view(game: Game, log: Sequence[dict[str, Any]], viewer: int | None, to_move: int | None,
+               legal: Callable[[], list[str]]) -> dict[str, Any]:
+    """The board, hands, log and legal actions (``legal()``: the mover's) of a started card
+    game for ``viewer``."""
     names = game.field.cell_names
     cells = []
     for c in game.field.cells:
@@ -66,21 +68,17 @@ def cards_view(game: Game, log: Sequence[Event], viewer: int | None, to_move: in
         hand = game.hand_ids(game.to_move)
         i = game.core.hands[game.to_move].index(game.core.drawn)
         drawn_visible = _can_see(game, viewer, game.to_move, i) and hand[i] == drawn
-    last_draw = max((i for i, e in enumerate(log) if isinstance(e, CardDrawn)), default=-1)
-    events = []
-    for i, e in enumerate(log):
-        if i == last_draw and drawn is not None and not drawn_visible:
-            events.append({"event": "CardDrawn", "seat": e.seat, "card": None})  # type: ignore[union-attr]
-        else:
-            events.append(event_data(e))
+    last_draw = max((i for i, e in enumerate(log) if e["event"] == "CardDrawn"), default=-1)
+    events = list(log)
+    if last_draw >= 0 and drawn is not None and not drawn_visible:
+        events[last_draw] = {**events[last_draw], "card": None}
     result = game.result()
     board = {"cells": cells, "hands": hands, "elements": {n: el for n, el in (game.setup.elements if game.setup else ())},
              "effects": [{"seat": e.seat, "card": e.card.id, "number": e.number, "cell": e.cell,
                           "turns_left": e.turns_left, "text": e.text} for e in game.effects()],
              "drawn": drawn if drawn_visible else None, "scores": list(game.scores()),
              "reset_used": game.reset_used}
-    legal = [str(a) for a in game.legal_actions()] if viewer is not None and viewer == to_move else []
-    return {"board": board, "log": events, "legal": legal,
+    return {"board": board, "log": events, "legal": legal() if viewer is not None and viewer == to_move else [],
             "result": None if result is None else result.to_dict()}
 
 
