@@ -72,6 +72,13 @@ def start(cmd: list[str]) -> tuple[subprocess.Popen[str], str]:
     return proc, m.group(0)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used (a busy shared machine slows the wall
+    clock, not this)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -156,9 +163,10 @@ async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[str]:
 # ---------------------------------------------------------------------- the three measurements
 
 
-async def echo_floor(url: str, lanes: int, seconds: float) -> float:
+async def echo_floor(url: str, pid: int, lanes: int, seconds: float) -> tuple[float, float]:
     count = 0
     end = time.perf_counter() + seconds
+    c0 = cpu_seconds(pid)
 
     async def lane() -> None:
         nonlocal count
@@ -169,10 +177,10 @@ async def echo_floor(url: str, lanes: int, seconds: float) -> float:
                 await ws.recv()
                 count += 1
     await asyncio.gather(*(lane() for _ in range(lanes)))
-    return count / seconds
+    return count / seconds, (cpu_seconds(pid) - c0) * 1000 / max(1, count)
 
 
-async def saturated(url: str, data: Path, lanes: int, seconds: float) -> tuple[float, Stats]:
+async def saturated(url: str, data: Path, pid: int, lanes: int, seconds: float) -> tuple[float, float, Stats]:
     stats = Stats()
     checker = Checker(data)
     go = asyncio.Event()
@@ -187,12 +195,13 @@ async def saturated(url: str, data: Path, lanes: int, seconds: float) -> tuple[f
 
     tasks = [asyncio.ensure_future(lane()) for _ in range(lanes)]
     await asyncio.sleep(1.0)                  # warm up (connections, first games)
-    a0, t0 = stats.acks, time.perf_counter()
+    a0, t0, c0 = stats.acks, time.perf_counter(), cpu_seconds(pid)
     await asyncio.sleep(seconds)
     rate = (stats.acks - a0) / (time.perf_counter() - t0)
+    cpu_ms = (cpu_seconds(pid) - c0) * 1000 / max(1, stats.acks - a0)
     stop.set()
     await asyncio.wait(tasks, timeout=10)
-    return rate, stats
+    return rate, cpu_ms, stats
 
 
 async def human_pace(url: str, data: Path, pid: int, games: int, seconds: float) -> dict[str, Any]:
@@ -212,10 +221,12 @@ async def human_pace(url: str, data: Path, pid: int, games: int, seconds: float)
     go.set()
     await asyncio.sleep(2.0)                  # every game under way
     stats.rtts.clear()
-    a0, t0 = stats.acks, time.perf_counter()
+    a0, t0, c0, b0 = stats.acks, time.perf_counter(), cpu_seconds(pid), cpu_seconds(os.getpid())
     await asyncio.sleep(seconds)
     rtts = sorted(stats.rtts)
     acks = stats.acks - a0
+    cpu_ms = (cpu_seconds(pid) - c0) * 1000 / max(1, acks)
+    bots_ms = (cpu_seconds(os.getpid()) - b0) * 1000 / max(1, acks)
     stop.set()
     for b in bots:
         b.cancel()
@@ -223,7 +234,8 @@ async def human_pace(url: str, data: Path, pid: int, games: int, seconds: float)
     pct = (lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1000 if rtts else float("nan"))
     return {"games": games, "actions_per_s": acks / (time.perf_counter() - t0), "p50_ms": pct(0.5),
             "p99_ms": pct(0.99), "kib_per_game": (after - before) / games, "rss_mib": after / 1024,
-            "uncommitted": stats.uncommitted, "errors": stats.errors, "acks": stats.acks}
+            "uncommitted": stats.uncommitted, "errors": stats.errors, "acks": stats.acks, "cpu_ms": cpu_ms,
+            "bots_ms": bots_ms, "wall_s": time.perf_counter() - t0}
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -234,17 +246,20 @@ async def main_async(args: argparse.Namespace) -> None:
     if os.environ.get("BENCH_SERVER_CMD"):          # e.g. a profiling wrapper
         serve_cmd = os.environ["BENCH_SERVER_CMD"].split()
     try:
-        floor = await echo_floor(echo_url, args.lanes, args.seconds)
-        print(f"echo floor: {args.lanes} connections, {floor:,.0f} round trips/s", flush=True)
+        floor, echo_ms = await echo_floor(echo_url, echo_proc.pid, args.lanes, args.seconds)
+        print(f"echo floor: {args.lanes} connections, {floor:,.0f} round trips/s; "
+              f"echo server CPU {echo_ms:.3f} ms per round trip", flush=True)
         proc, url = start(serve_cmd + ["--data", str(tmp / "a")])
         try:
-            rate, st = await saturated(url, tmp / "a", args.lanes, args.seconds)
+            rate, cpu_ms, st = await saturated(url, tmp / "a", proc.pid, args.lanes, args.seconds)
         finally:
             proc.terminate()
             proc.wait(10)
         rt = sorted(st.rtts)
         print(f"(a) saturated: {args.lanes} games at once, {rate:,.0f} actions/s = {rate / floor:.3f} x the echo "
-              f"floor; round trip p50 {rt[len(rt) // 2] * 1000:.1f} ms; acks {st.acks}, "
+              f"floor; round trip p50 {rt[len(rt) // 2] * 1000:.1f} ms; server CPU {cpu_ms:.2f} ms per action "
+              f"({cpu_ms / echo_ms:.0f} x the echo's per round trip); "
+              f"acks {st.acks}, "
               f"acked before committed: {st.uncommitted}", flush=True)
         for n in args.games:
             proc, url = start(serve_cmd + ["--data", str(tmp / f"b{n}")])
@@ -258,10 +273,16 @@ async def main_async(args: argparse.Namespace) -> None:
             ok = "holds" if r["p99_ms"] <= 50 and not r["errors"] else "does not hold"
             print(f"(b) human pace: {n} games ({2 * n} connections), {r['actions_per_s']:,.0f} actions/s, "
                   f"round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms ({ok} p99 <= 50 ms); "
+                  f"server CPU {r['cpu_ms']:.2f} ms per action (the bots' {r['bots_ms']:.2f}); "
                   f"server {r['rss_mib']:.0f} MiB, {r['kib_per_game']:.0f} KiB per game; "
                   f"acked before committed: {r['uncommitted']}; errors {r['errors']}", flush=True)
     finally:
         echo_proc.terminate()
+
+
+def machine() -> str:
+    load = os.getloadavg()
+    return f"{os.cpu_count()} cores, load average {load[0]:.1f} at the start"
 
 
 def main() -> None:
@@ -279,6 +300,7 @@ def main() -> None:
     if args.quick:
         args.games, args.seconds = [50], 3.0
     random.seed(1)
+    print(machine(), flush=True)
     asyncio.run(main_async(args))
 
 
