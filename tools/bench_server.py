@@ -243,6 +243,7 @@ async def main_async(args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-"))
     serve_cmd = [sys.executable, "-m", "jayden_jazz.net", "serve", "--port", "0", "--rate", "1000",
                  "--max-connections", "100000", "--max-games", "1000000"]
+    serve_cmd += ["--sync", args.sync]
     if os.environ.get("BENCH_SERVER_CMD"):          # e.g. a profiling wrapper
         serve_cmd = os.environ["BENCH_SERVER_CMD"].split()
     try:
@@ -292,6 +293,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[250, 500, 1000],
                         help="numbers of 2-seat games to hold at human pace (default 250 500 1000)")
     parser.add_argument("--lanes", type=int, default=4, help="games at once in the saturated run (default 4)")
+    parser.add_argument("--sync", choices=("full", "normal"), default="full",
+                        help="the server's commit mode (default full: fsync before each ack)")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each measurement (default 10)")
     args = parser.parse_args()
     if args.echo_server:

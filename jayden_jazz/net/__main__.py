@@ -25,6 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-connections", type=int, default=4096, help="connections held at once (default 4096)")
     serve.add_argument("--max-games", type=int, default=10_000,
                        help="games waiting or being played at once (default 10000)")
+    serve.add_argument("--sync", choices=("full", "normal"), default="full",
+                       help="full (default): each commit reaches the disk before its ack, surviving a power "
+                            "cut; normal: it survives the server being killed, not the machine losing power")
     return parser
 
 
@@ -42,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run(args.host, args.port, data, Limits(seat_timeout=args.seat_timeout, rate=args.rate,
                                                                 burst=max(40.0, 2 * args.rate),
                                                                 max_connections=args.max_connections,
-                                                                max_games=args.max_games)))
+                                                                max_games=args.max_games), args.sync))
     except KeyboardInterrupt:
         return 0
     except OSError as e:

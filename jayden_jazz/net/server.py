@@ -112,9 +112,9 @@ def default_pack_dirs() -> list[str]:
 
 class GameServer:
     def __init__(self, data: Path, limits: Limits | None = None, *, pack_dirs: Sequence[str] | None = None,
-                 executor: Executor | None = None) -> None:
+                 executor: Executor | None = None, sync: str = "full") -> None:
         self.limits = limits or Limits()
-        self.store = Store(Path(data))
+        self.store = Store(Path(data), sync=sync)
         self.pack_dirs = list(pack_dirs) if pack_dirs is not None else default_pack_dirs()
         self._catalog: Any = None
         self._executor = executor
@@ -604,10 +604,9 @@ def _ref(msg: dict[str, Any]) -> dict[str, Any]:
     return {"ref": msg["ref"]} if "ref" in msg else {}
 
 
-async def run(host: str, port: int, data: Path, limits: Limits | None = None,
-              ready: asyncio.Event | None = None) -> None:
+async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full") -> None:
     """Serve until cancelled (the command line's entry)."""
-    server = GameServer(data, limits)
+    server = GameServer(data, limits, sync=sync)
     bound = await server.start(host, port)
     print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
     assert server.failed is not None

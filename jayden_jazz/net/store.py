@@ -59,6 +59,9 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 FILE_NAME = "games.sqlite3"
+SYNC_MODES = ("full", "normal")
+"""``full``: a commit is on disk (fsync) before the ack -- survives a power cut too.
+``normal`` (WAL): a commit survives the server being killed, not the machine losing power."""
 Statement = tuple[str, tuple[Any, ...]]
 
 
@@ -82,13 +85,15 @@ class StoredGame:
 class Store:
     """All writes go through here, each in its own committed transaction."""
 
-    def __init__(self, folder: Path, on_queue: Callable[[], None] | None = None) -> None:
+    def __init__(self, folder: Path, on_queue: Callable[[], None] | None = None, *, sync: str = "full") -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / FILE_NAME
         # explicit transactions below; one thread at a time (the server's database thread)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
         self.queued: list[Statement] = []
