@@ -155,12 +155,16 @@ class GameServer:
         now = time.monotonic()
         for g in self.store.load():
             seats = [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats]
-            table = self._make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
-            if isinstance(table, CardsTable):
-                table.hands = dict(g.hands)
-            if g.status != "waiting":
-                table.start()
-                table.replay(g.actions)
+            try:
+                table = self._make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
+                if isinstance(table, CardsTable):
+                    table.hands = dict(g.hands)
+                if g.status != "waiting":
+                    table.start()
+                    table.replay(g.actions)
+            except (Refusal, KeyError) as e:   # e.g. a card pack removed since: keep the rows, skip the game
+                log.error("game %s cannot be rebuilt and is not offered: %s", g.id, e)
+                continue
             table.status = g.status if g.status == "abandoned" else table.status
             self.tables[g.id] = table
             self.codes[g.code] = g.id
@@ -435,6 +439,8 @@ class GameServer:
         self._broadcast(table)
 
     def _bind(self, conn: Conn, table: Table, seat: int | None) -> None:
+        if conn.table is table and conn.seat == seat:
+            return
         self._leave(conn)
         conn.table, conn.seat = table, seat
         self.watchers.setdefault(table.id, set()).add(conn)
