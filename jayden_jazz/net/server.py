@@ -4,8 +4,11 @@ Every connection says ``hello`` first, then creates, joins or watches a
 game. The server is the only truth: it judges each action with the engine
 (:mod:`.games`), commits it to SQLite (:mod:`.store`) *before* it answers
 ``ack``, and then sends every connection of the game its own full view
-(:mod:`.views`). Computer seats think in one worker process beside the
-event loop, so a search never holds up another game.
+(:mod:`.views`). Writes are grouped: everything queued while one commit
+runs (on a database thread) goes into the next, and each answer waits for
+the commit holding the writes made before it. Computer seats think in one
+worker process beside the event loop, so a search never holds up another
+game.
 
 Bad input is answered, never obeyed: :mod:`.protocol` refuses malformed
 messages, a token bucket per connection refuses floods (and closes a
@@ -24,6 +27,7 @@ import logging
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -133,7 +137,7 @@ class GameServer:
         self._next_batch = 1          # the batch that collects the writes queued now
         self._done_batch = 0          # the last batch on disk
         self._flushing = False
-        self._held: list[tuple[int, Conn, dict[str, Any] | tuple[int, str]]] = []
+        self._held: deque[tuple[int, Conn, dict[str, Any] | tuple[int, str]]] = deque()
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
         self.failed: asyncio.Future[None] | None = None
 
@@ -200,7 +204,7 @@ class GameServer:
                 await loop.run_in_executor(self._db_thread, self.store.commit, rows)
                 self._done_batch = batch
                 while self._held and self._held[0][0] <= batch:
-                    _need, conn, message = self._held.pop(0)
+                    _need, conn, message = self._held.popleft()
                     _deliver(conn, message)
         except Exception as e:   # the disk refused: memory and store would part ways, so stop serving
             log.critical("cannot write the games database %s: %s; the server stops", self.store.path, e)
