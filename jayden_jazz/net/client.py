@@ -236,7 +236,7 @@ class NetClient:
                     if await self._greet(ws):
                         delay = self.backoff[0]
                         await self._session(ws)
-            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as e:
+            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed, P.ProtocolError) as e:
                 if self._welcomed:
                     self._event("lost", message=f"lost the connection to the server: {e}")
             except InvalidURI as e:

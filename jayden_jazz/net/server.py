@@ -293,6 +293,7 @@ class GameServer:
             self._close_after(conn, 1008, e.code)
             return False
         if msg["version"] != P.VERSION:
+            log.info("refused a client from %s: %s", conn.ws.remote_address, P.version_refusal(msg["version"]))
             self._send(conn, P.error("version", P.version_refusal(msg["version"]), server_version=P.VERSION))
             self._close_after(conn, 1008, "protocol version")
             return False

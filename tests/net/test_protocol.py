@@ -12,7 +12,9 @@ import pytest
 
 from jayden_jazz.net import protocol as P
 
-from .conftest import ROOT
+from jayden_jazz.net.client import NetClient
+
+from .conftest import ROOT, ThreadServer
 
 
 def refusal(raw: str | bytes) -> P.ProtocolError:
@@ -97,3 +99,15 @@ def test_jayden_jazz_serve_starts_the_server_without_a_window(tmp_path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_client_of_another_version_is_told_in_words_and_stops(server: ThreadServer,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("INFO", logger="jayden_jazz.net")
+    old = NetClient(server.url, version=P.VERSION + 1).start()
+    refused = old.wait_for(lambda m: m["type"] == "connection")
+    assert refused["state"] == "refused" and refused["code"] == "version"
+    assert f"protocol version {P.VERSION}" in refused["message"] and "update" in refused["message"]
+    old.close()
+    assert old.state == "closed" and old.connects == 0
+    assert any("refused a client" in r.getMessage() and "version" in r.getMessage() for r in caplog.records)
