@@ -39,7 +39,7 @@ class InstantBrain:
         self.answer = None
         self.busy = False
 
-    def submit_action(self, position, seat, level, seed, pack_dirs):
+    def submit_action(self, position, seat, level, seed, pack_dirs, pool=None):
         self.answer = str(self.rng.choice(self.game.legal_actions()))
 
     def poll(self):
