@@ -232,6 +232,10 @@ class Core:
         """(side, neighbour cell, neighbour's touching side) for each playable neighbour."""
         return self.adj[cell]
 
+    def walls(self, cell: int) -> tuple[int, ...]:
+        """Sides of ``cell`` facing the edge of the field or a hole."""
+        return self.judge.walls[cell]
+
     def card_at(self, cell: int) -> Card | None:
         p = self.cell[cell]
         return self.cards[p] if p >= 0 else None
