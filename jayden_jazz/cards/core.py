@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import zobrist
 from .action import HAND_PREFIX, Action
@@ -82,7 +82,7 @@ class Core:
     chaos_seed: int | None
     chance: random.Random | None
     shown: frozenset[int]
-    _stack: list[tuple]
+    _stack: list[tuple[Any, ...]]
     _keys: list[list[list[int]]] | None
     _zs: list[int]
 
