@@ -38,6 +38,7 @@ from typing import Protocol
 from .judge import Judge, comparison, plus_taken, same_taken
 
 STARTS_COMBO = ("same", "same_wall", "plus")
+_MEMO = 1 << 20         # Same and Plus judgements kept by the bit form before it starts afresh
 Ordered = tuple[int, int, int, int]    # (order key, piece, cell, the cells it takes as bits)
 
 
@@ -275,6 +276,8 @@ class ClassicBits(CaptureBits):
         self.touch: list[list[tuple[tuple[int, int, int, int], ...]]] = [[() for _ in range(size)]
                                                                           for _ in range(npieces)]
         self.wall_aces = [[0] * size for _ in range(npieces)]
+        self.nbrs = [tuple(n for _, n, _ in judge.adj[c]) for c in range(size)]
+        self._decided: dict[int, int] = {}      # see placements
         for c in play_cells:
             for p in range(npieces):
                 self.touch[p][c] = tuple((1 << n, n, val[p][c][d], od) for d, n, od in judge.adj[c])
@@ -284,17 +287,27 @@ class ClassicBits(CaptureBits):
     def placements(self, cellp: list[int], occ: int, opp: int, hand: int, free: int,
                    order: Sequence[Sequence[int]] | None = None, per_capture: int = 0) -> list[Ordered]:
         out = super().placements(cellp, occ, opp, hand, free, order, per_capture)
-        val = self.val
         adjmask = self.adjmask
+        nbrs = self.nbrs
+        size = len(adjmask)
+        width = len(self.val) + 1
+        decided = self._decided
         for i, (key, p, c, cap) in enumerate(out):
             near = occ & adjmask[c]
             aces = self.wall_aces[p][c]
             if not near or (not near & (near - 1) and not aces):
                 continue                  # fewer than two pairs: the basic comparison alone
-            pairs = [(bit, a, val[cellp[n]][n][od]) for bit, n, a, od in self.touch[p][c] if near & bit]
-            started = sum(same_taken(pairs, aces)) if self.same else 0
-            if self.plus:
-                started |= sum(plus_taken(pairs))
+            # which touching cards Same and Plus take depends only on the cards, so it is
+            # judged once per piece, cell and the cards around it
+            around = p * size + c
+            for n in nbrs[c]:
+                around = around * width + cellp[n] + 1
+            started = decided.get(around, -1)
+            if started < 0:
+                started = self._decide(cellp, near, p, c, aces)
+                if len(decided) >= _MEMO:
+                    decided.clear()
+                decided[around] = started
             started &= opp
             if started & ~cap or (self.combo and started):
                 base = cap
@@ -303,6 +316,16 @@ class ClassicBits(CaptureBits):
                     cap = self._combo(cellp, started, opp & ~cap, cap)
                 out[i] = (key + (cap.bit_count() - base.bit_count()) * per_capture, p, c, cap)
         return out
+
+    def _decide(self, cellp: list[int], near: int, p: int, c: int, aces: int) -> int:
+        """The touching cards (bits of ``near``) Same and Plus take for piece ``p`` on ``c``,
+        whoever controls them."""
+        val = self.val
+        pairs = [(bit, a, val[cellp[n]][n][od]) for bit, n, a, od in self.touch[p][c] if near & bit]
+        started = sum(same_taken(pairs, aces)) if self.same else 0
+        if self.plus:
+            started |= sum(plus_taken(pairs))
+        return started
 
     def most_taken(self, cellp: list[int], occ: int, opp: int, hand: int, c: int) -> tuple[int, int]:
         kids = self.placements(cellp, occ, opp, hand, 1 << c, None, 1)

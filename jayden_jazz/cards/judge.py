@@ -87,9 +87,12 @@ def same_taken(pairs: Sequence[Pair], walls: int = 0) -> list[int]:
 def plus_taken(pairs: Sequence[Pair]) -> list[int]:
     """Plus: the keys of the touching pairs whose sum another pair shares (walls never count),
     group by group in the order their sums first appear."""
+    sums = [a + b for _, a, b in pairs]
+    if len(set(sums)) == len(sums):
+        return []                       # no sum shared (the usual case: say so fast)
     by_sum: dict[int, list[int]] = {}
-    for k, a, b in pairs:
-        by_sum.setdefault(a + b, []).append(k)
+    for (k, _, _), s in zip(pairs, sums):
+        by_sum.setdefault(s, []).append(k)
     return [k for group in by_sum.values() if len(group) >= 2 for k in group]
 
 
