@@ -57,7 +57,10 @@ class BitSolver(BitSearch):
         ``symmetries`` are sound ``(cell map, class map)`` pairs for plain positions
         (identity excluded; the margin search uses them); ``delegate`` values a
         Turn-effect option."""
-        super().__init__(st, tick)
+        margin = MarginBits(st, tick, symmetries=symmetries)
+        super().__init__(st, tick, margin.rule)      # one set of capture tables for both searches
+        self.margin = margin
+        self.margin.cellp = self.cellp               # and one board list
         self.delegate = delegate
         size = self.size
         npieces = len(st.ids)
@@ -69,8 +72,6 @@ class BitSolver(BitSearch):
         # delta[s][p][c]: key change when seat s plays p from its hand onto c
         self.delta = [[[self._board_id[c][p] - self._hand_id[s][p] for c in range(size)]
                        for p in range(npieces)] for s in range(2)]
-        self.margin = MarginBits(st, tick, symmetries=symmetries)
-        self.margin.cellp = self.cellp          # one board list for both searches
         self.adjmask = self.rule.adjmask
         self.reset_used = st.reset_used
         self.dealt = [sum(1 << p for p in range(npieces) if st.dealer[p] == s) for s in range(2)]

@@ -40,8 +40,9 @@ class BitSearch:
 
     bound = 2
 
-    def __init__(self, st: Core, tick: Callable[[], None] | None) -> None:
-        """``tick`` is called every 256 nodes and may raise to stop the search."""
+    def __init__(self, st: Core, tick: Callable[[], None] | None, rule: CaptureBits | None = None) -> None:
+        """``tick`` is called every 256 nodes and may raise to stop the search; ``rule`` the
+        captures of another search of the same state, to share (built here without)."""
         if st.n != 2:
             raise ValueError("two players only")
         self.tick = tick
@@ -51,7 +52,7 @@ class BitSearch:
         self.cells = list(st.play_cells)
         self.points = st.points
         self.sudden = st.sudden
-        self.rule = capture_bits(st)
+        self.rule = capture_bits(st) if rule is None else rule
         self.cellp = [-1] * st.size
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.history = [[0] * st.size for _ in range(len(st.ids))]
