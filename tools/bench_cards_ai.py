@@ -33,7 +33,8 @@ from jayden_jazz.ai.cards.player import catalog_for  # noqa: E402
 from jayden_jazz.ai.cards.infoset import Worlds, observe  # noqa: E402
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams  # noqa: E402
 from jayden_jazz.ai.cards.solver import Solver  # noqa: E402
-from jayden_jazz.ai.cards.state import FastGame, Parts  # noqa: E402
+from jayden_jazz.cards.core import Core  # noqa: E402
+from jayden_jazz.cards.position import Position  # noqa: E402
 from jayden_jazz.cards import Game, Rules, deal_random, get_field, new_game  # noqa: E402
 
 DEFAULT = str(Path(__file__).resolve().parent.parent / "cards" / "default")
@@ -101,7 +102,7 @@ def bench_solve(cat, seed: int, count: int, quick: bool) -> None:
             hard_s = mirror_s = engine_s = 0.0
             nodes = 0
             for g in games:
-                st = FastGame.from_position(g.position(), cat)
+                st = Core.from_position(g.position(), cat)
                 (v1, n1), t1 = timed(lambda: (lambda s: (s.search(-2, 2), s.total_nodes))(Solver(st)))
                 (v2, _), t2 = timed(lambda: (lambda s: (s.search(-2, 2), 0))(Solver(st, bits=False)))
                 assert v1 == v2
@@ -124,7 +125,7 @@ def bench_full(cat, seed: int, count: int) -> None:
         times = []
         for _ in range(count):
             g = deal(cat, rng, rules, 0)
-            st = FastGame.from_position(g.position(), cat)
+            st = Core.from_position(g.position(), cat)
             _, t = timed(lambda: Solver(st).solve_root())
             times.append(t)
         print(f"   {label:10} mean {sum(times) / len(times):6.2f} s, worst {max(times):6.2f} s "
@@ -136,7 +137,7 @@ def bench_mcts(cat, seed: int, seconds: float) -> None:
     for field, players in (("3x3", 2), ("5x5", 2), ("5x5", 4)):
         rng = random.Random(seed)
         g = deal(cat, rng, Rules(), 0, field, players)
-        view = observe(Parts.parse(g.position()), g.to_move, cat.keys())
+        view = observe(Position.parse(g.position()), g.to_move, cat.keys())
         search = ISMCTS(Worlds(view, cat), random.Random(1), MCTSParams(iterations=None, seconds=seconds),
                         clock=time.process_time)
         res = search.run()

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from jayden_jazz.ai.cards.infoset import Worlds, observe  # noqa: E402
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams  # noqa: E402
 from jayden_jazz.ai.cards.solver import Solver  # noqa: E402
-from jayden_jazz.ai.cards.state import Parts  # noqa: E402
+from jayden_jazz.cards.position import Position  # noqa: E402
 from jayden_jazz.cards import Game, Rules, deal_random, get_field, load_packs, new_game  # noqa: E402
 from jayden_jazz.cards.core import Core  # noqa: E402
 
@@ -96,7 +96,7 @@ def main() -> None:
     base = new = 0.0
     for i in range(max(1, args.positions // 5)):
         g = dealt(cat, rng, 0, Rules(**SPC))
-        view = observe(Parts.parse(g.position()), g.to_move, cat.keys())
+        view = observe(Position.parse(g.position()), g.to_move, cat.keys())
         for off, acc in ((True, "base"), (False, "new")):
             worlds = Worlds(view, cat)
             if off:

@@ -6,6 +6,7 @@ docs/card-packs.md for the pack format.
 """
 
 from .action import Action
+from .capture import Board, CaptureStep
 from .card import SIDE_NAMES, Ability, Card, Condition, Filter, parse_sides, side_text, sides_text
 from .catalog import Catalog, PackInfo, Problem
 from .deal import Setup, deal_random, game_month
@@ -16,11 +17,11 @@ from .game import ActiveEffect, EffectInfo, Game, new_game
 from .loader import card_from_yaml, load_pack, load_packs
 from .record import GameRecord
 from .result import Result
-from .rules import CaptureStep, Rules, hand_size, register_capture_step, unregister_capture_step
+from .rules import Rules, hand_size, register_capture_step, unregister_capture_step
 from .text import board_text, card_text
 
 __all__ = [
-    "Ability", "Action", "ActiveEffect", "Card", "CaptureStep", "CardsError", "Catalog", "Condition",
+    "Ability", "Action", "ActiveEffect", "Board", "Card", "CaptureStep", "CardsError", "Catalog", "Condition",
     "EffectInfo", "Field", "FieldError", "Filter", "Game", "GameRecord", "IllegalActionError",
     "NotationError", "PackInfo", "PositionError", "Problem", "RecordError", "Result", "Rules",
     "SIDE_NAMES", "Setup", "SetupError", "Symmetry", "board_text", "card_from_yaml", "card_text",

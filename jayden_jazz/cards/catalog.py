@@ -57,7 +57,7 @@ def shared_key(pack_dirs: Iterable[object]) -> tuple[str, ...]:
     return ("cards-catalog", *(str(d) for d in pack_dirs))
 
 
-def _kind(p: Problem) -> tuple:
+def _kind(p: Problem) -> tuple[object, ...]:
     return (p.file, p.severity, re.sub(r"\[\d+\]", "[]", p.field or ""), p.message)
 
 
@@ -68,8 +68,8 @@ def cap_problems(problems: list[Problem], per_kind: int = MAX_PER_KIND) -> list[
     (and a bounded one) instead of a million identical lines; every kind of
     problem is still listed.
     """
-    seen: dict[tuple, int] = {}
-    last: dict[tuple, int] = {}
+    seen: dict[tuple[object, ...], int] = {}
+    last: dict[tuple[object, ...], int] = {}
     out: list[Problem] = []
     for p in problems:
         k = _kind(p)

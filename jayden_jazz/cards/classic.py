@@ -1,10 +1,13 @@
 """The classic Triple Triad capture rules as capture steps: Same, Same Wall, Plus, Combo.
 
-Each is written once here and run by the one pipeline of
-:class:`~jayden_jazz.cards.core.Core`, so the game, the exact solver and the
-Monte Carlo player all play them. Same, Same Wall and Plus are *decision*
-steps: they look at the field as it was when the card landed, together with
-the basic comparison. Combo is a *chain* step started by the cards they take.
+Each is run by the one pipeline of :class:`~jayden_jazz.cards.core.Core`
+whenever a Turn effect is active (and by any setup with a step of another
+kind); :mod:`.classic_table` compiles the same judgements for fields without
+one. Same, Same Wall and Plus are *decision* steps: they look at the field
+as it was when the card landed, together with the basic comparison. Combo
+is a *chain* step started by the cards they take. What counts as a Same or
+a Plus is judged in :mod:`.judge` (:func:`~.judge.same_taken`,
+:func:`~.judge.plus_taken`), for these steps and the compiled forms alike.
 Reverse and Fallen Ace are not steps: they change the basic comparison
 itself (see :func:`~jayden_jazz.cards.judge.comparison`).
 
@@ -14,24 +17,29 @@ clamped once), through ``board.value``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from .rules import _STEPS, register_capture_step
+from .capture import Board
+from .judge import ACE, Pair, plus_taken, same_taken
 
-ACE = 10
 
-
-def touching_pairs(board: Any, cell: int) -> list[tuple[int, int, int]]:
+def touching_pairs(board: Board, cell: int) -> list[tuple[int, int, int]]:
     """(side, neighbour cell, neighbour's side) for each side that touches a card, whoever controls it."""
     return [(d, n, od) for d, n, od in board.adjacency(cell) if board.card_at(n) is not None]
 
 
-def walls(board: Any, cell: int) -> list[int]:
+def touching_values(board: Board, cell: int) -> list[Pair]:
+    """(neighbour cell, the card's side, the neighbour's touching side) for each touching card."""
+    value = board.value
+    return [(n, value(cell, d), value(n, od)) for d, n, od in touching_pairs(board, cell)]
+
+
+def walls(board: Board, cell: int) -> list[int]:
     """Sides of ``cell`` facing the edge of the field or a hole (no playable neighbour)."""
-    return list(board.judge.walls[cell])
+    return list(board.walls(cell))
 
 
-def _opponents(board: Any, cells: list[int], seat: int) -> list[int]:
+def _opponents(board: Board, cells: Sequence[int], seat: int) -> list[int]:
     return [n for n in cells if board.owner_at(n) != seat]
 
 
@@ -42,13 +50,9 @@ class Same:
     name = "same"
     wall = False
 
-    def captures(self, board: Any, cell: int, seat: int) -> list[int]:
-        value = board.value
-        equal = [n for d, n, od in touching_pairs(board, cell) if value(cell, d) == value(n, od)]
-        count = len(equal)
-        if self.wall:
-            count += sum(1 for d in walls(board, cell) if value(cell, d) == ACE)
-        return _opponents(board, equal, seat) if count >= 2 else []
+    def captures(self, board: Board, cell: int, seat: int) -> list[int]:
+        aces = sum(1 for d in board.walls(cell) if board.value(cell, d) == ACE) if self.wall else 0
+        return _opponents(board, same_taken(touching_values(board, cell), aces), seat)
 
 
 class SameWall(Same):
@@ -68,16 +72,8 @@ class Plus:
 
     name = "plus"
 
-    def captures(self, board: Any, cell: int, seat: int) -> list[int]:
-        value = board.value
-        by_sum: dict[int, list[int]] = {}
-        for d, n, od in touching_pairs(board, cell):
-            by_sum.setdefault(value(cell, d) + value(n, od), []).append(n)
-        out: list[int] = []
-        for group in by_sum.values():
-            if len(group) >= 2:
-                out += _opponents(board, group, seat)
-        return out
+    def captures(self, board: Board, cell: int, seat: int) -> list[int]:
+        return _opponents(board, plus_taken(touching_values(board, cell)), seat)
 
 
 class Combo:
@@ -88,12 +84,8 @@ class Combo:
     chain = True
     started_by = ("same", "same_wall", "plus")
 
-    def captures(self, board: Any, cell: int, seat: int) -> list[int]:
+    def captures(self, board: Board, cell: int, seat: int) -> list[int]:
         return board.side_captures(cell, seat, board.ties)
 
 
-for _step in (Same(), SameWall(), Plus(), Combo()):
-    if _step.name not in _STEPS:
-        register_capture_step(_step)
-
-__all__ = ["ACE", "Combo", "Plus", "Same", "SameWall", "touching_pairs", "walls"]
+__all__ = ["Combo", "Plus", "Same", "SameWall", "touching_pairs", "touching_values", "walls"]

@@ -1,39 +1,67 @@
-"""Same, Same Wall, Plus and Combo compiled for fields where no Turn effect is active.
+"""The capture rules compiled from the judge, for fields where no Turn effect is active.
 
-The classic rules are written as capture steps in :mod:`.classic`: each
-reads every value through the board (ability modifiers, Elemental, the one
-clamp) and the core runs them one after the other. That is the law, and it
-is what the game runs whenever a Turn effect is active. A search, though,
-makes millions of placements on fields where no effect is active; there a
-side's effective value depends only on the piece and the cell, and the
-steps' calls and lists cost several times the search's own work (the
-Monte Carlo player managed a quarter of its plain-rule playouts). So the
-same decisions are compiled here once more, in two forms:
+The law is the capture steps (:mod:`.capture`, :mod:`.classic`) run by the
+core's pipeline: each reads every value through the board (ability
+modifiers, Elemental, the one clamp), and the core runs them one after the
+other. That is what the game runs whenever a Turn effect is active. A
+search, though, makes millions of placements on fields where no effect is
+active; there a side's effective value depends only on the piece and the
+cell (:meth:`~.judge.Judge.values`), and the steps' calls and lists cost
+several times the search's own work. So the judge's own judgements -- the
+basic comparison (:func:`~.judge.comparison`), Same and Plus
+(:func:`~.judge.same_taken`, :func:`~.judge.plus_taken`), Same Wall's A
+sides (:meth:`~.judge.Judge.wall_aces`) -- are applied here to values read
+from tables, in two forms:
 
 * :class:`ClassicTable` works on the core's lists and returns what the
   steps' pipeline returns -- the captured cells, their old owners and the
-  cause of each, in the same order -- so the core can use it for every
-  placement without an effect (the game's own moves included);
-* :class:`ClassicBits` answers "which cells does this placement take" as a
-  bit set for the two-player bit searches, from tables built once per search.
+  cause of each, in the same order -- so the core uses it for every
+  placement without an effect under the classic rules (the game's own moves
+  included; under the base rule alone the judge's ``plain_captures`` is
+  that form);
+* :class:`CaptureBits` answers "which cells does each placement take" as
+  bit sets for the two-player bit searches, every placement of a position
+  at once: the basic comparison, from tables built once per search (the
+  one neighbour-capture loop of the searches); :class:`ClassicBits` adds
+  Same, Same Wall, Plus and Combo.
 
 Both are checked against the steps on random fields, rules and positions
-(``tests/cards/test_classic_table.py``); if the two ever disagreed, the test
+(``tests/cards/test_classic_table.py``); if they ever disagreed, the test
 says where.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
-from .judge import Judge, clamp, comparison
+from .judge import Judge, comparison, plus_taken, same_taken
 
-ACE = 10
 STARTS_COMBO = ("same", "same_wall", "plus")
+_MEMO = 1 << 20         # Same and Plus judgements kept by the bit form before it starts afresh
+Ordered = tuple[int, int, int, int]    # (order key, piece, cell, the cells it takes as bits)
 
 
-def compiled(rules: Any) -> bool:
+class ClassicRules(Protocol):
+    """The settings the compiled forms read (:class:`~.rules.Rules`)."""
+
+    @property
+    def steps(self) -> tuple[str, ...]: ...
+    @property
+    def capture(self) -> str: ...
+    @property
+    def comparison_mode(self) -> int: ...
+    @property
+    def same(self) -> bool: ...
+    @property
+    def same_wall(self) -> bool: ...
+    @property
+    def plus(self) -> bool: ...
+    @property
+    def combo(self) -> bool: ...
+
+
+def compiled(rules: ClassicRules) -> bool:
     """Whether these rules' capture steps are all compiled here: the basic comparison and the
     classic steps, no step of another kind added by a setup."""
     return not rules.steps
@@ -42,17 +70,18 @@ def compiled(rules: Any) -> bool:
 class ClassicTable:
     """The classic steps over the core's lists (see the module docstring)."""
 
-    __slots__ = ("sides", "adj", "walls", "cell_element", "elemental", "wins", "same", "wall", "plus",
+    __slots__ = ("judge", "sides", "adj", "walls", "cell_element", "mode", "wins", "same", "wall", "plus",
                  "combo", "base")
 
-    def __init__(self, judge: Judge, rules: Any) -> None:
+    def __init__(self, judge: Judge, rules: ClassicRules) -> None:
         # references only: a search recasts its judge for every sampled world
+        self.judge = judge
         self.sides = judge.sides
         self.adj = judge.adj
         self.walls = judge.walls
         self.cell_element = judge.cell_element
-        self.elemental = judge.elemental      # the one Elemental modifier (+1 / -1 / 0)
-        self.wins = comparison(rules.comparison_mode)
+        self.mode = rules.comparison_mode
+        self.wins = comparison(self.mode)
         self.same = rules.same
         self.wall = rules.same_wall
         self.plus = rules.plus
@@ -61,12 +90,9 @@ class ClassicTable:
 
     def values(self, p: int, c: int) -> Sequence[int]:
         """The effective sides of piece ``p`` lying on ``c`` with no effect active."""
-        s = self.sides[p]
-        ce = self.cell_element
-        if ce is None or ce[c] is None:
-            return s
-        m = self.elemental(p, c)
-        return [clamp(v + m) for v in s]
+        if self.cell_element is None:
+            return self.sides[p]
+        return self.judge.values(p, c)
 
     def captured(self, cells: list[int], owner: list[int], p: int, c: int,
                  seat: int) -> tuple[list[int], list[str]]:
@@ -74,39 +100,31 @@ class ClassicTable:
         the steps' pipeline gives them (Same, Same Wall, Plus, the basic comparison, then
         Combo breadth first). Nothing is changed; ``c`` may be empty or hold ``p``."""
         sides = self.sides
-        ce = self.cell_element
+        plain = self.cell_element is None
         values = self.values
-        mine = sides[p] if ce is None else values(p, c)
+        mine = sides[p] if plain else values(p, c)
         touch = []
         for d, n, od in self.adj[c]:
             q = cells[n]
             if q >= 0:
-                touch.append((n, mine[d], (sides[q] if ce is None else values(q, n))[od]))
+                touch.append((n, mine[d], (sides[q] if plain else values(q, n))[od]))
         if not touch:
             return [], []
         taken: dict[int, str] = {}
         if len(touch) >= 2 or self.wall:
             if self.same:
-                equal = [n for n, a, b in touch if a == b]
-                count = len(equal)
                 cause = "same"
-                if count < 2 and self.wall:
-                    count += sum(1 for d in self.walls[c] if mine[d] == ACE)
+                equal = same_taken(touch)
+                if not equal and self.wall:
                     cause = "same_wall"
-                if count >= 2:
-                    for n in equal:
-                        if owner[n] != seat:
-                            taken[n] = cause
-            if self.plus and len(touch) >= 2:
-                by_sum: dict[int, list[int]] = {}
-                for n, a, b in touch:
-                    by_sum.setdefault(a + b, []).append(n)
-                if len(by_sum) < len(touch):
-                    for group in by_sum.values():
-                        if len(group) >= 2:
-                            for n in group:
-                                if n not in taken and owner[n] != seat:
-                                    taken[n] = "plus"
+                    equal = same_taken(touch, self.judge.wall_aces(mine, c))
+                for n in equal:
+                    if owner[n] != seat:
+                        taken[n] = cause
+            if self.plus:
+                for n in plus_taken(touch):
+                    if n not in taken and owner[n] != seat:
+                        taken[n] = "plus"
         wins = self.wins
         base = self.base
         for n, a, b in touch:
@@ -116,19 +134,17 @@ class ClassicTable:
         causes = list(taken.values())
         if self.combo and taken:
             queue = [x for x, why in zip(got, causes) if why in STARTS_COMBO]
-            adj = self.adj
+            judge = self.judge
+            mode = self.mode
             i = 0
             while i < len(queue):
-                x = queue[i]
-                i += 1
-                att = values(cells[x], x)
-                for d, n, od in adj[x]:
-                    q = cells[n]
-                    if q >= 0 and n not in taken and owner[n] != seat and wins[att[d]][values(q, n)[od]]:
+                for n in judge.captures(cells, owner, (), queue[i], seat, mode):
+                    if n not in taken:
                         taken[n] = "combo"
                         got.append(n)
                         causes.append("combo")
                         queue.append(n)
+                i += 1
         return got, causes
 
     def run(self, cells: list[int], owner: list[int], counts: list[int], c: int,
@@ -144,83 +160,191 @@ class ClassicTable:
         return got, prev, causes
 
 
-class ClassicBits:
-    """The classic steps for the two-player bit searches: a placement's captures as a bit
-    set of cells, from per-piece, per-cell tables built once per search."""
+class CaptureBits:
+    """The basic comparison for the two-player bit searches: every placement's captures of a
+    position as bit sets, from tables built once per search.
 
-    def __init__(self, table: ClassicTable, npieces: int, size: int, play_cells: Sequence[int]) -> None:
-        val: list[list[Sequence[int]]] = [[() for _ in range(size)] for _ in range(npieces)]
+    A position is ``cellp`` (the piece on each cell, -1 when empty), ``occ`` (the occupied
+    cells as bits) and ``opp`` (the cells the opponent of the mover controls).
+    """
+
+    def __init__(self, judge: Judge, mode: int, npieces: int, size: int, play_cells: Sequence[int]) -> None:
+        wins = comparison(mode)
+        val: list[list[tuple[int, ...]]] = [[() for _ in range(size)] for _ in range(npieces)]
         for p in range(npieces):
             for c in play_cells:
-                val[p][c] = tuple(table.values(p, c))
-        wins = table.wins
+                val[p][c] = judge.values(p, c)
         self.val = val
+        self.adjmask = [0] * size
+        for c in play_cells:
+            self.adjmask[c] = sum(1 << n for _, n, _ in judge.adj[c])
+        # nb[p][c]: per playable neighbour n of c, (n's bit, n, the pieces lying on n that p
+        # takes from c); takers[c]: per playable neighbour n of c, (n's bit, n, per piece q
+        # lying on n: the pieces that take it from c) -- one comparison, read both ways
+        self.nb: list[list[tuple[tuple[int, int, int], ...]]] = [[() for _ in range(size)]
+                                                                  for _ in range(npieces)]
+        self.takers: list[tuple[tuple[int, int, tuple[int, ...]], ...]] = [() for _ in range(size)]
+        for c in play_cells:
+            row = []
+            for d, n, od in judge.adj[c]:
+                on_c = [0] * 11              # the pieces whose side d is worth each value on c
+                on_n = [0] * 11              # the pieces whose side od is worth each value on n
+                for q in range(npieces):
+                    on_c[val[q][c][d]] |= 1 << q
+                    on_n[val[q][n][od]] |= 1 << q
+                takes = [0] * 11             # the pieces on n a side of each value takes
+                taken_by = [0] * 11          # the pieces on c that take a side of each value
+                for a in range(11):
+                    for b in range(11):
+                        if wins[a][b]:
+                            takes[a] |= on_n[b]
+                            taken_by[b] |= on_c[a]
+                for p in range(npieces):
+                    self.nb[p][c] += ((1 << n, n, takes[val[p][c][d]]),)
+                row.append((1 << n, n, tuple(taken_by[val[q][n][od]] for q in range(npieces))))
+            self.takers[c] = tuple(row)
+        self._no_order = [0] * size
+
+    def placements(self, cellp: list[int], occ: int, opp: int, hand: int, free: int,
+                   order: Sequence[Sequence[int]] | None = None, per_capture: int = 0) -> list[Ordered]:
+        """(order key, piece, cell, cells taken) for every piece of ``hand`` (a bit set of pieces)
+        on every cell of ``free``; the key is ``per_capture`` for each cell taken plus
+        ``order[piece][cell]`` (a search's move order; 0 without)."""
+        nb = self.nb
+        out: list[Ordered] = []
+        append = out.append
+        hp: Sequence[int] = self._no_order
+        while hand:
+            low = hand & -hand
+            p = low.bit_length() - 1
+            hand ^= low
+            nbp = nb[p]
+            if order is not None:
+                hp = order[p]
+            f = free
+            while f:
+                lowc = f & -f
+                c = lowc.bit_length() - 1
+                f ^= lowc
+                cap = 0
+                for bit, n, taken in nbp[c]:
+                    if opp & bit and taken >> cellp[n] & 1:
+                        cap |= bit
+                append(((cap.bit_count() * per_capture if cap else 0) + hp[c], p, c, cap))
+        return out
+
+    def most_taken(self, cellp: list[int], occ: int, opp: int, hand: int, c: int) -> tuple[int, int]:
+        """(the most cells a piece of ``hand`` takes on ``c``, the pieces that take that many):
+        the last placement of a game, counted from the same comparison without listing
+        every piece."""
+        # a1..a4: the pieces of the hand that take at least 1..4 of the touching cards
+        a1 = a2 = a3 = a4 = 0
+        for bit, n, tk in self.takers[c]:
+            if opp & bit:
+                m = tk[cellp[n]] & hand
+                a4 |= a3 & m
+                a3 |= a2 & m
+                a2 |= a1 & m
+                a1 |= m
+        if a4:                        # each level holds no piece of the one above
+            return 4, a4
+        if a3:
+            return 3, a3
+        if a2:
+            return 2, a2
+        if a1:
+            return 1, a1
+        return 0, hand
+
+    def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
+        """Cells taken when piece ``p`` is played on the empty cell ``c``."""
+        return self.placements(cellp, occ, opp, 1 << p, 1 << c)[0][3]
+
+
+class ClassicBits(CaptureBits):
+    """The classic steps for the two-player bit searches: the basic comparison of
+    :class:`CaptureBits`, then Same, Same Wall and Plus, then Combo."""
+
+    def __init__(self, table: ClassicTable, npieces: int, size: int, play_cells: Sequence[int]) -> None:
+        super().__init__(table.judge, table.mode, npieces, size, play_cells)
+        judge = table.judge
+        val = self.val
         self.same = table.same
         self.plus = table.plus
         self.combo = table.combo
-        self.adjmask = [0] * size
-        # nb[p][c]: (neighbour bit, neighbour cell, p's side there, the neighbour's side,
-        # pieces that p's side beats on that neighbour) per playable neighbour
-        self.nb: list[list[tuple]] = [[() for _ in range(size)] for _ in range(npieces)]
+        # touch[p][c]: (neighbour bit, neighbour cell, p's side there, the neighbour's side)
+        self.touch: list[list[tuple[tuple[int, int, int, int], ...]]] = [[() for _ in range(size)]
+                                                                          for _ in range(npieces)]
         self.wall_aces = [[0] * size for _ in range(npieces)]
+        self.nbrs = [tuple(n for _, n, _ in judge.adj[c]) for c in range(size)]
+        self._decided: dict[int, int] = {}      # see placements
         for c in play_cells:
-            self.adjmask[c] = sum(1 << n for _, n, _ in table.adj[c])
             for p in range(npieces):
-                row = []
-                for d, n, od in table.adj[c]:
-                    a = val[p][c][d]
-                    beaten = 0
-                    for q in range(npieces):
-                        if wins[a][val[q][n][od]]:
-                            beaten |= 1 << q
-                    row.append((1 << n, n, a, od, beaten))
-                self.nb[p][c] = tuple(row)
+                self.touch[p][c] = tuple((1 << n, n, val[p][c][d], od) for d, n, od in judge.adj[c])
                 if table.wall:
-                    self.wall_aces[p][c] = sum(1 for d in table.walls[c] if val[p][c][d] == ACE)
+                    self.wall_aces[p][c] = judge.wall_aces(val[p][c], c)
 
-    def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
-        """Cells taken when piece ``p`` is played on the empty cell ``c`` (``occ`` the occupied
-        cells before, ``opp`` those the opponent controls; ``cellp`` the piece per cell)."""
+    def placements(self, cellp: list[int], occ: int, opp: int, hand: int, free: int,
+                   order: Sequence[Sequence[int]] | None = None, per_capture: int = 0) -> list[Ordered]:
+        out = super().placements(cellp, occ, opp, hand, free, order, per_capture)
+        adjmask = self.adjmask
+        nbrs = self.nbrs
+        size = len(adjmask)
+        width = len(self.val) + 1
+        decided = self._decided
+        for i, (key, p, c, cap) in enumerate(out):
+            near = occ & adjmask[c]
+            aces = self.wall_aces[p][c]
+            if not near or (not near & (near - 1) and not aces):
+                continue                  # fewer than two pairs: the basic comparison alone
+            # which touching cards Same and Plus take depends only on the cards, so it is
+            # judged once per piece, cell and the cards around it
+            around = p * size + c
+            for n in nbrs[c]:
+                around = around * width + cellp[n] + 1
+            started = decided.get(around, -1)
+            if started < 0:
+                started = self._decide(cellp, near, p, c, aces)
+                if len(decided) >= _MEMO:
+                    decided.clear()
+                decided[around] = started
+            started &= opp
+            if started & ~cap or (self.combo and started):
+                base = cap
+                cap |= started
+                if self.combo:
+                    cap = self._combo(cellp, started, opp & ~cap, cap)
+                out[i] = (key + (cap.bit_count() - base.bit_count()) * per_capture, p, c, cap)
+        return out
+
+    def _decide(self, cellp: list[int], near: int, p: int, c: int, aces: int) -> int:
+        """The touching cards (bits of ``near``) Same and Plus take for piece ``p`` on ``c``,
+        whoever controls them."""
         val = self.val
-        base = 0
-        equal = 0
-        neq = 0
-        sums: list[tuple[int, int]] = []
-        for bit, n, a, od, beaten in self.nb[p][c]:
-            if occ & bit:
-                q = cellp[n]
-                b = val[q][n][od]
-                if a == b:
-                    equal |= bit
-                    neq += 1
-                if opp & bit and beaten >> q & 1:
-                    base |= bit
-                sums.append((a + b, bit))
-        started = 0
-        if self.same and (neq >= 2 or (neq + self.wall_aces[p][c] >= 2)):
-            started = equal
-        if self.plus and len(sums) >= 2:
-            for i in range(len(sums) - 1):
-                si, bi = sums[i]
-                for j in range(i + 1, len(sums)):
-                    if sums[j][0] == si:
-                        started |= bi | sums[j][1]
-        started &= opp
-        cap = base | started
-        if self.combo and started:
-            rest = opp & ~cap
-            nb = self.nb
-            front = started
-            while front and rest:
-                low = front & -front
-                front ^= low
-                x = low.bit_length() - 1
-                for bit, n, _, _, beaten in nb[cellp[x]][x]:
-                    if rest & bit and beaten >> cellp[n] & 1:
-                        cap |= bit
-                        rest ^= bit
-                        front |= bit
+        pairs = [(bit, a, val[cellp[n]][n][od]) for bit, n, a, od in self.touch[p][c] if near & bit]
+        started = sum(same_taken(pairs, aces)) if self.same else 0
+        if self.plus:
+            started |= sum(plus_taken(pairs))
+        return started
+
+    def most_taken(self, cellp: list[int], occ: int, opp: int, hand: int, c: int) -> tuple[int, int]:
+        kids = self.placements(cellp, occ, opp, hand, 1 << c, None, 1)
+        most = max(kids)[0]
+        return most, sum(1 << p for k, p, _, _ in kids if k == most)
+
+    def _combo(self, cellp: list[int], front: int, rest: int, cap: int) -> int:
+        """Combo: each card in ``front`` takes those of ``rest`` it beats, and so on."""
+        base = super().placements
+        while front and rest:
+            low = front & -front
+            front ^= low
+            x = low.bit_length() - 1
+            got = base(cellp, 0, rest, 1 << cellp[x], low)[0][3]
+            if got:
+                cap |= got
+                rest ^= got
+                front |= got
         return cap
 
 
-__all__ = ["ClassicBits", "ClassicTable", "compiled"]
+__all__ = ["CaptureBits", "ClassicBits", "ClassicTable", "ClassicRules", "Ordered", "compiled"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import zobrist
 from .action import HAND_PREFIX, Action
@@ -82,7 +82,7 @@ class Core:
     chaos_seed: int | None
     chance: random.Random | None
     shown: frozenset[int]
-    _stack: list[tuple]
+    _stack: list[tuple[Any, ...]]
     _keys: list[list[list[int]]] | None
     _zs: list[int]
 
@@ -231,6 +231,10 @@ class Core:
     def adjacency(self, cell: int) -> tuple[tuple[int, int, int], ...]:
         """(side, neighbour cell, neighbour's touching side) for each playable neighbour."""
         return self.adj[cell]
+
+    def walls(self, cell: int) -> tuple[int, ...]:
+        """Sides of ``cell`` facing the edge of the field or a hole."""
+        return self.judge.walls[cell]
 
     def card_at(self, cell: int) -> Card | None:
         p = self.cell[cell]

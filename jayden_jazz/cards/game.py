@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 
 from .action import HAND_PREFIX, Action
 from .card import Ability, Card, Month
-from .core import END_NAMES, Core, Effect
+from .core import END_NAMES, Core, Effect, Move, Option
 from .deal import Setup, deal_random, elemental_cells, game_month, hand_rule_draws
 from .errors import IllegalActionError, SetupError
 from .field import Field
+from .judge import elemental_modifier
 from .language import describe
 from .result import Result
 from .rules import Rules
@@ -210,6 +211,17 @@ class Game:
         v = self.core.value
         return (v(c, 0), v(c, 1), v(c, 2), v(c, 3))
 
+    def elemental(self, cell: CellRef, card: Card | None = None) -> int:
+        """The Elemental rule's modifier on every side of the card on ``cell`` -- or of ``card``,
+        were it played there: +1 when the cell's element is the card's, -1 when it is another,
+        0 on a plain cell, on an empty one without ``card``, or when the rule is off."""
+        c = self._ci(cell)
+        if card is None:
+            card = self.card_at(c)
+            if card is None:
+                return 0
+        return elemental_modifier(card.element, self.core.elements.get(c))
+
     def value(self, cell: int, side: int) -> int:
         """Effective value of one side of the card on ``cell`` (grid index)."""
         return self.core.value(cell, side)
@@ -366,7 +378,7 @@ class Game:
                 out.append((no, [self._target_names(ab, t) for t in opts]))
         return out
 
-    def _check_ability(self, action: Action, seat: int, p: int, c: int, captured: int) -> tuple:
+    def _check_ability(self, action: Action, seat: int, p: int, c: int, captured: int) -> Option:
         """The core's option for ``action``'s ability, or IllegalActionError saying why not."""
         core = self.core
         card = core.cards[p]
@@ -397,7 +409,7 @@ class Game:
                 f"for example: {shown}")
         return (no, opts[named.index(action.targets)])
 
-    def _move(self, action: Action) -> tuple[int, int, tuple | None]:
+    def _move(self, action: Action) -> Move:
         """The core's move for a legal action; IllegalActionError (game unchanged) otherwise."""
         seat, p, c = self._prepare(action.card, action.cell)
         if action.ability is None:
@@ -412,7 +424,7 @@ class Game:
             core.unplace()
         return p, c, option
 
-    def action_of(self, move: tuple[int, int, tuple | None]) -> Action:
+    def action_of(self, move: Move) -> Action:
         """The Action for a core move of this game (targets in canonical order)."""
         return self.core.action(move)
 

@@ -20,6 +20,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Protocol
 
 from .card import OPPOSITE, Ability, Card, Condition, Filter, Month, month_index
 from .field import Field
@@ -27,10 +28,27 @@ from .field import Field
 Adjacency = tuple[tuple[int, int, int], ...]   # (side, neighbour cell, neighbour's touching side)
 
 
+class TurnEffect(Protocol):
+    """What a side value reads of a Turn effect in force (:class:`~jayden_jazz.cards.core.Effect`)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def piece(self) -> int: ...
+    @property
+    def cell(self) -> int: ...
+    @property
+    def ability(self) -> Ability: ...
+
+
 def field_adjacency(field: Field) -> list[Adjacency]:
     """Per grid cell, its playable neighbours, from the field's precomputed numpy table."""
     nb = field.neighbours.tolist()
     return [tuple((d, nb[c][d], OPPOSITE[d]) for d in range(4) if nb[c][d] >= 0) for c in range(field.size)]
+
+
+ACE = 10
+Pair = tuple[int, int, int]     # (key: a cell or its bit, the played card's side, the touching side)
 
 
 def clamp(v: int) -> int:
@@ -56,6 +74,34 @@ def comparison(ties: int) -> tuple[tuple[bool, ...], ...]:
         return (a < b if rev else a > b) or (eq and a == b)
 
     return tuple(tuple(wins(a, b) for b in range(11)) for a in range(11))
+
+
+def same_taken(pairs: Sequence[Pair], walls: int = 0) -> list[int]:
+    """Same: the keys of the touching pairs with equal values when there are two or more of
+    them, counting ``walls`` more (Same Wall: the played card's A sides facing the edge of the
+    field or a hole); else none. Whoever controls them: own cards count toward the pairs."""
+    equal = [k for k, a, b in pairs if a == b]
+    return equal if len(equal) + walls >= 2 else []
+
+
+def plus_taken(pairs: Sequence[Pair]) -> list[int]:
+    """Plus: the keys of the touching pairs whose sum another pair shares (walls never count),
+    group by group in the order their sums first appear."""
+    sums = [a + b for _, a, b in pairs]
+    if len(set(sums)) == len(sums):
+        return []                       # no sum shared (the usual case: say so fast)
+    by_sum: dict[int, list[int]] = {}
+    for (k, _, _), s in zip(pairs, sums):
+        by_sum.setdefault(s, []).append(k)
+    return [k for group in by_sum.values() if len(group) >= 2 for k in group]
+
+
+def elemental_modifier(card_element: str | None, cell_element: str | None) -> int:
+    """The Elemental rule on one card: +1 on every side when the cell's element is the card's,
+    -1 when it is another (or the card has none), 0 on a plain cell."""
+    if cell_element is None:
+        return 0
+    return 1 if card_element == cell_element else -1
 
 
 def within_years(date_idx: int, month: int, years: int) -> bool:
@@ -90,10 +136,19 @@ class Judge:
     def elemental(self, p: int, c: int) -> int:
         """The Elemental modifier of piece ``p`` on cell ``c``: +1 when the cell's element is
         the card's, -1 when it is another (or the card has none), 0 on a plain cell."""
-        e = self.cell_element[c] if self.cell_element else None
-        if e is None:
-            return 0
-        return 1 if self.element[p] == e else -1
+        return elemental_modifier(self.element[p], self.cell_element[c] if self.cell_element else None)
+
+    def values(self, p: int, c: int) -> tuple[int, ...]:
+        """The effective sides of piece ``p`` lying on ``c`` while no Turn effect is active:
+        printed, plus the Elemental modifier, clamped (what the compiled captures compare)."""
+        s = self.sides[p]
+        m = self.elemental(p, c) if self.cell_element else 0
+        return tuple(clamp(v + m) for v in s) if m else tuple(s)
+
+    def wall_aces(self, values: Sequence[int], c: int) -> int:
+        """How many of ``values`` (a card's sides on ``c``) are A and face the edge or a hole
+        (Same Wall's extra pairs)."""
+        return sum(1 for d in self.walls[c] if values[d] == ACE)
 
     def recast(self, changes: Mapping[int, Card]) -> "Judge":
         """A judge for the same game with some pieces standing for other cards (a guess at
@@ -164,11 +219,11 @@ class Judge:
             ok = True
         return ok and (ab.filter.is_empty() or self.passes(ab.filter, p, cell, origin))
 
-    def value(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence, c: int, side: int) -> int:
+    def value(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence[TurnEffect], c: int,
+              side: int) -> int:
         """Effective value of one side of the card on ``c``: printed + active modifiers, clamped.
 
-        ``effects`` are :class:`~jayden_jazz.cards.game.ActiveEffect`-like
-        (``seat``, ``piece``, ``cell``, ``ability``).
+        ``effects`` are the Turn effects in force.
         """
         p = cells[c]
         v = self.sides[p][side]
@@ -185,7 +240,7 @@ class Judge:
                 v += ab.amount
         return clamp(v)
 
-    def captures(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence,
+    def captures(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence[TurnEffect],
                  c: int, seat: int, ties: int) -> list[int]:
         """Neighbours of the card ``seat`` just placed on ``c`` that it captures by side values
         (``ties``: equal sides capture too)."""
@@ -316,4 +371,5 @@ class Judge:
         return -1, n
 
 
-__all__ = ["Adjacency", "Judge", "clamp", "comparison", "field_adjacency", "within_years"]
+__all__ = ["ACE", "Adjacency", "Judge", "Pair", "clamp", "comparison", "elemental_modifier",
+           "field_adjacency", "plus_taken", "same_taken", "TurnEffect", "within_years"]

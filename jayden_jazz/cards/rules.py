@@ -2,8 +2,10 @@
 
 Capture is a list of rule steps (the pipeline is run by
 :class:`~jayden_jazz.cards.core.Core`). The base rules have one step
-(compare touching sides, higher or equal-or-higher wins); later variants
-(Same, Plus, Combo, ...) register more steps by name and a setup lists them
+(compare touching sides, higher or equal-or-higher wins); the classic rules
+(Same, Same Wall, Plus, Combo) add theirs when switched on. The steps a
+setup can name are kept by name in one table here, the built-in ones listed
+in it; :func:`register_capture_step` adds another, which a setup then names
 in :attr:`Rules.steps`, without touching the engine, the solver or the
 Monte Carlo player.
 """
@@ -12,8 +14,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
 
+from .capture import CaptureStep, SideCapture
+from .classic import Combo, Plus, Same, SameWall
 from .errors import SetupError
 
 PRESETS = ("updated", "draft")
@@ -26,53 +29,16 @@ CLASSIC = CAPTURE_RULES + HAND_RULES
 TIES, REVERSE, FALLEN_ACE = 1, 2, 4
 
 
-class CaptureStep(Protocol):
-    """One step of the capture rule.
-
-    ``captures(board, cell, seat)`` returns the cells whose control passes to
-    ``seat``; it must not change the board. ``board`` is the rules core
-    (:class:`~jayden_jazz.cards.core.Core`): read effective (clamped) values
-    with ``board.value(cell, side)``, neighbours with ``board.adjacency(cell)``,
-    cards and owners with ``board.card_at(cell)`` / ``board.owner_at(cell)``,
-    the basic comparison with ``board.side_captures(cell, seat, ties)``.
-
-    A *decision* step (the default) is asked once, with ``cell`` the card just
-    placed, against the field as it was when the card landed: every decision
-    step sees the same field, and their captures are applied together. A
-    *chain* step (class attribute ``chain = True``, e.g. Combo) is asked after
-    that, for each cell captured by a step named in its ``started_by`` (all
-    steps when it has none) and then for each cell it captured itself,
-    breadth first. Each captured cell is reported with the name of the step
-    that took it first (its cause).
-    """
-
-    name: str
-
-    def captures(self, board: Any, cell: int, seat: int) -> list[int]: ...
-
-
-class SideCapture:
-    """The base rule: the played card's side against the touching opposite side.
-
-    ``ties`` is the only difference between the presets: Updated captures on
-    a higher side, Draft on equal or higher.
-    """
-
-    __slots__ = ("name", "ties")
-
-    def __init__(self, name: str, ties: bool) -> None:
-        self.name = name
-        self.ties = ties
-
-    def captures(self, board: Any, cell: int, seat: int) -> list[int]:
-        # the board's mode carries the preset's ties and Reverse / Fallen Ace
-        return board.side_captures(cell, seat, board.ties)
-
-
-_STEPS: dict[str, CaptureStep] = {
-    "higher": SideCapture("higher", ties=False),
-    "equal_or_higher": SideCapture("equal_or_higher", ties=True),
-}
+# Every capture step a setup can name, by name: the built-in ones here, more through
+# register_capture_step. Rules.capture_steps() looks them up.
+_STEPS: dict[str, CaptureStep] = {step.name: step for step in (
+    SideCapture("higher"),
+    SideCapture("equal_or_higher"),
+    Same(),
+    SameWall(),
+    Plus(),
+    Combo(),
+)}
 BASE_CAPTURES = ("higher", "equal_or_higher")
 
 
@@ -190,7 +156,6 @@ class Rules:
         if self.capture not in BASE_CAPTURES:
             raise SetupError(f"unknown base capture {self.capture!r}; use one of {', '.join(BASE_CAPTURES)}")
         self.check()
-        from . import classic  # noqa: F401  (registers the classic steps)
         names = [n for n in ("same", "same_wall", "plus") if getattr(self, n)]
         names += [self.capture, *self.steps]
         if self.combo:
@@ -259,5 +224,5 @@ class Rules:
         return replace(base, **changes).check()  # type: ignore[arg-type]
 
 
-__all__ = ["BASE_CAPTURES", "CAPTURE_RULES", "CLASSIC", "CaptureStep", "FALLEN_ACE", "HAND_RULES", "REVERSE", "TIES", "PRESETS", "Rules", "SideCapture", "VARIANTS",
-           "capture_step", "hand_size", "register_capture_step", "unregister_capture_step"]
+__all__ = ["BASE_CAPTURES", "CAPTURE_RULES", "CLASSIC", "FALLEN_ACE", "HAND_RULES", "PRESETS", "REVERSE", "Rules",
+           "TIES", "VARIANTS", "capture_step", "hand_size", "register_capture_step", "unregister_capture_step"]

@@ -65,7 +65,7 @@ class _CardCheck:
     report: _Report
     label: str
     failed: bool = False
-    skip: set = field(default_factory=set)
+    skip: set[str] = field(default_factory=set)
     """Keys whose value was a refused YAML tag: already reported, not "missing" too."""
 
     def error(self, line: int | None, fld: str | None, message: str) -> None:
@@ -179,7 +179,7 @@ def _int_in(chk: _CardCheck, container: LineMap, key: str, fld: str, lo: int, hi
         chk.error(_line(container, key), fld, f"{fld.rsplit('.', 1)[-1]} must be a whole number "
                   f"from {lo} to {hi}, not {describe_value(v)}")
         return None
-    return v
+    return int(v)
 
 
 def _bool(chk: _CardCheck, container: LineMap, key: str, fld: str) -> bool | None:

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 
-class LineMap(dict):
+class LineMap(dict[Any, Any]):
     """A dict that knows the line of each key (1-based)."""
 
     line: int = 0
@@ -27,7 +27,7 @@ class LineMap(dict):
         return self.key_lines.get(key, self.line) if hasattr(self, "key_lines") else self.line
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A list that knows the line of each item (1-based)."""
 
     line: int = 0
@@ -49,7 +49,7 @@ class RefusedTag:
 _SafeBase: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-_Bases: tuple = ((_SafeBase,) if issubclass(_SafeBase, yaml.composer.Composer)
+_Bases: tuple[type, ...] = ((_SafeBase,) if issubclass(_SafeBase, yaml.composer.Composer)
                  else (yaml.composer.Composer, _SafeBase))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from jayden_jazz.jayden.errors import JPNError
 from jayden_jazz.jayden.notation import START_JPN
@@ -69,7 +69,7 @@ class _Failure(Exception):
     pass
 
 
-def _run(args: argparse.Namespace, out) -> None:
+def _run(args: argparse.Namespace, out: TextIO) -> None:
     if args.command == "legal":
         pos = Position(args.position, quiet_draw=args.quiet_draw)
         for text in sorted(str(a) for a in pos.legal_actions()):

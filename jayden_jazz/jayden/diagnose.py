@@ -6,6 +6,7 @@ re-derives the geometry plainly instead of using the generator's tables.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from jayden_jazz.jayden.actions import ATTACK, CONDITION, FIRE, MOVE, Action
@@ -147,7 +148,8 @@ def why_illegal(pos: Position, action: Action) -> str:
     return _geometry(pos, action, k, name, bound, far)
 
 
-def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool, far) -> str:
+def _geometry(pos: Position, action: Action, k: int, name: str, bound: bool,
+              far: Sequence[bool]) -> str:
     src, dst, kind = action
     b = pos._b
     sh = pos._sh

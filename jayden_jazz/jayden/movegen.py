@@ -77,7 +77,8 @@ def deploy_targets(occupied: np.ndarray, src: int) -> list[int]:
     blocked = np.asarray(occupied[NEIGHBOURHOOD].any(axis=1))
     occupied[src] = was
     blocked[src] = True
-    return np.flatnonzero(~blocked).tolist()
+    free: list[int] = np.flatnonzero(~blocked).tolist()
+    return free
 
 
 # Interned actions.  Creating a tuple per generated action was half the cost
@@ -94,7 +95,7 @@ _ATTACK_ROWS: list[dict[int, Action] | None] = [None] * SQUARES
 _DEPLOY_ROWS: list[list[Action] | None] = [None] * SQUARES
 
 
-def _line_row(rows: list, sq: int, kind: str) -> dict[int, Action]:
+def _line_row(rows: list[dict[int, Action] | None], sq: int, kind: str) -> dict[int, Action]:
     row = {t: tuple.__new__(Action, (sq, t, kind)) for t in _LINE_TARGETS[sq]}
     rows[sq] = row
     return row

@@ -8,7 +8,7 @@ quickly, the AI evaluates the numpy view, and there is nothing to keep in sync.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 
@@ -57,6 +57,11 @@ class Result(NamedTuple):
     reason: str
 
 
+# an undo record: (action, the piece moved, the piece captured (0: none), acted, fired, quiet,
+# turn, side, hash, result, cached legal actions) as they were before the action
+_Undo: TypeAlias = tuple[Action, int, int, int, int, int, int, int, int, "Result | None", "list[Action] | None"]
+
+
 def _side_index(side: str | int) -> int:
     if side in ("g", GREEN):
         return GREEN
@@ -95,7 +100,7 @@ class Position:
         self._fired = parsed.fired
         self._quiet = parsed.quiet
         self._turn = parsed.turn
-        self._stack: list[tuple] = []
+        self._stack: list[_Undo] = []
         self._cache: list[Action] | None = None
         self._attach()
         self._recount()
@@ -109,7 +114,7 @@ class Position:
 
     def _attach(self) -> None:
         self._np = np.frombuffer(self._b, dtype=np.int8)
-        view = self._np.view()
+        view: np.ndarray = self._np.view()
         view.flags.writeable = False
         self._view = view
 

@@ -10,9 +10,10 @@ line through the Master, or within two squares of it, are tried.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from jayden_jazz.jayden.actions import FIRE, MOVE
+from jayden_jazz.jayden.actions import FIRE, MOVE, Action
 from jayden_jazz.jayden.movegen import pseudo_actions
 from jayden_jazz.jayden.notation import format_jpn
 from jayden_jazz.jayden.pieces import CANNON, HERO, KIND_OF, MASTER, SCOUT, SENTINEL, SIDE_OF, code
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from jayden_jazz.jayden.position import Position
 
 
-def _hits(acts, masters: set[int]) -> set[int]:
+def _hits(acts: Iterable[Action], masters: set[int]) -> set[int]:
     return {a[0] for a in acts if a[2] != MOVE and a[1] in masters}
 
 

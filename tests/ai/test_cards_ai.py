@@ -19,7 +19,8 @@ from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import move_key
 from jayden_jazz.ai.cards.policy import greedy_choice, rank_cards
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Solver, game_value, solve
-from jayden_jazz.ai.cards.state import FastGame, Parts
+from jayden_jazz.cards.core import Core
+from jayden_jazz.cards.position import Position
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = [str(ROOT / "cards" / "default")]
@@ -92,7 +93,7 @@ def test_fast_state_plays_exactly_like_the_engine():
                              sudden_death=trial % 5 == 4)
         g = new_game(cat, fld, deal_random(list(cat), fld, players, rules, rng), rules,
                      first_seat=rng.randrange(players), date=DATE)
-        fg = FastGame.from_position(g.position(), cat)
+        fg = Core.from_position(g.position(), cat)
         done = 0
         while not g.is_over():
             moves = fg.moves()
@@ -104,7 +105,7 @@ def test_fast_state_plays_exactly_like_the_engine():
             done += 1
             assert fg.position() == g.position()
             if done % 5 == 0:       # effects, swaps and resets survive the position string
-                fg = FastGame.from_position(g.position(), cat)
+                fg = Core.from_position(g.position(), cat)
         assert fg.returns() == g.returns()
         while done and len(fg._stack):
             fg.pop()
@@ -129,7 +130,7 @@ def test_solver_matches_engine_minimax_on_small_positions():
         if g.is_over():
             continue
         expected = _engine_value(g)
-        got = game_value(FastGame.from_position(g.position(), cat))
+        got = game_value(Core.from_position(g.position(), cat))
         assert got == expected, g.position()
         seen.add(expected)
     assert seen == {WIN, DRAW, LOSS}       # the sample covers all three results
@@ -151,7 +152,7 @@ def test_bit_search_agrees_with_the_plain_search_on_ability_games():
                          placed=get_field(field).playable_count - (3 if i % 8 == 0 else 5))
         if g.is_over():
             continue
-        fast = FastGame.from_position(g.position(), cat)
+        fast = Core.from_position(g.position(), cat)
         assert Solver(fast).search(-2, 2) == Solver(fast, bits=False).search(-2, 2), g.position()
         compared += 1
     assert compared >= 20
@@ -161,7 +162,7 @@ def test_root_solve_lists_only_moves_that_keep_the_value(default_catalog):
     rng = random.Random(3)
     for _ in range(6):
         g = _random_game(default_catalog, rng, rules=Rules(open=True), placed=5)
-        st_ = FastGame.from_position(g.position(), default_catalog)
+        st_ = Core.from_position(g.position(), default_catalog)
         res = solve(st_, all_best=True)
         assert res.complete and res.best
         for m in st_.moves():
@@ -181,8 +182,8 @@ def test_symmetries_are_used_only_when_sound_and_keep_values():
     g = new_game(cat, get_field("3x3"), [ids[:5], ids[5:]], Rules(open=True, pure=True),
                  first_seat=0, date=DATE)
     g.push(Action(ids[0], "b2"))
-    with_sym = Solver(FastGame.from_position(g.position(), cat))
-    without = Solver(FastGame.from_position(g.position(), cat), symmetries=False)
+    with_sym = Solver(Core.from_position(g.position(), cat))
+    without = Solver(Core.from_position(g.position(), cat), symmetries=False)
     assert with_sym.symmetries == 3 and without.symmetries == 0
     assert with_sym.search(-2, 2) == without.search(-2, 2)
     assert with_sym.total_nodes < without.total_nodes
@@ -190,7 +191,7 @@ def test_symmetries_are_used_only_when_sound_and_keep_values():
     lop = Catalog.from_cards(cards[:-1] + [Card.from_sides("s/c9", "1234")])
     lop_game = new_game(lop, get_field("3x3"), [ids[:5], ids[5:]], Rules(open=True, pure=True),
                         first_seat=0, date=DATE)
-    assert Solver(FastGame.from_position(lop_game.position(), lop)).symmetries == 0
+    assert Solver(Core.from_position(lop_game.position(), lop)).symmetries == 0
 
 
 def test_hard_never_throws_away_a_won_or_drawn_3x3_open_position(default_catalog):
@@ -201,12 +202,12 @@ def test_hard_never_throws_away_a_won_or_drawn_3x3_open_position(default_catalog
         g = _random_game(default_catalog, rng, rules=rules, placed=4 + i % 3)
         if g.is_over() or _may_reset(g):
             continue
-        before = solve(FastGame.from_position(g.position(), default_catalog)).value
+        before = solve(Core.from_position(g.position(), default_catalog)).value
         player = CardsPlayer("hard", random.Random(i), default_catalog, iterations=300)
-        d = player.decide(Parts.parse(g.position()), g.to_move)
+        d = player.decide(Position.parse(g.position()), g.to_move)
         me = g.to_move
         g.push(d.action)
-        after_st = FastGame.from_position(g.position(), default_catalog)
+        after_st = Core.from_position(g.position(), default_catalog)
         if g.is_over():
             after = int(g.returns()[me])
         else:
@@ -224,7 +225,7 @@ def test_in_a_lost_position_hard_leaves_the_most_ways_to_go_wrong(default_catalo
     tried = 0
     while True:
         g = _random_game(default_catalog, rng, rules=Rules(open=True, pure=True), placed=4)
-        st_ = FastGame.from_position(g.position(), default_catalog)
+        st_ = Core.from_position(g.position(), default_catalog)
         if solve(st_).value == LOSS:
             break
         tried += 1
@@ -234,7 +235,7 @@ def test_in_a_lost_position_hard_leaves_the_most_ways_to_go_wrong(default_catalo
     chances = solver.swindles(st_.moves(), LOSS)
     assert all(0.0 <= v <= 1.0 for v in chances.values()) and max(chances.values()) > 0
     d = CardsPlayer("hard", random.Random(3), default_catalog, iterations=500).decide(
-        Parts.parse(g.position()), g.to_move)
+        Position.parse(g.position()), g.to_move)
     assert d.value == LOSS
     assert d.detail["swindle"] == round(max(chances.values()), 3)
     pick = st_.move_of(d.action)
@@ -266,7 +267,7 @@ def test_chances_in_a_lost_position_match_brute_force_against_a_random_opponent(
         g = _random_game(default_catalog, rng, rules=Rules(open=True), placed=4)
         if g.is_over() or _may_reset(g):
             continue
-        st_ = FastGame.from_position(g.position(), default_catalog)
+        st_ = Core.from_position(g.position(), default_catalog)
         solver = Solver(st_)
         res = solver.solve_root()
         if res.value != LOSS:
@@ -305,7 +306,7 @@ def test_hard_takes_a_win_that_needs_an_ability():
     g.push(Action("t/grab", "b2"))
     assert g.returns()[0] == -1          # declining the ability loses
     g.pop()
-    d = CardsPlayer("hard", random.Random(1), cat, iterations=100).decide(Parts.parse(text), 0)
+    d = CardsPlayer("hard", random.Random(1), cat, iterations=100).decide(Position.parse(text), 0)
     assert d.action.ability == 1 and d.value == WIN
     assert g.is_legal(d.action)
 
@@ -327,7 +328,7 @@ def test_hard_and_normal_take_a_sudden_death_win():
     text = _position({"a1": "1:t/w.1", "c1": "1:t/x.1"}, [["t/s.0", "t/y.0", "t/z.0"], ["t/y.1", "t/z.1"]],
                      rules="higher:0:open:sudden_death")
     for level in ("normal", "hard"):
-        d = CardsPlayer(level, random.Random(5), cat, iterations=50).decide(Parts.parse(text), 0)
+        d = CardsPlayer(level, random.Random(5), cat, iterations=50).decide(Position.parse(text), 0)
         assert str(d.action) == "t/s@b1"
 
 
@@ -371,7 +372,7 @@ def test_same_seed_same_choice(default_catalog, level):
 
 def _other_hidden_hand(g: Game, seat: int, catalog, rng: random.Random) -> str:
     """The same position with ``seat``'s unplayed dealt cards replaced by other cards."""
-    parts = Parts.parse(g.position())
+    parts = Position.parse(g.position())
     dealt_seen = {cid for e in parts.cells if e is not None for cid, d in [e[1]] if d == seat}
     keep = [pc for pc in parts.hands[seat] if pc[1] != seat]
     hidden = [pc for pc in parts.hands[seat] if pc[1] == seat]
@@ -395,7 +396,7 @@ def test_hidden_cards_are_never_read(default_catalog, level):
         a = choose_action(g.position(), me, level, 5, pack_dirs=DEFAULT, iterations=150)
         b = choose_action(other, me, level, 5, pack_dirs=DEFAULT, iterations=150)
         assert a == b
-        views = [observe(Parts.parse(t), me, default_catalog.keys()) for t in (g.position(), other)]
+        views = [observe(Position.parse(t), me, default_catalog.keys()) for t in (g.position(), other)]
         assert views[0].key() == views[1].key()
         compared += 1
     assert compared == 4
@@ -405,7 +406,7 @@ def test_sampled_worlds_respect_what_is_known(default_catalog):
     rng = random.Random(5)
     g = _random_game(default_catalog, rng, rules=Rules(), placed=4)
     me = g.to_move
-    parts = Parts.parse(g.position())
+    parts = Position.parse(g.position())
     view = observe(parts, me, default_catalog.keys())
     assert view.hidden[me] == 0 and view.hidden[1 - me] == len(parts.hands[1 - me])
     on_field = {e[1][0] for e in parts.cells if e is not None and e[1][1] == 1 - me}
@@ -428,7 +429,7 @@ def test_a_sampled_world_plays_by_its_own_cards(default_catalog):
         if g.is_over():
             continue
         me = g.to_move
-        worlds = Worlds(observe(Parts.parse(g.position()), me, default_catalog.keys()), default_catalog)
+        worlds = Worlds(observe(Position.parse(g.position()), me, default_catalog.keys()), default_catalog)
         for _ in range(3):
             w = worlds.world(rng)
             engine = Game.from_position(w.position(), default_catalog)
@@ -485,9 +486,9 @@ def test_card_worth_and_risk_follow_reverse_and_fallen_ace(default_catalog):
     median = sorted(side_sum.values())[len(side_sum) // 2]
     assert sum(side_sum[c] for c in hand) < 5 * median
 
-    def game(**flags) -> FastGame:
+    def game(**flags) -> Core:
         g = _random_game(default_catalog, random.Random(3), rules=Rules(**flags))
-        return FastGame.from_position(g.position(), default_catalog)
+        return Core.from_position(g.position(), default_catalog)
 
     plain, reverse, ace = game(), game(reverse=True), game(fallen_ace=True)
     assert _risk(plain, 10) == 0.0 and _risk(plain, 1) == 1.0
@@ -501,7 +502,7 @@ def test_hint_gives_the_proven_value(default_catalog):
     for _ in range(6):
         g = _random_game(default_catalog, rng, rules=Rules(open=True), placed=5)
         h = hint(g.position(), g.to_move, DEFAULT, time_budget=1.0)
-        v = solve(FastGame.from_position(g.position(), default_catalog)).value
+        v = solve(Core.from_position(g.position(), default_catalog)).value
         assert h["value"] == {WIN: "win", DRAW: "draw", LOSS: "loss"}[v]
         assert g.is_legal(Action.parse(h["action"]))
         values.add(h["value"])
@@ -567,7 +568,7 @@ def test_arena_more_players_and_picked_hands():
 def test_greedy_takes_the_most_cards(default_catalog):
     rng = random.Random(4)
     g = _random_game(default_catalog, rng, rules=Rules(pure=True), placed=4)
-    st_ = FastGame.from_position(g.position(), default_catalog)
+    st_ = Core.from_position(g.position(), default_catalog)
     seat = st_.to_move
     best = max(len(st_.captures(p, c, seat)) for p, c in st_.placements())
     m = greedy_choice(st_, rng)
@@ -576,7 +577,7 @@ def test_greedy_takes_the_most_cards(default_catalog):
 
 def test_move_keys_name_what_everyone_sees(default_catalog):
     g = _random_game(default_catalog, random.Random(6), rules=Rules(open=True), placed=2)
-    st_ = FastGame.from_position(g.position(), default_catalog)
+    st_ = Core.from_position(g.position(), default_catalog)
     keys = [move_key(st_, m) for m in st_.moves()]
     assert len(set(keys)) == len(keys)
     assert all(k[0] in default_catalog for k in keys)
@@ -614,7 +615,7 @@ def test_with_same_or_plus_hard_solves_sampled_hands_only_near_the_end(default_c
         if g.is_over() or len(g.legal_actions()) < 2:
             continue
         d = CardsPlayer("hard", random.Random(seed), default_catalog, iterations=200).decide(
-            Parts.parse(g.position()), g.to_move)
+            Position.parse(g.position()), g.to_move)
         assert d.method == method, (seed, d)
 
 
@@ -628,9 +629,9 @@ def test_hidden_cards_are_guessed_only_from_the_pool_the_hands_came_from(default
         if g.is_over():
             continue
         me = g.to_move
-        parts = Parts.parse(g.position())
+        parts = Position.parse(g.position())
         theirs = [cid for cid, dealer in parts.hands[1 - me] if dealer == 1 - me]
-        st = FastGame.from_position(g.position(), default_catalog)
+        st = Core.from_position(g.position(), default_catalog)
         values = Solver(st.copy()).solve_root(all_best=True)
         best = {str(st.action(m)) for m in values.best}
         if len(best) == len(st.moves()):

@@ -9,7 +9,7 @@ import pytest
 from jayden_jazz.ai.cards.player import catalog_for
 from jayden_jazz.ai.cards.exact import final_margin, move_values, position_value, solve
 from jayden_jazz.ai.cards.solver import LOSS, WIN, game_value
-from jayden_jazz.ai.cards.state import FastGame
+from jayden_jazz.cards.core import Core
 from jayden_jazz.cards import Action, Game, Rules, deal_random, get_field, new_game
 from jayden_jazz.cards.position import Position
 
@@ -73,7 +73,7 @@ def test_the_margin_agrees_with_the_proven_result(cat):
     for seed in range(6):
         g = dealt(cat, 100 + seed, 3, Rules(open=True, pure=True))
         margin = position_value(g)
-        wdl = game_value(FastGame.from_position(g.position(), cat))
+        wdl = game_value(Core.from_position(g.position(), cat))
         assert (margin > 0) == (wdl == WIN) and (margin < 0) == (wdl == LOSS)
         assert margin % 2 == 1        # nine cards on the field: never a tie
 
@@ -121,7 +121,7 @@ def test_a_new_capture_rule_is_played_by_the_solver_and_the_computer_player(cat)
         for seed in range(3):
             g = dealt(cat, 40 + seed, 5, rules)
             assert solve(g).value == brute(g)
-            st = FastGame.from_position(g.position(), cat)
+            st = Core.from_position(g.position(), cat)
             wdl = Solver(st).search(-2, 2)
             assert wdl == (brute(g) > 0) - (brute(g) < 0)
             text = choose_action(g.position(), g.to_move, "hard", 1, pack_dirs=DEFAULT, iterations=50)
@@ -143,7 +143,7 @@ def test_the_classic_rules_are_played_by_the_solver_and_the_computer_player(cat,
             continue
         want = brute(g)
         assert solve(g).value == want, g.position()
-        wdl = Solver(FastGame.from_position(g.position(), cat)).search(-2, 2)
+        wdl = Solver(Core.from_position(g.position(), cat)).search(-2, 2)
         assert wdl == (want > 0) - (want < 0)
         text = choose_action(g.position(), g.to_move, "hard", 1, pack_dirs=DEFAULT, iterations=50)
         assert g.is_legal(Action.parse(text))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from jayden_jazz.ai.cards import exact
 from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.player import CardsPlayer
-from jayden_jazz.ai.cards.state import Parts
+from jayden_jazz.cards.position import Position
 from jayden_jazz.cards import Card, Game, Rules, deal_random, get_field, new_game
 from jayden_jazz.cards.catalog import Catalog
 from jayden_jazz.cards.record import GameRecord
@@ -115,7 +115,7 @@ def test_engine_ai_state_and_record_replay_agree_at_every_step(setup):
     positions = [g.position()]
     while not g.is_over():
         seat = g.to_move
-        view = observe(Parts.parse(g.position()), seat, POOL_CAT.keys())
+        view = observe(Position.parse(g.position()), seat, POOL_CAT.keys())
         template = Worlds(view, POOL_CAT).template
         mine = sorted(str(template.action(m)) for m in template.moves())
         assert mine == sorted(map(str, g.legal_actions()))
@@ -135,13 +135,13 @@ def test_every_level_plays_legal_moves_under_the_hand_rules(level, rules):
         g = midgame(rules, 11 + plies, plies)
         legal = set(map(str, g.legal_actions()))
         d = CardsPlayer(level, random.Random(plies), CAT, iterations=60).decide(
-            Parts.parse(g.position()), g.to_move)
+            Position.parse(g.position()), g.to_move)
         assert str(d.action) in legal
 
 
 def test_hard_uses_the_expected_margin_near_the_end_of_an_open_chaos_game():
     g = midgame(Rules(chaos=True, open=True), 2, 5)
-    d = CardsPlayer("hard", random.Random(0), CAT, iterations=60).decide(Parts.parse(g.position()), g.to_move)
+    d = CardsPlayer("hard", random.Random(0), CAT, iterations=60).decide(Position.parse(g.position()), g.to_move)
     assert d.method == "expected"
     best = exact.solve(g)
     assert best.scores[d.action] == best.score
@@ -156,7 +156,7 @@ def test_hard_averages_sampled_hands_near_the_end_of_a_hidden_chaos_game():
         g = midgame(Rules(chaos=True), seed, 5)
         if g.is_over():
             continue
-        parts = Parts.parse(g.position())
+        parts = Position.parse(g.position())
         d = CardsPlayer("hard", random.Random(seed), CAT, iterations=500).decide(parts, g.to_move)
         assert d.method == "expected" and d.detail["worlds"] == 5
         view = observe(parts, g.to_move, CAT.keys())

@@ -8,7 +8,7 @@ import random
 from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams
 from jayden_jazz.ai.cards.player import catalog_for
-from jayden_jazz.ai.cards.state import Parts
+from jayden_jazz.cards.position import Position
 from jayden_jazz.cards import Rules, deal_random, get_field, new_game
 from tests.ai.test_cards_ai import DATE, DEFAULT
 
@@ -22,7 +22,7 @@ def _worlds(seed: int, open_: bool, placed: int = 1) -> Worlds:
     for _ in range(placed):
         legal = g.legal_actions()
         g.push(legal[rng.randrange(len(legal))])
-    parts = Parts.parse(g.position())
+    parts = Position.parse(g.position())
     return Worlds(observe(parts, g.to_move, catalog.keys()), catalog)
 
 

@@ -199,10 +199,10 @@ def test_three_open_shows_a_whole_hand_of_fewer_than_three_and_follows_hand_swap
 
 def test_the_ai_determinizations_keep_the_three_open_cards():
     from jayden_jazz.ai.cards.infoset import Worlds, observe
-    from jayden_jazz.ai.cards.state import Parts
+    from jayden_jazz.cards.position import Position
     g = start(Rules(three_open=True), seed=9)
     shown = set(g.setup.shown[1])
-    view = observe(Parts.parse(g.position()), 0, CAT.keys())
+    view = observe(Position.parse(g.position()), 0, CAT.keys())
     assert view.hidden == (0, 2)                                     # two unknown, three shown
     worlds = Worlds(view, CAT)
     rng = random.Random(3)
@@ -217,12 +217,12 @@ def test_the_ai_determinizations_keep_the_three_open_cards():
 
 def test_under_order_the_ai_guesses_keep_known_cards_where_they_lie():
     from jayden_jazz.ai.cards.infoset import Worlds, observe
-    from jayden_jazz.ai.cards.state import Parts
+    from jayden_jazz.cards.position import Position
     g = start(Rules(three_open=True, order=True, hand_swap=True), seed=4)
     hand = g.hand_ids(1)
     known = {i: c for i, c in enumerate(hand) if g.can_see_card(0, 1, i)}
     assert len(known) >= 3 and known.get(4) == g.setup.hand_swap[0]   # the received card is last
-    worlds = Worlds(observe(Parts.parse(g.position()), 0, CAT.keys()), CAT)
+    worlds = Worlds(observe(Position.parse(g.position()), 0, CAT.keys()), CAT)
     rng = random.Random(5)
     for _ in range(20):
         w = worlds.world(rng)

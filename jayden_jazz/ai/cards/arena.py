@@ -41,7 +41,7 @@ Options (``--opt key=value``):
   pack); the players' catalog is the shipped ``cards/`` folder either way;
 * ``guess``: where the levels guess hidden cards from: ``pool`` (default; the
   cards the hands were dealt from, as the game tells its computer players)
-  or ``catalog`` (every loaded card, as before 2026-12-01);
+  or ``catalog`` (every loaded card);
 * ``time_budget`` (seconds per move for every level), ``budget_scale``
   (multiplies each level's own budget), ``iterations`` (a fixed amount of
   work per move instead of the clock: reproducible games);
@@ -62,8 +62,8 @@ from jayden_jazz.cards.position import Position
 from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action, choose_hand
 from jayden_jazz.ai.cards.policy import greedy_choice
-from jayden_jazz.ai.cards.state import FastGame
 from jayden_jazz.ai.protocol.client import EngineClient, EngineError, engine_command
+from jayden_jazz.cards.core import Core
 from jayden_jazz.ai.stats import Outcome
 
 PLAYERS = ("random", "greedy", "easy", "normal", "hard", "oracle")
@@ -199,7 +199,7 @@ def _decide(game: Game, seat: int, name: str, rng: random.Random, dirs: list[str
         legal = game.legal_actions()
         return legal[rng.randrange(len(legal))]
     if name == "greedy":
-        st = FastGame.from_position(game.position(), catalog)
+        st = Core.from_position(game.position(), catalog)
         return st.action(greedy_choice(st, rng))
     level = "hard" if name == "oracle" else name
     budget = LEVELS[level].seconds if time_budget is None else float(time_budget)

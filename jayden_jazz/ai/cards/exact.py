@@ -46,8 +46,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from jayden_jazz.ai.cards.bitsearch import BY_CAPTURES, BitSearch
 from jayden_jazz.cards import Action, Card, Game
-from jayden_jazz.cards.classic_table import ClassicBits
 from jayden_jazz.cards.core import INSTANT_WIN, SUDDEN_DEATH, Core, Move
 
 _KEY_SEED = 0x3A76_1E55
@@ -61,16 +61,6 @@ def plain(st: Core) -> bool:
     """Whether the bit search can hold this state: two players, the base rule or the compiled
     classic rules, nothing special left."""
     return st.n == 2 and st.bit_rule and st.plain_now()
-
-
-def capture_bits(st: Core) -> Callable[[list[int], int, int, int, int], int] | None:
-    """The classic captures for the bit searches, ``(cellp, occ, opp, p, c) -> cells``; None
-    under the base rule alone (the searches' own loop is faster) and for rules the bit
-    searches cannot hold (:attr:`~jayden_jazz.cards.core.Core.bit_rule` is False: those
-    positions never reach them)."""
-    if st.plain_rule or not st.bit_rule or st.table is None:
-        return None
-    return ClassicBits(st.table, len(st.ids), st.size, st.play_cells).captures
 
 
 def final_margin(st: Core, seat: int) -> int:
@@ -98,61 +88,22 @@ def margin_of(score: float) -> float:
     return score / 2
 
 
-def least_image(key: int, shift: int, syms: list, cells: range | list[int], cellp: list[int], cls: list[int],
-                board: list[list[int]], hand: list[list[int]], m0: int, h0: int, h1: int, turn: int) -> int:
-    """The smallest of ``key`` and the keys of the position's sound symmetric images: one
-    canonical entry per family of mirrored positions, for both bit searches (their keys differ
-    only in where the owner bits start, ``shift``)."""
-    for cmap, kmap in syms:
-        zz = 0
-        mm = 0
-        for c in cells:
-            p = cellp[c]
-            if p >= 0:
-                t = cmap[c]
-                zz += board[t][kmap[cls[p]]]
-                if m0 >> c & 1:
-                    mm |= 1 << t
-        for s, h in ((0, h0), (1, h1)):
-            while h:
-                low = h & -h
-                zz += hand[s][kmap[cls[low.bit_length() - 1]]]
-                h ^= low
-        k = ((mm << 1 | turn) << shift) | zz
-        if k < key:
-            key = k
-    return key
-
-
-class MarginBits:
+class MarginBits(BitSearch):
     """Exact margins of plain two-player positions (see the module docstring)."""
 
+    bound = 999
+
     def __init__(self, st: Core, tick: Callable[[], None] | None = None, *,
-                 symmetries: list | None = None) -> None:
+                 symmetries: list[tuple[list[int], list[int]]] | None = None) -> None:
         """``tick`` is called every 256 nodes and may raise to stop; ``symmetries`` are
         sound ``(cell map, class map)`` pairs (see :func:`.solver.prepare_keys`),
         classes numbered by first appearance of each side tuple in piece order."""
-        if st.n != 2:
-            raise ValueError("two players only")
-        self.tick = tick
-        self.nodes = 0
+        super().__init__(st, tick)
         size = st.size
-        self.size = size
         npieces = len(st.ids)
-        sides = st.sides
-        ties = st.ties
-        self.sudden = st.sudden
         self.whole = len(st.play_cells)
-        self.points = st.points
         kinds: dict[tuple[int, ...], int] = {}
-        cls = [kinds.setdefault(tuple(s), len(kinds)) for s in sides]
-        beats = st.judge.beat_table(ties)
-        # nb[p][c]: ((neighbour bit, neighbour cell, pieces p's touching side beats), ...)
-        self.nb = [[tuple((1 << nc, nc, beats[p][d]) for d, nc, _ in st.adj[c]) for c in range(size)]
-                   for p in range(npieces)]
-        self.caps = capture_bits(st)
-        self.full = sum(1 << c for c in st.play_cells)
-        self.cells = list(st.play_cells)
+        cls = [kinds.setdefault(tuple(s), len(kinds)) for s in st.sides]
         rng = random.Random(_KEY_SEED)
         ncls = len(kinds)
         board = [[rng.getrandbits(60) for _ in range(ncls)] for _ in range(size)]
@@ -163,10 +114,8 @@ class MarginBits:
         # delta[s][p][c]: key change when seat s plays p from its hand onto c
         self.delta = [[[board[c][cls[p]] - hand[s][cls[p]] for c in range(size)] for p in range(npieces)]
                       for s in range(2)]
-        self.tt: dict[int, tuple[int, int, int]] = {}
-        self.history = [[0] * size for _ in range(npieces)]
-        self.cellp = [-1] * size
         self.syms = list(symmetries or [])
+        self.guess = 0
 
     # ------------------------------------------------------------------ entry
 
@@ -175,25 +124,17 @@ class MarginBits:
         cellp = self.cellp
         for c in range(self.size):
             cellp[c] = -1
-        occ = m0 = z = 0
-        cls = self.cls
+        occ = m0 = 0
         for c in self.cells:
             p = st.cell[c]
             if p >= 0:
                 cellp[c] = p
                 occ |= 1 << c
-                z += self.board_key[c][cls[p]]
                 if st.owner[c] == 0:
                     m0 |= 1 << c
-        h0 = h1 = 0
-        for s, hand in enumerate(st.hands):
-            for p in hand:
-                z += self.hand_key[s][cls[p]]
-                if s == 0:
-                    h0 |= 1 << p
-                else:
-                    h1 |= 1 << p
-        return occ, m0, h0, h1, z
+        h0 = sum(1 << p for p in st.hands[0])
+        h1 = sum(1 << p for p in st.hands[1])
+        return occ, m0, h0, h1, self.key(h0, h1)
 
     def key(self, h0: int, h1: int) -> int:
         """The key sum of the position on the board list with these hands."""
@@ -219,7 +160,7 @@ class MarginBits:
         if alpha > -999 or beta < 999:
             return self.search(occ, m0, h0, h1, z, st.to_move, alpha, beta)
         lo, hi = -999, 999
-        g = 0
+        g = self.guess
         while lo < hi:
             b = g + 1 if g == lo else g
             g = self.search(occ, m0, h0, h1, z, st.to_move, b - 1, b)
@@ -227,6 +168,7 @@ class MarginBits:
                 hi = g
             else:
                 lo = g
+        self.guess = g
         return g
 
     def children(self, st: Core) -> list[tuple[int, int]]:
@@ -241,42 +183,21 @@ class MarginBits:
         if v:
             v *= 2
         else:
-            pts = self.points
-            p0 = sum(pts[p] for p in range(h0.bit_length()) if h0 >> p & 1)
-            p1 = sum(pts[p] for p in range(h1.bit_length()) if h1 >> p & 1)
+            p0 = self.hand_points(h0)
+            p1 = self.hand_points(h1)
             v = (p0 > p1) - (p0 < p1)
         return v if turn == 0 else -v
 
     def _last(self, occ: int, m0: int, h0: int, h1: int, turn: int) -> int:
         """The game ends within this placement (one empty cell, or no one else can move)."""
-        free = self.full & ~occ
         hand = h0 if turn == 0 else h1
         if not hand:
             if not (h1 if turn == 0 else h0):
                 return self._final(occ, m0, h0, h1, turn)
             return -self._last(occ, m0, h0, h1, 1 - turn)
-        c = free.bit_length() - 1
-        cellp = self.cellp
         opp = (occ & ~m0) if turn == 0 else m0
-        nb = self.nb
-        caps = self.caps
-        most = 0
-        tops = 0
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            if caps is not None:
-                k = caps(cellp, occ, opp, low.bit_length() - 1, c).bit_count()
-            else:
-                k = 0
-                for bit, nc, bm in nb[low.bit_length() - 1][c]:
-                    if opp & bit and bm >> cellp[nc] & 1:
-                        k += 1
-            if k > most:
-                most = k
-                tops = low
-            elif k == most:
-                tops |= low
+        # keyed by the number of cells each card takes there
+        most, tops = self.rule.most_taken(self.cellp, occ, opp, hand, (self.full & ~occ).bit_length() - 1)
         if self.sudden and most >= 2:
             return 2 * self.whole
         # the card and the cards it takes: one more for the mover, `most` fewer for the other
@@ -287,8 +208,8 @@ class MarginBits:
         # level on cards: the points left in hand decide; keep the cheapest card that takes most
         pts = self.points
         cheapest = min(pts[p] for p in range(tops.bit_length()) if tops >> p & 1)
-        p0 = sum(pts[p] for p in range(h0.bit_length()) if h0 >> p & 1)
-        p1 = sum(pts[p] for p in range(h1.bit_length()) if h1 >> p & 1)
+        p0 = self.hand_points(h0)
+        p1 = self.hand_points(h1)
         if turn == 0:
             p0 -= cheapest
         else:
@@ -297,9 +218,31 @@ class MarginBits:
         return v if turn == 0 else -v
 
     def _least_key(self, key: int, m0: int, h0: int, h1: int, turn: int) -> int:
-        """The smallest key over the sound symmetric images of the position."""
-        return least_image(key, 64, self.syms, self.cells, self.cellp, self.cls, self.board_key, self.hand_key,
-                           m0, h0, h1, turn)
+        """The smallest key over the sound symmetric images of the position: one entry per
+        family of mirrored positions."""
+        cellp = self.cellp
+        cls = self.cls
+        board = self.board_key
+        hand = self.hand_key
+        for cmap, kmap in self.syms:
+            zz = 0
+            mm = 0
+            for c in self.cells:
+                p = cellp[c]
+                if p >= 0:
+                    t = cmap[c]
+                    zz += board[t][kmap[cls[p]]]
+                    if m0 >> c & 1:
+                        mm |= 1 << t
+            for s, h in ((0, h0), (1, h1)):
+                while h:
+                    low = h & -h
+                    zz += hand[s][kmap[cls[low.bit_length() - 1]]]
+                    h ^= low
+            k = ((mm << 1 | turn) << 64) | zz
+            if k < key:
+                key = k
+        return key
 
     def search(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
         self.nodes += 1
@@ -313,63 +256,48 @@ class MarginBits:
             return -self.search(occ, m0, h0, h1, z, 1 - turn, -beta, -alpha)
         if not free & (free - 1):
             return self._last(occ, m0, h0, h1, turn)
+        rest = free & (free - 1)
+        if not rest & (rest - 1):         # two empty cells: the replies end the game
+            return self._two(occ, m0, h0, h1, turn, alpha, beta)
         key = ((m0 << 1 | turn) << 64) | z
         if self.syms:
             key = self._least_key(key, m0, h0, h1, turn)
-        entry = self.tt.get(key)
-        tt_pc = -1
-        if entry is not None:
-            lo, hi, tt_pc = entry
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
+        known, alpha, beta, tt_pc = self.probe(key, alpha, beta)
+        if known is not None:
+            return known
         a0 = alpha
-        cellp = self.cellp
-        nb = self.nb
-        caps = self.caps
         size = self.size
         opp = (occ & ~m0) if turn == 0 else m0
+        best = -999
+        best_pc = first = -1
         sudden = self.sudden
-        hist = self.history
-        rest = free & (free - 1)
-        two = not rest & (rest - 1)       # exactly two empty cells: the replies end the game
-        # every child with its captures; the table's move first, then by captures and history
-        kids = []
-        h = hand
-        while h:
-            low = h & -h
-            p = low.bit_length() - 1
-            h ^= low
-            nbp = nb[p]
-            hp = hist[p]
-            f = free
-            while f:
-                lowc = f & -f
-                c = lowc.bit_length() - 1
-                f ^= lowc
-                if caps is not None:
-                    cap = caps(cellp, occ, opp, p, c)
-                else:
-                    cap = 0
-                    for bit, nc, bm in nbp[c]:
-                        if opp & bit and bm >> cellp[nc] & 1:
-                            cap |= bit
-                if sudden and cap & (cap - 1):
+        if tt_pc >= 0 and not sudden and hand >> (tt_pc // size) & 1 and free >> (tt_pc % size) & 1:
+            # the table's move first: at a cut node (most of them, with null windows) it is
+            # all we need, and the other placements are never generated
+            p, c = divmod(tt_pc, size)
+            cap = self.rule.placements(self.cellp, occ, opp, 1 << p, 1 << c)[0][3]
+            best = self._child(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
+            best_pc = first = tt_pc
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    self.history[p][c] += 1
+                    self.store(key, best, a0, beta, best_pc)
+                    return best
+        # then the others: by the cells they take, then the history of cut-offs
+        kids = self.rule.placements(self.cellp, occ, opp, hand, free, self.history, BY_CAPTURES)
+        kids.sort(reverse=True)
+        if sudden:
+            for _, p, c, cap in kids:
+                if cap & (cap - 1):
                     win = 2 * self.whole
                     self.tt[key] = (win, win, p * size + c)
                     return win
-                pc = p * size + c
-                kids.append(((1 << 40) if pc == tt_pc else (cap.bit_count() << 24) + hp[c], p, c, cap))
-        kids.sort(reverse=True)
+        cellp = self.cellp
         delta = self.delta[turn]
-        best = -999
-        best_pc = -1
         for _, p, c, cap in kids:
+            if p * size + c == first:
+                continue
             cbit = 1 << c
             if turn == 0:
                 nm0 = m0 | cbit | cap
@@ -379,12 +307,8 @@ class MarginBits:
                 nm0 = m0 & ~cap
                 nh0 = h0
                 nh1 = h1 ^ (1 << p)
-            nocc = occ | cbit
             cellp[c] = p
-            if two:
-                v = -self._last(nocc, nm0, nh0, nh1, 1 - turn)
-            else:
-                v = -self.search(nocc, nm0, nh0, nh1, z + delta[p][c], 1 - turn, -beta, -alpha)
+            v = -self.search(occ | cbit, nm0, nh0, nh1, z + delta[p][c], 1 - turn, -beta, -alpha)
             cellp[c] = -1
             if v > best:
                 best = v
@@ -392,15 +316,57 @@ class MarginBits:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        hist[p][c] += 1
+                        self.history[p][c] += 1
                         break
-        if best <= a0:
-            self.tt[key] = (-999, best, best_pc)
-        elif best >= beta:
-            self.tt[key] = (best, 999, best_pc)
-        else:
-            self.tt[key] = (best, best, best_pc)
+        self.store(key, best, a0, beta, best_pc)
         return best
+
+    def _two(self, occ: int, m0: int, h0: int, h1: int, turn: int, alpha: int, beta: int) -> int:
+        """Two empty cells: each placement, then the reply that fills the field (no table: the
+        game ends within two placements)."""
+        opp = (occ & ~m0) if turn == 0 else m0
+        kids = self.rule.placements(self.cellp, occ, opp, h0 if turn == 0 else h1, self.full & ~occ, None,
+                                    BY_CAPTURES)
+        if self.sudden:
+            for _, _, _, cap in kids:
+                if cap & (cap - 1):
+                    return 2 * self.whole
+        kids.sort(reverse=True)
+        cellp = self.cellp
+        best = -999
+        for _, p, c, cap in kids:
+            cbit = 1 << c
+            cellp[c] = p
+            if turn == 0:
+                v = -self._last(occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1, 1)
+            else:
+                v = -self._last(occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p), 0)
+            cellp[c] = -1
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _child(self, p: int, c: int, cap: int, occ: int, m0: int, h0: int, h1: int, z: int, turn: int,
+               alpha: int, beta: int) -> int:
+        """Score for ``turn`` of playing p on c, taking ``cap``."""
+        cbit = 1 << c
+        if turn == 0:
+            nm0 = m0 | cbit | cap
+            nh0 = h0 ^ (1 << p)
+            nh1 = h1
+        else:
+            nm0 = m0 & ~cap
+            nh0 = h0
+            nh1 = h1 ^ (1 << p)
+        cellp = self.cellp
+        cellp[c] = p
+        v = -self.search(occ | cbit, nm0, nh0, nh1, z + self.delta[turn][p][c], 1 - turn, -beta, -alpha)
+        cellp[c] = -1
+        return v
 
 
 class Margins:

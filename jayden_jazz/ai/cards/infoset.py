@@ -39,7 +39,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from jayden_jazz.cards import Card
-from jayden_jazz.ai.cards.state import FastGame, Parts
+from jayden_jazz.cards.core import Core
+from jayden_jazz.cards.position import Position
 
 Piece = tuple[str, int]
 
@@ -54,7 +55,7 @@ class View:
     """
 
     seat: int
-    parts: Parts
+    parts: Position
     hidden: tuple[int, ...]
     excluded: tuple[frozenset[str], ...]
     pool: tuple[str, ...]
@@ -72,7 +73,7 @@ class View:
         return f"{self.seat}|{self.parts.text()}|{self.hidden}|{sorted(map(sorted, self.excluded))}|{self.at}"
 
 
-def observe(parts: Parts, seat: int, pool: Iterable[str], revealed: Iterable[Piece] = ()) -> View:
+def observe(parts: Position, seat: int, pool: Iterable[str], revealed: Iterable[Piece] = ()) -> View:
     """The view of ``seat`` on a full position; ``revealed`` adds pieces seen on the field
     earlier (from a game record's history)."""
     seen = set(revealed)
@@ -120,12 +121,12 @@ def sample_hands(view: View, rng: random.Random) -> tuple[tuple[Piece, ...], ...
     return tuple(out)
 
 
-def sample_parts(view: View, rng: random.Random) -> Parts:
+def sample_parts(view: View, rng: random.Random) -> Position:
     return replace(view.parts, hands=sample_hands(view, rng))
 
 
 class Worlds:
-    """Makes FastGame worlds for one view quickly.
+    """Makes the sampled worlds (rules cores) of one view quickly.
 
     The template state is built once with placeholder cards in the hidden
     slots; a world copies it and rewrites only those slots' card data.
@@ -153,7 +154,7 @@ class Worlds:
     def hidden(self) -> bool:
         return not self.view.complete
 
-    def world(self, rng: random.Random) -> FastGame:
+    def world(self, rng: random.Random) -> Core:
         g = self.template.copy()
         if g.chaos_rule:
             g.chance = rng

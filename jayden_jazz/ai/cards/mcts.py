@@ -28,12 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from jayden_jazz.ai.cards.infoset import Worlds
-from jayden_jazz.ai.cards.state import FastGame
+from jayden_jazz.cards.core import Core
 
 MoveKey = tuple  # (card id, cell, None | (number, targets with hand cards as ids))
 
 
-def move_key(g: FastGame, move: tuple) -> MoveKey:
+def move_key(g: Core, move: tuple) -> MoveKey:
     """A move as everyone sees it: the same key in every world."""
     p, c, opt = move
     if opt is None:
@@ -44,7 +44,7 @@ def move_key(g: FastGame, move: tuple) -> MoveKey:
     return (g.ids[p], c, opt)
 
 
-def key_move(g: FastGame, key: MoveKey) -> tuple:
+def key_move(g: Core, key: MoveKey) -> tuple:
     """The move of world ``g`` with that key (raises ValueError when it is not legal)."""
     for m in g.moves():
         if move_key(g, m) == key:
@@ -84,7 +84,7 @@ class MCTSResult:
     iterations: int
 
 
-def rollout_move(g: FastGame, rng: random.Random, greedy: float,
+def rollout_move(g: Core, rng: random.Random, greedy: float,
                  free: list[int] | None = None) -> tuple[int, int]:
     """The placement of the light playout policy: a random card, on the cell where it
     captures most (or, with chance 1 - ``greedy``, on a random cell). ``free`` may pass
@@ -117,13 +117,13 @@ class ISMCTS:
         # hand and the field are known), so they are listed once
         self._root_legal: dict | None = None
 
-    def _reward(self, g: FastGame) -> list[float]:
+    def _reward(self, g: Core) -> list[float]:
         r = g.returns()
         w = self.params.share_weight
         total = sum(g.counts) or 1
         return [(1 - w) * (x + 1) / 2 + w * g.counts[s] / total for s, x in enumerate(r)]
 
-    def _playout(self, g: FastGame) -> list[float]:
+    def _playout(self, g: Core) -> list[float]:
         rng = self.rng
         greedy = self.params.greedy_rollouts
         use = self.params.ability_use

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 
 from jayden_jazz.cards import Card, Rules
 from jayden_jazz.cards.judge import comparison
-from jayden_jazz.ai.cards.state import FastGame
+from jayden_jazz.cards.core import Core
 
 Move = tuple
 _beats = lru_cache(maxsize=None)(comparison)     # one table per comparison mode, built once
 
 
-def gain(g: FastGame, move: Move) -> int:
+def gain(g: Core, move: Move) -> int:
     """Change in the mover's field count made by a move (the placed card included);
     an instant win counts as taking the whole field."""
     seat = g.to_move
@@ -32,7 +32,7 @@ def gain(g: FastGame, move: Move) -> int:
     return after - before
 
 
-def greedy_choice(g: FastGame, rng: random.Random) -> Move:
+def greedy_choice(g: Core, rng: random.Random) -> Move:
     """Most immediate captures (abilities included); random among ties."""
     best = -10**9
     top: list[Move] = []
@@ -46,7 +46,7 @@ def greedy_choice(g: FastGame, rng: random.Random) -> Move:
     return top[rng.randrange(len(top))]
 
 
-def random_choice(g: FastGame, rng: random.Random) -> Move:
+def random_choice(g: Core, rng: random.Random) -> Move:
     moves = g.moves()
     return moves[rng.randrange(len(moves))]
 
@@ -61,12 +61,12 @@ def _risks(mode: int) -> tuple[float, ...]:
     return tuple(min(1.0, sum(1 for u in range(1, 11) if beats[u][v]) / 9) for v in range(11))
 
 
-def _risk(g: FastGame, value: int) -> float:
+def _risk(g: Core, value: int) -> float:
     """How likely an unknown card beats a side of this value (0..1)."""
     return _risks(g.ties)[value]
 
 
-def exposure(g: FastGame, p: int, c: int) -> float:
+def exposure(g: Core, p: int, c: int) -> float:
     """Summed risk of the placed card's sides that face empty cells (they can be attacked)."""
     cells = g.cell
     s = g.sides[p]
@@ -77,13 +77,13 @@ def exposure(g: FastGame, p: int, c: int) -> float:
     return total
 
 
-def score(g: FastGame, move: Move) -> float:
+def score(g: Core, move: Move) -> float:
     """One-move judgement: cards gained, minus what the placed card leaves open to attack."""
     p, c, _ = move
     return gain(g, move) - 0.6 * exposure(g, p, c)
 
 
-def easy_choice(g: FastGame, rng: random.Random, noise: float = 0.6, blunder: float = 0.06) -> Move:
+def easy_choice(g: Core, rng: random.Random, noise: float = 0.6, blunder: float = 0.06) -> Move:
     """Plausible but beatable: a noisy one-move score, and now and then any placement.
 
     Tuned so that Easy wins about a third of its games against the greedy player and

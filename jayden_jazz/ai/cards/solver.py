@@ -7,7 +7,7 @@ most nodes are settled by a null window.
 
 Most of the work is done by :class:`~jayden_jazz.ai.cards.bits.BitSolver`,
 which holds the position as a few ints; this module's search over
-:class:`~jayden_jazz.ai.cards.state.FastGame` handles the root (ordered by
+:class:`~jayden_jazz.cards.core.Core` handles the root (ordered by
 captures, so that of several winning moves the natural one is found first)
 and the positions where a Turn effect is active, and hands every other
 position to it.
@@ -37,13 +37,13 @@ from dataclasses import dataclass, field
 
 from jayden_jazz.ai.cards.bits import BitSolver
 from jayden_jazz.ai.cards.exact import OutOfTime
-from jayden_jazz.ai.cards.state import FastGame
+from jayden_jazz.cards.core import Core
 
 WIN, DRAW, LOSS = 1, 0, -1
 _INF = 2
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
-Move = tuple  # (piece, cell, option) -- see state.py
+Move = tuple  # (piece, cell, option) -- see jayden_jazz.cards.core
 
 
 @dataclass
@@ -73,7 +73,7 @@ def _transformed(sides: tuple[int, ...], side_map: tuple[int, ...]) -> tuple[int
     return tuple(out)
 
 
-def prepare_keys(st: FastGame, symmetries: bool = True) -> list[tuple[list[int], list[int]]]:
+def prepare_keys(st: Core, symmetries: bool = True) -> list[tuple[list[int], list[int]]]:
     """Give ``st`` position keys fit for solving; returns the sound non-identity symmetries
     as (cell map, class map) pairs.
 
@@ -109,7 +109,7 @@ def prepare_keys(st: FastGame, symmetries: bool = True) -> list[tuple[list[int],
 class Solver:
     """Proves two-player results. One solver keeps its table between calls on the same game."""
 
-    def __init__(self, st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,
+    def __init__(self, st: Core, *, deadline: float | None = None, node_limit: int | None = None,
                  symmetries: bool = True, clock: Callable[[], float] = time.perf_counter,
                  bits: bool = True) -> None:
         """``bits=False`` keeps every position in this module's own search (a slower
@@ -500,13 +500,13 @@ class Solver:
         return value
 
 
-def solve(st: FastGame, *, deadline: float | None = None, node_limit: int | None = None,
+def solve(st: Core, *, deadline: float | None = None, node_limit: int | None = None,
           all_best: bool = False, symmetries: bool = True) -> RootResult:
     """Solve a two-player position from scratch (see :meth:`Solver.solve_root`)."""
     return Solver(st, deadline=deadline, node_limit=node_limit, symmetries=symmetries).solve_root(all_best)
 
 
-def game_value(st: FastGame, *, node_limit: int | None = None) -> int:
+def game_value(st: Core, *, node_limit: int | None = None) -> int:
     """The mover's perfect-play value (tests, tools)."""
     if st.over:
         return st.value_for(st.to_move)

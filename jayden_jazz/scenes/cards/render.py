@@ -323,9 +323,7 @@ class TableRenderer:
             if card is None:
                 empty_cell_element(surface, self.layout.card_rect(i), element)
             else:
-                piece = next((p for p, c in enumerate(game.core.cards) if c.id == card.id), -1)
-                cell_under_card(surface, self.font, self.layout.card_rect(i), element,
-                                game.core.judge.elemental(piece, i) if piece >= 0 else 0)
+                cell_under_card(surface, self.font, self.layout.card_rect(i), element, game.elemental(i, card))
 
     def _banner(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         from jayden_jazz.scenes.cards.banner import banner

@@ -219,7 +219,7 @@ class CardsReplayScene(Scene):
                 continue
             draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70)
             if element is not None:
-                cell_under_card(surface, font, r, element, g.core.judge.elemental(g.core.cell[i], i))
+                cell_under_card(surface, font, r, element, g.elemental(i))
             if i in self.changed_cells:
                 pygame.draw.rect(surface, P.WHITE, r, 2)
         inner = draw_window(surface, font, LOG_RECT, "Moves")

@@ -165,7 +165,7 @@ class TableWindows(TablePart):
                           for e in g.effects())
             element = g.core.elements.get(cell)
             if element is not None:              # the Elemental rule's modifier, as the engine counts it
-                mod = g.core.judge.elemental(g.core.cell[cell], cell)
+                mod = g.elemental(cell)
                 notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
                           f"{element} cell: {mod:+d} on every side",)
             eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)   # None only where no card lies
