@@ -177,8 +177,14 @@ class GalleryScene(Scene):
         self._refilter(self.current)
 
     def open_card(self) -> None:
+        """The full view in the preview's place (one view of the card, not two side by side); the
+        arrows then scroll its text, any other key goes back to the list."""
         if self.current is not None:
-            self.stack.push(CardViewWindow(self.app, self.current))
+            window = CardViewWindow(self.app, self.current)
+            window.x = VIEW_X
+            if self._view is not None and self._view.card == self.current:
+                window.view.top = self._view.top
+            self.stack.push(window)
 
     def show_problems(self) -> None:
         """Which packs have problems (a line each), then every problem in full."""
