@@ -188,8 +188,9 @@ class GalleryScene(Scene):
 
     def show_problems(self) -> None:
         """Which packs have problems (a line each), then every problem in full."""
-        from jayden_jazz.scenes.cardkit.library import problem_lines, problem_style
+        from jayden_jazz.scenes.cardkit.library import problem_lines, problem_style, shown_file
         from jayden_jazz.scenes.windows import MessageWindow, TextWindow
+        from jayden_jazz.shell.font import wrap
 
         if not self.lib.problems:
             self.stack.push(MessageWindow(self.app, "Pack problems", "Every pack loaded without a problem."))
@@ -201,13 +202,16 @@ class GalleryScene(Scene):
             errors = sum(1 for p in found if p.is_error)
             pid = loaded.get(file)
             if pid is None:
-                state = "\x03  refused: no card of it plays" if any(p.card is None and p.is_error for p in found) \
-                    else "\x03  cards refused"
+                state = ("\x03  the pack is refused: none of its cards could be read"
+                         if any(p.card is None and p.is_error for p in found)
+                         else "\x03  every card of it is refused")
             else:
                 state = (f"\x03  {len(self.lib.catalog.packs[pid].card_ids)} cards play, {errors} error(s)" if errors
-                         else "\x04  loads, with warnings")
-            lines.append(f"{Path(file).parent.name}/{Path(file).name}"[:64])
-            lines.append(f"{state}, {len(found) - errors} warning(s)")
+                         else "\x04  loads")
+            lines.append(shown_file(file)[:64])
+            warnings = len(found) - errors
+            state += f", {warnings} warning(s)" if warnings else ""
+            lines += [state[0] + "  " + s for s in wrap(state[1:], 60)]
         lines.append("")
         self.stack.push(TextWindow(self.app, "Pack problems", lines + problem_lines(self.lib.problems, 64),
                                    styles=problem_style))
