@@ -171,3 +171,18 @@ def test_the_shipped_test_pack_still_finds_ace(make_app, monkeypatch, no_ai):
     app, hc = open_picker(make_app, monkeypatch, PACK_DIR)
     type_text(app, "ace")
     assert [name_of(hc, c) for c in hc.shown] == ["Ace Tester"]
+
+
+def test_v_types_once_a_search_has_begun_and_a_long_search_shows_its_end(make_app, monkeypatch, no_ai, tmp_path):
+    write_pack(tmp_path / "p", random_names(1, 30))
+    app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
+    type_text(app, "testy mc")
+    press(app, "ESC")
+    type_text(app, "o")
+    press(app, "v")                                       # a scripted V (no text) types too
+    assert hc.search == "ov"
+    assert hc.shown and all("ov" in name_of(hc, c).lower() for c in hc.shown)
+    press(app, "ESC")
+    type_text(app, "testy mctest rally")
+    assert hc.search == "testy mctest rally"
+    assert hc.find_text().endswith("t rally_") and len(hc.find_text()) <= 18

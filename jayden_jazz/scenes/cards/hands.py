@@ -263,6 +263,11 @@ class HandChoiceScene(PlayScene):
             return True
         return False
 
+    def find_text(self) -> str:
+        """The search as the toolbar shows it (18 columns): its end, where the typing is."""
+        shown = self.search if len(self.search) <= 11 else "\u2026" + self.search[-10:]
+        return f"Find: {shown}_"
+
     def help_line(self) -> str:
         """What the keys do now, for the line above the hand: R's two meanings, said where they apply."""
         if self.search:
@@ -426,7 +431,7 @@ class HandChoiceScene(PlayScene):
             return
         if self.phase != "choose":
             return
-        typed = action.text
+        typed = action.text or (action.key if len(action.key) == 1 else "")   # scripted keys carry no text
         capital = len(typed) == 1 and typed.isalpha() and typed.isupper()
         if k == Kind.RANDOM and not self.search and not capital:
             self.random_fill()                   # R is Random hand until a search is being typed
@@ -577,7 +582,7 @@ class HandChoiceScene(PlayScene):
     def _toolbar(self, surface: pygame.Surface) -> None:
         font = self.app.font
         if self.search:
-            font.draw(surface, f"Find: {self.search}_"[:18], 4, 18, P.YELLOW)
+            font.draw(surface, self.find_text(), 4, 18, P.YELLOW)
         else:
             font.draw(surface, "Type to find", 4, 18, P.LIGHT_GRAY)
         for rect, text in ((SORT_RECT, f"F2 Sort:{SORT_NAMES[self.sort]}"),
