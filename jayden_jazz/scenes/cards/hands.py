@@ -271,7 +271,7 @@ class HandChoiceScene(PlayScene):
     def help_line(self) -> str:
         """What the keys do now, for the line above the hand: R's two meanings, said where they apply."""
         if self.search:
-            return "Enter picks  Esc clears search"
+            return "Enter picks, Esc clears"
         keys = self.app.input.keymap
         label = keys.label("random")
         if len(label) == 1 and label.isalpha():
