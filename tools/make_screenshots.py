@@ -67,7 +67,8 @@ def example_statistics(home: Path) -> None:
     season = [("won", ["easy"], "Updated"), ("won", ["easy"], "Updated"), ("lost", ["hard"], "Updated"),
               ("won", ["normal"], "Updated + Open"), ("won", ["normal"], "Updated + Open"),
               ("won", ["normal"], "Updated + Open"), ("drawn", ["human"], "Draft"),
-              ("lost", ["hard"], "Updated + Sudden Death"), ("won", ["human", "easy"], "Draft + Pure")]
+              ("lost", ["hard"], "Updated + Sudden Death"), ("won", ["human", "easy"], "Draft + Pure"),
+              ("won", ["normal"], "Updated + Open + Same + Same Wall + Plus + Combo + Elemental")]
     for outcome, opponents, rules in season:
         s.add("cards", outcome, opponents, rules)
     for outcome in ("won", "lost", "won", "drawn"):

@@ -19,6 +19,18 @@ MAX_PER_KIND = 3
 """Problems of one kind (same file, field and message) listed before "and N more like this"."""
 
 
+def zip_shown(file: str) -> str:
+    """A file inside a pack zip as ``.../shared.zip: pack/pack.yaml`` (the zip, then the path in
+    it), so a message names both; any other file as it is."""
+    from pathlib import PurePath
+
+    parts = PurePath(file).parts
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i].lower().endswith(".zip"):
+            return f"{PurePath(*parts[:i + 1])}: " + "/".join(parts[i + 1:])
+    return file
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a pack, in plain words.
@@ -42,7 +54,7 @@ class Problem:
         return self.severity == ERROR
 
     def __str__(self) -> str:
-        where = self.file + (f":{self.line}" if self.line else "")
+        where = zip_shown(self.file) + (f":{self.line}" if self.line else "")
         what = []
         if self.card:
             what.append(f"{self.kind} {self.card}")

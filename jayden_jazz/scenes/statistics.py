@@ -1,4 +1,9 @@
-"""The Statistics screen: how the player does in each game, read from the statistics file."""
+"""The Statistics screen: how the player does in each game, read from the statistics file.
+
+A rule set's name can be long (a preset, the variants and every classic rule
+in play): one too long for the room left of the numbers is cut after its
+last whole part with the font's ellipsis, so it never runs into them.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +21,11 @@ from jayden_jazz.shell.widgets import LINE_H, draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
-COLUMNS = (("Played", 304), ("Won", 364), ("Drawn", 424), ("Lost", 484), ("Best streak", 600))
+COLUMNS = (("Played", 360), ("Won", 408), ("Drawn", 464), ("Lost", 512), ("Best streak", 612))
 """Column titles and the x their numbers end at (numbers are right-aligned)."""
+LABEL_GAP = 8
+"""Pixels kept free between a label and the first column's title."""
+ELLIPSIS = "\u2026"
 RULE_ROWS = 7
 
 
@@ -82,12 +90,39 @@ class StatisticsScene(Scene):
         out.append(("By rule set", None, P.LIGHT_CYAN))
         rules = sorted(g.rules.items(), key=lambda kv: (-kv[1].played, kv[0]))
         for name, t in rules[:RULE_ROWS]:
-            out.append((f"  {name}"[:34], t, P.WHITE))
+            out.append((f"  {name}", t, P.WHITE))
         if len(rules) > RULE_ROWS:
             out.append((f"  ... and {len(rules) - RULE_ROWS} more", None, P.LIGHT_GRAY))
         if not rules:
             out.append(("  no games counted yet", None, P.LIGHT_GRAY))
         return out
+
+    def inner(self) -> pygame.Rect:
+        """The window's inside, as ``draw_window`` leaves it for a titled frame."""
+        r = self.frame.inflate(-12, -12)
+        return pygame.Rect(r.x, r.y + 6, r.w, r.h - 6)
+
+    def label_x(self) -> int:
+        return self.inner().x + 8
+
+    def row_y(self, i: int) -> int:
+        """The top of row ``i`` of :meth:`rows`."""
+        return self.inner().y + 24 + LINE_H + 4 + i * LINE_H
+
+    def label_text(self, label: str) -> str:
+        """The label as drawn: whole when it fits left of the numbers, else cut after its last
+        whole part (a rule, a word) with an ellipsis."""
+        font = self.app.font
+        room = (COLUMNS[0][1] - font.width(COLUMNS[0][0]) - LABEL_GAP - self.label_x()) // font.width("M")
+        if len(label) <= room:
+            return label
+        head = label[:room - 1]
+        for sep in (" + ", " "):
+            cut = head.rfind(sep)
+            if cut > len(label) - len(label.lstrip()) + 2:
+                head = head[:cut]
+                break
+        return head.rstrip(" +,") + (ELLIPSIS if font.has(ELLIPSIS) else ".")
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
@@ -102,7 +137,7 @@ class StatisticsScene(Scene):
         pygame.draw.line(surface, P.CYAN, (inner.x + 4, y + 15), (inner.right - 6, y + 15))
         y += LINE_H + 4
         for label, t, colour in self.rows():
-            font.draw(surface, label, inner.x + 8, y, colour)
+            font.draw(surface, self.label_text(label), inner.x + 8, y, colour)
             if t is not None:
                 values = (t.played, t.won, t.drawn, t.lost, t.best_streak)
                 for (_, right), v in zip(COLUMNS, values):

@@ -171,6 +171,7 @@ def test_the_hand_picker_idles_while_a_person_chooses(make_app):
     from tests.helpers import press as press_key
 
     app = make_app("--scene", "cards", "--seed", "2")
+    app.stack.top.config.seats[1] = {"kind": "human"}    # two people (a fresh install offers the computer)
     press_key(app, "RETURN")                             # Choose hands: "pass to Player 1" first
     hc = list(app.stack)[-2]
     assert isinstance(hc, HandChoiceScene) and hc.phase == "pass"

@@ -197,6 +197,20 @@ def problem_summary(problems: list) -> str:
     return text
 
 
+def shown_file(file: str) -> str:
+    """A pack file as a player can find it: ``shared.zip: pack/pack.yaml`` for a file inside a
+    zip (the zip first, then the path inside it), else its folder and name."""
+    from jayden_jazz.cards.catalog import zip_shown
+
+    inside = zip_shown(file)
+    if inside != file:
+        zip_path, inner = inside.split(": ", 1)
+        return f"{Path(zip_path).name}: {inner}"
+    name = Path(file).name or file
+    parent = Path(file).parent.name
+    return f"{parent}/{name}" if parent else name
+
+
 def problem_lines(problems: list[Problem], columns: int) -> list[str]:
     """Each problem as a few wrapped lines: where (file:line), what (card, field), why."""
     from jayden_jazz.shell.font import wrap
@@ -205,10 +219,7 @@ def problem_lines(problems: list[Problem], columns: int) -> list[str]:
     for i, p in enumerate(problems):
         if i:
             lines.append("")
-        where = Path(p.file).name or p.file
-        parent = Path(p.file).parent.name
-        if parent:
-            where = f"{parent}/{where}"
+        where = shown_file(p.file)
         if p.line:
             where += f", line {p.line}"
         head = ("\x03" if p.is_error else "\x04") + ("Error" if p.is_error else "Warning") + ": " + where

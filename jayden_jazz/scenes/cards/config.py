@@ -27,6 +27,11 @@ def _human() -> dict[str, Any]:
     return {"kind": "human"}
 
 
+FIRST_OPPONENT: dict[str, Any] = {"kind": "computer", "level": "normal"}
+"""Player 2 of a first game, before the player chose any seat: one person alone at the screen gets
+a game at once, with their own hand face up and the computer's hidden, and no pass screen."""
+
+
 @dataclass
 class MatchConfig:
     players: int = 2
@@ -69,12 +74,17 @@ class MatchConfig:
         """Whatever the settings file holds, the result is a usable config.
 
         A seat the current install cannot offer (a computer level without
-        the computer player) falls back to Human.
+        the computer player) falls back to Human. Before any seat was
+        remembered (a fresh install), Player 2 is the computer at Normal
+        when the install has it (:data:`FIRST_OPPONENT`).
         """
         cfg = cls()
+        choices = choices if choices is not None else seats_mod.seat_choices()
+        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+            if FIRST_OPPONENT in choices:
+                cfg.seats[1] = dict(FIRST_OPPONENT)
         if not isinstance(data, dict):
             return cfg
-        choices = choices if choices is not None else seats_mod.seat_choices()
         n = data.get("players")
         if isinstance(n, int) and not isinstance(n, bool) and MIN_PLAYERS <= n <= MAX_PLAYERS:
             cfg.players = n

@@ -2,9 +2,11 @@
 
 A scrolling grid of tiles on the left (a small face with the values on
 their sides and the ability mark, the name, the points), the full card
-under the cursor on the right. Typing searches the names (R is Random
-hand until a search has begun, then it types too); F2 sorts by name,
-points or pack, F3 shows one pack. No card twice in one hand;
+under the cursor on the right. Typing searches the names and aliases
+(several words find the cards that have them all, in any order; the cursor
+goes to the best match, so Enter picks the card shown). R is Random hand
+until a search has begun, then it types too, as Space does; Shift+R starts
+a search with R. F2 sorts by name, points or pack, F3 shows one pack. No card twice in one hand;
 "Random hand" fills the rest, "Last hand" brings back what this seat
 played last time, "Saved hands" keeps and reloads hands by name. A
 computer seat picks its own. Without Open, and with two or more people at
@@ -85,6 +87,7 @@ class HandChoiceScene(PlayScene):
         self.message = ""
         self._views: dict[str, CardView] = {}
         self.ticks = 0
+        self._hover: tuple[int, int] | None = None     # the screen slot under the pointer
 
     # ------------------------------------------------------------------ seats
     def enter(self) -> None:
@@ -204,19 +207,24 @@ class HandChoiceScene(PlayScene):
         return self.size - len(self.picked)
 
     # ------------------------------------------------------------------ what the grid shows
-    def refresh(self) -> None:
-        """The grid: the pool narrowed by pack and search, in the chosen order; the cursor keeps its card."""
+    def refresh(self, *, searched: bool = False) -> None:
+        """The grid: the pool narrowed by pack and search, in the chosen order. The cursor keeps
+        its card, except when the search text changed (``searched``): then it goes to the best
+        match, the card a player who typed its name means."""
         keep = self.shown[self.index] if 0 <= self.index < len(self.shown) else None
         cat = self.catalog
         ids = [c for c in self.pool if self.pack_filter is None or c.split("/")[0] == self.pack_filter]
-        if self.search:
-            q = self.search.lower()
-            ids = [c for c in ids if q in cat[c].name.lower()]
+        words = self.search.lower().split()
+        if words:
+            ids = [c for c in ids if search_rank(cat[c], words) is not None]
         if self.sort == "name":
             ids.sort(key=lambda c: (cat[c].name.lower(), c))
         elif self.sort == "points":
             ids.sort(key=lambda c: (-sum(cat[c].sides), cat[c].name.lower()))
         self.shown = ids
+        if searched and words and ids:
+            best = min(range(len(ids)), key=lambda i: (search_rank(cat[ids[i]], words), i))
+            keep = ids[best]
         self.index = ids.index(keep) if keep in ids else 0
         self.top_row = 0
         self._scroll_to_cursor()
@@ -237,19 +245,38 @@ class HandChoiceScene(PlayScene):
         self.refresh()
 
     def type_key(self, key: str) -> bool:
-        """Letters and digits search the names; Backspace takes one back."""
+        """Letters, digits and (after a word) spaces search the names; Backspace takes one back."""
         if key == "backspace":
             if self.search:
                 self.search = self.search[:-1]
-                self.refresh()
+                self.refresh(searched=True)
             return True
-        if len(key) == 1 and (key.isalnum() or key in "-'."):
-            if len(self.search) < 16:
-                self.search += key
+        if key == "space":
+            key = " "
+        if len(key) == 1 and (key.isalnum() or key in "-'. "):
+            if key == " " and (not self.search or self.search.endswith(" ")):
+                return True
+            if len(self.search) < 24:
+                self.search += key.lower()
                 self.focus = "grid"
-                self.refresh()
+                self.refresh(searched=True)
             return True
         return False
+
+    def find_text(self) -> str:
+        """The search as the toolbar shows it (18 columns): its end, where the typing is."""
+        shown = self.search if len(self.search) <= 11 else "\u2026" + self.search[-10:]
+        return f"Find: {shown}_"
+
+    def help_line(self) -> str:
+        """What the keys do now, for the line above the hand: R's two meanings, said where they apply."""
+        if self.search:
+            return "Enter picks, Esc clears"
+        keys = self.app.input.keymap
+        label = keys.label("random")
+        if len(label) == 1 and label.isalpha():
+            return f"{label} random; Shift+{label} types {label}"
+        return f"{label} random hand"
 
     # ------------------------------------------------------------------ remembered hands
     def _store(self) -> dict:
@@ -404,11 +431,16 @@ class HandChoiceScene(PlayScene):
             return
         if self.phase != "choose":
             return
-        if k == Kind.RANDOM and not self.search:   # R is Random hand until a search is being typed
-            self.random_fill()
+        typed = action.text or (action.key if len(action.key) == 1 else "")   # scripted keys carry no text
+        capital = len(typed) == 1 and typed.isalpha() and typed.isupper()
+        if k == Kind.RANDOM and not self.search and not capital:
+            self.random_fill()                   # R is Random hand until a search is being typed
             return
-        if k == Kind.ALT and action.text.isalnum() and self.search:
-            self.type_key(action.text)           # V types once a search is under way
+        if k in (Kind.ALT, Kind.RANDOM) and action.pos is None and typed.isalnum() and (self.search or capital):
+            self.type_key(typed)                 # V and R type once a search is under way (Shift: always)
+            return
+        if k == Kind.ACTION and action.key == "space" and self.search:
+            self.type_key("space")               # a space between the words of a search
             return
         if k == Kind.KEY or k in HOTKEYS:          # the hotkeys' letters type into the search
             if action.key == "f2":
@@ -430,6 +462,10 @@ class HandChoiceScene(PlayScene):
             self.top_row = min(max(0, self.top_row + action.dy), max_top)
         elif k == Kind.POINT and action.pos is not None:
             hit = self._hit(action.pos)
+            slot = self._slot(action.pos)
+            if hit is not None and hit[0] == "grid" and slot == self._hover:
+                return                           # a nudge within one tile: the cursor keeps the found card
+            self._hover = slot
             if hit is not None and hit[0] in ("grid", "button"):
                 self.focus = "grid" if hit[0] == "grid" else "buttons"
                 if hit[0] == "grid":
@@ -461,6 +497,13 @@ class HandChoiceScene(PlayScene):
             view = self.current_view()
             if view is not None:
                 view.top = 0 if view.top >= view.max_top else min(view.max_top, view.top + view.rows)
+
+    @staticmethod
+    def _slot(pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The grid place (column, row on screen) under the pointer, whatever card is there now."""
+        if not GRID.collidepoint(pos):
+            return None
+        return ((pos[0] - GRID.x) // PITCH_X, (pos[1] - GRID.y) // PITCH_Y)
 
     def _move(self, dx: int, dy: int) -> None:
         n = len(self.shown)
@@ -539,7 +582,7 @@ class HandChoiceScene(PlayScene):
     def _toolbar(self, surface: pygame.Surface) -> None:
         font = self.app.font
         if self.search:
-            font.draw(surface, f"Find: {self.search}_"[:18], 4, 18, P.YELLOW)
+            font.draw(surface, self.find_text(), 4, 18, P.YELLOW)
         else:
             font.draw(surface, "Type to find", 4, 18, P.LIGHT_GRAY)
         for rect, text in ((SORT_RECT, f"F2 Sort:{SORT_NAMES[self.sort]}"),
@@ -595,6 +638,8 @@ class HandChoiceScene(PlayScene):
         still = self.still
         text = f"Hand {len(self.picked)}/{self.size}" + (f", {still} to pick" if still else ", complete")
         rows, small = self.message_rows()
+        if not rows:
+            font.draw(surface, self.help_line(), STRIP.x, STRIP.y - 32, P.LIGHT_GRAY)
         for i, row in enumerate(rows):
             if small:
                 small_font().draw(surface, row, STRIP.x, STRIP.y - 31 + i * (LINE + 1), P.YELLOW)
@@ -623,6 +668,25 @@ class HandChoiceScene(PlayScene):
             pygame.draw.rect(surface, P.WHITE if enabled else P.DARK_GRAY, r, 1)
             font.draw_centered(surface, label, r.centerx, r.y + 1,
                                P.BLACK if on else (P.WHITE if enabled else P.LIGHT_GRAY))
+
+
+def search_rank(card: Card, words: list[str]) -> int | None:
+    """How well a card's name or one of its aliases matches the words typed; None: not at all.
+
+    0 the whole text typed is the name (or alias), 1 the name starts with it, 2 every word
+    starts a word of the name, 3 every word is somewhere in it (in any order).
+    """
+    whole = " ".join(words)
+    best: int | None = None
+    for text in (card.name, *card.aliases):
+        t = text.lower()
+        if not all(w in t for w in words):
+            continue
+        starts = t.split()
+        rank = (0 if t == whole else 1 if t.startswith(whole)
+                else 2 if all(any(s.startswith(w) for s in starts) for w in words) else 3)
+        best = rank if best is None else min(best, rank)
+    return best
 
 
 def name_lines(name: str, cols: int) -> list[str]:

@@ -1,6 +1,8 @@
 """The table's windows: the Esc menu, the move log, the rules, leaving, the end, the card view.
 
-Leaving or replacing a game in progress asks first (No is the default);
+Leaving or replacing a game in progress asks first (No is the default)
+and says what happens to it: the table autosaves when it is left, so
+Continue brings the game back until another card game is played;
 a new game and a rematch read the packs again, so a pack added meanwhile
 is on offer.
 """
@@ -56,10 +58,12 @@ class TableWindows(TablePart):
         elif choice == "options":
             self.stack.push(self.app.scene("options"))
         elif choice == "new":
-            self._confirm("New game", "Leave this game for a new one? It cannot be finished later.",
-                          self.new_game)
+            self._confirm("New game", "Leave this game for a new one? It stays in the autosave until the "
+                          "new game is played: Continue on the title screen, or Load game, Auto, brings it "
+                          "back. Save it in a slot to keep it longer.", self.new_game)
         elif choice == "title":
-            self._confirm("Quit to title", "Leave this game? It cannot be finished later.", self.to_title)
+            self._confirm("Quit to title", "Leave this game? It stays in the autosave: Continue on the title "
+                          "screen brings it back, until another card game is played.", self.to_title)
 
     def _full_instructions(self) -> None:
         self.stack.push(self.app.scene("instructions", topic="Card"))

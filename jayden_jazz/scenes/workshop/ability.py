@@ -76,6 +76,24 @@ def with_effect(old: Ability, effect: str) -> Ability:
     return reshape(old, new)
 
 
+def month_problem(text: str) -> str | None:
+    """Why ``text`` is not a month "Only before" can use, in plain words; None when it is one."""
+    import re
+
+    t = text.strip()
+    if not t:
+        return None
+    m = re.fullmatch(r"(\d{4})-(\d{1,2})", t)
+    if m is None:
+        return f"write the year and month as YYYY-MM, e.g. 2005-01 (now {t!r})"
+    year, month = int(m.group(1)), int(m.group(2))
+    if not 1 <= month <= 12:
+        return f"{t} has no month {month}: months are 01 to 12"
+    if not 1900 <= year <= 2100:
+        return f"the year {year} is out of range (1900-2100)"
+    return None
+
+
 def _numbers(lo: int, hi: int, off: bool = True, skip: tuple[int, ...] = ()) -> list[tuple[str, Any]]:
     return ([("off", None)] if off else []) + [(str(n), n) for n in range(lo, hi + 1) if n not in skip]
 
@@ -134,7 +152,9 @@ class AbilityEditor(Scene):
         self.name_field = TextField(ab.name or "", max_len=40)
         self.text_field = TextField(ab.text, max_len=200)
         before = ab.filter.roasting_before
-        self.before_field = TextField(month_text(before) if before else "", max_len=7)
+        typed = editor.before_texts.get(index)
+        self.before_field = TextField(typed if typed is not None else (month_text(before) if before else ""),
+                                      max_len=7)
         self._rebuild()
 
     @property
@@ -208,22 +228,50 @@ class AbilityEditor(Scene):
         self.set(reshape(old, replace(old, filter=replace(old.filter, **{key: value}))), "only." + key)
 
     def _before(self, text: str) -> None:
+        """The filter follows the field: a month that reads is used; anything else is not used (the
+        card text then says nothing of it) and is an error the editor names, so the card cannot be
+        saved with a date the player believes is in it."""
         t = text.strip()
-        if not t:
+        if t and month_problem(t) is None:
+            self.editor.before_texts.pop(self.index, None)
+            self._filter("roasting_before", parse_month(t))
+        else:
+            if t:
+                self.editor.before_texts[self.index] = t
+            else:
+                self.editor.before_texts.pop(self.index, None)
             self._filter("roasting_before", None)
-            return
-        try:
-            month = parse_month(t)
-        except ValueError:
-            return          # keep typing; the old value stays until the month reads
-        if 1900 <= month[0] <= 2100:
-            self._filter("roasting_before", month)
 
     def remove(self) -> None:
         self.editor.set_ability(self.index, None, f"remove{self.index}")
         self.close()
 
     # input and drawing -----------------------------------------------------------------
+    def inner(self) -> pygame.Rect:
+        """The window's inside, as ``draw_window`` leaves it for a titled frame."""
+        r = WINDOW.inflate(-12, -12)
+        return pygame.Rect(r.x, r.y + 6, r.w, r.h - 6)
+
+    def cost_line(self) -> tuple[tuple[str, int], tuple[str, int]]:
+        """The line under the rows: the suggested cost at the left, the card's budget at the right
+        ((text, x) each), short enough that the two never meet."""
+        ab = self.ability
+        inner = self.inner()
+        sugg = max(EFFECTS[ab.effect].min_cost, suggested_cost(ab))
+        note = f"Suggested cost {sugg}" + (" (used)" if ab.cost == sugg else f", this costs {ab.cost}")
+        budget = f"Budget {self.editor.card.budget}/24"
+        return (note, inner.x + 4), (budget, inner.right - 4 - self.app.font.width(budget))
+
+    def hint(self) -> tuple[str, bool]:
+        """The help under the cost line, and whether it is a warning: the focused row's help, or
+        why "Only before" is not used while its text does not read as a month."""
+        row = self.form.current
+        hint = HINTS.get(row.key, "") if row is not None else ""
+        problem = month_problem(self.before_field.value)
+        if problem is not None:
+            return f"\"Only before\" is not used: {problem}.", True
+        return hint, False
+
     def handle(self, action: Action) -> None:
         k = action.kind
         if k == Kind.BACK:
@@ -253,22 +301,10 @@ class AbilityEditor(Scene):
         self.form.draw(surface, font, {"cost"} if ab.cost < suggested_cost(ab) else set())
         y = self.form.rect.y + self.form.visible_rows * 15 + 2
         sugg = max(EFFECTS[ab.effect].min_cost, suggested_cost(ab))
-        note = f"Suggested cost {sugg}" + (" (used)" if ab.cost == sugg else f"; this one costs {ab.cost}")
-        font.draw(surface, note, inner.x + 4, y, P.LIGHT_GREEN if ab.cost >= sugg else P.YELLOW)
-        budget = self.editor.card.budget
-        font.draw(surface, f"Card budget {budget}/24", inner.right - 4 - font.width(f"Card budget {budget}/24"),
-                  y, P.LIGHT_RED if budget > 24 else P.WHITE)
-        row = self.form.current
-        hint = HINTS.get(row.key, "") if row is not None else ""
-        if row is not None and row.key == "text":
-            hint = ab.text or describe(ab)
-        before = self.before_field.value.strip()
-        warn = False
-        if before:
-            try:
-                parse_month(before)
-            except ValueError:
-                hint, warn = f"\"Only before\" is not used until it reads as YYYY-MM (now {before!r}).", True
+        (note, nx), (budget_text, bx) = self.cost_line()
+        font.draw(surface, note, nx, y, P.LIGHT_GREEN if ab.cost >= sugg else P.YELLOW)
+        font.draw(surface, budget_text, bx, y, P.LIGHT_RED if self.editor.card.budget > 24 else P.WHITE)
+        hint, warn = self.hint()
         for i, line in enumerate(wrap(hint, (inner.w - 8) // 8)[:2]):
             font.draw(surface, line, inner.x + 4, y + 15 + i * 14, P.LIGHT_RED if warn else P.LIGHT_CYAN)
         font.draw(surface, "\u2191\u2193 rows  \u2190\u2192 change  F3 undo  Esc done", inner.x + 4,

@@ -54,7 +54,7 @@ ROW_HINTS = {
     "aliases": "Other names, separated by commas (optional).",
     "started_roasting": "Year and month the character joined, as YYYY-MM.",
     "description": "1-4 sentences in the third person; the preview wraps it.",
-    "sides": "\u2190\u2192 picks a side; 1-9 or A sets it; + - change",
+    "sides": "\u2190\u2192 side; 1-9 or A sets it (10 = A); + - change",
     "picture": "Enter (or F4): import a picture or draw one.",
     "add": "Enter adds an ability (at most three).",
     "save": "Enter saves the card into the pack (F2 too).",
@@ -104,6 +104,8 @@ class CardEditorScene(Scene):
         self.last_key: str | None = None
         self.status = ""
         self.fields = {k: TextField(max_len=400 if k == "description" else 120) for k in TEXT_KEYS}
+        self.before_texts: dict[int, str] = {}
+        """An ability's "Only before" as typed while it is not a month (by ability index): an error."""
         self._load_texts(self._texts_of(self.card))
         self._prev_text = self.texts()
         self.form = Form(FORM_RECT, label_w=96)
@@ -193,6 +195,7 @@ class CardEditorScene(Scene):
             if ab is None:
                 if i < len(abl):
                     abl.pop(i)
+                    self.before_texts = {j - (j > i): t for j, t in self.before_texts.items() if j != i}
             elif i < len(abl):
                 abl[i] = ab
             else:
@@ -218,6 +221,13 @@ class CardEditorScene(Scene):
             parse_month(v)
         except ValueError as e:
             out.append(Problem("<card>", None, self.card.id, "started_roasting", str(e), ERROR))
+        from jayden_jazz.scenes.workshop.ability import month_problem
+
+        for i, typed in sorted(self.before_texts.items()):
+            problem = month_problem(typed)
+            if problem is not None and i < len(self.card.abilities):
+                out.append(Problem("<card>", None, self.card.id, f"abilities[{i + 1}].only.roasting_before",
+                                   f"\"Only before\" is not used: {problem}", ERROR))
         others = {c.key for c in self.pack.cards if c.key != self.original_key}
         if self.card.key in others:
             out.append(Problem("<card>", None, self.card.id, "id",
@@ -324,7 +334,9 @@ class CardEditorScene(Scene):
             rows.append(TextRow(LABELS[k], k, field=self.fields[k], placeholder=HINTS.get(k, ""),
                                 on_change=partial(self._text_changed, k)))
         rows.append(SidesRow("Sides", "sides", get=lambda: self.card.sides, set=self._set_side,
-                             sub=getattr(self, "_sides_sub", 0)))
+                             sub=getattr(self, "_sides_sub", 0), note=self._side_note,
+                             last=getattr(self, "_sides_last", "")))
+        self._sides_last = ""             # carried into this one rebuild only
         rows.append(ChoiceRow("Element", "element", options=[("none", None)] + [(e, e) for e in ELEMENTS],
                               get=lambda: self.card.element,
                               set=lambda v: self.change("element", lambda c: replace(c, element=v))))
@@ -340,10 +352,15 @@ class CardEditorScene(Scene):
         rows.append(ButtonRow("", "save", text="Save card (F2)", on_press=self.save))
         self.form.set_rows(rows)
 
+    def _side_note(self, text: str) -> None:
+        self.status = text
+        self.app.sound.play("illegal")
+
     def _set_side(self, i: int, v: int) -> None:
         row = self.form.current
         if isinstance(row, SidesRow):
             self._sides_sub = row.sub
+            self._sides_last = row.last
         sides = list(self.card.sides)
         sides[i] = v
         self.change("sides", lambda c: replace(c, sides=(sides[0], sides[1], sides[2], sides[3])))
@@ -425,15 +442,15 @@ class CardEditorScene(Scene):
             note += f", {BUDGET - total} left"
         font.draw(surface, note[:46], 7, y + 15, P.LIGHT_RED if over else P.LIGHT_GRAY)
 
-    def _draw_messages(self, surface: pygame.Surface, y: int) -> None:
-        font = self.app.font
+    def message_lines(self) -> list[tuple[str, int]]:
+        """(text, colour) under the budget: the focused row's help whole (wrapped, never cut), the
+        status, then the validator's problems."""
         cols = (PANEL_W - 12) // 8
         lines: list[tuple[str, int]] = []
         row = self.form.current
         hint = ROW_HINTS.get(row.key, "Enter edits this ability." if row.key.startswith("ability") else "") \
             if row is not None else ""
-        if hint:
-            lines.append((hint[:cols], P.LIGHT_GRAY))
+        lines += [(s, P.LIGHT_GRAY) for s in wrap(hint, cols)]
         if self.status:
             lines += [(s, P.LIGHT_CYAN) for s in wrap(self.status, cols)]
         if not self.problems:
@@ -444,6 +461,11 @@ class CardEditorScene(Scene):
             mark = "\u00d7" if p.is_error else "!"
             for j, s in enumerate(wrap(f"{mark} {where}: {p.message}", cols)):
                 lines.append(("  " + s if j else s, colour))
+        return lines
+
+    def _draw_messages(self, surface: pygame.Surface, y: int) -> None:
+        font = self.app.font
+        lines = self.message_lines()
         shown = lines[:MSG_ROWS]
         for i, (s, colour) in enumerate(shown):
             font.draw(surface, s, 6, y + i * 14, colour)

@@ -2,8 +2,10 @@
 
 Up and Down move between rows; a text row takes typing, a choice row
 turns with Left/Right (or a click on its arrows), the sides row moves
-between its four values with Left/Right and takes 1-9, A, + and -. The
-form only edits; what a change means is the callback's business.
+between its four values with Left/Right and takes 1-9, A (or 1 then 0:
+ten), + and -. A 0 alone is not a side value: it changes nothing and the
+row says so. The form only edits; what a change means is the callback's
+business.
 """
 
 from __future__ import annotations
@@ -129,17 +131,26 @@ class SidesRow(Row):
     get: Callable[[], tuple[int, ...]] = lambda: (5, 5, 5, 5)
     set: Callable[[int, int], None] = lambda i, v: None
     sub: int = 0
+    note: Callable[[str], None] = lambda text: None
+    last: str = ""                      # the digit typed just before on this side ("1" makes 0 mean ten)
     BOX = 40
 
     def handle(self, action: Action) -> bool:
+        last, self.last = self.last, ""
         if action.kind == Kind.MOVE and action.dx and not action.dy:
             self.sub = (self.sub + action.dx) % 4
             return True
         ch = typed_char(action).upper()
         value = self.get()[self.sub]
-        if ch and ch in "123456789":
+        if ch == "0":
+            if last == "1":
+                self.set(self.sub, 10)          # "10" typed: ten, written A
+            else:
+                self.note("0 does nothing: a side is 1-9 or A (10 = A).")
+        elif ch and ch in "123456789":
+            self.last = ch                      # before set: the editor rebuilds its rows from this one
             self.set(self.sub, int(ch))
-        elif ch in ("A", "0"):
+        elif ch == "A":
             self.set(self.sub, 10)
         elif ch in ("+", "="):
             self.set(self.sub, min(10, value + 1))

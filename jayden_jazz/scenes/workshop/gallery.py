@@ -177,13 +177,20 @@ class GalleryScene(Scene):
         self._refilter(self.current)
 
     def open_card(self) -> None:
+        """The full view in the preview's place (one view of the card, not two side by side); the
+        arrows then scroll its text, any other key goes back to the list."""
         if self.current is not None:
-            self.stack.push(CardViewWindow(self.app, self.current))
+            window = CardViewWindow(self.app, self.current)
+            window.x = VIEW_X
+            if self._view is not None and self._view.card == self.current:
+                window.view.top = self._view.top
+            self.stack.push(window)
 
     def show_problems(self) -> None:
         """Which packs have problems (a line each), then every problem in full."""
-        from jayden_jazz.scenes.cardkit.library import problem_lines, problem_style
+        from jayden_jazz.scenes.cardkit.library import problem_lines, problem_style, shown_file
         from jayden_jazz.scenes.windows import MessageWindow, TextWindow
+        from jayden_jazz.shell.font import wrap
 
         if not self.lib.problems:
             self.stack.push(MessageWindow(self.app, "Pack problems", "Every pack loaded without a problem."))
@@ -195,13 +202,16 @@ class GalleryScene(Scene):
             errors = sum(1 for p in found if p.is_error)
             pid = loaded.get(file)
             if pid is None:
-                state = "\x03  refused: no card of it plays" if any(p.card is None and p.is_error for p in found) \
-                    else "\x03  cards refused"
+                state = ("\x03  the pack is refused: none of its cards could be read"
+                         if any(p.card is None and p.is_error for p in found)
+                         else "\x03  every card of it is refused")
             else:
                 state = (f"\x03  {len(self.lib.catalog.packs[pid].card_ids)} cards play, {errors} error(s)" if errors
-                         else "\x04  loads, with warnings")
-            lines.append(f"{Path(file).parent.name}/{Path(file).name}"[:64])
-            lines.append(f"{state}, {len(found) - errors} warning(s)")
+                         else "\x04  loads")
+            lines.append(shown_file(file)[:64])
+            warnings = len(found) - errors
+            state += f", {warnings} warning(s)" if warnings else ""
+            lines += [state[0] + "  " + s for s in wrap(state[1:], 60)]
         lines.append("")
         self.stack.push(TextWindow(self.app, "Pack problems", lines + problem_lines(self.lib.problems, 64),
                                    styles=problem_style))

@@ -3,7 +3,10 @@
 Keys arrive as actions; the character a key typed is in ``action.text``
 (shift applied), so Space, ``v`` and Tab type text here even though the
 rest of the game reads them as the Action Button and the card view.
-Home and End (the diagonal keys of the manual) jump to the ends.
+Home and End (the diagonal keys of the manual) jump to the ends. Ctrl+A
+selects the whole value (drawn inverted): the next character typed
+replaces it, Backspace or Delete empties it, a cursor key ends the
+selection.
 """
 
 from __future__ import annotations
@@ -25,18 +28,36 @@ def typed_char(action: Action) -> str:
     return ""
 
 
+SELECT_ALL = "\x01"
+"""What Ctrl+A types (SDL gives the control character), as Ctrl+S and Ctrl+Z are read elsewhere."""
+
+
 class TextField:
     def __init__(self, value: str = "", max_len: int = 200) -> None:
         self.value = value
         self.cursor = len(value)
         self.max_len = max_len
+        self.selected = False           # the whole value, after Ctrl+A
 
     def set(self, value: str) -> None:
         self.value = value
         self.cursor = min(self.cursor, len(value))
+        self.selected = False
 
     def handle(self, action: Action) -> bool:
         """Edit on a key; True when the action was used (the value may be unchanged)."""
+        if action.text == SELECT_ALL and action.pos is None:
+            self.selected = bool(self.value)
+            self.cursor = len(self.value)
+            return True
+        if self.selected:
+            self.selected = False
+            ch = typed_char(action)
+            deleting = action.kind == Kind.KEY and action.key in ("backspace", "delete")
+            if deleting or (ch and (action.kind != Kind.MOVE or ch.isdigit())):
+                self.value, self.cursor = "", 0          # the selection goes; a character takes its place
+                if deleting:
+                    return True
         ch = typed_char(action)
         if ch and (action.kind != Kind.MOVE or ch.isdigit()):
             if len(self.value) < self.max_len:
@@ -77,6 +98,9 @@ class TextField:
             start = max(0, min(self.cursor - cols + 1, len(self.value) - cols + 1)) if focused \
                 else 0
         shown = self.value[start:start + cols]
+        if focused and self.selected and shown:
+            surface.fill(P.CYAN, (r.x + 2, r.y + 1, font.width(shown), min(14, r.h - 2)))
+            fg = P.BLACK
         font.draw(surface, shown, r.x + 2, r.y + 1, fg)
         if focused:
             cx = r.x + 2 + (self.cursor - start) * GLYPH_W
