@@ -183,3 +183,36 @@ def test_the_tournament_arena_plays_the_hand_rules():
     assert out.turns == 9 and "hand_swap:" in out.record and "order: true" in out.record
     out = play_game("random", "greedy", 6, False, chaos=1, random=1, pack_dirs=DEFAULT)
     assert out.turns == 9 and "chaos_seed:" in out.record
+
+
+def test_a_chaos_draw_is_averaged_over_every_card_even_when_an_ability_restores_the_hands():
+    """Undoing an ability gives the core new hand lists: the draw's mean must not read the old one.
+
+    Met in a Journey game (Vex's Chaos wheel): the mean was taken over a list the search had
+    emptied, and Hard's move ended in a division by zero.
+    """
+    from jayden_jazz.cards import load_packs
+    catalog, _ = load_packs([Path(__file__).resolve().parents[2] / "cards" / "default"])
+    pos = ("jazz1 field=3x3:###/###/### rules=higher:0:same:same_wall:plus:combo:chaos date=2026-12 seats=2 "
+           "move=1 reset=0 end=- cells=-,-,0:default/grindstone.0,0:default/zoomie.0,-,-,0:default/bracketeer.1,"
+           "1:default/zoomie.1,1:default/mid_tier_milo.0 hands=default/ricochet.0,default/thornback.0|"
+           "default/brickmason.1,default/grindstone.1,default/quillstorm.1 effects=- "
+           "chaos=160215742132725:default/grindstone.1")
+    g = Game.from_position(pos, catalog)
+    sol = exact.solve(g)
+    assert {a.card for a in sol.moves} == {"default/grindstone"}
+    assert set(map(str, sol.moves)) <= set(map(str, g.legal_actions()))
+    for action, margin in sol.scores.items():
+        child = g.clone()
+        child.play(action)
+        if child.is_over():
+            continue
+        # the next seat's draw is still to come: the move's value is minus the mean over its draws
+        head, _, tail = child.position().partition(" chaos=")
+        seed, after = tail.partition(":")[0], tail.partition(" ")[2]
+        hand = child.position_parts().hands[child.to_move]
+        values = [exact.solve(Game.from_position(f"{head} chaos={seed}:{cid}.{dealer}"
+                                                 + (f" {after}" if after else ""), catalog)).score
+                  for cid, dealer in hand]
+        assert len(values) == len(hand) >= 1
+        assert margin == pytest.approx(-sum(values) / len(values))

@@ -406,7 +406,7 @@ class Margins:
         entry = self.tt.get(key)
         if entry is not None and entry[0] == entry[1]:
             return entry[0]
-        hand = st.hands[st.to_move]
+        hand = tuple(st.hands[st.to_move])     # a copy: the search below places and takes back its cards
         total = 0.0
         try:
             for d in hand:
