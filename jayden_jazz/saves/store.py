@@ -29,7 +29,7 @@ from typing import Any, Callable
 import yaml
 
 from jayden_jazz.saves.schema import PlainYAMLError, SchemaError, Spec, load_plain_yaml
-from jayden_jazz.settings import atomic_write_text
+from jayden_jazz.files import FileTooLarge, atomic_write_text, read_text_within
 
 MAGIC = "jayden-jazz save"
 FORMAT = 1
@@ -74,7 +74,8 @@ def loads(text: str, path: Path | str = "<save>", schema: Spec | None = None) ->
     if not sep or len(lines) != 3 or lines[0] != MAGIC:
         raise SaveError(path, "this is not a Jayden & Jazz save file (its header is missing or damaged)")
     fmt_line, sum_line = lines[1], lines[2]
-    if not fmt_line.startswith("format: ") or not fmt_line[8:].isdigit():
+    if not fmt_line.startswith("format: ") or not (fmt_line[8:].isascii() and fmt_line[8:].isdigit()
+                                                   and len(fmt_line[8:]) <= 9):
         raise SaveError(path, f"its format line is damaged ({fmt_line[:40]!r})")
     fmt = int(fmt_line[8:])
     if fmt > FORMAT:
@@ -112,21 +113,22 @@ def check_body(body: dict[str, Any], path: Path | str, schema: Spec) -> None:
 
 
 def read(path: Path, schema: Spec | None = None) -> dict[str, Any]:
+    return loads(read_text(path), path, schema)
+
+
+def read_text(path: Path, max_bytes: int = MAX_SAVE_BYTES, what: str = "save") -> str:
+    """A save's (or record's) text, read only when no larger than ``max_bytes``; raises SaveError."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(path, f"the file is too large to be a save ({size} bytes)")
-        raw = path.read_bytes()
+        return read_text_within(path, max_bytes, what)
     except FileNotFoundError:
         raise SaveError(path, "the file does not exist") from None
+    except FileTooLarge as e:
+        raise SaveError(path, str(e)) from None
     except OSError as e:
         raise SaveError(path, f"it could not be read ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(path, "the file is damaged (it is not text)") from None
-    return loads(text, path, schema)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from helpers import press, step
-from jayden_jazz.settings import DEFAULTS, MAX_SETTINGS_BYTES, Settings, clean_stale_temps
+from jayden_jazz.files import clean_stale_temps
+from jayden_jazz.settings import DEFAULTS, MAX_SETTINGS_BYTES, Settings
 
 BOMB = "a0: &a0 [x, x]\n" + "".join(f"a{k}: &a{k} [*a{k - 1}, *a{k - 1}]\n" for k in range(1, 30))
 
