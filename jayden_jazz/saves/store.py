@@ -112,6 +112,28 @@ def check_body(body: dict[str, Any], path: Path | str, schema: Spec) -> None:
         raise SaveError(path, f"the field {e.where} {e.problem}" if e.where else e.problem) from None
 
 
+HEADER_BYTES = 200
+"""Enough for the three header lines of any save the game writes (the checksum line is 82 bytes)."""
+
+
+def has_header(path: Path) -> bool:
+    """Whether the file starts like a save (magic and format lines), reading only its first bytes.
+
+    Lets a list of saves pass over other files, and over saves of a newer
+    format, without reading them whole.
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(HEADER_BYTES)
+    except OSError:
+        return False
+    lines = head.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n").split(b"\n")
+    if len(lines) < 3 or lines[0] != MAGIC.encode() or not lines[1].startswith(b"format: "):
+        return False
+    fmt = lines[1][8:]
+    return fmt.isdigit() and len(fmt) <= 9 and int(fmt) <= FORMAT
+
+
 def read(path: Path, schema: Spec | None = None) -> dict[str, Any]:
     return loads(read_text(path), path, schema)
 

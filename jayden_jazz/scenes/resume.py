@@ -27,30 +27,57 @@ class Unfinished:
     saved: str
 
 
+_Stamp = tuple[int, int, int]
+#: path -> (size, modification time, inode) when last read, and what it held (None: not an unfinished game)
+_seen: dict[Path, tuple[_Stamp, "Unfinished | None", float]] = {}
+
+
 def unfinished_games(folder: Path) -> list[Unfinished]:
-    """Unfinished games in the saves folder, newest first (by the time written in the save, then the file's)."""
+    """Unfinished games in the saves folder, newest first (by the time written in the save, then the file's).
+
+    The title asks each time it is shown, so a file is read whole only when
+    it is new or has changed since (size, modification time, inode); a file
+    that does not start like a save is passed over after its first bytes.
+    """
     found: list[tuple[str, float, Unfinished]] = []
-    for path in sorted(Path(folder).glob("*.sav")) if Path(folder).is_dir() else []:
+    paths = sorted(Path(folder).glob("*.sav")) if Path(folder).is_dir() else []
+    for path in paths:
         try:
-            body = store.read(path)
-        except SaveError:
-            continue
-        game = body.get("game")
-        if game not in ("jayden", "cards") or body.get("result") is not None:
-            continue
-        try:
-            _summary(str(game))(body)          # its fields fit: a damaged file is passed over
-        except SaveError:
-            continue
-        saved = body.get("saved")
-        saved = saved if isinstance(saved, str) else ""
-        try:
-            mtime = path.stat().st_mtime
+            st = path.stat()
         except OSError:
             continue
-        found.append((saved, mtime, Unfinished(path, str(game), saved)))
+        stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
+        known = _seen.get(path)
+        if known is None or known[0] != stamp:
+            known = (stamp, _unfinished(path), st.st_mtime)
+            _seen[path] = known
+        u = known[1]
+        if u is not None:
+            found.append((u.saved, known[2], u))
+    for gone in set(_seen) - set(paths):
+        if gone.parent == Path(folder):
+            del _seen[gone]
     found.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [u for _, _, u in found]
+
+
+def _unfinished(path: Path) -> Unfinished | None:
+    """The unfinished game a save holds, or None (another kind of file, a finished or damaged game)."""
+    if not store.has_header(path):
+        return None
+    try:
+        body = store.read(path)
+    except SaveError:
+        return None
+    game = body.get("game")
+    if game not in ("jayden", "cards") or body.get("result") is not None:
+        return None
+    try:
+        _summary(str(game))(body)          # its fields fit: a damaged file is passed over
+    except SaveError:
+        return None
+    saved = body.get("saved")
+    return Unfinished(path, str(game), saved if isinstance(saved, str) else "")
 
 
 def _summary(game: str) -> Any:
