@@ -60,6 +60,10 @@ def keep_as_bak(path: Path) -> Path | None:
     return bak
 
 
+MAX_PLAYER_FILE_BYTES = 2 * 1024 * 1024
+"""The size of a save, a game record or the statistics: far above a real one's, cheap to refuse."""
+
+
 class FileTooLarge(ValueError):
     """A file over the size its kind may have; ``str()`` is the problem in plain words."""
 
@@ -114,5 +118,5 @@ def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS,
     return removed
 
 
-__all__ = ["FileTooLarge", "STALE_TEMP_SECONDS", "atomic_write_bytes", "atomic_write_text",
+__all__ = ["FileTooLarge", "MAX_PLAYER_FILE_BYTES", "STALE_TEMP_SECONDS", "atomic_write_bytes", "atomic_write_text",
            "clean_stale_temps", "keep_as_bak", "read_text_within"]

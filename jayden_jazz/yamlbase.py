@@ -15,6 +15,9 @@ from typing import Any
 
 import yaml
 
+MAX_VALUES = 50_000
+"""Values (YAML nodes) a save, a game record or the statistics may hold: far above a real one's
+(a 7x7 four-player record holds a few hundred), far below a costly one."""
 MAX_INT_CHARS = 100
 """Characters a whole number may be written with (sign and ``_`` included): far above any count,
 seed or side the game reads, far below Python's 4,300-digit limit."""
@@ -67,5 +70,5 @@ def safe_load(text: str) -> Any:
         loader.dispose()
 
 
-__all__ = ["COMPOSING_BASES", "LongNumber", "MAX_INT_BITS", "MAX_INT_CHARS", "SafeLoader", "init_composing",
+__all__ = ["COMPOSING_BASES", "LongNumber", "MAX_INT_BITS", "MAX_INT_CHARS", "MAX_VALUES", "SafeLoader", "init_composing",
            "safe_load"]

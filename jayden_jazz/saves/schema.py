@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from jayden_jazz.yamlbase import COMPOSING_BASES, init_composing
+from jayden_jazz.yamlbase import COMPOSING_BASES, MAX_VALUES, init_composing
 
 
 # ---------------------------------------------------------------------- plain YAML
@@ -37,8 +37,6 @@ class PlainYAMLError(yaml.YAMLError):
         super().__init__(problem + (f" (line {line})" if line else ""))
 
 
-MAX_VALUES = 50_000
-"""Values (YAML nodes) one file may hold: far above a real save's, far below a costly one."""
 MAX_DEPTH = 40
 """Lists and mappings one inside another: a save nests about six deep; Python's own limit is far off."""
 

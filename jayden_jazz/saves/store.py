@@ -29,11 +29,11 @@ from typing import Any, Callable
 import yaml
 
 from jayden_jazz.saves.schema import PlainYAMLError, SchemaError, Spec, load_plain_yaml
-from jayden_jazz.files import FileTooLarge, atomic_write_text, read_text_within
+from jayden_jazz.files import MAX_PLAYER_FILE_BYTES, FileTooLarge, atomic_write_text, read_text_within
 
 MAGIC = "jayden-jazz save"
 FORMAT = 1
-MAX_SAVE_BYTES = 2 * 1024 * 1024
+MAX_SAVE_BYTES = MAX_PLAYER_FILE_BYTES
 
 #: format N -> function turning a body of format N into format N+1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}

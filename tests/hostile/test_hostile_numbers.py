@@ -126,3 +126,30 @@ def test_a_field_file_with_a_long_number_is_a_field_error(tmp_path):
     path.write_text(f"name: f\nrows: {HUGE}\n")
     with pytest.raises(FieldError, match="too long"):
         load_field(Path(path))
+
+
+# ------------------------------------------------------------------ records get a save's value cap
+
+BIG_RECORD = "format: jazz-record-1\nactions: [" + ",".join(["1"] * 60_000) + "]\n"
+
+
+def test_cards_replay_refuses_a_record_holding_more_values_than_a_save(tmp_path, capsys):
+    rec = tmp_path / "big.yaml"
+    rec.write_text(BIG_RECORD)
+    assert cards_cli(["replay", str(rec)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("refused: big.yaml") and "more than 50,000 values" in err
+
+
+def test_cards_show_refuses_a_record_holding_more_values_or_bytes_than_a_save(tmp_path, capsys):
+    from jayden_jazz.cards.record import GameRecord, RecordError
+
+    rec = tmp_path / "big.yaml"
+    rec.write_text(BIG_RECORD)
+    with pytest.raises(RecordError, match="more than 50,000 values"):
+        GameRecord.from_file(rec)
+    rec.write_text("format: jazz-record-1\n# " + "x" * (store.MAX_SAVE_BYTES + 1) + "\n")
+    with pytest.raises(RecordError, match="too large"):
+        GameRecord.from_file(rec)
+    assert cards_cli(["show", str(rec)]) == 1
+    assert "too large" in capsys.readouterr().out
