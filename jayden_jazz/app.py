@@ -111,7 +111,8 @@ class App:
         import pygame
 
         from jayden_jazz import paths
-        from jayden_jazz.settings import Settings, clean_stale_temps
+        from jayden_jazz.files import clean_stale_temps
+        from jayden_jazz.settings import Settings
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
@@ -125,8 +126,9 @@ class App:
         self.rng = random.Random(args.seed)
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
-        clean_stale_temps(self.dirs.config, self.dirs.saves)
-        clean_stale_temps(self.dirs.cards, depth=1)          # packs written by the card workshop
+        clean_stale_temps(self.dirs.config, self.dirs.data, self.dirs.saves)   # settings, statistics, saves
+        # packs and pictures written by the card workshop, and what it exports for sharing
+        clean_stale_temps(self.dirs.cards, self.dirs.data / "shared", depth=1)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
         self.extra_card_paths: list[Path] = list(args.cards)
         set_window_class()

@@ -121,6 +121,26 @@ def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
     assert clean_stale_temps(saves, older_than=0) == [fresh]
 
 
+def test_stale_temporaries_are_removed_under_the_linux_layout(make_app, tmp_path, monkeypatch):
+    """Settings in ~/.config, the rest in ~/.local/share: statistics and Workshop exports live in the latter."""
+    from jayden_jazz import paths
+
+    monkeypatch.delenv("JAYDEN_JAZZ_HOME")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    dirs = paths.user_dirs(platform="linux")
+    assert dirs.config != dirs.data
+    export = dirs.data / "shared" / "mine"
+    export.mkdir(parents=True)
+    old = [dirs.data / "statistics.yaml.abc123.tmp", export / ".c0.png.k2j3.tmp",
+           export / ".contact-sheet.png.x1y2.tmp"]
+    for p in old:
+        p.write_text("half a file")
+        os.utime(p, (time.time() - 3600, time.time() - 3600))
+    make_app()
+    assert [p.exists() for p in old] == [False, False, False]
+
+
 def test_the_real_program_run_against_damaged_settings_ends_normally(tmp_path):
     """The whole program, headless: Jayden chosen with a broken remembered setup, exit code 0."""
     import subprocess
