@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jayden_jazz import __version__
+from jayden_jazz.interrupt import interrupted
 
 KEY_INTERVAL_FRAMES = 4  # one scripted key press every few frames
 SCREENSHOT_SETTLE_FRAMES = 90  # --screenshot without --frames: 1.5 s after the last scripted input
@@ -294,13 +295,17 @@ class App:
         possible); a window, or a given ``clock`` (tests), paces by the clock."""
         import pygame
 
-        if self.headless and clock is None:
-            settle = SCREENSHOT_SETTLE_FRAMES if frames is None and screenshot is not None else None
-            self._run_simulated(frames, settle)
-        else:
-            from jayden_jazz.shell.loop import FrameClock
+        try:
+            if self.headless and clock is None:
+                settle = SCREENSHOT_SETTLE_FRAMES if frames is None and screenshot is not None else None
+                self._run_simulated(frames, settle)
+            else:
+                from jayden_jazz.shell.loop import FrameClock
 
-            self._run_paced(frames, clock or FrameClock())
+                self._run_paced(frames, clock or FrameClock())
+        except KeyboardInterrupt:        # Ctrl+C: close the scenes (workers, autosaves) as a quit does
+            self.stack.clear()
+            raise
         status = 0
         if screenshot is not None:
             self.render()
@@ -413,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
                               "Is a display available? Try --headless for a test run.")
             raise
         return app.run(frames=args.frames, screenshot=args.screenshot)
+    except KeyboardInterrupt:            # Ctrl+C in the console: the loop has closed the scenes
+        return interrupted()
     except Exception:
         if sys.stderr is not None:
             raise

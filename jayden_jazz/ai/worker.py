@@ -22,6 +22,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import queue
+import signal
 import threading
 import traceback
 from dataclasses import dataclass
@@ -68,6 +69,8 @@ def _watch_parent() -> None:
 
 
 def _serve(requests: "mp.Queue", replies: "mp.Queue", data: dict[Any, Any] | None = None) -> None:
+    # Ctrl+C in the console reaches every process of the game: the game decides, and closes this one
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _watch_parent()
     _shared.update(data or {})
     while True:
