@@ -112,26 +112,42 @@ def check_body(body: dict[str, Any], path: Path | str, schema: Spec) -> None:
         raise SaveError(path, f"the field {e.where} {e.problem}" if e.where else e.problem) from None
 
 
-HEADER_BYTES = 200
-"""Enough for the three header lines of any save the game writes (the checksum line is 82 bytes)."""
+HEAD_BYTES = 512
+"""Enough for the header lines and the first two body lines (``game``, ``saved``) of any save written."""
 
 
-def has_header(path: Path) -> bool:
-    """Whether the file starts like a save (magic and format lines), reading only its first bytes.
+@dataclass(frozen=True)
+class Head:
+    """What the start of a save says, before its checksum is checked: for lists, never for loading."""
 
-    Lets a list of saves pass over other files, and over saves of a newer
-    format, without reading them whole.
+    game: str | None         # the body's first line, ``game: NAME``; None when it does not start so
+    saved: str | None        # its second line, ``saved: 'TIME'``; None when it does not say
+
+
+def peek(path: Path) -> Head | None:
+    """The start of a save read from its first bytes only; None for a file that is not a save
+    (or is one of a newer format). Lets the title pass over other files without reading them whole.
     """
     try:
         with open(path, "rb") as f:
-            head = f.read(HEADER_BYTES)
+            raw = f.read(HEAD_BYTES)
     except OSError:
-        return False
-    lines = head.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n").split(b"\n")
-    if len(lines) < 3 or lines[0] != MAGIC.encode() or not lines[1].startswith(b"format: "):
-        return False
+        return None
+    text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff").replace("\r\n", "\n")
+    lines = text.split("\n")
+    if len(lines) < 3 or lines[0] != MAGIC or not lines[1].startswith("format: "):
+        return None
     fmt = lines[1][8:]
-    return fmt.isdigit() and len(fmt) <= 9 and int(fmt) <= FORMAT
+    if not (fmt.isascii() and fmt.isdigit() and len(fmt) <= 9 and int(fmt) <= FORMAT):
+        return None
+    body = lines[4:6] if len(lines) > 6 and lines[3] == "" else []
+    game = body[0][6:] if body and body[0].startswith("game: ") else None
+    saved = None
+    if len(body) > 1 and body[1].startswith("saved: "):
+        value = body[1][7:]
+        saved = value[1:-1] if len(value) > 1 and value[0] == value[-1] == "'" else value
+    return Head(game if game and game.isidentifier() else None,
+                saved if saved and len(saved) <= 40 and "'" not in saved else None)
 
 
 def read(path: Path, schema: Spec | None = None) -> dict[str, Any]:

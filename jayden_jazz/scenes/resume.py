@@ -28,43 +28,79 @@ class Unfinished:
 
 
 _Stamp = tuple[int, int, int]
-#: path -> (size, modification time, inode) when last read, and what it held (None: not an unfinished game)
-_seen: dict[Path, tuple[_Stamp, "Unfinished | None", float]] = {}
+#: path -> (size, modification time, inode) when last looked at, and what was learned
+_heads: dict[Path, tuple[_Stamp, "store.Head | None"]] = {}
+_checked: dict[Path, tuple[_Stamp, "Unfinished | None"]] = {}
+
+
+def _stamp(path: Path) -> tuple[_Stamp, float] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino), st.st_mtime
+
+
+def _candidates(folder: Path) -> list[tuple[str, float, Path, _Stamp]]:
+    """Saves that may hold an unfinished game, newest first, from their first bytes only.
+
+    A save written by the game starts with its game and the time it was
+    saved (``store.peek``); a file that does not is passed over here (a
+    Load window still reads it, and says what is wrong with it).
+    """
+    folder = Path(folder)
+    paths = sorted(folder.glob("*.sav")) if folder.is_dir() else []
+    found: list[tuple[str, float, Path, _Stamp]] = []
+    for path in paths:
+        st = _stamp(path)
+        if st is None:
+            continue
+        stamp, mtime = st
+        known = _heads.get(path)
+        if known is None or known[0] != stamp:
+            known = (stamp, store.peek(path))
+            _heads[path] = known
+        head = known[1]
+        if head is not None and head.game in ("jayden", "cards"):
+            found.append((head.saved or "", mtime, path, stamp))
+    for cache in (_heads, _checked):
+        for gone in [p for p in cache if p.parent == folder and p not in paths]:
+            del cache[gone]
+    found.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return found
+
+
+def _check(path: Path, stamp: _Stamp) -> Unfinished | None:
+    """The file read whole and checked, once per version of it."""
+    known = _checked.get(path)
+    if known is None or known[0] != stamp:
+        known = (stamp, _unfinished(path))
+        _checked[path] = known
+    return known[1]
 
 
 def unfinished_games(folder: Path) -> list[Unfinished]:
-    """Unfinished games in the saves folder, newest first (by the time written in the save, then the file's).
+    """Unfinished games in the saves folder, newest first (by the time written in the save, then the file's)."""
+    return [u for _, _, path, stamp in _candidates(folder) if (u := _check(path, stamp)) is not None]
 
-    The title asks each time it is shown, so a file is read whole only when
-    it is new or has changed since (size, modification time, inode); a file
-    that does not start like a save is passed over after its first bytes.
+
+def latest_unfinished(folder: Path) -> Unfinished | None:
+    """The newest unfinished game; the title asks each time it is shown.
+
+    Saves are ordered by the start of each file; only the newest ones are
+    read whole and checked, until one holds an unfinished game, and each
+    version of a file is read whole at most once (it is remembered by its
+    size, modification time and inode).
     """
-    found: list[tuple[str, float, Unfinished]] = []
-    paths = sorted(Path(folder).glob("*.sav")) if Path(folder).is_dir() else []
-    for path in paths:
-        try:
-            st = path.stat()
-        except OSError:
-            continue
-        stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
-        known = _seen.get(path)
-        if known is None or known[0] != stamp:
-            known = (stamp, _unfinished(path), st.st_mtime)
-            _seen[path] = known
-        u = known[1]
+    for _, _, path, stamp in _candidates(folder):
+        u = _check(path, stamp)
         if u is not None:
-            found.append((u.saved, known[2], u))
-    for gone in set(_seen) - set(paths):
-        if gone.parent == Path(folder):
-            del _seen[gone]
-    found.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    return [u for _, _, u in found]
+            return u
+    return None
 
 
 def _unfinished(path: Path) -> Unfinished | None:
     """The unfinished game a save holds, or None (another kind of file, a finished or damaged game)."""
-    if not store.has_header(path):
-        return None
     try:
         body = store.read(path)
     except SaveError:
@@ -86,11 +122,6 @@ def _summary(game: str) -> Any:
         return jsave.summary
     from jayden_jazz.saves import cards as csave
     return csave.summary
-
-
-def latest_unfinished(folder: Path) -> Unfinished | None:
-    games = unfinished_games(folder)
-    return games[0] if games else None
 
 
 def scene_for(app: AppView, u: Unfinished) -> Any:

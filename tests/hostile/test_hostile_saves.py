@@ -237,7 +237,7 @@ def test_continue_reads_each_save_once_until_it_changes(tmp_path, monkeypatch):
     real_read = store.read
     monkeypatch.setattr(store, "read", lambda path, schema=None: reads.append(path.name) or real_read(path, schema))
     assert [u.path for u in resume.unfinished_games(tmp_path)] == [good]
-    assert len(reads) == 11 and not any(r.startswith("other") for r in reads)
+    assert reads == ["jayden-auto.sav"]          # the others do not start like a game's save
     reads.clear()
     for _ in range(3):
         assert resume.latest_unfinished(tmp_path).path == good
@@ -247,4 +247,23 @@ def test_continue_reads_each_save_once_until_it_changes(tmp_path, monkeypatch):
     store.write(good, finished)
     assert resume.unfinished_games(tmp_path) == [] and reads == ["jayden-auto.sav"]
     good.unlink()
-    assert resume.unfinished_games(tmp_path) == [] and good not in resume._seen
+    assert resume.unfinished_games(tmp_path) == [] and good not in resume._heads and good not in resume._checked
+
+
+def test_continue_reads_whole_only_the_newest_saves_it_needs(tmp_path, monkeypatch):
+    from jayden_jazz.scenes import resume
+
+    for i in range(10):
+        body = good_body()
+        body["saved"] = f"2026-01-{i + 1:02d}T12:00:00"
+        store.write(tmp_path / f"jayden-slot{i}.sav", body)
+    damaged = good_body()
+    damaged["saved"] = "2026-02-01T12:00:00"           # the newest, but its fields do not fit
+    damaged["turn"] = "green"
+    store.write(tmp_path / "jayden-auto.sav", damaged)
+    reads: list[str] = []
+    real_read = store.read
+    monkeypatch.setattr(store, "read", lambda path, schema=None: reads.append(path.name) or real_read(path, schema))
+    assert resume.latest_unfinished(tmp_path).path.name == "jayden-slot9.sav"
+    assert reads == ["jayden-auto.sav", "jayden-slot9.sav"]
+    assert [u.path.name for u in resume.unfinished_games(tmp_path)] == [f"jayden-slot{i}.sav" for i in range(9, -1, -1)]
