@@ -25,6 +25,8 @@ import queue
 import signal
 import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -66,6 +68,20 @@ def _watch_parent() -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="watch-game", daemon=True).start()
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ctrl+C ignored while a worker starts: the new process inherits that, and Python keeps an
+    inherited "ignore", so a Ctrl+C during its start-up (imports) prints nothing there either."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _serve(requests: "mp.Queue", replies: "mp.Queue", data: dict[Any, Any] | None = None) -> None:
@@ -118,7 +134,8 @@ class AIWorker:
         self._replies = self._ctx.Queue()
         self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies, dict(_shared)),
                                        daemon=True, name="jayden-jazz-ai")
-        self._proc.start()
+        with _sigint_ignored():
+            self._proc.start()
         self._shared_sent = _shared_version
 
     @property
