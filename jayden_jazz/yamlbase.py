@@ -36,7 +36,7 @@ def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
     text = str(node.value)
     if len(text) > MAX_INT_CHARS:
         raise LongNumber(None, None, f"a whole number of {len(text):,} characters is too long "
-                                     f"(at most {MAX_INT_CHARS})", node.start_mark)
+                                     f"(at most {MAX_INT_CHARS} are read)", node.start_mark)
     value = yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
     if abs(value).bit_length() > MAX_INT_BITS:
         raise LongNumber(None, None, f"the whole number {text[:20]}... is too large", node.start_mark)

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from jayden_jazz.yamlbase import COMPOSING_BASES, MAX_VALUES, init_composing
+from jayden_jazz.yamlbase import COMPOSING_BASES, MAX_VALUES, LongNumber, init_composing
 
 
 # ---------------------------------------------------------------------- plain YAML
@@ -78,6 +78,8 @@ def load_plain_yaml(text: str, max_values: int = MAX_VALUES) -> Any:
         return loader.get_single_data()
     except PlainYAMLError:
         raise
+    except LongNumber as e:            # valid YAML, but not a value any file of the game holds
+        raise PlainYAMLError(str(e.problem), e.problem_mark.line + 1 if e.problem_mark else None) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         raise PlainYAMLError(f"it is not valid YAML ({e.problem or e.context or 'unreadable'})",
