@@ -128,8 +128,8 @@ class App:
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
         clean_stale_temps(self.dirs.config, self.dirs.data, self.dirs.saves)   # settings, statistics, saves
-        # packs and pictures written by the card workshop, and what it exports for sharing
-        clean_stale_temps(self.dirs.cards, self.dirs.data / "shared", depth=1)
+        # packs and their pictures written by the card workshop, and what it exports for sharing
+        clean_stale_temps(self.dirs.cards, self.dirs.data / "shared", depth=2)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
         self.extra_card_paths: list[Path] = list(args.cards)
         set_window_class()

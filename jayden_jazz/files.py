@@ -96,19 +96,13 @@ def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS,
     ``.NAME.XXXX.tmp`` for packs and pictures) and untouched for
     ``older_than`` seconds, so a write in progress in another copy of the
     game is never pulled from under it. ``depth=1`` also looks in each
-    sub-folder (pack folders, the Workshop's export folders).
+    sub-folder (pack folders, the Workshop's export folders), ``depth=2``
+    in theirs too (a pack's ``pictures``); symbolic links are never followed.
     """
     removed: list[Path] = []
     now = time.time()
     for folder in folders:
-        try:
-            candidates = [p for p in Path(folder).glob("*.*.tmp") if p.is_file() and not p.is_symlink()]
-            if depth > 0:
-                candidates += [p for sub in Path(folder).iterdir() if sub.is_dir() and not sub.is_symlink()
-                               for p in sub.glob("*.*.tmp") if p.is_file() and not p.is_symlink()]
-        except OSError:
-            continue
-        for p in candidates:
+        for p in _temporaries(Path(folder), depth):
             try:
                 if now - p.stat().st_mtime >= older_than:
                     p.unlink()
@@ -116,6 +110,20 @@ def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS,
             except OSError:
                 pass
     return removed
+
+
+def _temporaries(folder: Path, depth: int) -> list[Path]:
+    """Files shaped like the game's temporaries in ``folder`` and ``depth`` levels of real sub-folders."""
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    found = [p for p in entries if p.match("*.*.tmp") and p.is_file() and not p.is_symlink()]
+    if depth > 0:
+        for sub in entries:
+            if sub.is_dir() and not sub.is_symlink():
+                found += _temporaries(sub, depth - 1)
+    return found
 
 
 __all__ = ["FileTooLarge", "MAX_PLAYER_FILE_BYTES", "STALE_TEMP_SECONDS", "atomic_write_bytes", "atomic_write_text",

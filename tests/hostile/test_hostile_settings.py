@@ -132,13 +132,15 @@ def test_stale_temporaries_are_removed_under_the_linux_layout(make_app, tmp_path
     assert dirs.config != dirs.data
     export = dirs.data / "shared" / "mine"
     export.mkdir(parents=True)
+    pictures = dirs.data / "cards" / "mine" / "pictures"
+    pictures.mkdir(parents=True)
     old = [dirs.data / "statistics.yaml.abc123.tmp", export / ".c0.png.k2j3.tmp",
-           export / ".contact-sheet.png.x1y2.tmp"]
+           export / ".contact-sheet.png.x1y2.tmp", pictures / ".c0.png.z9z9.tmp"]
     for p in old:
         p.write_text("half a file")
         os.utime(p, (time.time() - 3600, time.time() - 3600))
     make_app()
-    assert [p.exists() for p in old] == [False, False, False]
+    assert [p.exists() for p in old] == [False, False, False, False]
 
 
 def test_the_real_program_run_against_damaged_settings_ends_normally(tmp_path):
