@@ -71,17 +71,29 @@ def _watch_parent() -> None:
 
 
 @contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Ctrl+C ignored while a worker starts: the new process inherits that, and Python keeps an
-    inherited "ignore", so a Ctrl+C during its start-up (imports) prints nothing there either."""
-    if threading.current_thread() is not threading.main_thread():
+def _sigint_held() -> Iterator[None]:
+    """Ctrl+C held back (not lost) while a worker starts.
+
+    SIGINT is blocked in this thread, which the new process inherits and
+    never undoes, so a Ctrl+C during its start-up (imports) prints nothing
+    there. Another thread of this process may still receive it, so it is
+    also only noted meanwhile, and raised here once the worker has started
+    (an interrupt halfway through the start would leave the new process
+    without its instructions, and it would print that).
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    noted: list[int] = []
+    handler = signal.signal(signal.SIGINT, lambda signum, _frame: noted.append(signum))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, handler)
+    if noted and callable(handler):
+        handler(signal.SIGINT, None)
 
 
 def _serve(requests: "mp.Queue", replies: "mp.Queue", data: dict[Any, Any] | None = None) -> None:
@@ -134,7 +146,7 @@ class AIWorker:
         self._replies = self._ctx.Queue()
         self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies, dict(_shared)),
                                        daemon=True, name="jayden-jazz-ai")
-        with _sigint_ignored():
+        with _sigint_held():
             self._proc.start()
         self._shared_sent = _shared_version
 
