@@ -2,7 +2,7 @@
 
 import sys
 
-from jayden_jazz.app import main
+from jayden_jazz.interrupt import run_main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_main("jayden_jazz.app:main"))

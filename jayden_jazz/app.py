@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jayden_jazz import __version__
+from jayden_jazz.interrupt import interrupted
 
 KEY_INTERVAL_FRAMES = 4  # one scripted key press every few frames
 SCREENSHOT_SETTLE_FRAMES = 90  # --screenshot without --frames: 1.5 s after the last scripted input
@@ -112,7 +113,8 @@ class App:
         import pygame
 
         from jayden_jazz import paths
-        from jayden_jazz.settings import Settings, clean_stale_temps
+        from jayden_jazz.files import clean_stale_temps
+        from jayden_jazz.settings import Settings
         from jayden_jazz.shell.display import Display
         from jayden_jazz.shell.font import Font
         from jayden_jazz.shell.input import InputMap
@@ -126,8 +128,9 @@ class App:
         self.rng = random.Random(args.seed)
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
-        clean_stale_temps(self.dirs.config, self.dirs.saves)
-        clean_stale_temps(self.dirs.cards, depth=1)          # packs written by the card workshop
+        clean_stale_temps(self.dirs.config, self.dirs.data, self.dirs.saves)   # settings, statistics, saves
+        # packs and their pictures written by the card workshop, and what it exports for sharing
+        clean_stale_temps(self.dirs.cards, self.dirs.data / "shared", depth=2)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
         self.extra_card_paths: list[Path] = list(args.cards)
         set_window_class()
@@ -293,13 +296,17 @@ class App:
         possible); a window, or a given ``clock`` (tests), paces by the clock."""
         import pygame
 
-        if self.headless and clock is None:
-            settle = SCREENSHOT_SETTLE_FRAMES if frames is None and screenshot is not None else None
-            self._run_simulated(frames, settle)
-        else:
-            from jayden_jazz.shell.loop import FrameClock
+        try:
+            if self.headless and clock is None:
+                settle = SCREENSHOT_SETTLE_FRAMES if frames is None and screenshot is not None else None
+                self._run_simulated(frames, settle)
+            else:
+                from jayden_jazz.shell.loop import FrameClock
 
-            self._run_paced(frames, clock or FrameClock())
+                self._run_paced(frames, clock or FrameClock())
+        except KeyboardInterrupt:        # Ctrl+C: close the scenes (workers, autosaves) as a quit does
+            self.stack.clear()
+            raise
         status = 0
         if screenshot is not None:
             self.render()
@@ -417,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
                               "Is a display available? Try --headless for a test run.")
             raise
         return app.run(frames=args.frames, screenshot=args.screenshot)
+    except KeyboardInterrupt:            # Ctrl+C in the console: the loop has closed the scenes
+        return interrupted()
     except Exception:
         if sys.stderr is not None:
             raise

@@ -10,15 +10,13 @@ version's settings survive a round trip through an older one.
 
 from __future__ import annotations
 
-import os
-import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from jayden_jazz.files import FileTooLarge, atomic_write_text, keep_as_bak, read_text_within
 from jayden_jazz.saves.schema import (Bool, Int, ListOf, Number, OneOf, PlainYAMLError, Record, Spec,
                                       SchemaError, Text, load_plain_yaml)
 
@@ -60,57 +58,6 @@ SCHEMA: dict[str, Spec] = {
 }
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Temporary file in the same folder, flushed, then renamed over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-STALE_TEMP_SECONDS = 600
-
-
-def clean_stale_temps(*folders: Path, older_than: float = STALE_TEMP_SECONDS,
-                      depth: int = 0) -> list[Path]:
-    """Remove what interrupted atomic writes left behind; returns what was removed.
-
-    Only files shaped like the game's temporaries (``NAME.XXXX.tmp``, or
-    ``.NAME.XXXX.tmp`` for card packs) and untouched for ``older_than``
-    seconds, so a write in progress in another copy of the game is never
-    pulled from under it. ``depth=1`` also looks in each sub-folder (pack
-    folders).
-    """
-    removed: list[Path] = []
-    now = time.time()
-    for folder in folders:
-        try:
-            candidates = [p for p in Path(folder).glob("*.*.tmp") if p.is_file()]
-            if depth > 0:
-                candidates += [p for sub in Path(folder).iterdir() if sub.is_dir() and not sub.is_symlink()
-                               for p in sub.glob("*.*.tmp") if p.is_file()]
-        except OSError:
-            continue
-        for p in candidates:
-            try:
-                if now - p.stat().st_mtime >= older_than:
-                    p.unlink()
-                    removed.append(p)
-            except OSError:
-                pass
-    return removed
-
-
 _ANIMATION_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 
@@ -147,16 +94,13 @@ class Settings:
         problem = ""
         raw: Any = None
         try:
-            if path.stat().st_size > MAX_SETTINGS_BYTES:
-                problem = f"it is too large ({path.stat().st_size:,} bytes) to be a settings file"
-            else:
-                raw = load_plain_yaml(path.read_text(encoding="utf-8-sig"))
+            raw = load_plain_yaml(read_text_within(path, MAX_SETTINGS_BYTES, "settings file"))
+        except FileTooLarge as e:
+            problem = str(e)
         except (OSError, UnicodeDecodeError) as e:
             problem = f"could not read it ({e})"
         except PlainYAMLError as e:
-            where = f" at line {e.line}" if e.line else ""
-            problem = (f"it is not valid YAML{where}" if "alias" not in e.problem
-                       else f"{e.problem}{where}")
+            problem = e.problem + (f" at line {e.line}" if e.line else "")
         if not problem and raw is None:
             raw = {}
         if not problem and not isinstance(raw, dict):
@@ -180,12 +124,8 @@ class Settings:
                 problem = "; ".join(bad[:5]) + more + " (defaults used for those)"
                 # Keep the good keys but still save the broken original aside.
         if problem:
-            bak = path.with_name(path.name + ".bak")
-            try:
-                os.replace(path, bak)
-                kept = f"; the old file was kept as {bak.name}"
-            except OSError:
-                kept = ""
+            bak = keep_as_bak(path)
+            kept = f"; the old file was kept as {bak.name}" if bak else ""
             s.notice = f"Settings file {path} was not usable: {problem}{kept}."
             if raw is None or not isinstance(raw, dict):
                 s.values = _copy(DEFAULTS)

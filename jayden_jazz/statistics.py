@@ -13,7 +13,7 @@ game from ending or the Statistics screen from opening.
 
 from __future__ import annotations
 
-import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 
 import yaml
 
-from jayden_jazz.settings import atomic_write_text
+from jayden_jazz.files import atomic_write_text, keep_as_bak, read_text_within
+from jayden_jazz.saves.schema import PlainYAMLError, load_plain_yaml
+from jayden_jazz.saves.store import MAX_SAVE_BYTES
 
 FILE_NAME = "statistics.yaml"
 FORMAT = 1
@@ -33,6 +35,13 @@ OPPONENTS = ("human", "easy", "normal", "hard")
 OPPONENT_TITLES = {"human": "a person", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 OUTCOMES = ("won", "drawn", "lost")
 _COUNTS = ("played", "won", "drawn", "lost", "streak", "best_streak")
+MAX_COUNT = 999_999_999
+"""A count above this is not from games played (a billion games) and would not fit its column."""
+MAX_RULE_ROWS = 200
+"""Rule sets counted per game: far more than the presets, variants and classic rules make in
+practice; a file with more is treated as damaged, and later rule sets are counted in the totals only."""
+MAX_RULE_NAME = 120
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass
@@ -63,8 +72,8 @@ class Tally:
         for k, v in data.items():
             if k not in _COUNTS:
                 raise ValueError(f"{where} has an unknown count {str(k)[:20]!r}")
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{where}.{k} is not a whole number of 0 or more")
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_COUNT:
+                raise ValueError(f"{where}.{k} is not a whole number from 0 to {MAX_COUNT:,}")
             setattr(t, k, v)
         if t.won + t.drawn + t.lost != t.played or t.streak > t.won or t.best_streak < t.streak:
             raise ValueError(f"{where}: its counts do not add up")
@@ -91,9 +100,14 @@ class GameStats:
             rows = data.get(part, {})
             if not isinstance(rows, dict):
                 raise ValueError(f"{where}.{part} is not a mapping")
+            if part == "rules" and len(rows) > MAX_RULE_ROWS:
+                raise ValueError(f"{where}.rules has {len(rows):,} rule sets; at most {MAX_RULE_ROWS} are kept")
             for k, v in rows.items():
                 if not isinstance(k, str) or (part == "opponents" and k not in OPPONENTS):
                     raise ValueError(f"{where}.{part} has an unknown entry {str(k)[:20]!r}")
+                if part == "rules" and (not k or len(k) > MAX_RULE_NAME or _CONTROL.search(k)):
+                    raise ValueError(f"{where}.rules has a rule set name that is empty, longer than "
+                                     f"{MAX_RULE_NAME} characters or holds control characters")
                 getattr(g, part)[k] = Tally.from_data(v, f"{where}.{part}.{k}")
         return g
 
@@ -112,7 +126,8 @@ class Statistics:
             if kind not in OPPONENTS:
                 raise ValueError(f"an opponent is one of {', '.join(OPPONENTS)}, not {kind!r}")
             g.opponents.setdefault(kind, Tally()).add(outcome)
-        g.rules.setdefault(rules, Tally()).add(outcome)
+        if rules in g.rules or len(g.rules) < MAX_RULE_ROWS:
+            g.rules.setdefault(rules, Tally()).add(outcome)
 
     def to_text(self) -> str:
         data = {"format": FORMAT, "games": {k: v.to_data() for k, v in self.games.items()}}
@@ -124,13 +139,11 @@ class Statistics:
 
     @classmethod
     def from_text(cls, path: Path, text: str) -> "Statistics":
-        """Raises ValueError with the problem in plain words."""
-        if any(ch in text for ch in "&*!"):
-            # anchors, aliases and tags are never written; refusing them keeps reading cheap
-            for tok in yaml.scan(text, Loader=yaml.SafeLoader):
-                if isinstance(tok, (yaml.AnchorToken, yaml.AliasToken, yaml.TagToken)):
-                    raise ValueError(f"it uses YAML anchors, aliases or tags (line {tok.start_mark.line + 1})")
-        data = yaml.safe_load(text)
+        """Raises ValueError with the problem in plain words (the line too, for bad YAML)."""
+        try:
+            data = load_plain_yaml(text)
+        except PlainYAMLError as e:
+            raise ValueError(e.problem + (f" at line {e.line}" if e.line else "")) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), dict):
             raise ValueError(f"it is not a statistics file of format {FORMAT}")
         s = cls(path)
@@ -142,22 +155,21 @@ class Statistics:
 
     @classmethod
     def load(cls, path: Path) -> "Statistics":
+        """The counts in ``path``; a file that cannot be used is kept as ``.bak`` and counting starts afresh.
+
+        Read with the limits of a save (size, values, nesting), so a huge or
+        hostile file costs about what a save's refusal costs.
+        """
         if not path.exists():
             return cls(path)
         try:
-            return cls.from_text(path, path.read_text(encoding="utf-8"))
+            return cls.from_text(path, read_text_within(path, MAX_SAVE_BYTES, "statistics file"))
         except UnicodeDecodeError:
             problem = "it is not text"
-        except yaml.YAMLError:
-            problem = "it is not valid YAML"
         except (OSError, ValueError) as e:
             problem = str(e)
-        bak = path.with_name(path.name + ".bak")
-        try:
-            os.replace(path, bak)
-            kept = f" The old file was kept as {bak.name}."
-        except OSError:
-            kept = ""
+        bak = keep_as_bak(path)
+        kept = f" The old file was kept as {bak.name}." if bak else ""
         return cls(path, notice=f"The statistics file {path} was not usable ({problem}), so counting "
                                 f"starts afresh.{kept}")
 

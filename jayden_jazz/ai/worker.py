@@ -22,8 +22,11 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import queue
+import signal
 import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -67,7 +70,35 @@ def _watch_parent() -> None:
     threading.Thread(target=watch, name="watch-game", daemon=True).start()
 
 
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Ctrl+C held back (not lost) while a worker starts.
+
+    SIGINT is blocked in this thread, which the new process inherits and
+    never undoes, so a Ctrl+C during its start-up (imports) prints nothing
+    there. Another thread of this process may still receive it, so it is
+    also only noted meanwhile, and raised here once the worker has started
+    (an interrupt halfway through the start would leave the new process
+    without its instructions, and it would print that).
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    noted: list[int] = []
+    handler = signal.signal(signal.SIGINT, lambda signum, _frame: noted.append(signum))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, handler)
+    if noted and callable(handler):
+        handler(signal.SIGINT, None)
+
+
 def _serve(requests: "mp.Queue", replies: "mp.Queue", data: dict[Any, Any] | None = None) -> None:
+    # Ctrl+C in the console reaches every process of the game: the game decides, and closes this one
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _watch_parent()
     _shared.update(data or {})
     while True:
@@ -115,7 +146,8 @@ class AIWorker:
         self._replies = self._ctx.Queue()
         self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies, dict(_shared)),
                                        daemon=True, name="jayden-jazz-ai")
-        self._proc.start()
+        with _sigint_held():
+            self._proc.start()
         self._shared_sent = _shared_version
 
     @property

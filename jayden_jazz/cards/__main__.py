@@ -8,10 +8,10 @@ holds (``tests/test_import_floors.py`` names it as the one exception).
 
 import sys
 
-from jayden_jazz.commands import main
+from jayden_jazz.interrupt import run_main
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["engine"]:  # the engine protocol needs the computer players: see handoff
         from jayden_jazz.handoff import run_module
         run_module("jayden_jazz.engine", ["cards", *sys.argv[2:]])
-    sys.exit(main())
+    sys.exit(run_main("jayden_jazz.commands:main"))

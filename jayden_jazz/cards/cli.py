@@ -123,7 +123,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             if catalog is None:
                 catalog = _catalog(args, sys.stdout)
             try:
-                record = GameRecord.from_yaml(path.read_text(encoding="utf-8"))
+                record = GameRecord.from_file(path)
                 game = record.replay(catalog, upto=0)
                 print(board_text(game))
                 for a in record.actions:

@@ -18,6 +18,8 @@ from typing import Callable
 import numpy as np
 import yaml
 
+from jayden_jazz.yamlbase import safe_load
+
 from .card import OPPOSITE
 from .errors import FieldError
 
@@ -302,7 +304,7 @@ def field_from_data(data: object, source: str = "field") -> Field:
 def load_field(path: Path) -> Field:
     try:
         text = Path(path).read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
+        data = safe_load(text)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
         raise FieldError(f"{path}: cannot read the field file ({e})") from None
     return field_from_data(data, str(path))

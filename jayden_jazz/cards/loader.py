@@ -15,6 +15,8 @@ from pathlib import Path
 
 import yaml
 
+from jayden_jazz.yamlbase import LongNumber
+
 from .card import Card
 from .catalog import ERROR, Catalog, PackInfo, Problem, cap_problems
 from .errors import CardsError
@@ -58,6 +60,8 @@ def parse_pack_text(text: str, path: Path, folder: Path | None) -> tuple[PackInf
         data, dups = load_yaml(text, max_values=MAX_PACK_VALUES, cut=("cards", MAX_CARDS_PER_PACK))
     except TooMuchYAML as e:
         return None, [], [_problem(path, e.message, e.line)]
+    except LongNumber as e:         # valid YAML, but no value of a pack is that long
+        return None, [], [_problem(path, str(e.problem), e.problem_mark.line + 1 if e.problem_mark else None)]
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
+
+from jayden_jazz.files import MAX_PLAYER_FILE_BYTES, read_text_within
+from jayden_jazz.yamlbase import MAX_VALUES
 
 from .action import Action
 from .card import Card, month_text, parse_month
@@ -26,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 FORMAT = "jazz-record-1"
-MAX_RECORD_VALUES = 100_000   # a 7x7 four-player record holds a few hundred
+MAX_RECORD_VALUES = MAX_VALUES     # a save's cap; a 7x7 four-player record holds a few hundred
 _KEYS = {"format", "field", "rules", "date", "first_seat", "names", "custom_hands", "hands", "elements",
          "chaos_seed", "hand_swap", "shown", "start", "actions", "result"}
 
@@ -122,6 +126,17 @@ class GameRecord:
         except yaml.YAMLError as e:
             raise RecordError(f"the record is not valid YAML: {e}") from None
         return cls.from_data(data)
+
+    @classmethod
+    def from_file(cls, path: Path) -> "GameRecord":
+        """A record file, read only when no larger than a save may be; RecordError names the problem."""
+        try:
+            text = read_text_within(path, MAX_PLAYER_FILE_BYTES, "game record")
+        except UnicodeDecodeError:
+            raise RecordError("the record is not text") from None
+        except (OSError, ValueError) as e:
+            raise RecordError(f"the record cannot be read: {getattr(e, 'strerror', None) or e}") from None
+        return cls.from_yaml(text)
 
     def replay(self, catalog: Mapping[str, Card], upto: int | None = None) -> "Game":
         """The game after the first ``upto`` actions (all by default)."""

@@ -10,12 +10,12 @@ file beside the target, then a rename), so a crash never leaves half a pack.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from jayden_jazz.files import atomic_write_bytes
 
 from .card import SIDE_NAMES, Ability, Card, month_text, side_text
 from .language import side_list_text
@@ -214,25 +214,6 @@ def pack_yaml(header: PackHeader, cards: list[Card], folder: Path | None = None,
         out += card_lines(card, folder)
     out += journey
     return "\n".join(out) + "\n"
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """A temporary file in the same folder, flushed to disk, then renamed over ``path``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def write_pack(path: Path, header: PackHeader, cards: list[Card], journey: Sequence[str] = ()) -> None:

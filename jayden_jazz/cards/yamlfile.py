@@ -1,6 +1,7 @@
 """A safe YAML loader that remembers line numbers and refuses object tags.
 
-Built on ``yaml.SafeLoader``: nothing but plain data can come out of it.
+Built on the game's safe loader (:mod:`jayden_jazz.yamlbase`): nothing but plain data
+can come out of it, and an over-long number is a YAML error with its line.
 Mappings and lists come back as :class:`LineMap` / :class:`LineList`, which
 remember the line of every key and item, so a problem can be reported at
 the line the author has to fix. A tag that would construct an object
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import yaml
+
+from jayden_jazz.yamlbase import COMPOSING_BASES, init_composing
 
 
 class LineMap(dict[Any, Any]):
@@ -44,16 +47,7 @@ class RefusedTag:
     line: int
 
 
-#: libyaml's parser when PyYAML was built with it (about 10x faster on big
-#: packs); both are SafeLoader classes, so only plain data can come out.
-_SafeBase: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-_Bases: tuple[type, ...] = ((_SafeBase,) if issubclass(_SafeBase, yaml.composer.Composer)
-                 else (yaml.composer.Composer, _SafeBase))
-
-
-class PackLoader(*_Bases):  # type: ignore[misc]
+class PackLoader(*COMPOSING_BASES):  # type: ignore[misc]
     """SafeLoader plus line numbers, duplicate-key notes, refused tags and bounded work.
 
     Nodes are composed in Python from libyaml's events (the composer is the
@@ -65,8 +59,7 @@ class PackLoader(*_Bases):  # type: ignore[misc]
 
     def __init__(self, stream: Any, *, max_nodes: int | None = None,
                  cut: tuple[str, int] | None = None) -> None:
-        _SafeBase.__init__(self, stream)
-        yaml.composer.Composer.__init__(self)
+        init_composing(self, stream)
         self.duplicate_keys: list[tuple[Any, int]] = []
         self.max_nodes = max_nodes
         self.nodes = 0

@@ -27,6 +27,7 @@ from jayden_jazz.cards import Card, CardsError, Game, GameRecord
 from jayden_jazz.cards import record as record_mod
 from jayden_jazz.cards.rules import CLASSIC
 from jayden_jazz.saves import store
+from jayden_jazz.saves.schema import MAX_VALUES, PlainYAMLError, load_plain_yaml
 from jayden_jazz.saves.store import SaveError
 
 SLOTS = 5
@@ -268,22 +269,33 @@ def check_pending(path: Path | str, game: Game, pending: Pending) -> None:
         raise SaveError(path, "its unfinished placement already has all its targets")
 
 
-def refuse_anchors_and_tags(path: Path | str, body_text: str) -> None:
+def refuse_anchors_and_tags(path: Path | str, body_text: str, first_line: int = 5) -> None:
     """A save the game writes never uses YAML anchors, aliases or tags; an edited one is refused.
 
     Aliases can make a tiny file expand to gigabytes when read, and tags
     ask the reader to build other kinds of values than the format has.
+    ``first_line`` is the file's line of the text's first line (a save's
+    body starts on line 5). Only the tokens of the values a save may hold
+    are looked at: past them, reading the values refuses the file anyway.
     """
+    if not any(ch in body_text for ch in "&*!"):
+        return
     try:
-        for tok in yaml.scan(body_text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        for n, tok in enumerate(yaml.scan(body_text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))):
             if isinstance(tok, (yaml.AnchorToken, yaml.AliasToken)):
-                raise SaveError(path, f"it uses YAML anchors or aliases (line {tok.start_mark.line + 5}), "
+                raise SaveError(path, f"it uses YAML anchors or aliases (line {tok.start_mark.line + first_line}), "
                                       "which saves never contain")
             if isinstance(tok, yaml.TagToken):
-                raise SaveError(path, f"it uses a YAML tag (line {tok.start_mark.line + 5}), "
+                raise SaveError(path, f"it uses a YAML tag (line {tok.start_mark.line + first_line}), "
                                       "which saves never contain")
+            if n > _MAX_TOKENS:
+                return
     except yaml.YAMLError:
         raise SaveError(path, "its contents cannot be read") from None
+
+
+#: a value is at most a few tokens (key, value, flow entry): past this, a file holds too many values
+_MAX_TOKENS = 4 * MAX_VALUES
 
 
 # ---------------------------------------------------------------------- reading
@@ -374,17 +386,13 @@ def read_game(path: Path, catalog: Mapping[str, Card]) -> tuple[GameRecord, Game
     if head == store.MAGIC.encode():
         _, game = load(path, catalog)
         return game.record(), game
-    try:
-        if path.stat().st_size > store.MAX_SAVE_BYTES:
-            raise SaveError(path, "the file is too large to be a game record")
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(path, "the file is damaged (it is not text)") from None
-    refuse_anchors_and_tags(path, text)
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise SaveError(path, "it is neither a save nor a game record (its YAML cannot be read)") from None
+    text = store.read_text(path, what="game record")
+    refuse_anchors_and_tags(path, text, first_line=1)
+    try:   # a save's limits: bounded values and nesting, so a hostile record costs little to refuse
+        data = load_plain_yaml(text)
+    except PlainYAMLError as e:
+        where = f" at line {e.line}" if e.line else ""
+        raise SaveError(path, f"it is neither a save nor a game record: {e.problem}{where}") from None
     if not isinstance(data, dict) or data.get("format") != record_mod.FORMAT:
         raise SaveError(path, "it is neither a save nor a game record")
     check_record_data(path, data, "")

@@ -22,6 +22,8 @@ from typing import Any
 
 import yaml
 
+from jayden_jazz.yamlbase import COMPOSING_BASES, MAX_VALUES, LongNumber, init_composing
+
 
 # ---------------------------------------------------------------------- plain YAML
 
@@ -35,22 +37,19 @@ class PlainYAMLError(yaml.YAMLError):
         super().__init__(problem + (f" (line {line})" if line else ""))
 
 
-#: libyaml's parser when PyYAML has it; nodes are still composed in Python
-#: (below), so the composer can refuse aliases and count.
-_Safe: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_Bases: tuple = (_Safe,) if issubclass(_Safe, yaml.composer.Composer) else (yaml.composer.Composer, _Safe)
-MAX_VALUES = 50_000
-"""Values (YAML nodes) one file may hold: far above a real save's, far below a costly one."""
+MAX_DEPTH = 40
+"""Lists and mappings one inside another: a save nests about six deep; Python's own limit is far off."""
 
 
-class _NoAliasLoader(*_Bases):  # type: ignore[misc]
-    """The safe loader that stops at the first alias, or past ``max_values``, before building anything."""
+class _NoAliasLoader(*COMPOSING_BASES):  # type: ignore[misc]
+    """The safe loader that stops at the first alias, past ``max_values`` or nested past
+    :data:`MAX_DEPTH`, before building anything."""
 
     def __init__(self, stream: str, max_values: int) -> None:
-        _Safe.__init__(self, stream)
-        yaml.composer.Composer.__init__(self)
+        init_composing(self, stream)
         self.max_values = max_values
         self.values = 0
+        self.depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
         mark = self.peek_event().start_mark
@@ -60,7 +59,13 @@ class _NoAliasLoader(*_Bases):  # type: ignore[misc]
         self.values += 1
         if self.values > self.max_values:
             raise PlainYAMLError(f"it holds more than {self.max_values:,} values", line)
-        return super().compose_node(parent, index)
+        if self.depth >= MAX_DEPTH:
+            raise PlainYAMLError(f"its lists and mappings are nested more than {MAX_DEPTH} deep", line)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def load_plain_yaml(text: str, max_values: int = MAX_VALUES) -> Any:
@@ -73,6 +78,8 @@ def load_plain_yaml(text: str, max_values: int = MAX_VALUES) -> Any:
         return loader.get_single_data()
     except PlainYAMLError:
         raise
+    except LongNumber as e:            # valid YAML, but not a value any file of the game holds
+        raise PlainYAMLError(str(e.problem), e.problem_mark.line + 1 if e.problem_mark else None) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         raise PlainYAMLError(f"it is not valid YAML ({e.problem or e.context or 'unreadable'})",

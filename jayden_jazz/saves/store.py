@@ -29,11 +29,11 @@ from typing import Any, Callable
 import yaml
 
 from jayden_jazz.saves.schema import PlainYAMLError, SchemaError, Spec, load_plain_yaml
-from jayden_jazz.settings import atomic_write_text
+from jayden_jazz.files import MAX_PLAYER_FILE_BYTES, FileTooLarge, atomic_write_text, read_text_within
 
 MAGIC = "jayden-jazz save"
 FORMAT = 1
-MAX_SAVE_BYTES = 2 * 1024 * 1024
+MAX_SAVE_BYTES = MAX_PLAYER_FILE_BYTES
 
 #: format N -> function turning a body of format N into format N+1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -74,7 +74,8 @@ def loads(text: str, path: Path | str = "<save>", schema: Spec | None = None) ->
     if not sep or len(lines) != 3 or lines[0] != MAGIC:
         raise SaveError(path, "this is not a Jayden & Jazz save file (its header is missing or damaged)")
     fmt_line, sum_line = lines[1], lines[2]
-    if not fmt_line.startswith("format: ") or not fmt_line[8:].isdigit():
+    if not fmt_line.startswith("format: ") or not (fmt_line[8:].isascii() and fmt_line[8:].isdigit()
+                                                   and len(fmt_line[8:]) <= 9):
         raise SaveError(path, f"its format line is damaged ({fmt_line[:40]!r})")
     fmt = int(fmt_line[8:])
     if fmt > FORMAT:
@@ -111,22 +112,61 @@ def check_body(body: dict[str, Any], path: Path | str, schema: Spec) -> None:
         raise SaveError(path, f"the field {e.where} {e.problem}" if e.where else e.problem) from None
 
 
+HEAD_BYTES = 512
+"""Enough for the header lines and the first two body lines (``game``, ``saved``) of any save written."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """What the start of a save says, before its checksum is checked: for lists, never for loading."""
+
+    game: str | None         # the body's first line, ``game: NAME``; None when it does not start so
+    saved: str | None        # its second line, ``saved: 'TIME'``; None when it does not say
+
+
+def peek(path: Path) -> Head | None:
+    """The start of a save read from its first bytes only; None for a file that is not a save
+    (or is one of a newer format). Lets the title pass over other files without reading them whole.
+    """
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(HEAD_BYTES)
+    except OSError:
+        return None
+    text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff").replace("\r\n", "\n")
+    lines = text.split("\n")
+    if len(lines) < 3 or lines[0] != MAGIC or not lines[1].startswith("format: "):
+        return None
+    fmt = lines[1][8:]
+    if not (fmt.isascii() and fmt.isdigit() and len(fmt) <= 9 and int(fmt) <= FORMAT):
+        return None
+    body = lines[4:6] if len(lines) > 6 and lines[3] == "" else []
+    game = body[0][6:] if body and body[0].startswith("game: ") else None
+    saved = None
+    if len(body) > 1 and body[1].startswith("saved: "):
+        value = body[1][7:]
+        saved = value[1:-1] if len(value) > 1 and value[0] == value[-1] == "'" else value
+    return Head(game if game and game.isidentifier() else None,
+                saved if saved and len(saved) <= 40 and "'" not in saved else None)
+
+
 def read(path: Path, schema: Spec | None = None) -> dict[str, Any]:
+    return loads(read_text(path), path, schema)
+
+
+def read_text(path: Path, max_bytes: int = MAX_SAVE_BYTES, what: str = "save") -> str:
+    """A save's (or record's) text, read only when no larger than ``max_bytes``; raises SaveError."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(path, f"the file is too large to be a save ({size} bytes)")
-        raw = path.read_bytes()
+        return read_text_within(path, max_bytes, what)
     except FileNotFoundError:
         raise SaveError(path, "the file does not exist") from None
+    except FileTooLarge as e:
+        raise SaveError(path, str(e)) from None
     except OSError as e:
         raise SaveError(path, f"it could not be read ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(path, "the file is damaged (it is not text)") from None
-    return loads(text, path, schema)
 
 
 @dataclass(frozen=True)

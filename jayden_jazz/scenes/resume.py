@@ -27,30 +27,93 @@ class Unfinished:
     saved: str
 
 
+_Stamp = tuple[int, int, int]
+#: path -> (size, modification time, inode) when last looked at, and what was learned
+_heads: dict[Path, tuple[_Stamp, "store.Head | None"]] = {}
+_checked: dict[Path, tuple[_Stamp, "Unfinished | None"]] = {}
+
+
+def _stamp(path: Path) -> tuple[_Stamp, float] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino), st.st_mtime
+
+
+def _candidates(folder: Path) -> list[tuple[str, float, Path, _Stamp]]:
+    """Saves that may hold an unfinished game, newest first, from their first bytes only.
+
+    A save written by the game starts with its game and the time it was
+    saved (``store.peek``); a file that does not is passed over here (a
+    Load window still reads it, and says what is wrong with it).
+    """
+    folder = Path(folder)
+    paths = sorted(folder.glob("*.sav")) if folder.is_dir() else []
+    found: list[tuple[str, float, Path, _Stamp]] = []
+    for path in paths:
+        st = _stamp(path)
+        if st is None:
+            continue
+        stamp, mtime = st
+        known = _heads.get(path)
+        if known is None or known[0] != stamp:
+            known = (stamp, store.peek(path))
+            _heads[path] = known
+        head = known[1]
+        if head is not None and head.game in ("jayden", "cards"):
+            found.append((head.saved or "", mtime, path, stamp))
+    for cache in (_heads, _checked):
+        for gone in [p for p in cache if p.parent == folder and p not in paths]:
+            del cache[gone]
+    found.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return found
+
+
+def _check(path: Path, stamp: _Stamp) -> Unfinished | None:
+    """The file read whole and checked, once per version of it."""
+    known = _checked.get(path)
+    if known is None or known[0] != stamp:
+        known = (stamp, _unfinished(path))
+        _checked[path] = known
+    return known[1]
+
+
 def unfinished_games(folder: Path) -> list[Unfinished]:
     """Unfinished games in the saves folder, newest first (by the time written in the save, then the file's)."""
-    found: list[tuple[str, float, Unfinished]] = []
-    for path in sorted(Path(folder).glob("*.sav")) if Path(folder).is_dir() else []:
-        try:
-            body = store.read(path)
-        except SaveError:
-            continue
-        game = body.get("game")
-        if game not in ("jayden", "cards") or body.get("result") is not None:
-            continue
-        try:
-            _summary(str(game))(body)          # its fields fit: a damaged file is passed over
-        except SaveError:
-            continue
-        saved = body.get("saved")
-        saved = saved if isinstance(saved, str) else ""
-        try:
-            mtime = path.stat().st_mtime
-        except OSError:
-            continue
-        found.append((saved, mtime, Unfinished(path, str(game), saved)))
-    found.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    return [u for _, _, u in found]
+    return [u for _, _, path, stamp in _candidates(folder) if (u := _check(path, stamp)) is not None]
+
+
+def latest_unfinished(folder: Path) -> Unfinished | None:
+    """The newest unfinished game; the title asks each time it is shown.
+
+    Saves are ordered by the start of each file; only the newest ones are
+    read whole and checked, until one holds an unfinished game, and each
+    version of a file is read whole at most once (it is remembered by its
+    size, modification time and inode).
+    """
+    for _, _, path, stamp in _candidates(folder):
+        u = _check(path, stamp)
+        if u is not None:
+            return u
+    return None
+
+
+def _unfinished(path: Path) -> Unfinished | None:
+    """The unfinished game a save holds, or None (another kind of file, a finished or damaged game)."""
+    try:
+        body = store.read(path)
+    except SaveError:
+        return None
+    game = body.get("game")
+    if game not in ("jayden", "cards") or body.get("result") is not None:
+        return None
+    try:
+        _summary(str(game))(body)          # its fields fit: a damaged file is passed over
+    except SaveError:
+        return None
+    saved = body.get("saved")
+    return Unfinished(path, str(game), saved if isinstance(saved, str) else "")
 
 
 def _summary(game: str) -> Any:
@@ -59,11 +122,6 @@ def _summary(game: str) -> Any:
         return jsave.summary
     from jayden_jazz.saves import cards as csave
     return csave.summary
-
-
-def latest_unfinished(folder: Path) -> Unfinished | None:
-    games = unfinished_games(folder)
-    return games[0] if games else None
 
 
 def scene_for(app: AppView, u: Unfinished) -> Any:

@@ -80,14 +80,28 @@ class KeyConflict(ValueError):
     """A change the map refuses, with the reason in plain words."""
 
 
+MAX_KEYS_PER_COMMAND = 8
+"""Keys one command may have in the settings: the defaults give at most four."""
+MAX_KEY_NAME = 40
+"""Characters of a key name ('keypad enter' is among the longest SDL names)."""
+MAX_NAMED = 5
+"""Problems (and unknown commands) named in the notice; the rest are counted ("and 9,990 more")."""
+
+
+def shown(value: Any) -> str:
+    """A value for a notice, quoted and cut short: a settings file may hold anything."""
+    text = repr(value) if not isinstance(value, str) else "'" + value + "'"
+    return text if len(text) <= 32 else text[:29] + "..."
+
+
 def key_code(name: str) -> int:
     """An SDL key name (any case) -> key code; ValueError naming the bad name."""
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{name!r} is not a key name")
+        raise ValueError(f"{shown(name)} is not a key name")
     try:
         return int(pygame.key.key_code(name.strip().lower()))
     except ValueError:
-        raise ValueError(f"'{name}' is not a key name") from None
+        raise ValueError(f"{shown(name)} is not a key name") from None
 
 
 def key_name(code: int) -> str:
@@ -203,24 +217,30 @@ class KeyMap:
         if raw is None or raw == {}:
             return cls(), problems
         if not isinstance(raw, dict):
-            return cls(), [f"'keys' should be a mapping of command to key names, not {raw!r:.40}; "
+            return cls(), [f"'keys' should be a mapping of command to key names, not {shown(raw)}; "
                            "the default keys are used"]
         chosen: dict[str, tuple[int, ...]] = {}
+        unknown: list[str] = []
         for name, value in raw.items():
             if name not in BY_NAME:
-                problems.append(f"'{name}' is not a command, so it is ignored "
-                                f"(the commands are: {', '.join(BY_NAME)})")
+                unknown.append(shown(name))
                 continue
             names = [value] if isinstance(value, str) else value
             if not isinstance(names, list) or not names:
-                problems.append(f"'{name}' should be a list of key names, not {value!r:.40}; "
+                problems.append(f"'{name}' should be a list of key names, not {shown(value)}; "
                                 "its default keys are used")
+                continue
+            if len(names) > MAX_KEYS_PER_COMMAND:
+                problems.append(f"'{name}' has {len(names):,} keys; a command may have at most "
+                                f"{MAX_KEYS_PER_COMMAND}, so its default keys are used")
                 continue
             codes: list[int] = []
             for n in names:
                 if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 9:
                     n = str(n)                   # YAML reads the digit keys as numbers
                 try:
+                    if isinstance(n, str) and len(n) > MAX_KEY_NAME:
+                        raise ValueError(f"{shown(n)} is not a key name")
                     code = key_code(n)
                 except ValueError as e:
                     problems.append(f"'{name}': {e}; its default keys are used")
@@ -229,6 +249,14 @@ class KeyMap:
                     codes.append(code)
             else:
                 chosen[name] = tuple(codes)
+        if unknown:
+            listed = ", ".join(unknown[:MAX_NAMED])
+            more = f" and {len(unknown) - MAX_NAMED:,} more" if len(unknown) > MAX_NAMED else ""
+            problems.insert(0, f"{listed}{more} {'is not a command' if len(unknown) == 1 else 'are not commands'}, "
+                               f"so {'it is' if len(unknown) == 1 else 'they are'} ignored "
+                               f"(the commands are: {', '.join(BY_NAME)})")
+        if len(problems) > MAX_NAMED:
+            problems[MAX_NAMED:] = [f"and {len(problems) - MAX_NAMED:,} more problems"]
         keys = default_bindings()
         for name in keys:
             if name in chosen:

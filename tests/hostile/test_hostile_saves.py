@@ -220,3 +220,50 @@ def test_any_plain_data_in_any_field_is_loaded_or_refused_never_a_crash(tmp_path
         store.describe(path, jsave.summary)                     # the Load window never fails
 
     check()
+
+
+# ------------------------------------------------------------------ Continue on the title
+
+def test_continue_reads_each_save_once_until_it_changes(tmp_path, monkeypatch):
+    from jayden_jazz.scenes import resume
+
+    good = tmp_path / "jayden-auto.sav"
+    store.write(good, good_body())
+    for i in range(10):    # refused files: a valid envelope whose body is not a game
+        (tmp_path / f"junk{i}.sav").write_text(envelope("x: [" + ",".join(["1"] * 1000) + "]\n"))
+    for i in range(5):     # not saves at all: a look at the first bytes is enough
+        (tmp_path / f"other{i}.sav").write_bytes(b"\0" * 1_000_000)
+    reads: list[str] = []
+    real_read = store.read
+    monkeypatch.setattr(store, "read", lambda path, schema=None: reads.append(path.name) or real_read(path, schema))
+    assert [u.path for u in resume.unfinished_games(tmp_path)] == [good]
+    assert reads == ["jayden-auto.sav"]          # the others do not start like a game's save
+    reads.clear()
+    for _ in range(3):
+        assert resume.latest_unfinished(tmp_path).path == good
+    assert reads == []
+    finished = good_body()
+    finished["result"] = {"winner": "g", "reason": "capture"}
+    store.write(good, finished)
+    assert resume.unfinished_games(tmp_path) == [] and reads == ["jayden-auto.sav"]
+    good.unlink()
+    assert resume.unfinished_games(tmp_path) == [] and good not in resume._heads and good not in resume._checked
+
+
+def test_continue_reads_whole_only_the_newest_saves_it_needs(tmp_path, monkeypatch):
+    from jayden_jazz.scenes import resume
+
+    for i in range(10):
+        body = good_body()
+        body["saved"] = f"2026-01-{i + 1:02d}T12:00:00"
+        store.write(tmp_path / f"jayden-slot{i}.sav", body)
+    damaged = good_body()
+    damaged["saved"] = "2026-02-01T12:00:00"           # the newest, but its fields do not fit
+    damaged["turn"] = "green"
+    store.write(tmp_path / "jayden-auto.sav", damaged)
+    reads: list[str] = []
+    real_read = store.read
+    monkeypatch.setattr(store, "read", lambda path, schema=None: reads.append(path.name) or real_read(path, schema))
+    assert resume.latest_unfinished(tmp_path).path.name == "jayden-slot9.sav"
+    assert reads == ["jayden-auto.sav", "jayden-slot9.sav"]
+    assert [u.path.name for u in resume.unfinished_games(tmp_path)] == [f"jayden-slot{i}.sav" for i in range(9, -1, -1)]

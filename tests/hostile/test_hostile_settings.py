@@ -8,7 +8,8 @@ import time
 import pytest
 
 from helpers import press, step
-from jayden_jazz.settings import DEFAULTS, MAX_SETTINGS_BYTES, Settings, clean_stale_temps
+from jayden_jazz.files import clean_stale_temps
+from jayden_jazz.settings import DEFAULTS, MAX_SETTINGS_BYTES, Settings
 
 BOMB = "a0: &a0 [x, x]\n" + "".join(f"a{k}: &a{k} [*a{k - 1}, *a{k - 1}]\n" for k in range(1, 30))
 
@@ -120,6 +121,28 @@ def test_interrupted_writes_leave_no_temporaries_behind(make_app, user_home):
     assert clean_stale_temps(saves, older_than=0) == [fresh]
 
 
+def test_stale_temporaries_are_removed_under_the_linux_layout(make_app, tmp_path, monkeypatch):
+    """Settings in ~/.config, the rest in ~/.local/share: statistics and Workshop exports live in the latter."""
+    from jayden_jazz import paths
+
+    monkeypatch.delenv("JAYDEN_JAZZ_HOME")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    dirs = paths.user_dirs(platform="linux")
+    assert dirs.config != dirs.data
+    export = dirs.data / "shared" / "mine"
+    export.mkdir(parents=True)
+    pictures = dirs.data / "cards" / "mine" / "pictures"
+    pictures.mkdir(parents=True)
+    old = [dirs.data / "statistics.yaml.abc123.tmp", export / ".c0.png.k2j3.tmp",
+           export / ".contact-sheet.png.x1y2.tmp", pictures / ".c0.png.z9z9.tmp"]
+    for p in old:
+        p.write_text("half a file")
+        os.utime(p, (time.time() - 3600, time.time() - 3600))
+    make_app()
+    assert [p.exists() for p in old] == [False, False, False, False]
+
+
 def test_the_real_program_run_against_damaged_settings_ends_normally(tmp_path):
     """The whole program, headless: Jayden chosen with a broken remembered setup, exit code 0."""
     import subprocess
@@ -185,3 +208,40 @@ def test_any_plain_data_in_any_setting_loads_into_values_that_fit(tmp_path_facto
         assert math.isfinite(v) and 0 <= v <= 1
 
     check()
+
+
+# ------------------------------------------------------------------ the keys: section
+
+def test_ten_thousand_unknown_commands_give_a_short_notice(make_app, user_home):
+    from jayden_jazz.shell.keymap import KeyMap
+
+    raw = {f"cmd{i}": ["x"] for i in range(10_000)}
+    _, problems = KeyMap.from_settings(raw)
+    text = "; ".join(problems)
+    assert "'cmd0', 'cmd1', 'cmd2', 'cmd3', 'cmd4' and 9,995 more are not commands" in text
+    assert len(text) < 1000
+    user_home.mkdir(parents=True)
+    (user_home / "settings.yaml").write_text("keys:\n" + "".join(f"  cmd{i}: [x]\n" for i in range(10_000)))
+    app = make_app()
+    notice = " ".join(app.stack.top.lines)
+    assert "9,995 more" in notice and len(notice) < 1200
+
+
+def test_a_key_name_of_100000_characters_is_not_echoed_whole():
+    from jayden_jazz.shell.keymap import KeyMap, key_code
+
+    _, problems = KeyMap.from_settings({"hint": ["k" * 100_000]})
+    assert len(problems) == 1 and "is not a key name" in problems[0] and len(problems[0]) < 200
+    _, problems = KeyMap.from_settings({"k" * 100_000: ["x"]})
+    assert len(problems) == 1 and len(problems[0]) < 1000
+    m, problems = KeyMap.from_settings({"hint": ["k"] * 10_000})
+    assert problems == ["'hint' has 10,000 keys; a command may have at most 8, so its default keys are used"]
+    assert m.command_for(key_code("h")).name == "hint"
+
+
+def test_many_problems_are_counted_after_the_first_few():
+    from jayden_jazz.shell.keymap import COMMANDS, MAX_NAMED, KeyMap
+
+    _, problems = KeyMap.from_settings({c.name: [f"nokey{i}"] for i, c in enumerate(COMMANDS)})
+    assert len(problems) == MAX_NAMED + 1
+    assert problems[-1] == f"and {len(COMMANDS) - MAX_NAMED:,} more problems"

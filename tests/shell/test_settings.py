@@ -2,7 +2,8 @@ import os
 
 import yaml
 
-from jayden_jazz.settings import DEFAULTS, Settings, atomic_write_text
+from jayden_jazz.files import atomic_write_text
+from jayden_jazz.settings import DEFAULTS, Settings
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path):
