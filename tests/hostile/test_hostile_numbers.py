@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from jayden_jazz import statistics as stats
-from jayden_jazz.cards.cli import main as cards_cli
+from jayden_jazz.commands import main as cards_cli
 from jayden_jazz.cards.field import FieldError, load_field
 from jayden_jazz.cards.loader import load_pack, load_packs
 from jayden_jazz.saves import store
