@@ -388,6 +388,11 @@ def main(argv: list[str] | None = None) -> int:
     without one (Windows launcher, bundle) it is written to a crash file the
     message box names, since the traceback would otherwise vanish.
     """
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] == ["serve"]:          # the headless game server: no window, no pygame
+        from jayden_jazz.net.__main__ import main as net_main
+
+        return net_main(list(words))
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as e:

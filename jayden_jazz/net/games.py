@@ -1,0 +1,372 @@
+"""The games a server holds: the engine is the only judge of every action.
+
+A :class:`Table` is one game of either kind with its seats. It knows
+nothing of sockets or the database: the server hands it checked messages
+and stores what it accepts. Both kinds share the seat and ply rules:
+
+* an action names the ply it applies to; the same action again for a ply
+  already played by the same seat is a *duplicate* (answered, not played
+  twice); any other ply is *stale* and refused with the current view;
+* only the seat to move may act, and the engine's own refusal (in its
+  plain words) goes back for an illegal action.
+
+What each seat may see is built by :mod:`.views`; nothing here sends the
+engine's position string or record to anyone.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from jayden_jazz.cards import CardsError, Game, Rules, load_fields, new_game
+from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
+from jayden_jazz.jayden import Position
+from jayden_jazz.jayden.errors import ActionSyntaxError
+
+from . import views
+
+JAYDEN_SIDES = ("g", "r")   # seat 0 plays the side that moves first
+
+
+class Refusal(Exception):
+    """An action or request the game refuses; ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SeatInfo:
+    kind: str                    # "human" or "computer"
+    name: str
+    level: str = ""              # computer seats
+    token_hash: str | None = None  # a human seat once someone joined it
+
+
+class Table:
+    """One game and its seats; subclasses hold the engine."""
+
+    kind = ""
+
+    def __init__(self, game_id: str, code: str, setup: dict[str, Any], seats: list[SeatInfo],
+                 host_hash: str) -> None:
+        self.id = game_id
+        self.code = code
+        self.setup = setup
+        self.seats = seats
+        self.host_hash = host_hash
+        self.status = "waiting"        # waiting | playing | over | abandoned
+        self.actions: list[tuple[int, str]] = []   # (seat, action text) per ply
+
+    # -------------------------------------------------------------- seats and phases
+    @property
+    def ply(self) -> int:
+        return len(self.actions)
+
+    def to_move(self) -> int | None:
+        raise NotImplementedError
+
+    def ready_to_start(self) -> bool:
+        """Every human seat is taken (and, in the card game, every hand is in)."""
+        return all(s.kind == "computer" or s.token_hash is not None for s in self.seats)
+
+    def start(self) -> None:
+        self.status = "playing"
+        self._after_change()
+
+    def _after_change(self) -> None:
+        if self.status == "playing" and self.is_over():
+            self.status = "over"
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- actions
+    def check_ply(self, seat: int, ply: int, text: str) -> bool:
+        """True for a duplicate of an action already played; raises Refusal for a stale
+        ply; False when the action is for the current ply (to be judged next)."""
+        if ply < self.ply and self.actions[ply] == (seat, text):
+            return True
+        if ply != self.ply:
+            raise Refusal("stale_ply", f"the action is for ply {ply} but the game is at ply {self.ply}; "
+                                       "here is the game as it stands")
+        return False
+
+    def play(self, seat: int, ply: int, text: str) -> bool:
+        """Play ``text`` for ``seat`` at ``ply``; True if played, False for a duplicate.
+        Raises Refusal with the engine's reason."""
+        if self.check_ply(seat, ply, text):
+            return False
+        if self.status != "playing":
+            raise Refusal("not_playing", {"waiting": "the game has not started: seats or hands are missing",
+                                          "over": "the game is over",
+                                          "abandoned": "the game was ended as abandoned"}[self.status])
+        if self.to_move() != seat:
+            raise Refusal("not_your_turn", f"it is {self.seats[self.to_move() or 0].name}'s turn, not yours")
+        self._push(text)
+        self.actions.append((seat, text))
+        self._after_change()
+        return True
+
+    def replay(self, actions: Sequence[tuple[int, str]]) -> None:
+        """Rebuild from stored actions (the server restarting)."""
+        for seat, text in actions:
+            if self.to_move() != seat:
+                raise Refusal("corrupt", f"stored ply {self.ply} is by seat {seat}, not the seat to move")
+            self._push(text)
+            self.actions.append((seat, text))
+        self._after_change()
+
+    def _push(self, text: str) -> None:
+        raise NotImplementedError
+
+    def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+        """The whole game as ``viewer`` (a seat, or None for a spectator) may see it;
+        ``presence`` maps a human seat to seconds it has been away (None: connected)."""
+        raise NotImplementedError
+
+    def seats_view(self, presence: Mapping[int, float | None]) -> list[dict[str, Any]]:
+        out = []
+        for i, s in enumerate(self.seats):
+            away = presence.get(i)
+            out.append({"seat": i, "name": s.name, "kind": s.kind, "level": s.level or None,
+                        "joined": s.kind == "computer" or s.token_hash is not None,
+                        "connected": s.kind == "computer" or (s.token_hash is not None and away is None),
+                        "away": None if away is None else round(away, 1)})
+        return out
+
+    def base_view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+        return {"type": "view", "game": self.id, "code": self.code, "kind": self.kind, "status": self.status,
+                "ply": self.ply, "to_move": self.to_move() if self.status == "playing" else None,
+                "you": viewer, "seats": self.seats_view(presence)}
+
+    def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
+        """("module:function", args) to ask for the seat to move, when it is a computer."""
+        raise NotImplementedError
+
+    def fallback_action(self) -> str:
+        """A legal action for the seat to move, when its computer player could not answer."""
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------- Jayden
+
+
+class JaydenTable(Table):
+    kind = "jayden"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.position = Position(quiet_draw=bool(self.setup.get("quiet_draw", True)))
+
+    def to_move(self) -> int | None:
+        if self.status != "playing" or self.position.is_over():
+            return None
+        return JAYDEN_SIDES.index(self.position.side)
+
+    def is_over(self) -> bool:
+        return self.position.is_over()
+
+    def _push(self, text: str) -> None:
+        try:
+            self.position.push(text)
+        except (ActionSyntaxError, ValueError) as e:
+            raise Refusal("illegal", str(e)) from None
+
+    def fallback_action(self) -> str:
+        return self.position.legal_actions()[0].text()
+
+    def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+        out = self.base_view(viewer, presence)
+        out.update(views.jayden_view(self.position, self.setup, self.actions, viewer, out["to_move"]))
+        return out
+
+    def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
+        seat = self.to_move()
+        if seat is None or self.seats[seat].kind != "computer":
+            return None
+        return ("jayden_jazz.ai.jayden.player:choose_turn",
+                (self.position.jpn(), self.seats[seat].level, _seed(self.id, self.ply),
+                 bool(self.setup.get("quiet_draw", True))))
+
+
+# ---------------------------------------------------------------------- the card game
+
+
+class CardsTable(Table):
+    kind = "cards"
+
+    def __init__(self, *args: Any, catalog: Mapping[str, Any], pack_dirs: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.catalog = catalog
+        self.pack_dirs = list(pack_dirs)
+        self.rules = Rules.from_dict(dict(self.setup["rules"]))
+        self.field = fields()[self.setup["field"]]
+        self.hands: dict[int, list[str]] = {}
+        self.game: Game | None = None
+        self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
+        self._legal: tuple[int, list[str]] = (-1, [])
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def hand_size(self) -> int:
+        return self.rules.hand_size(self.field.playable_count, self.players)
+
+    def ready_to_start(self) -> bool:
+        if not super().ready_to_start():
+            return False
+        return self.rules.random or len(self.hands) == self.players
+
+    def choose_hand(self, seat: int, cards: Sequence[str]) -> None:
+        """A seat's own hand, before the game starts; refused in plain words."""
+        if self.rules.random:
+            raise Refusal("random_hands", "under the Random rule the server deals the hands")
+        if self.status != "waiting":
+            raise Refusal("not_waiting", "the game has started: hands can no longer change")
+        size = self.hand_size
+        if len(cards) != size:
+            raise Refusal("bad_hand", f"a hand here is {size} cards, not {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise Refusal("bad_hand", "a hand holds one copy of each card")
+        for cid in cards:
+            if cid not in self.catalog:
+                raise Refusal("bad_hand", f"there is no card {cid!r} on this server")
+        self.hands[seat] = list(cards)
+
+    def start(self) -> None:
+        hands = [] if self.rules.random else [self.hands[s] for s in range(self.players)]
+        y, m = (int(x) for x in self.setup["date"].split("-"))
+        try:
+            self.game = new_game(self.catalog, self.field, hands, self.rules, rng=random.Random(self.setup["seed"]),
+                                 date=(y, m), names=[s.name for s in self.seats], players=self.players)
+        except CardsError as e:
+            raise Refusal("bad_setup", str(e)) from None
+        self.log = [views.event_data(e) for e in self.game.setup_events()]
+        super().start()
+
+    def to_move(self) -> int | None:
+        if self.game is None or self.status != "playing" or self.game.is_over():
+            return None
+        return self.game.to_move
+
+    def is_over(self) -> bool:
+        return self.game is not None and self.game.is_over()
+
+    def _push(self, text: str) -> None:
+        assert self.game is not None
+        try:
+            action = self.game.parse_action(text)
+            report = self.game.play(action)
+        except CardsError as e:
+            raise Refusal("illegal", str(e)) from None
+        self.log += [views.event_data(e) for e in report.events]
+
+    def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+        out = self.base_view(viewer, presence)
+        out["setup"] = {"rules": self.rules.to_dict(), "field": {"name": self.field.name, "rows": list(self.field.rows)},
+                        "players": self.players, "hand_size": self.hand_size, "date": self.setup["date"]}
+        for i, s in enumerate(out["seats"]):
+            s["hand_chosen"] = self.rules.random or i in self.hands
+        if self.game is None:
+            out["own_hand"] = list(self.hands.get(viewer, [])) if viewer is not None else []
+            out.update({"board": None, "log": [], "legal": [], "result": None})
+        else:
+            out.update(views.cards_view(self.game, self.log, viewer, out["to_move"], self.legal))
+        return out
+
+    def legal(self) -> list[str]:
+        """Every legal action of the seat to move, worked out once per ply."""
+        if self._legal[0] != self.ply:
+            assert self.game is not None
+            self._legal = (self.ply, [str(a) for a in self.game.legal_actions()])
+        return self._legal[1]
+
+    def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
+        seat = self.to_move()
+        if seat is None or self.seats[seat].kind != "computer" or self.game is None:
+            return None
+        record = self.game.record().to_yaml()
+        return ("jayden_jazz.ai.cards.player:choose_action",
+                (record, seat, self.seats[seat].level, _seed(self.id, self.ply), None, self.pack_dirs))
+
+    def fallback_action(self) -> str:
+        assert self.game is not None
+        return str(self.game.legal_actions(abilities=False)[0])
+
+    def computer_hands(self) -> None:
+        """Hands for computer seats (chosen at once: ranking the cards is quick)."""
+        if self.rules.random:
+            return
+        from jayden_jazz.ai.cards.player import choose_hand
+        for i, s in enumerate(self.seats):
+            if s.kind == "computer" and i not in self.hands:
+                self.hands[i] = choose_hand(self.pack_dirs, {"rules": self.rules.to_dict(), "field": self.field.name,
+                                                             "players": self.players, "cards": sorted(self.catalog)},
+                                            i, s.level, _seed(self.id, -1 - i))
+
+
+_FIELDS: dict[str, Any] = {}
+
+
+def fields() -> dict[str, Any]:
+    """The shipped fields by name, read once per process (a server creates many games)."""
+    if not _FIELDS:
+        _FIELDS.update(load_fields())
+    return _FIELDS
+
+
+def _seed(game_id: str, ply: int) -> int:
+    return (sum(ord(c) * 31 ** i for i, c in enumerate(game_id)) + ply * 1_000_003) % 2**31
+
+
+# ---------------------------------------------------------------------- checking a new game's setup
+
+
+def check_setup(kind: str, setup: dict[str, Any], seats: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """The setup to store for a new game, completed (seed, date), or Refusal in plain words."""
+    if kind == "jayden":
+        extra = sorted(set(setup) - {"quiet_draw"})
+        if extra:
+            raise Refusal("bad_setup", f"a Jayden game has no setting {extra[0]!r}")
+        if len(seats) != 2:
+            raise Refusal("bad_setup", f"Jayden is for 2 seats, not {len(seats)}")
+        return {"quiet_draw": bool(setup.get("quiet_draw", True))}
+    extra = sorted(set(setup) - {"rules", "field", "date"})
+    if extra:
+        raise Refusal("bad_setup", f"a card game has no setting {extra[0]!r}")
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise Refusal("bad_setup", f"the card game takes {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {len(seats)}")
+    try:
+        rules = Rules.from_dict(dict(setup.get("rules", {})))
+    except CardsError as e:
+        raise Refusal("bad_setup", str(e)) from None
+    name = setup.get("field", "3x3")
+    known = fields()
+    if name not in known:
+        raise Refusal("bad_setup", f"there is no field {name!r}; fields: {', '.join(sorted(known))}")
+    field = known[name]
+    if len(seats) not in field.allowed_players:
+        raise Refusal("bad_setup", f"the {name} field takes {', '.join(map(str, field.allowed_players))} players, "
+                                   f"not {len(seats)}")
+    if field.has_holes and not rules.holes:
+        raise Refusal("bad_setup", f"the {name} field has holes, which these rules do not allow")
+    date = setup.get("date") or datetime.date.today().strftime("%Y-%m")
+    try:
+        y, m = (int(x) for x in date.split("-"))
+        if not (1 <= m <= 12 and 1900 <= y <= 9999):
+            raise ValueError
+    except ValueError:
+        raise Refusal("bad_setup", f"the date is written YYYY-MM, not {date!r}") from None
+    return {"rules": rules.to_dict(), "field": name, "date": f"{y:04d}-{m:02d}", "seed": rng.randrange(2**31)}
+
+
+__all__ = ["CardsTable", "JAYDEN_SIDES", "JaydenTable", "Refusal", "SeatInfo", "Table", "check_setup"]

@@ -1,0 +1,262 @@
+"""The network protocol: JSON messages over WebSocket, checked in one place.
+
+Every message is one JSON object with a ``type``. What a client may send is
+written down below as a table of fields (:data:`CLIENT_MESSAGES`); anything
+else -- a missing or unknown field, a wrong type, a string too long, a list
+too long -- is refused by :func:`parse_client` with a :class:`ProtocolError`
+whose ``code`` names the kind of trouble and whose ``message`` says what to
+fix, in plain words. The server never looks at a message this module did
+not accept, so the rest of the server can trust the shapes it is handed.
+
+The first message of a connection is ``hello`` with :data:`VERSION`; a
+different version gets ``error`` code ``version`` naming both versions, and
+the connection closes. ``docs/network.md`` describes every message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+VERSION = 1
+"""Bumped whenever a message changes shape; both sides must speak the same one."""
+
+MAX_MESSAGE = 64 * 1024
+"""Largest frame the server reads (bytes). A longer one closes the connection (1009)."""
+
+MAX_SERVER_MESSAGE = 4 * 1024 * 1024
+"""Largest frame a client reads: views of big four-seat fields are well under this."""
+
+GAME_KINDS = ("jayden", "cards")
+LEVELS = ("easy", "normal", "hard")
+HOST_COMMANDS = ("computer", "abandon")
+MAX_NAME = 24
+MAX_TEXT = 200         # an action or card id text
+MAX_SEATS = 4
+
+
+class ProtocolError(Exception):
+    """A message the server (or client) will not act on; ``code`` for programs,
+    ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# ---------------------------------------------------------------------- field checks
+
+Check = Callable[[str, Any], Any]
+
+
+def _text(limit: int, *, empty: bool = False) -> Check:
+    def check(name: str, v: Any) -> str:
+        if not isinstance(v, str):
+            raise ProtocolError("bad_field", f"'{name}' must be text, not {_kind(v)}")
+        if not empty and not v:
+            raise ProtocolError("bad_field", f"'{name}' must not be empty")
+        if len(v) > limit:
+            raise ProtocolError("bad_field", f"'{name}' is {len(v)} characters long; at most {limit}")
+        if any(ord(ch) < 32 for ch in v):
+            raise ProtocolError("bad_field", f"'{name}' holds control characters")
+        return v
+    return check
+
+
+def _int(lo: int, hi: int) -> Check:
+    def check(name: str, v: Any) -> int:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ProtocolError("bad_field", f"'{name}' must be a whole number, not {_kind(v)}")
+        if not lo <= v <= hi:
+            raise ProtocolError("bad_field", f"'{name}' must be from {lo} to {hi}, not {v}")
+        return v
+    return check
+
+
+def _choice(options: tuple[str, ...]) -> Check:
+    def check(name: str, v: Any) -> str:
+        if not isinstance(v, str) or v not in options:
+            raise ProtocolError("bad_field", f"'{name}' must be one of {', '.join(options)}, not {_show(v)}")
+        return v
+    return check
+
+
+def _bool(name: str, v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise ProtocolError("bad_field", f"'{name}' must be true or false, not {_kind(v)}")
+    return v
+
+
+def _list(item: Check, most: int) -> Check:
+    def check(name: str, v: Any) -> list[Any]:
+        if not isinstance(v, list):
+            raise ProtocolError("bad_field", f"'{name}' must be a list, not {_kind(v)}")
+        if len(v) > most:
+            raise ProtocolError("bad_field", f"'{name}' holds {len(v)} items; at most {most}")
+        return [item(f"{name}[{i}]", x) for i, x in enumerate(v)]
+    return check
+
+
+def _object(fields: Mapping[str, tuple[Check, bool]]) -> Check:
+    def check(name: str, v: Any) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise ProtocolError("bad_field", f"'{name}' must be an object, not {_kind(v)}")
+        return _fields(v, fields, name)
+    return check
+
+
+def _fields(data: Mapping[str, Any], fields: Mapping[str, tuple[Check, bool]], where: str) -> dict[str, Any]:
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise ProtocolError("unknown_field", f"{where} has an unknown field {unknown[0]!r}; "
+                                             f"known: {', '.join(sorted(fields)) or 'none'}")
+    out: dict[str, Any] = {}
+    for key, (check, required) in fields.items():
+        if key not in data:
+            if required:
+                raise ProtocolError("missing_field", f"{where} needs the field {key!r}")
+            continue
+        out[key] = check(key, data[key])
+    return out
+
+
+def _kind(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null",
+            int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+def _show(v: Any) -> str:
+    text = json.dumps(v) if isinstance(v, (str, int, float, bool, type(None))) else _kind(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ---------------------------------------------------------------------- the messages
+
+_NAME = _text(MAX_NAME)
+_ID = _text(40)
+_TOKEN = _text(64)
+_REF = _int(0, 2**31)
+_RULE_FLAGS = ("open", "pure", "sudden_death", "holes", "same", "same_wall", "plus", "combo", "reverse",
+               "fallen_ace", "elemental", "random", "order", "chaos", "hand_swap", "three_open")
+
+_RULES: dict[str, tuple[Check, bool]] = {
+    "preset": (_choice(("updated", "draft")), False),
+    "capture": (_choice(("higher", "equal_or_higher")), False),
+    "spare": (_int(0, 5), False),
+    **{flag: (_bool, False) for flag in _RULE_FLAGS},
+}
+
+_SEAT = _object({
+    "kind": (_choice(("human", "computer")), True),
+    "level": (_choice(LEVELS), False),
+    "name": (_NAME, False),
+})
+
+_SETUP = _object({
+    "rules": (_object(_RULES), False),          # cards
+    "field": (_text(20), False),                # cards
+    "date": (_text(7), False),                  # cards: YYYY-MM
+    "quiet_draw": (_bool, False),               # jayden
+})
+
+CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
+    "hello": {"version": (_int(0, 2**31), True), "client": (_text(60), False)},
+    "create": {"kind": (_choice(GAME_KINDS), True), "setup": (_SETUP, True),
+               "seats": (_list(_SEAT, MAX_SEATS), True), "ref": (_REF, False)},
+    "join": {"game": (_ID, True), "seat": (_int(0, MAX_SEATS - 1), False), "token": (_TOKEN, False),
+             "spectator": (_bool, False), "name": (_NAME, False), "ref": (_REF, False)},
+    "hand": {"cards": (_list(_text(MAX_TEXT), 40), True), "ref": (_REF, False)},
+    "action": {"ply": (_int(0, 100_000), True), "action": (_text(MAX_TEXT), True), "ref": (_REF, False)},
+    "host": {"game": (_ID, True), "token": (_TOKEN, True), "command": (_choice(HOST_COMMANDS), True),
+             "seat": (_int(0, MAX_SEATS - 1), False), "ref": (_REF, False)},
+    "view": {"ref": (_REF, False)},
+    "ping": {"ref": (_REF, False)},
+}
+"""Per message type: field -> (check, required). ``ref``, when given, is echoed in the answer."""
+
+SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong")
+
+
+def _reject_constant(text: str) -> Any:
+    raise ProtocolError("bad_json", f"{text} is not a number JSON allows")
+
+
+def parse_client(raw: str | bytes) -> dict[str, Any]:
+    """A client message, checked against :data:`CLIENT_MESSAGES`; raises ProtocolError."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("bad_frame", "send text frames holding JSON, not binary frames")
+    if len(raw) > MAX_MESSAGE:
+        raise ProtocolError("too_big", f"the message is {len(raw)} characters; at most {MAX_MESSAGE}")
+    try:
+        data = json.loads(raw, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        raise ProtocolError("bad_json", f"the message is not JSON: {e.msg} at character {e.pos}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "the message nests too deeply") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", f"a message is a JSON object, not {_kind(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
+        raise ProtocolError("unknown_type", f"unknown message type {_show(kind)}; "
+                                            f"types: {', '.join(CLIENT_MESSAGES)}")
+    body = {k: v for k, v in data.items() if k != "type"}
+    out = _fields(body, CLIENT_MESSAGES[kind], f"'{kind}'")
+    out["type"] = kind
+    return out
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """A message as compact JSON text (no NaN: every number is finite)."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+
+
+def decode_server(raw: str | bytes) -> dict[str, Any]:
+    """A server message on the client side: JSON object with a known ``type``."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("bad_frame", "the server sent a binary frame")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise ProtocolError("bad_json", f"the server sent text that is not JSON: {e.msg}") from None
+    if not isinstance(data, dict) or data.get("type") not in SERVER_MESSAGES:
+        raise ProtocolError("bad_message", "the server sent a message of an unknown type")
+    return data
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **extra}
+
+
+def version_refusal(theirs: int) -> str:
+    """The plain words both sides show when versions differ."""
+    newer = "the server" if VERSION > theirs else "this game"
+    return (f"this server speaks protocol version {VERSION} and the game speaks version {theirs}; "
+            f"{newer} is newer -- update the other one to the same version of Jayden & Jazz")
+
+
+@dataclass
+class TokenBucket:
+    """Rate limit: ``rate`` messages a second on average, bursts up to ``burst``."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    stamp: float = 0.0
+
+    def take(self, now: float) -> bool:
+        if self.tokens < 0:
+            self.tokens, self.stamp = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+__all__ = ["CLIENT_MESSAGES", "GAME_KINDS", "HOST_COMMANDS", "LEVELS", "MAX_MESSAGE", "MAX_SERVER_MESSAGE",
+           "ProtocolError", "SERVER_MESSAGES", "TokenBucket", "VERSION", "decode_server", "encode", "error",
+           "parse_client", "version_refusal"]

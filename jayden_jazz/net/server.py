@@ -1,0 +1,630 @@
+"""The game server: one asyncio process, many games of both kinds.
+
+Every connection says ``hello`` first, then creates, joins or watches a
+game. The server is the only truth: it judges each action with the engine
+(:mod:`.games`), commits it to SQLite (:mod:`.store`) *before* it answers
+``ack``, and then sends every connection of the game its own full view
+(:mod:`.views`). Writes are grouped: everything queued while one commit
+runs (on a database thread) goes into the next, and each answer waits for
+the commit holding the writes made before it. Computer seats think in one
+worker process beside the event loop, so a search never holds up another
+game.
+
+Bad input is answered, never obeyed: :mod:`.protocol` refuses malformed
+messages, a token bucket per connection refuses floods (and closes a
+connection that keeps flooding), frames over 64 KiB close the connection
+with code 1009 (the ``websockets`` library enforces ``max_size``), and the
+connection and game counts are capped. Each connection's messages go out
+through its own queue and writer, so one slow reader cannot stall the rest;
+a reader so slow that its queue fills is disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol as P
+from .games import CardsTable, JaydenTable, Refusal, SeatInfo, Table, check_setup
+from .store import Store, token_hash
+
+log = logging.getLogger("jayden_jazz.net")
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed by hand
+CODE_LENGTH = 6
+
+
+@dataclass
+class Limits:
+    """What one server accepts; the defaults suit a 2-core machine (docs/network.md)."""
+
+    max_message: int = P.MAX_MESSAGE
+    rate: float = 20.0              # messages a second per connection, on average
+    burst: float = 40.0
+    flood_strikes: int = 100        # refused messages before the connection is closed
+    max_connections: int = 4096
+    max_games: int = 10_000         # games waiting or being played
+    hello_timeout: float = 10.0
+    idle_timeout: float = 600.0     # no message at all for this long closes the connection
+    seat_timeout: float = 60.0      # a seat away this long may be given to the computer
+    presence_interval: float = 5.0
+    ping_interval: float | None = 20.0
+    ping_timeout: float | None = 20.0
+    out_queue: int = 512
+
+
+_closing: set[asyncio.Task[Any]] = set()
+
+
+@dataclass(eq=False)
+class Conn:
+    """One client connection: its outgoing queue (text, or a (code, reason) to close with)."""
+
+    ws: ServerConnection
+    bucket: P.TokenBucket
+    out: asyncio.Queue[str | tuple[int, str]]
+    table: Table | None = None
+    seat: int | None = None
+    strikes: int = 0
+    closing: bool = False
+    most: int = 512
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self.out.qsize() >= self.most:
+            # too slow a reader: close rather than hold the whole game's messages for it
+            self.closing = True
+            task = asyncio.get_running_loop().create_task(self.ws.close(1008, "messages not read fast enough"))
+            _closing.add(task)
+            task.add_done_callback(_closing.discard)
+            return
+        self.out.put_nowait(P.encode(message))
+
+    def close_after_sending(self, code: int, reason: str) -> None:
+        """Close once the messages already queued are out (a refused hello's error)."""
+        if not self.closing:
+            self.closing = True
+            self.out.put_nowait((code, reason))
+
+
+def _call(target: str, args: tuple[Any, ...]) -> Any:
+    """In the worker process: run ``module:function`` (a computer player's question)."""
+    module, _, name = target.partition(":")
+    return getattr(import_module(module), name)(*args)
+
+
+def default_pack_dirs() -> list[str]:
+    from jayden_jazz.paths import shipped_dir
+    return [str(shipped_dir("cards"))]
+
+
+class GameServer:
+    def __init__(self, data: Path, limits: Limits | None = None, *, pack_dirs: Sequence[str] | None = None,
+                 executor: Executor | None = None, sync: str = "full") -> None:
+        self.limits = limits or Limits()
+        self.store = Store(Path(data), sync=sync)
+        self.pack_dirs = list(pack_dirs) if pack_dirs is not None else default_pack_dirs()
+        self._catalog: Any = None
+        self._executor = executor
+        self.tables: dict[str, Table] = {}
+        self.codes: dict[str, str] = {}
+        self.conns: set[Conn] = set()
+        self.watchers: dict[str, set[Conn]] = {}
+        self.away: dict[tuple[str, int], float] = {}
+        self.thinking: set[str] = set()
+        self.rng = random.Random(secrets.randbits(64))
+        self._ws: WsServer | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._load()
+        # group commit: writes queue up in the store; answers wait for the batch holding them
+        self.store.on_queue = self._kick
+        self._next_batch = 1          # the batch that collects the writes queued now
+        self._done_batch = 0          # the last batch on disk
+        self._flushing = False
+        self._held: deque[tuple[int, Conn, dict[str, Any] | tuple[int, str]]] = deque()
+        self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
+        self.failed: asyncio.Future[None] | None = None
+
+    # ------------------------------------------------------------------ startup and shutdown
+    @property
+    def catalog(self) -> Any:
+        if self._catalog is None:
+            from jayden_jazz.cards import load_packs
+            self._catalog, _problems = load_packs([Path(d) for d in self.pack_dirs])
+        return self._catalog
+
+    def _make_table(self, gid: str, code: str, kind: str, setup: dict[str, Any], seats: list[SeatInfo],
+                    host_hash: str) -> Table:
+        if kind == "jayden":
+            return JaydenTable(gid, code, setup, seats, host_hash)
+        return CardsTable(gid, code, setup, seats, host_hash, catalog=self.catalog, pack_dirs=self.pack_dirs)
+
+    def _load(self) -> None:
+        now = time.monotonic()
+        for g in self.store.load():
+            seats = [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats]
+            try:
+                table = self._make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
+                if isinstance(table, CardsTable):
+                    table.hands = dict(g.hands)
+                if g.status != "waiting":
+                    table.start()
+                    table.replay(g.actions)
+            except (Refusal, KeyError) as e:   # e.g. a card pack removed since: keep the rows, skip the game
+                log.error("game %s cannot be rebuilt and is not offered: %s", g.id, e)
+                continue
+            table.status = g.status if g.status == "abandoned" else table.status
+            self.tables[g.id] = table
+            self.codes[g.code] = g.id
+            for i, s in enumerate(seats):
+                if s.kind == "human" and s.token_hash is not None:
+                    self.away[(g.id, i)] = now
+
+    # ------------------------------------------------------------------ writes before answers
+    def _send(self, conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+        """Send (or, given (code, reason), close) once every write queued so far is on disk:
+        nobody hears of a state the store does not hold."""
+        need = self._next_batch if self.store.queued else self._next_batch - 1
+        if need <= self._done_batch and not self._held:
+            _deliver(conn, message)
+        else:
+            self._held.append((need, conn, message))
+
+    def _close_after(self, conn: Conn, code: int, reason: str) -> None:
+        self._send(conn, (code, reason))
+
+    def _kick(self) -> None:
+        if not self._flushing:
+            self._flushing = True
+            self._spawn(self._flush())
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.store.queued:
+                rows = self.store.take()
+                batch = self._next_batch
+                self._next_batch += 1
+                await loop.run_in_executor(self._db_thread, self.store.commit, rows)
+                self._done_batch = batch
+                while self._held and self._held[0][0] <= batch:
+                    _need, conn, message = self._held.popleft()
+                    _deliver(conn, message)
+        except Exception as e:   # the disk refused: memory and store would part ways, so stop serving
+            log.critical("cannot write the games database %s: %s; the server stops", self.store.path, e)
+            if self.failed is not None and not self.failed.done():
+                self.failed.set_exception(e)
+            raise
+        finally:
+            self._flushing = False
+
+    async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        self.failed = asyncio.get_running_loop().create_future()
+        lim = self.limits
+        self._ws = await serve(self._handle, host, port, max_size=lim.max_message, ping_interval=lim.ping_interval,
+                               ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3,
+                               compression=None)
+        self._spawn(self._presence_loop())
+        for table in self.tables.values():
+            self._think(table)
+        return int(self._ws.sockets[0].getsockname()[1])
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            self._ws.close()
+            await self._ws.wait_closed()
+        for t in list(self._tasks):
+            t.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        if self.store.queued:
+            self.store.commit(self.store.take())
+        self._db_thread.shutdown(wait=True)
+        self.store.close()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ one connection
+    async def _handle(self, ws: ServerConnection) -> None:
+        lim = self.limits
+        if len(self.conns) >= lim.max_connections:
+            await ws.send(P.encode(P.error("server_full", "this server holds as many connections as it can; "
+                                                          "try again later")))
+            await ws.close(1013, "server full")
+            return
+        conn = Conn(ws, P.TokenBucket(lim.rate, lim.burst), asyncio.Queue(), most=lim.out_queue)
+        self.conns.add(conn)
+        writer = asyncio.get_running_loop().create_task(self._writer(conn))
+        try:
+            if await self._hello(conn):
+                await self._read(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.conns.discard(conn)
+            self._leave(conn)
+            self._close_after(conn, 1000, "")
+            await asyncio.wait([writer], timeout=2)
+            writer.cancel()
+
+    async def _writer(self, conn: Conn) -> None:
+        try:
+            while True:
+                item = await conn.out.get()
+                if isinstance(item, tuple):
+                    await conn.ws.close(*item)
+                    return
+                await conn.ws.send(item)
+        except ConnectionClosed:
+            pass
+
+    async def _hello(self, conn: Conn) -> bool:
+        try:
+            raw = await asyncio.wait_for(conn.ws.recv(), self.limits.hello_timeout)
+        except TimeoutError:
+            await conn.ws.close(1008, "no hello")
+            return False
+        try:
+            msg = P.parse_client(raw)
+            if msg["type"] != "hello":
+                raise P.ProtocolError("hello_first", "the first message must be hello with the protocol version")
+        except P.ProtocolError as e:
+            self._send(conn, P.error(e.code, e.message))
+            self._close_after(conn, 1008, e.code)
+            return False
+        if msg["version"] != P.VERSION:
+            log.info("refused a client from %s: %s", conn.ws.remote_address, P.version_refusal(msg["version"]))
+            self._send(conn, P.error("version", P.version_refusal(msg["version"]), server_version=P.VERSION))
+            self._close_after(conn, 1008, "protocol version")
+            return False
+        self._send(conn, {"type": "welcome", "version": P.VERSION, "server": "jayden-jazz",
+                   "limits": {"max_message": self.limits.max_message, "rate": self.limits.rate, "burst": self.limits.burst,
+                              "seat_timeout": self.limits.seat_timeout}})
+        return True
+
+    async def _read(self, conn: Conn) -> None:
+        lim = self.limits
+        while True:
+            try:
+                raw = await asyncio.wait_for(conn.ws.recv(), lim.idle_timeout)
+            except TimeoutError:
+                await conn.ws.close(1000, "idle for too long")
+                return
+            if conn.closing:
+                continue        # read on, so the client's close frame gets through
+            if not conn.bucket.take(time.monotonic()):
+                conn.strikes += 1
+                if conn.strikes >= lim.flood_strikes:
+                    self._close_after(conn, 1008, "too many messages")
+                    continue
+                if conn.strikes <= 3 or conn.strikes % 20 == 0:
+                    self._send(conn, P.error("rate_limited", f"too many messages: at most {lim.rate:g} a second "
+                                                      "on average; this one was dropped"))
+                continue
+            msg: dict[str, Any] = {}
+            try:
+                msg = P.parse_client(raw)
+                self._dispatch(conn, msg)
+            except P.ProtocolError as e:
+                self._send(conn, P.error(e.code, e.message, **_ref(msg)))
+            except Refusal as e:
+                extra = _ref(msg)
+                if e.code == "stale_ply" and conn.table is not None:
+                    extra["view"] = self._view(conn.table, conn.seat)
+                self._send(conn, P.error(e.code, e.message, **extra))
+
+    # ------------------------------------------------------------------ messages
+    def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "hello":
+            raise P.ProtocolError("hello_twice", "hello is said once, at the start")
+        if kind == "ping":
+            self._send(conn, {"type": "pong", **_ref(msg)})
+        elif kind == "create":
+            self._create(conn, msg)
+        elif kind == "join":
+            self._join(conn, msg)
+        elif kind == "host":
+            self._host(conn, msg)
+        else:
+            table, seat = self._seated(conn, kind)
+            if kind == "view":
+                self._send(conn, self._view(table, seat))
+            elif kind == "hand":
+                self._hand(conn, table, seat, msg)
+            elif kind == "action":
+                self._action(conn, table, seat, msg)
+
+    def _seated(self, conn: Conn, kind: str) -> tuple[Table, int]:
+        if conn.table is None:
+            raise Refusal("not_joined", f"join a game before sending {kind}")
+        if conn.seat is None and kind != "view":
+            raise Refusal("spectator", "a spectator watches; only a seat's player may act")
+        return conn.table, conn.seat  # type: ignore[return-value]
+
+    def _create(self, conn: Conn, msg: dict[str, Any]) -> None:
+        active = sum(1 for t in self.tables.values() if t.status in ("waiting", "playing"))
+        if active >= self.limits.max_games:
+            raise Refusal("too_many_games", "this server holds as many games as it can; try again later")
+        seats_in = msg["seats"]
+        setup = check_setup(msg["kind"], msg["setup"], seats_in, self.rng)
+        seats = []
+        for i, s in enumerate(seats_in):
+            if s["kind"] == "computer":
+                level = s.get("level", "normal")
+                seats.append(SeatInfo("computer", s.get("name") or f"Computer ({level.capitalize()})", level))
+            else:
+                if "level" in s:
+                    raise Refusal("bad_setup", "only a computer seat has a level")
+                seats.append(SeatInfo("human", s.get("name") or f"Player {i + 1}"))
+        gid = secrets.token_urlsafe(9)
+        code = self._new_code()
+        host_token = secrets.token_urlsafe(16)
+        table = self._make_table(gid, code, msg["kind"], setup, seats, token_hash(host_token))
+        self.store.add_game(gid, code, table.kind, setup, table.host_hash,
+                            [{"kind": s.kind, "level": s.level, "name": s.name} for s in seats], time.time())
+        self.tables[gid] = table
+        self.codes[code] = gid
+        if isinstance(table, CardsTable):
+            self._computer_hands(table)
+        self._maybe_start(table)
+        self._send(conn, {"type": "created", "game": gid, "code": code, "host_token": host_token, **_ref(msg)})
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.codes:
+                return code
+
+    def _find(self, key: str) -> Table:
+        gid = key if key in self.tables else self.codes.get(key.upper().replace("-", "").replace(" ", ""))
+        if gid is None:
+            raise Refusal("no_game", f"there is no game {key!r} on this server")
+        return self.tables[gid]
+
+    def _join(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table = self._find(msg["game"])
+        token = msg.get("token")
+        if msg.get("spectator"):
+            if "seat" in msg or token:
+                raise P.ProtocolError("bad_field", "a spectator joins without a seat or token")
+            self._bind(conn, table, None)
+            self._send(conn, {"type": "joined", "game": table.id, "code": table.code, "seat": None, **_ref(msg)})
+            self._send(conn, self._view(table, None))
+            return
+        if token is not None:
+            th = token_hash(token)
+            seat = next((i for i, s in enumerate(table.seats)
+                         if s.token_hash is not None and hmac.compare_digest(s.token_hash, th)), None)
+            if seat is None or ("seat" in msg and msg["seat"] != seat):
+                raise Refusal("wrong_token", "that token does not belong to a seat of this game")
+        else:
+            seat = msg.get("seat")
+            if seat is None:
+                seat = next((i for i, s in enumerate(table.seats) if s.kind == "human" and s.token_hash is None), None)
+                if seat is None:
+                    raise Refusal("no_free_seat", "every seat of this game is taken; join as a spectator")
+            if seat >= len(table.seats):
+                raise Refusal("no_seat", f"this game has seats 0 to {len(table.seats) - 1}")
+            s = table.seats[seat]
+            if s.kind != "human":
+                raise Refusal("seat_taken", f"seat {seat} is played by the computer")
+            if s.token_hash is not None:
+                raise Refusal("seat_taken", f"seat {seat} is taken; rejoin it with its token")
+            if table.status not in ("waiting", "playing"):
+                raise Refusal("not_waiting", "the game is over")
+            token = secrets.token_urlsafe(16)
+            s.token_hash = token_hash(token)
+            if msg.get("name"):
+                s.name = msg["name"]
+            self.store.set_seat(table.id, seat, s.kind, s.level, s.name, s.token_hash)
+        self._bind(conn, table, seat)
+        self._send(conn, {"type": "joined", "game": table.id, "code": table.code, "seat": seat, "token": token, **_ref(msg)})
+        self._maybe_start(table)
+        self._broadcast(table)
+
+    def _bind(self, conn: Conn, table: Table, seat: int | None) -> None:
+        if conn.table is table and conn.seat == seat:
+            return
+        self._leave(conn)
+        conn.table, conn.seat = table, seat
+        self.watchers.setdefault(table.id, set()).add(conn)
+        if seat is not None and self.away.pop((table.id, seat), None) is not None:
+            self._presence(table, seat, "back", 0.0)
+
+    def _leave(self, conn: Conn) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None:
+            return
+        conns = self.watchers.get(table.id, set())
+        conns.discard(conn)
+        conn.table = conn.seat = None
+        if seat is not None and not any(c.seat == seat for c in conns) and table.seats[seat].kind == "human":
+            self.away[(table.id, seat)] = time.monotonic()
+            if table.status in ("waiting", "playing"):
+                self._presence(table, seat, "lost", 0.0)
+                self._broadcast(table)
+
+    def _hand(self, conn: Conn, table: Table, seat: int, msg: dict[str, Any]) -> None:
+        if not isinstance(table, CardsTable):
+            raise Refusal("not_cards", "only the card game has hands to choose")
+        table.choose_hand(seat, msg["cards"])
+        self.store.set_hand(table.id, seat, list(msg["cards"]))
+        self._send(conn, {"type": "ack", "hand": True, "ply": table.ply, **_ref(msg)})
+        self._maybe_start(table)
+        self._broadcast(table)
+
+    def _action(self, conn: Conn, table: Table, seat: int, msg: dict[str, Any]) -> None:
+        ply, text = msg["ply"], msg["action"]
+        if not self._play(table, seat, ply, text):
+            self._send(conn, {"type": "ack", "ply": ply, "action": text, "duplicate": True, **_ref(msg)})
+            self._send(conn, self._view(table, seat))
+            return
+        self._send(conn, {"type": "ack", "ply": ply, "action": text, **_ref(msg)})
+        self._broadcast(table)
+        self._think(table)
+
+    def _play(self, table: Table, seat: int, ply: int, text: str) -> bool:
+        """Judge, then commit; the caller acknowledges only after this returns."""
+        before = table.status
+        if not table.play(seat, ply, text):
+            return False
+        self.store.add_action(table.id, ply, seat, text, table.status if table.status != before else None)
+        return True
+
+    def _host(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table = self._find(msg["game"])
+        if not hmac.compare_digest(table.host_hash, token_hash(msg["token"])):
+            raise Refusal("wrong_token", "only the host (with the host token) may do that")
+        if table.status not in ("waiting", "playing"):
+            raise Refusal("not_playing", "the game is already over")
+        now = time.monotonic()
+        waited = {seat: now - t for (gid, seat), t in self.away.items() if gid == table.id}
+        timeout = self.limits.seat_timeout
+        if msg["command"] == "abandon":
+            if table.status == "playing" and not any(w >= timeout for w in waited.values()):
+                raise Refusal("too_soon", f"a game can be ended as abandoned once a player has been away "
+                                          f"{timeout:g} seconds")
+            table.status = "abandoned"
+            self.store.set_status(table.id, "abandoned")
+        else:
+            seat = msg.get("seat")
+            if seat is None or seat >= len(table.seats) or table.seats[seat].kind != "human":
+                raise Refusal("no_seat", "name a human seat of this game")
+            s = table.seats[seat]
+            if s.token_hash is not None and waited.get(seat, -1.0) < timeout:
+                raise Refusal("too_soon", f"{s.name} can be replaced by the computer after {timeout:g} seconds away")
+            s.kind, s.level, s.token_hash = "computer", "normal", None
+            self.store.set_seat(table.id, seat, s.kind, s.level, s.name, None)
+            self.away.pop((table.id, seat), None)
+            if isinstance(table, CardsTable):
+                self._computer_hands(table)
+            self._maybe_start(table)
+        self._send(conn, {"type": "ack", "host": msg["command"], "ply": table.ply, **_ref(msg)})
+        self._broadcast(table)
+        self._think(table)
+
+    # ------------------------------------------------------------------ game flow
+    def _computer_hands(self, table: CardsTable) -> None:
+        before = set(table.hands)
+        table.computer_hands()
+        for seat in sorted(set(table.hands) - before):
+            self.store.set_hand(table.id, seat, table.hands[seat])
+
+    def _maybe_start(self, table: Table) -> None:
+        if table.status == "waiting" and table.ready_to_start():
+            table.start()
+            self.store.set_status(table.id, table.status)
+            self._think(table)
+
+    def _view(self, table: Table, seat: int | None) -> dict[str, Any]:
+        now = time.monotonic()
+        presence: dict[int, float | None] = {}
+        for s in range(len(table.seats)):
+            since = self.away.get((table.id, s))
+            presence[s] = None if since is None else now - since
+        return table.view(seat, presence)
+
+    def _broadcast(self, table: Table) -> None:
+        views: dict[int | None, dict[str, Any]] = {}
+        for c in list(self.watchers.get(table.id, ())):
+            if c.seat not in views:
+                views[c.seat] = self._view(table, c.seat)
+            self._send(c, views[c.seat])
+
+    def _presence(self, table: Table, seat: int, state: str, waited: float) -> None:
+        msg = {"type": "presence", "game": table.id, "seat": seat, "name": table.seats[seat].name, "state": state,
+               "waited": round(waited, 1), "host_may_act": waited >= self.limits.seat_timeout}
+        for c in list(self.watchers.get(table.id, ())):
+            self._send(c, msg)
+
+    async def _presence_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.presence_interval)
+            now = time.monotonic()
+            for (gid, seat), t in list(self.away.items()):
+                table = self.tables.get(gid)
+                if table is not None and table.status in ("waiting", "playing") and self.watchers.get(gid):
+                    self._presence(table, seat, "lost", now - t)
+
+    def _think(self, table: Table) -> None:
+        """Ask the worker for the computer seat to move, unless it is already asked."""
+        if table.id in self.thinking or table.computer_request() is None:
+            return
+        self.thinking.add(table.id)
+        self._spawn(self._computer_move(table))
+
+    async def _computer_move(self, table: Table) -> None:
+        try:
+            request = table.computer_request()
+            if request is None:
+                return
+            ply, seat = table.ply, table.to_move()
+            if self._executor is None:
+                import multiprocessing as mp
+                self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"))
+            try:
+                answer = await asyncio.get_running_loop().run_in_executor(self._executor, _call, *request)
+            except BrokenProcessPool:
+                log.error("game %s: the computer player's process died; starting another", table.id)
+                self._executor = None
+                answer = [table.fallback_action()]
+            except Exception:   # a bug in the computer player must not stall the game: logged in full
+                log.exception("game %s: the computer player failed; it plays the first legal action", table.id)
+                answer = [table.fallback_action()]
+            if table.ply != ply or table.to_move() != seat or table.status != "playing":
+                return
+            for text in ([answer] if isinstance(answer, str) else list(answer)):
+                self._play(table, seat, table.ply, text)   # type: ignore[arg-type]
+            self._broadcast(table)
+        except Refusal as e:
+            log.error("game %s: the computer's move was refused: %s", table.id, e.message)
+        finally:
+            self.thinking.discard(table.id)
+        self._think(table)
+
+
+def _deliver(conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+    if isinstance(message, tuple):
+        conn.close_after_sending(*message)
+    else:
+        conn.send(message)
+
+
+def _ref(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"ref": msg["ref"]} if "ref" in msg else {}
+
+
+async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full") -> None:
+    """Serve until cancelled (the command line's entry)."""
+    server = GameServer(data, limits, sync=sync)
+    bound = await server.start(host, port)
+    print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
+    assert server.failed is not None
+    try:
+        await server.failed
+    finally:
+        await server.close()
+
+
+__all__ = ["GameServer", "Limits", "run"]

@@ -1,0 +1,106 @@
+"""The server's limits: connections, games, a silent connection, an idle one; and a
+server restarted on its data offers a waiting game with its chosen hands."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from jayden_jazz.net import protocol as P
+from jayden_jazz.net.server import Limits
+
+from .conftest import ThreadServer, client, create, expect
+from .test_play import catalog_ids
+
+
+def test_connection_and_game_limits_refuse_in_words(tmp_path: Path) -> None:
+    server = ThreadServer(tmp_path / "data", Limits(max_connections=2, max_games=1))
+    try:
+        a, b = client(server.url), client(server.url)
+        expect(a, "connection")
+        expect(b, "connection")
+        create(a, "jayden", {}, [{"kind": "human"}] * 2)
+        b.create("jayden", {}, [{"kind": "human"}] * 2)
+        assert expect(b, "error")["code"] == "too_many_games"
+
+        async def third() -> tuple[dict[str, object], int | None]:
+            async with connect(server.url) as ws:
+                msg = json.loads(await ws.recv())
+                try:
+                    await asyncio.wait_for(ws.recv(), 5)
+                except ConnectionClosed as e:
+                    return msg, e.rcvd.code if e.rcvd else None
+            return msg, None
+
+        msg, code = asyncio.run(third())
+        assert msg["code"] == "server_full" and code == 1013
+        a.close()
+        b.close()
+    finally:
+        server.stop()
+
+
+def test_silent_and_idle_connections_are_closed(tmp_path: Path) -> None:
+    server = ThreadServer(tmp_path / "data", Limits(hello_timeout=0.3, idle_timeout=0.5))
+    try:
+        async def run() -> tuple[int | None, int | None]:
+            codes: list[int | None] = []
+            async with connect(server.url) as ws:         # never says hello
+                try:
+                    await asyncio.wait_for(ws.recv(), 5)
+                except ConnectionClosed as e:
+                    codes.append(e.rcvd.code if e.rcvd else None)
+            async with connect(server.url) as ws:         # says hello, then nothing
+                await ws.send(json.dumps({"type": "hello", "version": P.VERSION}))
+                await ws.recv()
+                try:
+                    await asyncio.wait_for(ws.recv(), 5)
+                except ConnectionClosed as e:
+                    codes.append(e.rcvd.code if e.rcvd else None)
+                    assert e.rcvd is not None and "idle" in e.rcvd.reason
+            return codes[0], codes[1]
+
+        assert asyncio.run(run()) == (1008, 1000)
+    finally:
+        server.stop()
+
+
+def test_a_waiting_game_and_its_chosen_hands_survive_a_restart(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    server = ThreadServer(data)
+    a = client(server.url)
+    created = create(a, "cards", {"rules": {"three_open": True}, "field": "3x3"}, [{"kind": "human"}] * 2)
+    a.join(created["game"], seat=0)
+    expect(a, "joined")
+    hand = random.Random(1).sample(catalog_ids(), 5)
+    a.choose_hand(hand)
+    expect(a, "ack")
+    session = dict(a.session or {})
+    a.close()
+    server.stop()
+    server = ThreadServer(data)                           # a new server on the same folder
+    try:
+        again = client(server.url)
+        again.join(session["game"], token=session["token"])
+        view = expect(again, "view")
+        assert view["status"] == "waiting" and view["own_hand"] == hand
+        assert view["seats"][0]["hand_chosen"] and not view["seats"][1]["hand_chosen"]
+        other = client(server.url)
+        other.join(created["code"])
+        assert expect(other, "joined")["seat"] == 1
+        seen = expect(other, "view")
+        assert seen["own_hand"] == [] and not set(json.dumps(seen).split('"')) & set(hand)
+        other.choose_hand(random.Random(2).sample(catalog_ids(), 5))
+        playing = other.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
+        shown = {c for e in playing["log"] if e["event"] == "CardsShown" and e["seat"] == 0 for c in e["cards"]}
+        assert len(shown) == 3 and shown <= set(hand)
+        assert set(x for x in playing["board"]["hands"][0] if x) == shown
+        again.close()
+        other.close()
+    finally:
+        server.stop()

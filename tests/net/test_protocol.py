@@ -1,0 +1,113 @@
+"""The protocol's one checkpoint, the rate limit, and the package's boundaries."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from jayden_jazz.net import protocol as P
+
+from jayden_jazz.net.client import NetClient
+
+from .conftest import ROOT, ThreadServer
+
+
+def refusal(raw: str | bytes) -> P.ProtocolError:
+    with pytest.raises(P.ProtocolError) as e:
+        P.parse_client(raw)
+    return e.value
+
+
+def test_a_well_formed_message_is_returned_checked() -> None:
+    msg = P.parse_client(json.dumps({"type": "action", "ply": 3, "action": "default/fizzwick@a1", "ref": 9}))
+    assert msg == {"type": "action", "ply": 3, "action": "default/fizzwick@a1", "ref": 9}
+    create = P.parse_client(json.dumps({"type": "create", "kind": "cards", "setup": {
+        "rules": {"preset": "draft", "three_open": True}, "field": "5x5"},
+        "seats": [{"kind": "human", "name": "Jazz"}, {"kind": "computer", "level": "hard"}]}))
+    assert create["seats"][1] == {"kind": "computer", "level": "hard"}
+
+
+@pytest.mark.parametrize("raw,code,words", [
+    ("not json", "bad_json", "not JSON"),
+    ('{"type": "action", "ply": NaN, "action": "x"}', "bad_json", "NaN"),
+    ("[1, 2]", "bad_message", "JSON object"),
+    ('{"type": "shout"}', "unknown_type", "unknown message type \"shout\""),
+    ('{"ply": 1}', "unknown_type", "unknown message type null"),
+    ('{"type": "action", "ply": 1}', "missing_field", "needs the field 'action'"),
+    ('{"type": "action", "ply": 1, "action": "a", "seat": 1}', "unknown_field", "unknown field 'seat'"),
+    ('{"type": "action", "ply": "1", "action": "a"}', "bad_field", "'ply' must be a whole number, not text"),
+    ('{"type": "action", "ply": true, "action": "a"}', "bad_field", "'ply' must be a whole number"),
+    ('{"type": "action", "ply": -1, "action": "a"}', "bad_field", "from 0 to"),
+    ('{"type": "action", "ply": 1, "action": ""}', "bad_field", "must not be empty"),
+    ('{"type": "join", "game": "g", "name": "a\\u0000b"}', "bad_field", "control characters"),
+    ('{"type": "join", "game": "' + "g" * 41 + '"}', "bad_field", "41 characters long; at most 40"),
+    ('{"type": "create", "kind": "chess", "setup": {}, "seats": []}', "bad_field", "one of jayden, cards"),
+    ('{"type": "create", "kind": "cards", "setup": {"rules": {"same": 1}}, "seats": []}', "bad_field",
+     "'same' must be true or false"),
+    ('{"type": "create", "kind": "cards", "setup": {"colour": "red"}, "seats": []}', "unknown_field",
+     "unknown field 'colour'"),
+    ('{"type": "hand", "cards": ' + json.dumps(["c"] * 41) + '}', "bad_field", "41 items; at most 40"),
+    ('{"type": "host", "game": "g", "token": "t", "command": "kick"}', "bad_field", "computer, abandon"),
+], ids=lambda x: x[:30] if isinstance(x, str) else None)
+def test_every_malformed_message_is_refused_in_plain_words(raw: str, code: str, words: str) -> None:
+    e = refusal(raw)
+    assert e.code == code and words in e.message, e.message
+
+
+def test_binary_oversized_and_deeply_nested_frames_are_refused() -> None:
+    assert refusal(b'{"type": "ping"}').code == "bad_frame"
+    assert refusal(" " * (P.MAX_MESSAGE + 1)).code == "too_big"
+    assert refusal("[" * 60000).code == "bad_json"
+
+
+def test_a_version_mismatch_says_which_side_to_update() -> None:
+    assert "server is newer" in P.version_refusal(P.VERSION - 1)
+    assert "this game is newer" in P.version_refusal(P.VERSION + 1)
+
+
+def test_the_token_bucket_allows_a_burst_then_the_rate() -> None:
+    bucket = P.TokenBucket(rate=10, burst=5)
+    assert [bucket.take(0.0) for _ in range(6)] == [True] * 5 + [False]
+    assert bucket.take(0.05) is False          # half a token
+    assert bucket.take(0.1) is True            # one token a tenth of a second
+    assert [bucket.take(100.0) for _ in range(6)] == [True] * 5 + [False]    # never more than the burst
+
+
+def test_the_network_package_imports_no_pygame_scenes_or_shell() -> None:
+    code = ("import sys; import jayden_jazz.net.server, jayden_jazz.net.client, jayden_jazz.net.__main__; "
+            "bad = [m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith(('jayden_jazz.scenes', "
+            "'jayden_jazz.shell', 'jayden_jazz.saves'))]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.strip() == "[]"
+
+
+def test_jayden_jazz_serve_starts_the_server_without_a_window(tmp_path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "nonexistent"}
+    proc = subprocess.Popen([sys.executable, "-m", "jayden_jazz", "serve", "--port", "0", "--data", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert re.search(r"listening on ws://127\.0\.0\.1:\d+", line), line
+        assert (tmp_path / "games.sqlite3").exists()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_a_client_of_another_version_is_told_in_words_and_stops(server: ThreadServer,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("INFO", logger="jayden_jazz.net")
+    old = NetClient(server.url, version=P.VERSION + 1).start()
+    refused = old.wait_for(lambda m: m["type"] == "connection")
+    assert refused["state"] == "refused" and refused["code"] == "version"
+    assert f"protocol version {P.VERSION}" in refused["message"] and "update" in refused["message"]
+    old.close()
+    assert old.state == "closed" and old.connects == 0
+    assert any("refused a client" in r.getMessage() and "version" in r.getMessage() for r in caplog.records)
