@@ -118,7 +118,7 @@ def test_reference_shot_in_flight_and_move_list(make_app):
     act(app, sc, "e5", "g7")
     for _ in range(4):
         step(app)
-    assert type(sc.motion._current()[0]).__name__ == "Shot"
+    assert type(sc.motion.current()[0]).__name__ == "Shot"
     sc.ticks = 0
     app.render()
     assert_ega_only(app.display.logical)

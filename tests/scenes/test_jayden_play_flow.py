@@ -8,12 +8,14 @@ import pytest
 
 from jayden_jazz.jayden import START_JPN, Action, Position, parse_square
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden import menus, moves
+from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.jayden.panels import EndBar
 from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, square_rect
 from jayden_jazz.scenes.title import TitleScene
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.sound import EFFECTS
+from jayden_jazz.tables.jayden import moves
+from jayden_jazz.tables.jayden.view import Request
 from tests.helpers import press, step
 from tests.scenes.jpn_helpers import jpn
 from tests.scenes.test_jayden_scene import HUMANS, act, board, choose, goto, settle
@@ -76,7 +78,7 @@ def test_hint_asks_the_hard_level_through_the_worker_and_marks_the_turn(make_app
 
 def test_following_a_hint_keeps_its_second_action_marked(make_app):
     app, sc = board(make_app)
-    sc.hint = [Action.from_text("c2-c4"), Action.from_text("e2-e3")]
+    sc.table.hint = [Action.from_text("c2-c4"), Action.from_text("e2-e3")]
     act(app, sc, "c2", "c4")
     assert [str(a) for a in sc.hint] == ["e2-e3"]
     act(app, sc, "d2", "d3")
@@ -129,11 +131,11 @@ def test_draw_offer_from_the_computer_defaults_to_no(make_app):
     from jayden_jazz.scenes.jayden.board import JaydenScene
     sc = JaydenScene(app, game)
     app.stack.push(sc)
-    sc.side_request = "offer"
+    sc.table.side_request = Request.OFFER
 
     class Reply:
         ok, value = True, True
-    sc._brain().poll = lambda: Reply()
+    sc.table.ensure_brain().poll = lambda: Reply()
     step(app)
     top = app.stack.top
     assert isinstance(top, ChoiceWindow) and top.title == "Draw offered"

@@ -366,6 +366,8 @@ def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
     app.stack.push(sc)
     step(app, 2)
     assert sc.request == "turn"
+    press(app, "RETURN")                     # not this side's turn: the way out is named
+    assert sc.message == "Green (computer) is to act; Esc opens the menu" and not sc.pos.history
     press(app, "ESC")
     assert isinstance(app.stack.top, ChoiceWindow) and app.stack.top.title == "Main Menu"
     choose(app, "New game")                  # cancels the search at once

@@ -20,9 +20,10 @@ from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes import seats
 from jayden_jazz.scenes.cards import players as card_players
 from jayden_jazz.scenes.jayden import players as jayden_players
-from jayden_jazz.scenes.jayden.board import AI_SELECT_TICKS, JaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
 from jayden_jazz.scenes.windows import ChoiceWindow
+from jayden_jazz.tables.jayden.controller import AI_SELECT_TICKS
 from tests.helpers import press, step
 from tests.scenes.cards_helpers import make_table
 from tests.scenes.jpn_helpers import jpn
@@ -141,10 +142,10 @@ def test_a_jayden_game_between_computers_runs_on_the_shared_seat_code(make_app, 
     shown: dict[str, int] = {}
     for _ in range(3000):
         step(app)
-        if sc.computer.chosen is not None:
-            key = str(sc.computer.chosen)
+        if sc.table.computer.chosen is not None:
+            key = str(sc.table.computer.chosen)
             shown[key] = shown.get(key, 0) + 1
-            assert sc.selected == sc.computer.chosen.src       # the piece is shown selected first
+            assert sc.selected == sc.table.computer.chosen.src       # the piece is shown selected first
         if sc.pos.result is not None:
             break
     assert sc.pos.result is not None and sc.pos.result.winner == "g"
@@ -163,7 +164,7 @@ def test_jayden_computer_pace_follows_the_animation_setting(make_app, in_process
         ticks = 0
         while not sc.pos.history and ticks < 600:
             step(app)
-            ticks += sc.computer.chosen is not None
+            ticks += sc.table.computer.chosen is not None
         app.stack.clear()
         return ticks
 

@@ -1,68 +1,59 @@
 """Playing Jayden: the board scene.
 
-Input becomes engine calls; the engine decides what is legal and says why
-not. A computer side thinks in a worker process, and its actions are then
-shown one at a time so a person can follow them, while the window keeps
-drawing and Esc keeps working.
+The turn flow lives in the table (``tables/jayden/controller.py``): this
+scene turns keys and the mouse into its commands for the side to act,
+draws what it shows, and answers its notices with what only a screen has
+-- sounds, messages, windows, the autosave and the statistics. A computer
+side thinks in a worker process; its actions are shown one at a time so a
+person can follow them, while the window keeps drawing and Esc keeps
+working.
 """
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from jayden_jazz import statistics  # [card-saves hook]
+from jayden_jazz import statistics
 from jayden_jazz.jayden import START_JPN, Action, Position, square_name
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.saves.store import SaveError
-from jayden_jazz.scenes.jayden import menus, motion, moves, players
-from jayden_jazz.scenes.jayden.names import PIECE_NAME, SIDE_NAME, other
+from jayden_jazz.scenes.jayden import menus, players, saving
 from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
-from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, RESULT_WORDS, BoardRenderer, BoardView, cell_at,
-                                              cell_of_square, square_of_cell)
-from jayden_jazz.scenes.seats import ComputerTurn, MessageTimer, paced
+from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at, cell_of_square,
+                                              square_of_cell)
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
+from jayden_jazz.tables.jayden import moves
+from jayden_jazz.tables.jayden.controller import JaydenController
+from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, describe_result, other
+from jayden_jazz.tables.jayden.steps import Motion
+from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request, refused
+from jayden_jazz.tables.seats import MessageTimer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from jayden_jazz.ai.worker import Reply
     from jayden_jazz.shell.appview import AppView
 
-AI_STEP_TICKS = 36        # pause between a computer's actions (0.6 s at normal speed)
-AI_SELECT_TICKS = 18      # how long the computer's chosen piece is shown selected
 MESSAGE_TICKS = 180
 BLINK_TICKS = 15          # the Action Box blinks twice a second
 DOTS_TICKS = 20           # the computer's "thinking..." dots
-DRAW_OFFER_QUIET = 60     # the computer considers offering a draw after this many quiet actions
-DRAW_OFFER_EVERY = 15     # ... and asks again at most every this many turns
-HINT_LEVEL = "hard"
 SOUND_BY_KIND = {"move": "move", "attack": "attack", "fire": "fire", "condition": "condition",
                  "deploy": "deploy"}
 
 
-def describe_result(pos: Position) -> tuple[str, str]:
-    res = pos.result
-    if res is None:
-        return "", ""
-    why = RESULT_WORDS.get(res.reason, res.reason)
-    if res.reason == "forfeit" and res.winner is not None:
-        why = f"{SIDE_NAME[other(res.winner)]} could not complete a turn and forfeits"
-    elif res.reason == "resigned" and res.winner is not None:
-        why = f"{SIDE_NAME[other(res.winner)]} resigned"
-    if res.winner is None:
-        return "Draw", f"The game is drawn: {why}."
-    return f"{SIDE_NAME[res.winner]} wins", f"{SIDE_NAME[res.winner]} wins: {why}."
-
-
 class JaydenScene(PlayScene):
-    helper_attr = "brain"
+    """The board on this screen, where the person at the keys plays whichever side is to act.
+
+    ``table`` holds the game; the scene keeps only what a screen has: the
+    Action Box, the turned board, the status lines, the message shown and
+    the blink.
+    """
 
     def __init__(self, app: AppView, game: jsave.JaydenGame | None = None, pos: Position | None = None, *,
                  brain: players.Brain | None = None, load: Path | None = None) -> None:
@@ -72,30 +63,16 @@ class JaydenScene(PlayScene):
             game = jsave.JaydenGame(start=START_JPN, actions=[],
                                     players={"g": {"kind": "human"}, "r": {"kind": "human"}},
                                     enhanced=settings["enhanced"], quiet_draw=settings["quiet_draw"])
-        self.game = game
-        self.pos = pos if pos is not None else game.position()
-        self.records = moves.replay(game.start, self.pos.history, game.quiet_draw)
+        self.table = JaydenController(game, pos, brain=brain, make_brain=lambda: players.make_brain(),
+                                      can_think=lambda: players.ai_available(), pace=lambda: self.speed,
+                                      rng=random.Random(app.rng.random()))
         self.renderer = BoardRenderer(app.font)
         self.cursor = (9, ROWS - 2)
         self.flip = False
-        self.selected: int | None = None
-        self.targets: dict[int, Action] = {}
         self.status_on = True
         self.ticks = 0
         self.messages = MessageTimer(MESSAGE_TICKS)
-        self.brain = brain
-        self.computer = ComputerTurn(several=True)   # a computer side's turn: both actions, one at a time
-        self.side_request: str | None = None         # another question out: hint, accept or offer
-        self.ai_error = ""
-        self.motion: motion.Motion | None = None
-        self.pending_end = False
         self.end_shown = False
-        self.hint: list[Action] = []
-        self.hint_key: int | None = None
-        self.draw_asked_of: str | None = None
-        self.no_offer_before = 0
-        self._threats: tuple[int, list[int]] = (-1, [])
-        self.rng = random.Random(app.rng.random())
         self.load_path = load                        # a save to open once on the stack
         self._turn_started()
 
@@ -104,33 +81,61 @@ class JaydenScene(PlayScene):
             path, self.load_path = self.load_path, None
             self.load_from(path)
 
-    # helpers ---------------------------------------------------------------
+    def exit(self) -> None:
+        self.table.close()
+
+    # what the table holds, as the screen reads it ----------------------------------
+    @property
+    def game(self) -> jsave.JaydenGame:
+        return self.table.game
+
+    @property
+    def pos(self) -> Position:
+        return self.table.pos
+
+    @property
+    def brain(self) -> Brain | None:
+        return self.table.brain
+
+    @property
+    def selected(self) -> int | None:
+        return self.table.selected
+
+    @property
+    def targets(self) -> dict[int, Action]:
+        return self.table.targets
+
+    @property
+    def hint(self) -> list[Action]:
+        return self.table.hint
+
+    @property
+    def motion(self) -> Motion | None:
+        return self.table.step
+
+    @property
+    def pending_end(self) -> bool:
+        return self.table.pending_end
+
+    @property
+    def request(self) -> Request | None:
+        """What the computer player is working out now (turn, hint, accept, offer), or None."""
+        return self.table.request
+
     @property
     def enhanced(self) -> bool:
-        return self.game.enhanced
+        return self.table.enhanced
 
     @property
     def speed(self) -> float:
         return animation_factor(self.app.settings["animation"])
 
-    def player(self, side: str) -> dict[str, Any]:
-        return self.game.players.get(side) or {"kind": "human"}
-
-    def computer_to_act(self) -> bool:
-        return self.pos.result is None and players.is_computer(self.player(self.pos.side))
-
-    def in_progress(self) -> bool:
-        """A game someone would lose by leaving: begun and not finished."""
-        return self.pos.result is None and bool(self.pos.history)
-
     @property
     def message(self) -> str:
         return self.messages.text
 
-    @property
-    def request(self) -> str | None:
-        """What the computer player is working out now: turn, hint, accept, offer, or None."""
-        return "turn" if self.computer.asked else self.side_request
+    def in_progress(self) -> bool:
+        return self.table.in_progress()
 
     def say(self, text: str) -> None:
         self.messages.say(text, MESSAGE_TICKS + len(text) * 2)
@@ -140,11 +145,43 @@ class JaydenScene(PlayScene):
         self.app.sound.play("refusal")
         self.say(text)
 
+    def _answer(self, out: Outcome) -> Outcome:
+        """A command's refusal is said; what it set off is shown."""
+        if not out.ok:
+            self.refuse(out.reason)
+        self.follow()
+        return out
+
+    def follow(self) -> None:
+        """Show what the table has done since last asked: sounds, messages, windows, saves."""
+        for n in self.table.take_notices():
+            if n.event is Event.PLAYED and n.record is not None:
+                self.app.sound.play(SOUND_BY_KIND.get(n.record.kind, "move"))
+            elif n.event is Event.SAY:
+                self.say(n.text)
+            elif n.event is Event.TURN_ENDED:
+                saving.autosave(self)
+            elif n.event is Event.FINISHED and self.pos.result is not None:
+                statistics.record_jayden_game(self.app, self.game, self.pos.result)
+            elif n.event is Event.TURN_STARTED:
+                self._turn_started()
+            elif n.event is Event.ENDED:
+                self.app.sound.play("game_end")
+                self.show_end()
+            elif n.event is Event.CHOSEN and n.action is not None:
+                self.cursor = cell_of_square(n.action.dst, self.flip)
+            elif n.event is Event.DRAW_OFFERED:
+                self._draw_offered(n.side, computer=True)
+            elif n.event is Event.COMPUTER_FAILED:
+                self.stack.push(MessageWindow(self.app, "Computer player",
+                                              f"The computer player failed ({n.text}). "
+                                              f"{SIDE_NAME[n.side]} is now played by a human."))
+
     def _turn_started(self) -> None:
         """Turn the board for the side to act (hot seat), and put the Action Box
         on its Master, where play starts."""
         side = self.pos.side
-        if not players.is_computer(self.player(side)):
+        if not self.table.is_computer(side):
             flip = bool(self.app.settings["hot_seat"]) and side == "r"
             if flip != self.flip:
                 c, r = self.cursor
@@ -157,28 +194,6 @@ class JaydenScene(PlayScene):
 
     def cursor_square(self) -> int:
         return square_of_cell(*self.cursor, self.flip)
-
-    def deselect(self) -> None:
-        self.selected = None
-        self.targets = {}
-
-    def select(self, sq: int) -> bool:
-        acts = self.pos.legal_actions_from(sq)
-        if not acts:
-            return False
-        self.selected = sq
-        self.targets = {a.dst: a for a in acts}
-        return True
-
-    def threats(self) -> list[int]:
-        """Enemy pieces that could take the acting side's Master next turn
-        (Enhanced, for a human side only); worked out once per position."""
-        if not self.enhanced or self.pos.result is not None or self.computer_to_act():
-            return []
-        key = self.pos.key()
-        if self._threats[0] != key:
-            self._threats = (key, self.pos.master_threats(self.pos.side))
-        return self._threats[1]
 
     # input -----------------------------------------------------------------
     def handle(self, action: InputAction) -> None:
@@ -207,229 +222,37 @@ class JaydenScene(PlayScene):
 
     def press(self, sq: int) -> None:
         """The Action Button on a square: select, deselect, or act."""
-        if self.motion is not None:
-            self.motion.finish()          # a press never waits for a picture
-            ending = self.pending_end
-            self._motion_done()
+        if self.table.step is not None:
+            ending = self.table.skip()    # a press never waits for a picture
+            self.follow()
             if ending:
                 return                    # the end bar is up now
         if self.pos.result is not None:
             self.show_end()
             return
-        if self.computer_to_act():
-            self.refuse(f"{SIDE_NAME[self.pos.side]} (computer) is to act; Esc opens the menu")
-            return
-        if self.selected is None:
-            if self.select(sq):
-                self.app.sound.play("select")
-            else:
-                self._cannot_act(sq)
-            return
-        if sq == self.selected:
-            self.deselect()
-            return
-        act = self.targets.get(sq)
-        if act is not None:
-            self.deselect()
-            self.play(act)
-            return
-        piece = self.pos.piece_at(sq)
-        if piece is not None and piece[1] == self.pos.side:
-            if self.select(sq):
-                self.app.sound.play("select")
-            else:
-                self._cannot_act(sq)
-            return
-        src = self.selected
-        mover = self.pos.piece_at(src)
-        reason = self.pos.why_illegal(self.pos.intended_action(src, sq))
-        name = PIECE_NAME[mover[0]] if mover else "Piece"
-        self.refuse(f"{name} {square_name(src)} to {square_name(sq)}: {reason}")
+        out = self.table.press(self.pos.side, sq)
+        if not out and self.table.computer_to_act():
+            out = refused(out.reason + "; Esc opens the menu")     # where this screen's way out is
+        if self._answer(out).done == "selected":
+            self.app.sound.play("select")
 
-    def _cannot_act(self, sq: int) -> None:
-        piece = self.pos.piece_at(sq)
-        if piece is None:
-            self.refuse(f"{square_name(sq)} is empty: choose one of {SIDE_NAME[self.pos.side]}'s pieces")
-            return
-        if piece[1] != self.pos.side:
-            me = SIDE_NAME[self.pos.side]
-            self.refuse(f"The {PIECE_NAME[piece[0]]} on {square_name(sq)} is {SIDE_NAME[piece[1]]}'s; "
-                        f"{me} is to act: choose one of {me}'s pieces")
-            return
-        reason = self.pos.why_no_action(sq) or "it has no legal action now"
-        self.refuse(f"{PIECE_NAME[piece[0]]} {square_name(sq)} cannot act: {reason}")
-
-    def play(self, act: Action) -> None:
-        before_side, before_turn = self.pos.side, self.pos.turn
-        record = moves.before(self.pos, act)
-        self.pos.push(act)
-        record = moves.after(record, self.pos)
-        self.records.append(record)
-        self.game.actions = [str(a) for a in self.pos.history]
-        # Following a hint keeps its second action marked; anything else drops it.
-        self.hint = self.hint[1:] if self.hint and self.hint[0] == act and self.pos.side == before_side else []
-        res = self.pos.result
-        master_taken = res is not None and res.reason in ("master_taken", "master_conditioned")
-        self.motion = motion.for_action(record, self.speed, master_taken)
-        self.app.sound.play(SOUND_BY_KIND.get(record.kind, "move"))
-        turn_over = self.pos.side != before_side or self.pos.turn != before_turn or res is not None
-        if turn_over:
-            self.autosave()
-        if res is not None:
-            statistics.record_jayden_game(self.app, self.game, res)  # [card-saves hook]
-            if master_taken and res.winner is not None:
-                self.say(f"The {SIDE_NAME[other(res.winner)]} Master is "
-                         f"{'conditioned' if res.reason == 'master_conditioned' else 'destroyed'}!")
-            self.pending_end = True
-            if self.motion is None:
-                self._motion_done()
-        elif turn_over:
-            self._turn_started()
-
-    def _motion_done(self) -> None:
-        self.motion = None
-        if self.pending_end:
-            self.pending_end = False
-            self.app.sound.play("game_end")
-            self.show_end()
-
-    # computer ------------------------------------------------------------
-    def _brain(self) -> players.Brain:
-        if self.brain is None:
-            self.brain = players.make_brain()
-        return self.brain
-
+    # time ----------------------------------------------------------------------------
     def update(self) -> None:
         self.ticks += 1
         self.messages.tick()
-        if self.motion is not None:
-            self.motion.advance()
-            if self.motion.done:
-                self._motion_done()
-            return
-        if self.side_request is not None:
-            self._poll_side()
-            return
-        if not self.computer_to_act():
-            return
-        side = self.pos.side
-        level = str(self.player(side).get("level", "normal"))
-        if (not self.computer.busy and self.pos.acted is None and self.pos.quiet >= DRAW_OFFER_QUIET
-                and not players.is_computer(self.player(other(side)))
-                and self.pos.turn >= self.no_offer_before):
-            self.no_offer_before = self.pos.turn + DRAW_OFFER_EVERY
-            self.side_request = "offer"
-            self._brain().submit_wants_draw(self.pos.jpn(), level)
-            return
-        self._computer_step(level)
-
-    def _computer_step(self, level: str) -> None:
-        """The shared computer turn: ask, then show each action selected before it is played."""
-        def ask() -> None:
-            self._brain().submit_turn(self.pos.jpn(), level, self.rng.randrange(2**31), self.game.quiet_draw)
-
-        def check(value: Any) -> list[Action]:
-            if not value:
-                raise ValueError("it returned no action")
-            return [Action.from_text(str(t)) for t in value]
-
-        brain = self._brain()
-        first = self.pos.acted is None
-        show = paced(AI_SELECT_TICKS if first else AI_SELECT_TICKS + AI_STEP_TICKS // 2, max(self.speed, 0.25))
-        out = self.computer.step(ask, lambda: brain.poll(), check, show)
-        chosen = self.computer.chosen
-        if chosen is not None and self.selected != chosen.src:
-            self.selected, self.targets = chosen.src, {}
-            self.cursor = cell_of_square(chosen.dst, self.flip)
-        if out is None:
-            return
-        kind, value = out
-        if kind == "failed":
-            self._ai_failed(str(value))
-            return
-        self.deselect()
-        if not self.pos.is_legal(value):
-            self.computer.reset()
-            self.say(f"Computer chose an illegal action {value}; asking again")
-            return
-        self.play(value)
+        self.table.tick()
+        self.follow()
 
     def redraw_in(self) -> int | None:
         """Every tick while a piece moves or the computer acts; else at the next blink, dot or message end."""
-        if self.motion is not None or (self.computer_to_act() and self.request is None):
+        if self.table.step is not None or (self.table.computer_to_act() and self.request is None):
             return EVERY_TICK
-        dots = ticks_to_next(self.ticks, DOTS_TICKS) if self.request == "turn" else None
+        dots = ticks_to_next(self.ticks, DOTS_TICKS) if self.request == Request.TURN else None
         return soonest(ticks_to_next(self.ticks, BLINK_TICKS), self.messages.left or None, dots)
-
-    def _poll_side(self) -> None:
-        """The answer to a hint or a draw question, when it has come."""
-        reply: Reply | None = self._brain().poll()
-        if reply is None:
-            return
-        request, self.side_request = self.side_request, None
-        if not reply.ok:
-            if request == "hint":
-                self.say("No hint this time: the computer player failed")
-                return
-            self._ai_failed(str(reply.value))
-            return
-        if request == "hint":
-            if self.hint_key == self.pos.key() and reply.value:
-                self.hint = [Action.from_text(t) for t in reply.value]
-                self.say("Hint: " + ", then ".join(self._act_words(a) for a in self.hint)
-                         + " (marked 1 and 2 in light cyan)")
-        elif request == "accept":
-            self._draw_answer(bool(reply.value), self.draw_asked_of or "r")
-        elif request == "offer" and reply.value:
-            side = self.pos.side
-            self.stack.push(menus.yes_no(
-                self.app, "Draw offered",
-                f"{SIDE_NAME[side]} (computer) offers a draw. {SIDE_NAME[other(side)]}, do you accept?",
-                lambda yes: self._draw_answer(yes, other(side)), yes="Yes, accept the draw",
-                no="No, play on"))
-
-    def _act_words(self, act: Action) -> str:
-        piece = self.pos.piece_at(act.src)
-        name = PIECE_NAME[piece[0]] if piece else ""
-        return f"{name} {act}".strip()
-
-    def _ai_failed(self, error: str) -> None:
-        self.computer.reset()
-        self.ai_error = error[-300:]
-        side = self.pos.side
-        self.game.players[side] = {"kind": "human"}
-        lines = self.ai_error.strip().splitlines() or ["unknown error"]
-        self.stack.push(MessageWindow(self.app, "Computer player",
-                                      f"The computer player failed ({lines[-1]}). "
-                                      f"{SIDE_NAME[side]} is now played by a human."))
-
-    def stop_ai(self) -> None:
-        """Whatever the computer is doing stops: a new game, Undo, a load, quitting."""
-        self.computer.reset()
-        self.side_request = None
-        if self.brain is not None:
-            self.brain.cancel()
-
-    def ask_hint(self) -> None:
-        """The Hard level's turn from here, marked on the board (Enhanced)."""
-        if not self.enhanced:
-            self.refuse("Hints are part of Enhanced mode (Options, Play mode)")
-            return
-        if self.pos.result is not None or self.computer_to_act():
-            self.refuse("A hint is for your own turn while the game goes on")
-            return
-        if not players.ai_available():
-            self.refuse("Hints need the computer player, which is not installed")
-            return
-        self.hint = []
-        self.hint_key = self.pos.key()
-        self.say("Thinking about a hint...")
-        self.side_request = "hint"
-        self._brain().submit_turn(self.pos.jpn(), HINT_LEVEL, self.rng.randrange(2**31), self.game.quiet_draw)
 
     # menu actions ----------------------------------------------------------
     def open_menu(self) -> None:
-        can_offer = self.pos.result is None and not self.computer_to_act()
+        can_offer = self.pos.result is None and not self.table.computer_to_act()
         self.stack.push(menus.main_menu(self.app, enhanced=self.enhanced, can_undo=bool(self.pos.history),
                                         can_offer=can_offer, can_resign=can_offer, can_hint=can_offer,
                                         on_choose=self.menu_choice))
@@ -440,8 +263,8 @@ class JaydenScene(PlayScene):
             "moves": self.show_moves,
             "hint": self.ask_hint,
             "new": lambda: self.leave_game("start a new game", self.new_game),
-            "save": self.ask_save,
-            "load": self.ask_load,
+            "save": lambda: saving.ask_save(self),
+            "load": lambda: saving.ask_load(self),
             "draw": self.offer_draw,
             "resign": self.ask_resign,
             "undo": self.undo,
@@ -457,6 +280,7 @@ class JaydenScene(PlayScene):
         if not self.in_progress():
             then()
             return
+
         def answer(yes: bool) -> None:
             if yes:
                 then()
@@ -468,73 +292,47 @@ class JaydenScene(PlayScene):
             answer, yes=f"Yes, {what}", no="No, go on playing"))
 
     def show_moves(self) -> None:
-        self.stack.push(MoveListWindow(self.app, self.records))
+        self.stack.push(MoveListWindow(self.app, self.table.records))
 
     def _push(self, name: str) -> None:
         self.stack.push(self.app.scene(name))
 
     def to_title(self) -> None:
-        self.stop_ai()
+        self.table.stop_thinking()
         self.app.back_to("menu")
 
     def new_game(self) -> None:
-        self.stop_ai()
+        self.table.stop_thinking()
         self.stack.replace(self.app.scene("jayden", players=dict(self.game.players)))
+
+    def ask_hint(self) -> None:
+        """The Hard level's turn from here, marked on the board (Enhanced)."""
+        self._answer(self.table.ask_hint(self.pos.side))
 
     def undo(self) -> None:
         """Back to the start of the last human turn (Enhanced mode only)."""
-        if not self.enhanced:
-            self.refuse("Undo is part of Enhanced mode (Options, Play mode)")
-            return
-        if not self.pos.history:
-            self.refuse("Nothing to undo: no action has been made yet")
-            return
-        self.stop_ai()
-        self.deselect()
-        if self.motion is not None:
-            self.motion = None
-        self.pending_end = False
-        self.pos.pop()
-        while self.pos.history and (self.pos.acted is not None or self.computer_to_act()):
-            self.pos.pop()
-        self.game.actions = [str(a) for a in self.pos.history]
-        self.game.result = None
-        self.records = moves.replay(self.game.start, self.pos.history, self.game.quiet_draw)
-        self.end_shown = False
-        self.hint = []
-        self.autosave()
-        self.say("Undone back to the start of your turn; the autosave now holds this position")
-        self._turn_started()
+        if self._answer(self.table.undo(self.pos.side)):
+            self.end_shown = False
 
     def offer_draw(self) -> None:
-        side = self.pos.side
-        if players.is_computer(self.player(other(side))):
-            self.draw_asked_of = other(side)
-            self.say(f"{SIDE_NAME[other(side)]} (computer) considers the offer")
-            self.side_request = "accept"
-            self._brain().submit_accepts_draw(self.pos.jpn(), str(self.player(other(side)).get("level", "normal")))
-        else:
-            self.stack.push(menus.yes_no(
-                self.app, "Draw offered",
-                f"{SIDE_NAME[side]} offers a draw. {SIDE_NAME[other(side)]}, do you accept?",
-                lambda yes: self._draw_answer(yes, other(side)), yes="Yes, accept the draw",
-                no="No, play on"))
+        out = self._answer(self.table.offer_draw(self.pos.side))
+        if out.ask:
+            self._draw_offered(self.pos.side, computer=False)
 
-    def _draw_answer(self, accepted: bool, who: str) -> None:
-        if accepted:
-            self.pos.agree_draw()
-            self.game.result = {"winner": None, "reason": "agreed_draw"}
-            self.autosave()
-            self.app.sound.play("game_end")
-            statistics.record_jayden_game(self.app, self.game, self.pos.result)  # [card-saves hook]
-            self.show_end()
-        else:
-            self.say(f"{SIDE_NAME[who]} declines the draw")
+    def _draw_offered(self, side: str, *, computer: bool) -> None:
+        who = f"{SIDE_NAME[side]} (computer)" if computer else SIDE_NAME[side]
+        self.stack.push(menus.yes_no(
+            self.app, "Draw offered", f"{who} offers a draw. {SIDE_NAME[other(side)]}, do you accept?",
+            lambda yes: self.answer_draw(other(side), yes), yes="Yes, accept the draw", no="No, play on"))
+
+    def answer_draw(self, side: str, accepted: bool) -> None:
+        self._answer(self.table.answer_draw(side, accepted))
 
     def ask_resign(self) -> None:
         side = self.pos.side
-        if self.pos.result is not None or self.computer_to_act():
-            self.refuse("Only the side to act can resign, while the game goes on")
+        why = self.table.resign_refusal(side)
+        if why:
+            self.refuse(why)
             return
         self.stack.push(menus.yes_no(
             self.app, "Resign?", f"{SIDE_NAME[side]} gives up and {SIDE_NAME[other(side)]} wins the game.",
@@ -542,76 +340,17 @@ class JaydenScene(PlayScene):
             no="No, play on"))
 
     def resign(self, side: str) -> None:
-        self.stop_ai()
-        self.deselect()
-        self.pos.resign(side)
-        self.game.result = {"winner": other(side), "reason": "resigned"}
-        self.autosave()
-        statistics.record_jayden_game(self.app, self.game, self.pos.result)  # [card-saves hook]
-        self.app.sound.play("game_end")
-        self.show_end()
+        self._answer(self.table.resign(side))
 
     # saves -------------------------------------------------------------------
-    @property
-    def save_dir(self) -> Path:
-        return self.app.dirs.saves
-
-    def autosave(self) -> None:
-        try:
-            jsave.save(jsave.slot_path(self.save_dir, "autosave"), self.game, self.pos)
-        except OSError as e:
-            self.say(f"Autosave failed: {e.strerror or e}")
-
-    def ask_save(self) -> None:
-        self.stack.push(menus.slot_window(self.app, "Save game", self.save_dir, include_autosave=False,
-                                          on_choose=self.confirm_save))
-
     def confirm_save(self, path: Path) -> None:
-        """Never replace an earlier save without asking (No is the default)."""
-        if not path.exists():
-            self.save_to(path)
-            return
-        name = menus.slot_of(path)
-        self.stack.push(menus.yes_no(self.app, "Overwrite?",
-                                     f"{name} already holds a game. Replace it with this one?",
-                                     lambda yes: self.save_to(path) if yes else None,
-                                     yes=f"Yes, replace {name}", no="No, keep it"))
+        saving.confirm_save(self, path)
 
     def save_to(self, path: Path) -> None:
-        try:
-            jsave.save(path, self.game, self.pos)
-        except OSError as e:
-            self.stack.push(MessageWindow(self.app, "Save failed",
-                                          f"Could not write {menus.slot_of(path)} ({path}): {e.strerror or e}"))
-            return
-        self.say(f"Saved to {menus.slot_of(path)}")
-
-    def ask_load(self) -> None:
-        self.leave_game("load another game", lambda: self.stack.push(
-            menus.slot_window(self.app, "Load game", self.save_dir, include_autosave=True,
-                              on_choose=self.load_from)))
+        saving.save_to(self, path)
 
     def load_from(self, path: Path) -> None:
-        try:
-            game, pos = jsave.load(path)
-        except SaveError as e:
-            self.stack.push(MessageWindow(self.app, "Save file refused",
-                                          f"{menus.slot_of(Path(e.path))} ({e.path})\n\n{e.problem}\n\n"
-                                          "The file was not changed; the current game goes on."))
-            self.app.sound.play("refusal")
-            return
-        self.stop_ai()
-        self.game, self.pos = game, pos
-        self.records = moves.replay(game.start, pos.history, game.quiet_draw)
-        self.deselect()
-        self.motion = None
-        self.pending_end = False
-        self.end_shown = False
-        self.hint = []
-        self.say(f"Loaded {menus.slot_of(path)}")
-        self._turn_started()
-        if pos.result is not None:
-            self.show_end()
+        saving.load_from(self, path)
 
     # end of game ---------------------------------------------------------------
     def show_end(self) -> None:
@@ -635,19 +374,20 @@ class JaydenScene(PlayScene):
     def notes(self) -> list[tuple[str, int]]:
         """The second status line when no message is shown."""
         out: list[tuple[str, int]] = []
-        threats = self.threats()
+        threats = self.table.threats()
         if threats:
             names = ", ".join(f"{PIECE_NAME[piece[0]]} {square_name(sq)}" for sq in threats
                               if (piece := self.pos.piece_at(sq)) is not None)
             out.append((f"Danger: {SIDE_NAME[other(self.pos.side)]} could take your Master next turn "
                         f"({names})", P.LIGHT_RED))
-        if self.request == "turn":
+        if self.request == Request.TURN:
             dots = "." * (1 + self.ticks // DOTS_TICKS % 3)
             out.append((f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + dots, P.WHITE))
         for s in ("g", "r"):
             if not self.pos.has_mark(s):
                 out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
-        took = [(s, sum(moves.taken(self.records, s).values())) for s in ("g", "r")]
+        records = self.table.records
+        took = [(s, sum(moves.taken(records, s).values())) for s in ("g", "r")]
         out.append((f"Taken: Green {took[0][1]}, Red {took[1][1]}", P.LIGHT_GRAY))
         out.append((self.key_guide(), P.DARK_GRAY))
         return out
@@ -659,17 +399,18 @@ class JaydenScene(PlayScene):
         return ", ".join(parts + [f"{keys.label('back')} menu"])
 
     def view(self) -> BoardView:
+        v = self.table.view()
         targets: dict[int, str] = {}
         costs: dict[int, int] = {}
-        if self.enhanced and self.selected is not None:
-            for dst, a in self.targets.items():
-                targets[dst] = a.kind
+        if v.enhanced and v.selected is not None:
+            for a in v.targets:
+                targets[a.dst] = a.kind
                 if a.kind == "fire":
-                    costs[dst] = max(abs(a.src % 20 - a.dst % 20), abs(a.src // 20 - a.dst // 20))
-        return BoardView(cursor=self.cursor, selected=self.selected, targets=targets, costs=costs,
+                    costs[a.dst] = max(abs(a.src % 20 - a.dst % 20), abs(a.src // 20 - a.dst // 20))
+        return BoardView(cursor=self.cursor, selected=v.selected, targets=targets, costs=costs,
                          status=self.status_on, blink=(self.ticks // BLINK_TICKS) % 2 == 0,
-                         marks=moves.last_turns(self.records), threats=self.threats(), hint=self.hint,
-                         message=self.message, notes=self.notes(), flip=self.flip, motion=self.motion)
+                         marks=list(v.marks), threats=list(v.threats), hint=list(v.hint),
+                         message=self.message, notes=self.notes(), flip=self.flip, motion=v.step)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.pos, self.view())

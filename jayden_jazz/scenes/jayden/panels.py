@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from jayden_jazz.scenes.jayden.moves import Played, taken, taken_text, turn_lines
-from jayden_jazz.scenes.jayden.names import SIDE_COLOR, SIDE_NAME
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, fit
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import GLYPH_W
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, TextView, draw_window
+from jayden_jazz.tables.jayden.moves import Played, taken, taken_text, turn_lines
+from jayden_jazz.tables.jayden.names import SIDE_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView

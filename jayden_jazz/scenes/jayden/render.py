@@ -11,16 +11,18 @@ degrees. Drawing reads the position and never changes it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
 from jayden_jazz.jayden import Action, Position, square_name
-from jayden_jazz.scenes.jayden.moves import Played
-from jayden_jazz.scenes.jayden.names import PIECE_NAME, SIDE_COLOR, SIDE_NAME
+from jayden_jazz.scenes.jayden import motion
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
 from jayden_jazz.shell.font import GLYPH_H, GLYPH_W, Font
+from jayden_jazz.tables.jayden.moves import Played
+from jayden_jazz.tables.jayden.names import PIECE_NAME, RESULT_WORDS, SIDE_NAME
+from jayden_jazz.tables.jayden.steps import Motion
 
 CELL_W, CELL_H = 32, 23
 COLS, ROWS = 20, 14
@@ -114,7 +116,7 @@ class BoardView:
     state: list[tuple[str, int]] | None = None                   # replaces "Green to act" (replays)
     notes: list[tuple[str, int]] = field(default_factory=list)   # second line when no message
     flip: bool = False
-    motion: Any = None                                           # a running motion.Motion
+    motion: Motion | None = None                                 # the steps of the action being shown
 
 
 class BoardRenderer:
@@ -176,7 +178,7 @@ class BoardRenderer:
     def draw(self, surface: pygame.Surface, pos: Position, view: BoardView) -> None:
         surface.blit(self._layer(pos, view.flip), (0, 0))
         if view.motion is not None:
-            view.motion.draw_under(surface, self, pos, view.flip)
+            motion.draw_under(view.motion, surface, self, pos, view.flip)
         for played in view.marks:
             self._turn_mark(surface, played, view)
         for sq in view.threats:
@@ -190,7 +192,7 @@ class BoardRenderer:
         if view.selected is not None:
             pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, square_rect(view.selected, view.flip), 2)
         if view.motion is not None:
-            view.motion.draw_over(surface, self, pos, view.flip)
+            motion.draw_over(view.motion, surface, self, pos, view.flip)
         if view.cursor is not None:
             self._cursor(surface, view.cursor, view.blink)
         surface.fill(P.BLACK, (0, STATUS_Y, 640, 350 - STATUS_Y))
@@ -355,16 +357,6 @@ class BoardRenderer:
         width = sum(self.font.width(t) for t, _ in right) + self.font.width(SEP) * max(0, len(right) - 1)
         self._draw_parts(surface, right, 636 - width, STATUS_Y)
         self._draw_parts(surface, second, 4, STATUS_Y + LINE_H)
-
-
-RESULT_WORDS = {
-    "master_taken": "the enemy Master was destroyed",
-    "master_conditioned": "the enemy Master was conditioned",
-    "forfeit": "the other side could not complete a turn",
-    "quiet_draw": "200 actions passed without a capture",
-    "agreed_draw": "both sides agreed",
-    "resigned": "the other side resigned",
-}
 
 
 def result_line(pos: Position) -> str:

@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.jayden import Action, Position
-from jayden_jazz.scenes.jayden import motion, moves
-from jayden_jazz.scenes.jayden.names import SIDE_COLOR, SIDE_NAME
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import BoardRenderer, BoardView, result_line
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
+from jayden_jazz.tables.jayden import moves, steps
+from jayden_jazz.tables.jayden.names import SIDE_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -31,7 +32,7 @@ class ReplayScene(Scene):
         self.index = 0           # actions applied so far
         self.playing = True
         self.timer = STEP_TICKS
-        self.motion: motion.Motion | None = None
+        self.motion: steps.Motion | None = None
         self.ticks = 0
         self.renderer = BoardRenderer(app.font)
 
@@ -44,7 +45,7 @@ class ReplayScene(Scene):
             if animate:
                 res = self.pos.result
                 taken = res is not None and res.reason in ("master_taken", "master_conditioned")
-                self.motion = motion.for_action(rec, animation_factor(self.app.settings["animation"]), taken)
+                self.motion = steps.for_action(rec, animation_factor(self.app.settings["animation"]), taken)
         elif d < 0 and self.index > 0:
             self.pos.pop()
             self.index -= 1

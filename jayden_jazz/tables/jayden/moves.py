@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jayden_jazz.jayden import Action, Position
-from jayden_jazz.scenes.jayden.names import PIECE_NAME, SIDE_NAME, plural
+from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, plural
 
 
 @dataclass(frozen=True)
