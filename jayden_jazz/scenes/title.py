@@ -20,6 +20,7 @@ ENTRIES = [
     ("Continue", "continue"),
     ("Jazz Card Game", "cards"),
     ("Jayden", "jayden"),
+    ("Play online", "online"),
     ("Statistics", "statistics"),
     ("Instructions", "instructions"),
     ("Options", "options"),
