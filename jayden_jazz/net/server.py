@@ -103,6 +103,28 @@ class Conn:
             self.out.put_nowait((code, reason))
 
 
+def _watch_server() -> None:
+    """In the worker process: exit the moment the server is gone (even SIGKILLed), so no
+    search goes on for nobody."""
+    import multiprocessing as mp
+    import os
+    import threading
+
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        from multiprocessing.connection import wait
+        try:
+            wait([parent.sentinel])
+        except (OSError, ValueError):
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+
+
 def _call(target: str, args: tuple[Any, ...]) -> Any:
     """In the worker process: run ``module:function`` (a computer player's question)."""
     module, _, name = target.partition(":")
@@ -582,7 +604,8 @@ class GameServer:
             ply, seat = table.ply, table.to_move()
             if self._executor is None:
                 import multiprocessing as mp
-                self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"))
+                self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"),
+                                                     initializer=_watch_server)
             try:
                 answer = await asyncio.get_running_loop().run_in_executor(self._executor, _call, *request)
             except BrokenProcessPool:

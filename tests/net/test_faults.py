@@ -4,7 +4,9 @@ its acknowledgement, a client killed and started again, a player who stays away.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import threading
 import time
 from pathlib import Path
@@ -197,3 +199,47 @@ def test_the_host_may_give_a_lost_seat_to_the_computer_after_the_wait(server: Th
     host.host(created["game"], created["host_token"], "abandon")
     assert expect(host, "error")["code"] == "too_soon"     # nobody is away any more
     host.close()
+
+
+def children(pid: int) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(d.name))
+    return out
+
+
+def running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_killed_server_leaves_no_computer_player_running(tmp_path: Path) -> None:
+    proc = ProcessServer(tmp_path / "data")
+    kids: list[int] = []
+    try:
+        watcher = client(proc.url)
+        created = create(watcher, "jayden", {}, [{"kind": "computer", "level": "easy"}] * 2)
+        watcher.join(created["game"], spectator=True)
+        watcher.wait_for(lambda m: m["type"] == "view" and m["ply"] >= 2, 30)   # the worker is thinking
+        kids = children(proc.proc.pid)
+        assert kids
+        watcher.close()
+        proc.kill()
+        end = time.monotonic() + 10
+        while any(running(k) for k in kids):
+            assert time.monotonic() < end, "the computer player outlived its server"
+            time.sleep(0.05)
+    finally:
+        proc.stop()
+        for k in kids:              # on failure: the processes this test started, by their ids
+            if running(k):
+                os.kill(k, signal.SIGKILL)
