@@ -49,6 +49,7 @@ PARTS: dict[str, str] = {
     "jayden-replay": "jayden_jazz.scenes.jayden.replay:ReplayScene",               # start=, actions=, quiet_draw=
     "online-lobby": "jayden_jazz.scenes.online.lobby:LobbyScene",                  # link=
     "online-jayden": "jayden_jazz.scenes.online.jayden:OnlineJaydenScene",         # link=
+    "online-continue": "jayden_jazz.scenes.online.resume:ContinueOnlineScene",     # path=
 }
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @dataclass(frozen=True)
 class Unfinished:
     path: Path
-    game: str          # "jayden" or "cards"
+    game: str          # "jayden", "cards", or "online" (``online.yaml``: a game kept on a server)
     saved: str
 
 
@@ -49,6 +49,13 @@ def unfinished_games(folder: Path) -> list[Unfinished]:
         except OSError:
             continue
         found.append((saved, mtime, Unfinished(path, str(game), saved)))
+    online = Path(folder) / "online.yaml"
+    if online.is_file():
+        from jayden_jazz.scenes.online.link import load_session
+
+        kept = load_session(online)
+        if kept is not None:
+            found.append((kept["saved"], online.stat().st_mtime, Unfinished(online, "online", kept["saved"])))
     found.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [u for _, _, u in found]
 
@@ -68,6 +75,8 @@ def latest_unfinished(folder: Path) -> Unfinished | None:
 
 def scene_for(app: AppView, u: Unfinished) -> Any:
     """The board or table showing the saved game; raises SaveError."""
+    if u.game == "online":
+        return app.scene("online-continue", path=u.path)
     if u.game == "jayden":
         from jayden_jazz.saves import jayden as jsave
 
@@ -95,7 +104,7 @@ def continue_latest(app: AppView, stack: Any) -> None:
                                                            "changed."))
         return
     stack.push(scene)
-    if hasattr(scene, "say"):
+    if hasattr(scene, "say") and u.game != "online":
         scene.say(f"Continued from {u.path.name}")
 
 

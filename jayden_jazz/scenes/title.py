@@ -36,7 +36,7 @@ class TitleScene(Scene):
     def __init__(self, app: AppView) -> None:
         super().__init__(app)
         self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
-        self.menu.layout(240, 126, 160)     # ten entries and the key line fit under the logo
+        self.menu.layout(240, 126, 160)     # eleven entries and the key line fit under the logo
         self.logo = title_logo()
         self.ticks = 0
         self._notices_shown = False

@@ -270,3 +270,84 @@ def test_find_lists_games_live_and_enter_joins(make_app, loop_server, monkeypatc
         app.stack.clear()
     finally:
         host.close()
+
+
+def test_our_own_connection_lost_shows_reconnecting_and_the_game_resumes(make_app, tmp_path):
+    from tests.net.conftest import ProcessServer
+
+    data = tmp_path / "data"
+    proc = ProcessServer(data)
+    host = client(proc.url, "Host")
+    try:
+        host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        created = expect(host, "created")
+        host.join(created["game"], seat=0)
+        expect(host, "joined")
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{proc.port}", created["code"])
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        sc = app.stack.top
+        proc.kill()
+        until(app, lambda: sc.own_lost, 15, "the lost connection noticed")
+        assert sc.notes()[0][0].startswith("Reconnecting")
+        app.render()
+        assert sc.why_not_now().startswith("Not connected to the server")
+        proc = ProcessServer(data, proc.port)          # the same port and data folder
+        until(app, lambda: not sc.own_lost and sc.view_msg is not None and sc.view_msg["status"] == "playing",
+              30, "reconnected")
+        until(app, lambda: host.state == "connected" and host.view is not None and host.view["to_move"] == 0, 30)
+        first = host.view["legal"][0]
+        host.send_action(first, host.view["ply"])
+        until(app, lambda: [a.text() for a in sc.pos.history] == [first], 15, "the host's action shown")
+        app.stack.clear()
+    finally:
+        host.close()
+        proc.stop()
+
+
+def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app, loop_server):
+    from jayden_jazz.scenes.resume import latest_unfinished
+
+    host = client(loop_server.url, "Host")
+    try:
+        host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        created = expect(host, "created")
+        host.join(created["game"], seat=0)
+        expect(host, "joined")
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        kept = L.load_session(L.session_path(app))
+        assert kept is not None and kept["game"] == created["game"] and kept["seat"] == 1
+        sc = app.stack.top
+        press(app, "escape")
+        press(app, "up", "return")                    # Leave the game ...
+        assert app.stack.top.menu.index == 1          # ... asks first, No highlighted
+        press(app, "up", "return")
+        until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5)
+        assert sc.link.net.state == "closed"
+        u = latest_unfinished(app.dirs.saves)
+        assert u is not None and u.game == "online"
+        title = app.stack.top
+        title._refresh_continue()
+        assert title.menu.items[0].enabled and title.menu.index == 0
+        press(app, "return")                          # Continue
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "back at the board")
+        again = app.stack.top
+        assert again.link.seat == 1 and again.side == "r"
+        until(app, lambda: host.view is not None and host.view["seats"][1]["connected"], 10)
+        app.stack.clear()
+    finally:
+        host.close()
+
+
+def test_a_damaged_session_file_is_not_offered(make_app, tmp_path):
+    app = make_app()
+    path = L.session_path(app)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("game: [1, 2\n", encoding="utf-8")
+    assert L.load_session(path) is None
+    path.write_text("kind: jayden\nurl: http://x\ngame: g\ncode: C\nseat: 0\ntoken: t\nsaved: s\n", encoding="utf-8")
+    assert L.load_session(path) is None               # not a WebSocket address
+    from jayden_jazz.scenes.resume import latest_unfinished
+    assert latest_unfinished(app.dirs.saves) is None

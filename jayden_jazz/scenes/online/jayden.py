@@ -157,6 +157,7 @@ class OnlineJaydenScene(PlayScene):
         if not self.counted and self.link.seat is not None:
             self.counted = True
             self._count(v)
+            L.forget_session(self.app, self.link.game)
         if not self.end_shown and (self.table is None or self.table.step is None):
             self.end_shown = True
             self.show_end()

@@ -68,6 +68,8 @@ class JoinScene(Scene):
             return
         if field is not None and field.handle(action):
             self.error = ""
+            if self.focused == "code":
+                field.set(field.value.upper())       # codes are read aloud in capitals
 
     def _choose(self, name: str) -> None:
         if name == "back":

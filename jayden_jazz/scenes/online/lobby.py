@@ -37,6 +37,7 @@ class LobbyScene(Scene):
         self.frame = pygame.Rect(40, 30, 560, 290)
         self.addresses = lan_addresses() if link.is_host else []
         link.announcement.enabled = not L.local_only(app)
+        L.save_session(app, link)
         self.ticks = 0
         self.handed_over = False
         self.lost = False
