@@ -104,6 +104,8 @@ class FindScene(Scene):
             dots = "." * (1 + self.ticks // LIST_TICKS % 3)
             lines, color = ["Looking" + dots, "No game found yet. The host chooses Play online > Host a game;",
                             "if none shows up, join by address."], P.LIGHT_GRAY
+        elif any(not item.enabled for item in self.menu.items):
+            lines, color = ["A full game cannot be joined; card games are not played online yet."], P.LIGHT_GRAY
         else:
             lines, color = [], P.WHITE
         if self.connector is not None:
