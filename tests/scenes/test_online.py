@@ -172,6 +172,10 @@ def test_the_host_may_end_an_abandoned_game(make_app, fast_server):
     until(app, lambda: sc.view_msg["status"] == "abandoned", 10, "abandoned")
     until(app, lambda: sc.end_shown, 5)
     assert "abandoned" in sc.state_parts()[1][0]
+    from jayden_jazz.statistics import Statistics, stats_path
+    kept = Statistics.load(stats_path(app)).games["jayden"].total
+    assert kept.abandoned == 1 and kept.played == 0          # counted apart, neither won nor lost
+    assert not L.session_path(app).exists()                   # Continue no longer offers it
     app.stack.clear()
 
 
@@ -351,3 +355,34 @@ def test_a_damaged_session_file_is_not_offered(make_app, tmp_path):
     assert L.load_session(path) is None               # not a WebSocket address
     from jayden_jazz.scenes.resume import latest_unfinished
     assert latest_unfinished(app.dirs.saves) is None
+
+
+def test_the_host_may_give_an_away_seat_to_the_computer_and_the_game_goes_on(make_app, fast_server):
+    app = open_online(make_app)
+    lobby = host_game(app)
+    leave = lobby.leave_rect                        # the waiting room can be left by mouse too: it asks first
+    click(app, leave.centerx, leave.centery)
+    assert app.stack.top.title == "Leave?" and app.stack.top.menu.index == 1
+    press(app, "return")                            # No, wait
+    assert app.stack.top is lobby
+    guest = client(lobby.link.url, "Guest")
+    guest.join(lobby.link.code)
+    expect(guest, "joined")
+    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+    sc = app.stack.top
+    guest.close()
+    until(app, lambda: app.stack.top is not sc, 15, "the host's question")
+    press(app, "down", "return")                    # The computer plays their seat
+    until(app, lambda: sc.view_msg["seats"][1]["kind"] == "computer" and not sc.away, 10, "the seat given")
+    assert not any("lost connection" in t for t, _ in sc.notes())
+    rng = random.Random(1)
+    until(app, lambda: sc.why_not_now() == "" and sc.shown is sc.view_msg, 10)
+    v = sc.view_msg
+    play_screen_turn(app, sc, v, rng)
+    until(app, lambda: sc.view_msg["ply"] >= 1, 10)
+    if sc.view_msg["to_move"] == 0:                 # a turn is two actions
+        until(app, lambda: sc.why_not_now() == "" and sc.shown is sc.view_msg, 10)
+        play_screen_turn(app, sc, sc.view_msg, rng)
+    until(app, lambda: sc.view_msg["to_move"] == 0 and sc.view_msg["ply"] >= 4, 60, "the computer's turn")
+    assert any(e["seat"] == 1 for e in sc.view_msg["log"])
+    app.stack.clear()

@@ -163,13 +163,17 @@ class OnlineJaydenScene(PlayScene):
             self.show_end()
 
     def _count(self, v: dict[str, Any]) -> None:
-        """This player's statistics: the game counts from their own seat's side."""
+        """This player's statistics, from their own seat's side; a game ended as abandoned is
+        counted apart (it is neither won nor lost)."""
         res = v.get("result") or {}
         me = self.link.seat
-        if v["status"] == "abandoned" or me is None:
+        if me is None:
             return
         winner = res.get("winner")
-        outcome = "drawn" if winner is None else ("won" if winner == me else "lost")
+        if v["status"] == "abandoned":
+            outcome = statistics.ABANDONED
+        else:
+            outcome = "drawn" if winner is None else ("won" if winner == me else "lost")
         other = self._players(v).get(SIDES[1 - me], {"kind": "human"})
         kind = other.get("level", "normal") if other.get("kind") == "computer" else "human"
         statistics.record(self.app, "jayden", (outcome, [kind], statistics.rules_name_jayden(

@@ -41,14 +41,20 @@ class LobbyScene(Scene):
         self.ticks = 0
         self.handed_over = False
         self.lost = False
+        self.leave_rect = pygame.Rect(self.frame.x + 16, self.frame.bottom - 32, 120, 18)
 
     @property
     def view(self) -> dict[str, Any] | None:
         return self.link.net.view
 
     def handle(self, action: Action) -> None:
-        if action.kind != Kind.BACK:
-            return
+        leave = self.leave_rect.collidepoint(action.pos) if action.pos is not None else False
+        if action.kind == Kind.ACTION and leave:
+            self.ask_leave()
+        elif action.kind == Kind.BACK:
+            self.ask_leave()
+
+    def ask_leave(self) -> None:
         if self.link.is_host:
             text = "Stop hosting? The server on this machine stops and players who joined are left waiting."
             yes = "Yes, stop hosting"
@@ -134,4 +140,5 @@ class LobbyScene(Scene):
             font.draw(surface, "Waiting for the server...", x, y, P.WHITE)
         else:
             font.draw(surface, "The game starts by itself when every seat is taken.", x, y, P.WHITE)
-        font.draw(surface, "Esc leaves", x, self.frame.bottom - 30, P.LIGHT_GRAY)
+        pygame.draw.rect(surface, P.LIGHT_GRAY, self.leave_rect, 1)
+        font.draw(surface, "Leave (Esc)", self.leave_rect.x + 8, self.leave_rect.y + 2, P.WHITE)
