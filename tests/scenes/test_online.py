@@ -386,3 +386,27 @@ def test_the_host_may_give_an_away_seat_to_the_computer_and_the_game_goes_on(mak
     until(app, lambda: sc.view_msg["to_move"] == 0 and sc.view_msg["ply"] >= 4, 60, "the computer's turn")
     assert any(e["seat"] == 1 for e in sc.view_msg["log"])
     app.stack.clear()
+
+
+def test_continue_into_a_game_abandoned_meanwhile_shows_its_end_and_forgets_it(make_app, loop_server):
+    host = client(loop_server.url, "Host")
+    try:
+        host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        created = expect(host, "created")
+        host.join(created["game"], seat=0)
+        expect(host, "joined")
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        app.back_to("menu")                           # left without finishing: kept for Continue
+        time.sleep(0.6)                               # the test server's seat timeout
+        host.host(created["game"], created["host_token"], "abandon")
+        expect(host, "ack")
+        press(app, "return")                          # Continue
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene) or
+              (app.stack.top.title == "Abandoned" if hasattr(app.stack.top, "title") else False), 20)
+        until(app, lambda: getattr(app.stack.top, "title", "") == "Abandoned", 10, "the end shown")
+        assert not L.session_path(app).exists()
+        app.stack.clear()
+    finally:
+        host.close()

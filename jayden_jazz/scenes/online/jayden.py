@@ -158,7 +158,7 @@ class OnlineJaydenScene(PlayScene):
             self.counted = True
             self._count(v)
             L.forget_session(self.app, self.link.game)
-        if not self.end_shown and (self.table is None or self.table.step is None):
+        if not self.end_shown and self.stack is not None and (self.table is None or self.table.step is None):
             self.end_shown = True
             self.show_end()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -41,6 +42,7 @@ class LobbyScene(Scene):
         self.ticks = 0
         self.handed_over = False
         self.lost = False
+        self.host_name = socket.gethostname() or "Jayden & Jazz host"
         self.leave_rect = pygame.Rect(self.frame.x + 16, self.frame.bottom - 32, 120, 18)
 
     @property
@@ -59,7 +61,7 @@ class LobbyScene(Scene):
             text = "Stop hosting? The server on this machine stops and players who joined are left waiting."
             yes = "Yes, stop hosting"
         else:
-            text = "Leave the waiting room? Your seat stays yours: join again with the same code."
+            text = "Leave the waiting room? Your seat stays yours: Continue on the title takes you back."
             yes = "Yes, leave"
         self.stack.push(menus.yes_no(self.app, "Leave?", text, lambda y: self.close() if y else None,
                                      yes=yes, no="No, wait"))
@@ -78,7 +80,7 @@ class LobbyScene(Scene):
             return
         if self.link.is_host and self.link.hosting is not None:
             free = sum(1 for s in v["seats"] if not s["joined"])
-            self.link.announcement.update("Jayden & Jazz host", self.link.hosting.port, v["kind"], v["code"], free)
+            self.link.announcement.update(self.host_name, self.link.hosting.port, v["kind"], v["code"], free)
         if v["status"] in ("playing", "over", "abandoned"):
             self.link.announcement.close()
             self.handed_over = True
