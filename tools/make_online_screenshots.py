@@ -116,7 +116,7 @@ def shoot(out: Path) -> None:
             sc.press(a.dst)
     until(lambda: sc.view_msg["to_move"] == 0 and sc.why_not_now() == "")
     guest.close()
-    until(lambda: sc.away and any("waiting 2 s" in t for t, _ in sc.notes()))
+    until(lambda: sc.presence.away and any("waiting 2 s" in t for t, _ in sc.notes()))
     shot("online_player_away")
     until(lambda: app.stack.top is not sc)
     shot("online_host_choice")

@@ -292,12 +292,12 @@ def test_our_own_connection_lost_shows_reconnecting_and_the_game_resumes(make_ap
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
         sc = app.stack.top
         proc.kill()
-        until(app, lambda: sc.own_lost, 15, "the lost connection noticed")
+        until(app, lambda: sc.presence.own_lost, 15, "the lost connection noticed")
         assert sc.notes()[0][0].startswith("Reconnecting")
         app.render()
         assert sc.why_not_now().startswith("Not connected to the server")
         proc = ProcessServer(data, proc.port)          # the same port and data folder
-        until(app, lambda: not sc.own_lost and sc.view_msg is not None and sc.view_msg["status"] == "playing",
+        until(app, lambda: not sc.presence.own_lost and sc.view_msg is not None and sc.view_msg["status"] == "playing",
               30, "reconnected")
         until(app, lambda: host.state == "connected" and host.view is not None and host.view["to_move"] == 0, 30)
         first = host.view["legal"][0]
@@ -373,7 +373,7 @@ def test_the_host_may_give_an_away_seat_to_the_computer_and_the_game_goes_on(mak
     guest.close()
     until(app, lambda: app.stack.top is not sc, 15, "the host's question")
     press(app, "down", "return")                    # The computer plays their seat
-    until(app, lambda: sc.view_msg["seats"][1]["kind"] == "computer" and not sc.away, 10, "the seat given")
+    until(app, lambda: sc.view_msg["seats"][1]["kind"] == "computer" and not sc.presence.away, 10, "the seat given")
     assert not any("lost connection" in t for t, _ in sc.notes())
     rng = random.Random(1)
     until(app, lambda: sc.why_not_now() == "" and sc.shown is sc.view_msg, 10)

@@ -30,6 +30,7 @@ from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at,
                                               cell_of_square, square_of_cell)
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.presence import Presence
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
@@ -64,9 +65,7 @@ class OnlineJaydenScene(PlayScene):
         self.ticks = 0
         self.table: JaydenController | None = None
         self.shown: dict[str, Any] | None = None      # the view the board was last brought to
-        self.away: dict[int, tuple[str, float, int, bool]] = {}   # seat -> (name, waited, at tick, host may act)
-        self.asked_host: set[int] = set()
-        self.own_lost = False
+        self.presence = Presence()
         self.sent_ply: int | None = None     # the ply of our action until a view shows it played
         self.counted = False
         self.end_shown = False
@@ -116,6 +115,7 @@ class OnlineJaydenScene(PlayScene):
         if v is None or v is self.shown:
             return
         self.shown = v
+        self.changed()
         log = [e["action"] for e in v["log"]]
         table = self.table
         if table is not None:
@@ -193,31 +193,20 @@ class OnlineJaydenScene(PlayScene):
 
     def _network(self) -> None:
         for msg in self.link.net.poll():
+            self.changed()
             kind = msg["type"]
+            said = self.presence.read(msg, self.ticks)
+            if said.startswith("ask:") and self.link.is_host:
+                self._ask_host(int(said[4:]))
+            elif said.startswith("back:"):
+                self.say(f"{said[5:]} is back")
+            elif said == "reconnected":
+                self.shown = None              # the server sends the whole view again: draw that
             if kind == "error":
                 self.sent_ply = None
                 self.refuse(L.words(msg))
-            elif kind == "presence" and msg.get("seat") is not None:
-                seat = int(msg["seat"])
-                if msg.get("state") == "lost":
-                    self.away[seat] = (str(msg.get("name", "")), float(msg.get("waited", 0.0)), self.ticks,
-                                       bool(msg.get("host_may_act")))
-                    if msg.get("host_may_act") and self.link.is_host and seat not in self.asked_host:
-                        self.asked_host.add(seat)
-                        self._ask_host(seat)
-                elif msg.get("state") == "back":
-                    if self.away.pop(seat, None) is not None:
-                        self.say(f"{msg.get('name', self.seat_name(seat))} is back")
-            elif kind == "connection":
-                state = msg.get("state")
-                if state == "lost":
-                    self.own_lost = True
-                elif state == "connected":
-                    self.own_lost = False
-                    self.shown = None          # the server sends the whole view again: draw that
-                elif state == "refused":
-                    self.own_lost = True
-                    self.refuse(L.words(msg))
+            elif kind == "connection" and msg.get("state") == "refused":
+                self.refuse(L.words(msg))
             elif kind == "ack" and msg.get("host"):
                 self.say("The seat is played by the computer now" if msg["host"] == "computer"
                          else "The game was ended as abandoned")
@@ -225,11 +214,7 @@ class OnlineJaydenScene(PlayScene):
         if v is not None and self.sent_ply is not None and int(v["ply"]) > self.sent_ply:
             self.sent_ply = None
         if v is not None:
-            for s in v["seats"]:     # a view (after a reconnect) knows who is away too
-                if s["kind"] == "human" and s["joined"] and not s["connected"] and s["seat"] not in self.away:
-                    self.away[s["seat"]] = (s["name"], float(s.get("away") or 0.0), self.ticks, False)
-                elif (s["connected"] or s["kind"] == "computer") and s["seat"] in self.away:
-                    self.away.pop(s["seat"])
+            self.presence.from_view(v, self.ticks)
 
     def _ask_host(self, seat: int) -> None:
         name = self.seat_name(seat)
@@ -278,7 +263,7 @@ class OnlineJaydenScene(PlayScene):
     def why_not_now(self) -> str:
         """Why this seat cannot act now, in plain words, or ""."""
         v = self.view_msg
-        if self.own_lost:
+        if self.presence.own_lost:
             return "Not connected to the server: reconnecting..."
         if v is None:
             return "Waiting for the server..."
@@ -343,7 +328,7 @@ class OnlineJaydenScene(PlayScene):
     def redraw_in(self) -> int | None:
         if self.table is not None and self.table.step is not None:
             return EVERY_TICK
-        return soonest(ticks_to_next(self.ticks, BLINK_TICKS), 30 if (self.away or self.own_lost) else None,
+        return soonest(ticks_to_next(self.ticks, BLINK_TICKS), 30 if self.presence.troubled else None,
                        self.messages.left or None)
 
     # menu and leaving ------------------------------------------------------------------------
@@ -351,8 +336,8 @@ class OnlineJaydenScene(PlayScene):
         items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves")]
         v = self.view_msg
         if self.link.is_host and v is not None and v["status"] == "playing":
-            for seat, (name, waited, at, may) in sorted(self.away.items()):
-                items.append(MenuItem(f"{name}: what now?", ("away", seat)))
+            for seat, a in sorted(self.presence.away.items()):
+                items.append(MenuItem(f"{a.name} is away: what now?", ("away", seat)))
         items += [MenuItem("Instructions", "instructions"), MenuItem("Options", "options"),
                   MenuItem("Leave the game", "leave")]
         self.stack.push(ChoiceWindow(self.app, "Online game", items, on_choose=self.menu_choice, width=300))
@@ -421,13 +406,8 @@ class OnlineJaydenScene(PlayScene):
         return [(me, P.WHITE), ("game over" if v["status"] == "over" else "waiting", P.LIGHT_GRAY)]
 
     def notes(self) -> list[tuple[str, int]]:
-        out: list[tuple[str, int]] = []
-        if self.own_lost:
-            out.append(("Reconnecting" + "." * (1 + self.ticks // 30 % 3), P.LIGHT_RED))
-        for seat, (name, waited, at, may) in sorted(self.away.items()):
-            secs = int(waited + (self.ticks - at) / 60)
-            out.append((f"{name} lost connection - waiting {secs} s", P.LIGHT_RED))
-        if (self.link.net.pending is not None or self.sent_ply is not None) and not self.own_lost:
+        out = self.presence.notes(self.ticks)
+        if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))
         keys = self.app.input.keymap
         out.append((f"{keys.label('log')} moves, {keys.label('back')} menu", P.DARK_GRAY))
