@@ -56,7 +56,11 @@ def allowed_by_ply(game: Game, actions: list[tuple[int, str]], viewer: int | Non
     known = seen_by(game, viewer)
     out = [set(known)]
     for _seat, text in actions:
-        game.push(game.parse_action(text))
+        action = game.parse_action(text)
+        game.push(action)
+        # the card played and a hand card swapped onto the field were seen by all, even if a
+        # reset in the same turn sent them back to a hand
+        known |= {action.card} | {t.split(":", 1)[1] for t in action.targets if t.startswith("hand:")}
         known |= seen_by(game, viewer)
         out.append(set(known))
     return out
