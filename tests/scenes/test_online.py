@@ -410,3 +410,33 @@ def test_continue_into_a_game_abandoned_meanwhile_shows_its_end_and_forgets_it(m
         app.stack.clear()
     finally:
         host.close()
+
+
+def test_the_announcement_runs_beside_the_frame_loop_and_ends_when_the_seats_are_full(monkeypatch):
+    """No network: the mDNS advertiser is a stand-in that records what it was asked."""
+    from jayden_jazz.net import discovery
+
+    made: list = []
+
+    class FakeAdvertiser:
+        def __init__(self, game, addresses) -> None:
+            self.game, self.addresses, self.closed = game, list(addresses), False
+            made.append(self)
+
+        def close(self) -> None:
+            self.closed = True
+
+    monkeypatch.setattr(discovery, "Advertiser", FakeAdvertiser)
+    monkeypatch.setattr(discovery, "lan_addresses", lambda: ["192.0.2.7"])
+    a = L.Announcement()
+    a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)
+    a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)        # once is enough
+    end = time.monotonic() + 5
+    while a._ad is None and time.monotonic() < end:
+        time.sleep(0.01)
+    assert len(made) == 1 and made[0].game.code == "K7QW2M" and made[0].addresses == ["192.0.2.7"]
+    a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 0)        # the last seat is taken
+    assert made[0].closed and a._ad is None
+    off = L.Announcement(enabled=False)
+    off.update("x", 8765, "jayden", "K7QW2M", 1)
+    assert len(made) == 1

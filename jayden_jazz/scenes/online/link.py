@@ -129,8 +129,9 @@ class Hosting:
 
         def read() -> None:
             assert out is not None
-            for line in out:
-                lines.put(line)
+            with out:
+                for line in out:
+                    lines.put(line)
             lines.put(None)
 
         threading.Thread(target=read, name="jayden-jazz-host", daemon=True).start()
@@ -184,15 +185,20 @@ class Hosting:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(5)
-        if proc is not None and proc.stdout is not None:
-            proc.stdout.close()
 
 
 class Announcement:
-    """The hosted game on the LAN's list (mDNS) while seats are free; quiet when switched off or failing."""
+    """The hosted game on the LAN's list (mDNS) while seats are free; quiet when switched off or failing.
+
+    Registering probes the network for a second or so, so it happens in a
+    thread of its own and the frame loop never waits for it.
+    """
 
     def __init__(self, enabled: bool = True) -> None:
         self._ad: Any = None
+        self._started = False
+        self._closed = False
+        self._lock = threading.Lock()
         self.problem = ""
         self.enabled = enabled
 
@@ -202,8 +208,13 @@ class Announcement:
         if free <= 0:
             self.close()
             return
-        if self._ad is not None or self.problem:
+        if self._started:
             return
+        self._started = True
+        threading.Thread(target=self._announce, args=(name, port, game, code, free), name="jayden-jazz-announce",
+                         daemon=True).start()
+
+    def _announce(self, name: str, port: int, game: str, code: str, free: int) -> None:
         from jayden_jazz.net import discovery
         from jayden_jazz.net.protocol import VERSION
 
@@ -212,14 +223,22 @@ class Announcement:
             if not addresses:
                 self.problem = "No local network found: give the address by hand."
                 return
-            self._ad = discovery.Advertiser(discovery.HostedGame(name, addresses[0], port, game, code, free,
-                                                                 VERSION), addresses)
+            ad: Any = discovery.Advertiser(discovery.HostedGame(name, addresses[0], port, game, code, free, VERSION),
+                                      addresses)
         except (OSError, ValueError, ImportError) as e:
             self.problem = f"Not announced on the local network ({e}); players can still join by address."
+            return
+        with self._lock:
+            if not self._closed:
+                self._ad, ad = ad, None
+        if ad is not None:
+            ad.close()          # the game filled up or was left while it was being announced
 
     def close(self) -> None:
-        if self._ad is not None:
+        with self._lock:
+            self._closed = True
             ad, self._ad = self._ad, None
+        if ad is not None:
             ad.close()
 
 
