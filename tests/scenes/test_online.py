@@ -440,3 +440,31 @@ def test_the_announcement_runs_beside_the_frame_loop_and_ends_when_the_seats_are
     off = L.Announcement(enabled=False)
     off.update("x", 8765, "jayden", "K7QW2M", 1)
     assert len(made) == 1
+
+
+def test_the_other_players_action_is_shown_selected_then_played_with_its_steps(make_app, loop_server):
+    host = client(loop_server.url, "Host")
+    try:
+        host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        created = expect(host, "created")
+        host.join(created["game"], seat=0)
+        expect(host, "joined")
+        app = open_online(make_app)
+        app.settings["animation"] = "normal"
+        join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        sc = app.stack.top
+        until(app, lambda: host.view is not None and host.view["status"] == "playing", 10)
+        first = host.view["legal"][0]
+        act = Action.from_text(first)
+        host.send_action(first, host.view["ply"])
+        until(app, lambda: sc.table.selected == act.src, 10, "the piece shown selected first")
+        assert sc.pos.history == [] and sc.follower.incoming    # not yet played on the board
+        app.render()
+        until(app, lambda: len(sc.pos.history) == 1, 5, "then played")
+        assert sc.table.step is not None                       # ... with its steps
+        until(app, lambda: not sc.follower.busy, 5)
+        assert [a.text() for a in sc.pos.history] == [first]
+        app.stack.clear()
+    finally:
+        host.close()

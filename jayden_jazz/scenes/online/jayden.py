@@ -1,10 +1,10 @@
 """Jayden played through a game server: this screen shows only what the server holds.
 
 The board is a :class:`JaydenController` rebuilt from the server's view:
-when a view adds the next action of the record (the opponent's, or ours
-coming back acknowledged) it is played on the table so its steps show
-like a computer's move; anything else -- a reconnect, a refused stale
-action -- rebuilds the table from the view's whole record. The local seat's
+actions a view adds to the record are played on the table one at a time
+(``follow.py``: the opponent's shown selected first, like a computer's
+move, then with their steps); a view that does not follow on -- a
+reconnect, a refused stale action -- rebuilds the table from its record. The local seat's
 commands (select, deselect, refusals) are the table's; an action goes to the
 server with its ply and is shown only when the server's view has it.
 
@@ -30,6 +30,7 @@ from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at,
                                               cell_of_square, square_of_cell)
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.follow import Follower
 from jayden_jazz.scenes.online.presence import Presence
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.settings import animation_factor
@@ -108,35 +109,28 @@ class OnlineJaydenScene(PlayScene):
         pos = game.position()
         self.table = JaydenController(game, pos, pace=lambda: self.speed, rng=random.Random(0))
         self.table.take_notices()
+        self.follower = Follower(self.table, self.link.seat)
 
     def _sync(self) -> None:
-        """Bring the board to the server's latest view: step through one new action, else rebuild."""
+        """Queue what the server's latest view adds to the board (shown one action at a time),
+        or rebuild the board from the view when it does not follow on."""
         v = self.view_msg
         if v is None or v is self.shown:
             return
         self.shown = v
         self.changed()
-        log = [e["action"] for e in v["log"]]
-        table = self.table
-        if table is not None:
-            mine = [a.text() for a in table.pos.history]
-            new = log[len(mine):]
-            if log[:len(mine)] == mine and len(new) <= 2:
-                for text in new:
-                    if table.step is not None:
-                        table.skip()
-                    out = table.act(table.pos.side, Action.from_text(text))
-                    if not out:
-                        break
-                    self._follow()
-        if self.table is None or [a.text() for a in self.table.pos.history] != log \
-                or self.table.pos.jpn() != v["board"]["jpn"]:
+        if self.table is None or not self.follower.extend(v["log"]):
             self._rebuild(v)
-        assert self.table is not None
+        self._check(v)
+
+    def _check(self, v: dict[str, Any]) -> None:
+        """Once the board has played all it was sent, it must be the server's position."""
+        if self.follower.incoming:
+            return
+        if self.pos.jpn() != v["board"]["jpn"] or len(self.pos.history) != len(v["log"]):
+            self._rebuild(v)
         if v["status"] == "playing" and v.get("to_move") == v.get("you"):
             self._to_master()
-        if v["status"] in ("over", "abandoned"):
-            self._ended(v)
 
     def _to_master(self) -> None:
         for sq in range(COLS * ROWS):
@@ -158,7 +152,7 @@ class OnlineJaydenScene(PlayScene):
             self.counted = True
             self._count(v)
             L.forget_session(self.app, self.link.game)
-        if not self.end_shown and self.stack is not None and (self.table is None or self.table.step is None):
+        if not self.end_shown and self.stack is not None and not self.follower.busy:
             self.end_shown = True
             self.show_end()
 
@@ -286,9 +280,12 @@ class OnlineJaydenScene(PlayScene):
         table = self.table
         if table is None:
             return
-        if table.step is not None:
-            table.skip()
+        if self.follower.busy:
+            if not self.follower.finish() and self.view_msg is not None:
+                self._rebuild(self.view_msg)
             self._follow()
+            table = self.table
+            assert table is not None
         v = self.view_msg
         if v is not None and v["status"] in ("over", "abandoned"):
             self.show_end()
@@ -318,15 +315,21 @@ class OnlineJaydenScene(PlayScene):
         self.messages.tick()
         self._network()
         self._sync()
-        if self.table is not None:
-            self.table.tick()
-            self._follow()
-            v = self.view_msg
-            if v is not None and v["status"] in ("over", "abandoned") and not self.end_shown:
+        if self.table is None:
+            return
+        self.table.tick()
+        shown = self.follower.tick(self.speed)
+        if shown is not None:
+            self.cursor = cell_of_square(shown.dst, self.flip)
+        self._follow()
+        v = self.view_msg
+        if v is not None and not self.follower.busy:
+            self._check(v)
+            if v["status"] in ("over", "abandoned") and not self.end_shown:
                 self._ended(v)
 
     def redraw_in(self) -> int | None:
-        if self.table is not None and self.table.step is not None:
+        if self.table is not None and self.follower.busy:
             return EVERY_TICK
         return soonest(ticks_to_next(self.ticks, BLINK_TICKS), 30 if self.presence.troubled else None,
                        self.messages.left or None)
