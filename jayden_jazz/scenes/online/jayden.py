@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz import statistics
-from jayden_jazz.jayden import START_JPN, Action, Position
+from jayden_jazz.jayden import START_JPN, Position
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.jayden.panels import MoveListWindow
