@@ -48,7 +48,15 @@ def until(app, test, seconds: float = 30.0, what: str = "") -> None:
 
 
 def type_text(app, text: str) -> None:
-    press(app, *["space" if ch == " " else ch.lower() for ch in text])
+    """Typed as a keyboard does: each key with the character it gives (V types v, not the card view)."""
+    import pygame
+
+    from jayden_jazz.shell.input import key_code
+    for ch in text:
+        code = key_code("space" if ch == " " else ch.lower())
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=ch, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+        step(app, 1)
 
 
 def open_online(make_app):
@@ -465,6 +473,21 @@ def test_the_other_players_action_is_shown_selected_then_played_with_its_steps(m
         assert sc.table.step is not None                       # ... with its steps
         until(app, lambda: not sc.follower.busy, 5)
         assert [a.text() for a in sc.pos.history] == [first]
+        app.stack.clear()
+    finally:
+        host.close()
+
+
+def test_joining_a_card_game_says_this_version_plays_only_jayden_online(make_app, loop_server):
+    host = client(loop_server.url, "Host")
+    try:
+        host.create("cards", {"rules": {"preset": "updated"}, "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
+        created = expect(host, "created")
+        app = open_online(make_app)
+        sc = join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
+        until(app, lambda: bool(sc.error), 15, "an error")
+        assert "card game" in sc.error and "only Jayden online" in sc.error
+        assert app.stack.top is sc and not L.session_path(app).exists()
         app.stack.clear()
     finally:
         host.close()

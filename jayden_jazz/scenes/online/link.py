@@ -283,6 +283,7 @@ class Connector:
         self.game = game
         self.host_token = host_token
         self.net: NetClient | None = None
+        self.joined: dict[str, Any] | None = None     # seated; the first view says which game it is
         self.link: Link | None = None
         self.error = ""
         self.status = "Starting the server..." if hosting is not None else f"Connecting to {url[5:]}..."
@@ -326,13 +327,20 @@ class Connector:
                 self.status = "Taking your seat..."
                 net.join(self.game, seat=self.seat)
             elif kind == "joined":
-                self.link = Link(net, self.url, msg["game"], msg.get("code") or self.code, msg.get("seat"),
-                                 self.hosting, self.host_token)
-                self.hosting = None
-                return
+                self.joined = msg
             elif kind == "error":
                 self._fail(words(msg))
                 return
+        view = net.view          # the server may send the seat's view before it confirms the join
+        if self.joined is not None and view is not None and view.get("game") == self.joined["game"]:
+            if view.get("kind") != "jayden":
+                self._fail("That is a card game: this version of Jayden & Jazz plays only Jayden online.")
+                return
+            msg = self.joined
+            self.link = Link(net, self.url, msg["game"], msg.get("code") or self.code, msg.get("seat"),
+                             self.hosting, self.host_token)
+            self.hosting = None
+            return
         if net.connects == 0 and self.ticks > CONNECT_TICKS:
             self._fail(f"No game server answers at {self.url[5:]}. Check the address and that the host is "
                        "hosting; over the internet the host's router must forward the port.")
