@@ -32,8 +32,7 @@ GAME_TITLES = {"cards": "Jazz Card Game", "jayden": "Jayden"}
 OPPONENTS = ("human", "easy", "normal", "hard")
 OPPONENT_TITLES = {"human": "a person", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 OUTCOMES = ("won", "drawn", "lost")
-ABANDONED = "abandoned"     # an online game its host ended unfinished: kept apart, not in played
-_COUNTS = ("played", "won", "drawn", "lost", "streak", "best_streak", "abandoned")
+_COUNTS = ("played", "won", "drawn", "lost", "streak", "best_streak")
 
 
 @dataclass
@@ -44,12 +43,8 @@ class Tally:
     lost: int = 0
     streak: int = 0          # wins in a row now
     best_streak: int = 0
-    abandoned: int = 0       # online games ended unfinished (neither played nor breaking a streak)
 
     def add(self, outcome: str) -> None:
-        if outcome == ABANDONED:
-            self.abandoned += 1
-            return
         if outcome not in OUTCOMES:
             raise ValueError(f"an outcome is one of {', '.join(OUTCOMES)}, not {outcome!r}")
         self.played += 1
@@ -58,7 +53,7 @@ class Tally:
         self.best_streak = max(self.best_streak, self.streak)
 
     def to_data(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in _COUNTS if k != ABANDONED or self.abandoned}
+        return {k: getattr(self, k) for k in _COUNTS}
 
     @classmethod
     def from_data(cls, data: Any, where: str) -> "Tally":
@@ -258,6 +253,6 @@ def record_jayden_game(app: Any, game: Any, result: Any) -> str:
     return record_jayden(app, dict(game.players), result, bool(game.enhanced), bool(game.quiet_draw))
 
 
-__all__ = ["ABANDONED", "FILE_NAME", "GAMES", "OPPONENTS", "Statistics", "Tally", "cards_entry", "jayden_entry",
+__all__ = ["FILE_NAME", "GAMES", "OPPONENTS", "Statistics", "Tally", "cards_entry", "jayden_entry",
            "record", "record_cards", "record_jayden", "record_jayden_game",
            "rules_name_cards", "rules_name_jayden", "stats_path"]

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @dataclass(frozen=True)
 class Unfinished:
     path: Path
-    game: str          # "jayden", "cards", or "online" (``online.yaml``: a game kept on a server)
+    game: str          # "jayden" or "cards"
     saved: str
 
 
@@ -49,13 +49,6 @@ def unfinished_games(folder: Path) -> list[Unfinished]:
         except OSError:
             continue
         found.append((saved, mtime, Unfinished(path, str(game), saved)))
-    online = Path(folder) / "online.yaml"
-    if online.is_file():
-        from jayden_jazz.scenes.online.link import load_session
-
-        kept = load_session(online)
-        if kept is not None:
-            found.append((kept["saved"], online.stat().st_mtime, Unfinished(online, "online", kept["saved"])))
     found.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [u for _, _, u in found]
 
@@ -75,8 +68,6 @@ def latest_unfinished(folder: Path) -> Unfinished | None:
 
 def scene_for(app: AppView, u: Unfinished) -> Any:
     """The board or table showing the saved game; raises SaveError."""
-    if u.game == "online":
-        return app.scene("online-continue", path=u.path)
     if u.game == "jayden":
         from jayden_jazz.saves import jayden as jsave
 
@@ -89,12 +80,15 @@ def scene_for(app: AppView, u: Unfinished) -> Any:
 
 def continue_latest(app: AppView, stack: Any) -> None:
     """The title menu's Continue: the newest unfinished game, or a word on why there is none."""
-    u = latest_unfinished(Path(app.dirs.saves))
+    u = latest_to_continue(Path(app.dirs.saves))
     if u is None:
         app.sound.play("illegal")
         stack.push(MessageWindow(app, "Continue", "There is no unfinished game to continue: every saved "
                                                   "game is finished, or none was saved yet. A game is "
                                                   "saved after every turn, so start one from the menu."))
+        return
+    if u.game == "online":
+        stack.push(app.scene("online-continue", path=u.path))
         return
     try:
         scene = scene_for(app, u)
@@ -104,8 +98,21 @@ def continue_latest(app: AppView, stack: Any) -> None:
                                                            "changed."))
         return
     stack.push(scene)
-    if hasattr(scene, "say") and u.game != "online":
+    if hasattr(scene, "say"):
         scene.say(f"Continued from {u.path.name}")
 
 
-__all__ = ["Unfinished", "continue_latest", "latest_unfinished", "scene_for", "unfinished_games"]
+def latest_to_continue(folder: Path) -> Unfinished | None:
+    """What Continue opens: the newest unfinished save, or the online game kept in ``online.yaml``
+    (game ``"online"``) when that is newer."""
+    from jayden_jazz.scenes.online.link import SESSION_FILE, load_session
+
+    u = latest_unfinished(folder)
+    path = Path(folder) / SESSION_FILE
+    kept = load_session(path) if path.is_file() else None
+    if kept is None or (u is not None and u.saved > kept["saved"]):
+        return u
+    return Unfinished(path, "online", kept["saved"])
+
+
+__all__ = ["Unfinished", "continue_latest", "latest_to_continue", "latest_unfinished", "scene_for", "unfinished_games"]

@@ -109,9 +109,6 @@ class StatisticsScene(Scene):
                     text = str(v)
                     font.draw(surface, text, right - font.width(text), y, colour if v else P.DARK_GRAY)
             y += LINE_H
-        gone = self.stats.games[self.game].total.abandoned
-        if gone:
-            font.draw(surface, f"Online games ended as abandoned: {gone}", inner.x + 8, y + 2, P.LIGHT_GRAY)
         font.draw_centered(surface, "Counted for the first person at the screen (P1, or Green in Jayden).", self.frame.centerx, self.frame.bottom - 40,
                            P.LIGHT_CYAN)
         keys = self.app.input.keymap

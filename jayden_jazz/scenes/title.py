@@ -51,10 +51,10 @@ class TitleScene(Scene):
 
     def _refresh_continue(self) -> None:
         """Continue is offered (and the cursor starts on it) only when there is a game to go back to."""
-        from jayden_jazz.scenes.resume import latest_unfinished
+        from jayden_jazz.scenes.resume import latest_to_continue
 
         try:
-            found = latest_unfinished(Path(self.app.dirs.saves)) is not None
+            found = latest_to_continue(Path(self.app.dirs.saves)) is not None
         except (AttributeError, OSError):
             found = False
         item = self.menu.items[0]

@@ -115,20 +115,3 @@ def test_the_file_is_written_atomically_and_reads_back(tmp_path, monkeypatch):
     monkeypatch.undo()
     back = stats.Statistics.load(path)
     assert back.games["cards"].total.won == 1 and back.notice == ""
-
-
-def test_an_abandoned_online_game_is_counted_apart_and_old_files_still_load(tmp_path):
-    from jayden_jazz.statistics import ABANDONED, Statistics
-
-    path = tmp_path / "statistics.yaml"
-    s = Statistics(path)
-    s.add("jayden", "won", ["human"], "Enhanced")
-    s.add("jayden", ABANDONED, ["human"], "Enhanced")
-    t = s.games["jayden"].total
-    assert (t.played, t.won, t.abandoned, t.streak) == (1, 1, 1, 1)     # not played, no streak broken
-    s.save()
-    again = Statistics.load(path)
-    assert again.games["jayden"].total.abandoned == 1 and not again.notice
-    s2 = Statistics(tmp_path / "old.yaml")
-    s2.add("cards", "lost", ["easy"], "Updated")
-    assert "abandoned" not in s2.to_text()                                # files without any stay as they were

@@ -181,8 +181,7 @@ def test_the_host_may_end_an_abandoned_game(make_app, fast_server):
     until(app, lambda: sc.end_shown, 5)
     assert "abandoned" in sc.state_parts()[1][0]
     from jayden_jazz.statistics import Statistics, stats_path
-    kept = Statistics.load(stats_path(app)).games["jayden"].total
-    assert kept.abandoned == 1 and kept.played == 0          # counted apart, neither won nor lost
+    assert Statistics.load(stats_path(app)).games["jayden"].total.played == 0   # not counted as won or lost
     assert not L.session_path(app).exists()                   # Continue no longer offers it
     app.stack.clear()
 
@@ -318,7 +317,7 @@ def test_our_own_connection_lost_shows_reconnecting_and_the_game_resumes(make_ap
 
 
 def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app, loop_server):
-    from jayden_jazz.scenes.resume import latest_unfinished
+    from jayden_jazz.scenes.resume import latest_to_continue
 
     host = client(loop_server.url, "Host")
     try:
@@ -338,7 +337,7 @@ def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app
         press(app, "up", "return")
         until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5)
         assert sc.link.net.state == "closed"
-        u = latest_unfinished(app.dirs.saves)
+        u = latest_to_continue(app.dirs.saves)
         assert u is not None and u.game == "online"
         title = app.stack.top
         title._refresh_continue()
@@ -361,8 +360,8 @@ def test_a_damaged_session_file_is_not_offered(make_app, tmp_path):
     assert L.load_session(path) is None
     path.write_text("kind: jayden\nurl: http://x\ngame: g\ncode: C\nseat: 0\ntoken: t\nsaved: s\n", encoding="utf-8")
     assert L.load_session(path) is None               # not a WebSocket address
-    from jayden_jazz.scenes.resume import latest_unfinished
-    assert latest_unfinished(app.dirs.saves) is None
+    from jayden_jazz.scenes.resume import latest_to_continue
+    assert latest_to_continue(app.dirs.saves) is None
 
 
 def test_the_host_may_give_an_away_seat_to_the_computer_and_the_game_goes_on(make_app, fast_server):

@@ -157,17 +157,15 @@ class OnlineJaydenScene(PlayScene):
             self.show_end()
 
     def _count(self, v: dict[str, Any]) -> None:
-        """This player's statistics, from their own seat's side; a game ended as abandoned is
-        counted apart (it is neither won nor lost)."""
+        """This player's statistics, from their own seat's side."""
         res = v.get("result") or {}
         me = self.link.seat
         if me is None:
             return
-        winner = res.get("winner")
         if v["status"] == "abandoned":
-            outcome = statistics.ABANDONED
-        else:
-            outcome = "drawn" if winner is None else ("won" if winner == me else "lost")
+            return          # kept as abandoned on the server; the statistics count finished games
+        winner = res.get("winner")
+        outcome = "drawn" if winner is None else ("won" if winner == me else "lost")
         other = self._players(v).get(SIDES[1 - me], {"kind": "human"})
         kind = other.get("level", "normal") if other.get("kind") == "computer" else "human"
         statistics.record(self.app, "jayden", (outcome, [kind], statistics.rules_name_jayden(
