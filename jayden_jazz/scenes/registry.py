@@ -29,6 +29,10 @@ SCENES: dict[str, str] = {
     "workshop": "jayden_jazz.scenes.workshop.home:WorkshopScene",
     "statistics": "jayden_jazz.scenes.statistics:StatisticsScene",
     "cards-replay": "jayden_jazz.scenes.cards.replay:demo",
+    "online": "jayden_jazz.scenes.online.home:OnlineScene",
+    "online-host": "jayden_jazz.scenes.online.host:HostScene",
+    "online-join": "jayden_jazz.scenes.online.join:JoinScene",
+    "online-find": "jayden_jazz.scenes.online.find:FindScene",
 }
 
 #: Screens reached only from other screens: they need arguments, so they are
@@ -43,6 +47,9 @@ PARTS: dict[str, str] = {
     "card-copy": "jayden_jazz.scenes.workshop.picture:copy_into",                  # pack=, card=
     "card-picture": "jayden_jazz.scenes.workshop.picture:picture_menu",            # editor=
     "jayden-replay": "jayden_jazz.scenes.jayden.replay:ReplayScene",               # start=, actions=, quiet_draw=
+    "online-lobby": "jayden_jazz.scenes.online.lobby:LobbyScene",                  # link=
+    "online-jayden": "jayden_jazz.scenes.online.jayden:OnlineJaydenScene",         # link=
+    "online-continue": "jayden_jazz.scenes.online.resume:ContinueOnlineScene",     # path=
 }
 
 

@@ -138,12 +138,15 @@ def scene_for(app: AppView, u: Unfinished) -> Any:
 
 def continue_latest(app: AppView, stack: Any) -> None:
     """The title menu's Continue: the newest unfinished game, or a word on why there is none."""
-    u = latest_unfinished(Path(app.dirs.saves))
+    u = latest_to_continue(Path(app.dirs.saves))
     if u is None:
         app.sound.play("illegal")
         stack.push(MessageWindow(app, "Continue", "There is no unfinished game to continue: every saved "
                                                   "game is finished, or none was saved yet. A game is "
                                                   "saved after every turn, so start one from the menu."))
+        return
+    if u.game == "online":
+        stack.push(app.scene("online-continue", path=u.path))
         return
     try:
         scene = scene_for(app, u)
@@ -157,4 +160,17 @@ def continue_latest(app: AppView, stack: Any) -> None:
         scene.say(f"Continued from {u.path.name}")
 
 
-__all__ = ["Unfinished", "continue_latest", "latest_unfinished", "scene_for", "unfinished_games"]
+def latest_to_continue(folder: Path) -> Unfinished | None:
+    """What Continue opens: the newest unfinished save, or the online game kept in ``online.yaml``
+    (game ``"online"``) when that is newer."""
+    from jayden_jazz.scenes.online.link import SESSION_FILE, load_session
+
+    u = latest_unfinished(folder)
+    path = Path(folder) / SESSION_FILE
+    kept = load_session(path) if path.is_file() else None
+    if kept is None or (u is not None and u.saved > kept["saved"]):
+        return u
+    return Unfinished(path, "online", kept["saved"])
+
+
+__all__ = ["Unfinished", "continue_latest", "latest_to_continue", "latest_unfinished", "scene_for", "unfinished_games"]

@@ -20,6 +20,7 @@ ENTRIES = [
     ("Continue", "continue"),
     ("Jazz Card Game", "cards"),
     ("Jayden", "jayden"),
+    ("Play online", "online"),
     ("Statistics", "statistics"),
     ("Instructions", "instructions"),
     ("Options", "options"),
@@ -35,7 +36,7 @@ class TitleScene(Scene):
     def __init__(self, app: AppView) -> None:
         super().__init__(app)
         self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
-        self.menu.layout(240, 126, 160)     # ten entries and the key line fit under the logo
+        self.menu.layout(240, 126, 160)     # eleven entries and the key line fit under the logo
         self.logo = title_logo()
         self.ticks = 0
         self._notices_shown = False
@@ -50,10 +51,10 @@ class TitleScene(Scene):
 
     def _refresh_continue(self) -> None:
         """Continue is offered (and the cursor starts on it) only when there is a game to go back to."""
-        from jayden_jazz.scenes.resume import latest_unfinished
+        from jayden_jazz.scenes.resume import latest_to_continue
 
         try:
-            found = latest_unfinished(Path(self.app.dirs.saves)) is not None
+            found = latest_to_continue(Path(self.app.dirs.saves)) is not None
         except (AttributeError, OSError):
             found = False
         item = self.menu.items[0]

@@ -1,0 +1,1 @@
+"""Play online: host, join or find a game, the waiting room and the online table."""

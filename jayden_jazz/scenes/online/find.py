@@ -1,0 +1,118 @@
+"""Find on this network: games hosted on the LAN, listed as they are announced; Enter joins."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from jayden_jazz.scenes.online import link as L
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import EVERY_TICK, Scene, ticks_to_next
+from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
+LIST_TICKS = 30          # the list is read twice a second
+ROWS = 9
+
+
+class FindScene(Scene):
+    def __init__(self, app: AppView) -> None:
+        super().__init__(app)
+        self.frame = pygame.Rect(30, 30, 580, 290)
+        self.problem = ""
+        self.finder: Any = None
+        try:
+            self.finder = L.make_finder(app)
+        except (OSError, ImportError, ValueError) as e:
+            self.problem = f"Cannot look on this network ({e}). Join by address instead."
+        self.games: list[Any] = []
+        self.menu = Menu([])
+        self.connector: L.Connector | None = None
+        self.error = ""
+        self.ticks = 0
+        self._refresh()
+
+    def _refresh(self) -> None:
+        games = self.finder.games() if self.finder is not None else []
+        if games == self.games:
+            return
+        current = self.menu.current
+        self.games = list(games)
+        self.menu = Menu([MenuItem(g.label[:64], g, enabled=g.seats_free > 0 and g.game == "jayden")
+                          for g in self.games])
+        self.menu.layout(self.frame.x + 16, self.frame.y + 52, self.frame.w - 32)
+        if current is not None and current.value in self.games:
+            self.menu.index = self.games.index(current.value)
+        self.changed()
+
+    def handle(self, action: Action) -> None:
+        if self.connector is not None:
+            if action.kind == Kind.BACK:
+                self.connector.cancel()
+                self.connector = None
+            return
+        item = self.menu_pick(self.menu, action)
+        if item is None:
+            return
+        g = item.value
+        self.app.sound.play("select")
+        self.error = ""
+        self.connector = L.Connector(f"ws://{g.address}:{g.port}", code=g.code)
+
+    def update(self) -> None:
+        self.ticks += 1
+        if self.ticks % LIST_TICKS == 0:
+            self._refresh()
+        c = self.connector
+        if c is None:
+            return
+        c.update()
+        if c.error:
+            self.error, self.connector = c.error, None
+            self.app.sound.play("refusal")
+        elif c.link is not None:
+            self.connector = None
+            self.stack.replace(self.app.scene("online-lobby", link=c.link))
+
+    def exit(self) -> None:
+        if self.connector is not None:
+            self.connector.cancel()
+            self.connector = None
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def redraw_in(self) -> int | None:
+        return EVERY_TICK if self.connector is not None else ticks_to_next(self.ticks, LIST_TICKS)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        inner = draw_window(surface, font, self.frame, "Find a game on this network")
+        font.draw(surface, "Games hosted on your local network appear here as they start.", inner.x + 4,
+                  inner.y + 4, P.LIGHT_CYAN)
+        self.menu.draw(surface, font)
+        y = self.frame.y + 52 + LINE_H * max(len(self.games), 1) + 8
+        if self.problem:
+            lines, color = wrap(self.problem, 66), P.LIGHT_RED
+        elif not self.games:
+            dots = "." * (1 + self.ticks // LIST_TICKS % 3)
+            lines, color = ["Looking" + dots, "No game found yet. The host chooses Play online > Host a game;",
+                            "if none shows up, join by address."], P.LIGHT_GRAY
+        elif any(not item.enabled for item in self.menu.items):
+            lines, color = ["A full game cannot be joined; card games are not played online yet."], P.LIGHT_GRAY
+        else:
+            lines, color = [], P.WHITE
+        if self.connector is not None:
+            lines, color = [self.connector.status + "  (Esc stops)"], P.WHITE
+        elif self.error:
+            lines, color = wrap(self.error, 66), P.LIGHT_RED
+        for i, line in enumerate(lines[:4]):
+            font.draw(surface, line, inner.x + 4, y + i * LINE_H, color)
+        font.draw(surface, "\u2191\u2193 choose  Enter joins  Esc back", inner.x + 4, self.frame.bottom - 30,
+                  P.LIGHT_GRAY)

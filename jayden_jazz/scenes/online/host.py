@@ -1,0 +1,142 @@
+"""Host a game: choose the game and its setup, then this machine starts a server for it.
+
+The server runs in the background (``link.Hosting``) for as long as the
+host stays in the game; the host's own seat joins it like anyone else's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.windows import MessageWindow
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import EVERY_TICK, Scene
+from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
+SIDES: list[tuple[str, Any]] = [("Green (moves first)", 0), ("Red", 1)]
+OPPONENTS: list[tuple[str, Any]] = [
+    ("A player on another machine", {"kind": "human"}),
+    ("Computer - Easy", {"kind": "computer", "level": "easy"}),
+    ("Computer - Normal", {"kind": "computer", "level": "normal"}),
+    ("Computer - Hard", {"kind": "computer", "level": "hard"}),
+]
+ON_OFF: list[tuple[str, Any]] = [("On", True), ("Off", False)]
+
+
+class HostScene(Scene):
+    """The host's choices; Start hosting starts the server and goes to the waiting room."""
+
+    def __init__(self, app: AppView) -> None:
+        super().__init__(app)
+        self.values = {"side": 0, "opponent": 0, "quiet": 0 if app.settings["quiet_draw"] else 1}
+        self.options: dict[str, list[tuple[str, Any]]] = {"side": SIDES, "opponent": OPPONENTS, "quiet": ON_OFF}
+        self.menu = Menu([MenuItem("Game", "game"), MenuItem("You play", "side"),
+                          MenuItem("Opponent", "opponent"), MenuItem("200-action draw", "quiet"),
+                          MenuItem("Start hosting", "start"), MenuItem("Back", "back")], on_change=self._change)
+        self.frame = pygame.Rect(60, 40, 520, 270)
+        self.menu.layout(self.frame.x + 24, self.frame.y + 60, self.frame.w - 48)
+        self.menu.index = 4
+        self.connector: L.Connector | None = None
+        self.ticks = 0
+
+    def _change(self, index: int, d: int) -> None:
+        key = self.menu.items[index].value
+        if key in self.options:
+            self.values[key] = (self.values[key] + d) % len(self.options[key])
+            self.app.sound.play("menu")
+
+    def seats(self) -> tuple[int, list[dict[str, Any]]]:
+        """The host's seat and the seats to create (seat 0 plays Green, who moves first)."""
+        mine = SIDES[self.values["side"]][1]
+        other = dict(OPPONENTS[self.values["opponent"]][1])
+        seats: list[dict[str, Any]] = [{"kind": "human"}, other] if mine == 0 else [other, {"kind": "human"}]
+        return mine, seats
+
+    def handle(self, action: Action) -> None:
+        if self.connector is not None:
+            if action.kind == Kind.BACK:
+                self.connector.cancel()
+                self.connector = None
+            return
+        item = self.menu_pick(self.menu, action)
+        if item is None:
+            return
+        if item.value in self.options:
+            self._change(self.menu.index, 1)
+        elif item.value == "game":
+            self.stack.push(MessageWindow(self.app, "Game", "Jayden is played online now; the card game's "
+                                          "online table is not ready yet."))
+        elif item.value == "start":
+            self.start()
+        elif item.value == "back":
+            self.close()
+
+    def start(self) -> None:
+        self.app.sound.play("select")
+        seat, seats = self.seats()
+        setup = {"quiet_draw": ON_OFF[self.values["quiet"]][1]}
+        try:
+            hosting = L.Hosting(Path(self.app.dirs.data) / "server",
+                                L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
+        except OSError as e:
+            self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
+            return
+        self.connector = L.Connector("", create=("jayden", setup, seats), seat=seat, hosting=hosting)
+
+    def update(self) -> None:
+        self.ticks += 1
+        c = self.connector
+        if c is None:
+            return
+        c.update()
+        if c.error:
+            self.connector = None
+            self.stack.push(MessageWindow(self.app, "Cannot host", c.error, fill=P.RED))
+        elif c.link is not None:
+            self.connector = None
+            self.stack.replace(self.app.scene("online-lobby", link=c.link))
+
+    def exit(self) -> None:
+        if self.connector is not None:
+            self.connector.cancel()
+            self.connector = None
+
+    def redraw_in(self) -> int | None:
+        return EVERY_TICK if self.connector is not None else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        inner = draw_window(surface, font, self.frame, "Host a game")
+        font.draw(surface, "This machine runs the game; your friend joins it.", inner.x + 4, inner.y + 4,
+                  P.LIGHT_CYAN)
+        self.menu.draw(surface, font)
+        shown = {"game": "Jayden"}
+        for key, opts in self.options.items():
+            shown[key] = opts[self.values[key]][0]
+        for i, item in enumerate(self.menu.items):
+            if item.value in shown:
+                text = "\u25c4 " + shown[item.value] + " \u25ba"
+                color = P.BLACK if self.menu.index == i else P.YELLOW
+                font.draw(surface, text, self.menu.rect.right - 8 - font.width(text),
+                          self.menu.rect.y + i * LINE_H + 1, color)
+        y = self.menu.rect.bottom + 10
+        if self.connector is not None:
+            dots = "." * (1 + self.ticks // 20 % 3)
+            font.draw(surface, self.connector.status.rstrip(".") + dots, inner.x + 4, y, P.WHITE)
+            font.draw(surface, "Esc stops", inner.x + 4, y + LINE_H, P.LIGHT_GRAY)
+        else:
+            for i, line in enumerate(wrap("Your firewall may ask whether to let the game accept connections: "
+                                          "allow it for your network.", 60)):
+                font.draw(surface, line, inner.x + 4, y + i * LINE_H, P.LIGHT_GRAY)
+        font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, self.frame.bottom - 30,
+                  P.LIGHT_GRAY)

@@ -1,0 +1,144 @@
+"""Join a game: the host's address and the join code their screen shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import EVERY_TICK, Scene, soonest, ticks_to_next
+from jayden_jazz.shell.widgets import LINE_H, draw_window
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
+ROWS = ("address", "code", "join", "back")
+LABELS = {"address": "Address", "code": "Join code", "join": "Join", "back": "Back"}
+
+
+class JoinScene(Scene):
+    def __init__(self, app: AppView, address: str = "", code: str = "") -> None:
+        super().__init__(app)
+        self.fields = {"address": TextField(address, 60),
+                       "code": TextField(code, 12)}
+        self.focus = 0 if not self.fields["address"].value else 1
+        self.frame = pygame.Rect(70, 50, 500, 250)
+        self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 70 + i * 24, self.frame.w - 48, 18)
+                     for i, name in enumerate(ROWS)}
+        self.connector: L.Connector | None = None
+        self.error = ""
+        self.ticks = 0
+
+    @property
+    def focused(self) -> str:
+        return ROWS[self.focus]
+
+    def handle(self, action: Action) -> None:
+        k = action.kind
+        if self.connector is not None:
+            if k == Kind.BACK:
+                self.connector.cancel()
+                self.connector = None
+            return
+        if k == Kind.BACK:
+            self.close()
+            return
+        if action.pos is not None and k in (Kind.POINT, Kind.ACTION):
+            for i, name in enumerate(ROWS):
+                if self.rows[name].collidepoint(action.pos):
+                    self.focus = i
+                    if k == Kind.ACTION and name in ("join", "back"):
+                        self._choose(name)
+                    return
+            return
+        if k == Kind.MOVE and action.dy and not action.dx:
+            self.focus = (self.focus + action.dy) % len(ROWS)
+            return
+        field = self.fields.get(self.focused)
+        if k == Kind.ACTION and not typed_char(action):
+            if field is not None:
+                self.focus += 1          # Enter in a field goes to the next one
+            else:
+                self._choose(self.focused)
+            return
+        if field is not None and field.handle(action):
+            self.error = ""
+            if self.focused == "code":
+                field.set(field.value.upper())       # codes are read aloud in capitals
+
+    def _choose(self, name: str) -> None:
+        if name == "back":
+            self.close()
+            return
+        try:
+            url = L.server_url(self.fields["address"].value)
+        except ValueError as e:
+            self.error, self.focus = str(e), 0
+            self.app.sound.play("refusal")
+            return
+        code = L.clean_code(self.fields["code"].value)
+        if not code:
+            self.error, self.focus = "Type the join code the host's screen shows (six letters and digits).", 1
+            self.app.sound.play("refusal")
+            return
+        self.app.sound.play("select")
+        self.error = ""
+        self.connector = L.Connector(url, code=code)
+
+    def update(self) -> None:
+        self.ticks += 1
+        c = self.connector
+        if c is None:
+            return
+        c.update()
+        if c.error:
+            self.error, self.connector = c.error, None
+            self.app.sound.play("refusal")
+        elif c.link is not None:
+            self.connector = None
+            self.stack.replace(self.app.scene("online-lobby", link=c.link))
+
+    def exit(self) -> None:
+        if self.connector is not None:
+            self.connector.cancel()
+            self.connector = None
+
+    def redraw_in(self) -> int | None:
+        if self.connector is not None:
+            return EVERY_TICK
+        return soonest(ticks_to_next(self.ticks, 30))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        inner = draw_window(surface, font, self.frame, "Join a game")
+        font.draw(surface, "The host's Play online screen shows its address and code.", inner.x + 4, inner.y + 4,
+                  P.LIGHT_CYAN)
+        blink = self.ticks // 30 % 2 == 0
+        for i, name in enumerate(ROWS):
+            r = self.rows[name]
+            focused = i == self.focus and self.connector is None
+            if name in self.fields:
+                font.draw(surface, LABELS[name], r.x, r.y + 2, P.YELLOW if focused else P.WHITE)
+                box = pygame.Rect(r.x + 96, r.y, r.w - 96, r.h)
+                self.fields[name].draw(surface, font, box, focused and blink)
+                if focused:
+                    pygame.draw.rect(surface, P.YELLOW, box.inflate(2, 2), 1)
+            else:
+                if focused:
+                    surface.fill(P.CYAN, r)
+                font.draw(surface, LABELS[name], r.x + 8, r.y + 2, P.BLACK if focused else P.WHITE)
+        y = self.rows["back"].bottom + 10
+        if self.connector is not None:
+            dots = "." * (1 + self.ticks // 20 % 3)
+            font.draw(surface, self.connector.status.rstrip(".") + dots + "  (Esc stops)", inner.x + 4, y, P.WHITE)
+        elif self.error:
+            for j, line in enumerate(wrap(self.error, 58)[:4]):
+                font.draw(surface, line, inner.x + 4, y + j * LINE_H, P.LIGHT_RED)
+        font.draw(surface, "\u2191\u2193 field  Enter next / join  Esc back", inner.x + 4, self.frame.bottom - 30,
+                  P.LIGHT_GRAY)

@@ -1,0 +1,146 @@
+"""The waiting room: the seats, who is connected, how others join; the game starts when all are in."""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from jayden_jazz.scenes.jayden import menus
+from jayden_jazz.scenes.online import link as L
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.input import Action, Kind
+from jayden_jazz.shell.scene import Scene, ticks_to_next
+from jayden_jazz.shell.widgets import LINE_H, draw_window
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
+SIDE_OF_SEAT = ("Green", "Red")
+DOTS_TICKS = 20
+
+
+def lan_addresses() -> list[str]:
+    """Where players on the local network reach this machine (shown, never bound here)."""
+    from jayden_jazz.net.discovery import lan_addresses as found
+    try:
+        return found()[:3]
+    except (OSError, ImportError):
+        return []
+
+
+class LobbyScene(Scene):
+    def __init__(self, app: AppView, link: L.Link) -> None:
+        super().__init__(app)
+        self.link = link
+        self.frame = pygame.Rect(40, 30, 560, 290)
+        self.addresses = lan_addresses() if link.is_host else []
+        link.announcement.enabled = not L.local_only(app)
+        L.save_session(app, link)
+        self.ticks = 0
+        self.handed_over = False
+        self.lost = False
+        self.host_name = socket.gethostname() or "Jayden & Jazz host"
+        self.leave_rect = pygame.Rect(self.frame.x + 16, self.frame.bottom - 32, 120, 18)
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.link.net.view
+
+    def handle(self, action: Action) -> None:
+        leave = self.leave_rect.collidepoint(action.pos) if action.pos is not None else False
+        if action.kind == Kind.ACTION and leave:
+            self.ask_leave()
+        elif action.kind == Kind.BACK:
+            self.ask_leave()
+
+    def ask_leave(self) -> None:
+        if self.link.is_host:
+            text = "Stop hosting? The server on this machine stops and players who joined are left waiting."
+            yes = "Yes, stop hosting"
+        else:
+            text = "Leave the waiting room? Your seat stays yours: Continue on the title takes you back."
+            yes = "Yes, leave"
+        self.stack.push(menus.yes_no(self.app, "Leave?", text, lambda y: self.close() if y else None,
+                                     yes=yes, no="No, wait"))
+
+    def update(self) -> None:
+        self.ticks += 1
+        net = self.link.net
+        for msg in net.poll():
+            if msg["type"] == "connection":
+                self.lost = msg.get("state") in ("lost", "refused")
+                self.changed()
+            elif msg["type"] in ("view", "presence", "joined"):
+                self.changed()
+        v = self.view
+        if v is None:
+            return
+        if self.link.is_host and self.link.hosting is not None:
+            free = sum(1 for s in v["seats"] if not s["joined"])
+            self.link.announcement.update(self.host_name, self.link.hosting.port, v["kind"], v["code"], free)
+        if v["status"] in ("playing", "over", "abandoned"):
+            self.link.announcement.close()
+            self.handed_over = True
+            self.stack.replace(self.app.scene("online-jayden", link=self.link))
+
+    def exit(self) -> None:
+        if not self.handed_over:
+            self.link.close()
+
+    def redraw_in(self) -> int | None:
+        return ticks_to_next(self.ticks, DOTS_TICKS)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        surface.fill(P.BLACK)
+        inner = draw_window(surface, font, self.frame, "Waiting room - Jayden")
+        x, y = inner.x + 4, inner.y + 4
+        v = self.view
+        code = (v or {}).get("code") or self.link.code
+        font.draw(surface, "Join code:", x, y, P.WHITE)
+        font.draw(surface, " ".join(code), x + 96, y, P.YELLOW)
+        y += LINE_H + 2
+        if self.link.is_host:
+            port = self.link.hosting.port if self.link.hosting is not None else 0
+            where = ", ".join(f"{a}:{port}" for a in self.addresses) or f"this machine's address, port {port}"
+            for line in wrap(f"On this network players join at {where}.", 66):
+                font.draw(surface, line, x, y, P.LIGHT_CYAN)
+                y += LINE_H
+            for line in wrap(f"Over the internet: forward TCP port {port} on your router to this machine "
+                             "and give your public address.", 66):
+                font.draw(surface, line, x, y, P.LIGHT_GRAY)
+                y += LINE_H
+            if self.link.announcement.problem:
+                for line in wrap(self.link.announcement.problem, 66):
+                    font.draw(surface, line, x, y, P.LIGHT_MAGENTA)
+                    y += LINE_H
+        y += 6
+        font.draw(surface, "Seats", x, y, P.YELLOW)
+        y += LINE_H
+        you = (v or {}).get("you", self.link.seat)
+        for s in (v or {}).get("seats", []):
+            side = SIDE_OF_SEAT[s["seat"]] if s["seat"] < 2 else f"Seat {s['seat'] + 1}"
+            who = s["name"] + (" (you)" if s["seat"] == you else "")
+            if s["kind"] == "computer":
+                state, color = "computer", P.LIGHT_GRAY
+            elif s["connected"]:
+                state, color = "connected \u2713", P.LIGHT_GREEN
+            elif s["joined"]:
+                state, color = "away", P.LIGHT_RED
+            else:
+                state, color = "waiting for a player" + "." * (1 + self.ticks // DOTS_TICKS % 3), P.WHITE
+            font.draw(surface, f"{side:6s} {who}", x + 8, y, P.WHITE)
+            font.draw(surface, state, x + 300, y, color)
+            y += LINE_H
+        y += 6
+        if self.lost:
+            font.draw(surface, "Lost the connection to the server - reconnecting...", x, y, P.LIGHT_RED)
+        elif v is None:
+            font.draw(surface, "Waiting for the server...", x, y, P.WHITE)
+        else:
+            font.draw(surface, "The game starts by itself when every seat is taken.", x, y, P.WHITE)
+        pygame.draw.rect(surface, P.LIGHT_GRAY, self.leave_rect, 1)
+        font.draw(surface, "Leave (Esc)", self.leave_rect.x + 8, self.leave_rect.y + 2, P.WHITE)
