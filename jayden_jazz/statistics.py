@@ -40,7 +40,9 @@ MAX_COUNT = 999_999_999
 MAX_RULE_ROWS = 200
 """Rule sets counted per game: far more than the presets, variants and classic rules make in
 practice; a file with more is treated as damaged, and later rule sets are counted in the totals only."""
-MAX_RULE_NAME = 120
+MAX_RULE_NAME = 240
+"""Longer than any rule set's name the game writes (a preset, every variant and every classic rule
+come to about 155 characters), so the game never refuses its own file."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 

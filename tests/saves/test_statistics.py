@@ -115,3 +115,20 @@ def test_the_file_is_written_atomically_and_reads_back(tmp_path, monkeypatch):
     monkeypatch.undo()
     back = stats.Statistics.load(path)
     assert back.games["cards"].total.won == 1 and back.notice == ""
+
+
+def test_the_longest_rule_set_name_the_game_writes_reads_back(tmp_path):
+    """A name the game itself writes must never make its own statistics file look damaged."""
+    from types import SimpleNamespace
+
+    from jayden_jazz.cards.rules import CLASSIC, PRESETS, VARIANTS
+
+    name = stats.rules_name_cards(SimpleNamespace(preset_name=max(PRESETS, key=len), variants=VARIANTS,
+                                                  classic=CLASSIC))
+    path = tmp_path / "statistics.yaml"
+    s = stats.Statistics(path)
+    s.add("cards", "won", ["normal"], name)
+    s.save()
+    again = stats.Statistics.load(path)
+    assert again.notice == "" and not (tmp_path / "statistics.yaml.bak").exists()
+    assert again.games["cards"].rules[name].won == 1
