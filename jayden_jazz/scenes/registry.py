@@ -29,6 +29,7 @@ SCENES: dict[str, str] = {
     "workshop": "jayden_jazz.scenes.workshop.home:WorkshopScene",
     "statistics": "jayden_jazz.scenes.statistics:StatisticsScene",
     "cards-replay": "jayden_jazz.scenes.cards.replay:demo",
+    "journey": "jayden_jazz.scenes.journey.profiles:open_journey",
 }
 
 #: Screens reached only from other screens: they need arguments, so they are
@@ -43,6 +44,11 @@ PARTS: dict[str, str] = {
     "card-copy": "jayden_jazz.scenes.workshop.picture:copy_into",                  # pack=, card=
     "card-picture": "jayden_jazz.scenes.workshop.picture:picture_menu",            # editor=
     "jayden-replay": "jayden_jazz.scenes.jayden.replay:ReplayScene",               # start=, actions=, quiet_draw=
+    "journey-profiles": "jayden_jazz.scenes.journey.profiles:ProfilesScene",       # library=
+    "journey-opponents": "jayden_jazz.scenes.journey.opponents:OpponentsScene",    # session=
+    "journey-opponent": "jayden_jazz.scenes.journey.opponents:OpponentCardScene",  # session=, opponent=
+    "journey-trade": "jayden_jazz.scenes.journey.trade:TradeScene",                # session=, opponent=, setup=, game=
+    "journey-continue": "jayden_jazz.scenes.journey.run:continue_game",            # info=, game=, library=
 }
 
 

@@ -19,6 +19,7 @@ from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_frame
 ENTRIES = [
     ("Continue", "continue"),
     ("Jazz Card Game", "cards"),
+    ("Card Journey", "journey"),
     ("Jayden", "jayden"),
     ("Statistics", "statistics"),
     ("Instructions", "instructions"),
@@ -35,7 +36,7 @@ class TitleScene(Scene):
     def __init__(self, app: AppView) -> None:
         super().__init__(app)
         self.menu = Menu([MenuItem(label, value) for label, value in ENTRIES])
-        self.menu.layout(240, 126, 160)     # ten entries and the key line fit under the logo
+        self.menu.layout(240, 126, 160)     # eleven entries and the key line fit under the logo
         self.logo = title_logo()
         self.ticks = 0
         self._notices_shown = False
