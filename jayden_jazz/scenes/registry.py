@@ -49,6 +49,8 @@ PARTS: dict[str, str] = {
     "journey-opponent": "jayden_jazz.scenes.journey.opponents:OpponentCardScene",  # session=, opponent=
     "journey-trade": "jayden_jazz.scenes.journey.trade:TradeScene",                # session=, opponent=, setup=, game=
     "journey-continue": "jayden_jazz.scenes.journey.run:continue_game",            # info=, game=, library=
+    "journey-book": "jayden_jazz.scenes.journey.book:BookScene",                   # session=
+    "journey-decks": "jayden_jazz.scenes.journey.decks:DecksScene",                # session=
 }
 
 
