@@ -98,6 +98,16 @@ def test_a_whole_journey_game_from_the_title_to_the_trade_written(make_app, user
         "jayden_jazz.scenes.journey.run", fromlist=["game_id"]).game_id(trade.setup)).exists()
     press(app, "RETURN")
     assert top(app) == "OpponentsScene"
+    app.stack.push(app.scene("statistics"))
+    press(app, "LEFT")                          # the Journey's page, left of the card game's
+    assert app.stack.top.game == "journey"
+    from jayden_jazz.scenes.journey.stats_page import journey_rows
+
+    rows = {label.strip(): values for label, values, _ in journey_rows(app)}
+    won, lost = len(trade.conclusion.cards_won) + (trade.conclusion.reward is not None), \
+        len(trade.conclusion.cards_lost)
+    assert rows[card.opponent.name] == (stats.won, stats.drawn, stats.lost, won, lost)
+    assert "Profile 1: jaz" in rows
 
 
 def test_the_headless_keys_run_reaches_the_trade_screen(make_app, user_home):
