@@ -117,6 +117,8 @@ class OpponentsScene(Scene):
         row = self.list.current
         if row is not None and row.value in self.opponents:
             self._side(surface, self.opponents[row.value])
+        font.draw(surface, "\u2713 beaten  \u00b7 locked  +N cards won from them", SIDE_X, FRAME.bottom - 40,
+                  P.LIGHT_GRAY)
         font.draw(surface, "\u2191\u2193 choose  Enter open  B book  D decks  Esc back", inner.x + 4,
                   FRAME.bottom - 22, P.LIGHT_GRAY)
 
@@ -146,7 +148,7 @@ class OpponentsScene(Scene):
         y = LIST.y
         for text, colour in lines:
             for part in wrap(text, cols) or [""]:
-                if y > FRAME.bottom - 40:
+                if y > FRAME.bottom - 56:
                     return
                 font.draw(surface, part, SIDE_X, y, colour)
                 y += LINE_H
@@ -161,7 +163,7 @@ class OpponentCardScene(Scene):
         self.opponent = opponent
         self.setup = prepare(opponent, seed if seed is not None else new_seed(app.rng))
         self.menu = Menu([MenuItem("Play", "play"), MenuItem("Back", "back")])
-        self.menu.layout(FRAME.x + 16, FRAME.bottom - 54, 120)
+        self.menu.layout(FRAME.right - 150, FRAME.bottom - 50, 120)
 
     def handle(self, action: Action) -> None:
         item = self.menu_pick(self.menu, action)
@@ -180,8 +182,9 @@ class OpponentCardScene(Scene):
 
     def lines(self) -> list[tuple[str, int]]:
         o, js = self.opponent, self.setup
-        out: list[tuple[str, int]] = [(o.description, P.LIGHT_GRAY), ("", P.WHITE),
-                                      (f"Level: {LEVEL_NAMES.get(o.level, o.level)}", P.WHITE)]
+        out: list[tuple[str, int]] = [(o.description, P.LIGHT_GRAY),
+                                      (f"{tier_title(o.tier)}. Level: {LEVEL_NAMES.get(o.level, o.level)}",
+                                       P.WHITE)]
         if o.roulette:
             out.append((f"Roulette: one of {len(o.rule_sets)} rule sets is drawn for each game.", P.WHITE))
             for i, rs in enumerate(o.rule_sets):
@@ -201,10 +204,12 @@ class OpponentCardScene(Scene):
         inner = draw_window(surface, font, FRAME, self.opponent.name)
         y = inner.y + 4
         cols = (inner.w - 8) // 8
-        for text, colour in self.lines():
-            for part in wrap(text, cols) or [""]:
-                if y <= self.menu.rect.y - LINE_H:
-                    font.draw(surface, part, inner.x + 4, y, colour)
-                y += LINE_H
+        parts = [(part, colour) for text, colour in self.lines() for part in wrap(text, cols) or [""]]
+        room = (self.menu.rect.y - 4 - y) // LINE_H
+        if len(parts) > room:                        # a long pool is the last line: it ends in "..."
+            parts = parts[:room - 1] + [(parts[room - 1][0][:cols - 3] + "...", parts[room - 1][1])]
+        for part, colour in parts:
+            font.draw(surface, part, inner.x + 4, y, colour)
+            y += LINE_H
         self.menu.draw(surface, font)
         font.draw(surface, "Enter play  Esc back", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
