@@ -122,3 +122,38 @@ def test_an_incomplete_deck_is_marked_and_cannot_be_chosen(make_app, user_home):
     items = app.stack.top.menu.items
     assert not items[0].enabled and "incomplete" in items[0].label
     assert items[1].enabled
+
+
+def test_random_keys_on_the_journey_screens_never_fail(make_app, user_home):
+    """A seeded walk of keys and clicks over every Journey screen (bounded): no screen raises, and
+    every profile written on the way still loads."""
+    import random
+
+    app, session = open_profile(make_app)
+    rng = random.Random(27)
+    names = ["UP", "DOWN", "LEFT", "RIGHT", "RETURN", "RETURN", "ESC", "F2", "F3", "F4", "B", "D", "R", "V",
+             "BACKSPACE", "A", "PAGEDOWN"]
+    from tests.helpers import click
+
+    seen = set()
+    for i in range(600):
+        seen.add(type(app.stack.top).__name__)
+        if type(app.stack.top).__name__ in ("TitleScene", "ProfilesScene") or len(app.stack) == 0:
+            app.stack.clear()
+            app.stack.push(app.scene("menu"))
+            press(app, "DOWN", "RETURN")
+            step(app, 2)
+            press(app, "RETURN")
+            if type(app.stack.top).__name__ == "NameWindow":
+                press(app, "RETURN")
+            continue
+        if rng.random() < 0.15:
+            click(app, rng.randrange(640), rng.randrange(350))
+        else:
+            press(app, rng.choice(names))
+        step(app, rng.choice([1, 1, 5]))
+    for slot in (1, 2, 3):
+        path = jsave.profile_path(Path(app.dirs.saves), slot)
+        if path.exists():
+            jsave.load(path, session.catalog)
+    assert {"OpponentsScene", "OpponentCardScene", "BookScene", "DecksScene", "HandChoiceScene"} <= seen, seen
