@@ -36,7 +36,7 @@ def unfinished_games(folder: Path) -> list[Unfinished]:
         except SaveError:
             continue
         game = body.get("game")
-        if game not in ("jayden", "cards") or body.get("result") is not None:
+        if game not in ("jayden", "cards") or (body.get("result") is not None and not _untraded(folder, body)):
             continue
         try:
             _summary(str(game))(body)          # its fields fit: a damaged file is passed over
@@ -51,6 +51,19 @@ def unfinished_games(folder: Path) -> list[Unfinished]:
         found.append((saved, mtime, Unfinished(path, str(game), saved)))
     found.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [u for _, _, u in found]
+
+
+def _untraded(folder: Path, body: dict[str, Any]) -> bool:
+    """A finished Journey game whose trade was not written yet (the program was left on the trade
+    screen): Continue brings it back to its end and the trade, so a lost game cannot be escaped."""
+    config = body.get("config")
+    journey = config.get("journey") if isinstance(config, dict) else None
+    if not isinstance(journey, dict):
+        return False
+    from jayden_jazz.scenes.journey.run import record_of
+
+    record = record_of(Path(folder), journey)
+    return record is not None and not record.exists()
 
 
 def _summary(game: str) -> Any:

@@ -192,3 +192,30 @@ def test_a_refused_profile_says_why_and_is_left_untouched(make_app, user_home, d
     assert app.stack.top.menu.current.label == "No"
     press(app, "RETURN")
     assert path.read_bytes() == bad                   # never written over
+
+
+def test_a_finished_game_left_before_its_trade_comes_back_with_continue(make_app, user_home):
+    """Quitting on the trade screen does not escape the trade: Continue opens the end and the trade."""
+    app = make_app("--seed", "3")
+    card = to_table(app)
+    play_out(app)
+    app.back_to("menu")                               # left before the trade was written
+    title = app.stack.top
+    title.resume()
+    assert title.menu.items[0].enabled
+    title.menu.index = 0
+    press(app, "RETURN")                              # Continue
+    for _ in range(50):
+        if top(app) == "MessageWindow":
+            break
+        step(app, 5)
+    assert top(app) == "MessageWindow" and "trade" in " ".join(app.stack.top.lines)
+    press(app, "RETURN")
+    trade = app.stack.top
+    assert top(app) == "TradeScene" and trade.opponent.id == card.opponent.id
+    while trade.step != "written":
+        press(app, "RETURN")
+    assert not trade.failed
+    app.back_to("menu")
+    app.stack.top.resume()
+    assert not app.stack.top.menu.items[0].enabled    # settled: nothing left to continue

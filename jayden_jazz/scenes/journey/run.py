@@ -72,6 +72,18 @@ def game_id(js: JourneySetup) -> str:
     return f"{game_prefix(js.opponent)}{js.seed}"
 
 
+def record_of(saves: Path, journey: Any) -> Path | None:
+    """Where the record of the Journey game a save's ``config.journey`` describes is written once
+    its trade is; None when that description is damaged."""
+    try:
+        slot, opponent, seed = int(journey["profile"]), str(journey["opponent"]), int(journey["seed"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not 1 <= slot <= jsave.PROFILES:
+        return None
+    return jsave.record_path(jsave.profile_path(saves, slot), f"{game_prefix(opponent)}{seed}")
+
+
 @dataclass
 class JourneyConfig(MatchConfig):
     """The table's config with the Journey's setup, so a save of the game carries it."""
@@ -244,6 +256,8 @@ def continue_game(app: AppView, info: Any, game: Game, library: Library) -> Any:
     js = prepare(opponent, seed)
     if js.rule_index != index:
         raise SaveError(path, "the opponent's rules changed since the game was saved")
+    if not 1 <= slot <= jsave.PROFILES:
+        raise SaveError(path, f"its Journey profile slot {slot} is not one of 1 to {jsave.PROFILES}")
     profile_file = jsave.profile_path(path, slot)
     profile = jsave.load(profile_file, library.catalog)
     if jsave.record_path(profile_file, game_id(js)).exists():
