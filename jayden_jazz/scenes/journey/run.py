@@ -12,6 +12,7 @@ save's ``config`` so Continue reopens it as a Journey game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from pathlib import Path
@@ -79,8 +80,9 @@ def record_of(saves: Path, journey: Any) -> Path | None:
         slot, opponent, seed = int(journey["profile"]), str(journey["opponent"]), int(journey["seed"])
     except (KeyError, TypeError, ValueError):
         return None
-    if not 1 <= slot <= jsave.PROFILES:
-        return None
+    if not 1 <= slot <= jsave.PROFILES or not re.fullmatch(r"[A-Za-z0-9_.-]{1,60}/[A-Za-z0-9_.-]{1,60}", opponent) \
+            or ".." in opponent:
+        return None                      # a save names a record only by a plain pack/key id
     return jsave.record_path(jsave.profile_path(saves, slot), f"{game_prefix(opponent)}{seed}")
 
 
