@@ -146,6 +146,10 @@ class Match:
         """The table menu's entries as (label, choice); None for the ordinary menu."""
         return None
 
+    def seat_label(self, seat: int) -> str | None:
+        """The seat's panel title at the table; None for the ordinary ``P1 Blue Human``."""
+        return None
+
     def table_event(self, table: Any, what: str) -> bool:
         """``over`` (the game ended) or a menu choice; True when the mode handled it itself."""
         return False

@@ -26,6 +26,7 @@ from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cardkit.library import Library
 from jayden_jazz.scenes.confirm import confirm_window
+from jayden_jazz.scenes.journey.words import LEVEL_NAMES
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
@@ -118,6 +119,10 @@ class JourneyMatch(Match):
     def names(self) -> tuple[str, ...]:
         return (self.session.profile.name if self.session else "You",
                 self.opponent.name if self.opponent else "Opponent")
+
+    def seat_label(self, seat: int) -> str | None:
+        level = LEVEL_NAMES.get(self.opponent.level, "") if self.opponent else ""
+        return f"{self.names()[seat]}"[:16] + ("" if seat == 0 else f" ({level[:1]})")
 
     def menu_entries(self) -> list[tuple[str, str]] | None:
         return [("Resume", "resume"), ("Move log (L)", "log"), ("Rules summary", "rules"),
