@@ -220,3 +220,21 @@ def test_a_finished_game_left_before_its_trade_comes_back_with_continue(make_app
     app.back_to("menu")
     app.stack.top.resume()
     assert not app.stack.top.menu.items[0].enabled    # settled: nothing left to continue
+
+
+def test_a_journey_game_saved_in_a_slot_loads_as_a_journey_game(make_app, user_home):
+    from jayden_jazz.saves import cards as csave
+    from jayden_jazz.scenes.cards import saving
+
+    app = make_app("--seed", "3")
+    to_table(app)
+    table = app.stack.top
+    table.open_menu()
+    labels = [i.label for i in app.stack.top.menu.items]
+    app.stack.top.menu.index = labels.index("Save game")
+    press(app, "RETURN", "RETURN")                    # Save game, the first slot
+    path = csave.slot_path(Path(app.dirs.saves), 1)
+    assert path.exists()
+    again = saving.load_table(app, path)
+    assert again.match.setup == table.match.setup and again.match.opponent == table.match.opponent
+    assert again.game.record().to_data() == table.game.record().to_data()

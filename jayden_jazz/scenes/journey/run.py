@@ -126,7 +126,7 @@ class JourneyMatch(Match):
 
     def menu_entries(self) -> list[tuple[str, str]] | None:
         return [("Resume", "resume"), ("Move log (L)", "log"), ("Rules summary", "rules"),
-                ("Options", "options"), ("Leave: continue later", "leave"),
+                ("Options", "options"), ("Save game", "save"), ("Leave: continue later", "leave"),
                 ("Abandon: counts as lost", "abandon")]
 
     def table_event(self, table: Any, what: str) -> bool:
