@@ -238,3 +238,31 @@ def test_a_journey_game_saved_in_a_slot_loads_as_a_journey_game(make_app, user_h
     again = saving.load_table(app, path)
     assert again.match.setup == table.match.setup and again.match.opponent == table.match.opponent
     assert again.game.record().to_data() == table.game.record().to_data()
+
+
+def test_a_refused_profile_can_go_back_to_its_last_good_copy_when_asked(make_app, user_home):
+    app = make_app()
+    press(app, "DOWN", "RETURN")
+    step(app, 3)
+    scene = app.stack.top
+    catalog = scene.library.catalog
+    from jayden_jazz.journey.collection import Collection, starter_entries
+
+    path = jsave.profile_path(Path(app.dirs.saves), 3)
+    good = jsave.Profile("Bea", Collection())
+    good.collection.apply(starter_entries(catalog.starter()))
+    jsave.save(path, good, catalog)
+    jsave.save(path, good, catalog)                   # the second save keeps the first as .bak
+    bad = path.read_bytes().replace(b"name: Bea", b"name: Bob")
+    path.write_bytes(bad)
+    scene.refresh()
+    scene.menu.index = 2
+    press(app, "RETURN")
+    values = [i.value for i in app.stack.top.menu.items]
+    assert values == ["keep", "backup", "new"]
+    press(app, "DOWN", "RETURN")
+    assert app.stack.top.menu.current.label == "No"
+    press(app, "DOWN", "RETURN")                      # Yes
+    assert jsave.load(path, catalog).name == "Bea"
+    assert path.with_name(path.name + ".refused").read_bytes() == bad
+    assert "Bea" in scene.menu.items[2].label

@@ -9,6 +9,7 @@ kept beside it as ``.refused``.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -98,23 +99,46 @@ class ProfilesScene(Scene):
     def explain(self, slot: int, e: SaveError) -> None:
         """What is wrong with the file, and the one way to start over in the slot (asked, No first)."""
         items = [MenuItem("Keep it as it is", "keep"), MenuItem("Start a new profile here", "new")]
+        backup = self.backup(slot)
+        if backup is not None:
+            items.insert(1, MenuItem(f"Go back to the last good copy ({backup.name}: {backup.games} games)",
+                                     "backup"))
 
         def chosen(v: Any) -> None:
-            if v == "new":
+            if v == "backup":
+                self.stack.push(ChoiceWindow(
+                    self.app, "Use the backup?", [MenuItem("No", False), MenuItem("Yes", True)],
+                    text=f"The refused file will be kept as profile{slot}.sav.refused and the last good copy "
+                         "put in its place. Cards won since that copy are not in it.",
+                    width=420, on_choose=lambda yes: self.set_aside(slot, restore=True) if yes else None))
+            elif v == "new":
                 self.stack.push(ChoiceWindow(
                     self.app, "Start over?", [MenuItem("No", False), MenuItem("Yes", True)],
                     text=f"The refused file will be kept as {e.path.name if isinstance(e.path, Path) else e.path}"
                          ".refused and a new profile started in slot " + str(slot) + ".",
                     width=400, on_choose=lambda yes: self.set_aside(slot) if yes else None))
 
-        self.stack.push(ChoiceWindow(self.app, f"Profile {slot} refused", items, width=500,
-                                     text=f"{e.problem}\n\nThe file {e.path} was not changed.",
+        problem = e.problem[:1].upper() + e.problem[1:]
+        self.stack.push(ChoiceWindow(self.app, f"Profile {slot} refused", items, width=560,
+                                     text=f"{problem}.\n\nThe file {e.path} was not changed.",
                                      on_choose=chosen))
 
-    def set_aside(self, slot: int) -> None:
+    def backup(self, slot: int) -> jsave.Profile | None:
+        """The ``.bak`` the last good save left, when it loads."""
+        path = jsave.profile_path(self.folder, slot)
+        bak = path.with_name(path.name + ".bak")
+        try:
+            return jsave.load(bak, self.library.catalog) if bak.exists() else None
+        except SaveError:
+            return None
+
+    def set_aside(self, slot: int, restore: bool = False) -> None:
+        """The refused file becomes ``.refused`` (kept); with ``restore`` the backup takes its place."""
         path = jsave.profile_path(self.folder, slot)
         try:
             path.replace(path.with_name(path.name + ".refused"))
+            if restore:
+                shutil.copyfile(path.with_name(path.name + ".bak"), path)
         except OSError as err:
             self.stack.push(MessageWindow(self.app, "Could not move it", f"{path}: {err.strerror or err}"))
         self.refresh()
