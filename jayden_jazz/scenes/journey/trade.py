@@ -239,6 +239,12 @@ class TradeScene(Scene):
         font = self.app.font
         font.draw(surface, f"{self.opponent.name} was dealt:", inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
         self._faces(surface, self.offered, OPPONENT, {})
+        mine = list(self.finish.dealt[PLAYER])
+        y = FACES_Y + MINI[1] + 26
+        font.draw(surface, "You were dealt:", inner.x + 4, y - 18, P.LIGHT_CYAN)
+        catalog = self.session.catalog
+        for i, cid in enumerate(mine):
+            draw_face(surface, font, self.face_rect(i).move(0, y - FACES_Y), catalog[cid], PLAYER)
         font.draw(surface, "Enter: go on", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
 
     def _draw_choose(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
