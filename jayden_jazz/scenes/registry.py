@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {
     "online-host": "jayden_jazz.scenes.online.host:HostScene",
     "online-join": "jayden_jazz.scenes.online.join:JoinScene",
     "online-find": "jayden_jazz.scenes.online.find:FindScene",
+    "journey": "jayden_jazz.scenes.journey.profiles:open_journey",
 }
 
 #: Screens reached only from other screens: they need arguments, so they are
@@ -50,6 +51,13 @@ PARTS: dict[str, str] = {
     "online-lobby": "jayden_jazz.scenes.online.lobby:LobbyScene",                  # link=
     "online-jayden": "jayden_jazz.scenes.online.jayden:OnlineJaydenScene",         # link=
     "online-continue": "jayden_jazz.scenes.online.resume:ContinueOnlineScene",     # path=
+    "journey-profiles": "jayden_jazz.scenes.journey.profiles:ProfilesScene",       # library=
+    "journey-opponents": "jayden_jazz.scenes.journey.opponents:OpponentsScene",    # session=
+    "journey-opponent": "jayden_jazz.scenes.journey.opponents:OpponentCardScene",  # session=, opponent=
+    "journey-trade": "jayden_jazz.scenes.journey.trade:TradeScene",                # session=, opponent=, setup=, game=
+    "journey-continue": "jayden_jazz.scenes.journey.run:continue_game",            # info=, game=, library=
+    "journey-book": "jayden_jazz.scenes.journey.book:BookScene",                   # session=
+    "journey-decks": "jayden_jazz.scenes.journey.decks:DecksScene",                # session=
 }
 
 

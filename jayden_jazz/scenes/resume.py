@@ -25,6 +25,7 @@ class Unfinished:
     path: Path
     game: str          # "jayden" or "cards"
     saved: str
+    trade_pending: bool = False   # a finished Journey game whose trade is not written yet
 
 
 _Stamp = tuple[int, int, int]
@@ -73,9 +74,9 @@ def _candidates(folder: Path) -> list[tuple[str, float, Path, _Stamp]]:
 def _check(path: Path, stamp: _Stamp) -> Unfinished | None:
     """The file read whole and checked, once per version of it."""
     known = _checked.get(path)
-    if known is None or known[0] != stamp:
+    if known is None or known[0] != stamp or (known[1] is not None and known[1].trade_pending):
         known = (stamp, _unfinished(path))
-        _checked[path] = known
+        _checked[path] = known      # a pending trade is asked again: it ends without the save changing
     return known[1]
 
 
@@ -106,14 +107,27 @@ def _unfinished(path: Path) -> Unfinished | None:
     except SaveError:
         return None
     game = body.get("game")
-    if game not in ("jayden", "cards") or body.get("result") is not None:
+    if game not in ("jayden", "cards") or (body.get("result") is not None and not _untraded(path.parent, body)):
         return None
     try:
         _summary(str(game))(body)          # its fields fit: a damaged file is passed over
     except SaveError:
         return None
     saved = body.get("saved")
-    return Unfinished(path, str(game), saved if isinstance(saved, str) else "")
+    return Unfinished(path, str(game), saved if isinstance(saved, str) else "", body.get("result") is not None)
+
+
+def _untraded(folder: Path, body: dict[str, Any]) -> bool:
+    """A finished Journey game whose trade was not written yet (the program was left on the trade
+    screen): Continue brings it back to its end and the trade, so a lost game cannot be escaped."""
+    config = body.get("config")
+    journey = config.get("journey") if isinstance(config, dict) else None
+    if not isinstance(journey, dict):
+        return False
+    from jayden_jazz.scenes.journey.run import record_of
+
+    record = record_of(Path(folder), journey)
+    return record is not None and not record.exists()
 
 
 def _summary(game: str) -> Any:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz import statistics as stats
+from jayden_jazz.scenes.journey import stats_page as journey_page
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action, Kind
@@ -22,6 +23,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
 COLUMNS = (("Played", 360), ("Won", 408), ("Drawn", 464), ("Lost", 512), ("Best streak", 612))
+PAGES = (*stats.GAMES, "journey")
+"""The two games' pages, then the Journey's (per profile and opponent, from the profiles)."""
 """Column titles and the x their numbers end at (numbers are right-aligned)."""
 LABEL_GAP = 8
 """Pixels kept free between a label and the first column's title."""
@@ -34,7 +37,7 @@ class StatisticsScene(Scene):
 
     def __init__(self, app: AppView, game: str = "cards") -> None:
         super().__init__(app)
-        self.game = game if game in stats.GAMES else stats.GAMES[0]
+        self.game = game if game in PAGES else stats.GAMES[0]
         self.path = stats.stats_path(app)
         self.stats = stats.Statistics.load(self.path)
         self.frame = pygame.Rect(8, 8, 624, 322)
@@ -48,8 +51,8 @@ class StatisticsScene(Scene):
         if action.kind == Kind.BACK:
             self.close()
         elif action.kind == Kind.MOVE and action.dx:
-            i = stats.GAMES.index(self.game)
-            self.game = stats.GAMES[(i + action.dx) % len(stats.GAMES)]
+            i = PAGES.index(self.game)
+            self.game = PAGES[(i + action.dx) % len(PAGES)]
             self.app.sound.play("menu")
         elif action.means(Kind.RESET):
             self.ask_reset()
@@ -128,9 +131,12 @@ class StatisticsScene(Scene):
         font = self.app.font
         surface.fill(P.BLACK)
         inner = draw_window(surface, font, self.frame, "Statistics")
-        title = f"\u25c4 {stats.GAME_TITLES[self.game]} \u25ba"
+        title = f"\u25c4 {stats.GAME_TITLES.get(self.game, journey_page.TITLE)} \u25ba"
         font.draw_centered(surface, title, self.frame.centerx, inner.y + 2, P.YELLOW)
         y = inner.y + 24
+        if self.game == "journey":
+            self.draw_journey(surface, inner, y)
+            return
         font.draw(surface, "Games", inner.x + 8, y, P.LIGHT_CYAN)
         for name, right in COLUMNS:
             font.draw(surface, name, right - font.width(name), y, P.LIGHT_CYAN)
@@ -151,3 +157,19 @@ class StatisticsScene(Scene):
         font.draw_centered(surface, foot, self.frame.centerx, self.frame.bottom - 22, P.LIGHT_GRAY)
         path = str(self.path)
         font.draw(surface, "Kept in " + (path if len(path) <= 70 else "..." + path[-67:]), 4, 334, P.DARK_GRAY)
+
+    def draw_journey(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
+        """Per profile, per opponent: games won, drawn and lost, and cards won and lost in them."""
+        font = self.app.font
+        font.draw(surface, "Opponents", inner.x + 8, y, P.LIGHT_CYAN)
+        for name, right in journey_page.COLUMNS:
+            font.draw(surface, name, right - font.width(name), y, P.LIGHT_CYAN)
+        pygame.draw.line(surface, P.CYAN, (inner.x + 4, y + 15), (inner.right - 6, y + 15))
+        y += LINE_H + 4
+        for label, values, colour in journey_page.journey_rows(self.app):
+            font.draw(surface, label, inner.x + 8, y, colour)
+            for (_, right), v in zip(journey_page.COLUMNS, values or ()):
+                font.draw(surface, str(v), right - font.width(str(v)), y, colour if v else P.DARK_GRAY)
+            y += LINE_H
+        font.draw_centered(surface, "\u2190\u2192 other game  Esc back", self.frame.centerx,
+                           self.frame.bottom - 22, P.LIGHT_GRAY)

@@ -19,6 +19,7 @@ from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_frame
 ENTRIES = [
     ("Continue", "continue"),
     ("Jazz Card Game", "cards"),
+    ("Card Journey", "journey"),
     ("Jayden", "jayden"),
     ("Play online", "online"),
     ("Statistics", "statistics"),

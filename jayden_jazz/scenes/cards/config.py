@@ -151,6 +151,19 @@ class Match:
     def names(self) -> tuple[str, ...]:
         return tuple(seats_mod.seat_name(s) for s in range(self.players))
 
+    # A mode played on the ordinary table (the Journey) subclasses Match and takes over these two.
+    def menu_entries(self) -> list[tuple[str, str]] | None:
+        """The table menu's entries as (label, choice); None for the ordinary menu."""
+        return None
+
+    def seat_label(self, seat: int) -> str | None:
+        """The seat's panel title at the table; None for the ordinary ``P1 Blue Human``."""
+        return None
+
+    def table_event(self, table: Any, what: str) -> bool:
+        """``over`` (the game ended) or a menu choice; True when the mode handled it itself."""
+        return False
+
 
 def setup_for_ai(match_config: MatchConfig, fld: Field, cards: list[str], date: tuple[int, int]) -> dict[str, Any]:
     """The ``setup`` dict a computer seat gets to choose its hand (plain, picklable)."""

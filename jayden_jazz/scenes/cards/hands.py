@@ -59,14 +59,23 @@ class HandChoiceScene(PlayScene):
     helper_attr = "brain"
 
     def __init__(self, app: AppView, config: MatchConfig, library: Library | None = None, *,
-                 brain: Any = None) -> None:
+                 brain: Any = None, pool: list[str] | None = None, choosing: int | None = None,
+                 on_chosen: Any = None, on_saved: Any = None, title: str = "") -> None:
+        """``pool``, ``choosing``, ``on_chosen``, ``on_saved`` and ``title`` let another mode use the
+        picker: only these cards (a Journey profile's own), only the first ``choosing`` seats,
+        ``on_chosen(scene, hands)`` instead of opening the table, ``on_saved(scene)`` for the
+        Saved hands button (the profile's decks), and its own heading."""
         super().__init__(app)
         self.library = library or load_library(app)
         self.config = config
         self.field = self.library.fields[config.field]
         self.rules = config.rules()
         self.size = self.rules.hand_size(self.field.playable_count, config.players)
-        self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off)))
+        self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off) if pool is None else pool))
+        self.choosing = config.players if choosing is None else choosing
+        self.on_chosen = on_chosen
+        self.on_saved = on_saved
+        self.title = title
         self.search = ""
         self.sort = "pack"
         self.pack_filter: str | None = None
@@ -109,7 +118,7 @@ class HandChoiceScene(PlayScene):
         if self.rules.random and not self.hands:       # Random: nobody chooses, the hands are dealt
             self.hands = list(deal_random(self.pool, self.field, self.config.players, self.rules, self.rng))
             self.seat = self.config.players
-        if self.seat >= self.config.players:
+        if self.seat >= self.choosing:
             self.finish()
             return
         seat_cfg = self.config.seats[self.seat]
@@ -132,6 +141,9 @@ class HandChoiceScene(PlayScene):
         """Esc on the pass screen: back to the setup (nothing was chosen that matters)."""
         from jayden_jazz.scenes.cards.loading import open_cards_setup
 
+        if self.on_chosen is not None:           # another mode's picker: Esc goes back to that mode
+            self.close()
+            return
         if self.stack is not None:
             self.stack.pop_to(HandChoiceScene)
             if self.stack.top is self:
@@ -149,6 +161,9 @@ class HandChoiceScene(PlayScene):
         self._begin_seat()
 
     def finish(self) -> None:
+        if self.on_chosen is not None:
+            self.on_chosen(self, tuple(self.hands))
+            return
         cfg = self.config
         first = cfg.first if cfg.first is not None and cfg.first < cfg.players \
             else self.rng.randrange(cfg.players)
@@ -326,6 +341,9 @@ class HandChoiceScene(PlayScene):
         self.message = f"Saved as \"{name}\""
 
     def open_saved(self) -> None:
+        if self.on_saved is not None:
+            self.on_saved(self)
+            return
         from jayden_jazz.scenes.windows import ChoiceWindow
         from jayden_jazz.shell.widgets import MenuItem
 
@@ -564,7 +582,7 @@ class HandChoiceScene(PlayScene):
         if self.phase == "computer":
             head = f"{name} (computer) is choosing a hand" + "." * (1 + self.ticks // 20 % 3)
         else:
-            head = f"{name}: choose {self.size} cards"
+            head = self.title or f"{name}: choose {self.size} cards"
         font.draw(surface, head[:48], 4, 1, P.WHITE)
         if self.phase == "choose":
             self._toolbar(surface)

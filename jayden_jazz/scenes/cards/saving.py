@@ -85,6 +85,8 @@ def match_of(info: csave.CardsSave, game: Game, library: Library) -> Match:
 def table_of(app: AppView, info: csave.CardsSave, game: Game, library: Library) -> Any:
     """A table showing a loaded game: turns start as at any turn (the pass screen first when hands are
     hidden), and the ability choice the save was in opens again when its seat is at the screen."""
+    if isinstance(info.config.get("journey"), dict):          # a Journey game: its own mode on the table
+        return app.scene("journey-continue", info=info, game=game, library=library)
     table: Any = app.scene("cards-table", match=match_of(info, game, library), library=library)
     table.restore(game, info.pending)
     return table

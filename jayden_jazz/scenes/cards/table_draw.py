@@ -53,6 +53,9 @@ class TableDrawing(TablePart):
                          for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
 
     def seat_label(self, s: int) -> str:
+        named = self.match.seat_label(s)
+        if named is not None:
+            return named
         seat = self.match.seat(s)
         kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
         return f"P{s + 1} {seats.COLOUR_NAMES[s]} {kind}"

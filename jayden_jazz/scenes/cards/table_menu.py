@@ -30,7 +30,7 @@ class TableWindows(TablePart):
 
     def open_menu(self) -> None:
         if self.stack is not None:
-            self.stack.push(table_menu(self.app, self.menu_choice))
+            self.stack.push(table_menu(self.app, self.menu_choice, self.match.menu_entries()))
 
     def open_log(self) -> None:
         if self.stack is not None:
@@ -49,7 +49,7 @@ class TableWindows(TablePart):
     def menu_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
-        if saving.menu_choice(self, choice):  # [card-saves hook] save, load, replay
+        if self.match.table_event(self, choice) or saving.menu_choice(self, choice):
             return
         if choice == "log":
             self.open_log()
@@ -129,7 +129,7 @@ class TableWindows(TablePart):
 
     def show_end(self) -> None:
         res = self.game.result()
-        if res is None or self.stack is None:
+        if res is None or self.stack is None or self.match.table_event(self, "over"):
             return
         extra = ""
         if res.decided_by == "instant_win" and self.game.history:

@@ -178,7 +178,11 @@ class PacksWindow(Scene):
         font.draw(surface, "Done", inner.x + 8, y + 1, P.BLACK if self.index == len(self.packs) else P.WHITE)
 
 
-def table_menu(app: AppView, on_choose: Callable[[str], None]) -> ChoiceWindow:
+def table_menu(app: AppView, on_choose: Callable[[str], None],
+               entries: list[tuple[str, str]] | None = None) -> ChoiceWindow:
+    if entries is not None:
+        return ChoiceWindow(app, "Menu", [MenuItem(label, value) for label, value in entries],
+                            on_choose=on_choose, width=300)
     items = [MenuItem("Resume", "resume"), MenuItem("Move log (L)", "log"), MenuItem("Rules summary", "rules"),
              MenuItem("Options", "options"), MenuItem("New game", "new"),
              MenuItem("Save game", "save"), MenuItem("Load game", "load"),  # [card-saves hook]
