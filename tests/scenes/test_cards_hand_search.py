@@ -189,7 +189,7 @@ def test_v_types_once_a_search_has_begun_and_a_long_search_shows_its_end(make_ap
 
 
 def test_the_help_line_stays_left_of_the_buttons(make_app, monkeypatch, no_ai, tmp_path):
-    from jayden_jazz.scenes.cards.hands import BUTTON_X, STRIP
+    from jayden_jazz.scenes.cards.hands_layout import BUTTON_X, STRIP
 
     write_pack(tmp_path / "p", random_names(1, 30))
     app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")

@@ -219,7 +219,8 @@ def test_the_replay_log_wraps_long_names_instead_of_cutting_them(make_app):
 
 
 def test_the_hand_pickers_messages_are_never_cut(make_app):
-    from jayden_jazz.scenes.cards.hands import STRIP, HandChoiceScene
+    from jayden_jazz.scenes.cards.hands import HandChoiceScene
+    from jayden_jazz.scenes.cards.hands_layout import STRIP
     from tests.helpers import press as press_key
 
     app = make_app("--scene", "cards", "--seed", "2")

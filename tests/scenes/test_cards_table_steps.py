@@ -254,7 +254,8 @@ def test_problem_counts_name_refused_cards_and_packs():
 
 
 def test_last_hand_and_named_saved_hands_come_back(make_app, monkeypatch):
-    from jayden_jazz.scenes.cards.hands import BUTTONS, HandChoiceScene, NameWindow
+    from jayden_jazz.scenes.cards.hands import BUTTONS, HandChoiceScene
+    from jayden_jazz.scenes.cards.hands_saved import NameWindow
 
     monkeypatch.setattr(players, "ai_available", lambda: False)
     app = make_app("--scene", "cards", "--cards", str(PACK_DIR))
@@ -297,7 +298,7 @@ def test_last_hand_and_named_saved_hands_come_back(make_app, monkeypatch):
 
 
 def test_long_names_fit_a_tile_in_two_lines():
-    from jayden_jazz.scenes.cards.hands import name_lines
+    from jayden_jazz.scenes.cards.hands_draw import name_lines
 
     assert name_lines("Springwright", 11) == ["Springwrig-", "ht"]
     assert name_lines("The Grand Carrot", 11) == ["The Grand", "Carrot"]

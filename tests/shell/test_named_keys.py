@@ -19,7 +19,7 @@ from jayden_jazz import statistics as stats
 from jayden_jazz.ai.worker import Reply
 from jayden_jazz.jayden import START_JPN
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.cards.hands import NameWindow
+from jayden_jazz.scenes.cards.hands_saved import NameWindow
 from jayden_jazz.scenes.jayden import players as jayden_players
 from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.jayden.panels import MoveListWindow
