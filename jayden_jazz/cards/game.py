@@ -91,6 +91,26 @@ def new_game(catalog: Mapping[str, Card], field: Field, hands: Sequence[Sequence
     return Game(setup, catalog)
 
 
+
+def comparison_cause(core: Core, owner: Sequence[int], c: int, x: int) -> str:
+    """Which ordinary comparison let the card placed on ``c`` take the touching card on ``x``:
+    ``higher`` or ``equal_or_higher`` (the preset), ``lower`` or ``equal_or_lower`` under
+    Reverse, ``fallen_ace`` when only Fallen Ace lets a 1 and an A take each other. ``owner``
+    is the field's owners as the comparison saw them (Turn effects may depend on them)."""
+    rules = core.rules
+    lower = "lower" if rules.reverse else "higher"
+    name = ("equal_or_" + lower) if rules.capture == "equal_or_higher" else lower
+    if not rules.fallen_ace:
+        return name
+    side = next((d, od) for d, n, od in core.adj[c] if n == x)
+    a = core.judge.value(core.cell, owner, core.effects, c, side[0])
+    b = core.judge.value(core.cell, owner, core.effects, x, side[1])
+    plain = a < b if rules.reverse else a > b
+    if {a, b} == {1, 10} and not (plain or (a == b and rules.capture == "equal_or_higher")):
+        return "fallen_ace"
+    return name
+
+
 class Game:
     """One game of the Jazz Jackrabbit Card Game."""
 
@@ -529,7 +549,13 @@ class Game:
         ids = core.ids
         names = core.names
         out: list[ev.Event] = [ev.Placed(seat, action.card, action.cell)]
-        for x, old, cause in core.last_captures():
+        taken = core.last_captures()
+        landed = core.owner[:]                   # the owners the comparison saw when the card landed
+        for x, old, _ in taken:
+            landed[x] = old
+        for x, old, cause in taken:
+            if cause == core.base_name:
+                cause = comparison_cause(core, landed, c, x)
             out.append(ev.Captured(names[x], ids[core.cell[x]], seat, old, cause))
         seen = {x: (core.cell[x], core.owner[x]) for x in core.play_cells}
         core.commit(option)

@@ -26,6 +26,7 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, draw_window
+from jayden_jazz.tables.cards.movelog import cause_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -60,7 +61,9 @@ def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> 
         head += f" \u00d7{caught}"
     lines.append(head)
     for e in rep.events:
-        if isinstance(e, ev.AbilityUsed):
+        if isinstance(e, ev.Captured):
+            lines.append(f"  {e.cell} captured ({cause_name(e.cause)})")
+        elif isinstance(e, ev.AbilityUsed):
             card = catalog.get(e.card)
             ab = card.abilities[e.number - 1] if card is not None and e.number <= len(card.abilities) else None
             lines.append(f"  uses {ab.name if ab is not None and ab.name else 'ability ' + str(e.number)}")

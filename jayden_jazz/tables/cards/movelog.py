@@ -12,8 +12,11 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 
-CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "same": "Same",
+CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "lower": "lower",
+               "equal_or_lower": "equal or lower", "fallen_ace": "Fallen Ace", "same": "Same",
                "same_wall": "Same Wall", "plus": "Plus", "combo": "Combo"}
+"""The words for each capture cause the engine reports: the ordinary comparison that took the
+card (turned round by Reverse, or Fallen Ace's 1 against an A) or the classic rule."""
 
 
 def cause_name(cause: str) -> str:
