@@ -30,7 +30,7 @@ from .result import Result
 from .rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .events import Event, Report
+    from .events import Event, Match, Report
     from .position import Position
     from .record import GameRecord
 
@@ -109,6 +109,32 @@ def comparison_cause(core: Core, owner: Sequence[int], c: int, x: int) -> str:
     if {a, b} == {1, 10} and not (plain or (a == b and rules.capture == "equal_or_higher")):
         return "fallen_ace"
     return name
+
+
+CLASSIC_MATCHES = ("same", "same_wall", "plus")
+
+
+def classic_match(core: Core, owner: Sequence[int], c: int, cause: str) -> "tuple[Match, ...]":
+    """The touching pairs Same (equal values; Same Wall: and an A against a wall) or Plus (the
+    equal sums) counted for the card placed on ``c``, read with the values of the moment it
+    landed (``owner``: the owners then), so the table can show what matched."""
+    from . import events as ev
+    from .classic import ACE
+
+    cells, effects, value = core.cell, core.effects, core.judge.value
+    names = core.names
+    pairs = [(d, n, value(cells, owner, effects, c, d), value(cells, owner, effects, n, od))
+             for d, n, od in core.adj[c] if cells[n] >= 0]
+    if cause == "plus":
+        sums: dict[int, int] = {}
+        for _, _, a, b in pairs:
+            sums[a + b] = sums.get(a + b, 0) + 1
+        return tuple(ev.Match(d, names[n], a, b) for d, n, a, b in pairs if sums[a + b] >= 2)
+    out = [ev.Match(d, names[n], a, b) for d, n, a, b in pairs if a == b]
+    if cause == "same_wall":
+        out += [ev.Match(d, None, ACE, ACE) for d in core.judge.walls[c]
+                if value(cells, owner, effects, c, d) == ACE]
+    return tuple(out)
 
 
 class Game:
@@ -553,10 +579,13 @@ class Game:
         landed = core.owner[:]                   # the owners the comparison saw when the card landed
         for x, old, _ in taken:
             landed[x] = old
+        matches: dict[str, tuple[Match, ...]] = {}
         for x, old, cause in taken:
             if cause == core.base_name:
                 cause = comparison_cause(core, landed, c, x)
-            out.append(ev.Captured(names[x], ids[core.cell[x]], seat, old, cause))
+            elif cause in CLASSIC_MATCHES and cause not in matches:
+                matches[cause] = classic_match(core, landed, c, cause)
+            out.append(ev.Captured(names[x], ids[core.cell[x]], seat, old, cause, matches.get(cause, ())))
         seen = {x: (core.cell[x], core.owner[x]) for x in core.play_cells}
         core.commit(option)
         self._history.append(action)

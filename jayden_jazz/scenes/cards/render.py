@@ -23,7 +23,7 @@ import pygame
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
+from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face, value_spots
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font, wrap
@@ -206,6 +206,7 @@ class TableView:
     highlight: int | None = None                   # whose turn it is
     game_over: bool = False
     banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large, covering no card
+    matched: tuple[tuple[int, int], ...] = ()      # (cell, side): the values Same or Plus matched, framed
 
 
 class TableRenderer:
@@ -278,6 +279,8 @@ class TableRenderer:
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
         self._elements(surface, game, view)
+        for cell, side in view.matched:
+            self._matched_mark(surface, lay.card_rect(cell), side)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
@@ -398,6 +401,16 @@ class TableRenderer:
             w = font.width(str(row + 1))
             out.append(pygame.Rect(fr.x - 5 - w, fr.y + row * lay.cell_h + (lay.cell_h - 14) // 2, w, 14))
         return out
+
+    def _matched_mark(self, surface: pygame.Surface, r: pygame.Rect, side: int) -> None:
+        """A value Same or Plus counted: framed in yellow on black, so the pairs read at a glance."""
+        spots = value_spots(r)
+        if spots is None:
+            return
+        x, y = spots[side]
+        box = pygame.Rect(x - 3, y - 1, 14, 16).clip(r)
+        pygame.draw.rect(surface, P.BLACK, box.inflate(2, 2), 1)
+        pygame.draw.rect(surface, P.YELLOW, box, 2)
 
     def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The last placement: a white frame with a notch on each side, until the next one."""

@@ -26,7 +26,7 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, draw_window
-from jayden_jazz.tables.cards.movelog import cause_name
+from jayden_jazz.tables.cards.movelog import cause_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -62,7 +62,7 @@ def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> 
     lines.append(head)
     for e in rep.events:
         if isinstance(e, ev.Captured):
-            lines.append(f"  {e.cell} captured ({cause_name(e.cause)})")
+            lines.append(f"  {e.cell} captured ({cause_text(e)})")
         elif isinstance(e, ev.AbilityUsed):
             card = catalog.get(e.card)
             ab = card.abilities[e.number - 1] if card is not None and e.number <= len(card.abilities) else None

@@ -164,7 +164,7 @@ class TableDrawing(TablePart):
             top=self.top_text(), bottom=self.bottom_text(),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
             highlight=None if st.game_over else st.to_move, game_over=st.game_over,
-            banner=st.banner)
+            banner=st.banner, matched=st.matched)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.game, self.view())

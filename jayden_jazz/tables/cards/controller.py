@@ -169,6 +169,7 @@ class TableController:
         flips: list[tuple[int, int, float]] = []
         step_cell = None
         banner = None
+        matched: tuple[tuple[int, int], ...] = ()
         drawn = None
         if show is not None and showing:
             board = tuple((g.field.index(name), cid, owner) for name, (cid, owner) in show.board.cells.items())
@@ -182,6 +183,7 @@ class TableController:
                     step_cell = g.field.index(cur.cell)
                 if isinstance(cur.event, Announcement):
                     banner = cur.banner
+                    matched = self._matched_sides(cur.event)
         else:
             board = tuple((c, card.id, owner) for c in g.field.cells
                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None)
@@ -203,7 +205,17 @@ class TableController:
             last=self.last if self.phase != Phase.SHOW else None,
             hint=self.hint if mover_sees and self.phase == Phase.TURN else None,
             computer_pick=self.computer.chosen.card if self.computer.chosen is not None and mover_sees else None,
-            game_over=g.is_over())
+            game_over=g.is_over(), matched=matched)
+
+    def _matched_sides(self, a: Announcement) -> tuple[tuple[int, int], ...]:
+        """(cell index, side) of both values of every pair Same or Plus matched (one for a wall)."""
+        f = self.game.field
+        out = []
+        for m in a.matched:
+            out.append((f.index(a.cell), m.side))
+            if m.cell is not None:
+                out.append((f.index(m.cell), (m.side + 2) % 4))
+        return tuple(out)
 
     # ------------------------------------------------------------------ start
     def restore(self, game: Game, pending: Pending | None) -> None:

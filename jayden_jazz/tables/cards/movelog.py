@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
+from jayden_jazz.cards.card import side_text
 
 CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "lower": "lower",
                "equal_or_lower": "equal or lower", "fallen_ace": "Fallen Ace", "same": "Same",
@@ -21,6 +22,21 @@ card (turned round by Reverse, or Fallen Ace's 1 against an A) or the classic ru
 
 def cause_name(cause: str) -> str:
     return CAUSE_NAMES.get(cause, cause.replace("_", " "))
+
+
+def match_text(cause: str, matched: Sequence[ev.Match]) -> str:
+    """What Same or Plus matched, in a few figures: ``5=5 and 3=3`` (Same Wall: ``A against the
+    wall``), or the equal sums ``3+7 = 7+3`` (Plus); empty when nothing is given."""
+    if cause == "plus":
+        return " = ".join(f"{side_text(m.mine)}+{side_text(m.theirs)}" for m in matched)
+    return " and ".join("A against the wall" if m.cell is None else f"{side_text(m.mine)}={side_text(m.theirs)}"
+                        for m in matched)
+
+
+def cause_text(event: ev.Captured) -> str:
+    """A capture's cause as the log writes it in brackets: ``lower``, ``Same: 5=5 and 3=3``."""
+    what = match_text(event.cause, event.matched)
+    return cause_name(event.cause) + (f": {what}" if what else "")
 
 
 def seat_name(seat: int) -> str:
@@ -34,7 +50,7 @@ def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: C
         return f"{seat_name(event.seat)} plays {card_name(event.card)} on {event.cell}"
     if isinstance(event, ev.Captured):
         return (f"{seat_name(event.seat)} captures {card_name(event.card)} on {event.cell} "
-                f"from {seat_name(event.old_owner)} ({cause_name(event.cause)})")
+                f"from {seat_name(event.old_owner)} ({cause_text(event)})")
     if isinstance(event, ev.AbilityUsed):
         return f"{card_name(event.card)} uses {ability_name(event.card, event.number)}: {event.text}"
     if isinstance(event, ev.ControlGained):
@@ -128,4 +144,4 @@ class MoveLog:
         return "Since your last turn: " + "; ".join(parts)
 
 
-__all__ = ["LogLine", "MoveLog", "cause_name", "drawn_text", "event_seat", "event_text"]
+__all__ = ["LogLine", "MoveLog", "cause_name", "cause_text", "match_text", "drawn_text", "event_seat", "event_text"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.rule_text import CAUSE_WORDS
-from jayden_jazz.tables.cards.movelog import event_seat, event_text
+from jayden_jazz.tables.cards.movelog import event_seat, event_text, match_text
 from jayden_jazz.tables.seats import paced as scaled   # one pace rule for both games
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class Announcement:
     seat: int
     cell: str
     cells: tuple[str, ...]
+    matched: tuple[ev.Match, ...] = ()       # the pairs that matched (Same, Same Wall, Plus)
 
 
 STEP_TICKS = {
@@ -188,8 +189,10 @@ def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[st
                     group.append(later.cell)
                 placed = next((p.cell for p in events[:i] if isinstance(p, ev.Placed)), e.cell)
                 n = len(group)
-                a = Announcement(word, e.cause, e.seat, placed, tuple(group))
-                out.append(Step(a, f"{word} {n} card{'s' if n != 1 else ''} change{'s' if n == 1 else ''} hands",
+                a = Announcement(word, e.cause, e.seat, placed, tuple(group), e.matched)
+                what = match_text(e.cause, e.matched)
+                out.append(Step(a, f"{word} {what + ': ' if what else ''}"
+                                   f"{n} card{'s' if n != 1 else ''} change{'s' if n == 1 else ''} hands",
                                 e.seat, scaled(STEP_TICKS[Announcement], factor), (word, e.cause)))
         text = draw_text(e) if draw_text is not None and isinstance(e, ev.CardDrawn) else \
             event_text(e, card_name, ability_name)

@@ -80,6 +80,7 @@ class TableState:
     hint: tuple[str, str] | None                      # (card id, cell name) for the mover
     computer_pick: str | None                         # the computer's chosen card, framed before it lands
     game_over: bool
+    matched: tuple[tuple[int, int], ...] = ()         # (cell index, side) Same or Plus matched, with its banner
 
 
 class Screen:

@@ -1,0 +1,58 @@
+"""Seeing why cards turned: what Same and Plus matched is framed on the cards while the banner
+shows and written in the caption and the log."""
+# rule: cards.md#classic-rules
+
+from __future__ import annotations
+
+from jayden_jazz.cards import Action, Card, Field, Rules, new_game
+from jayden_jazz.cards import events as ev
+from jayden_jazz.tables.cards.movelog import event_text
+from tests.helpers import assert_ega_only, step
+from tests.reference import check_reference
+from tests.scenes.cards_helpers import play_click
+from tests.scenes.test_cards_classic_table import table_before_the_same
+
+
+def test_the_pairs_same_matched_are_framed_while_its_banner_shows_and_logged(make_app):
+    app, scene = table_before_the_same(make_app)
+    play_click(app, scene, "c/same", "b2")
+    f = scene.game.field
+    seen = None
+    for _ in range(300):
+        view = scene.view()
+        if view.banner is not None and view.banner[0] == "Same!":
+            seen = view
+            break
+        step(app)
+    assert seen is not None
+    # Same Maker on b2: top 3 against b1's bottom 3, left 4 against a2's right 4
+    assert sorted(seen.matched) == sorted([(f.index("b2"), 0), (f.index("b1"), 2),
+                                           (f.index("b2"), 3), (f.index("a2"), 1)])
+    assert scene.caption is not None and scene.caption[0].startswith("Same! 3=3 and 4=4: 2 cards")
+    app.render()
+    assert_ega_only(app.display.logical)
+    check_reference(app.display.logical, "cards_same_marks")
+    for _ in range(400):
+        if scene.phase != "show":
+            break
+        step(app)
+    assert scene.view().matched == ()                     # gone with the banner
+    took = [ln.text for ln in scene.log.lines if " captures " in ln.text]
+    assert took[-4].endswith("on b1 from Player 2 (Same: 3=3 and 4=4)")
+    assert took[-1].endswith("(Combo)")
+
+
+def test_plus_writes_the_equal_sums():
+    cards = {c.id: c for c in [Card.from_sides("k/x", "3711"), Card.from_sides("k/up", "1171"),
+                               Card.from_sides("k/right", "1113")]
+             + [Card.from_sides(f"k/p{i}", "1111") for i in range(7)]}
+    hands = (("k/x", "k/p0", "k/p1", "k/p2", "k/p3"), ("k/up", "k/right", "k/p4", "k/p5", "k/p6"))
+    g = new_game(cards, Field.rectangle(3), hands, Rules.preset("updated", plus=True), first_seat=1)
+    g.play(Action("k/up", "b1"))
+    g.play(Action("k/p0", "a3"))
+    g.play(Action("k/right", "c2"))
+    rep = g.play(Action("k/x", "b2"))
+    caught = [e for e in rep.events if isinstance(e, ev.Captured)]
+    assert [(e.cell, e.cause) for e in caught] == [("b1", "plus"), ("c2", "plus")]
+    assert caught[0].matched == (ev.Match(0, "b1", 3, 7), ev.Match(1, "c2", 7, 3))
+    assert event_text(caught[0], lambda c: c, lambda c, n: "").endswith("(Plus: 3+7 = 7+3)")
