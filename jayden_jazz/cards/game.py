@@ -477,6 +477,20 @@ class Game:
         got = self.core.captures(p, c, seat)
         return [self.core.names[x] for x in sorted(got)]
 
+    def sides_on_landing(self, card_id: str, cell: CellRef) -> dict[str, tuple[int, int, int, int]]:
+        """Every field card's effective sides (cell name -> top, right, bottom, left) just after
+        the seat to move's ``card_id`` landed on ``cell`` and took its captures, before any
+        ability and the end of the turn: the values its own comparison used. The game is
+        unchanged; IllegalActionError when the card may not go there."""
+        seat, p, c = self._prepare(card_id, cell)
+        core = self.core
+        core.place(p, c)
+        try:
+            v = core.value
+            return {core.names[x]: (v(x, 0), v(x, 1), v(x, 2), v(x, 3)) for x in core.play_cells if core.cell[x] >= 0}
+        finally:
+            core.unplace()
+
     def abilities_offered(self, card_id: str, cell: CellRef) -> list[int]:
         """Ability numbers (1-3) the player could trigger after this placement."""
         return [no for no, _ in self._offers_if(card_id, cell)]

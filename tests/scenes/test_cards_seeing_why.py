@@ -56,3 +56,24 @@ def test_plus_writes_the_equal_sums():
     assert [(e.cell, e.cause) for e in caught] == [("b1", "plus"), ("c2", "plus")]
     assert caught[0].matched == (ev.Match(0, "b1", 3, 7), ev.Match(1, "c2", 7, 3))
     assert event_text(caught[0], lambda c: c, lambda c, n: "").endswith("(Plus: 3+7 = 7+3)")
+
+
+def test_the_preview_shows_the_picked_cards_values_as_they_would_be_on_the_cell(make_app):
+    from jayden_jazz.scenes.cards.render import cell_key
+    from tests.helpers import click
+    from tests.scenes.cards_helpers import goto, hand_centre, take_seat
+    from tests.scenes.test_cards_elements import elemental_table
+
+    app, sc = elemental_table(make_app)
+    take_seat(app, sc)
+    click(app, *hand_centre(sc, 0, "c/same"))             # Same Maker, fire, printed 3524
+    f = sc.game.field
+    for cell, values in (("a1", (4, 6, 3, 5)), ("b1", (2, 4, 1, 3)), ("b2", (3, 5, 2, 4))):
+        goto(app, sc, cell_key(f.index(cell)))
+        assert sc.view().preview_values == (f.index(cell), values, (3, 5, 2, 4))
+    goto(app, sc, cell_key(f.index("a1")))
+    assert sc.bottom_text()[0][0] == "a1: Same Maker 4635 here (printed 3524)"
+    sc.ticks = 0
+    app.render()
+    assert_ega_only(app.display.logical)
+    check_reference(app.display.logical, "cards_preview_values")

@@ -23,7 +23,8 @@ import pygame
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face, value_spots
+from jayden_jazz.cards.card import side_text
+from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face, value_colour, value_spots
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font, wrap
@@ -188,6 +189,7 @@ class TableView:
     selected: SlotKey | None = None                # the hand card picked to play
     pending: tuple[int, int, int] | None = None    # (seat, hand index, cell): placed, not yet confirmed
     preview: frozenset[int] = frozenset()          # cells the selected card would capture at the cursor
+    preview_values: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None   # (cell, values there, printed)
     candidates: frozenset[SlotKey] = frozenset()   # legal targets while choosing an ability's targets
     chosen: frozenset[SlotKey] = frozenset()
     flips: dict[int, tuple[int, float]] = field(default_factory=dict)   # cell -> (old owner, progress)
@@ -207,6 +209,9 @@ class TableView:
     game_over: bool = False
     banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large, covering no card
     matched: tuple[tuple[int, int], ...] = ()      # (cell, side): the values Same or Plus matched, framed
+    values: dict[int, tuple[int, int, int, int]] | None = None   # cell -> sides as the steps show them
+    scores: tuple[int, ...] | None = None          # cards on the field per seat, as the steps show them
+    hands: tuple[tuple[Any, ...], ...] | None = None   # each seat's hand as the steps show it (Hand Swap)
 
 
 class TableRenderer:
@@ -279,6 +284,9 @@ class TableRenderer:
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
         self._elements(surface, game, view)
+        if view.preview_values is not None:
+            cell, now, printed = view.preview_values
+            self._values_preview(surface, lay.card_rect(cell), now, printed)
         for cell, side in view.matched:
             self._matched_mark(surface, lay.card_rect(cell), side)
         for c in view.preview:
@@ -402,6 +410,15 @@ class TableRenderer:
             out.append(pygame.Rect(fr.x - 5 - w, fr.y + row * lay.cell_h + (lay.cell_h - 14) // 2, w, 14))
         return out
 
+    def _values_preview(self, surface: pygame.Surface, r: pygame.Rect, now: tuple[int, ...],
+                        printed: tuple[int, ...]) -> None:
+        """The picked card's values as they would be on this free cell: on their sides, a value
+        Elemental or an effect would change in yellow (raised) or light cyan (lowered) on black."""
+        cx, mid = r.centerx - 4, r.centery - 7          # at the edges: the cell's element glyph stays seen
+        spots = ((cx, r.y + 3), (r.right - 12, mid), (cx, r.bottom - 17), (r.x + 4, mid))
+        for i, (x, y) in enumerate(spots):
+            self.font.draw(surface, side_text(now[i]), x, y, value_colour(now[i], printed[i]), P.BLACK)
+
     def _matched_mark(self, surface: pygame.Surface, r: pygame.Rect, side: int) -> None:
         """A value Same or Plus counted: framed in yellow on black, so the pairs read at a glance."""
         spots = value_spots(r)
@@ -458,6 +475,8 @@ class TableRenderer:
             card = shown
         if card is None:
             return                                 # callers draw only cells that hold a card
+        if view.values is not None and i in view.values:
+            values = view.values[i]                # no value changes before the step that changes it
         r = self.layout.card_rect(i)
         flip = view.flips.get(i)
         self.faces.append(("field", i, card.id))
@@ -474,16 +493,21 @@ class TableRenderer:
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
 
+    @staticmethod
+    def hand_of(game: Game, seat: int, view: TableView) -> tuple:
+        """A seat's hand as drawn: as the steps show it while Hand Swap is shown, else the game's."""
+        return view.hands[seat] if view.hands is not None else game.hand(seat)
+
     def hand_slots(self, game: Game, seat: int, view: TableView) -> list[tuple[int, pygame.Rect]]:
         """(engine hand index, rect) of the cards drawn in a seat's panel, in drawing order."""
-        hand = game.hand(seat)
+        hand = self.hand_of(game, seat, view)
         skip = view.pending[1] if view.pending and view.pending[0] == seat else None
         shown = [i for i in range(len(hand)) if i != skip]
         lay = self.layout
         f = lay.focused
         at_most = 0
         if f is not None and f != seat and f in lay.panels:   # no hand drawn bigger than the mover's
-            at_most = lay.size_index(f, len(game.hand(f)), self.effect_line_count(game, f))
+            at_most = lay.size_index(f, len(self.hand_of(game, f, view)), self.effect_line_count(game, f))
         rects = lay.hand_rects(seat, len(shown), self.effect_line_count(game, seat), at_most)
         return list(zip(shown, rects))
 
@@ -541,8 +565,8 @@ class TableRenderer:
         surface.fill(light if turn else dark, (p.x, p.y, p.w, 15))
         label = view.seat_labels[seat] if seat < len(view.seat_labels) else seats.seat_name(seat)
         font.draw(surface, label[:p.w // 8 - 1], p.x + 4, p.y + 1, P.BLACK if turn else P.WHITE)
-        hand = game.hand(seat)
-        score = game.scores()[seat]
+        hand = self.hand_of(game, seat, view)
+        score = view.scores[seat] if view.scores else game.scores()[seat]
         font.draw(surface, f"Field {score:<2d}", p.x + 4, p.y + 16, light)
         x = font.draw(surface, f"Hand {len(hand)}", p.x + 84, p.y + 16, P.LIGHT_GRAY)
         if not self.effect_lines(game, seat) and any(e.seat == seat for e in game.effects()):

@@ -102,6 +102,8 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         """The mover's hand card the arrow keys framed last: a click on a free cell plays it."""
         self._ai_available: bool | None = None
         self._preview: frozenset[int] = frozenset()
+        self._sides_key: tuple | None = None
+        self._sides: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
 
     # ------------------------------------------------------------------ the controller's state, read here
     @property

@@ -171,8 +171,11 @@ class TableController:
         banner = None
         matched: tuple[tuple[int, int], ...] = ()
         drawn = None
+        values: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()
         if show is not None and showing:
             board = tuple((g.field.index(name), cid, owner) for name, (cid, owner) in show.board.cells.items())
+            if show.board.values is not None:
+                values = tuple((g.field.index(name), v) for name, v in show.board.values.items())
             for name in show.flips:
                 f = show.flip_progress(name)
                 if f is not None:
@@ -205,7 +208,8 @@ class TableController:
             last=self.last if self.phase != Phase.SHOW else None,
             hint=self.hint if mover_sees and self.phase == Phase.TURN else None,
             computer_pick=self.computer.chosen.card if self.computer.chosen is not None and mover_sees else None,
-            game_over=g.is_over(), matched=matched)
+            game_over=g.is_over(), matched=matched, values=values,
+            scores=tuple(sum(1 for _, _, o in board if o == s) for s in range(g.players)))
 
     def _matched_sides(self, a: Announcement) -> tuple[tuple[int, int], ...]:
         """(cell index, side) of both values of every pair Same or Plus matched (one for a wall)."""
@@ -250,6 +254,26 @@ class TableController:
         if show.done:
             self.caption = None
         return not show.done
+
+    def setup_shown(self) -> tuple[list[list[str]], list[set[str]]] | None:
+        """While Hand Swap and Three Open are shown (None otherwise): each seat's hand as the
+        steps shown so far left it, and the cards of it everybody knows by then."""
+        show = self.setup_show
+        setup = self.game.setup
+        if show is None or show.done or setup is None or self.phase != Phase.START:
+            return None
+        hands = [list(h) for h in setup.hands]
+        known: list[set[str]] = [set() for _ in hands]
+        for st in show.steps[:show.index + 1]:
+            e = st.event
+            if isinstance(e, ev.HandSwapped):
+                if e.card in hands[e.giver]:
+                    hands[e.giver].remove(e.card)
+                hands[e.receiver].append(e.card)
+                known[e.receiver].add(e.card)
+            elif isinstance(e, ev.CardsShown):
+                known[e.seat].update(e.cards)
+        return hands, known
 
     def begin_turn(self) -> None:
         self._entered(self.flow.next_turn(self.game.is_over(), self.game.to_move))
@@ -401,7 +425,7 @@ class TableController:
         self.shown_events = len(shown)
         self.hint = None
         self.flow.placed(True)
-        self._present(shown, self.board_now(), hold=False, log=False)
+        self._present(shown, self.board_now(Action(card_id, name)), hold=False, log=False)
 
     def play(self, seat: int, action: Action) -> None:
         """A whole action at once (card, cell, ability, targets), as a seat that is not at this
@@ -531,7 +555,7 @@ class TableController:
         g = self.game
         seat = g.to_move
         continuing = self.pending is not None and self.show is not None
-        board = self.show.board if continuing and self.show is not None else self.board_now()
+        board = self.show.board if continuing and self.show is not None else self.board_now(action)
         skip = self.shown_events if continuing else 0
         try:
             report = g.play(action)
@@ -564,10 +588,19 @@ class TableController:
         self.screen.committed(g.is_over())
         self._present(report.events[skip:], board)
 
-    def board_now(self) -> ShownBoard:
+    def board_now(self, landing: Action | None = None) -> ShownBoard:
+        """The field as it is now, to show ``landing`` on: with the values its comparison will
+        see, so no value changes before the step that changes it."""
         g = self.game
+        values = None
+        if landing is not None:
+            try:
+                values = g.sides_on_landing(landing.card, landing.cell)
+            except IllegalActionError:
+                values = None
         return ShownBoard({g.field.name_of(c): (card.id, owner) for c in g.field.cells
-                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None})
+                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None},
+                          values)
 
     def event_text(self, event: ev.Event) -> str:
         if isinstance(event, ev.CardDrawn):

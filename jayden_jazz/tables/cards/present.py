@@ -70,11 +70,17 @@ class Step:
         return getattr(self.event, "cell", None)
 
 
-class ShownBoard:
-    """Each cell's card and owner as the player has seen them: ``{cell: (card id, owner)}``."""
+Sides = tuple[int, int, int, int]
 
-    def __init__(self, cells: dict[str, tuple[str, int]]) -> None:
+
+class ShownBoard:
+    """Each cell's card and owner as the player has seen them: ``{cell: (card id, owner)}``;
+    ``values``, the cards' effective sides as the placement's comparison saw them, until a
+    step changes them (an effect starts or ends: from then on the game's values are drawn)."""
+
+    def __init__(self, cells: dict[str, tuple[str, int]], values: dict[str, Sides] | None = None) -> None:
         self.cells = dict(cells)
+        self.values = dict(values) if values is not None else None
         self.synced = False          # after a reset the engine's board is the one to draw
 
     def apply(self, event: "ev.Event | Announcement") -> int | None:
@@ -87,9 +93,13 @@ class ShownBoard:
             return event.old_owner
         elif isinstance(event, ev.Swapped):
             self.cells[event.cell] = (event.to_field, event.seat)
+            if self.values is not None:
+                self.values.pop(event.cell, None)
             return event.old_owner
         elif isinstance(event, ev.FieldReset):
             self.synced = True
+        elif isinstance(event, (ev.EffectStarted, ev.EffectEnded)):
+            self.values = None
         return None
 
 
@@ -200,5 +210,5 @@ def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[st
     return out
 
 
-__all__ = ["Announcement", "COMBO_TICKS", "FLIP_TICKS", "HOLD_TICKS", "Presentation", "STEP_TICKS", "ShownBoard", "Step", "scaled",
+__all__ = ["Announcement", "COMBO_TICKS", "Sides", "FLIP_TICKS", "HOLD_TICKS", "Presentation", "STEP_TICKS", "ShownBoard", "Step", "scaled",
            "steps_for"]
