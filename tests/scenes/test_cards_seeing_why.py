@@ -77,3 +77,29 @@ def test_the_preview_shows_the_picked_cards_values_as_they_would_be_on_the_cell(
     app.render()
     assert_ega_only(app.display.logical)
     check_reference(app.display.logical, "cards_preview_values")
+
+
+def test_your_cards_the_others_know_are_marked_in_your_hand(make_app, monkeypatch):
+    from jayden_jazz.scenes.cards import players
+    from jayden_jazz.scenes.cards.render import hand_key
+    from tests.scenes.cards_helpers import HUMAN, STRONG5, WEAK5, LocalBrain, goto, make_table, take_seat
+
+    monkeypatch.setattr(players, "ai_available", lambda: True)
+    app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, {"kind": "computer", "level": "easy"}],
+                         first=0, classic=["hand_swap", "three_open"])
+    sc.brain = LocalBrain(sc.library.catalog)
+    take_seat(app, sc)
+    g = sc.game
+    ids = g.hand_ids(0)
+    known = set(g.setup.shown[0]) | {g.setup.hand_swap[1]}        # shown to all, and the card received
+    want = {hand_key(0, i) for i, cid in enumerate(ids) if cid in known}
+    assert want and len(want) < len(ids)
+    view = sc.view()
+    assert view.known_own == frozenset(want)
+    assert not any(k[1] == 1 for k in view.known_own)              # the computer's hand is not face up here
+    goto(app, sc, sorted(want)[0])
+    assert sc.bottom_text()[0][0].endswith("(the others know this card)")
+    sc.ticks = 0
+    app.render()
+    assert_ega_only(app.display.logical)
+    check_reference(app.display.logical, "cards_known_own")

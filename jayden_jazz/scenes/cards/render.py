@@ -201,6 +201,7 @@ class TableView:
     drawn: SlotKey | None = None                   # Chaos: the face-up hand card drawn in the step on screen
     dimmed: frozenset[SlotKey] = frozenset()       # hand cards a hand rule (Order, Chaos) does not let play
     revealed: frozenset[SlotKey] = frozenset()     # hidden-hand cards everybody knows (Three Open, given)
+    known_own: frozenset[SlotKey] = frozenset()    # cards of a hand face up here that the other seats know too
     blink: bool = True
     top: list[tuple[str, int]] = field(default_factory=list)
     bottom: list[tuple[str, int]] = field(default_factory=list)
@@ -600,6 +601,8 @@ class TableRenderer:
             draw_back(surface, rr)
         if key in view.dimmed:
             dim(surface, rr)
+        if face_up and key in view.known_own:
+            known_mark(surface, rr)
         if view.selected == key:
             pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
         # the computer's pick, and Chaos's drawn card while its step plays (only where its face
@@ -621,6 +624,14 @@ class TableRenderer:
             if i:
                 x = self.font.draw(surface, SEP, x, y + 1, P.DARK_GRAY)
             x = self.font.draw(surface, text, x, y + 1, colour)
+
+
+def known_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
+    """An open eye in the bottom right corner: the other seats know this card of a hidden hand."""
+    x, y = r.right - 12, r.bottom - 9
+    pygame.draw.ellipse(surface, P.BLACK, (x - 1, y - 1, 12, 8))
+    pygame.draw.ellipse(surface, P.WHITE, (x, y, 10, 6))
+    surface.fill(P.BLACK, (x + 4, y + 2, 2, 2))
 
 
 def overlap(rects: list[pygame.Rect]) -> bool:

@@ -78,6 +78,23 @@ class TableDrawing(TablePart):
         return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
                          for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
 
+    def _known_own(self) -> frozenset:
+        """Cards of a hand face up here but hidden from the other seats that those seats know all
+        the same (Three Open's, a card received by Hand Swap or a swap): marked, so a player
+        knows which of their cards are no secret."""
+        g = self.game
+        if g.rules.open or g.is_over():
+            return frozenset()
+        early = self.controller.setup_shown()
+        out = set()
+        for s in self.visible_seats():
+            if early is not None:
+                hands, known = early
+                out |= {hand_key(s, i) for i, cid in enumerate(hands[s]) if cid in known[s]}
+            else:
+                out |= {hand_key(s, i) for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i)}
+        return frozenset(out)
+
     def _shown_hands(self) -> tuple[tuple, ...] | None:
         """Each hand as the Hand Swap steps shown so far left it (None: the game's hands)."""
         early = self.controller.setup_shown()
@@ -175,6 +192,8 @@ class TableDrawing(TablePart):
                 if s in self.visible_seats() and i < len(hand):
                     c = hand[i]
                     extra = f" {len(c.abilities)} abilit{'ies' if len(c.abilities) != 1 else 'y'}" if c.abilities else ""
+                    if key in self._known_own():
+                        extra += " (the others know this card)"
                     out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
         out.append(("V card  L log  H hint  Esc menu" if self.hints_on() and self.phase == Phase.TURN
                     else "V card  L log  Esc menu", P.DARK_GRAY))
@@ -198,7 +217,7 @@ class TableDrawing(TablePart):
             selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
             pending=self.pending,
             preview=self._capture_preview(), preview_values=self._value_preview(),
-            dimmed=self._dimmed(), revealed=self._revealed(),
+            dimmed=self._dimmed(), revealed=self._revealed(), known_own=self._known_own(),
             candidates=cands, chosen=chosen, flips={cell: (old, p) for cell, old, p in st.flips}, last=st.last,
             board=board, step_cell=st.step_cell, hint=self.hint_marks(),
             computer_pick=self.computer_pick(), drawn=drawn, blink=(self.ticks // 15) % 2 == 0,
