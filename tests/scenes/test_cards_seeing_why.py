@@ -103,3 +103,34 @@ def test_your_cards_the_others_know_are_marked_in_your_hand(make_app, monkeypatc
     app.render()
     assert_ega_only(app.display.logical)
     check_reference(app.display.logical, "cards_known_own")
+
+
+def test_the_field_card_under_the_cursor_shows_its_whole_name_on_7x7(make_app):
+    from jayden_jazz.scenes.cards.render import cell_key
+    from tests.scenes.cards_helpers import goto, take_seat
+    from tests.scenes.test_cards_scene import _finished_position
+
+    strong = [f"t/x{i}" for i in range(1, 9)] + ["t/grab", "t/booster", "t/swapper", "t/ace", "t/w8"]
+    weak = [f"t/w{i}" for i in range(1, 9)] + ["t/x1", "t/x2", "t/x3", "t/x4", "t/x5"]
+    moves = [("t/x1", "a1"), ("t/w1", "g7"), ("t/w1", "d4"), ("t/ace", "e5")]
+    app, sc = _finished_position(make_app, [strong, weak, weak, strong], "7x7", moves)
+    take_seat(app, sc)
+    goto(app, sc, cell_key(sc.game.field.index("e5")))
+    sc.ticks = 0
+    sc.messages.clear()
+    app.render()
+    surf = app.display.logical
+    assert_ega_only(surf)
+    r = sc.layout.card_rect(sc.game.field.index("e5"))
+    font = app.font
+    plate = font.render("Ace Tester", 15)
+    assert plate.get_width() > r.w - 20                     # too long for the face at full size ...
+    check_reference(surf, "cards_7x7_cursor_name")          # ... so it is written on a plate under the card
+
+
+def test_short_names_drop_a_vowel_before_they_are_cut():
+    from jayden_jazz.shell.smallfont import name_lines
+
+    assert name_lines("Rally Rowan", 4, 2) == ["Rlly", "Rown"]
+    assert name_lines("Quillstorm", 4, 2) == ["Quil", "strm"]
+    assert name_lines("Archivist Marlo", 5, 2) == ["Arch.", "Marlo"]

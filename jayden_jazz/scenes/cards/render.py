@@ -320,8 +320,36 @@ class TableRenderer:
             if r is not None:
                 colour = P.WHITE if view.blink else P.LIGHT_CYAN
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
+            if view.cursor[0] == "cell":
+                self._name_plate(surface, game, view.cursor[1], view)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _name_plate(self, surface: pygame.Surface, game: Game, cell: int, view: TableView) -> None:
+        """The full name of the field card under the cursor in the ordinary font, on a plate just
+        under the card (over it on the bottom row), where the face is too small to write it
+        whole (5x5, 7x7); large faces write it themselves."""
+        r = self.layout.card_rect(cell)
+        if r.w >= 84 and r.h >= 96:
+            return
+        card = None
+        if view.board is not None and cell in view.board:
+            card = view.board[cell][0]
+        elif view.board is None:
+            card = game.card_at(cell)
+        if card is None and view.pending is not None and view.pending[2] == cell:
+            card = game.hand(view.pending[0])[view.pending[1]]
+        if card is None:
+            return
+        w = self.font.width(card.name) + 8
+        plate = pygame.Rect(0, 0, w, 16)
+        plate.midtop = (r.centerx, r.bottom + 4)
+        if plate.bottom > FIELD_AREA.bottom:
+            plate.midbottom = (r.centerx, r.y - 4)
+        plate.clamp_ip(pygame.Rect(0, BAR_H, SCREEN_W, SCREEN_H - 2 * BAR_H))
+        surface.fill(P.BLACK, plate)
+        pygame.draw.rect(surface, P.WHITE, plate, 1)
+        self.font.draw(surface, card.name, plate.x + 4, plate.y + 1, P.WHITE)
 
     def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
