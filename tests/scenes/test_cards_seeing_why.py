@@ -134,3 +134,24 @@ def test_short_names_drop_a_vowel_before_they_are_cut():
     assert name_lines("Rally Rowan", 4, 2) == ["Rlly", "Rown"]
     assert name_lines("Quillstorm", 4, 2) == ["Quil", "strm"]
     assert name_lines("Archivist Marlo", 5, 2) == ["Arch.", "Marlo"]
+
+
+def test_the_replay_viewer_names_cells_causes_and_elements(make_app):
+    from jayden_jazz.scenes.cards.replay import CardsReplayScene
+    from tests.scenes.cards_helpers import settle
+    from tests.scenes.test_cards_elements import elemental_table
+
+    app, scene = elemental_table(make_app)
+    for card, cell in (("c/p1", "a1"), ("c/top", "b1"), ("c/p2", "c3")):
+        settle(app, scene)
+        scene.commit(Action(card, cell))
+    settle(app, scene)
+    viewer = CardsReplayScene(app, scene.game.record(), scene.library.catalog, playing=False)
+    app.stack.push(viewer)
+    viewer.go_to(3)
+    texts = [t for t, _ in viewer.log_lines()]
+    assert "  a1 captured (higher)" in texts                 # Top Pair, ice on ice: 6 against 1
+    assert viewer.cell_rect(0).w >= 96                      # 3x3: faces large enough for whole names
+    app.render()
+    assert_ega_only(app.display.logical)
+    check_reference(app.display.logical, "cards_replay")
