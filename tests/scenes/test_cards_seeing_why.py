@@ -155,3 +155,33 @@ def test_the_replay_viewer_names_cells_causes_and_elements(make_app):
     app.render()
     assert_ega_only(app.display.logical)
     check_reference(app.display.logical, "cards_replay")
+
+
+def test_the_log_names_the_player_who_uses_an_ability(make_app):
+    from tests.scenes.cards_helpers import WEAK5, make_table, settle
+    from jayden_jazz.tables.cards.controller import TableController
+
+    hands = [["t/x1", "t/x2", "t/x3", "t/booster", "t/x4"], WEAK5]
+    app, sc = make_table(make_app, hands, open=True, first=1)
+    for cid, cell in [("t/w1", "b1"), ("t/x1", "c3"), ("t/w2", "a2")]:
+        play_click(app, sc, cid, cell)
+    play_click(app, sc, "t/booster", "a1")
+    settle(app, sc)
+    from tests.helpers import press
+    press(app, "RETURN")                                 # Pump
+    settle(app, sc)
+    texts = [ln.text for ln in sc.log.lines]
+    assert any(t.startswith("Player 1 uses Booster's Pump: ") for t in texts)
+    assert any(t.startswith("Booster's Pump on a1 lasts 2 turns") for t in texts)
+    # an ability without a name is called by its number and what it does
+    from jayden_jazz.cards.loader import load_packs
+    from jayden_jazz.paths import shipped_dir
+
+    cat = load_packs([shipped_dir("cards")])[0]
+    sand = next(c for c in cat.values() if c.name == "Sandstorm")
+    ctl = TableController.__new__(TableController)
+    ctl.catalog = cat
+    assert ctl.ability_name(sand.id, 1) == "ability 1 (-2 right/left, all cards)"
+    used = ev.AbilityUsed(1, sand.id, 1, "modify", "Turn: ...", ())
+    assert event_text(used, ctl.card_name, ctl.ability_name).startswith(
+        "Player 2 uses Sandstorm's ability 1 (-2 right/left, all cards): ")

@@ -34,7 +34,7 @@ from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.saves.cards import Pending
 from jayden_jazz.tables.seats import ComputerTurn, MessageTimer
 from jayden_jazz.tables.cards.flow import Phase, TurnFlow
-from jayden_jazz.tables.cards.movelog import MoveLog, drawn_text, event_text
+from jayden_jazz.tables.cards.movelog import MoveLog, ability_words, drawn_text, event_text
 from jayden_jazz.tables.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.tables.cards.view import Choice, HandView, Refusal, Screen, TableState
 
@@ -116,10 +116,13 @@ class TableController:
         return card.name if card is not None else card_id
 
     def ability_name(self, card_id: str, number: int) -> str:
+        """An ability's own name; an unnamed one is called by its number and what it does
+        ("ability 1 (-2 left/right, all cards)")."""
         card = self.catalog.get(card_id)
         if card is None or not 0 < number <= len(card.abilities):
             return f"ability {number}"
-        return card.abilities[number - 1].name or f"{card.name}'s ability {number}"
+        ab = card.abilities[number - 1]
+        return ab.name or f"ability {number} ({ability_words(ab)})"
 
     def open_choice(self) -> Pending | None:
         """The unfinished ability choice, as a save names it (None when no choice is open)."""
@@ -453,7 +456,7 @@ class TableController:
             self.commit(Action(card_id, cell))
             return
         if number not in self.game.abilities_offered(card_id, cell):
-            raise Refusal(f"{self.ability_name(card_id, number)} cannot be used now")
+            raise Refusal(f"{self.card_name(card_id)}'s {self.ability_name(card_id, number)} cannot be used now")
         opts = self.game.target_options(card_id, cell, number)
         if opts == [()]:
             self.commit(Action(card_id, cell, number))
