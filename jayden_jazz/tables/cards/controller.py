@@ -387,7 +387,10 @@ class TableController:
         why = g.hand_rule_refusal(card_id)
         if why is not None:                      # Order or Chaos: another card must be played
             raise Refusal(why)
-        if card_id == self.selected:             # picked again: back in the hand
+        if card_id == self.selected:             # picked again: back in the hand ...
+            if card_id == g.drawn_card:          # ... but Chaos's draw is the only card to play
+                self.screen.cursor_to(self.free_cell_key())
+                return
             self.selected = None
             return
         self.selected = card_id
@@ -784,7 +787,10 @@ class TableController:
         self.hint = (act.card, act.cell)
         self.hint_text = text
         self.say(text)
-        self.screen.cursor_to(("hand", seat, g.hand_ids(seat).index(act.card)))
+        if self.selected == act.card:            # picked already (Chaos draws it): the cell is next
+            self.screen.cursor_to(("cell", g.field.index(act.cell)))
+        else:
+            self.screen.cursor_to(("hand", seat, g.hand_ids(seat).index(act.card)))
 
     def stop_computer(self) -> None:
         """Forget the computer's question under way (a new game, leaving)."""
