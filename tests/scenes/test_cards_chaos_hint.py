@@ -1,6 +1,6 @@
 """H (hint) under Chaos: the drawn card stays picked, the cursor goes to the hinted cell, and
 Enter places the card there, by keys only."""
-# rule: cards.md#chaos
+# rule: cards.md#hand-rules
 
 from __future__ import annotations
 

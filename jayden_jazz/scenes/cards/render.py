@@ -22,9 +22,9 @@ import pygame
 
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
+from jayden_jazz.scenes.cards import marks
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.cards.card import side_text
-from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face, value_colour, value_spots
+from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font, wrap
@@ -287,9 +287,9 @@ class TableRenderer:
         self._elements(surface, game, view)
         if view.preview_values is not None:
             cell, now, printed = view.preview_values
-            self._values_preview(surface, lay.card_rect(cell), now, printed)
+            marks.values_preview(surface, self.font, lay.card_rect(cell), now, printed)
         for cell, side in view.matched:
-            self._matched_mark(surface, lay.card_rect(cell), side)
+            marks.matched_mark(surface, lay.card_rect(cell), side)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
@@ -326,30 +326,13 @@ class TableRenderer:
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
 
     def _name_plate(self, surface: pygame.Surface, game: Game, cell: int, view: TableView) -> None:
-        """The full name of the field card under the cursor in the ordinary font, on a plate just
-        under the card (over it on the bottom row), where the face is too small to write it
-        whole (5x5, 7x7); large faces write it themselves."""
-        r = self.layout.card_rect(cell)
-        if r.w >= 84 and r.h >= 96:
-            return
-        card = None
-        if view.board is not None and cell in view.board:
-            card = view.board[cell][0]
-        elif view.board is None:
-            card = game.card_at(cell)
+        """The whole name of the field card under the cursor where its face is too small for it."""
+        card = view.board[cell][0] if view.board is not None and cell in view.board else \
+            game.card_at(cell) if view.board is None else None
         if card is None and view.pending is not None and view.pending[2] == cell:
             card = game.hand(view.pending[0])[view.pending[1]]
-        if card is None:
-            return
-        w = self.font.width(card.name) + 8
-        plate = pygame.Rect(0, 0, w, 16)
-        plate.midtop = (r.centerx, r.bottom + 4)
-        if plate.bottom > FIELD_AREA.bottom:
-            plate.midbottom = (r.centerx, r.y - 4)
-        plate.clamp_ip(pygame.Rect(0, BAR_H, SCREEN_W, SCREEN_H - 2 * BAR_H))
-        surface.fill(P.BLACK, plate)
-        pygame.draw.rect(surface, P.WHITE, plate, 1)
-        self.font.draw(surface, card.name, plate.x + 4, plate.y + 1, P.WHITE)
+        if card is not None:
+            marks.name_plate(surface, self.font, self.layout.card_rect(cell), card.name, FIELD_AREA.bottom)
 
     def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
@@ -439,25 +422,6 @@ class TableRenderer:
             out.append(pygame.Rect(fr.x - 5 - w, fr.y + row * lay.cell_h + (lay.cell_h - 14) // 2, w, 14))
         return out
 
-    def _values_preview(self, surface: pygame.Surface, r: pygame.Rect, now: tuple[int, ...],
-                        printed: tuple[int, ...]) -> None:
-        """The picked card's values as they would be on this free cell: on their sides, a value
-        Elemental or an effect would change in yellow (raised) or light cyan (lowered) on black."""
-        cx, mid = r.centerx - 4, r.centery - 7          # at the edges: the cell's element glyph stays seen
-        spots = ((cx, r.y + 3), (r.right - 12, mid), (cx, r.bottom - 17), (r.x + 4, mid))
-        for i, (x, y) in enumerate(spots):
-            self.font.draw(surface, side_text(now[i]), x, y, value_colour(now[i], printed[i]), P.BLACK)
-
-    def _matched_mark(self, surface: pygame.Surface, r: pygame.Rect, side: int) -> None:
-        """A value Same or Plus counted: framed in yellow on black, so the pairs read at a glance."""
-        spots = value_spots(r)
-        if spots is None:
-            return
-        x, y = spots[side]
-        box = pygame.Rect(x - 3, y - 1, 14, 16).clip(r)
-        pygame.draw.rect(surface, P.BLACK, box.inflate(2, 2), 1)
-        pygame.draw.rect(surface, P.YELLOW, box, 2)
-
     def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The last placement: a white frame with a notch on each side, until the next one."""
         pygame.draw.rect(surface, P.WHITE, r, 1)
@@ -522,21 +486,16 @@ class TableRenderer:
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
 
-    @staticmethod
-    def hand_of(game: Game, seat: int, view: TableView) -> tuple:
-        """A seat's hand as drawn: as the steps show it while Hand Swap is shown, else the game's."""
-        return view.hands[seat] if view.hands is not None else game.hand(seat)
-
     def hand_slots(self, game: Game, seat: int, view: TableView) -> list[tuple[int, pygame.Rect]]:
         """(engine hand index, rect) of the cards drawn in a seat's panel, in drawing order."""
-        hand = self.hand_of(game, seat, view)
+        hand = hand_of(game, seat, view)
         skip = view.pending[1] if view.pending and view.pending[0] == seat else None
         shown = [i for i in range(len(hand)) if i != skip]
         lay = self.layout
         f = lay.focused
         at_most = 0
         if f is not None and f != seat and f in lay.panels:   # no hand drawn bigger than the mover's
-            at_most = lay.size_index(f, len(self.hand_of(game, f, view)), self.effect_line_count(game, f))
+            at_most = lay.size_index(f, len(hand_of(game, f, view)), self.effect_line_count(game, f))
         rects = lay.hand_rects(seat, len(shown), self.effect_line_count(game, seat), at_most)
         return list(zip(shown, rects))
 
@@ -594,7 +553,7 @@ class TableRenderer:
         surface.fill(light if turn else dark, (p.x, p.y, p.w, 15))
         label = view.seat_labels[seat] if seat < len(view.seat_labels) else seats.seat_name(seat)
         font.draw(surface, label[:p.w // 8 - 1], p.x + 4, p.y + 1, P.BLACK if turn else P.WHITE)
-        hand = self.hand_of(game, seat, view)
+        hand = hand_of(game, seat, view)
         score = view.scores[seat] if view.scores else game.scores()[seat]
         font.draw(surface, f"Field {score:<2d}", p.x + 4, p.y + 16, light)
         x = font.draw(surface, f"Hand {len(hand)}", p.x + 84, p.y + 16, P.LIGHT_GRAY)
@@ -630,7 +589,7 @@ class TableRenderer:
         if key in view.dimmed:
             dim(surface, rr)
         if face_up and key in view.known_own:
-            known_mark(surface, rr)
+            marks.known_mark(surface, rr)
         if view.selected == key:
             pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
         # the computer's pick, and Chaos's drawn card while its step plays (only where its face
@@ -654,12 +613,9 @@ class TableRenderer:
             x = self.font.draw(surface, text, x, y + 1, colour)
 
 
-def known_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
-    """An open eye in the bottom right corner: the other seats know this card of a hidden hand."""
-    x, y = r.right - 12, r.bottom - 9
-    pygame.draw.ellipse(surface, P.BLACK, (x - 1, y - 1, 12, 8))
-    pygame.draw.ellipse(surface, P.WHITE, (x, y, 10, 6))
-    surface.fill(P.BLACK, (x + 4, y + 2, 2, 2))
+def hand_of(game: Game, seat: int, view: TableView) -> tuple:
+    """A seat's hand as drawn: as the steps show it while Hand Swap is shown, else the game's."""
+    return view.hands[seat] if view.hands is not None else game.hand(seat)
 
 
 def overlap(rects: list[pygame.Rect]) -> bool:
