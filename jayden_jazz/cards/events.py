@@ -26,14 +26,30 @@ class Placed:
 
 
 @dataclass(frozen=True)
+class Match:
+    """One touching pair Same, Same Wall or Plus counted: the placed card's ``side`` (0 top,
+    1 right, 2 bottom, 3 left) with its value ``mine``, against the card on ``cell`` and its
+    touching value ``theirs`` (``cell`` None: Same Wall's A against the edge or a hole)."""
+
+    side: int
+    cell: str | None
+    mine: int
+    theirs: int
+
+
+@dataclass(frozen=True)
 class Captured:
-    """A card changed hands because of the placement; ``cause`` names the capture rule."""
+    """A card changed hands because of the placement; ``cause`` names the capture rule: the
+    ordinary comparison that took it (``higher``, ``equal_or_higher``, ``lower``,
+    ``equal_or_lower``, ``fallen_ace``) or the classic rule (``same``, ``same_wall``, ``plus``,
+    ``combo``). For Same, Same Wall and Plus, ``matched`` holds the pairs that matched."""
 
     cell: str
     card: str
     seat: int
     old_owner: int
     cause: str
+    matched: tuple[Match, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,5 +168,5 @@ class Report:
         return None
 
 
-__all__ = ["AbilityUsed", "CardDrawn", "CardsShown", "Captured", "ControlGained", "HandSwapped", "EffectEnded", "EffectStarted", "Event",
+__all__ = ["AbilityUsed", "CardDrawn", "CardsShown", "Captured", "Match", "ControlGained", "HandSwapped", "EffectEnded", "EffectStarted", "Event",
            "FieldReset", "GameEnded", "Placed", "Report", "SeatSkipped", "Swapped"]

@@ -31,7 +31,7 @@ from .result import Result
 from .rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .events import Event, Report
+    from .events import Event, Match, Report
     from .position import Position
     from .record import GameRecord
 
@@ -90,6 +90,52 @@ def new_game(catalog: Mapping[str, Card], field: Field, hands: Sequence[Sequence
                   swap_d if hand_swap is None else tuple(hand_swap),
                   shown_d if shown is None else tuple(tuple(s) for s in shown))
     return Game(setup, catalog)
+
+
+
+def comparison_cause(core: Core, owner: Sequence[int], c: int, x: int) -> str:
+    """Which ordinary comparison let the card placed on ``c`` take the touching card on ``x``:
+    ``higher`` or ``equal_or_higher`` (the preset), ``lower`` or ``equal_or_lower`` under
+    Reverse, ``fallen_ace`` when only Fallen Ace lets a 1 and an A take each other. ``owner``
+    is the field's owners as the comparison saw them (Turn effects may depend on them)."""
+    rules = core.rules
+    lower = "lower" if rules.reverse else "higher"
+    name = ("equal_or_" + lower) if rules.capture == "equal_or_higher" else lower
+    if not rules.fallen_ace:
+        return name
+    side = next((d, od) for d, n, od in core.adj[c] if n == x)
+    a = core.judge.value(core.cell, owner, core.effects, c, side[0])
+    b = core.judge.value(core.cell, owner, core.effects, x, side[1])
+    plain = a < b if rules.reverse else a > b
+    if {a, b} == {1, 10} and not (plain or (a == b and rules.capture == "equal_or_higher")):
+        return "fallen_ace"
+    return name
+
+
+CLASSIC_MATCHES = ("same", "same_wall", "plus")
+
+
+def classic_match(core: Core, owner: Sequence[int], c: int, cause: str) -> "tuple[Match, ...]":
+    """The touching pairs Same (equal values; Same Wall: and an A against a wall) or Plus (the
+    equal sums) counted for the card placed on ``c``, read with the values of the moment it
+    landed (``owner``: the owners then), so the table can show what matched."""
+    from . import events as ev
+    from .classic import ACE
+
+    cells, effects, value = core.cell, core.effects, core.judge.value
+    names = core.names
+    pairs = [(d, n, value(cells, owner, effects, c, d), value(cells, owner, effects, n, od))
+             for d, n, od in core.adj[c] if cells[n] >= 0]
+    if cause == "plus":
+        sums: dict[int, int] = {}
+        for _, _, a, b in pairs:
+            sums[a + b] = sums.get(a + b, 0) + 1
+        return tuple(ev.Match(d, names[n], a, b) for d, n, a, b in pairs if sums[a + b] >= 2)
+    out = [ev.Match(d, names[n], a, b) for d, n, a, b in pairs if a == b]
+    if cause == "same_wall":
+        out += [ev.Match(d, None, ACE, ACE) for d in core.judge.walls[c]
+                if value(cells, owner, effects, c, d) == ACE]
+    return tuple(out)
 
 
 class Game:
@@ -443,6 +489,20 @@ class Game:
         got = self.core.captures(p, c, seat)
         return [self.core.names[x] for x in sorted(got)]
 
+    def sides_on_landing(self, card_id: str, cell: CellRef) -> dict[str, tuple[int, int, int, int]]:
+        """Every field card's effective sides (cell name -> top, right, bottom, left) just after
+        the seat to move's ``card_id`` landed on ``cell`` and took its captures, before any
+        ability and the end of the turn: the values its own comparison used. The game is
+        unchanged; IllegalActionError when the card may not go there."""
+        seat, p, c = self._prepare(card_id, cell)
+        core = self.core
+        core.place(p, c)
+        try:
+            v = core.value
+            return {core.names[x]: (v(x, 0), v(x, 1), v(x, 2), v(x, 3)) for x in core.play_cells if core.cell[x] >= 0}
+        finally:
+            core.unplace()
+
     def abilities_offered(self, card_id: str, cell: CellRef) -> list[int]:
         """Ability numbers (1-3) the player could trigger after this placement."""
         return [no for no, _ in self._offers_if(card_id, cell)]
@@ -541,8 +601,17 @@ class Game:
         ids = core.ids
         names = core.names
         out: list[ev.Event] = [ev.Placed(seat, action.card, action.cell)]
-        for x, old, cause in core.last_captures():
-            out.append(ev.Captured(names[x], ids[core.cell[x]], seat, old, cause))
+        taken = core.last_captures()
+        landed = core.owner[:]                   # the owners the comparison saw when the card landed
+        for x, old, _ in taken:
+            landed[x] = old
+        matches: dict[str, tuple[Match, ...]] = {}
+        for x, old, cause in taken:
+            if cause == core.base_name:
+                cause = comparison_cause(core, landed, c, x)
+            elif cause in CLASSIC_MATCHES and cause not in matches:
+                matches[cause] = classic_match(core, landed, c, cause)
+            out.append(ev.Captured(names[x], ids[core.cell[x]], seat, old, cause, matches.get(cause, ())))
         seen = {x: (core.cell[x], core.owner[x]) for x in core.play_cells}
         core.commit(option)
         self._history.append(action)

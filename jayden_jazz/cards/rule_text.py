@@ -36,6 +36,17 @@ CAUSE_WORDS: dict[str, str] = {"same": "Same!", "same_wall": "Same Wall!", "plus
 """The announcement the table shows for a capture of each classic cause."""
 
 
+
+def comparison_help(preset: str, classic: "tuple[str, ...] | list[str]" = ()) -> str:
+    """The ordinary comparison in one sentence, as the preset and Reverse / Fallen Ace make it
+    (the setup's line under the preset)."""
+    draft = preset == "draft"
+    word = "lower" if "reverse" in classic else "higher"
+    text = f"{'An equal or ' + word if draft else 'A ' + word} side captures"
+    if "fallen_ace" in classic:
+        text += "; an A takes a 1" if "reverse" in classic else "; a 1 takes an A"
+    return text + ("; 2 spare cards." if draft else ".")
+
 @dataclass(frozen=True)
 class RuleSet:
     """A name for a preset plus a choice of classic rules (the setup's Rules row cycles these)."""

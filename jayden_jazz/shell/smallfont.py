@@ -74,6 +74,29 @@ def small_font() -> SmallFont:
     return SmallFont(parse_font(path.read_text(encoding="utf-8"), str(path), (SMALL_W, SMALL_H)))
 
 
+VOWELS = frozenset("aeiouAEIOU")
+
+
+def drop_vowel(word: str) -> str:
+    """The word without its last inner vowel (never the first letter, nor the u after a q):
+    "Rally" -> "Rlly", "storm" -> "strm"; the word itself when it has none."""
+    for i in range(len(word) - 2, 0, -1):
+        if word[i] in VOWELS and not (word[i] in "uU" and word[i - 1] in "qQ"):
+            return word[:i] + word[i + 1:]
+    return word
+
+
+def squeeze(word: str, columns: int) -> str:
+    """A word one letter too long loses an inner vowel, the way people abbreviate ("Rowan" ->
+    "Rown"); a longer one is cut, the cut marked with a dot when there is room ("Arch.")."""
+    if len(word) <= columns:
+        return word
+    short = drop_vowel(word)
+    if len(short) <= columns and len(short) >= 3:
+        return short
+    return word[:columns - 1] + "." if columns > 2 else word[:columns]
+
+
 def name_lines(name: str, columns: int, lines: int) -> list[str]:
     """A card name in at most ``lines`` lines of ``columns`` letters, cut only at word ends.
 
@@ -87,7 +110,7 @@ def name_lines(name: str, columns: int, lines: int) -> list[str]:
         return []
 
     def cut(w: str) -> str:
-        return w if len(w) <= columns else w[:columns - 1] + "." if columns > 2 else w[:columns]
+        return w if len(w) <= columns else squeeze(w, columns)
 
     out: list[str] = []
     for w in words:
@@ -97,9 +120,9 @@ def name_lines(name: str, columns: int, lines: int) -> list[str]:
         else:
             out.append(w)
     if len(words) == 1 and len(words[0]) > columns and lines >= 2:
-        w = words[0]                             # one long word reads on in the next line,
-        half = min(columns, (len(w) + 1) // 2)   # split near its middle: "Str/afe", not "Straf/e"
-        return [w[:half], cut(w[half:])]
+        w = words[0]                             # one long word reads on in the next line, split
+        half = (len(w) + 1) // 2                 # near its middle: "Str/afe", "Quil/strm" (Quillstorm)
+        return [w[:min(half, columns)], cut(w[half:])]
     if len(out) <= lines:
         return out
     if lines == 1:

@@ -132,20 +132,23 @@ def test_same_and_plus_are_decided_together_on_the_field_before_them():
 def test_reverse_turns_the_basic_comparison_round():
     board = {"b1": "1 1151"}
     g = drawn(board, "higher:0:reverse", hand="4111")
-    assert place(g, "b2") == [("b1", "higher")]   # 4 < 5 captures
+    assert place(g, "b2") == [("b1", "lower")]   # 4 < 5 captures, and the cause says so
     g = drawn(board, "higher:0:reverse", hand="5111")
     assert place(g, "b2") == []
     g = drawn(board, "equal_or_higher:0:reverse", hand="5111")
-    assert place(g, "b2") == [("b1", "equal_or_higher")]
+    assert place(g, "b2") == [("b1", "equal_or_lower")]
     g = drawn(board, "higher:0:reverse", hand="6111")
     assert place(g, "b2") == []
 
 
-@pytest.mark.parametrize("rules", ["higher:0:fallen_ace", "higher:0:reverse:fallen_ace",
-                                   "equal_or_higher:0:fallen_ace"])
-def test_fallen_ace_lets_the_attacker_win_every_one_against_ace_pair(rules):
-    assert place(drawn({"b1": "1 11A1"}, rules, hand="1111"), "b2") == [("b1", rules.split(":")[0])]
-    assert place(drawn({"b1": "1 1111"}, rules, hand="A111"), "b2") == [("b1", rules.split(":")[0])]
+@pytest.mark.parametrize("rules,one_on_ace,ace_on_one", [
+    ("higher:0:fallen_ace", "fallen_ace", "higher"),
+    ("higher:0:reverse:fallen_ace", "lower", "fallen_ace"),
+    ("equal_or_higher:0:fallen_ace", "fallen_ace", "equal_or_higher")])
+def test_fallen_ace_lets_the_attacker_win_every_one_against_ace_pair(rules, one_on_ace, ace_on_one):
+    # the cause names Fallen Ace only where the ordinary comparison would not have taken the card
+    assert place(drawn({"b1": "1 11A1"}, rules, hand="1111"), "b2") == [("b1", one_on_ace)]
+    assert place(drawn({"b1": "1 1111"}, rules, hand="A111"), "b2") == [("b1", ace_on_one)]
 
 
 def test_fallen_ace_changes_nothing_else():

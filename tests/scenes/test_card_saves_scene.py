@@ -86,9 +86,38 @@ def test_save_to_a_slot_and_load_it_from_the_menu(make_app):
     labels = [i.label for i in slots.items]
     assert labels[0].startswith("Auto") and "card 4" in labels[1]
     press(app2, "DOWN", "RETURN")                             # Slot 1
+    ask = app2.stack.top
+    assert ask.title == "Replace this game?" and ask.menu.current.label == "No"
+    press(app2, "RETURN")                                     # No: the game in progress goes on
+    assert app2.stack.top is other and history(other) == ["t/x4@b2"]
+    menu_to(app2, "Load game")
+    press(app2, "DOWN", "RETURN", "UP", "RETURN")             # Slot 1, Yes
     table = app2.stack.top
     assert isinstance(table, CardsTableScene) and table is not other
     assert history(table) == [f"{c}@{x}" for c, x in OPENING[:3]] and table.game.to_move == 1
+    # the game left stays in the autosave until a card is played in the loaded one
+    _, kept = csave.load(autosave(app2), table.library.catalog)
+    assert [str(a) for a in kept.history] == ["t/x4@b2"]
+    app2.stack.pop()                                          # leaving the loaded table unplayed keeps it too
+    _, kept = csave.load(autosave(app2), table.library.catalog)
+    assert [str(a) for a in kept.history] == ["t/x4@b2"]
+
+
+def test_a_loaded_game_takes_the_autosave_once_a_card_is_played_in_it(make_app):
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], open=True)
+    for cid, cell in OPENING[:3]:
+        play_click(app, sc, cid, cell)
+    menu_to(app, "Save game")
+    press(app, "RETURN")
+    app2, other = make_table(make_app, [P0_GRAB, WEAK5], open=True)
+    play_click(app2, other, "t/x4", "b2")
+    menu_to(app2, "Load game")
+    press(app2, "DOWN", "RETURN", "UP", "RETURN")
+    table = app2.stack.top
+    assert isinstance(table, CardsTableScene) and table.loaded_unplayed
+    play_click(app2, table, "t/w2", "a2")
+    _, now = csave.load(autosave(app2), table.library.catalog)
+    assert [str(a) for a in now.history] == history(table) and len(now.history) == 4
 
 
 def test_a_damaged_save_is_refused_the_file_and_the_game_kept(make_app):

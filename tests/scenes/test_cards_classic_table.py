@@ -76,7 +76,7 @@ def test_same_is_announced_before_its_cards_turn_and_each_combo_link_follows(mak
     log = [ln.text for ln in scene.log.lines]
     took = [ln for ln in log if " captures " in ln]
     assert [t.split(" on ")[1].split(" ")[0] for t in took[-4:]] == ["b1", "a2", "c1", "c2"]   # breadth first
-    assert [t.rsplit("(", 1)[1] for t in took[-4:]] == ["Same)", "Same)", "Combo)", "Combo)"]
+    assert [t.rsplit("(", 1)[1].split(":")[0].rstrip(")") for t in took[-4:]] == ["Same", "Same", "Combo", "Combo"]
     assert not any(ln.startswith("Same!") or ln.startswith("Combo!") for ln in log)   # causes, not banners
 
 

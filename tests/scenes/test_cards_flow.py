@@ -391,6 +391,6 @@ def test_a_long_ability_caption_is_cut_but_the_log_keeps_it_whole():
     long = ev.AbilityUsed(0, "t/a", 1, "gain_control", "Instant: gain control of any one card you do not "
                           "control, and a little more text.", ())
     step = steps_for([long], 1.0, _names, _ab)[0]
-    assert step.caption == "A uses Ability 1" and step.text.endswith("a little more text.")
+    assert step.caption == "Player 1 uses A's Ability 1" and step.text.endswith("a little more text.")
     short = steps_for([ev.Placed(0, "t/a", "b2")], 1.0, _names, _ab)[0]
     assert short.caption == short.text == "Player 1 plays A on b2"

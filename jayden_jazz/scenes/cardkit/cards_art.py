@@ -45,13 +45,35 @@ def draw_sides(surface: pygame.Surface, font: Font, r: pygame.Rect, values: tupl
     (lowered) on black, so it stands out from the printed ones.
     """
     printed = printed or values
+    for i, (x, y) in enumerate(_spots(r, inset, rows)):
+        now, was = values[i], printed[i]
+        font.draw(surface, side_text(now), x, y, value_colour(now, was), None if now == was else P.BLACK)
+
+
+def _spots(r: pygame.Rect, inset: tuple[int, int], rows: tuple[int, int, int] | None) -> tuple[tuple[int, int], ...]:
     dy, dx = inset
     cx = r.centerx
     top, mid, bottom = rows or (r.y + dy, r.y + r.h // 2 - 7, r.bottom - 14 - dy)
-    spots = ((cx - 4, top), (r.right - 8 - dx, mid), (cx - 4, bottom), (r.x + dx, mid))
-    for i, (x, y) in enumerate(spots):
-        now, was = values[i], printed[i]
-        font.draw(surface, side_text(now), x, y, value_colour(now, was), None if now == was else P.BLACK)
+    return ((cx - 4, top), (r.right - 8 - dx, mid), (cx - 4, bottom), (r.x + dx, mid))
+
+
+def _layout(r: pygame.Rect) -> tuple[str, tuple[int, int], tuple[int, int, int] | None]:
+    """Which face a card of this size gets, and where its values go (inset, rows)."""
+    if r.w >= 84 and r.h >= 96:
+        return "large", (2, 5), (r.y + 3, r.y + 31, r.y + 59)
+    if r.w >= 56 and r.h >= 56:
+        return "medium", (2, 3), (r.y + 1, r.y + 22 + (r.h - 58) // 2, r.bottom - 17)
+    if r.h < TINY[1] + 4:
+        return "tiny", (0, 0), None
+    return "compact", (0 if r.h < 40 else 1, 2), None
+
+
+def value_spots(rect: pygame.Rect) -> tuple[tuple[int, int], ...] | None:
+    """Where a face of this size writes its four values (top left of each 8x14 glyph), in side
+    order; None for the tiny faces, whose values are small digits."""
+    r = pygame.Rect(rect)
+    kind, inset, rows = _layout(r)
+    return None if kind == "tiny" else _spots(r, inset, rows)
 
 
 def draw_cross(surface: pygame.Surface, font: Font, cx: int, cy: int, values: tuple[int, ...],
@@ -108,20 +130,18 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
     surface.fill(fill, r)
     pygame.draw.rect(surface, edge, r, 2 if min(r.w, r.h) >= 40 else 1)
     values = values or card.sides
-    if r.w >= 84 and r.h >= 96:
-        _large(surface, font, r, card, picture)
-        draw_sides(surface, font, r, values, card.sides, (2, 5), rows=(r.y + 3, r.y + 31, r.y + 59))
-    elif r.w >= 56 and r.h >= 56:
-        _medium(surface, font, r, card, picture)
-        draw_sides(surface, font, r, values, card.sides, (2, 3),
-                   rows=(r.y + 1, r.y + 22 + (r.h - 58) // 2, r.bottom - 17))
-    elif r.h < TINY[1] + 4:
+    kind, inset, rows = _layout(r)
+    if kind == "tiny":
         _tiny(surface, r, values, card.sides)
         if card.abilities:
             surface.fill(P.YELLOW, (r.right - 5, r.y + 2, 3, 3))
         return
-    else:
-        draw_sides(surface, font, r, values, card.sides, (0 if r.h < 40 else 1, 2))
+    if kind == "large":
+        _large(surface, font, r, card, picture)
+    elif kind == "medium":
+        _medium(surface, font, r, card, picture)
+    draw_sides(surface, font, r, values, card.sides, inset, rows=rows)
+    if kind == "compact":
         _compact_name(surface, r, card.name)
     if card.abilities:
         ability_mark(surface, r)

@@ -22,6 +22,7 @@ import pygame
 
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
+from jayden_jazz.scenes.cards import marks
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
@@ -188,6 +189,7 @@ class TableView:
     selected: SlotKey | None = None                # the hand card picked to play
     pending: tuple[int, int, int] | None = None    # (seat, hand index, cell): placed, not yet confirmed
     preview: frozenset[int] = frozenset()          # cells the selected card would capture at the cursor
+    preview_values: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None   # (cell, values there, printed)
     candidates: frozenset[SlotKey] = frozenset()   # legal targets while choosing an ability's targets
     chosen: frozenset[SlotKey] = frozenset()
     flips: dict[int, tuple[int, float]] = field(default_factory=dict)   # cell -> (old owner, progress)
@@ -199,6 +201,7 @@ class TableView:
     drawn: SlotKey | None = None                   # Chaos: the face-up hand card drawn in the step on screen
     dimmed: frozenset[SlotKey] = frozenset()       # hand cards a hand rule (Order, Chaos) does not let play
     revealed: frozenset[SlotKey] = frozenset()     # hidden-hand cards everybody knows (Three Open, given)
+    known_own: frozenset[SlotKey] = frozenset()    # cards of a hand face up here that the other seats know too
     blink: bool = True
     top: list[tuple[str, int]] = field(default_factory=list)
     bottom: list[tuple[str, int]] = field(default_factory=list)
@@ -206,6 +209,10 @@ class TableView:
     highlight: int | None = None                   # whose turn it is
     game_over: bool = False
     banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large, covering no card
+    matched: tuple[tuple[int, int], ...] = ()      # (cell, side): the values Same or Plus matched, framed
+    values: dict[int, tuple[int, int, int, int]] | None = None   # cell -> sides as the steps show them
+    scores: tuple[int, ...] | None = None          # cards on the field per seat, as the steps show them
+    hands: tuple[tuple[Any, ...], ...] | None = None   # each seat's hand as the steps show it (Hand Swap)
 
 
 class TableRenderer:
@@ -278,6 +285,11 @@ class TableRenderer:
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
         self._elements(surface, game, view)
+        if view.preview_values is not None:
+            cell, now, printed = view.preview_values
+            marks.values_preview(surface, self.font, lay.card_rect(cell), now, printed)
+        for cell, side in view.matched:
+            marks.matched_mark(surface, lay.card_rect(cell), side)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
@@ -308,8 +320,19 @@ class TableRenderer:
             if r is not None:
                 colour = P.WHITE if view.blink else P.LIGHT_CYAN
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
+            if view.cursor[0] == "cell":
+                self._name_plate(surface, game, view.cursor[1], view)
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
+
+    def _name_plate(self, surface: pygame.Surface, game: Game, cell: int, view: TableView) -> None:
+        """The whole name of the field card under the cursor where its face is too small for it."""
+        card = view.board[cell][0] if view.board is not None and cell in view.board else \
+            game.card_at(cell) if view.board is None else None
+        if card is None and view.pending is not None and view.pending[2] == cell:
+            card = game.hand(view.pending[0])[view.pending[1]]
+        if card is not None:
+            marks.name_plate(surface, self.font, self.layout.card_rect(cell), card.name, FIELD_AREA.bottom)
 
     def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
         """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
@@ -443,6 +466,8 @@ class TableRenderer:
             card = shown
         if card is None:
             return                                 # callers draw only cells that hold a card
+        if view.values is not None and i in view.values:
+            values = view.values[i]                # no value changes before the step that changes it
         r = self.layout.card_rect(i)
         flip = view.flips.get(i)
         self.faces.append(("field", i, card.id))
@@ -461,14 +486,14 @@ class TableRenderer:
 
     def hand_slots(self, game: Game, seat: int, view: TableView) -> list[tuple[int, pygame.Rect]]:
         """(engine hand index, rect) of the cards drawn in a seat's panel, in drawing order."""
-        hand = game.hand(seat)
+        hand = hand_of(game, seat, view)
         skip = view.pending[1] if view.pending and view.pending[0] == seat else None
         shown = [i for i in range(len(hand)) if i != skip]
         lay = self.layout
         f = lay.focused
         at_most = 0
         if f is not None and f != seat and f in lay.panels:   # no hand drawn bigger than the mover's
-            at_most = lay.size_index(f, len(game.hand(f)), self.effect_line_count(game, f))
+            at_most = lay.size_index(f, len(hand_of(game, f, view)), self.effect_line_count(game, f))
         rects = lay.hand_rects(seat, len(shown), self.effect_line_count(game, seat), at_most)
         return list(zip(shown, rects))
 
@@ -526,8 +551,8 @@ class TableRenderer:
         surface.fill(light if turn else dark, (p.x, p.y, p.w, 15))
         label = view.seat_labels[seat] if seat < len(view.seat_labels) else seats.seat_name(seat)
         font.draw(surface, label[:p.w // 8 - 1], p.x + 4, p.y + 1, P.BLACK if turn else P.WHITE)
-        hand = game.hand(seat)
-        score = game.scores()[seat]
+        hand = hand_of(game, seat, view)
+        score = view.scores[seat] if view.scores else game.scores()[seat]
         font.draw(surface, f"Field {score:<2d}", p.x + 4, p.y + 16, light)
         x = font.draw(surface, f"Hand {len(hand)}", p.x + 84, p.y + 16, P.LIGHT_GRAY)
         if not self.effect_lines(game, seat) and any(e.seat == seat for e in game.effects()):
@@ -561,6 +586,8 @@ class TableRenderer:
             draw_back(surface, rr)
         if key in view.dimmed:
             dim(surface, rr)
+        if face_up and key in view.known_own:
+            marks.known_mark(surface, rr)
         if view.selected == key:
             pygame.draw.rect(surface, P.YELLOW, rr.inflate(2, 2), 1)
         # the computer's pick, and Chaos's drawn card while its step plays (only where its face
@@ -582,6 +609,11 @@ class TableRenderer:
             if i:
                 x = self.font.draw(surface, SEP, x, y + 1, P.DARK_GRAY)
             x = self.font.draw(surface, text, x, y + 1, colour)
+
+
+def hand_of(game: Game, seat: int, view: TableView) -> tuple:
+    """A seat's hand as drawn: as the steps show it while Hand Swap is shown, else the game's."""
+    return view.hands[seat] if view.hands is not None else game.hand(seat)
 
 
 def overlap(rects: list[pygame.Rect]) -> bool:

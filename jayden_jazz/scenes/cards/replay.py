@@ -26,6 +26,7 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, draw_window
+from jayden_jazz.tables.cards.movelog import cause_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -60,7 +61,9 @@ def describe_report(rep: ev.Report, catalog: Mapping[str, Card], hide: bool) -> 
         head += f" \u00d7{caught}"
     lines.append(head)
     for e in rep.events:
-        if isinstance(e, ev.AbilityUsed):
+        if isinstance(e, ev.Captured):
+            lines.append(f"  {e.cell} captured ({cause_text(e)})")
+        elif isinstance(e, ev.AbilityUsed):
             card = catalog.get(e.card)
             ab = card.abilities[e.number - 1] if card is not None and e.number <= len(card.abilities) else None
             lines.append(f"  uses {ab.name if ab is not None and ab.name else 'ability ' + str(e.number)}")
@@ -101,7 +104,7 @@ class CardsReplayScene(Scene):
     # ------------------------------------------------------------------ stepping
     def lay_out(self) -> None:
         f = self.game.field
-        size = min(FIELD_AREA.w // f.width, FIELD_AREA.h // f.height, 96)
+        size = min(FIELD_AREA.w // f.width, FIELD_AREA.h // f.height, 98)   # 3x3: large faces, whole names
         self.cell_w = size
         self.cell_h = size
         w, h = size * f.width, size * f.height
@@ -201,11 +204,17 @@ class CardsReplayScene(Scene):
         g = self.game
         surface.fill(P.BLACK)
         state = "playing" if self.playing else "paused"
-        font.draw(surface, f"Replay {self.index}/{len(self.actions)} ({state})", 6, 2, P.YELLOW)
         f = g.field
         frame = pygame.Rect(self.origin, (self.cell_w * f.width, self.cell_h * f.height)).inflate(6, 6)
         surface.fill(P.BROWN, frame)
         pygame.draw.rect(surface, P.YELLOW, frame, 1)
+        for col in range(f.width):                        # the cell names the log uses: a1, b2, ...
+            font.draw_centered(surface, chr(ord("a") + col), self.origin[0] + col * self.cell_w + self.cell_w // 2,
+                               frame.y - 15, P.LIGHT_GRAY)
+        for row in range(f.height):
+            text = str(row + 1)
+            font.draw(surface, text, frame.x - 3 - font.width(text),
+                      self.origin[1] + row * self.cell_h + (self.cell_h - 14) // 2, P.LIGHT_GRAY)
         for i in range(f.size):
             r = self.cell_rect(i).inflate(-2, -2)
             if not f.is_playable(i):
@@ -222,7 +231,7 @@ class CardsReplayScene(Scene):
                 cell_under_card(surface, font, r, element, g.elemental(i))
             if i in self.changed_cells:
                 pygame.draw.rect(surface, P.WHITE, r, 2)
-        inner = draw_window(surface, font, LOG_RECT, "Moves")
+        inner = draw_window(surface, font, LOG_RECT, f"Replay {self.index}/{len(self.actions)} {state}")
         shown, _ = self.log_window()
         y = LOG_RECT.y + 10
         for text, i in shown:

@@ -48,7 +48,10 @@ def save_dir(app: AppView) -> Path:
 
 
 def autosave(table: Any) -> None:
-    """After every placement (and when the table is left): the autosave slot holds the game as it is."""
+    """After every placement (and when the table is left): the autosave slot holds the game as it is.
+    A table loaded from a save keeps the game it replaced there until a card is played on it."""
+    if getattr(table, "loaded_unplayed", False):
+        return
     try:
         csave.save(csave.slot_path(save_dir(table.app), "autosave"), info_of(table), table.game)
     except OSError as e:
@@ -148,9 +151,21 @@ def save_to(table: Any, path: Path) -> None:
 
 
 def ask_load(scene: Any, library: Library | None = None) -> None:
-    """From the table's menu or the setup screen: pick a slot; the scene is replaced by the loaded table."""
+    """From the table's menu or the setup screen: pick a slot; the scene is replaced by the loaded
+    table. A game in progress is replaced only after a Yes (No is the default)."""
     scene.stack.push(slot_window(scene.app, "Load game", include_autosave=True,
-                                 on_choose=lambda path: load_into(scene, path, library)))
+                                 on_choose=lambda path: confirm_load(scene, path, library)))
+
+
+def confirm_load(scene: Any, path: Path, library: Library | None = None) -> None:
+    game = getattr(scene, "game", None)
+    if game is None or game.is_over():
+        load_into(scene, path, library)
+        return
+    scene.stack.push(yes_no(scene.app, "Replace this game?",
+                            f"Load {path.name} instead of the game in progress? The game you leave stays "
+                            f"in the autosave slot until you play a card in the loaded one.",
+                            lambda yes: load_into(scene, path, library) if yes else None))
 
 
 def load_into(scene: Any, path: Path, library: Library | None = None) -> None:
@@ -164,7 +179,8 @@ def load_into(scene: Any, path: Path, library: Library | None = None) -> None:
         scene.stop_ai()
     while scene.stack.top is not None and scene.stack.top is not scene:
         scene.stack.pop()
-    scene.stack.replace(table)
+    scene.stack.replace(table)                   # the table left autosaves its game as it goes
+    table.loaded_unplayed = True
     table.say(f"Loaded {path.name}")
 
 
@@ -215,5 +231,5 @@ def ask_replay(table: Any) -> None:
     table.stack.push(ChoiceWindow(table.app, "Watch replay", items, on_choose=chosen, width=540))
 
 
-__all__ = ["ask_load", "ask_replay", "ask_save", "autosave", "end_choice", "game_ended", "info_of", "load_into", "load_table",
+__all__ = ["ask_load", "ask_replay", "ask_save", "autosave", "confirm_load", "end_choice", "game_ended", "info_of", "load_into", "load_table",
            "match_of", "menu_choice", "pending_of", "slot_window", "table_of"]

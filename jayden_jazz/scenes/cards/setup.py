@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
-from jayden_jazz.cards.rule_text import RULE_SETS, rule_set_of
+from jayden_jazz.cards.rule_text import RULE_SETS, comparison_help, rule_set_of
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.config import MatchConfig, fields_for, rule_set_name
 from jayden_jazz.scenes.cardkit.library import Library, load_library, problem_summary
@@ -35,8 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 FRAME = pygame.Rect(24, 10, 592, 330)
 MENU_X, MENU_Y, MENU_W = FRAME.x + 16, FRAME.y + 40, 330
 PRESET_NAMES = {"updated": "Updated", "draft": "Draft"}
-PRESET_HELP = {"updated": "A higher side captures.",
-               "draft": "Equal or higher captures; 2 spare cards."}
 VARIANT_LABELS = (("open", "Open"), ("pure", "Pure"), ("sudden_death", "Sudden Death"))
 
 
@@ -289,7 +287,7 @@ class CardsSetupScene(Scene):
             lines.append(("Start is refused:", P.LIGHT_RED))
             lines += [("- " + p, P.LIGHT_RED) for p in problems]
         else:
-            lines.append((PRESET_HELP.get(self.config.preset, ""), P.LIGHT_GRAY))
+            lines.append((comparison_help(self.config.preset, self.config.classic), P.LIGHT_GRAY))
             if self.config.classic:
                 lines.append(("Rules: " + rule_set_name(self.config).removeprefix("Custom: "), P.YELLOW))
         if self.menu.current is not None and self.menu.current.value == "preset":

@@ -68,6 +68,7 @@ class _SceneScreen(Screen):
         self.scene._key_card = None              # the framed first card is not a choice yet
 
     def committed(self, game_over: bool) -> None:
+        self.scene.loaded_unplayed = False       # played: from now on the autosave holds this game
         saving.game_ended(self.scene) if game_over else saving.autosave(self.scene)
 
     def computer_failed(self, seat: int, text: str) -> None:
@@ -101,7 +102,11 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         self._key_card: int | None = None
         """The mover's hand card the arrow keys framed last: a click on a free cell plays it."""
         self._ai_available: bool | None = None
+        self.loaded_unplayed = False
+        """Loaded from a save and not played yet: the autosave still holds the game it replaced."""
         self._preview: frozenset[int] = frozenset()
+        self._sides_key: tuple | None = None
+        self._sides: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
 
     # ------------------------------------------------------------------ the controller's state, read here
     @property

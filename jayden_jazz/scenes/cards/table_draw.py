@@ -36,6 +36,26 @@ class TableDrawing(TablePart):
                 self._preview = frozenset()
         return self._preview
 
+    def _value_preview(self) -> tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None:
+        """The picked card's values as they would be on the free cell under the cursor (Elemental,
+        Turn effects), with its printed ones: (cell, values there, printed)."""
+        if self.phase != Phase.TURN or self.selected is None or self.cursor is None or self.cursor[0] != "cell":
+            return None
+        g = self.game
+        cell = self.cursor[1]
+        if g.card_at(cell) is not None:
+            return None
+        key = (g.ply, g.zobrist(), self.selected, cell)
+        if key != self._sides_key:
+            self._sides_key = key
+            try:
+                card = g.hand(g.to_move)[self.selected]
+                name = g.field.name_of(cell)
+                self._sides = (cell, g.sides_on_landing(card.id, name)[name], card.sides)
+            except (IllegalActionError, IndexError, KeyError):
+                self._sides = None
+        return self._sides
+
     def _dimmed(self) -> frozenset:
         """Order and Chaos: the mover's cards that may not be played, while the mover picks."""
         g = self.game
@@ -46,11 +66,42 @@ class TableDrawing(TablePart):
         return frozenset(hand_key(seat, i) for i, cid in enumerate(g.hand_ids(seat)) if cid not in ok)
 
     def _revealed(self) -> frozenset:
-        """Cards of hidden hands everybody knows: Three Open's, and those another seat gave."""
+        """Cards of hidden hands everybody knows: Three Open's, and those another seat gave
+        (while those steps are shown, only the ones shown so far)."""
         g = self.game
         visible = self.visible_seats()
+        early = self.controller.setup_shown()
+        if early is not None:
+            hands, known = early
+            return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
+                             for i, cid in enumerate(hands[s]) if cid in known[s])
         return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
                          for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
+
+    def _known_own(self) -> frozenset:
+        """Cards of a hand face up here but hidden from the other seats that those seats know all
+        the same (Three Open's, a card received by Hand Swap or a swap): marked, so a player
+        knows which of their cards are no secret."""
+        g = self.game
+        if g.rules.open or g.is_over():
+            return frozenset()
+        early = self.controller.setup_shown()
+        out = set()
+        for s in self.visible_seats():
+            if early is not None:
+                hands, known = early
+                out |= {hand_key(s, i) for i, cid in enumerate(hands[s]) if cid in known[s]}
+            else:
+                out |= {hand_key(s, i) for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i)}
+        return frozenset(out)
+
+    def _shown_hands(self) -> tuple[tuple, ...] | None:
+        """Each hand as the Hand Swap steps shown so far left it (None: the game's hands)."""
+        early = self.controller.setup_shown()
+        if early is None:
+            return None
+        cat = self.library.catalog
+        return tuple(tuple(cat[cid] for cid in hand if cid in cat) for hand in early[0])
 
     def seat_label(self, s: int) -> str:
         named = self.match.seat_label(s)
@@ -127,16 +178,25 @@ class TableDrawing(TablePart):
                     out.append((f"{name}: {g.hand(self.pending[0])[self.pending[1]].name}", P.WHITE))
                 else:
                     flips = sorted(g.field.name_of(c) for c in self._capture_preview())
+                    there = self._value_preview()
+                    text = f"{name}: empty"
+                    if there is not None and self.selected is not None:
+                        _, now, printed = there
+                        text = f"{name}: {g.hand(g.to_move)[self.selected].name} {sides_text(now)}"
+                        if now != printed:
+                            text += f" here (printed {sides_text(printed)})"
                     if flips:
-                        out.append((f"{name}: captures {', '.join(flips)}", P.YELLOW))
+                        out.append((f"{text}; captures {', '.join(flips)}", P.YELLOW))
                     else:
-                        out.append((f"{name}: empty", P.LIGHT_GRAY))
+                        out.append((text, P.WHITE if there is not None else P.LIGHT_GRAY))
             else:
                 s, i = key[1], key[2]
                 hand = g.hand(s)
                 if s in self.visible_seats() and i < len(hand):
                     c = hand[i]
                     extra = f" {len(c.abilities)} abilit{'ies' if len(c.abilities) != 1 else 'y'}" if c.abilities else ""
+                    if key in self._known_own():
+                        extra += " (the others know this card)"
                     out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
         out.append(("V card  L log  H hint  Esc menu" if self.hints_on() and self.phase == Phase.TURN
                     else "V card  L log  Esc menu", P.DARK_GRAY))
@@ -159,15 +219,17 @@ class TableDrawing(TablePart):
             cursor=self.cursor if st.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER) else None,
             selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
             pending=self.pending,
-            preview=self._capture_preview(),
-            dimmed=self._dimmed(), revealed=self._revealed(),
+            preview=self._capture_preview(), preview_values=self._value_preview(),
+            dimmed=self._dimmed(), revealed=self._revealed(), known_own=self._known_own(),
             candidates=cands, chosen=chosen, flips={cell: (old, p) for cell, old, p in st.flips}, last=st.last,
             board=board, step_cell=st.step_cell, hint=self.hint_marks(),
             computer_pick=self.computer_pick(), drawn=drawn, blink=(self.ticks // 15) % 2 == 0,
             top=self.top_text(), bottom=self.bottom_text(),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
             highlight=None if st.game_over else st.to_move, game_over=st.game_over,
-            banner=st.banner)
+            banner=st.banner, matched=st.matched,
+            values=dict(st.values) if st.showing and st.values else None,
+            scores=st.scores if st.showing else None, hands=self._shown_hands())
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.game, self.view())

@@ -141,5 +141,7 @@ if TYPE_CHECKING:  # pragma: no cover
         end_shown: bool
         _preview_key: tuple[int, int, int, int] | None   # ply, position hash, hand index, cell
         _preview: frozenset[int]
+        _sides_key: tuple | None
+        _sides: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None
 else:
     TablePart = object      # ...while at run time a part adds nothing to the scene's method order

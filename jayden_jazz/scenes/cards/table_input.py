@@ -215,8 +215,11 @@ class TableInput(TablePart):
         if self.selected is None:
             self.app.sound.play("illegal")
             self.say("Pick a card of your hand first, then a free cell")
-            if g.hand(seat):
-                self.cursor = hand_key(seat, 0)
+            playable = g.playable_cards()           # Order and Chaos: the card that may be played
+            ids = g.hand_ids(seat)
+            first = next((i for i, cid in enumerate(ids) if cid in playable), 0)
+            if ids:
+                self.cursor = hand_key(seat, first)
             return
         self.place(self.selected, cell)
 

@@ -34,7 +34,7 @@ from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.saves.cards import Pending
 from jayden_jazz.tables.seats import ComputerTurn, MessageTimer
 from jayden_jazz.tables.cards.flow import Phase, TurnFlow
-from jayden_jazz.tables.cards.movelog import MoveLog, drawn_text, event_text
+from jayden_jazz.tables.cards.movelog import MoveLog, ability_words, drawn_text, event_text
 from jayden_jazz.tables.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.tables.cards.view import Choice, HandView, Refusal, Screen, TableState
 
@@ -116,10 +116,13 @@ class TableController:
         return card.name if card is not None else card_id
 
     def ability_name(self, card_id: str, number: int) -> str:
+        """An ability's own name; an unnamed one is called by its number and what it does
+        ("ability 1 (-2 left/right, all cards)")."""
         card = self.catalog.get(card_id)
         if card is None or not 0 < number <= len(card.abilities):
             return f"ability {number}"
-        return card.abilities[number - 1].name or f"{card.name}'s ability {number}"
+        ab = card.abilities[number - 1]
+        return ab.name or f"ability {number} ({ability_words(ab)})"
 
     def open_choice(self) -> Pending | None:
         """The unfinished ability choice, as a save names it (None when no choice is open)."""
@@ -169,9 +172,13 @@ class TableController:
         flips: list[tuple[int, int, float]] = []
         step_cell = None
         banner = None
+        matched: tuple[tuple[int, int], ...] = ()
         drawn = None
+        values: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()
         if show is not None and showing:
             board = tuple((g.field.index(name), cid, owner) for name, (cid, owner) in show.board.cells.items())
+            if show.board.values is not None:
+                values = tuple((g.field.index(name), v) for name, v in show.board.values.items())
             for name in show.flips:
                 f = show.flip_progress(name)
                 if f is not None:
@@ -182,6 +189,7 @@ class TableController:
                     step_cell = g.field.index(cur.cell)
                 if isinstance(cur.event, Announcement):
                     banner = cur.banner
+                    matched = self._matched_sides(cur.event)
         else:
             board = tuple((c, card.id, owner) for c in g.field.cells
                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None)
@@ -203,7 +211,18 @@ class TableController:
             last=self.last if self.phase != Phase.SHOW else None,
             hint=self.hint if mover_sees and self.phase == Phase.TURN else None,
             computer_pick=self.computer.chosen.card if self.computer.chosen is not None and mover_sees else None,
-            game_over=g.is_over())
+            game_over=g.is_over(), matched=matched, values=values,
+            scores=tuple(sum(1 for _, _, o in board if o == s) for s in range(g.players)))
+
+    def _matched_sides(self, a: Announcement) -> tuple[tuple[int, int], ...]:
+        """(cell index, side) of both values of every pair Same or Plus matched (one for a wall)."""
+        f = self.game.field
+        out = []
+        for m in a.matched:
+            out.append((f.index(a.cell), m.side))
+            if m.cell is not None:
+                out.append((f.index(m.cell), (m.side + 2) % 4))
+        return tuple(out)
 
     # ------------------------------------------------------------------ start
     def restore(self, game: Game, pending: Pending | None) -> None:
@@ -238,6 +257,26 @@ class TableController:
         if show.done:
             self.caption = None
         return not show.done
+
+    def setup_shown(self) -> tuple[list[list[str]], list[set[str]]] | None:
+        """While Hand Swap and Three Open are shown (None otherwise): each seat's hand as the
+        steps shown so far left it, and the cards of it everybody knows by then."""
+        show = self.setup_show
+        setup = self.game.setup
+        if show is None or show.done or setup is None or self.phase != Phase.START:
+            return None
+        hands = [list(h) for h in setup.hands]
+        known: list[set[str]] = [set() for _ in hands]
+        for st in show.steps[:show.index + 1]:
+            e = st.event
+            if isinstance(e, ev.HandSwapped):
+                if e.card in hands[e.giver]:
+                    hands[e.giver].remove(e.card)
+                hands[e.receiver].append(e.card)
+                known[e.receiver].add(e.card)
+            elif isinstance(e, ev.CardsShown):
+                known[e.seat].update(e.cards)
+        return hands, known
 
     def begin_turn(self) -> None:
         self._entered(self.flow.next_turn(self.game.is_over(), self.game.to_move))
@@ -348,7 +387,10 @@ class TableController:
         why = g.hand_rule_refusal(card_id)
         if why is not None:                      # Order or Chaos: another card must be played
             raise Refusal(why)
-        if card_id == self.selected:             # picked again: back in the hand
+        if card_id == self.selected:             # picked again: back in the hand ...
+            if card_id == g.drawn_card:          # ... but Chaos's draw is the only card to play
+                self.screen.cursor_to(self.free_cell_key())
+                return
             self.selected = None
             return
         self.selected = card_id
@@ -389,7 +431,7 @@ class TableController:
         self.shown_events = len(shown)
         self.hint = None
         self.flow.placed(True)
-        self._present(shown, self.board_now(), hold=False, log=False)
+        self._present(shown, self.board_now(Action(card_id, name)), hold=False, log=False)
 
     def play(self, seat: int, action: Action) -> None:
         """A whole action at once (card, cell, ability, targets), as a seat that is not at this
@@ -417,7 +459,7 @@ class TableController:
             self.commit(Action(card_id, cell))
             return
         if number not in self.game.abilities_offered(card_id, cell):
-            raise Refusal(f"{self.ability_name(card_id, number)} cannot be used now")
+            raise Refusal(f"{self.card_name(card_id)}'s {self.ability_name(card_id, number)} cannot be used now")
         opts = self.game.target_options(card_id, cell, number)
         if opts == [()]:
             self.commit(Action(card_id, cell, number))
@@ -519,7 +561,7 @@ class TableController:
         g = self.game
         seat = g.to_move
         continuing = self.pending is not None and self.show is not None
-        board = self.show.board if continuing and self.show is not None else self.board_now()
+        board = self.show.board if continuing and self.show is not None else self.board_now(action)
         skip = self.shown_events if continuing else 0
         try:
             report = g.play(action)
@@ -552,10 +594,19 @@ class TableController:
         self.screen.committed(g.is_over())
         self._present(report.events[skip:], board)
 
-    def board_now(self) -> ShownBoard:
+    def board_now(self, landing: Action | None = None) -> ShownBoard:
+        """The field as it is now, to show ``landing`` on: with the values its comparison will
+        see, so no value changes before the step that changes it."""
         g = self.game
+        values = None
+        if landing is not None:
+            try:
+                values = g.sides_on_landing(landing.card, landing.cell)
+            except IllegalActionError:
+                values = None
         return ShownBoard({g.field.name_of(c): (card.id, owner) for c in g.field.cells
-                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None})
+                           if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None},
+                          values)
 
     def event_text(self, event: ev.Event) -> str:
         if isinstance(event, ev.CardDrawn):
@@ -736,7 +787,10 @@ class TableController:
         self.hint = (act.card, act.cell)
         self.hint_text = text
         self.say(text)
-        self.screen.cursor_to(("hand", seat, g.hand_ids(seat).index(act.card)))
+        if self.selected == act.card:            # picked already (Chaos draws it): the cell is next
+            self.screen.cursor_to(("cell", g.field.index(act.cell)))
+        else:
+            self.screen.cursor_to(("hand", seat, g.hand_ids(seat).index(act.card)))
 
     def stop_computer(self) -> None:
         """Forget the computer's question under way (a new game, leaving)."""

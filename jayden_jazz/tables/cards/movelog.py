@@ -8,16 +8,49 @@ during the game is what they find when they look back.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
+from jayden_jazz.cards.card import side_text
 
-CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "same": "Same",
+CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "lower": "lower",
+               "equal_or_lower": "equal or lower", "fallen_ace": "Fallen Ace", "same": "Same",
                "same_wall": "Same Wall", "plus": "Plus", "combo": "Combo"}
+"""The words for each capture cause the engine reports: the ordinary comparison that took the
+card (turned round by Reverse, or Fallen Ace's 1 against an A) or the classic rule."""
 
 
 def cause_name(cause: str) -> str:
     return CAUSE_NAMES.get(cause, cause.replace("_", " "))
+
+
+def match_text(cause: str, matched: Sequence[ev.Match]) -> str:
+    """What Same or Plus matched, in a few figures: ``5=5 and 3=3`` (Same Wall: ``A against the
+    wall``), or the equal sums ``3+7 = 7+3`` (Plus); empty when nothing is given."""
+    if cause == "plus":
+        return " = ".join(f"{side_text(m.mine)}+{side_text(m.theirs)}" for m in matched)
+    return " and ".join("A against the wall" if m.cell is None else f"{side_text(m.mine)}={side_text(m.theirs)}"
+                        for m in matched)
+
+
+def cause_text(event: ev.Captured) -> str:
+    """A capture's cause as the log writes it in brackets: ``lower``, ``Same: 5=5 and 3=3``."""
+    what = match_text(event.cause, event.matched)
+    return cause_name(event.cause) + (f": {what}" if what else "")
+
+
+SIDE_WORDS = ("top", "right", "bottom", "left")
+TARGET_WORDS = {"self": "this card", "own": "own cards", "opponents": "opponents' cards", "all": "all cards",
+                "neighbours": "cards next to it"}
+
+
+def ability_words(ab: Any) -> str:
+    """What an unnamed ability does, in a few words: ``-2 right/left, all cards``."""
+    if ab.effect != "modify":
+        return ab.effect.replace("_", " ")
+    sides = "all sides" if len(ab.sides) == 4 else "/".join(SIDE_WORDS[s] for s in ab.sides)
+    return f"{ab.amount:+d} {sides}, {TARGET_WORDS.get(ab.target, ab.target)}"
 
 
 def seat_name(seat: int) -> str:
@@ -26,14 +59,16 @@ def seat_name(seat: int) -> str:
 
 def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: Callable[[str, int], str]
                ) -> str:
-    """One event as a sentence; ``card_name(id)`` and ``ability_name(id, n)`` give the names."""
+    """One event as a sentence; ``card_name(id)`` and ``ability_name(id, n)`` give the names (an
+    ability's own name, without its card's: the sentence says whose card it is)."""
     if isinstance(event, ev.Placed):
         return f"{seat_name(event.seat)} plays {card_name(event.card)} on {event.cell}"
     if isinstance(event, ev.Captured):
         return (f"{seat_name(event.seat)} captures {card_name(event.card)} on {event.cell} "
-                f"from {seat_name(event.old_owner)} ({cause_name(event.cause)})")
+                f"from {seat_name(event.old_owner)} ({cause_text(event)})")
     if isinstance(event, ev.AbilityUsed):
-        return f"{card_name(event.card)} uses {ability_name(event.card, event.number)}: {event.text}"
+        return (f"{seat_name(event.seat)} uses {card_name(event.card)}'s "
+                f"{ability_name(event.card, event.number)}: {event.text}")
     if isinstance(event, ev.ControlGained):
         return (f"{seat_name(event.seat)} takes {card_name(event.card)} on {event.cell} "
                 f"from {seat_name(event.old_owner)}")
@@ -42,9 +77,10 @@ def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: C
                 f"{card_name(event.to_field)} takes its place")
     if isinstance(event, ev.EffectStarted):
         turns = f"{event.turns} turn{'s' if event.turns != 1 else ''}"
-        return f"{ability_name(event.card, event.number)} on {event.cell} lasts {turns}: {event.text}"
+        return (f"{card_name(event.card)}'s {ability_name(event.card, event.number)} on {event.cell} "
+                f"lasts {turns}: {event.text}")
     if isinstance(event, ev.EffectEnded):
-        return f"{ability_name(event.card, event.number)} on {event.cell} ends"
+        return f"{card_name(event.card)}'s {ability_name(event.card, event.number)} on {event.cell} ends"
     if isinstance(event, ev.FieldReset):
         return "The field is reset: every card goes back to the hand it was dealt from"
     if isinstance(event, ev.SeatSkipped):
@@ -125,4 +161,4 @@ class MoveLog:
         return "Since your last turn: " + "; ".join(parts)
 
 
-__all__ = ["LogLine", "MoveLog", "cause_name", "drawn_text", "event_seat", "event_text"]
+__all__ = ["LogLine", "MoveLog", "ability_words", "cause_name", "cause_text", "match_text", "drawn_text", "event_seat", "event_text"]

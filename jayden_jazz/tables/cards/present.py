@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.rule_text import CAUSE_WORDS
-from jayden_jazz.tables.cards.movelog import event_seat, event_text
+from jayden_jazz.tables.cards.movelog import event_seat, event_text, match_text
 from jayden_jazz.tables.seats import paced as scaled   # one pace rule for both games
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class Announcement:
     seat: int
     cell: str
     cells: tuple[str, ...]
+    matched: tuple[ev.Match, ...] = ()       # the pairs that matched (Same, Same Wall, Plus)
 
 
 STEP_TICKS = {
@@ -69,11 +70,17 @@ class Step:
         return getattr(self.event, "cell", None)
 
 
-class ShownBoard:
-    """Each cell's card and owner as the player has seen them: ``{cell: (card id, owner)}``."""
+Sides = tuple[int, int, int, int]
 
-    def __init__(self, cells: dict[str, tuple[str, int]]) -> None:
+
+class ShownBoard:
+    """Each cell's card and owner as the player has seen them: ``{cell: (card id, owner)}``;
+    ``values``, the cards' effective sides as the placement's comparison saw them, until a
+    step changes them (an effect starts or ends: from then on the game's values are drawn)."""
+
+    def __init__(self, cells: dict[str, tuple[str, int]], values: dict[str, Sides] | None = None) -> None:
         self.cells = dict(cells)
+        self.values = dict(values) if values is not None else None
         self.synced = False          # after a reset the engine's board is the one to draw
 
     def apply(self, event: "ev.Event | Announcement") -> int | None:
@@ -86,9 +93,13 @@ class ShownBoard:
             return event.old_owner
         elif isinstance(event, ev.Swapped):
             self.cells[event.cell] = (event.to_field, event.seat)
+            if self.values is not None:
+                self.values.pop(event.cell, None)
             return event.old_owner
         elif isinstance(event, ev.FieldReset):
             self.synced = True
+        elif isinstance(event, (ev.EffectStarted, ev.EffectEnded)):
+            self.values = None
         return None
 
 
@@ -188,8 +199,10 @@ def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[st
                     group.append(later.cell)
                 placed = next((p.cell for p in events[:i] if isinstance(p, ev.Placed)), e.cell)
                 n = len(group)
-                a = Announcement(word, e.cause, e.seat, placed, tuple(group))
-                out.append(Step(a, f"{word} {n} card{'s' if n != 1 else ''} change{'s' if n == 1 else ''} hands",
+                a = Announcement(word, e.cause, e.seat, placed, tuple(group), e.matched)
+                what = match_text(e.cause, e.matched)
+                out.append(Step(a, f"{word} {what + ': ' if what else ''}"
+                                   f"{n} card{'s' if n != 1 else ''} change{'s' if n == 1 else ''} hands",
                                 e.seat, scaled(STEP_TICKS[Announcement], factor), (word, e.cause)))
         text = draw_text(e) if draw_text is not None and isinstance(e, ev.CardDrawn) else \
             event_text(e, card_name, ability_name)
@@ -197,5 +210,5 @@ def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[st
     return out
 
 
-__all__ = ["Announcement", "COMBO_TICKS", "FLIP_TICKS", "HOLD_TICKS", "Presentation", "STEP_TICKS", "ShownBoard", "Step", "scaled",
+__all__ = ["Announcement", "COMBO_TICKS", "Sides", "FLIP_TICKS", "HOLD_TICKS", "Presentation", "STEP_TICKS", "ShownBoard", "Step", "scaled",
            "steps_for"]

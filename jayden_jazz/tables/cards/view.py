@@ -80,6 +80,9 @@ class TableState:
     hint: tuple[str, str] | None                      # (card id, cell name) for the mover
     computer_pick: str | None                         # the computer's chosen card, framed before it lands
     game_over: bool
+    matched: tuple[tuple[int, int], ...] = ()         # (cell index, side) Same or Plus matched, with its banner
+    values: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()   # (cell index, sides) as the steps show them
+    scores: tuple[int, ...] = ()                      # cards on the field per seat, as the steps show them
 
 
 class Screen:
