@@ -17,7 +17,7 @@ from jayden_jazz.shell.palette import EGA_RGB
 ROOT = Path(__file__).resolve().parents[2]
 PIECES = ["cannon", "dragon", "hero", "interceptor", "mark", "master", "raider",
           "scout", "sentinel", "sentinel_deployed"]
-EXTRAS = "─│┌┐└┘├┤┬┴┼═║╔╗╚╝░▒▓█←↑→↓▲▼◄►•·♥♦♣♠✓×éèêàçöüñ"
+EXTRAS = "─│┌┐└┘├┤┬┴┼═║╔╗╚╝░▒▓█←↑→↓▲▼◄►•·…♥♦♣♠✓×éèêàçöüñ"
 
 
 def glyph_text(code: int, rows: list[str], label: str = "") -> str:
