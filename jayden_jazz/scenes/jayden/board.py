@@ -72,6 +72,7 @@ class JaydenScene(PlayScene):
         self.status_on = True
         self.ticks = 0
         self.messages = MessageTimer(MESSAGE_TICKS)
+        self.refusal = False                         # the message shown is a refusal
         self.end_shown = False
         self.load_path = load                        # a save to open once on the stack
         self._turn_started()
@@ -139,18 +140,28 @@ class JaydenScene(PlayScene):
 
     def say(self, text: str) -> None:
         self.messages.say(text, MESSAGE_TICKS + len(text) * 2)
+        self.refusal = False
 
     def refuse(self, text: str) -> None:
-        """Every refusal says why, in both modes."""
+        """Every refusal says why, in both modes; it stays until it is read or a legal action follows."""
         self.app.sound.play("refusal")
         self.say(text)
+        self.refusal = True
 
     def _answer(self, out: Outcome) -> Outcome:
-        """A command's refusal is said; what it set off is shown."""
+        """A command's refusal is said, and a command done clears an earlier
+        refusal (it no longer applies); what it set off is shown."""
         if not out.ok:
             self.refuse(out.reason)
+        elif self.refusal:
+            self.messages.clear()
+            self.refusal = False
         self.follow()
         return out
+
+    def pause(self) -> None:
+        """A window opens over the board: the message on the status line is done with."""
+        self.messages.clear()
 
     def follow(self) -> None:
         """Show what the table has done since last asked: sounds, messages, windows, saves."""
@@ -164,6 +175,8 @@ class JaydenScene(PlayScene):
             elif n.event is Event.FINISHED and self.pos.result is not None:
                 statistics.record_jayden_game(self.app, self.game, self.pos.result)
             elif n.event is Event.TURN_STARTED:
+                if self.refusal:
+                    self.messages.clear()     # a refusal never outlives the turn it was about
                 self._turn_started()
             elif n.event is Event.ENDED:
                 self.app.sound.play("game_end")
@@ -251,11 +264,23 @@ class JaydenScene(PlayScene):
         return soonest(ticks_to_next(self.ticks, BLINK_TICKS), self.messages.left or None, dots)
 
     # menu actions ----------------------------------------------------------
+    def seat(self) -> str:
+        """The side the person at the keys speaks for: the side to act, or the
+        person's side while the computer acts."""
+        side = self.pos.side
+        return other(side) if self.table.is_computer(side) and not self.table.is_computer(other(side)) else side
+
     def open_menu(self) -> None:
-        can_offer = self.pos.result is None and not self.table.computer_to_act()
-        self.stack.push(menus.main_menu(self.app, enhanced=self.enhanced, can_undo=bool(self.pos.history),
-                                        can_offer=can_offer, can_resign=can_offer, can_hint=can_offer,
-                                        on_choose=self.menu_choice))
+        t, seat = self.table, self.seat()
+        resign = t.resign_refusal(seat)
+        why_not = {"hint": "Hints are for Enhanced mode (a game started with Enhanced on in Options)"
+                   if not self.enhanced else resign and "A hint is for a person's turn, while the game goes on",
+                   "undo": "Undo is for Enhanced mode (a game started with Enhanced on in Options)"
+                   if not self.enhanced else "" if self.pos.history else "Nothing to undo yet",
+                   "draw": resign.replace("resign", "offer a draw"), "resign": resign}
+        if not resign and t.computer_to_act() and self.enhanced:
+            why_not["hint"] = "A hint is for your own turn: the computer is acting"
+        self.stack.push(menus.main_menu(self.app, why_not=why_not, on_choose=self.menu_choice))
 
     def menu_choice(self, choice: str) -> None:
         handler = {
@@ -315,9 +340,9 @@ class JaydenScene(PlayScene):
             self.end_shown = False
 
     def offer_draw(self) -> None:
-        out = self._answer(self.table.offer_draw(self.pos.side))
+        out = self._answer(self.table.offer_draw(self.seat()))
         if out.ask:
-            self._draw_offered(self.pos.side, computer=False)
+            self._draw_offered(self.seat(), computer=False)
 
     def _draw_offered(self, side: str, *, computer: bool) -> None:
         who = f"{SIDE_NAME[side]} (computer)" if computer else SIDE_NAME[side]
@@ -329,7 +354,7 @@ class JaydenScene(PlayScene):
         self._answer(self.table.answer_draw(side, accepted))
 
     def ask_resign(self) -> None:
-        side = self.pos.side
+        side = self.seat()
         why = self.table.resign_refusal(side)
         if why:
             self.refuse(why)
@@ -371,15 +396,19 @@ class JaydenScene(PlayScene):
             self.to_title()
 
     # drawing -------------------------------------------------------------------
+    def alerts(self) -> list[tuple[str, int]]:
+        """Warnings about the Master: they outrank any message on the status lines."""
+        threats = self.table.threats()
+        if not threats:
+            return []
+        names = ", ".join(f"{PIECE_NAME[piece[0]]} {square_name(sq)}" for sq in threats
+                          if (piece := self.pos.piece_at(sq)) is not None)
+        return [(f"Danger: {SIDE_NAME[other(self.pos.side)]} could take your Master next turn ({names})",
+                 P.LIGHT_RED)]
+
     def notes(self) -> list[tuple[str, int]]:
         """The second status line when no message is shown."""
         out: list[tuple[str, int]] = []
-        threats = self.table.threats()
-        if threats:
-            names = ", ".join(f"{PIECE_NAME[piece[0]]} {square_name(sq)}" for sq in threats
-                              if (piece := self.pos.piece_at(sq)) is not None)
-            out.append((f"Danger: {SIDE_NAME[other(self.pos.side)]} could take your Master next turn "
-                        f"({names})", P.LIGHT_RED))
         if self.request == Request.TURN:
             dots = "." * (1 + self.ticks // DOTS_TICKS % 3)
             out.append((f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + dots, P.WHITE))
@@ -410,7 +439,8 @@ class JaydenScene(PlayScene):
         return BoardView(cursor=self.cursor, selected=v.selected, targets=targets, costs=costs,
                          status=self.status_on, blink=(self.ticks // BLINK_TICKS) % 2 == 0,
                          marks=list(v.marks), threats=list(v.threats), hint=list(v.hint),
-                         message=self.message, notes=self.notes(), flip=self.flip, motion=v.step)
+                         message=self.message if self.stack is None or self.stack.top is self else "",
+                         alerts=self.alerts(), notes=self.notes(), flip=self.flip, motion=v.step)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.pos, self.view())

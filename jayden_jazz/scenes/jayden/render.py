@@ -114,6 +114,7 @@ class BoardView:
     hint: list[Action] = field(default_factory=list)
     message: str = ""
     state: list[tuple[str, int]] | None = None                   # replaces "Green to act" (replays)
+    alerts: list[tuple[str, int]] = field(default_factory=list)  # Master warnings: never hidden by a message
     notes: list[tuple[str, int]] = field(default_factory=list)   # second line when no message
     flip: bool = False
     motion: Motion | None = None                                 # the steps of the action being shown
@@ -319,9 +320,11 @@ class BoardRenderer:
         right_w = sum(len(t) for t, _ in right) + len(SEP) * max(0, len(right) - 1)
         left_cols = STATUS_COLS - right_w - 2
         state = view.state if view.state is not None else self.state_text(pos)
-        second = list(view.notes)
+        second = view.alerts + view.notes
         msg = view.message
-        if msg:
+        if msg and view.alerts:                  # the warning keeps its line; the message takes the first
+            state = [(fit(msg, left_cols), P.YELLOW)]
+        elif msg:
             if len(msg) <= STATUS_COLS - 1:
                 second = [(msg, P.YELLOW)]
             else:

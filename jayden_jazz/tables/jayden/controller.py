@@ -382,10 +382,12 @@ class JaydenController:
     def offer_draw(self, side: str) -> Outcome:
         """``side`` offers a draw: a computer opponent is asked (the answer comes later);
         a person is to be asked by whoever shows them the offer (``ask``), then ``answer_draw``."""
-        if self.pos.result is not None or self.computer_to_act() or side != self.pos.side:
-            return refused("Only the side to act can offer a draw, while the game goes on")
+        why = self.resign_refusal(side).replace("resign", "offer a draw")
+        if why or self.side_request is not None:
+            return refused(why or "The computer player is answering a question; try again in a moment")
         them = other(side)
         if self.is_computer(them):
+            self.stop_thinking()          # a turn it was thinking about is asked again after the answer
             self.draw_asked_of = them
             self._say(f"{SIDE_NAME[them]} (computer) considers the offer")
             self.side_request = Request.ACCEPT
@@ -411,8 +413,10 @@ class JaydenController:
             self._say(f"{SIDE_NAME[who]} declines the draw")
 
     def resign_refusal(self, side: str) -> str:
-        """Why ``side`` may not resign now, or ""."""
-        if self.pos.result is not None or self.computer_to_act() or side != self.pos.side:
+        """Why ``side`` may not resign now, or "" (a person may on their turn or the computer's)."""
+        if self.pos.result is not None or self.is_computer(side):
+            return "Only a person can resign, while the game goes on"
+        if side != self.pos.side and not self.computer_to_act():
             return "Only the side to act can resign, while the game goes on"
         return ""
 
