@@ -18,21 +18,20 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from jayden_jazz import statistics
-from jayden_jazz.jayden import START_JPN, Action, Position, square_name
+from jayden_jazz.jayden import START_JPN, Action, Position
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden import menus, players, saving
+from jayden_jazz.scenes.jayden import menus, players, saving, status
+from jayden_jazz.scenes.jayden.status import BLINK_TICKS, DOTS_TICKS
 from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at, cell_of_square,
                                               square_of_cell)
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
-from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
-from jayden_jazz.tables.jayden import moves
 from jayden_jazz.tables.jayden.controller import JaydenController
-from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, describe_result, other
+from jayden_jazz.tables.jayden.names import SIDE_NAME, describe_result, other
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request, refused
 from jayden_jazz.tables.seats import MessageTimer
@@ -41,8 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
 MESSAGE_TICKS = 180
-BLINK_TICKS = 15          # the Action Box blinks twice a second
-DOTS_TICKS = 20           # the computer's "thinking..." dots
 SOUND_BY_KIND = {"move": "move", "attack": "attack", "fire": "fire", "condition": "condition",
                  "deploy": "deploy"}
 
@@ -397,50 +394,16 @@ class JaydenScene(PlayScene):
 
     # drawing -------------------------------------------------------------------
     def alerts(self) -> list[tuple[str, int]]:
-        """Warnings about the Master: they outrank any message on the status lines."""
-        threats = self.table.threats()
-        if not threats:
-            return []
-        names = ", ".join(f"{PIECE_NAME[piece[0]]} {square_name(sq)}" for sq in threats
-                          if (piece := self.pos.piece_at(sq)) is not None)
-        return [(f"Danger: {SIDE_NAME[other(self.pos.side)]} could take your Master next turn ({names})",
-                 P.LIGHT_RED)]
+        return status.alerts(self)
 
     def notes(self) -> list[tuple[str, int]]:
-        """The second status line when no message is shown."""
-        out: list[tuple[str, int]] = []
-        if self.request == Request.TURN:
-            dots = "." * (1 + self.ticks // DOTS_TICKS % 3)
-            out.append((f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + dots, P.WHITE))
-        for s in ("g", "r"):
-            if not self.pos.has_mark(s):
-                out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
-        records = self.table.records
-        took = [(s, sum(moves.taken(records, s).values())) for s in ("g", "r")]
-        out.append((f"Taken: Green {took[0][1]}, Red {took[1][1]}", P.LIGHT_GRAY))
-        out.append((self.key_guide(), P.DARK_GRAY))
-        return out
+        return status.notes(self)
 
     def key_guide(self) -> str:
-        """The hotkeys as the player has them (Options > Keys)."""
-        keys = self.app.input.keymap
-        parts = [f"{keys.label('log')} moves"] + ([f"{keys.label('hint')} hint"] if self.enhanced else [])
-        return ", ".join(parts + [f"{keys.label('back')} menu"])
+        return status.key_guide(self)
 
     def view(self) -> BoardView:
-        v = self.table.view()
-        targets: dict[int, str] = {}
-        costs: dict[int, int] = {}
-        if v.enhanced and v.selected is not None:
-            for a in v.targets:
-                targets[a.dst] = a.kind
-                if a.kind == "fire":
-                    costs[a.dst] = max(abs(a.src % 20 - a.dst % 20), abs(a.src // 20 - a.dst // 20))
-        return BoardView(cursor=self.cursor, selected=v.selected, targets=targets, costs=costs,
-                         status=self.status_on, blink=(self.ticks // BLINK_TICKS) % 2 == 0,
-                         marks=list(v.marks), threats=list(v.threats), hint=list(v.hint),
-                         message=self.message if self.stack is None or self.stack.top is self else "",
-                         alerts=self.alerts(), notes=self.notes(), flip=self.flip, motion=v.step)
+        return status.board_view(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.pos, self.view())
