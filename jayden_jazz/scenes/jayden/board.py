@@ -22,7 +22,7 @@ from jayden_jazz.jayden import START_JPN, Action, Position
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import menus, players, saving, status
 from jayden_jazz.scenes.jayden.status import BLINK_TICKS, DOTS_TICKS
-from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
+from jayden_jazz.scenes.jayden.panels import EndBar, LegendWindow, MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at, cell_of_square,
                                               square_of_cell)
 from jayden_jazz.scenes.windows import MessageWindow
@@ -66,6 +66,7 @@ class JaydenScene(PlayScene):
         self.renderer = BoardRenderer(app.font)
         self.cursor = (9, ROWS - 2)
         self.flip = False
+        self.turned = False                          # the player turned the board by key (Kind.FLIP)
         self.status_on = True
         self.ticks = 0
         self.messages = MessageTimer(MESSAGE_TICKS)
@@ -192,15 +193,18 @@ class JaydenScene(PlayScene):
         on its Master, where play starts."""
         side = self.pos.side
         if not self.table.is_computer(side):
-            flip = bool(self.app.settings["hot_seat"]) and side == "r"
-            if flip != self.flip:
-                c, r = self.cursor
-                self.cursor = (COLS - 1 - c, ROWS - 1 - r)
-                self.flip = flip
+            self.set_flip((bool(self.app.settings["hot_seat"]) and side == "r") != self.turned)
         for sq in range(COLS * ROWS):
             if self.pos.piece_at(sq) == ("M", side):
                 self.cursor = cell_of_square(sq, self.flip)
                 return
+
+    def set_flip(self, flip: bool) -> None:
+        """Turn the board, keeping the Action Box on its square."""
+        if flip != self.flip:
+            c, r = self.cursor
+            self.cursor = (COLS - 1 - c, ROWS - 1 - r)
+            self.flip = flip
 
     def cursor_square(self) -> int:
         return square_of_cell(*self.cursor, self.flip)
@@ -229,6 +233,11 @@ class JaydenScene(PlayScene):
             self.ask_hint()
         elif k == Kind.LOG:
             self.show_moves()
+        elif k == Kind.FLIP:
+            self.turned = not self.turned
+            self.set_flip(not self.flip)
+        elif k == Kind.LEGEND:
+            self.stack.push(LegendWindow(self.app, self.renderer))
 
     def press(self, sq: int) -> None:
         """The Action Button on a square: select, deselect, or act."""

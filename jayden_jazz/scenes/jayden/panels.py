@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
-from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, fit
+from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, BoardRenderer, fit
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import GLYPH_W
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, TextView, draw_window
 from jayden_jazz.tables.jayden.moves import Played, taken, taken_text, turn_lines
-from jayden_jazz.tables.jayden.names import SIDE_NAME
+from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -130,3 +130,39 @@ class MoveListWindow(Scene):
     @staticmethod
     def _style(line: str) -> tuple[str, int]:
         return line, SIDE_COLOR["r"] if line[4:7] == "Red" else SIDE_COLOR["g"] if line[4:9] == "Green" else P.WHITE
+
+
+LEGEND_ORDER = "MHDRSINXCK"          # the Master first, the Mark last, as the Instructions list them
+
+
+class LegendWindow(Scene):
+    """Every piece's pictures (Green and Red), name and letter, over the board; any key closes it."""
+
+    opaque = False
+
+    def __init__(self, app: AppView, renderer: BoardRenderer) -> None:
+        super().__init__(app)
+        self.renderer = renderer
+        self.rect = pygame.Rect(0, 0, 600, 24 + 6 + 5 * 28 + 3 * LINE_H)
+        self.rect.center = (320, 161)
+
+    def handle(self, action: Action) -> None:
+        if action.kind not in (Kind.POINT, Kind.SCROLL):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, "Pieces")
+        for i, letter in enumerate(LEGEND_ORDER):
+            x = inner.x + 8 + (i // 5) * (inner.w // 2)
+            y = inner.y + 2 + (i % 5) * 28
+            for j, side in enumerate("gr"):
+                surface.fill(P.BLUE if j == 0 else P.DARK_GRAY, (x + j * 34, y, 32, 23))
+                self.renderer.draw_piece(surface, letter, side, x + j * 34, y)
+            name = PIECE_NAME[letter] + (" (deployed)" if letter == "X" else "")
+            font.draw(surface, name, x + 74, y + 4, P.WHITE)
+            font.draw(surface, f"{letter} {letter.lower()}", x + 74 + GLYPH_W * 20, y + 4, P.YELLOW)
+        y = inner.y + 2 + 5 * 28 + 4
+        font.draw(surface, "Green left, Red right; letters as in JPN (Green capitals).", inner.x + 8, y,
+                  P.LIGHT_GRAY)
+        font.draw(surface, "Any key closes this.", inner.x + 8, y + LINE_H, P.LIGHT_GRAY)

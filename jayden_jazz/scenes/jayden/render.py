@@ -20,6 +20,7 @@ from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
 from jayden_jazz.shell.font import GLYPH_H, GLYPH_W, Font
+from jayden_jazz.shell.smallfont import SMALL_H, SmallFont, small_font
 from jayden_jazz.tables.jayden.moves import Played
 from jayden_jazz.tables.jayden.names import PIECE_NAME, RESULT_WORDS, SIDE_NAME
 from jayden_jazz.tables.jayden.steps import Motion
@@ -118,6 +119,7 @@ class BoardView:
     notes: list[tuple[str, int]] = field(default_factory=list)   # second line when no message
     flip: bool = False
     motion: Motion | None = None                                 # the steps of the action being shown
+    coords: bool = False                                         # file letters and rank numbers on the edge
 
 
 class BoardRenderer:
@@ -194,11 +196,27 @@ class BoardRenderer:
             pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, square_rect(view.selected, view.flip), 2)
         if view.motion is not None:
             motion.draw_over(view.motion, surface, self, pos, view.flip)
+        if view.coords:
+            self.coordinates(surface, view.flip)
         if view.cursor is not None:
             self._cursor(surface, view.cursor, view.blink)
         surface.fill(P.BLACK, (0, STATUS_Y, 640, 350 - STATUS_Y))
         if view.status:
             self._status(surface, pos, view)
+
+    @staticmethod
+    def coordinates(surface: pygame.Surface, flip: bool) -> None:
+        """File letters along the bottom rank and rank numbers up the left file, in
+        small capitals on a black tab in the square's corner; they turn with the board."""
+        tiny = small_font()
+        for col in range(COLS):
+            sq = square_of_cell(col, ROWS - 1, flip)
+            r = cell_rect(col, ROWS - 1)
+            _tab(surface, tiny, square_name(sq)[0], r.right - 5, r.bottom - 6)
+        for row in range(ROWS):
+            sq = square_of_cell(0, row, flip)
+            r = cell_rect(0, row)
+            _tab(surface, tiny, square_name(sq)[1:], r.x + 1, r.y + 1)
 
     # markers ------------------------------------------------------------------
     def _turn_mark(self, surface: pygame.Surface, p: Played, view: BoardView) -> None:
@@ -302,7 +320,7 @@ class BoardRenderer:
 
     def info_text(self, pos: Position, view: BoardView) -> list[tuple[str, int]]:
         """The right end of the first line: never pushed off by messages."""
-        parts: list[tuple[str, int]] = []
+        parts: list[tuple[str, int]] = [("Turned", P.LIGHT_MAGENTA)] if view.flip else []
         if pos.result is None:
             parts.append((f"Free Cannons {pos.free_cannons(pos.side)}", P.LIGHT_CYAN))
         if view.cursor is not None:
@@ -360,6 +378,12 @@ class BoardRenderer:
         width = sum(self.font.width(t) for t, _ in right) + self.font.width(SEP) * max(0, len(right) - 1)
         self._draw_parts(surface, right, 636 - width, STATUS_Y)
         self._draw_parts(surface, second, 4, STATUS_Y + LINE_H)
+
+
+def _tab(surface: pygame.Surface, tiny: SmallFont, text: str, x: int, y: int) -> None:
+    w = tiny.width(text)
+    surface.fill(P.BLACK, (x - 1, y - 1, w + 2, SMALL_H + 2))
+    tiny.draw(surface, text, x, y, P.LIGHT_GRAY)
 
 
 def result_line(pos: Position) -> str:

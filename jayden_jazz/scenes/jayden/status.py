@@ -69,4 +69,10 @@ def board_view(scene: JaydenScene) -> BoardView:
                      status=scene.status_on, blink=(scene.ticks // BLINK_TICKS) % 2 == 0,
                      marks=list(v.marks), threats=list(v.threats), hint=list(v.hint),
                      message=scene.message if scene.stack is None or scene.stack.top is scene else "",
-                     alerts=scene.alerts(), notes=scene.notes(), flip=scene.flip, motion=v.step)
+                     alerts=scene.alerts(), notes=scene.notes(), flip=scene.flip, motion=v.step,
+                     coords=coordinates_on(str(scene.app.settings["coordinates"]), scene.enhanced))
+
+
+def coordinates_on(setting: str, enhanced: bool) -> bool:
+    """The Coordinates option: "enhanced" (the default) shows them in Enhanced games only."""
+    return setting == "on" or (setting == "enhanced" and enhanced)
