@@ -6,10 +6,11 @@ import pytest
 
 from jayden_jazz.jayden import parse_square
 from jayden_jazz.scenes.jayden.panels import LegendWindow
-from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, ROWS, cell_of_square
+from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, ROWS, cell_of_square, square_rect
 from jayden_jazz.shell import palette as P
 from tests.helpers import pixel, press
 from tests.reference import check_reference
+from tests.scenes.jpn_helpers import jpn
 from tests.scenes.test_jayden_scene import act, board
 
 
@@ -68,3 +69,18 @@ def test_the_legend_shows_every_piece_and_any_key_closes_it(make_app):
     check_reference(app.display.logical, "jayden_legend")
     press(app, "SPACE")
     assert app.stack.top is sc and sc.pos.history == []           # closing it played nothing
+
+
+def test_pieces_at_risk_get_a_red_corner_and_a_note(make_app):
+    start = jpn({"j1": "M", "t14": "m", "s14": "k", "a2": "K", "e5": "H", "e9": "d", "p5": "H"})
+    app, sc = board(make_app, start, enhanced=True)
+    assert sc.view().endangered == [parse_square("e5")]
+    assert ("At risk next turn: 1 piece (red corner)", P.LIGHT_RED) in sc.notes()
+    app.render()
+    r = square_rect(parse_square("e5"))
+    assert pixel(app.display.logical, r.right - 3, r.y + 2) == P.LIGHT_RED
+    r = square_rect(parse_square("p5"))
+    assert pixel(app.display.logical, r.right - 3, r.y + 2) != P.LIGHT_RED
+    check_reference(app.display.logical, "jayden_at_risk")
+    app2, sc2 = board(make_app, start, enhanced=False)
+    assert sc2.view().endangered == [] and not any(t.startswith("At risk") for t, _ in sc2.notes())

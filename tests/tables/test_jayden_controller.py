@@ -396,3 +396,13 @@ def test_a_draw_offered_while_the_computer_thinks_is_answered_then_it_plays_on()
         if t.pos.side == "g":
             break
     assert t.pos.side == "g" and len(t.pos.history) == 4
+
+
+def test_the_pieces_at_risk_are_in_the_view_for_a_person_in_enhanced_mode_only():
+    start = jpn({"j1": "M", "t14": "m", "s14": "k", "a2": "K", "e5": "H", "e9": "d", "p5": "H"})
+    t = table(start)
+    assert t.endangered() == [parse_square("e5")] and t.view().endangered == (parse_square("e5"),)
+    assert table(start, enhanced=False).endangered() == []
+    t.act("g", Action.from_text("p5-p6"))
+    t.act("g", Action.from_text("a2-a3"))
+    assert t.pos.side == "r" and t.endangered() == []          # Red's pieces: none in reach of Green

@@ -112,6 +112,7 @@ class BoardView:
     blink: bool = True
     marks: list[Played] = field(default_factory=list)            # the last turn and the one under way
     threats: list[int] = field(default_factory=list)             # enemy pieces that could take the Master
+    endangered: list[int] = field(default_factory=list)          # own pieces the enemy could take next turn
     hint: list[Action] = field(default_factory=list)
     message: str = ""
     state: list[tuple[str, int]] | None = None                   # replaces "Green to act" (replays)
@@ -184,6 +185,8 @@ class BoardRenderer:
             motion.draw_under(view.motion, surface, self, pos, view.flip)
         for played in view.marks:
             self._turn_mark(surface, played, view)
+        for sq in view.endangered:
+            self.risk_mark(surface, square_rect(sq, view.flip))
         for sq in view.threats:
             r = square_rect(sq, view.flip)
             pygame.draw.rect(surface, P.LIGHT_RED if view.blink else P.YELLOW, r, 2)
@@ -203,6 +206,13 @@ class BoardRenderer:
         surface.fill(P.BLACK, (0, STATUS_Y, 640, 350 - STATUS_Y))
         if view.status:
             self._status(surface, pos, view)
+
+    @staticmethod
+    def risk_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
+        """A red corner at the top right: this piece could be taken next turn."""
+        x, y = r.right - 1, r.y
+        pygame.draw.polygon(surface, P.BLACK, [(x - 11, y), (x, y), (x, y + 11)])
+        pygame.draw.polygon(surface, P.LIGHT_RED, [(x - 8, y + 1), (x - 1, y + 1), (x - 1, y + 8)])
 
     @staticmethod
     def coordinates(surface: pygame.Surface, flip: bool) -> None:

@@ -38,6 +38,11 @@ def notes(scene: JaydenScene) -> list[tuple[str, int]]:
     if scene.request == Request.TURN:
         dots = "." * (1 + scene.ticks // DOTS_TICKS % 3)
         out.append((f"{SIDE_NAME[scene.pos.side]} (computer) is thinking" + dots, P.WHITE))
+    at_risk = scene.table.endangered()
+    if at_risk:
+        n = len(at_risk)
+        out.append((f"At risk next turn: {n} piece{'' if n == 1 else 's'} (red corner{'' if n == 1 else 's'})",
+                    P.LIGHT_RED))
     for s in ("g", "r"):
         if not scene.pos.has_mark(s):
             out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
@@ -67,7 +72,7 @@ def board_view(scene: JaydenScene) -> BoardView:
                 costs[a.dst] = max(abs(a.src % 20 - a.dst % 20), abs(a.src // 20 - a.dst // 20))
     return BoardView(cursor=scene.cursor, selected=v.selected, targets=targets, costs=costs,
                      status=scene.status_on, blink=(scene.ticks // BLINK_TICKS) % 2 == 0,
-                     marks=list(v.marks), threats=list(v.threats), hint=list(v.hint),
+                     marks=list(v.marks), threats=list(v.threats), endangered=list(v.endangered), hint=list(v.hint),
                      message=scene.message if scene.stack is None or scene.stack.top is scene else "",
                      alerts=scene.alerts(), notes=scene.notes(), flip=scene.flip, motion=v.step,
                      coords=coordinates_on(str(scene.app.settings["coordinates"]), scene.enhanced))

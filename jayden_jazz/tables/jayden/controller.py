@@ -30,6 +30,7 @@ from jayden_jazz.tables.jayden import moves, steps
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, refused
+from jayden_jazz.tables.jayden.warnings import Warnings
 from jayden_jazz.tables.seats import ComputerTurn, paced
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,7 +78,7 @@ class JaydenController:
         self.computer = ComputerTurn(several=True)   # a computer side's turn, its actions shown one at a time
         self.draw_asked_of: str | None = None
         self.no_offer_before = 0
-        self._threats: tuple[int, list[int]] = (-1, [])
+        self.warnings = Warnings()
         self._notices: list[Notice] = []
 
     # reading -------------------------------------------------------------------
@@ -103,19 +104,22 @@ class JaydenController:
         return Request.TURN if self.computer.asked else self.side_request
 
     def threats(self) -> list[int]:
-        """Enemy pieces that could take the acting side's Master next turn
-        (Enhanced, for a human side only); worked out once per position."""
-        if not self.enhanced or self.pos.result is not None or self.computer_to_act():
-            return []
-        key = self.pos.key()
-        if self._threats[0] != key:
-            self._threats = (key, self.pos.master_threats(self.pos.side))
-        return self._threats[1]
+        """Enemy pieces that could take the acting side's Master next turn (Enhanced, a person's turn)."""
+        return self._warnings()[0]
+
+    def endangered(self) -> list[int]:
+        """The acting person's other pieces the enemy could take next turn (Enhanced)."""
+        return self._warnings()[1]
+
+    def _warnings(self) -> tuple[list[int], list[int]]:
+        shown = self.enhanced and self.pos.result is None and not self.computer_to_act()
+        return self.warnings.of(self.pos) if shown else ([], [])
 
     def view(self) -> JaydenView:
         return JaydenView(position=self.pos, records=tuple(self.records), marks=tuple(moves.last_turns(self.records)),
                           selected=self.selected, targets=tuple(self.targets.values()), chosen=self.computer.chosen,
                           hint=tuple(self.hint), threats=tuple(self.threats()), request=self.request,
+                          endangered=tuple(self.endangered()),
                           step=self.step, computer_to_act=self.computer_to_act(), enhanced=self.enhanced)
 
     def take_notices(self) -> list[Notice]:
@@ -154,8 +158,7 @@ class JaydenController:
         return ""
 
     def deselect(self) -> None:
-        self.selected = None
-        self.targets = {}
+        self.selected, self.targets = None, {}
 
     def select(self, side: str, sq: int) -> Outcome:
         """Pick up a piece of ``side`` that has a legal action."""
@@ -439,9 +442,7 @@ class JaydenController:
         self.game, self.pos = game, pos
         self.records = moves.replay(game.start, pos.history, game.quiet_draw)
         self.deselect()
-        self.step = None
-        self.pending_end = False
-        self.hint = []
+        self.step, self.pending_end, self.hint = None, False, []
         self._note(Event.TURN_STARTED, side=pos.side)
 
 
