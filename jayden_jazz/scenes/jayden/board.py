@@ -323,7 +323,12 @@ class JaydenScene(PlayScene):
             answer, yes=f"Yes, {what}", no="No, go on playing"))
 
     def show_moves(self) -> None:
-        self.stack.push(MoveListWindow(self.app, self.table.records))
+        self.stack.push(MoveListWindow(self.app, self.table.records, on_pick=self.look_back))
+
+    def look_back(self, actions: int) -> None:
+        """The position after the first ``actions`` actions, in the viewer; Esc comes back here."""
+        self.stack.push(self.app.scene("jayden-replay", start=self.game.start, quiet_draw=self.game.quiet_draw,
+                                       actions=[str(a) for a in self.pos.history], at=actions))
 
     def _push(self, name: str) -> None:
         self.stack.push(self.app.scene(name))
