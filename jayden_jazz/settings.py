@@ -50,7 +50,7 @@ SCHEMA: dict[str, Spec] = {
     "version": Int(1, 1000), "aspect_correct": Bool(), "scale": Int(1, 6), "fullscreen": Bool(),
     "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
     "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(), "coordinates": Text(("enhanced", "on", "off")),
-    "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER})}),
+    "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER}), "clock": Text(max_len=10)}),
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),
         "preset": Text(max_len=40), "open": Bool(), "pure": Bool(), "sudden_death": Bool(),

@@ -8,7 +8,7 @@ from jayden_jazz.jayden import parse_square
 from jayden_jazz.scenes.jayden.panels import LegendWindow
 from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, ROWS, cell_of_square, square_rect
 from jayden_jazz.shell import palette as P
-from tests.helpers import pixel, press
+from tests.helpers import pixel, press, step
 from tests.reference import check_reference
 from tests.scenes.jpn_helpers import jpn
 from tests.scenes.test_jayden_scene import act, board
@@ -84,3 +84,30 @@ def test_pieces_at_risk_get_a_red_corner_and_a_note(make_app):
     check_reference(app.display.logical, "jayden_at_risk")
     app2, sc2 = board(make_app, start, enhanced=False)
     assert sc2.view().endangered == [] and not any(t.startswith("At risk") for t, _ in sc2.notes())
+
+
+def test_a_clock_picked_at_setup_runs_on_the_status_line_and_time_out_ends_the_game(make_app):
+    from jayden_jazz.scenes.jayden.board import JaydenScene
+    from jayden_jazz.scenes.jayden.panels import EndBar
+    from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
+
+    app = make_app("--scene", "jayden")
+    setup = app.stack.top
+    assert isinstance(setup, JaydenSetupScene) and setup.clock_label() == "Off"
+    press(app, "UP", "RIGHT")                                  # Clock: the first choice
+    assert setup.clock_label() == "3 min + 2 s a turn"
+    press(app, "DOWN", "RETURN")                               # Start game
+    sc = app.stack.top
+    assert isinstance(sc, JaydenScene) and sc.table.clock is not None
+    assert app.settings["jayden"]["clock"] == "3+2"
+    act(app, sc, "c2", "c3")
+    app.render()
+    assert [t for t, _ in sc.view().clock] == ["Green 3:00", "Red 3:00"]
+    check_reference(app.display.logical, "jayden_clock")
+    sc.table.clock.left["g"] = 3
+    for _ in range(10):
+        step(app)
+    assert tuple(sc.pos.result) == ("r", "time_out")
+    while not isinstance(app.stack.top, EndBar):
+        step(app)
+    assert app.stack.top.title == "Red wins" and "Green ran out of time" in app.stack.top.lines[0]

@@ -30,6 +30,7 @@ from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
+from jayden_jazz.tables.jayden.clock import Clock
 from jayden_jazz.tables.jayden.controller import JaydenController
 from jayden_jazz.tables.jayden.names import SIDE_NAME, describe_result, other
 from jayden_jazz.tables.jayden.steps import Motion
@@ -53,7 +54,7 @@ class JaydenScene(PlayScene):
     """
 
     def __init__(self, app: AppView, game: jsave.JaydenGame | None = None, pos: Position | None = None, *,
-                 brain: players.Brain | None = None, load: Path | None = None) -> None:
+                 brain: players.Brain | None = None, load: Path | None = None, clock: Clock | None = None) -> None:
         super().__init__(app)
         settings = app.settings
         if game is None:
@@ -62,7 +63,7 @@ class JaydenScene(PlayScene):
                                     enhanced=settings["enhanced"], quiet_draw=settings["quiet_draw"])
         self.table = JaydenController(game, pos, brain=brain, make_brain=lambda: players.make_brain(),
                                       can_think=lambda: players.ai_available(), pace=lambda: self.speed,
-                                      rng=random.Random(app.rng.random()))
+                                      rng=random.Random(app.rng.random()), clock=clock)
         self.renderer = BoardRenderer(app.font)
         self.cursor = (9, ROWS - 2)
         self.flip = False

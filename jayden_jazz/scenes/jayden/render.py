@@ -121,6 +121,7 @@ class BoardView:
     flip: bool = False
     motion: Motion | None = None                                 # the steps of the action being shown
     coords: bool = False                                         # file letters and rank numbers on the edge
+    clock: list[tuple[str, int]] = field(default_factory=list)   # right end of the second line: time left
 
 
 class BoardRenderer:
@@ -359,7 +360,9 @@ class BoardRenderer:
                 first, rest = split_words(msg, left_cols)
                 state = [(first, P.YELLOW)]
                 second = [(fit(rest, STATUS_COLS - 1), P.YELLOW)]
-        return [self._fit_left(state, left_cols), self._fit_left(second, STATUS_COLS - 1), right]
+        clock_w = sum(len(t) for t, _ in view.clock) + len(SEP) * max(0, len(view.clock) - 1)
+        second_cols = STATUS_COLS - 1 - (clock_w + 2 if clock_w else 0)
+        return [self._fit_left(state, left_cols), self._fit_left(second, second_cols), right]
 
     @staticmethod
     def _fit_left(parts: list[tuple[str, int]], cols: int) -> list[tuple[str, int]]:
@@ -388,6 +391,9 @@ class BoardRenderer:
         width = sum(self.font.width(t) for t, _ in right) + self.font.width(SEP) * max(0, len(right) - 1)
         self._draw_parts(surface, right, 636 - width, STATUS_Y)
         self._draw_parts(surface, second, 4, STATUS_Y + LINE_H)
+        if view.clock:
+            width = sum(self.font.width(t) for t, _ in view.clock) + self.font.width(SEP) * (len(view.clock) - 1)
+            self._draw_parts(surface, view.clock, 636 - width, STATUS_Y + LINE_H)
 
 
 def _tab(surface: pygame.Surface, tiny: SmallFont, text: str, x: int, y: int) -> None:

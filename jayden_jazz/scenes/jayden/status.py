@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jayden_jazz.jayden import square_name
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import BoardView
 from jayden_jazz.shell import palette as P
 from jayden_jazz.tables.jayden import moves
@@ -75,7 +76,21 @@ def board_view(scene: JaydenScene) -> BoardView:
                      marks=list(v.marks), threats=list(v.threats), endangered=list(v.endangered), hint=list(v.hint),
                      message=scene.message if scene.stack is None or scene.stack.top is scene else "",
                      alerts=scene.alerts(), notes=scene.notes(), flip=scene.flip, motion=v.step,
+                     clock=clock_parts(scene),
                      coords=coordinates_on(str(scene.app.settings["coordinates"]), scene.enhanced))
+
+
+def clock_parts(scene: JaydenScene) -> list[tuple[str, int]]:
+    """Each side's time left: the running clock in its side's colour (yellow under ten seconds)."""
+    clock = scene.table.clock
+    if clock is None:
+        return []
+    out = []
+    for side in ("g", "r"):
+        running = scene.pos.result is None and scene.pos.side == side and bool(scene.pos.history)
+        colour = (P.YELLOW if clock.seconds(side) < 10 else SIDE_COLOR[side]) if running else P.LIGHT_GRAY
+        out.append((f"{SIDE_NAME[side]} {clock.text(side)}", colour))
+    return out
 
 
 def coordinates_on(setting: str, enhanced: bool) -> bool:

@@ -16,7 +16,15 @@ Time passes in ticks (1/60 s at the screen's pace). What is shown before
 play goes on takes ticks: the steps of an action (a shot in flight, then
 its burst) and a computer's chosen piece held selected long enough to
 follow. The next computer action waits until they are over, and ``skip``
-finishes an action's steps at once.
+finishes an action's steps at once. An optional :class:`~.clock.Clock`
+runs on the same ticks.
+
+``make_brain`` gives the computer player when it is first needed (a worker
+process in the game, an in-process one in tests); ``can_think`` says whether
+a computer player is installed at all (hints need it); ``pace`` is the
+animation factor of whoever watches (0 = nothing shown, the default for a
+table no screen watches): it sets the length of each action's steps
+(``tables/jayden/steps.py``) and stretches the computer's pauses.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.jayden import Action, Position, square_name
 from jayden_jazz.tables.jayden import moves, steps
+from jayden_jazz.tables.jayden.clock import Clock
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, refused
@@ -45,21 +54,12 @@ SIDES = ("g", "r")
 
 
 class JaydenController:
-    """One game of Jayden between two seats, each a person (here or elsewhere) or the computer.
-
-    ``make_brain`` gives the computer player when it is first needed (a
-    worker process in the game, an in-process one in tests); ``can_think``
-    says whether a computer player is installed at all (hints need it);
-    ``pace`` is the animation factor of whoever watches (0 = nothing shown,
-    the default for a table no screen watches): it sets the length of each
-    action's steps (``tables/jayden/steps.py``) and stretches the computer's
-    pauses.
-    """
+    """One game of Jayden between two seats, each a person (here or elsewhere) or the computer."""
 
     def __init__(self, game: JaydenGame, pos: Position | None = None, *,
                  make_brain: Callable[[], Brain] | None = None, brain: Brain | None = None,
                  can_think: Callable[[], bool] = lambda: True, pace: Callable[[], float] = lambda: 0.0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, clock: Clock | None = None) -> None:
         self.game = game
         self.pos = pos if pos is not None else game.position()
         self.records = moves.replay(game.start, self.pos.history, game.quiet_draw)
@@ -79,6 +79,7 @@ class JaydenController:
         self.draw_asked_of: str | None = None
         self.no_offer_before = 0
         self.warnings = Warnings()
+        self.clock = clock
         self._notices: list[Notice] = []
 
     # reading -------------------------------------------------------------------
@@ -252,6 +253,8 @@ class JaydenController:
         """Let ``ticks`` ticks pass: pictures run, answers are read, the computer plays."""
         for _ in range(ticks):
             self._tick()
+            if self.clock is not None:
+                self.clock.tick(self)
 
     def _tick(self) -> None:
         if self.step is not None:
@@ -408,10 +411,7 @@ class JaydenController:
     def _draw_answer(self, accepted: bool, who: str) -> None:
         if accepted:
             self.pos.agree_draw()
-            self.game.result = {"winner": None, "reason": "agreed_draw"}
-            self._note(Event.TURN_ENDED)
-            self._note(Event.FINISHED)
-            self._note(Event.ENDED)
+            self.finish(None, "agreed_draw")
         else:
             self._say(f"{SIDE_NAME[who]} declines the draw")
 
@@ -427,14 +427,17 @@ class JaydenController:
         why = self.resign_refusal(side)
         if why:
             return refused(why)
+        self.pos.resign(side)
+        self.finish(other(side), "resigned")
+        return Outcome(True, "resigned")
+
+    def finish(self, winner: str | None, reason: str) -> None:
+        """The position has just ended off the board (agreed, resigned, out of time): record and show it."""
         self.stop_thinking()
         self.deselect()
-        self.pos.resign(side)
-        self.game.result = {"winner": other(side), "reason": "resigned"}
-        self._note(Event.TURN_ENDED)
-        self._note(Event.FINISHED)
-        self._note(Event.ENDED)
-        return Outcome(True, "resigned")
+        self.game.result = {"winner": winner, "reason": reason}
+        for event in (Event.TURN_ENDED, Event.FINISHED, Event.ENDED):
+            self._note(event)
 
     def load(self, game: JaydenGame, pos: Position) -> None:
         """Go on with another game (a loaded save) from its position."""
