@@ -81,7 +81,7 @@ def test_the_same_keys_reach_the_same_menu_item_whatever_is_greyed(make_app):
     act(app2, sc2, "c2", "c3")                     # Hint and Undo available
     later = [_index_after(app2, n) for n in range(12)]
     assert at_start == later
-    assert at_start[6] == "New game" and at_start[3] == "Undo"
+    assert at_start[7] == "New game" and at_start[3] == "Undo" and at_start[4] == "Take back"
 
 
 def test_a_greyed_item_says_why_when_chosen_and_the_menu_stays(make_app, monkeypatch):
@@ -134,3 +134,27 @@ def test_a_draw_offered_while_the_computer_thinks_is_asked_of_it(make_app):
     assert brain.asked[-1] == "accepts_draw"
     step(app)
     assert "Red declines the draw" in sc.message
+
+
+def test_a_takeback_in_hot_seat_is_asked_of_the_other_side(make_app):
+    app, sc = board(make_app, enhanced=False)
+    act(app, sc, "c2", "c3")
+    act(app, sc, "e2", "e3")
+    press(app, "ESCAPE")
+    choose(app, "Take back")
+    question = app.stack.top
+    assert question.title == "Take back?" and "Green asks to take back their last turn. Red, do you agree?" in \
+        " ".join(question.lines)
+    choose(app, "No, play on")
+    assert len(sc.pos.history) == 2 and sc.message == "Red says no: play on"
+    press(app, "ESCAPE")
+    choose(app, "Take back")
+    choose(app, "Yes, Red agrees")
+    assert sc.pos.history == [] and sc.pos.side == "g" and "takes back" in sc.message
+
+
+def test_the_takeback_item_says_why_against_the_computer(make_app):
+    app, sc = _thinking_board(make_app)
+    press(app, "ESCAPE")
+    choose(app, "Take back")
+    assert app.stack.top.why.startswith("A takeback is agreed between two people")

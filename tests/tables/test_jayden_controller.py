@@ -406,3 +406,27 @@ def test_the_pieces_at_risk_are_in_the_view_for_a_person_in_enhanced_mode_only()
     t.act("g", Action.from_text("p5-p6"))
     t.act("g", Action.from_text("a2-a3"))
     assert t.pos.side == "r" and t.endangered() == []          # Red's pieces: none in reach of Green
+
+
+def test_a_takeback_between_people_goes_back_to_the_start_of_the_askers_last_turn():
+    t = table(enhanced=False)                                  # a courtesy in both modes
+    assert t.take_back("r").reason == "Red has no turn to take back yet"
+    for a in ("c2-c3", "e2-e3", "c13-c12"):
+        t.act(t.pos.side, Action.from_text(a))
+    t.take_notices()
+    out = t.take_back("g")                                     # Green's turn, and Red's first action since
+    assert out.ok and out.done == "taken back"
+    assert t.pos.jpn() == START_JPN and t.game.actions == [] and t.records == []
+    notices = t.take_notices()
+    assert events(notices) == [Event.TURN_ENDED, Event.SAY, Event.TURN_STARTED]
+    assert notices[1].text == "Green takes back the last turn"
+
+
+def test_there_is_no_takeback_against_the_computer_or_after_the_end():
+    t = table(players={"g": {"kind": "human"}, "r": EASY})
+    t.act("g", Action.from_text("c2-c3"))
+    assert "Undo (Enhanced mode)" in t.take_back("g").reason
+    t2 = table()
+    t2.act("g", Action.from_text("c2-c3"))
+    t2.resign("g")
+    assert t2.take_back("g").reason == "The game is over"

@@ -33,6 +33,7 @@ from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_nex
 from jayden_jazz.tables.jayden.clock import Clock
 from jayden_jazz.tables.jayden.controller import JaydenController
 from jayden_jazz.tables.jayden.names import SIDE_NAME, describe_result, other
+from jayden_jazz.tables.jayden.rewind import take_back_refusal
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request, refused
 from jayden_jazz.tables.seats import MessageTimer
@@ -284,7 +285,8 @@ class JaydenScene(PlayScene):
                    if not self.enhanced else resign and "A hint is for a person's turn, while the game goes on",
                    "undo": "Undo is for Enhanced mode (a game started with Enhanced on in Options)"
                    if not self.enhanced else "" if self.pos.history else "Nothing to undo yet",
-                   "draw": resign.replace("resign", "offer a draw"), "resign": resign}
+                   "draw": resign.replace("resign", "offer a draw"), "resign": resign,
+                   "takeback": take_back_refusal(t, other(self.pos.side))}
         if not resign and t.computer_to_act() and self.enhanced:
             why_not["hint"] = "A hint is for your own turn: the computer is acting"
         self.stack.push(menus.main_menu(self.app, why_not=why_not, on_choose=self.menu_choice))
@@ -300,6 +302,7 @@ class JaydenScene(PlayScene):
             "draw": self.offer_draw,
             "resign": self.ask_resign,
             "undo": self.undo,
+            "takeback": self.ask_take_back,
             "instructions": lambda: self._push("instructions"),
             "options": lambda: self._push("options"),
             "title": lambda: self.leave_game("quit to the title", self.to_title),
@@ -350,6 +353,20 @@ class JaydenScene(PlayScene):
         """Back to the start of the last human turn (Enhanced mode only)."""
         if self._answer(self.table.undo(self.pos.side)):
             self.end_shown = False
+
+    def ask_take_back(self) -> None:
+        """The side that played the last turn asks to take it back; the side to act answers."""
+        asker, side = other(self.pos.side), self.pos.side
+
+        def answer(yes: bool) -> None:
+            if yes:
+                self._answer(self.table.take_back(asker))
+            else:
+                self.say(f"{SIDE_NAME[side]} says no: play on")
+
+        self.stack.push(menus.yes_no(self.app, "Take back?", f"{SIDE_NAME[asker]} asks to take back their last "
+                                     f"turn. {SIDE_NAME[side]}, do you agree?", answer,
+                                     yes=f"Yes, {SIDE_NAME[side]} agrees", no="No, play on"))
 
     def offer_draw(self) -> None:
         out = self._answer(self.table.offer_draw(self.seat()))

@@ -84,7 +84,7 @@ class MainMenu(ChoiceWindow):
 
 def main_menu(app: AppView, *, why_not: dict[str, str], on_choose: Callable[[str], None]) -> MainMenu:
     """``why_not`` names the items unavailable now (by value) with the reason a player reads."""
-    entries = [("Resume", "resume"), ("Move list", "moves"), ("Hint", "hint"), ("Undo", "undo"),
+    entries = [("Resume", "resume"), ("Move list", "moves"), ("Hint", "hint"), ("Undo", "undo"), ("Take back", "takeback"),
                ("Offer draw", "draw"), ("Resign", "resign"), ("New game", "new"), ("Save game", "save"),
                ("Load game", "load"), ("Instructions", "instructions"), ("Options", "options"),
                ("Quit to title", "title")]

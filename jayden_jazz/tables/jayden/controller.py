@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.jayden import Action, Position, square_name
-from jayden_jazz.tables.jayden import moves, steps
+from jayden_jazz.tables.jayden import moves, rewind, steps
 from jayden_jazz.tables.jayden.clock import Clock
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
 from jayden_jazz.tables.jayden.steps import Motion
@@ -369,21 +369,18 @@ class JaydenController:
             return refused("Undo is part of Enhanced mode (Options, Play mode)")
         if not self.pos.history:
             return refused("Nothing to undo: no action has been made yet")
-        self.stop_thinking()
-        self.deselect()
-        self.step = None
-        self.pending_end = False
-        self.pos.pop()
-        while self.pos.history and (self.pos.acted is not None or self.computer_to_act()):
-            self.pos.pop()
-        self.game.actions = [str(a) for a in self.pos.history]
-        self.game.result = None
-        self.records = moves.replay(self.game.start, self.pos.history, self.game.quiet_draw)
-        self.hint = []
-        self._note(Event.TURN_ENDED)
-        self._say("Undone back to the start of your turn; the autosave now holds this position")
-        self._note(Event.TURN_STARTED, side=self.pos.side)
+        self._notices += rewind.rewind(self, lambda: self.pos.acted is not None or self.computer_to_act(),
+                                       "Undone back to the start of your turn; the autosave now holds this position")
         return Outcome(True, "undone")
+
+    def take_back(self, side: str) -> Outcome:
+        """``side`` takes back its last turn and all since, the other side having agreed (two people only)."""
+        why = rewind.take_back_refusal(self, side)
+        if why:
+            return refused(why)
+        self._notices += rewind.rewind(self, lambda: self.pos.side != side or self.pos.acted is not None,
+                                       f"{SIDE_NAME[side]} takes back the last turn")
+        return Outcome(True, "taken back")
 
     def offer_draw(self, side: str) -> Outcome:
         """``side`` offers a draw: a computer opponent is asked (the answer comes later);
