@@ -111,3 +111,22 @@ def test_a_clock_picked_at_setup_runs_on_the_status_line_and_time_out_ends_the_g
     while not isinstance(app.stack.top, EndBar):
         step(app)
     assert app.stack.top.title == "Red wins" and "Green ran out of time" in app.stack.top.lines[0]
+
+
+def test_the_instructions_show_each_piece_s_picture_beside_its_name_and_letter(make_app):
+    from jayden_jazz.scenes.instructions import InstructionsScene
+
+    app = make_app()
+    ins = InstructionsScene(app, "Jayden")
+    app.stack.push(ins)
+    items = [line for line in ins.view.lines if line.startswith("\x03")]
+    assert sorted(line[1] for line in items) == sorted("MHDIRKCSN")
+    assert all(line[2:].startswith(f"{name} ({line[1]}):") for line in items
+               for name in [line[2:].split(" ")[0]])
+    ins.view.top = next(i for i, line in enumerate(ins.view.lines) if line == "\x01The pieces")
+    app.render()
+    check_reference(app.display.logical, "instructions_pieces")
+    hero = next(i for i, line in enumerate(ins.view.lines) if line.startswith("\x03H")) - ins.view.top
+    y = 48 + hero * 16 + 8
+    colours = {pixel(app.display.logical, x, y) for x in range(24, 56)}
+    assert colours & {P.GREEN, P.LIGHT_GREEN}                     # the Hero's picture, in Green's colours
