@@ -139,17 +139,15 @@ class PositionEditorScene(Scene):
             self.stack.push(MessageWindow(self.app, "Cannot play this position",
                                           f"The game would be over at once: {describe_result(pos)[1]}"))
             return
-        from jayden_jazz.scenes.jayden.board import JaydenScene
-
-        from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
+        from jayden_jazz.scenes.registry import scene_type
 
         settings = self.app.settings
         game = jsave.JaydenGame(start=self.jpn(), actions=[], players={s: dict(p) for s, p in self.players.items()},
                                 enhanced=settings["enhanced"], quiet_draw=settings["quiet_draw"])
         stack = self.stack
         stack.pop()
-        board = JaydenScene(self.app, game)
-        if isinstance(stack.top, JaydenSetupScene):
+        board = self.app.scene("jayden-board", game=game)
+        if isinstance(stack.top, scene_type("jayden")):
             stack.replace(board)
         else:
             stack.push(board)

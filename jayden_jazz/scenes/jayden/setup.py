@@ -81,9 +81,7 @@ class JaydenSetupScene(Scene):
         elif item.value == "start":
             self.start()
         elif item.value == "editor":
-            from jayden_jazz.scenes.jayden.editor import PositionEditorScene
-
-            self.stack.push(PositionEditorScene(self.app, players=self.chosen_players()))
+            self.stack.push(self.app.scene("jayden-editor", players=self.chosen_players()))
         elif item.value == "load":
             self.stack.push(menus.slot_window(self.app, "Load game", self.app.dirs.saves,
                                               include_autosave=True, on_choose=self.load))
