@@ -21,10 +21,10 @@ from jayden_jazz import statistics
 from jayden_jazz.jayden import START_JPN, Action, Position
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import menus, players, saving, status
-from jayden_jazz.scenes.jayden.status import BLINK_TICKS, DOTS_TICKS
 from jayden_jazz.scenes.jayden.panels import EndBar, LegendWindow, MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at, cell_of_square,
                                               square_of_cell)
+from jayden_jazz.scenes.jayden.status import BLINK_TICKS, DOTS_TICKS
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell.input import Action as InputAction

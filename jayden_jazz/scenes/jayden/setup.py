@@ -33,8 +33,8 @@ class JaydenSetupScene(Scene):
         names = [f"{m}+{i}" for m, i in CLOCKS]
         self.clock = names.index(remembered["clock"]) + 1 if remembered.get("clock") in names else 0
         self.menu = Menu([MenuItem("Green", "g"), MenuItem("Red", "r"), MenuItem("Clock", "clock"),
-                          MenuItem("Start game", "start"), MenuItem("Set up a position", "editor"),
-                          MenuItem("Load game", "load"), MenuItem("Back", "back")],
+                          MenuItem("Start game", "start"), MenuItem("Load game", "load"),
+                          MenuItem("Set up a position", "editor"), MenuItem("Back", "back")],
                          on_change=self._change)
         self.frame = pygame.Rect(120, 60, 400, 230)
         self.menu.layout(self.frame.x + 24, self.frame.y + 70, self.frame.w - 48)
