@@ -33,8 +33,8 @@ class Kind(Enum):
     LOG = "log"
     RANDOM = "random"
     RESET = "reset"        # Statistics: count from zero (default R, shared with Random hand)
-    FLIP = "flip"          # Jayden: turn the board half round (default F)
-    LEGEND = "legend"      # Jayden: the pieces' pictures, names and letters over the board (default P)
+    FLIP = "flip"          # Jayden: turn the board half round (default T)
+    LEGEND = "legend"      # Jayden: the pieces' pictures, names and letters over the board (default K)
 
 
 #: The named hotkeys. They carry the character typed, so a text field types

@@ -73,7 +73,7 @@ DEFAULT_KEYS: dict[str, tuple[int, ...]] = {
     "action": (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER), "back": (pygame.K_ESCAPE,),
     "look": (pygame.K_v, pygame.K_TAB), "undo": (pygame.K_u,), "hint": (pygame.K_h,),
     "log": (pygame.K_l,), "random": (pygame.K_r,), "reset_stats": (pygame.K_r,),
-    "flip": (pygame.K_f,), "legend": (pygame.K_p,),
+    "flip": (pygame.K_t,), "legend": (pygame.K_k,),
     "fullscreen": (pygame.K_F11,),
 }
 

@@ -30,7 +30,7 @@ def test_the_coordinates_turn_with_the_board(make_app):
     app, sc = board(make_app, enhanced=True)
     app.render()
     check_reference(app.display.logical, "jayden_coordinates")
-    press(app, "F")
+    press(app, "T")
     app.render()
     check_reference(app.display.logical, "jayden_turned")
 
@@ -38,14 +38,14 @@ def test_the_coordinates_turn_with_the_board(make_app):
 def test_the_board_turns_by_key_at_any_time_and_says_so(make_app):
     app, sc = board(make_app, enhanced=True)
     square = sc.cursor_square()
-    press(app, "F")
+    press(app, "T")
     assert sc.flip and sc.cursor_square() == square               # the Action Box stays on its square
     assert sc.cursor == cell_of_square(square, True)
     _, _, right = sc.renderer.status_lines(sc.pos, sc.view())
     assert right[0][0] == "Turned"
     act(app, sc, "c2", "c3")                                       # play goes on, turned
     assert sc.pos.piece_at(parse_square("c3")) == ("H", "g")
-    press(app, "F")
+    press(app, "T")
     assert not sc.flip
     _, _, right = sc.renderer.status_lines(sc.pos, sc.view())
     assert right[0][0] != "Turned"
@@ -54,7 +54,7 @@ def test_the_board_turns_by_key_at_any_time_and_says_so(make_app):
 def test_in_hot_seat_the_key_turns_the_board_from_where_the_turn_puts_it(make_app):
     app, sc = board(make_app)
     app.settings["hot_seat"] = True
-    press(app, "F")                                # Green looks from Red's side
+    press(app, "T")                                # Green looks from Red's side
     act(app, sc, "c2", "c3")
     act(app, sc, "e2", "e3")
     assert sc.pos.side == "r" and not sc.flip      # Red's turn: turned back for Red
@@ -62,7 +62,7 @@ def test_in_hot_seat_the_key_turns_the_board_from_where_the_turn_puts_it(make_ap
 
 def test_the_legend_shows_every_piece_and_any_key_closes_it(make_app):
     app, sc = board(make_app)
-    press(app, "P")
+    press(app, "K")
     legend = app.stack.top
     assert isinstance(legend, LegendWindow)
     app.render()
