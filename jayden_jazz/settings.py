@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "quiet_draw": True,        # Jayden: draw after 200 quiet actions
     "animation": "normal",     # slow, normal, fast or instant: every board animation
     "hot_seat": False,         # Jayden: turn the board for Red when Red (a person) is to act
+    "coordinates": "enhanced",  # Jayden: file letters and rank numbers: "enhanced" (Enhanced games), "on", "off"
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
     "keys": {},                # the player's key changes: command -> [key names] (shell/keymap.py)
@@ -46,8 +47,8 @@ DEFAULTS: dict[str, Any] = {
 SCHEMA: dict[str, Spec] = {
     "version": Int(1, 1000), "aspect_correct": Bool(), "scale": Int(1, 6), "fullscreen": Bool(),
     "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
-    "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(),
-    "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER})}),
+    "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(), "coordinates": Text(("enhanced", "on", "off")),
+    "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER}), "clock": Text(max_len=10)}),
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),
         "preset": Text(max_len=40), "open": Bool(), "pure": Bool(), "sudden_death": Bool(),

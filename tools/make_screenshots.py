@@ -48,6 +48,8 @@ SHOTS = {
     "jayden": ["--scene", "jayden-board", "--frames", "120", "--keys", jayden_keys()],
     "jayden_shot": ["--scene", "jayden-board", "--frames", str(SHOT_FRAMES), "--keys", moves_keys(SHOT_MOVES)],
     "jayden_moves": ["--scene", "jayden-board", "--frames", "200", "--keys", moves_keys(SHOT_MOVES) + " WAIT l"],
+    "jayden_comforts": ["--scene", "jayden-board", "--frames", "200", "--keys",
+                        moves_keys(SHOT_MOVES[:12]) + " " + cell("b10")],
     "cards": ["--scene", "cards-table", "--seed", "3", "--frames", "200", "--keys",
               "RETURN UP RETURN WAIT WAIT WAIT WAIT RETURN RIGHT RETURN WAIT WAIT WAIT WAIT RETURN DOWN RETURN"],
     # after "cards": its autosave is the newest unfinished game, and Continue on the title opens it

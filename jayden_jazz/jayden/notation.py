@@ -211,3 +211,13 @@ def format_jpn(
 ) -> str:
     acted_text = "-" if acted < 0 else square_name(acted)
     return f"{format_ranks(board)} {SIDE_LETTERS[side]} {acted_text} {fired} {quiet} {turn}"
+
+
+def jpn_of(pieces: dict[int, str], side: str) -> str:
+    """The JPN of a set-up position: ``pieces`` maps squares to piece letters
+    (capitals Green, lower case Red), ``side`` ('g' or 'r') is to act, at the
+    start of its turn, the first of the game. For a position editor."""
+    board = bytearray(SQUARES)
+    for sq, letter in pieces.items():
+        board[sq] = from_letter(letter)
+    return format_jpn(board, 0 if side == "g" else 1, -1, 0, 0, 1)

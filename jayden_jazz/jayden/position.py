@@ -47,7 +47,8 @@ FORFEIT = "forfeit"
 QUIET_DRAW = "quiet_draw"
 AGREED_DRAW = "agreed_draw"
 RESIGNED = "resigned"
-REASONS = (MASTER_TAKEN, MASTER_CONDITIONED, FORFEIT, QUIET_DRAW, AGREED_DRAW, RESIGNED)
+TIME_OUT = "time_out"
+REASONS = (MASTER_TAKEN, MASTER_CONDITIONED, FORFEIT, QUIET_DRAW, AGREED_DRAW, RESIGNED, TIME_OUT)
 
 
 class Result(NamedTuple):
@@ -415,6 +416,13 @@ class Position:
             raise IllegalActionError("the game is already over")
         s = _side_index(side)
         self._over = Result(SIDE_LETTERS[1 - s], RESIGNED)
+
+    def lose_on_time(self, side: str) -> None:
+        """``side``'s clock ran out; the other side wins. Like a resignation
+        it is not an action, and popping the last action takes it back."""
+        if self.result is not None:
+            raise IllegalActionError("the game is already over")
+        self._over = Result(SIDE_LETTERS[1 - _side_index(side)], TIME_OUT)
 
     @property
     def side(self) -> str:

@@ -77,3 +77,32 @@ def master_threats(pos: Position, side: str) -> list[int]:
                     found |= _hits(pseudo_actions(enemy, sq), masters)
         enemy._undo()
     return sorted(found)
+
+
+def piece_threats(pos: Position, side: str) -> list[int]:
+    """Squares of ``side``'s pieces other than its Master that the enemy could
+    take (attack or fire on) during its next turn, sorted; empty when the game
+    is over.
+
+    The enemy's turn is imagined from the board as it stands, like
+    :func:`master_threats`: each of its first actions, then every second
+    action after it. The Master has its own warning.
+    """
+    from jayden_jazz.jayden.position import Position
+
+    if pos.result is not None:
+        return []
+    s = 0 if side == "g" else 1
+    enemy = Position(format_jpn(pos._b, 1 - s, -1, 0, 0, pos._turn), quiet_draw=False)
+    b = enemy._b
+    mine = {sq for sq, v in enumerate(b) if v and SIDE_OF[v] == s and KIND_OF[v] != MASTER}
+    first = pseudo_actions(enemy)
+    found = {a[1] for a in first if a[2] != MOVE and a[1] in mine}
+    for a in first:
+        if KIND_OF[b[a[0]]] == MASTER:
+            continue                       # a Master action ends the turn
+        enemy._do(a)
+        if enemy._over is None:
+            found |= {t[1] for t in pseudo_actions(enemy) if t[2] != MOVE and t[1] in mine}
+        enemy._undo()
+    return sorted(found & mine)

@@ -67,6 +67,8 @@ def _apply_result(pos: Position, res: dict[str, Any] | None) -> None:
         pos.agree_draw()
     elif res.get("reason") == "resigned" and res.get("winner") in ("g", "r"):
         pos.resign("r" if res["winner"] == "g" else "g")
+    elif res.get("reason") == "time_out" and res.get("winner") in ("g", "r"):
+        pos.lose_on_time("r" if res["winner"] == "g" else "g")
 
 
 def slot_path(folder: Path, slot: int | str) -> Path:

@@ -3,20 +3,27 @@
 The texts are short versions of the rules in ``docs/rules/jayden.md`` and
 ``docs/rules/cards.md`` (which they point the player to) and live in
 ``assets/text`` so they can be edited without touching code. Lines starting
-with ``# `` are headings, ``- `` are list items.
+with ``# `` are headings, ``- `` are list items; a list item that starts
+with a Jayden piece's name and letter ("- Hero (H): ...") gets the piece's
+picture beside it.
 """
 
 from __future__ import annotations
+
+import re
 
 import pygame
 
 from jayden_jazz import paths
 from jayden_jazz.shell import palette as P
+from jayden_jazz.scenes.jayden.render import CELL_H, SPRITE_BY_LETTER, fit_height
 from jayden_jazz.shell.appview import AppView
+from jayden_jazz.shell.art import sprite_sheet
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, TextView, draw_window
+from jayden_jazz.tables.jayden.names import PIECE_NAME
 
 TOPICS = [
     ("Jayden", "instructions_jayden.txt"),
@@ -25,6 +32,8 @@ TOPICS = [
 ]
 FRAME = pygame.Rect(8, 8, 624, 334)
 TEXT = pygame.Rect(24, 48, 592, 16 * LINE_H)
+PIECE_ITEM = re.compile(r"^([A-Z][a-z]+) \(([A-Z])\): ")
+GUTTER = "     "          # room for a piece's picture (32 pixels) left of its item
 
 
 def load_topic(filename: str, columns: int, extra: dict[str, str] | None = None) -> list[str]:
@@ -40,6 +49,9 @@ def load_topic(filename: str, columns: int, extra: dict[str, str] | None = None)
             if lines and lines[-1]:
                 lines.append("")
             lines.append("\x01" + para[2:])   # heading marker
+        elif (m := PIECE_ITEM.match(para[2:])) and PIECE_NAME.get(m.group(2)) == m.group(1):
+            sub = wrap(para[2:], columns - len(GUTTER))
+            lines.extend(["\x03" + m.group(2) + sub[0]] + [GUTTER + s for s in sub[1:] or [""]])
         elif para.startswith("- "):
             sub = wrap(para[2:], columns - 2)
             lines.extend(["\x02" + sub[0]] + ["  " + s for s in sub[1:]])
@@ -55,6 +67,8 @@ def _style(line: str) -> tuple[str, int]:
         return line[1:], P.YELLOW
     if line.startswith("\x02"):
         return "\u2022 " + line[1:], P.WHITE
+    if line.startswith("\x03"):
+        return GUTTER + line[2:], P.WHITE
     return line, P.LIGHT_GRAY
 
 
@@ -72,6 +86,7 @@ class InstructionsScene(Scene):
                      "cards_dir": str(dirs.cards)}
         self.views = [TextView(load_topic(f, TEXT.w // 8 - 1, extra), TEXT.h // LINE_H) for _, f in TOPICS]
         self.tab_rects: list[pygame.Rect] = []
+        self.pieces = {name: fit_height(s, CELL_H) for name, s in sprite_sheet("pieces.txt", "green").items()}
         x = 24
         for name, _ in TOPICS:
             w = len(name) * 8 + 16
@@ -109,6 +124,12 @@ class InstructionsScene(Scene):
             surface.fill(P.CYAN if on else P.DARK_GRAY, r)
             font.draw(surface, name, r.x + 8, r.y + 1, P.BLACK if on else P.LIGHT_GRAY)
         self.view.draw(surface, font, TEXT, styles=_style)
+        for i, line in enumerate(self.view.lines[self.view.top:self.view.top + self.view.rows]):
+            if line.startswith("\x03"):
+                piece = self.pieces.get(SPRITE_BY_LETTER.get(line[1], ""))
+                if piece is not None:
+                    surface.blit(piece, (TEXT.x, TEXT.y + i * LINE_H + 1),
+                                 (0, 0, piece.get_width(), min(piece.get_height(), TEXT.bottom - TEXT.y - i * LINE_H)))
         v = self.view
         pos = f"{min(v.top + v.rows, len(v.lines))}/{len(v.lines)}"
         font.draw(surface, "\u2191\u2193 scroll  PgUp/PgDn page  \u2190\u2192 topic  Esc back", 24, 318, P.LIGHT_CYAN)

@@ -32,7 +32,7 @@ class KeysScene(Scene):
         super().__init__(app)
         items = [MenuItem(c.label, c.name) for c in COMMANDS]
         items += [MenuItem("Reset to defaults", "reset"), MenuItem("Back", "back")]
-        self.menu = Menu(items, line_h=15)   # every command, its help and the guide fit
+        self.menu = Menu(items, line_h=14)   # every command, its help and the guide fit
         self.menu.layout(FRAME.x + 16, FRAME.y + 18, FRAME.w - 32)
         self.waiting: str | None = None      # the command that gets the next key pressed
         self.message = ""
@@ -143,5 +143,5 @@ class KeysScene(Scene):
         else:
             lines = [BY_NAME[cur].help if cur in BY_NAME else "", GUIDE]
         for i, line in enumerate(lines):
-            font.draw(surface, line, FRAME.x + 16, self.menu.rect.bottom + 2 + i * 15,
+            font.draw(surface, line, FRAME.x + 16, self.menu.rect.bottom + 1 + i * 14,
                       P.LIGHT_CYAN if i == 0 or self.message else P.LIGHT_GRAY)

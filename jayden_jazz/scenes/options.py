@@ -38,6 +38,8 @@ OPTIONS = [
            ("Slow", "Normal", "Fast", "Instant"),
            "How fast captures, computer moves and pieces are shown on both boards."),
     Option("hot_seat", "Hot seat", (False, True), ("Off", "On"), "Jayden: turn the board for Red."),
+    Option("coordinates", "Coordinates", ("enhanced", "on", "off"), ("Enhanced mode", "On", "Off"),
+           "Jayden: file letters and rank numbers on the board's edge."),
     Option("quiet_draw", "200-action draw", (True, False), ("On", "Off"),
            "Jayden: a game is drawn after 200 actions without a capture."),
 ]

@@ -25,6 +25,7 @@ SCENES: dict[str, str] = {
     "cards-table": "jayden_jazz.scenes.cards.table:CardsTableScene",
     "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
     "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
+    "jayden-editor": "jayden_jazz.scenes.jayden.editor:PositionEditorScene",
     "gallery": "jayden_jazz.scenes.cards.loading:open_gallery",
     "workshop": "jayden_jazz.scenes.workshop.home:WorkshopScene",
     "statistics": "jayden_jazz.scenes.statistics:StatisticsScene",

@@ -33,11 +33,13 @@ class Kind(Enum):
     LOG = "log"
     RANDOM = "random"
     RESET = "reset"        # Statistics: count from zero (default R, shared with Random hand)
+    FLIP = "flip"          # Jayden: turn the board half round (default T)
+    LEGEND = "legend"      # Jayden: the pieces' pictures, names and letters over the board (default K)
 
 
 #: The named hotkeys. They carry the character typed, so a text field types
 #: the letter (scenes never read a letter as a command: they read these).
-HOTKEYS = (Kind.UNDO, Kind.HINT, Kind.LOG, Kind.RANDOM, Kind.RESET)
+HOTKEYS = (Kind.UNDO, Kind.HINT, Kind.LOG, Kind.RANDOM, Kind.RESET, Kind.FLIP, Kind.LEGEND)
 
 
 @dataclass(frozen=True)

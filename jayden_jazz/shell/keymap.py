@@ -56,6 +56,10 @@ COMMANDS: tuple[Command, ...] = (
             screen="hands"),
     Command("reset_stats", "Reset statistics", Kind.RESET, help="Statistics: count from zero again (asks first).",
             screen="statistics"),
+    Command("flip", "Turn the board", Kind.FLIP, help="Jayden: turn the board half round, at any time.",
+            screen="jayden"),
+    Command("legend", "Piece legend", Kind.LEGEND, help="Jayden: each piece's picture, name and letter.",
+            screen="jayden"),
     Command("fullscreen", "Fullscreen", None, help="Fullscreen on and off (Alt+Enter works too)."),
 )
 BY_NAME: dict[str, Command] = {c.name: c for c in COMMANDS}
@@ -69,6 +73,7 @@ DEFAULT_KEYS: dict[str, tuple[int, ...]] = {
     "action": (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER), "back": (pygame.K_ESCAPE,),
     "look": (pygame.K_v, pygame.K_TAB), "undo": (pygame.K_u,), "hint": (pygame.K_h,),
     "log": (pygame.K_l,), "random": (pygame.K_r,), "reset_stats": (pygame.K_r,),
+    "flip": (pygame.K_t,), "legend": (pygame.K_k,),
     "fullscreen": (pygame.K_F11,),
 }
 

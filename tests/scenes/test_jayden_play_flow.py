@@ -44,7 +44,7 @@ def test_enhanced_board_warns_and_marks_the_attacker(make_app):
     start = jpn({"j1": "M", "t14": "m", "a1": "H", "a2": "K", "s14": "k", "j9": "d", "c1": "H"})
     app, sc = board(make_app, start)
     assert sc.view().threats == [parse_square("j9")]
-    assert any("could take your Master next turn (Dragon j9)" in t for t, _ in sc.notes())
+    assert any("could take your Master next turn (Dragon j9)" in t for t, _ in sc.alerts())
     app.render()
     r = square_rect(parse_square("j9"))
     edge = pygame.surfarray.array2d(app.display.logical)[r.x:r.right, r.y]

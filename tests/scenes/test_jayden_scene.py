@@ -301,6 +301,7 @@ def test_team_selection_starts_the_game(make_app):
 
 def test_opening_board_screenshot_content(make_app):
     app, sc = board(make_app)
+    app.settings["coordinates"] = "off"          # the bare board: squares, Half Line, pieces
     sc.status_on = False
     app.render()
     surf = app.display.logical

@@ -229,3 +229,13 @@ def test_delete_takes_the_last_added_key_away(make_app, user_home):
     press(app, "DELETE", "DELETE")               # V goes, then Tab is the only key left
     assert "Tab is the only key for Look closer" in keys.message
     assert saved_keys() == {"look": ["tab"]}
+
+
+def test_the_keys_screen_fits_every_command_and_its_help_inside_its_frame(make_app, user_home):
+    from jayden_jazz.scenes.keys import FRAME
+
+    app = make_app()
+    keys = open_keys(app)
+    assert [i.value for i in keys.menu.items][:len(COMMANDS)] == [c.name for c in COMMANDS]
+    assert {"flip", "legend"} <= {c.name for c in COMMANDS}
+    assert keys.menu.rect.bottom + 1 + 2 * 14 <= FRAME.bottom - 1       # two help lines under the list

@@ -217,6 +217,7 @@ def test_a_draw_between_people_is_asked_of_the_other_side():
 def test_resigning_ends_the_game_for_the_other_side():
     t = table()
     assert t.resign("r").reason == "Only the side to act can resign, while the game goes on"
+    assert t.offer_draw("r").reason == "Only the side to act can offer a draw, while the game goes on"
     assert t.resign("g").ok and tuple(t.pos.result) == ("r", "resigned")
     assert events(t.take_notices()) == [Event.TURN_ENDED, Event.FINISHED, Event.ENDED]
 
@@ -337,3 +338,95 @@ def test_a_remote_seat_is_waited_for_and_acts_by_command():
     assert t.pos.side == "r" and len(t.pos.history) == 2 and brain.asked == []     # nobody asks the computer
     assert t.act("g", Action.from_text("d2-d3")).reason == "Red is to act, not Green"
     assert t.act("r", Action.from_text("c13-c11")).ok and t.pos.piece_at("c11") == ("H", "r")
+
+
+class SlowBrain(InlineBrain):
+    """Thinks until ``answer()``: the computer is still working on its turn meanwhile."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: Reply | None = None
+
+    def submit_turn(self, jpn_text: str, level: str, seed: int, quiet_draw: bool) -> None:
+        super().submit_turn(jpn_text, level, seed, quiet_draw)
+        self.held, self._reply = self._reply, None
+
+    def submit_accepts_draw(self, jpn_text: str, level: str) -> None:
+        self.asked.append("accepts_draw")
+        self._reply = Reply(True, False)          # this one never takes a draw
+
+    def answer(self) -> None:
+        self._reply, self.held = self.held, None
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.held = None
+
+
+def _computer_thinking() -> tuple[JaydenController, SlowBrain]:
+    brain = SlowBrain()
+    t = table(players={"g": {"kind": "human"}, "r": EASY}, brain=brain)
+    t.act("g", Action.from_text("c2-c3"))
+    t.act("g", Action.from_text("e2-e3"))
+    t.tick(3)
+    assert t.request == Request.TURN and t.pos.side == "r"
+    return t, brain
+
+
+def test_a_person_resigns_while_the_computer_thinks():
+    t, brain = _computer_thinking()
+    assert t.resign_refusal("g") == ""
+    assert t.resign("r").reason == "Only a person can resign, while the game goes on"
+    assert t.resign("g").ok and tuple(t.pos.result) == ("r", "resigned")
+    assert brain.cancelled and t.request is None
+
+
+def test_a_draw_offered_while_the_computer_thinks_is_answered_then_it_plays_on():
+    t, brain = _computer_thinking()
+    out = t.offer_draw("g")
+    assert out.ok and out.done == "asked" and brain.cancelled == 1
+    assert brain.asked[-1] == "accepts_draw" and t.request == Request.ACCEPT
+    t.tick()                                      # the answer comes
+    assert "Red declines the draw" in [n.text for n in t.take_notices()]
+    t.tick()
+    assert t.request == Request.TURN and brain.asked[-1] == "turn"    # its turn is asked again
+    brain.answer()
+    for _ in range(400):
+        t.tick()
+        if t.pos.side == "g":
+            break
+    assert t.pos.side == "g" and len(t.pos.history) == 4
+
+
+def test_the_pieces_at_risk_are_in_the_view_for_a_person_in_enhanced_mode_only():
+    start = jpn({"j1": "M", "t14": "m", "s14": "k", "a2": "K", "e5": "H", "e9": "d", "p5": "H"})
+    t = table(start)
+    assert t.endangered() == [parse_square("e5")] and t.view().endangered == (parse_square("e5"),)
+    assert table(start, enhanced=False).endangered() == []
+    t.act("g", Action.from_text("p5-p6"))
+    t.act("g", Action.from_text("a2-a3"))
+    assert t.pos.side == "r" and t.endangered() == []          # Red's pieces: none in reach of Green
+
+
+def test_a_takeback_between_people_goes_back_to_the_start_of_the_askers_last_turn():
+    t = table(enhanced=False)                                  # a courtesy in both modes
+    assert t.take_back("r").reason == "Red has no turn to take back yet"
+    for a in ("c2-c3", "e2-e3", "c13-c12"):
+        t.act(t.pos.side, Action.from_text(a))
+    t.take_notices()
+    out = t.take_back("g")                                     # Green's turn, and Red's first action since
+    assert out.ok and out.done == "taken back"
+    assert t.pos.jpn() == START_JPN and t.game.actions == [] and t.records == []
+    notices = t.take_notices()
+    assert events(notices) == [Event.TURN_ENDED, Event.SAY, Event.TURN_STARTED]
+    assert notices[1].text == "Green takes back the last turn"
+
+
+def test_there_is_no_takeback_against_the_computer_or_after_the_end():
+    t = table(players={"g": {"kind": "human"}, "r": EASY})
+    t.act("g", Action.from_text("c2-c3"))
+    assert "Undo (Enhanced mode)" in t.take_back("g").reason
+    t2 = table()
+    t2.act("g", Action.from_text("c2-c3"))
+    t2.resign("g")
+    assert t2.take_back("g").reason == "The game is over"

@@ -18,21 +18,22 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from jayden_jazz import statistics
-from jayden_jazz.jayden import START_JPN, Action, Position, square_name
+from jayden_jazz.jayden import START_JPN, Action, Position
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden import menus, players, saving
-from jayden_jazz.scenes.jayden.panels import EndBar, MoveListWindow
+from jayden_jazz.scenes.jayden import menus, players, saving, status
+from jayden_jazz.scenes.jayden.panels import EndBar, LegendWindow, MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at, cell_of_square,
                                               square_of_cell)
+from jayden_jazz.scenes.jayden.status import BLINK_TICKS, DOTS_TICKS
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.settings import animation_factor
-from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
-from jayden_jazz.tables.jayden import moves
+from jayden_jazz.tables.jayden.clock import Clock
 from jayden_jazz.tables.jayden.controller import JaydenController
-from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, describe_result, other
+from jayden_jazz.tables.jayden.names import SIDE_NAME, describe_result, other
+from jayden_jazz.tables.jayden.rewind import take_back_refusal
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, Outcome, Request, refused
 from jayden_jazz.tables.seats import MessageTimer
@@ -41,8 +42,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
 MESSAGE_TICKS = 180
-BLINK_TICKS = 15          # the Action Box blinks twice a second
-DOTS_TICKS = 20           # the computer's "thinking..." dots
 SOUND_BY_KIND = {"move": "move", "attack": "attack", "fire": "fire", "condition": "condition",
                  "deploy": "deploy"}
 
@@ -56,7 +55,7 @@ class JaydenScene(PlayScene):
     """
 
     def __init__(self, app: AppView, game: jsave.JaydenGame | None = None, pos: Position | None = None, *,
-                 brain: players.Brain | None = None, load: Path | None = None) -> None:
+                 brain: players.Brain | None = None, load: Path | None = None, clock: Clock | None = None) -> None:
         super().__init__(app)
         settings = app.settings
         if game is None:
@@ -65,13 +64,15 @@ class JaydenScene(PlayScene):
                                     enhanced=settings["enhanced"], quiet_draw=settings["quiet_draw"])
         self.table = JaydenController(game, pos, brain=brain, make_brain=lambda: players.make_brain(),
                                       can_think=lambda: players.ai_available(), pace=lambda: self.speed,
-                                      rng=random.Random(app.rng.random()))
+                                      rng=random.Random(app.rng.random()), clock=clock)
         self.renderer = BoardRenderer(app.font)
         self.cursor = (9, ROWS - 2)
         self.flip = False
+        self.turned = False                          # the player turned the board by key (Kind.FLIP)
         self.status_on = True
         self.ticks = 0
         self.messages = MessageTimer(MESSAGE_TICKS)
+        self.refusal = False                         # the message shown is a refusal
         self.end_shown = False
         self.load_path = load                        # a save to open once on the stack
         self._turn_started()
@@ -139,18 +140,28 @@ class JaydenScene(PlayScene):
 
     def say(self, text: str) -> None:
         self.messages.say(text, MESSAGE_TICKS + len(text) * 2)
+        self.refusal = False
 
     def refuse(self, text: str) -> None:
-        """Every refusal says why, in both modes."""
+        """Every refusal says why, in both modes; it stays until it is read or a legal action follows."""
         self.app.sound.play("refusal")
         self.say(text)
+        self.refusal = True
 
     def _answer(self, out: Outcome) -> Outcome:
-        """A command's refusal is said; what it set off is shown."""
+        """A command's refusal is said, and a command done clears an earlier
+        refusal (it no longer applies); what it set off is shown."""
         if not out.ok:
             self.refuse(out.reason)
+        elif self.refusal:
+            self.messages.clear()
+            self.refusal = False
         self.follow()
         return out
+
+    def pause(self) -> None:
+        """A window opens over the board: the message on the status line is done with."""
+        self.messages.clear()
 
     def follow(self) -> None:
         """Show what the table has done since last asked: sounds, messages, windows, saves."""
@@ -164,6 +175,8 @@ class JaydenScene(PlayScene):
             elif n.event is Event.FINISHED and self.pos.result is not None:
                 statistics.record_jayden_game(self.app, self.game, self.pos.result)
             elif n.event is Event.TURN_STARTED:
+                if self.refusal:
+                    self.messages.clear()     # a refusal never outlives the turn it was about
                 self._turn_started()
             elif n.event is Event.ENDED:
                 self.app.sound.play("game_end")
@@ -182,15 +195,18 @@ class JaydenScene(PlayScene):
         on its Master, where play starts."""
         side = self.pos.side
         if not self.table.is_computer(side):
-            flip = bool(self.app.settings["hot_seat"]) and side == "r"
-            if flip != self.flip:
-                c, r = self.cursor
-                self.cursor = (COLS - 1 - c, ROWS - 1 - r)
-                self.flip = flip
+            self.set_flip((bool(self.app.settings["hot_seat"]) and side == "r") != self.turned)
         for sq in range(COLS * ROWS):
             if self.pos.piece_at(sq) == ("M", side):
                 self.cursor = cell_of_square(sq, self.flip)
                 return
+
+    def set_flip(self, flip: bool) -> None:
+        """Turn the board, keeping the Action Box on its square."""
+        if flip != self.flip:
+            c, r = self.cursor
+            self.cursor = (COLS - 1 - c, ROWS - 1 - r)
+            self.flip = flip
 
     def cursor_square(self) -> int:
         return square_of_cell(*self.cursor, self.flip)
@@ -219,6 +235,11 @@ class JaydenScene(PlayScene):
             self.ask_hint()
         elif k == Kind.LOG:
             self.show_moves()
+        elif k == Kind.FLIP:
+            self.turned = not self.turned
+            self.set_flip(not self.flip)
+        elif k == Kind.LEGEND:
+            self.stack.push(LegendWindow(self.app, self.renderer))
 
     def press(self, sq: int) -> None:
         """The Action Button on a square: select, deselect, or act."""
@@ -251,11 +272,24 @@ class JaydenScene(PlayScene):
         return soonest(ticks_to_next(self.ticks, BLINK_TICKS), self.messages.left or None, dots)
 
     # menu actions ----------------------------------------------------------
+    def seat(self) -> str:
+        """The side the person at the keys speaks for: the side to act, or the
+        person's side while the computer acts."""
+        side = self.pos.side
+        return other(side) if self.table.is_computer(side) and not self.table.is_computer(other(side)) else side
+
     def open_menu(self) -> None:
-        can_offer = self.pos.result is None and not self.table.computer_to_act()
-        self.stack.push(menus.main_menu(self.app, enhanced=self.enhanced, can_undo=bool(self.pos.history),
-                                        can_offer=can_offer, can_resign=can_offer, can_hint=can_offer,
-                                        on_choose=self.menu_choice))
+        t, seat = self.table, self.seat()
+        resign = t.resign_refusal(seat)
+        why_not = {"hint": "Hints are for Enhanced mode (a game started with Enhanced on in Options)"
+                   if not self.enhanced else resign and "A hint is for a person's turn, while the game goes on",
+                   "undo": "Undo is for Enhanced mode (a game started with Enhanced on in Options)"
+                   if not self.enhanced else "" if self.pos.history else "Nothing to undo yet",
+                   "draw": resign.replace("resign", "offer a draw"), "resign": resign,
+                   "takeback": take_back_refusal(t, other(self.pos.side))}
+        if not resign and t.computer_to_act() and self.enhanced:
+            why_not["hint"] = "A hint is for your own turn: the computer is acting"
+        self.stack.push(menus.main_menu(self.app, why_not=why_not, on_choose=self.menu_choice))
 
     def menu_choice(self, choice: str) -> None:
         handler = {
@@ -268,6 +302,7 @@ class JaydenScene(PlayScene):
             "draw": self.offer_draw,
             "resign": self.ask_resign,
             "undo": self.undo,
+            "takeback": self.ask_take_back,
             "instructions": lambda: self._push("instructions"),
             "options": lambda: self._push("options"),
             "title": lambda: self.leave_game("quit to the title", self.to_title),
@@ -292,7 +327,12 @@ class JaydenScene(PlayScene):
             answer, yes=f"Yes, {what}", no="No, go on playing"))
 
     def show_moves(self) -> None:
-        self.stack.push(MoveListWindow(self.app, self.table.records))
+        self.stack.push(MoveListWindow(self.app, self.table.records, on_pick=self.look_back))
+
+    def look_back(self, actions: int) -> None:
+        """The position after the first ``actions`` actions, in the viewer; Esc comes back here."""
+        self.stack.push(self.app.scene("jayden-replay", start=self.game.start, quiet_draw=self.game.quiet_draw,
+                                       actions=[str(a) for a in self.pos.history], at=actions))
 
     def _push(self, name: str) -> None:
         self.stack.push(self.app.scene(name))
@@ -314,10 +354,24 @@ class JaydenScene(PlayScene):
         if self._answer(self.table.undo(self.pos.side)):
             self.end_shown = False
 
+    def ask_take_back(self) -> None:
+        """The side that played the last turn asks to take it back; the side to act answers."""
+        asker, side = other(self.pos.side), self.pos.side
+
+        def answer(yes: bool) -> None:
+            if yes:
+                self._answer(self.table.take_back(asker))
+            else:
+                self.say(f"{SIDE_NAME[side]} says no: play on")
+
+        self.stack.push(menus.yes_no(self.app, "Take back?", f"{SIDE_NAME[asker]} asks to take back their last "
+                                     f"turn. {SIDE_NAME[side]}, do you agree?", answer,
+                                     yes=f"Yes, {SIDE_NAME[side]} agrees", no="No, play on"))
+
     def offer_draw(self) -> None:
-        out = self._answer(self.table.offer_draw(self.pos.side))
+        out = self._answer(self.table.offer_draw(self.seat()))
         if out.ask:
-            self._draw_offered(self.pos.side, computer=False)
+            self._draw_offered(self.seat(), computer=False)
 
     def _draw_offered(self, side: str, *, computer: bool) -> None:
         who = f"{SIDE_NAME[side]} (computer)" if computer else SIDE_NAME[side]
@@ -329,7 +383,7 @@ class JaydenScene(PlayScene):
         self._answer(self.table.answer_draw(side, accepted))
 
     def ask_resign(self) -> None:
-        side = self.pos.side
+        side = self.seat()
         why = self.table.resign_refusal(side)
         if why:
             self.refuse(why)
@@ -371,46 +425,17 @@ class JaydenScene(PlayScene):
             self.to_title()
 
     # drawing -------------------------------------------------------------------
+    def alerts(self) -> list[tuple[str, int]]:
+        return status.alerts(self)
+
     def notes(self) -> list[tuple[str, int]]:
-        """The second status line when no message is shown."""
-        out: list[tuple[str, int]] = []
-        threats = self.table.threats()
-        if threats:
-            names = ", ".join(f"{PIECE_NAME[piece[0]]} {square_name(sq)}" for sq in threats
-                              if (piece := self.pos.piece_at(sq)) is not None)
-            out.append((f"Danger: {SIDE_NAME[other(self.pos.side)]} could take your Master next turn "
-                        f"({names})", P.LIGHT_RED))
-        if self.request == Request.TURN:
-            dots = "." * (1 + self.ticks // DOTS_TICKS % 3)
-            out.append((f"{SIDE_NAME[self.pos.side]} (computer) is thinking" + dots, P.WHITE))
-        for s in ("g", "r"):
-            if not self.pos.has_mark(s):
-                out.append((f"{SIDE_NAME[s]}: no Mark", P.LIGHT_MAGENTA))
-        records = self.table.records
-        took = [(s, sum(moves.taken(records, s).values())) for s in ("g", "r")]
-        out.append((f"Taken: Green {took[0][1]}, Red {took[1][1]}", P.LIGHT_GRAY))
-        out.append((self.key_guide(), P.DARK_GRAY))
-        return out
+        return status.notes(self)
 
     def key_guide(self) -> str:
-        """The hotkeys as the player has them (Options > Keys)."""
-        keys = self.app.input.keymap
-        parts = [f"{keys.label('log')} moves"] + ([f"{keys.label('hint')} hint"] if self.enhanced else [])
-        return ", ".join(parts + [f"{keys.label('back')} menu"])
+        return status.key_guide(self)
 
     def view(self) -> BoardView:
-        v = self.table.view()
-        targets: dict[int, str] = {}
-        costs: dict[int, int] = {}
-        if v.enhanced and v.selected is not None:
-            for a in v.targets:
-                targets[a.dst] = a.kind
-                if a.kind == "fire":
-                    costs[a.dst] = max(abs(a.src % 20 - a.dst % 20), abs(a.src // 20 - a.dst // 20))
-        return BoardView(cursor=self.cursor, selected=v.selected, targets=targets, costs=costs,
-                         status=self.status_on, blink=(self.ticks // BLINK_TICKS) % 2 == 0,
-                         marks=list(v.marks), threats=list(v.threats), hint=list(v.hint),
-                         message=self.message, notes=self.notes(), flip=self.flip, motion=v.step)
+        return status.board_view(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.pos, self.view())

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
-from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, fit
+from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, BoardRenderer, fit
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import GLYPH_W
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, TextView, draw_window
-from jayden_jazz.tables.jayden.moves import Played, taken, taken_text, turn_lines
-from jayden_jazz.tables.jayden.names import SIDE_NAME
+from jayden_jazz.tables.jayden.moves import Played, groups, taken, taken_text, turn_lines
+from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -94,25 +94,67 @@ class EndBar(Scene):
 
 
 class MoveListWindow(Scene):
-    """Every turn in the action notation with piece names, and what each side took."""
+    """Every turn in the action notation with piece names, and what each side took.
+
+    A bar marks one turn (the latest at first); Enter or a click on a turn
+    calls ``on_pick`` with the number of actions up to its end, to look back
+    at the position after it. Esc closes.
+    """
 
     opaque = False
 
-    def __init__(self, app: AppView, records: list[Played]) -> None:
+    def __init__(self, app: AppView, records: list[Played],
+                 on_pick: Callable[[int], None] | None = None) -> None:
         super().__init__(app)
         self.rect = pygame.Rect(40, 12, 560, 300)
         self.head = [(f"{SIDE_NAME[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]
         cols = (self.rect.w - 40) // GLYPH_W
         lines = [fit(line, cols) for line in turn_lines(records)] or ["(no action yet)"]
+        self.ends: list[int] = []
+        for group in groups(records):
+            self.ends.append((self.ends[-1] if self.ends else 0) + len(group))
         rows = (self.rect.h - 24 - 6 - 2 * LINE_H - 8 - LINE_H - 8) // LINE_H
         self.view = TextView(lines, rows)
         self.view.top = self.view.max_top          # the latest turns first in view
+        self.index = len(self.ends) - 1            # the turn under the bar
+        self.on_pick = on_pick
+        self.body = pygame.Rect(0, 0, 0, 0)
+
+    def _select(self, i: int) -> None:
+        if not self.ends:
+            return
+        self.index = min(max(i, 0), len(self.ends) - 1)
+        if self.index < self.view.top:
+            self.view.top = self.index
+        elif self.index >= self.view.top + self.view.rows:
+            self.view.top = self.index - self.view.rows + 1
+
+    def _line_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.body.collidepoint(pos):
+            return None
+        i = self.view.top + (pos[1] - self.body.y) // LINE_H
+        return i if 0 <= i < len(self.ends) else None
 
     def handle(self, action: Action) -> None:
-        if action.kind in (Kind.BACK, Kind.ACTION):
+        k = action.kind
+        if k == Kind.BACK or (k == Kind.ACTION and (self.on_pick is None or not self.ends)):
             self.close()
-            return
-        self.view.handle(action)
+        elif k == Kind.ACTION:
+            i = self._line_at(action.pos) if action.pos is not None else self.index
+            if i is None:
+                self.close()
+                return
+            self.close()
+            assert self.on_pick is not None
+            self.on_pick(self.ends[i])
+        elif k == Kind.MOVE and action.dy:
+            self._select(self.index + action.dy * (self.view.rows if action.dx else 1))
+        elif k == Kind.POINT and action.pos is not None:
+            i = self._line_at(action.pos)
+            if i is not None:
+                self.index = i
+        else:
+            self.view.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
@@ -122,11 +164,51 @@ class MoveListWindow(Scene):
             font.draw(surface, fit(text, inner.w // GLYPH_W - 1), inner.x + 4, y, colour)
             y += LINE_H
         y += 4
-        body = pygame.Rect(inner.x + 4, y, inner.w - 8, self.view.rows * LINE_H)
-        self.view.draw(surface, font, body, P.WHITE, styles=self._style)
-        font.draw(surface, "\u2191\u2193 PgUp PgDn scroll  Enter or Esc close", inner.x + 4,
-                  inner.bottom - LINE_H, P.LIGHT_GRAY)
+        self.body = pygame.Rect(inner.x + 4, y, inner.w - 8, self.view.rows * LINE_H)
+        if self.ends and self.on_pick is not None and self.view.top <= self.index < self.view.top + self.view.rows:
+            surface.fill(P.DARK_GRAY, (self.body.x, y + (self.index - self.view.top) * LINE_H,
+                                       self.body.w - 8, LINE_H))
+        self.view.draw(surface, font, self.body, P.WHITE, styles=self._style)
+        guide = ("\u2191\u2193 turn  Enter look at it  Esc close" if self.on_pick is not None and self.ends
+                 else "\u2191\u2193 PgUp PgDn scroll  Enter or Esc close")
+        font.draw(surface, guide, inner.x + 4, inner.bottom - LINE_H, P.LIGHT_GRAY)
 
     @staticmethod
     def _style(line: str) -> tuple[str, int]:
         return line, SIDE_COLOR["r"] if line[4:7] == "Red" else SIDE_COLOR["g"] if line[4:9] == "Green" else P.WHITE
+
+
+LEGEND_ORDER = "MHDRSINXCK"          # the Master first, the Mark last, as the Instructions list them
+
+
+class LegendWindow(Scene):
+    """Every piece's pictures (Green and Red), name and letter, over the board; any key closes it."""
+
+    opaque = False
+
+    def __init__(self, app: AppView, renderer: BoardRenderer) -> None:
+        super().__init__(app)
+        self.renderer = renderer
+        self.rect = pygame.Rect(0, 0, 600, 24 + 6 + 5 * 28 + 3 * LINE_H)
+        self.rect.center = (320, 161)
+
+    def handle(self, action: Action) -> None:
+        if action.kind not in (Kind.POINT, Kind.SCROLL):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.app.font
+        inner = draw_window(surface, font, self.rect, "Pieces")
+        for i, letter in enumerate(LEGEND_ORDER):
+            x = inner.x + 8 + (i // 5) * (inner.w // 2)
+            y = inner.y + 2 + (i % 5) * 28
+            for j, side in enumerate("gr"):
+                surface.fill(P.BLUE if j == 0 else P.DARK_GRAY, (x + j * 34, y, 32, 23))
+                self.renderer.draw_piece(surface, letter, side, x + j * 34, y)
+            name = PIECE_NAME[letter] + (" (deployed)" if letter == "X" else "")
+            font.draw(surface, name, x + 74, y + 4, P.WHITE)
+            font.draw(surface, f"{letter} {letter.lower()}", x + 74 + GLYPH_W * 20, y + 4, P.YELLOW)
+        y = inner.y + 2 + 5 * 28 + 4
+        font.draw(surface, "Green left, Red right; letters as in JPN (Green capitals).", inner.x + 8, y,
+                  P.LIGHT_GRAY)
+        font.draw(surface, "Any key closes this.", inner.x + 8, y + LINE_H, P.LIGHT_GRAY)

@@ -20,6 +20,7 @@ from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.art import sprite_sheet
 from jayden_jazz.shell.font import GLYPH_H, GLYPH_W, Font
+from jayden_jazz.shell.smallfont import SMALL_H, SmallFont, small_font
 from jayden_jazz.tables.jayden.moves import Played
 from jayden_jazz.tables.jayden.names import PIECE_NAME, RESULT_WORDS, SIDE_NAME
 from jayden_jazz.tables.jayden.steps import Motion
@@ -111,12 +112,16 @@ class BoardView:
     blink: bool = True
     marks: list[Played] = field(default_factory=list)            # the last turn and the one under way
     threats: list[int] = field(default_factory=list)             # enemy pieces that could take the Master
+    endangered: list[int] = field(default_factory=list)          # own pieces the enemy could take next turn
     hint: list[Action] = field(default_factory=list)
     message: str = ""
     state: list[tuple[str, int]] | None = None                   # replaces "Green to act" (replays)
+    alerts: list[tuple[str, int]] = field(default_factory=list)  # Master warnings: never hidden by a message
     notes: list[tuple[str, int]] = field(default_factory=list)   # second line when no message
     flip: bool = False
     motion: Motion | None = None                                 # the steps of the action being shown
+    coords: bool = False                                         # file letters and rank numbers on the edge
+    clock: list[tuple[str, int]] = field(default_factory=list)   # right end of the second line: time left
 
 
 class BoardRenderer:
@@ -181,6 +186,8 @@ class BoardRenderer:
             motion.draw_under(view.motion, surface, self, pos, view.flip)
         for played in view.marks:
             self._turn_mark(surface, played, view)
+        for sq in view.endangered:
+            self.risk_mark(surface, square_rect(sq, view.flip))
         for sq in view.threats:
             r = square_rect(sq, view.flip)
             pygame.draw.rect(surface, P.LIGHT_RED if view.blink else P.YELLOW, r, 2)
@@ -193,11 +200,34 @@ class BoardRenderer:
             pygame.draw.rect(surface, P.YELLOW if view.blink else P.WHITE, square_rect(view.selected, view.flip), 2)
         if view.motion is not None:
             motion.draw_over(view.motion, surface, self, pos, view.flip)
+        if view.coords:
+            self.coordinates(surface, view.flip)
         if view.cursor is not None:
             self._cursor(surface, view.cursor, view.blink)
         surface.fill(P.BLACK, (0, STATUS_Y, 640, 350 - STATUS_Y))
         if view.status:
             self._status(surface, pos, view)
+
+    @staticmethod
+    def risk_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
+        """A red corner at the top right: this piece could be taken next turn."""
+        x, y = r.right - 1, r.y
+        pygame.draw.polygon(surface, P.BLACK, [(x - 11, y), (x, y), (x, y + 11)])
+        pygame.draw.polygon(surface, P.LIGHT_RED, [(x - 8, y + 1), (x - 1, y + 1), (x - 1, y + 8)])
+
+    @staticmethod
+    def coordinates(surface: pygame.Surface, flip: bool) -> None:
+        """File letters along the bottom rank and rank numbers up the left file, in
+        small capitals on a black tab in the square's corner; they turn with the board."""
+        tiny = small_font()
+        for col in range(COLS):
+            sq = square_of_cell(col, ROWS - 1, flip)
+            r = cell_rect(col, ROWS - 1)
+            _tab(surface, tiny, square_name(sq)[0], r.right - 5, r.bottom - 6)
+        for row in range(ROWS):
+            sq = square_of_cell(0, row, flip)
+            r = cell_rect(0, row)
+            _tab(surface, tiny, square_name(sq)[1:], r.x + 1, r.y + 1)
 
     # markers ------------------------------------------------------------------
     def _turn_mark(self, surface: pygame.Surface, p: Played, view: BoardView) -> None:
@@ -301,7 +331,7 @@ class BoardRenderer:
 
     def info_text(self, pos: Position, view: BoardView) -> list[tuple[str, int]]:
         """The right end of the first line: never pushed off by messages."""
-        parts: list[tuple[str, int]] = []
+        parts: list[tuple[str, int]] = [("Turned", P.LIGHT_MAGENTA)] if view.flip else []
         if pos.result is None:
             parts.append((f"Free Cannons {pos.free_cannons(pos.side)}", P.LIGHT_CYAN))
         if view.cursor is not None:
@@ -319,16 +349,20 @@ class BoardRenderer:
         right_w = sum(len(t) for t, _ in right) + len(SEP) * max(0, len(right) - 1)
         left_cols = STATUS_COLS - right_w - 2
         state = view.state if view.state is not None else self.state_text(pos)
-        second = list(view.notes)
+        second = view.alerts + view.notes
         msg = view.message
-        if msg:
+        if msg and view.alerts:                  # the warning keeps its line; the message takes the first
+            state = [(fit(msg, left_cols), P.YELLOW)]
+        elif msg:
             if len(msg) <= STATUS_COLS - 1:
                 second = [(msg, P.YELLOW)]
             else:
                 first, rest = split_words(msg, left_cols)
                 state = [(first, P.YELLOW)]
                 second = [(fit(rest, STATUS_COLS - 1), P.YELLOW)]
-        return [self._fit_left(state, left_cols), self._fit_left(second, STATUS_COLS - 1), right]
+        clock_w = sum(len(t) for t, _ in view.clock) + len(SEP) * max(0, len(view.clock) - 1)
+        second_cols = STATUS_COLS - 1 - (clock_w + 2 if clock_w else 0)
+        return [self._fit_left(state, left_cols), self._fit_left(second, second_cols), right]
 
     @staticmethod
     def _fit_left(parts: list[tuple[str, int]], cols: int) -> list[tuple[str, int]]:
@@ -357,6 +391,15 @@ class BoardRenderer:
         width = sum(self.font.width(t) for t, _ in right) + self.font.width(SEP) * max(0, len(right) - 1)
         self._draw_parts(surface, right, 636 - width, STATUS_Y)
         self._draw_parts(surface, second, 4, STATUS_Y + LINE_H)
+        if view.clock:
+            width = sum(self.font.width(t) for t, _ in view.clock) + self.font.width(SEP) * (len(view.clock) - 1)
+            self._draw_parts(surface, view.clock, 636 - width, STATUS_Y + LINE_H)
+
+
+def _tab(surface: pygame.Surface, tiny: SmallFont, text: str, x: int, y: int) -> None:
+    w = tiny.width(text)
+    surface.fill(P.BLACK, (x - 1, y - 1, w + 2, SMALL_H + 2))
+    tiny.draw(surface, text, x, y, P.LIGHT_GRAY)
 
 
 def result_line(pos: Position) -> str:

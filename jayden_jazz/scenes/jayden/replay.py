@@ -1,4 +1,9 @@
-"""Watching a finished game again, action by action."""
+"""Watching a game again, action by action or turn by turn.
+
+The same viewer shows a finished game's replay and a look back at a game
+under way (``at``: the position after that many actions, paused); the game
+itself is never touched, and Esc returns to it.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ import pygame
 
 from jayden_jazz.jayden import Action, Position
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
+from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.jayden.render import BoardRenderer, BoardView, result_line
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
@@ -24,13 +30,16 @@ STEP_TICKS = 45
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: AppView, start: str, actions: list[str], quiet_draw: bool = True) -> None:
+    def __init__(self, app: AppView, start: str, actions: list[str], quiet_draw: bool = True,
+                 at: int | None = None) -> None:
         super().__init__(app)
         self.pos = Position(start, quiet_draw=quiet_draw)
         self.actions = [Action.from_text(a) for a in actions]
         self.records = moves.replay(start, self.actions, quiet_draw)
         self.index = 0           # actions applied so far
-        self.playing = True
+        self.looking_back = at is not None
+        self.playing = not self.looking_back
+        self.step_to(at or 0)
         self.timer = STEP_TICKS
         self.motion: steps.Motion | None = None
         self.ticks = 0
@@ -50,18 +59,43 @@ class ReplayScene(Scene):
             self.pos.pop()
             self.index -= 1
 
+    def step_to(self, index: int) -> None:
+        while self.index < index and self.index < len(self.actions):
+            self.step(1)
+        while self.index > max(index, 0):
+            self.step(-1)
+
+    def turn_ends(self) -> list[int]:
+        """The action counts at which a turn is over (or the last action, for a turn under way)."""
+        out, n = [], 0
+        for group in moves.groups(self.records):
+            n += len(group)
+            out.append(n)
+        return out
+
+    def step_turn(self, d: int) -> None:
+        """To the end of the next (d > 0) or the previous turn."""
+        ends = [0] + self.turn_ends()
+        if d > 0:
+            self.step_to(next((e for e in ends if e > self.index), self.index))
+        else:
+            self.step_to(max((e for e in ends if e < self.index), default=0))
+
     def handle(self, action: InputAction) -> None:
         k = action.kind
-        if k == Kind.BACK:
+        if k == Kind.BACK or (k == Kind.ACTION and self.looking_back):
             self.close()
-        elif k == Kind.MOVE and action.dx:
+        elif k == Kind.MOVE and action.dx and not action.dy:
             self.playing = False
             self.step(action.dx)
         elif k == Kind.ACTION:
             self.playing = not self.playing
         elif k == Kind.MOVE and action.dy:
             self.playing = False
-            self.step(-action.dy)
+            self.step_turn(action.dy)      # down the move list: later
+        elif k == Kind.LOG:
+            self.playing = False
+            self.stack.push(MoveListWindow(self.app, self.records, on_pick=self.step_to))
 
     def update(self) -> None:
         self.ticks += 1
@@ -82,9 +116,15 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         done = self.records[:self.index]
-        state = "playing" if self.playing else "paused"
-        head = [(f"Replay {self.index}/{len(self.actions)} ({state})", P.WHITE),
-                ("\u2190\u2192 step  Enter play/pause  Esc back", P.LIGHT_GRAY)]
+        log = self.app.input.keymap.label("log")
+        keys = f"\u2190\u2192 action \u2191\u2193 turn {log} list"
+        if self.looking_back:
+            head = [(f"Looking back: action {self.index}/{len(self.actions)}", P.LIGHT_CYAN),
+                    (f"{keys} Esc game", P.LIGHT_GRAY)]
+        else:
+            state = "playing" if self.playing else "paused"
+            head = [(f"Replay {self.index}/{len(self.actions)} ({state})", P.WHITE),
+                    (f"{keys} Enter play Esc back", P.LIGHT_GRAY)]
         notes: list[tuple[str, int]] = []
         if done:
             last = done[-1]

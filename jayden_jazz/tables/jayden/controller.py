@@ -16,7 +16,15 @@ Time passes in ticks (1/60 s at the screen's pace). What is shown before
 play goes on takes ticks: the steps of an action (a shot in flight, then
 its burst) and a computer's chosen piece held selected long enough to
 follow. The next computer action waits until they are over, and ``skip``
-finishes an action's steps at once.
+finishes an action's steps at once. An optional :class:`~.clock.Clock`
+runs on the same ticks.
+
+``make_brain`` gives the computer player when it is first needed (a worker
+process in the game, an in-process one in tests); ``can_think`` says whether
+a computer player is installed at all (hints need it); ``pace`` is the
+animation factor of whoever watches (0 = nothing shown, the default for a
+table no screen watches): it sets the length of each action's steps
+(``tables/jayden/steps.py``) and stretches the computer's pauses.
 """
 
 from __future__ import annotations
@@ -26,10 +34,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.jayden import Action, Position, square_name
-from jayden_jazz.tables.jayden import moves, steps
+from jayden_jazz.tables.jayden import moves, rewind, steps
+from jayden_jazz.tables.jayden.clock import Clock
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME, action_words, other, why_cannot_act
 from jayden_jazz.tables.jayden.steps import Motion
 from jayden_jazz.tables.jayden.view import Brain, Event, JaydenView, Notice, Outcome, Request, refused
+from jayden_jazz.tables.jayden.warnings import Warnings
 from jayden_jazz.tables.seats import ComputerTurn, paced
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,21 +54,12 @@ SIDES = ("g", "r")
 
 
 class JaydenController:
-    """One game of Jayden between two seats, each a person (here or elsewhere) or the computer.
-
-    ``make_brain`` gives the computer player when it is first needed (a
-    worker process in the game, an in-process one in tests); ``can_think``
-    says whether a computer player is installed at all (hints need it);
-    ``pace`` is the animation factor of whoever watches (0 = nothing shown,
-    the default for a table no screen watches): it sets the length of each
-    action's steps (``tables/jayden/steps.py``) and stretches the computer's
-    pauses.
-    """
+    """One game of Jayden between two seats, each a person (here or elsewhere) or the computer."""
 
     def __init__(self, game: JaydenGame, pos: Position | None = None, *,
                  make_brain: Callable[[], Brain] | None = None, brain: Brain | None = None,
                  can_think: Callable[[], bool] = lambda: True, pace: Callable[[], float] = lambda: 0.0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, clock: Clock | None = None) -> None:
         self.game = game
         self.pos = pos if pos is not None else game.position()
         self.records = moves.replay(game.start, self.pos.history, game.quiet_draw)
@@ -77,7 +78,8 @@ class JaydenController:
         self.computer = ComputerTurn(several=True)   # a computer side's turn, its actions shown one at a time
         self.draw_asked_of: str | None = None
         self.no_offer_before = 0
-        self._threats: tuple[int, list[int]] = (-1, [])
+        self.warnings = Warnings()
+        self.clock = clock
         self._notices: list[Notice] = []
 
     # reading -------------------------------------------------------------------
@@ -103,19 +105,22 @@ class JaydenController:
         return Request.TURN if self.computer.asked else self.side_request
 
     def threats(self) -> list[int]:
-        """Enemy pieces that could take the acting side's Master next turn
-        (Enhanced, for a human side only); worked out once per position."""
-        if not self.enhanced or self.pos.result is not None or self.computer_to_act():
-            return []
-        key = self.pos.key()
-        if self._threats[0] != key:
-            self._threats = (key, self.pos.master_threats(self.pos.side))
-        return self._threats[1]
+        """Enemy pieces that could take the acting side's Master next turn (Enhanced, a person's turn)."""
+        return self._warnings()[0]
+
+    def endangered(self) -> list[int]:
+        """The acting person's other pieces the enemy could take next turn (Enhanced)."""
+        return self._warnings()[1]
+
+    def _warnings(self) -> tuple[list[int], list[int]]:
+        shown = self.enhanced and self.pos.result is None and not self.computer_to_act()
+        return self.warnings.of(self.pos) if shown else ([], [])
 
     def view(self) -> JaydenView:
         return JaydenView(position=self.pos, records=tuple(self.records), marks=tuple(moves.last_turns(self.records)),
                           selected=self.selected, targets=tuple(self.targets.values()), chosen=self.computer.chosen,
                           hint=tuple(self.hint), threats=tuple(self.threats()), request=self.request,
+                          endangered=tuple(self.endangered()),
                           step=self.step, computer_to_act=self.computer_to_act(), enhanced=self.enhanced)
 
     def take_notices(self) -> list[Notice]:
@@ -154,8 +159,7 @@ class JaydenController:
         return ""
 
     def deselect(self) -> None:
-        self.selected = None
-        self.targets = {}
+        self.selected, self.targets = None, {}
 
     def select(self, side: str, sq: int) -> Outcome:
         """Pick up a piece of ``side`` that has a legal action."""
@@ -249,6 +253,8 @@ class JaydenController:
         """Let ``ticks`` ticks pass: pictures run, answers are read, the computer plays."""
         for _ in range(ticks):
             self._tick()
+            if self.clock is not None:
+                self.clock.tick(self)
 
     def _tick(self) -> None:
         if self.step is not None:
@@ -363,29 +369,28 @@ class JaydenController:
             return refused("Undo is part of Enhanced mode (Options, Play mode)")
         if not self.pos.history:
             return refused("Nothing to undo: no action has been made yet")
-        self.stop_thinking()
-        self.deselect()
-        self.step = None
-        self.pending_end = False
-        self.pos.pop()
-        while self.pos.history and (self.pos.acted is not None or self.computer_to_act()):
-            self.pos.pop()
-        self.game.actions = [str(a) for a in self.pos.history]
-        self.game.result = None
-        self.records = moves.replay(self.game.start, self.pos.history, self.game.quiet_draw)
-        self.hint = []
-        self._note(Event.TURN_ENDED)
-        self._say("Undone back to the start of your turn; the autosave now holds this position")
-        self._note(Event.TURN_STARTED, side=self.pos.side)
+        self._notices += rewind.rewind(self, lambda: self.pos.acted is not None or self.computer_to_act(),
+                                       "Undone back to the start of your turn; the autosave now holds this position")
         return Outcome(True, "undone")
+
+    def take_back(self, side: str) -> Outcome:
+        """``side`` takes back its last turn and all since, the other side having agreed (two people only)."""
+        why = rewind.take_back_refusal(self, side)
+        if why:
+            return refused(why)
+        self._notices += rewind.rewind(self, lambda: self.pos.side != side or self.pos.acted is not None,
+                                       f"{SIDE_NAME[side]} takes back the last turn")
+        return Outcome(True, "taken back")
 
     def offer_draw(self, side: str) -> Outcome:
         """``side`` offers a draw: a computer opponent is asked (the answer comes later);
         a person is to be asked by whoever shows them the offer (``ask``), then ``answer_draw``."""
-        if self.pos.result is not None or self.computer_to_act() or side != self.pos.side:
-            return refused("Only the side to act can offer a draw, while the game goes on")
+        why = self.resign_refusal(side).replace("resign", "offer a draw")
+        if why or self.side_request is not None:
+            return refused(why or "The computer player is answering a question; try again in a moment")
         them = other(side)
         if self.is_computer(them):
+            self.stop_thinking()          # a turn it was thinking about is asked again after the answer
             self.draw_asked_of = them
             self._say(f"{SIDE_NAME[them]} (computer) considers the offer")
             self.side_request = Request.ACCEPT
@@ -403,16 +408,15 @@ class JaydenController:
     def _draw_answer(self, accepted: bool, who: str) -> None:
         if accepted:
             self.pos.agree_draw()
-            self.game.result = {"winner": None, "reason": "agreed_draw"}
-            self._note(Event.TURN_ENDED)
-            self._note(Event.FINISHED)
-            self._note(Event.ENDED)
+            self.finish(None, "agreed_draw")
         else:
             self._say(f"{SIDE_NAME[who]} declines the draw")
 
     def resign_refusal(self, side: str) -> str:
-        """Why ``side`` may not resign now, or ""."""
-        if self.pos.result is not None or self.computer_to_act() or side != self.pos.side:
+        """Why ``side`` may not resign now, or "" (a person may on their turn or the computer's)."""
+        if self.pos.result is not None or self.is_computer(side):
+            return "Only a person can resign, while the game goes on"
+        if side != self.pos.side and not self.computer_to_act():
             return "Only the side to act can resign, while the game goes on"
         return ""
 
@@ -420,14 +424,17 @@ class JaydenController:
         why = self.resign_refusal(side)
         if why:
             return refused(why)
+        self.pos.resign(side)
+        self.finish(other(side), "resigned")
+        return Outcome(True, "resigned")
+
+    def finish(self, winner: str | None, reason: str) -> None:
+        """The position has just ended off the board (agreed, resigned, out of time): record and show it."""
         self.stop_thinking()
         self.deselect()
-        self.pos.resign(side)
-        self.game.result = {"winner": other(side), "reason": "resigned"}
-        self._note(Event.TURN_ENDED)
-        self._note(Event.FINISHED)
-        self._note(Event.ENDED)
-        return Outcome(True, "resigned")
+        self.game.result = {"winner": winner, "reason": reason}
+        for event in (Event.TURN_ENDED, Event.FINISHED, Event.ENDED):
+            self._note(event)
 
     def load(self, game: JaydenGame, pos: Position) -> None:
         """Go on with another game (a loaded save) from its position."""
@@ -435,9 +442,7 @@ class JaydenController:
         self.game, self.pos = game, pos
         self.records = moves.replay(game.start, pos.history, game.quiet_draw)
         self.deselect()
-        self.step = None
-        self.pending_end = False
-        self.hint = []
+        self.step, self.pending_end, self.hint = None, False, []
         self._note(Event.TURN_STARTED, side=pos.side)
 
 

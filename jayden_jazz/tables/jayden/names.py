@@ -14,6 +14,7 @@ RESULT_WORDS = {
     "quiet_draw": "200 actions passed without a capture",
     "agreed_draw": "both sides agreed",
     "resigned": "the other side resigned",
+    "time_out": "the other side ran out of time",
 }
 
 
@@ -35,6 +36,8 @@ def describe_result(pos: Position) -> tuple[str, str]:
         why = f"{SIDE_NAME[other(res.winner)]} could not complete a turn and forfeits"
     elif res.reason == "resigned" and res.winner is not None:
         why = f"{SIDE_NAME[other(res.winner)]} resigned"
+    elif res.reason == "time_out" and res.winner is not None:
+        why = f"{SIDE_NAME[other(res.winner)]} ran out of time"
     if res.winner is None:
         return "Draw", f"The game is drawn: {why}."
     return f"{SIDE_NAME[res.winner]} wins", f"{SIDE_NAME[res.winner]} wins: {why}."

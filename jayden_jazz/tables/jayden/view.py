@@ -110,3 +110,4 @@ class JaydenView:
     step: Motion | None                    # the steps of the action being shown
     computer_to_act: bool
     enhanced: bool
+    endangered: tuple[int, ...] = ()       # the acting side's other pieces the enemy could take next turn
