@@ -8,7 +8,7 @@ coordinates.
 A real window is scaled by SDL's renderer (on the graphics card where there
 is one; ``SDL_RENDER_DRIVER=software`` forces SDL's own software renderer).
 When no renderer can be made, and always for ``--headless``, the picture is
-scaled in software and flipped, as before.
+scaled in software and flipped.
 """
 
 from __future__ import annotations

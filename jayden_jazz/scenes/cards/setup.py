@@ -66,7 +66,7 @@ class CardsSetupScene(Scene):
         items += [MenuItem("First player", "first"), MenuItem("Card packs", "packs"),
                   MenuItem("Pack problems", "problems", enabled=bool(self.library.problems)),
                   MenuItem("Choose hands", "start"),
-                  MenuItem("Load game", "load"),  # [card-saves hook]
+                  MenuItem("Load game", "load"),
                   MenuItem("Back", "back")]
         current = self.menu.current                 # None only for the empty menu before the first build
         old = current.value if current is not None and keep is None else keep
@@ -154,7 +154,7 @@ class CardsSetupScene(Scene):
         elif v == "start":
             self.start()
         elif v == "load":
-            from jayden_jazz.scenes.cards import saving  # [card-saves hook]
+            from jayden_jazz.scenes.cards import saving
 
             saving.ask_load(self, self.library)
         elif v == "back":

@@ -145,7 +145,7 @@ class TableWindows(TablePart):
     def end_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
-        if saving.end_choice(self, choice):  # [card-saves hook] Watch replay
+        if saving.end_choice(self, choice):  # Watch replay
             return
         if choice == "rematch":
             self.rematch()

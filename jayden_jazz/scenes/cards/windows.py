@@ -185,8 +185,8 @@ def table_menu(app: AppView, on_choose: Callable[[str], None],
                             on_choose=on_choose, width=300)
     items = [MenuItem("Resume", "resume"), MenuItem("Move log (L)", "log"), MenuItem("Rules summary", "rules"),
              MenuItem("Options", "options"), MenuItem("New game", "new"),
-             MenuItem("Save game", "save"), MenuItem("Load game", "load"),  # [card-saves hook]
-             MenuItem("Watch replay", "replay"),  # [card-saves hook]
+             MenuItem("Save game", "save"), MenuItem("Load game", "load"),
+             MenuItem("Watch replay", "replay"),
              MenuItem("Quit to title", "title")]
     return ChoiceWindow(app, "Menu", items, on_choose=on_choose, width=240)
 
@@ -349,7 +349,7 @@ class EndWindow(ChoiceWindow):
 
     def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None]) -> None:
         items = [MenuItem("Rematch (same hands)", "rematch"), MenuItem("New game", "new"),
-                 MenuItem("Watch replay", "replay"),  # [card-saves hook]
+                 MenuItem("Watch replay", "replay"),
                  MenuItem("Look at the table", "look"), MenuItem("Back to title", "title")]
         super().__init__(app, title, items, on_choose=on_choose, width=520, fill=P.MAGENTA,
                          on_cancel=lambda: on_choose("look"))
