@@ -34,7 +34,9 @@ GAME_TITLES = {"cards": "Jazz Card Game", "jayden": "Jayden"}
 OPPONENTS = ("human", "easy", "normal", "hard")
 OPPONENT_TITLES = {"human": "a person", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 OUTCOMES = ("won", "drawn", "lost")
-_COUNTS = ("played", "won", "drawn", "lost", "streak", "best_streak")
+_COUNTS = ("played", "won", "drawn", "lost", "streak", "best_streak", "abandoned")
+ABANDONED = "abandoned"
+"""An online game its host ended unfinished: counted apart, never in ``played`` or a streak."""
 MAX_COUNT = 999_999_999
 """A count above this is not from games played (a billion games) and would not fit its column."""
 MAX_RULE_ROWS = 200
@@ -54,8 +56,12 @@ class Tally:
     lost: int = 0
     streak: int = 0          # wins in a row now
     best_streak: int = 0
+    abandoned: int = 0       # online games ended unfinished by their host
 
     def add(self, outcome: str) -> None:
+        if outcome == ABANDONED:
+            self.abandoned += 1
+            return
         if outcome not in OUTCOMES:
             raise ValueError(f"an outcome is one of {', '.join(OUTCOMES)}, not {outcome!r}")
         self.played += 1
@@ -64,7 +70,9 @@ class Tally:
         self.best_streak = max(self.best_streak, self.streak)
 
     def to_data(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in _COUNTS}
+        """Every count; ``abandoned`` only when there is one, so a file without online games reads
+        the same in a version of the game that does not know it."""
+        return {k: getattr(self, k) for k in _COUNTS if k != ABANDONED or self.abandoned}
 
     @classmethod
     def from_data(cls, data: Any, where: str) -> "Tally":
@@ -267,6 +275,6 @@ def record_jayden_game(app: Any, game: Any, result: Any) -> str:
     return record_jayden(app, dict(game.players), result, bool(game.enhanced), bool(game.quiet_draw))
 
 
-__all__ = ["FILE_NAME", "GAMES", "OPPONENTS", "Statistics", "Tally", "cards_entry", "jayden_entry",
+__all__ = ["ABANDONED", "FILE_NAME", "GAMES", "OPPONENTS", "Statistics", "Tally", "cards_entry", "jayden_entry",
            "record", "record_cards", "record_jayden", "record_jayden_game",
            "rules_name_cards", "rules_name_jayden", "stats_path"]

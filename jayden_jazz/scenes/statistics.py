@@ -150,8 +150,10 @@ class StatisticsScene(Scene):
                     text = str(v)
                     font.draw(surface, text, right - font.width(text), y, colour if v else P.DARK_GRAY)
             y += LINE_H
-        font.draw_centered(surface, "Counted for the first person at the screen (P1, or Green in Jayden).", self.frame.centerx, self.frame.bottom - 40,
-                           P.LIGHT_CYAN)
+        gone = self.stats.games[self.game].total.abandoned if self.game in self.stats.games else 0
+        note = (f"{gone} online game{'s' if gone != 1 else ''} ended abandoned (not in Played)." if gone
+                else "Counted for the first person at the screen (P1, or Green in Jayden).")
+        font.draw_centered(surface, note, self.frame.centerx, self.frame.bottom - 40, P.LIGHT_CYAN)
         keys = self.app.input.keymap
         foot = f"\u2190\u2192 other game  {keys.label('reset_stats')} reset  {keys.label('back')} back"
         font.draw_centered(surface, foot, self.frame.centerx, self.frame.bottom - 22, P.LIGHT_GRAY)

@@ -132,3 +132,18 @@ def test_the_longest_rule_set_name_the_game_writes_reads_back(tmp_path):
     again = stats.Statistics.load(path)
     assert again.notice == "" and not (tmp_path / "statistics.yaml.bak").exists()
     assert again.games["cards"].rules[name].won == 1
+
+
+def test_an_abandoned_online_game_is_counted_apart_and_old_files_still_read(tmp_path):
+    path = tmp_path / "statistics.yaml"
+    s = stats.Statistics(path)
+    s.add("jayden", "won", ["human"], "Enhanced")
+    s.add("jayden", "abandoned", ["human"], "Enhanced")
+    t = s.games["jayden"].total
+    assert (t.played, t.won, t.abandoned, t.streak) == (1, 1, 1, 1)   # not played, the streak goes on
+    s.save()
+    again = stats.Statistics.load(path)
+    assert again.notice == "" and again.games["jayden"].rules["Enhanced"].abandoned == 1
+    plain = stats.Statistics(path)
+    plain.add("cards", "lost", ["normal"], "Updated")
+    assert "abandoned" not in plain.to_text()          # a file without one reads in any version

@@ -181,7 +181,8 @@ def test_the_host_may_end_an_abandoned_game(make_app, fast_server):
     until(app, lambda: sc.end_shown, 5)
     assert "abandoned" in sc.state_parts()[1][0]
     from jayden_jazz.statistics import Statistics, stats_path
-    assert Statistics.load(stats_path(app)).games["jayden"].total.played == 0   # not counted as won or lost
+    total = Statistics.load(stats_path(app)).games["jayden"].total
+    assert total.played == 0 and total.abandoned == 1          # recorded as abandoned, not won or lost
     assert not L.session_path(app).exists()                   # Continue no longer offers it
     app.stack.clear()
 

@@ -162,10 +162,10 @@ class OnlineJaydenScene(PlayScene):
         me = self.link.seat
         if me is None:
             return
-        if v["status"] == "abandoned":
-            return          # kept as abandoned on the server; the statistics count finished games
         winner = res.get("winner")
         outcome = "drawn" if winner is None else ("won" if winner == me else "lost")
+        if v["status"] == "abandoned":
+            outcome = statistics.ABANDONED      # counted apart: neither won nor lost
         other = self._players(v).get(SIDES[1 - me], {"kind": "human"})
         kind = other.get("level", "normal") if other.get("kind") == "computer" else "human"
         statistics.record(self.app, "jayden", (outcome, [kind], statistics.rules_name_jayden(
