@@ -120,7 +120,7 @@ def classic_match(core: Core, owner: Sequence[int], c: int, cause: str) -> "tupl
     equal sums) counted for the card placed on ``c``, read with the values of the moment it
     landed (``owner``: the owners then), so the table can show what matched."""
     from . import events as ev
-    from .classic import ACE
+    from .judge import ACE
 
     cells, effects, value = core.cell, core.effects, core.judge.value
     names = core.names

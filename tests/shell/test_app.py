@@ -110,9 +110,12 @@ def test_screenshot_flag_writes_ega_png(tmp_path, user_home):
 
 
 def test_keys_flag_drives_the_scene(tmp_path, user_home):
+    from jayden_jazz.scenes.title import ENTRIES
+
     out = tmp_path / "opt.png"
-    assert main(["--headless", "--frames", "40", "--keys", "DOWN DOWN DOWN RETURN",
-                 "--screenshot", str(out)]) == 0
+    shown = [value for _, value in ENTRIES if value != "continue"]   # nothing to continue in a new home
+    keys = " ".join(["DOWN"] * shown.index("options") + ["RETURN"])
+    assert main(["--headless", "--frames", "40", "--keys", keys, "--screenshot", str(out)]) == 0
     img = pygame.image.load(str(out))
     # Options window: its blue fill at the centre of the frame
     assert pixel(img, 320, 60) == 1

@@ -402,16 +402,27 @@ class Searcher:
         total = 0
         if found:
             found.sort(key=_first, reverse=True)
-            g1, c1 = found[0]
+            g1 = found[0][0]
             total = g1
-            if a_sq < 0 and c1.how != 2:
-                for g2, c2 in found[1:]:
-                    if c2.how == 2 or c2.src == c1.src or c2.dst == c1.dst:
+            if a_sq < 0:
+                # every best first capture is tried (not the first one the board lists), so the
+                # score does not depend on which colour plays from which side of the board
+                second = 0
+                for g, c1 in found:
+                    if g < g1:
+                        break
+                    if c1.how == 2:
                         continue
-                    if c1.how == 1 and c2.how == 1 and CHEB[c1.src][c1.dst] + CHEB[c2.src][c2.dst] > free:
-                        continue
-                    total += g2
-                    break
+                    for g2, c2 in found:
+                        if g2 <= second or c2 is c1:
+                            continue
+                        if c2.how == 2 or c2.src == c1.src or c2.dst == c1.dst:
+                            continue
+                        if c1.how == 1 and c2.how == 1 and CHEB[c1.src][c1.dst] + CHEB[c2.src][c2.dst] > free:
+                            continue
+                        second = g2
+                        break
+                total += second
         if a_sq < 0 and self.p.two_action:
             for c in discovered(s, x):
                 v = VALUE[c.victim]
