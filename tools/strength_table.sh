@@ -82,4 +82,10 @@ if [ -z "$ROWS" ] || case " $ROWS " in *" jayden "*) true ;; *) false ;; esac; t
     $PYTHON tools/tournament.py --game jayden --a hard --b greedy -n 20 --seed 1 --jobs 1 -q
     $PYTHON tools/tournament.py --game jayden --a normal --b greedy -n 20 --seed 1 --jobs 1 -q
     $PYTHON tools/tournament.py --game jayden --a hard --b normal -n 20 --seed 1 --jobs 1 -q
+    # the Journey's tiers (docs/strength.md, "The Journey's tiers")
+    for t in 1 2 3 4 5 6 7 8 9; do
+        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 16 --seed 1 --opt tier=$t --jobs 1 -q
+        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 20 --seed 1 --opt tier=$t,iterations=400 --jobs 1 -q
+        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 20 --seed 21 --opt tier=$t,iterations=400 --jobs 1 -q
+    done
 fi
