@@ -18,7 +18,7 @@ opponents:
     description: "Keeps the fire going."
     tier: 2
     level: normal
-    pool: [ember, example/devan, example/fog_horn]
+    pool: [ember, example/devan, example/fog_horn, example/quick_quill, example/brick_wall]
     rules:
       - {preset: updated, field: 3x3, open: true}
       - {field: 3x3, classic: [same, same_wall]}
@@ -30,7 +30,7 @@ opponents:
     description: "Comes after the Stoker."
     tier: 3
     level: hard
-    pool: [ember]
+    pool: [ember, example/devan, example/fog_horn, example/sandstorm, example/static_field]
     rules: {preset: updated, field: 3x3, classic: [plus]}
     trade: all
     requires: [stoker]
@@ -62,3 +62,164 @@ def test_saving_a_card_keeps_the_packs_opponents_and_starter(tmp_path):
     strip = lambda os_: [o.__class__(**{**o.__dict__, "line": None}) for o in os_]   # noqa: E731
     assert strip(info.opponents) == strip(before.info.opponents)
     assert info.starter == before.info.starter == (("mine/ember", 2),)
+
+
+# --- the Opponents list and the opponent editor, by keys ------------------------------------------------
+
+import pytest  # noqa: E402
+
+from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow  # noqa: E402
+from jayden_jazz.scenes.workshop.opponent import OpponentEditorScene  # noqa: E402
+from jayden_jazz.scenes.workshop.opponents import OpponentsScene  # noqa: E402
+from jayden_jazz.scenes.workshop.pickwindow import PickWindow  # noqa: E402
+from jayden_jazz.scenes.workshop.ruleset import RuleSetWindow  # noqa: E402
+from tests.workshop.workshop_helpers import goto, key, set_text, turn_to, type_text  # noqa: E402
+
+
+def no_lines(opponents):
+    return [o.__class__(**{**o.__dict__, "line": None}) for o in opponents]
+
+
+@pytest.fixture
+def opp_list(make_app, user_home):
+    app = make_app()
+    file = own_pack_file(Path(app.dirs.cards))
+    app.stack.push(app.scene("workshop-opponents", pack=read_own_pack(file)))
+    scene = app.stack.top
+    assert isinstance(scene, OpponentsScene)
+    return app, scene, file
+
+
+def pick(app, *names: str) -> None:
+    """In an open pick window: find each name and tick it, clearing the search between."""
+    for name in names:
+        type_text(app, name)
+        key(app, "RETURN")
+        key(app, *(["BACKSPACE"] * len(name)))
+
+
+def test_an_opponent_made_by_keys_is_read_back_from_the_file(opp_list):
+    app, scene, file = opp_list
+    before = read_own_pack(file).info.opponents
+    key(app, "DOWN", "DOWN", "RETURN")                      # "+ new opponent"
+    ed = app.stack.top
+    assert isinstance(ed, OpponentEditorScene)
+    type_text(app, "Coal Man")
+    assert ed.key == "coal_man"                             # the id follows the name
+    set_text(app, ed.form, "description", "Shovels coal and plays Same.")
+    turn_to(app, ed.form, "tier", 4)
+    turn_to(app, ed.form, "level", "hard")
+    turn_to(app, ed.form, "trade", "direct")
+    goto(app, ed.form, "pool")
+    key(app, "RETURN")
+    assert isinstance(app.stack.top, PickWindow)
+    pick(app, "ember", "devan", "fog horn", "brick wall", "sandstorm")
+    key(app, "ESCAPE")
+    assert ed.opp.pool == ("mine/ember", "example/devan", "example/fog_horn", "example/brick_wall",
+                           "example/sandstorm")
+    goto(app, ed.form, "rules1")
+    key(app, "RETURN")
+    rules = app.stack.top
+    assert isinstance(rules, RuleSetWindow)
+    turn_to(app, rules.form, "same", True)
+    key(app, "ESCAPE")
+    goto(app, ed.form, "addrules")                          # a second set: a Roulette
+    key(app, "RETURN")
+    turn_to(app, app.stack.top.form, "open", True)
+    key(app, "ESCAPE")
+    goto(app, ed.form, "addreward")
+    key(app, "RETURN")
+    type_text(app, "ember")
+    key(app, "RETURN")
+    turn_to(app, ed.form, "reward1", 25)
+    goto(app, ed.form, "requires")
+    key(app, "RETURN")
+    pick(app, "stoker")
+    key(app, "ESCAPE")
+    assert not ed.errors, ed.errors
+    key(app, "F2")
+    assert not ed.dirty
+    info, _, problems = load_pack(file)
+    assert not [p for p in problems if p.is_error]
+    assert no_lines(info.opponents[:2]) == no_lines(before)  # the others are kept, in order
+    (made,) = no_lines(info.opponents[2:])
+    assert made == no_lines([ed.opp])[0]
+    assert made.tier == 4 and made.level == "hard" and made.trade == "direct"
+    assert [rs.classic for rs in made.rule_sets] == [("same",), ()] and made.rule_sets[1].variants == ("open",)
+    assert made.rewards == (("mine/ember", 25),) and made.requires == ("mine/stoker",)
+    key(app, "ESCAPE")                                       # saved: closes without asking
+    assert app.stack.top is scene and [o.name for o in scene.opponents][-1] == "Coal Man"
+
+
+def test_an_invalid_opponent_is_refused_with_its_message_and_not_saved(opp_list):
+    app, scene, file = opp_list
+    text = file.read_text(encoding="utf-8")
+    key(app, "DOWN", "DOWN", "RETURN")
+    ed = app.stack.top
+    type_text(app, "Nobody")
+    assert any(p.field == "pool" for p in ed.errors)         # no cards yet
+    goto(app, ed.form, "rules1")
+    key(app, "RETURN")
+    turn_to(app, app.stack.top.form, "same_wall", True)
+    assert "Same" in " ".join(app.stack.top.rs.rules().problems())
+    key(app, "ESCAPE")
+    assert any("cannot be combined" in p.message for p in ed.errors)
+    key(app, "F2")
+    window = app.stack.top
+    assert isinstance(window, MessageWindow) and window.title == "Not saved"
+    assert any("cannot be combined" in line for line in window.lines)
+    assert file.read_text(encoding="utf-8") == text
+    key(app, "RETURN", "ESCAPE")                              # changed: Esc asks, No is the default
+    assert isinstance(app.stack.top, ChoiceWindow)
+    key(app, "RETURN")
+    assert app.stack.top is ed
+
+
+def test_a_pool_too_small_for_the_field_is_refused_by_the_linker(opp_list):
+    app, scene, file = opp_list
+    key(app, "DOWN", "DOWN", "RETURN")
+    ed = app.stack.top
+    type_text(app, "Small")
+    assert "description is text, not ''" in [p.message for p in ed.errors]
+    set_text(app, ed.form, "description", "Plays few cards.")
+    goto(app, ed.form, "pool")
+    key(app, "RETURN")
+    pick(app, "ember", "devan")
+    key(app, "ESCAPE")
+    assert [p.message for p in ed.errors] == ["the pool has 2 cards; 3x3 needs a hand of 5; the opponent is refused"]
+    assert any("needs a hand of 5" in line for line, _ in ed.message_lines())
+
+
+def test_editing_one_opponent_keeps_the_others(opp_list):
+    app, scene, file = opp_list
+    before = no_lines(read_own_pack(file).info.opponents)
+    key(app, "RETURN")                                       # the Stoker
+    ed = app.stack.top
+    assert ed.original_id == "mine/stoker"
+    turn_to(app, ed.form, "tier", 5)
+    key(app, "F2")
+    after = no_lines(load_pack(file)[0].opponents)
+    assert after[0] == before[0].__class__(**{**before[0].__dict__, "tier": 5})
+    assert after[1:] == before[1:]
+
+
+def test_delete_asks_first_and_no_is_the_default(opp_list):
+    app, scene, file = opp_list
+    key(app, "DELETE")
+    assert isinstance(app.stack.top, ChoiceWindow)
+    key(app, "RETURN")                                       # No
+    assert [o.id for o in load_pack(file)[0].opponents] == ["mine/stoker", "mine/ash"]
+    key(app, "DOWN")
+    key(app, "DELETE")
+    key(app, "DOWN", "RETURN")                               # Yes
+    assert [o.id for o in load_pack(file)[0].opponents] == ["mine/stoker"]
+    assert [c.key for c in load_pack(file)[1]] == ["ember"]
+
+
+def test_copy_makes_a_new_id_and_keeps_the_original(opp_list):
+    app, scene, file = opp_list
+    key(app, "c")
+    ed = app.stack.top
+    assert ed.key == "stoker_copy" and ed.original_id is None
+    key(app, "F2")
+    assert [o.id for o in load_pack(file)[0].opponents] == ["mine/stoker", "mine/ash", "mine/stoker_copy"]
