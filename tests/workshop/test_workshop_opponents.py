@@ -223,3 +223,19 @@ def test_copy_makes_a_new_id_and_keeps_the_original(opp_list):
     assert ed.key == "stoker_copy" and ed.original_id is None
     key(app, "F2")
     assert [o.id for o in load_pack(file)[0].opponents] == ["mine/stoker", "mine/ash", "mine/stoker_copy"]
+
+
+def test_the_workshop_opens_a_packs_opponents_from_its_menu(make_app, user_home):
+    from jayden_jazz.scenes.workshop.home import WorkshopScene
+
+    app = make_app()
+    own_pack_file(Path(app.dirs.cards))
+    app.stack.push(WorkshopScene(app))
+    key(app, "RETURN")                                   # the pack's menu
+    menu = app.stack.top
+    while menu.menu.current.value != "opponents":
+        key(app, "DOWN")
+    assert menu.menu.current.label == "Opponents (2)..."
+    key(app, "RETURN")
+    assert isinstance(app.stack.top, OpponentsScene)
+    assert [o.name for o in app.stack.top.opponents] == ["The Stoker", "Ash"]

@@ -218,8 +218,8 @@ class WorkshopScene(Scene):
     def pack_menu(self, pack: OwnPack) -> None:
         n_opp = len(pack.info.opponents) if pack.info is not None else 0
         items = [MenuItem("New card", "new", enabled=not pack.locked),
-                 MenuItem(f"Opponents ({n_opp})...", "opponents", enabled=pack.info is not None),
                  MenuItem("Name, author and version...", "header", enabled=not pack.locked),
+                 MenuItem(f"Opponents ({n_opp})...", "opponents", enabled=pack.info is not None),
                  MenuItem("Zip for sharing", "zip"), MenuItem("Cards as pictures (PNG)", "render",
                                                               enabled=bool(pack.cards)),
                  MenuItem("Cancel", "cancel")]
