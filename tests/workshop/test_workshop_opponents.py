@@ -239,3 +239,23 @@ def test_the_workshop_opens_a_packs_opponents_from_its_menu(make_app, user_home)
     key(app, "RETURN")
     assert isinstance(app.stack.top, OpponentsScene)
     assert [o.name for o in app.stack.top.opponents] == ["The Stoker", "Ash"]
+
+
+def test_the_list_says_why_the_game_would_refuse_an_opponent(make_app, user_home):
+    from tests.helpers import assert_ega_only
+
+    app = make_app()
+    file = own_pack_file(Path(app.dirs.cards))
+    file.write_text(file.read_text(encoding="utf-8").replace(
+        "pool: [ember, example/devan, example/fog_horn, example/quick_quill, example/brick_wall]",
+        "pool: [ember, example/devan]"), encoding="utf-8")
+    app.stack.push(app.scene("workshop-opponents", pack=read_own_pack(file)))
+    scene = app.stack.top
+    assert scene.refusals(scene.opponents[0]) == [
+        "rules: the pool has 2 cards; 3x3 needs a hand of 5; the opponent is refused"]
+    assert scene.refusals(scene.opponents[1]) == []
+    app.render()
+    assert_ega_only(app.display.logical)
+    key(app, "RETURN")
+    app.render()
+    assert_ega_only(app.display.logical)

@@ -42,6 +42,7 @@ class OpponentsScene(Scene):
         self.index = 0
         self.top = 0
         self.keep: str | None = None
+        self._problems: dict[str, list[str]] = {}     # by opponent id: why the game would refuse it
 
     @property
     def opponents(self) -> tuple[Opponent, ...]:
@@ -53,6 +54,7 @@ class OpponentsScene(Scene):
 
     def reload(self, keep: str | None = None) -> None:
         self.pack = read_own_pack(self.pack.file)
+        self._problems = {}
         ids = [o.id for o in self.opponents]
         if keep in ids:
             self.index = ids.index(keep)
@@ -74,6 +76,16 @@ class OpponentsScene(Scene):
 
             self.library = load_library(self.app)
         return self.library
+
+    def refusals(self, opp: Opponent) -> list[str]:
+        """Why the Journey would refuse ``opp`` as the pack is now (empty when it plays)."""
+        if opp.id not in self._problems:
+            from jayden_jazz.scenes.workshop.oppcheck import opponent_problems
+
+            lib = self._lib()
+            self._problems[opp.id] = [f"{p.field or 'opponent'}: {p.message}" for p in opponent_problems(
+                opp, self.pack, lib.catalog, lib.fields, opp.id) if p.is_error]
+        return self._problems[opp.id]
 
     def _refuse(self, why: str) -> None:
         self.app.sound.play("illegal")
@@ -197,8 +209,11 @@ class OpponentsScene(Scene):
             rewards = ", ".join(f"{c.partition('/')[2]} {n}%" for c, n in o.rewards) or "nothing"
             text, colour = (f"{o.description} Rules: {rules}. Gives: {rewards}."
                             + (f" Requires: {', '.join(o.requires)}." if o.requires else "")), P.WHITE
-        for j, line in enumerate(wrap(text, 78)[:8]):
-            font.draw(surface, line, 6, y + j * 14, colour)
+        lines = [(line, colour) for line in wrap(text, 78)]
+        if o is not None and not self.pack.locked:
+            lines += [(line, P.LIGHT_RED) for why in self.refusals(o) for line in wrap(f"\u00d7 {why}", 78)]
+        for j, (line, c) in enumerate(lines[:8]):
+            font.draw(surface, line, 6, y + j * 14, c)
 
 
 __all__ = ["OpponentsScene"]
