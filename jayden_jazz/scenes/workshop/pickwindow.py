@@ -1,7 +1,7 @@
 """A window to pick cards (or opponents) from a long list by typing part of a name.
 
 Typing filters the list (every word must be in the name or an alias, best
-matches first, as the hand picker ranks them); Up/Down move; Enter or a
+matches first); Up/Down move; Enter or a
 click picks. With ``multi`` Enter toggles the item and the window stays
 open until Esc (or F2), which hands back every item ticked; otherwise
 Enter hands back the one item and Esc picks nothing.
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from jayden_jazz.cards import Card
-from jayden_jazz.scenes.cards.hands_search import search_rank
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action, Kind
@@ -37,14 +36,20 @@ class Pickable:
 
 
 def rank(item: Pickable, words: list[str]) -> int | None:
+    """0 a name is the text typed, 1 a name starts with it, 2 every word is in a name, 3 in the label
+    or id; None: no match. Names are the card's name and aliases, or the label."""
     if not words:
         return 0
-    if item.card is not None:
-        got = search_rank(item.card, words)
-        if got is not None:
-            return got
-    text = f"{item.label} {item.value}".lower()
-    return 4 if all(w in text for w in words) else None
+    whole = " ".join(words)
+    names = [item.card.name, *item.card.aliases] if item.card is not None else [item.label]
+    best: int | None = None
+    for name in (n.lower() for n in names):
+        if all(w in name for w in words):
+            r = 0 if name == whole else 1 if name.startswith(whole) else 2
+            best = r if best is None else min(best, r)
+    if best is None and all(w in f"{item.label} {item.value}".lower() for w in words):
+        best = 3
+    return best
 
 
 class PickWindow(Scene):
