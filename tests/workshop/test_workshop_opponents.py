@@ -259,3 +259,34 @@ def test_the_list_says_why_the_game_would_refuse_an_opponent(make_app, user_home
     key(app, "RETURN")
     app.render()
     assert_ega_only(app.display.logical)
+
+
+def test_rewards_over_100_per_cent_are_refused(opp_list):
+    app, scene, file = opp_list
+    key(app, "RETURN")                                       # the Stoker: one reward of 30%
+    ed = app.stack.top
+    turn_to(app, ed.form, "reward1", 60)
+    goto(app, ed.form, "addreward")
+    key(app, "RETURN")
+    type_text(app, "devan")
+    key(app, "RETURN")
+    turn_to(app, ed.form, "reward2", 50)
+    assert [p.message for p in ed.errors] == ["the chances add up to 110 per cent; at most 100"]
+    key(app, "LEFT")                                         # 50 -> 40
+    assert ed.opp.rewards == (("mine/ember", 60), ("example/devan", 40)) and not ed.errors
+
+
+def test_the_list_and_the_editor_by_mouse(opp_list):
+    from jayden_jazz.scenes.workshop.opponents import LIST_Y, ROW_H
+    from tests.helpers import click
+
+    app, scene, file = opp_list
+    y = LIST_Y + 2 * ROW_H + 4                              # "+ new opponent"
+    click(app, 40, y)
+    click(app, 40, y)
+    ed = app.stack.top
+    assert isinstance(ed, OpponentEditorScene) and ed.original_id is None
+    tier = ed.form.rows.index(next(r for r in ed.form.rows if r.key == "tier"))
+    vr = ed.form.value_rect(tier)
+    click(app, vr.x + 30, vr.y + 5)                         # the right arrow's side: one tier up
+    assert ed.opp.tier == 2
