@@ -207,6 +207,7 @@ def test_delete_asks_first_and_no_is_the_default(opp_list):
     app, scene, file = opp_list
     key(app, "DELETE")
     assert isinstance(app.stack.top, ChoiceWindow)
+    assert "Ash require(s) it" in " ".join(app.stack.top.lines)
     key(app, "RETURN")                                       # No
     assert [o.id for o in load_pack(file)[0].opponents] == ["mine/stoker", "mine/ash"]
     key(app, "DOWN")
@@ -290,3 +291,27 @@ def test_the_list_and_the_editor_by_mouse(opp_list):
     vr = ed.form.value_rect(tier)
     click(app, vr.x + 30, vr.y + 5)                         # the right arrow's side: one tier up
     assert ed.opp.tier == 2
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_input_into_the_opponent_screens(make_app, user_home, seed):
+    """No exception, and whatever gets saved is a pack the validator accepts whole."""
+    import random
+
+    from tests.helpers import assert_ega_only
+    from tests.workshop.test_workshop_monkey import random_action
+
+    app = make_app("--seed", str(seed))
+    file = own_pack_file(Path(app.dirs.cards))
+    rng = random.Random(seed)
+    for i in range(1500):
+        if not any(isinstance(s, OpponentsScene) for s in app.stack):
+            app.stack.push(app.scene("workshop-opponents", pack=read_own_pack(file)))
+        app.stack.handle(random_action(rng))
+        app._update()
+        if i % 100 == 0:
+            app.render()
+            assert_ega_only(app.display.logical)
+    info, cards, problems = load_pack(file)
+    assert info is not None and not [p for p in problems if p.is_error]
+    assert [c.key for c in cards] == ["ember"] and info.starter == (("mine/ember", 2),)

@@ -122,6 +122,8 @@ class OpponentsScene(Scene):
             self._refuse(f"This pack cannot be changed: {self.pack.locked}.")
             return
 
+        needing = [o.name for o in self.opponents if opp.id in o.requires]
+
         def chose(v: str) -> None:
             if v != "yes":
                 return
@@ -137,7 +139,9 @@ class OpponentsScene(Scene):
 
         self.stack.push(ChoiceWindow(self.app, "Delete opponent", [MenuItem("No, keep it", "no"),
                                                                    MenuItem("Yes, delete it", "yes")],
-                                     text=f"Delete \"{opp.name}\" from {self.pack.name}? This cannot be undone.",
+                                     text=f"Delete \"{opp.name}\" from {self.pack.name}? This cannot be undone."
+                                     + (f" {', '.join(needing)} require(s) it and will not be met until "
+                                        "changed." if needing else ""),
                                      on_choose=chose))
 
     # input -------------------------------------------------------------------------
