@@ -48,6 +48,8 @@ PARTS: dict[str, str] = {
     "card-editor": "jayden_jazz.scenes.workshop.editor:CardEditorScene",           # pack=, card=, original_key=
     "card-copy": "jayden_jazz.scenes.workshop.picture:copy_into",                  # pack=, card=
     "card-picture": "jayden_jazz.scenes.workshop.picture:picture_menu",            # editor=
+    "workshop-opponents": "jayden_jazz.scenes.workshop.opponents:OpponentsScene",  # pack=, library=
+    "opponent-editor": "jayden_jazz.scenes.workshop.opponent:OpponentEditorScene",  # pack=, opponent=, original_id=
     "jayden-replay": "jayden_jazz.scenes.jayden.replay:ReplayScene",               # start=, actions=, quiet_draw=
     "online-lobby": "jayden_jazz.scenes.online.lobby:LobbyScene",                  # link=
     "online-jayden": "jayden_jazz.scenes.online.jayden:OnlineJaydenScene",         # link=

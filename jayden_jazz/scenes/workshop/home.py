@@ -216,8 +216,10 @@ class WorkshopScene(Scene):
         self.stack.push(TextPrompt(self.app, "New pack", "The pack's name:", "My cards", named))
 
     def pack_menu(self, pack: OwnPack) -> None:
+        n_opp = len(pack.info.opponents) if pack.info is not None else 0
         items = [MenuItem("New card", "new", enabled=not pack.locked),
                  MenuItem("Name, author and version...", "header", enabled=not pack.locked),
+                 MenuItem(f"Opponents ({n_opp})...", "opponents", enabled=pack.info is not None),
                  MenuItem("Zip for sharing", "zip"), MenuItem("Cards as pictures (PNG)", "render",
                                                               enabled=bool(pack.cards)),
                  MenuItem("Cancel", "cancel")]
@@ -228,6 +230,8 @@ class WorkshopScene(Scene):
         def chose(v: str) -> None:
             if v == "new":
                 self.edit(pack, None)
+            elif v == "opponents":
+                self.stack.push(self.app.scene("workshop-opponents", pack=pack))
             elif v == "zip":
                 self.zip(pack)
             elif v == "header":
@@ -398,7 +402,7 @@ class WorkshopScene(Scene):
         elif kind == "card":
             hint = "Enter edits this card; C copies it; Del deletes it."
         else:
-            hint = "Enter chooses. Z zips the pack for sharing."
+            hint = "Enter on a pack: its opponents, name and more. Z zips the pack for sharing."
         for j, line in enumerate(wrap(hint, (PANEL_W - 12) // 8)[:2]):
             font.draw(surface, line, 6, y + j * 14, P.LIGHT_CYAN)
         for rect, key in self._key_rects():

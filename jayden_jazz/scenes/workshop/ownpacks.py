@@ -26,7 +26,9 @@ from jayden_jazz.cards import Card
 from jayden_jazz.cards.catalog import PackInfo, Problem
 from jayden_jazz.cards.loader import find_pack_files, load_pack
 from jayden_jazz.cards.validate import ID_RE
+from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.cards.writer import PackHeader, write_pack
+from jayden_jazz.cards.writer_journey import journey_lines
 
 WORKSHOP_MARK = "written by the Card Workshop"
 
@@ -180,6 +182,29 @@ def delete_card(pack: OwnPack, key: str) -> OwnPack:
     return _write(pack, [c for c in pack.cards if c.key != key])
 
 
+def save_opponent(pack: OwnPack, opponent: Opponent, replaces: str | None, *,
+                  overwrite: bool = False) -> OwnPack:
+    """Write the pack with ``opponent`` in place of opponent ``replaces`` (a full ``pack/key`` id),
+    or added at the end; the cards, starter and other opponents are written as they are."""
+    if pack.locked:
+        raise ValueError(pack.locked)
+    assert pack.info is not None
+    opponents = list(pack.info.opponents)
+    ids = [o.id for o in opponents]
+    if replaces is not None and replaces in ids:
+        opponents[ids.index(replaces)] = opponent
+    else:
+        opponents.append(opponent)
+    return _write(pack, pack.cards, overwrite=overwrite, opponents=tuple(opponents))
+
+
+def delete_opponent(pack: OwnPack, opponent_id: str) -> OwnPack:
+    if pack.locked:
+        raise ValueError(pack.locked)
+    assert pack.info is not None
+    return _write(pack, pack.cards, opponents=tuple(o for o in pack.info.opponents if o.id != opponent_id))
+
+
 def set_header(pack: OwnPack, name: str, author: str, version: str) -> OwnPack:
     """New name, author and version (the id stays: other players' games know the pack by it)."""
     if pack.locked:
@@ -201,7 +226,9 @@ def backup_name(file: Path) -> Path:
 
 
 def _write(pack: OwnPack, cards: list[Card], header: PackHeader | None = None, *,
-           overwrite: bool = False) -> OwnPack:
+           overwrite: bool = False, opponents: tuple[Opponent, ...] | None = None) -> OwnPack:
+    """Write the whole pack: header, ``cards``, and the pack's starter and opponents (``opponents``
+    in place of the pack's own when given), so a change to one part never drops another."""
     if pack.changed_on_disk:
         if not overwrite:
             raise PackChanged(pack)
@@ -215,5 +242,8 @@ def _write(pack: OwnPack, cards: list[Card], header: PackHeader | None = None, *
     if WORKSHOP_MARK not in head and not backup.exists():
         shutil.copy2(pack.file, backup)
     cards = [replace(c, id=f"{pack.id}/{c.key}") for c in cards]
-    write_pack(pack.file, header or pack.header, cards)
+    assert pack.info is not None
+    journey = journey_lines(pack.id, pack.info.opponents if opponents is None else opponents,
+                            pack.info.starter, pack.folder)
+    write_pack(pack.file, header or pack.header, cards, journey)
     return read_own_pack(pack.file)
