@@ -39,7 +39,7 @@ SCENES: dict[str, str] = {
 #: not offered by ``--scene`` (nor fed random input on their own by the monkey test).
 PARTS: dict[str, str] = {
     "cards-setup-screen": "jayden_jazz.scenes.cards.setup:CardsSetupScene",        # library=, config=
-    "cards-hands": "jayden_jazz.scenes.cards.hands:HandChoiceScene",               # config=, library=
+    "cards-hands": "jayden_jazz.scenes.cards.hands:HandChoiceScene",               # config=, library=; online: choosing=, on_chosen=, rules=
     "cards-rules": "jayden_jazz.scenes.cards.rules_window:RulesWindow",            # config=, on_change=
     "cards-game-replay": "jayden_jazz.scenes.cards.replay:CardsReplayScene",       # record=, catalog=, hide=
     "gallery-screen": "jayden_jazz.scenes.workshop.gallery:GalleryScene",          # library=

@@ -11,18 +11,21 @@ a search with R. F2 sorts by name, points or pack, F3 shows one pack. No card tw
 played last time, "Saved hands" keeps and reloads hands by name. A
 computer seat picks its own. Without Open, and with two or more people at
 the screen, a pass screen comes before each person's choice so nobody
-sees another's hand.
+sees another's hand. Online (``choosing``), only this machine's seat
+chooses, under the server's rules; its hand goes to ``on_chosen`` and Esc
+goes back without one.
 """
 
 from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from jayden_jazz.cards import Card, deal_random
+from jayden_jazz.cards import Card, Rules, deal_random
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cardkit.cards_art import MINI, draw_face
 from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
@@ -59,12 +62,14 @@ class HandChoiceScene(PlayScene):
     helper_attr = "brain"
 
     def __init__(self, app: AppView, config: MatchConfig, library: Library | None = None, *,
-                 brain: Any = None) -> None:
+                 brain: Any = None, choosing: int | None = None,
+                 on_chosen: Callable[[list[str]], None] | None = None, rules: Rules | None = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
         self.config = config
         self.field = self.library.fields[config.field]
-        self.rules = config.rules()
+        self.rules = rules or config.rules()
+        self.choosing, self.on_chosen = choosing, on_chosen
         self.size = self.rules.hand_size(self.field.playable_count, config.players)
         self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off)))
         self.search = ""
@@ -76,7 +81,7 @@ class HandChoiceScene(PlayScene):
         self.date = config.date or (today.year, today.month)
         self.brain = brain
         self.hands: list[tuple[str, ...]] = []
-        self.seat = 0
+        self.seat = choosing or 0
         self.picked: list[str] = []
         self.index = 0                 # grid cursor
         self.focus = "grid"            # or "buttons"
@@ -106,6 +111,9 @@ class HandChoiceScene(PlayScene):
         self.refresh()
         self.focus = "grid"
         self.message = ""
+        if self.choosing is not None:                  # online: this seat only, nobody else at this screen
+            self.phase = "choose"
+            return
         if self.rules.random and not self.hands:       # Random: nobody chooses, the hands are dealt
             self.hands = list(deal_random(self.pool, self.field, self.config.players, self.rules, self.rng))
             self.seat = self.config.players
@@ -132,7 +140,9 @@ class HandChoiceScene(PlayScene):
         """Esc on the pass screen: back to the setup (nothing was chosen that matters)."""
         from jayden_jazz.scenes.cards.loading import open_cards_setup
 
-        if self.stack is not None:
+        if self.on_chosen is not None:
+            self.close()
+        elif self.stack is not None:
             self.stack.pop_to(HandChoiceScene)
             if self.stack.top is self:
                 self.stack.replace(open_cards_setup(self.app, config=self.config))     # packs read again
@@ -143,6 +153,11 @@ class HandChoiceScene(PlayScene):
             last = dict(last) if isinstance(last, dict) else {}
             last[str(self.seat)] = list(self.picked)
             self._write("last_hands", last)
+        if self.on_chosen is not None:
+            self.app.sound.play("select")
+            self.on_chosen(list(self.picked))
+            self.close()
+            return
         self.hands.append(tuple(self.picked))
         self.seat += 1
         self.app.sound.play("select")

@@ -1,0 +1,126 @@
+"""The card game online through the screens: host a card game, each player picks their own hand on
+their own machine, Random hands dealt by the server, computer seats. Servers listen on 127.0.0.1
+port 0 only (a headless game hosts on loopback)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jayden_jazz.scenes.online import host_cards as HC
+from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.cards.hands import HandChoiceScene
+from jayden_jazz.scenes.online.host import HostScene
+from jayden_jazz.scenes.online.lobby import LobbyScene
+from tests.helpers import press
+from tests.net.conftest import client, expect
+from tests.scenes.test_online import join_screen, open_online, until
+
+
+@pytest.fixture
+def fast_server(monkeypatch):
+    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
+
+
+def host_cards(app, **choices: int) -> LobbyScene:
+    """Host > Game: Card game, then the given option indices, then Start hosting."""
+    press(app, "return")
+    sc = app.stack.top
+    assert isinstance(sc, HostScene)
+    press(app, "up", "up", "up", "up")               # from Start hosting up past the Jayden rows to Game
+    assert sc.menu.items[sc.menu.index].value == "game"
+    press(app, "right")
+    assert sc.kind == "cards"
+    for key, index in choices.items():
+        sc.menu.index = [i.value for i in sc.menu.items].index(key)
+        for _ in range(index):
+            press(app, "right")
+    sc.menu.index = len(sc.menu.items) - 2
+    press(app, "return")
+    until(app, lambda: isinstance(app.stack.top, (LobbyScene, HandChoiceScene)), 40, "the waiting room")
+    lobby = next(s for s in app.stack if isinstance(s, LobbyScene))
+    assert lobby.link.is_host and lobby.link.kind == "cards"
+    return lobby
+
+
+def test_the_card_options_make_the_create_message():
+    setup, seats = HC.cards_create({"preset": 1, "field": 0, "open": 1, "random": 0, "players": 2, "others": 2,
+                                    "fill": 1})
+    assert setup == {"rules": {"preset": "draft", "open": True, "random": False}, "field": "5x5"}   # 4 players: 5x5
+    assert seats == [{"kind": "human"}, {"kind": "human"}, {"kind": "computer", "level": "normal"},
+                     {"kind": "computer", "level": "normal"}]
+    assert HC.shown("field", {"field": 0, "players": 2}) == "5x5 (3x3 is for 2)"
+    setup, seats = HC.cards_create({})
+    assert setup["field"] == "3x3" and setup["rules"]["open"] is False and seats == [{"kind": "human"}] * 2
+
+
+def test_host_a_card_game_pick_a_hand_on_the_screen_and_the_guest_sends_theirs(make_app, fast_server):
+    app = open_online(make_app)
+    lobby = host_cards(app, open=1)
+    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+    picker = app.stack.top
+    assert picker.seat == 0 and picker.size == 5 and picker.rules.open
+    app.render()
+    press(app, "escape")                             # back to the waiting room: nothing sent
+    assert app.stack.top is lobby and lobby.hand_sent is None and lobby.needs_hand()
+    press(app, "return")                             # Enter opens the picker again
+    picker = app.stack.top
+    assert isinstance(picker, HandChoiceScene)
+    press(app, "r", "return")                        # Random hand, Done
+    assert app.stack.top is lobby and lobby.hand_sent is not None and len(lobby.hand_sent) == 5
+    mine = list(lobby.hand_sent)
+    guest = client(lobby.link.url, "Guest")
+    try:
+        guest.join(lobby.link.code)
+        assert expect(guest, "joined")["seat"] == 1
+        bad = [mine[0]] * 5
+        guest.choose_hand(bad)                       # refused in plain words: one copy of each card
+        assert "one copy" in expect(guest, "error")["message"]
+        theirs = [c for c in picker.pool if c not in mine][:5]
+        guest.choose_hand(theirs)
+        expect(guest, "ack")
+        until(app, lambda: (lobby.view or {}).get("status") == "playing", 20, "the game started")
+        v = lobby.view
+        assert v["kind"] == "cards" and v["board"]["hands"][0] == mine and v["board"]["hands"][1] == theirs  # Open
+        app.render()
+        assert L.load_session(L.session_path(app)) is None      # a card game is not offered by Continue (yet)
+        app.stack.clear()
+    finally:
+        guest.close()
+
+
+def test_random_hands_are_dealt_and_a_computer_takes_the_third_seat(make_app, fast_server):
+    app = open_online(make_app)
+    lobby = host_cards(app, random=1, players=1, others=2, fill=1)   # 3 players: guest, computer Normal
+    step_until_view = lambda: lobby.view is not None and lobby.view["seats"][2]["kind"] == "computer"  # noqa: E731
+    until(app, step_until_view, 20, "the view")
+    v = lobby.view
+    assert v["setup"]["field"]["name"] == "5x5" and v["setup"]["rules"].get("random")
+    assert not lobby.needs_hand() and app.stack.top is lobby          # nobody picks under Random
+    guest = client(lobby.link.url, "Guest")
+    try:
+        guest.join(lobby.link.code)
+        expect(guest, "joined")
+        until(app, lambda: (lobby.view or {}).get("status") == "playing", 20, "the game started")
+        hands = lobby.view["board"]["hands"]
+        assert len(hands) == 3 and all(c is not None for c in hands[0])
+        assert all(c is None for c in hands[1] + hands[2])               # hidden hands: only our own
+        app.stack.clear()
+    finally:
+        guest.close()
+
+
+def test_joining_a_card_game_by_code_goes_to_its_waiting_room_and_picker(make_app, fast_server, tmp_path):
+    from tests.net.conftest import FAST, ThreadServer
+    server = ThreadServer(tmp_path / "data", FAST)
+    host = client(server.url, "Host")
+    try:
+        host.create("cards", {"rules": {"preset": "updated"}, "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
+        created = expect(host, "created")
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{server.port}", created["code"])
+        until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+        assert app.stack.top.seat in (0, 1)
+        app.stack.clear()
+    finally:
+        host.close()
+        server.stop()
