@@ -13,6 +13,7 @@ from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
 from tests.helpers import press
 from tests.net.conftest import client, expect
+from tests.net.test_play import catalog_ids
 from tests.scenes.test_online import join_screen, open_online, until
 
 
@@ -124,3 +125,61 @@ def test_joining_a_card_game_by_code_goes_to_its_waiting_room_and_picker(make_ap
     finally:
         host.close()
         server.stop()
+
+
+def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast_server):
+    """The screen's seat plays with the table's commands; the guest (a bare client) plays from its view; the
+    guest's placements are shown as steps here; the end is shown; the table matched the server throughout."""
+    import random
+    import time
+
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.tables.cards.flow import Phase
+    from tests.helpers import step
+
+    app = open_online(make_app)
+    app.settings["animation"] = "fast"                 # the steps are shown (instant would skip them)
+    lobby = host_cards(app, open=1)
+    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+    press(app, "r", "return")
+    mine = list(lobby.hand_sent or [])
+    guest = client(lobby.link.url, "Guest")
+    rng = random.Random(3)
+    try:
+        guest.join(lobby.link.code)
+        expect(guest, "joined")
+        guest.choose_hand([c for c in catalog_ids() if c not in mine][:5])
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
+        table = app.stack.top
+        assert table.online is not None and table.online.seat == 0
+        assert [list(table.game.hand_ids(s)) for s in range(2)] == guest.view["board"]["hands"]
+        steps_seen = False
+        guest_acted = -1
+        end = time.monotonic() + 90
+        while not table.end_shown:
+            assert time.monotonic() < end, "the game did not finish in time"
+            step(app, 1)
+            time.sleep(0.002)
+            for _ in guest.poll():
+                pass
+            gv = guest.view
+            steps_seen = steps_seen or (table.show is not None and table.caption is not None
+                                        and table.caption[1] == 1)
+            if gv and gv["status"] == "playing" and gv["to_move"] == 1 and guest.pending is None \
+                    and gv["ply"] > guest_acted:
+                guest_acted = gv["ply"]
+                guest.send_action(rng.choice(gv["legal"]), gv["ply"])
+            if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
+                legal = [str(a) for a in table.game.legal_actions()]
+                table.controller.play(0, table.game.parse_action(rng.choice(legal)))
+        assert table.online.problem == ""
+        until(app, lambda: (guest.view or {}).get("status") == "over", 10, "the server's end")
+        res = guest.view["result"]
+        assert table.game.result().to_dict() == res
+        assert len(table.game.history) == guest.view["ply"]
+        assert steps_seen                                  # the guest's placements were shown as steps
+        hosting = table.online.link.hosting
+        app.stack.clear()
+        assert hosting is not None and not hosting.running
+    finally:
+        guest.close()

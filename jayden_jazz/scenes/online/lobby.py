@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.jayden import menus
-from jayden_jazz.scenes.online import host_cards
+from jayden_jazz.scenes.online import cards_link, host_cards
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -124,6 +124,9 @@ class LobbyScene(Scene):
             if v["kind"] == "jayden":
                 self.handed_over = True
                 self.stack.replace(self.app.scene("online-jayden", link=self.link))
+            elif v["status"] == "playing" and not cards_link.why_not_mirrored(v) and not self.handed_over:
+                self.handed_over = True
+                self.stack.replace(cards_link.open_table(self.app, self.link, v))
 
     def exit(self) -> None:
         if not self.handed_over:
@@ -183,8 +186,8 @@ class LobbyScene(Scene):
         elif v is None:
             font.draw(surface, "Waiting for the server...", x, y, P.WHITE)
         elif cards and v["status"] != "waiting":
-            for line in wrap("Every hand is in and the game is under way on the server; this version cannot "
-                             "show the card table online yet.", 66):
+            why = cards_link.why_not_mirrored(v) if v["status"] == "playing" else "That game is over."
+            for line in wrap(why, 66):
                 font.draw(surface, line, x, y, P.LIGHT_MAGENTA)
                 y += LINE_H
         elif self.refusal:
