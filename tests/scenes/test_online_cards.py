@@ -183,3 +183,34 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
         assert hosting is not None and not hosting.running
     finally:
         guest.close()
+
+
+def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_app, fast_server):
+    """Open 5x5 for three: the screen's seat and two computer seats on the server, shown as remote seats."""
+    import random
+    import time
+
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.tables.cards.flow import Phase
+    from tests.helpers import step
+
+    app = open_online(make_app)
+    lobby = host_cards(app, open=1, players=1, others=1)         # 3 players, the others Computer - Easy
+    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+    press(app, "r", "return")
+    until(app, lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
+    table = app.stack.top
+    assert table.game.players == 3 and table.game.field.name == "5x5"
+    assert [s["kind"] for s in lobby.view["seats"]] == ["human", "computer", "computer"]
+    rng = random.Random(4)
+    end = time.monotonic() + 120
+    while not table.end_shown:
+        assert time.monotonic() < end, "the game did not finish in time"
+        step(app, 1)
+        time.sleep(0.002)
+        if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
+            table.controller.play(0, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
+    v = table.online.link.net.view
+    assert table.online.problem == "" and v["status"] == "over"
+    assert table.game.result().to_dict() == v["result"] and len(table.game.history) == v["ply"]
+    app.stack.clear()
