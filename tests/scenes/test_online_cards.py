@@ -172,7 +172,7 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
             if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
                 legal = [str(a) for a in table.game.legal_actions()]
                 table.controller.play(0, table.game.parse_action(rng.choice(legal)))
-        assert table.online.problem == ""
+        assert table.online.problem == "" and table.online.refused == []
         until(app, lambda: (guest.view or {}).get("status") == "over", 10, "the server's end")
         res = guest.view["result"]
         assert table.game.result().to_dict() == res
@@ -211,6 +211,6 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
         if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
             table.controller.play(0, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
     v = table.online.link.net.view
-    assert table.online.problem == "" and v["status"] == "over"
+    assert table.online.problem == "" and table.online.refused == [] and v["status"] == "over"
     assert table.game.result().to_dict() == v["result"] and len(table.game.history) == v["ply"]
     app.stack.clear()

@@ -75,8 +75,12 @@ class OnlineCards:
         self.played = len(actions_in(view["log"]))     # the server's actions already in the mirror
         self.remote: deque[tuple[int, Action]] = deque()
         self.problem = ""
+        self.refused: list[str] = []                   # the server's refusals, as said on the table
+        self._replaying = False                        # a remote seat's action is being played here
 
     def committed(self, table: Any) -> None:
+        if self._replaying:
+            return                                     # the server's own action: nothing to send
         game = table.game
         self.link.net.send_action(str(game.history[-1]), len(game.history) - 1)
         self.played = len(game.history)
@@ -86,6 +90,7 @@ class OnlineCards:
         for msg in net.poll():
             kind = msg["type"]
             if kind == "error":
+                self.refused.append(L.words(msg))
                 table.say(L.words(msg))
                 table.app.sound.play("illegal")
             elif kind == "connection" and msg.get("state") in ("lost", "refused"):
@@ -105,10 +110,13 @@ class OnlineCards:
         c = table.controller
         if self.remote and c.phase == Phase.COMPUTER and table.game.to_move == self.remote[0][0]:
             seat, action = self.remote.popleft()
+            self._replaying = True
             try:
                 c.play(seat, action)
             except Refusal as e:
                 self._differs(table, f"the server's action {action} does not fit here ({e})")
+            finally:
+                self._replaying = False
         if not self.remote and not c.busy and len(table.game.history) == view["ply"] and view["board"] is not None:
             self.check(table, view)
 
