@@ -44,19 +44,20 @@ def host_cards(app, **choices: int) -> LobbyScene:
 
 
 def test_the_card_options_make_the_create_message():
-    setup, seats = HC.cards_create({"preset": 1, "field": 0, "open": 1, "random": 0, "players": 2, "others": 2,
+    setup, seats = HC.cards_create({"preset": 1, "field": 0, "open": 0, "random": 0, "players": 2, "others": 2,
                                     "fill": 1})
     assert setup == {"rules": {"preset": "draft", "open": True, "random": False}, "field": "5x5"}   # 4 players: 5x5
     assert seats == [{"kind": "human"}, {"kind": "human"}, {"kind": "computer", "level": "normal"},
                      {"kind": "computer", "level": "normal"}]
     assert HC.shown("field", {"field": 0, "players": 2}) == "5x5 (3x3 is for 2)"
     setup, seats = HC.cards_create({})
-    assert setup["field"] == "3x3" and setup["rules"]["open"] is False and seats == [{"kind": "human"}] * 2
+    assert setup["field"] == "3x3" and setup["rules"]["open"] is True and seats == [{"kind": "human"}] * 2
+    assert HC.not_yet({"open": 1}) and not HC.not_yet({})
 
 
 def test_host_a_card_game_pick_a_hand_on_the_screen_and_the_guest_sends_theirs(make_app, fast_server):
     app = open_online(make_app)
-    lobby = host_cards(app, open=1)
+    lobby = host_cards(app)
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
     picker = app.stack.top
     assert picker.seat == 0 and picker.size == 5 and picker.rules.open
@@ -83,17 +84,19 @@ def test_host_a_card_game_pick_a_hand_on_the_screen_and_the_guest_sends_theirs(m
         v = lobby.view
         assert v["kind"] == "cards" and v["board"]["hands"][0] == mine and v["board"]["hands"][1] == theirs  # Open
         app.render()
-        assert L.load_session(L.session_path(app)) is None      # a card game is not offered by Continue (yet)
+        assert L.load_session(L.session_path(app))["kind"] == "cards"      # kept for Continue
         app.stack.clear()
     finally:
         guest.close()
 
 
 def test_random_hands_are_dealt_and_a_computer_takes_the_third_seat(make_app, fast_server):
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.tables.cards.flow import Phase
+
     app = open_online(make_app)
     lobby = host_cards(app, random=1, players=1, others=2, fill=1)   # 3 players: guest, computer Normal
-    step_until_view = lambda: lobby.view is not None and lobby.view["seats"][2]["kind"] == "computer"  # noqa: E731
-    until(app, step_until_view, 20, "the view")
+    until(app, lambda: lobby.view is not None and lobby.view["seats"][2]["kind"] == "computer", 20, "the view")
     v = lobby.view
     assert v["setup"]["field"]["name"] == "5x5" and v["setup"]["rules"].get("random")
     assert not lobby.needs_hand() and app.stack.top is lobby          # nobody picks under Random
@@ -101,13 +104,36 @@ def test_random_hands_are_dealt_and_a_computer_takes_the_third_seat(make_app, fa
     try:
         guest.join(lobby.link.code)
         expect(guest, "joined")
-        until(app, lambda: (lobby.view or {}).get("status") == "playing", 20, "the game started")
-        hands = lobby.view["board"]["hands"]
-        assert len(hands) == 3 and all(c is not None for c in hands[0])
-        assert all(c is None for c in hands[1] + hands[2])               # hidden hands: only our own
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
+        table = app.stack.top
+        sent = [-1]
+
+        def our_turn() -> bool:
+            gv = guest.view
+            if gv["to_move"] == 1 and guest.pending is None and gv["ply"] > sent[0]:
+                sent[0] = gv["ply"]
+                guest.send_action(gv["legal"][0], gv["ply"])          # the guest plays its turns
+            return table.phase == Phase.TURN and table.game.to_move == 0 and gv["ply"] == len(table.game.history)
+        until(app, our_turn, 30, "our turn")
+        dealt = guest.view["board"]["hands"]
+        assert [list(table.game.hand_ids(s)) for s in range(3)] == dealt and None not in dealt[1] + dealt[2]
         app.stack.clear()
     finally:
         guest.close()
+
+
+def test_hidden_hands_are_not_hosted_yet_and_say_why(make_app, fast_server):
+    from jayden_jazz.scenes.windows import MessageWindow
+
+    app = open_online(make_app)
+    press(app, "return", "up", "up", "up", "up", "right")          # Host, Game: Card game
+    sc = app.stack.top
+    sc.menu.index = [i.value for i in sc.menu.items].index("open")
+    press(app, "right")                                             # Hands: Hidden
+    sc.menu.index = len(sc.menu.items) - 2
+    press(app, "return")
+    assert isinstance(app.stack.top, MessageWindow) and sc.connector is None
+    app.stack.clear()
 
 
 def test_joining_a_card_game_by_code_goes_to_its_waiting_room_and_picker(make_app, fast_server, tmp_path):
@@ -139,7 +165,7 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
 
     app = open_online(make_app)
     app.settings["animation"] = "fast"                 # the steps are shown (instant would skip them)
-    lobby = host_cards(app, open=1)
+    lobby = host_cards(app)
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
     press(app, "r", "return")
     mine = list(lobby.hand_sent or [])
@@ -195,7 +221,7 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
     from tests.helpers import step
 
     app = open_online(make_app)
-    lobby = host_cards(app, open=1, players=1, others=1)         # 3 players, the others Computer - Easy
+    lobby = host_cards(app, players=1, others=1)         # 3 players, the others Computer - Easy
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
     press(app, "r", "return")
     until(app, lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
@@ -214,3 +240,71 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
     assert table.online.problem == "" and table.online.refused == [] and v["status"] == "over"
     assert table.game.result().to_dict() == v["result"] and len(table.game.history) == v["ply"]
     app.stack.clear()
+
+
+def play_until(app, table, guest, rng, done, seconds: float = 90.0) -> None:
+    """The screen's seat 1 and the guest (a bare client at seat 0) play until ``done()``."""
+    import time
+
+    from jayden_jazz.tables.cards.flow import Phase
+    from tests.helpers import step
+
+    acted = -1
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "not in time"
+        step(app, 1)
+        time.sleep(0.002)
+        for _ in guest.poll():
+            pass
+        gv = guest.view
+        if gv and gv["status"] == "playing" and gv["to_move"] == 0 and guest.pending is None and gv["ply"] > acted:
+            acted = gv["ply"]
+            guest.send_action(rng.choice(gv["legal"]), gv["ply"])
+        if table.phase == Phase.TURN and table.game.to_move == 1 and app.stack.top is table:
+            table.controller.play(1, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
+
+
+def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(make_app, fast_server, tmp_path):
+    import random
+
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.scenes.resume import latest_to_continue
+    from tests.net.conftest import FAST, ThreadServer
+
+    server = ThreadServer(tmp_path / "data", FAST)
+    host = client(server.url, "Host")
+    rng = random.Random(6)
+    try:
+        host.create("cards", {"rules": {"preset": "updated", "open": True}, "field": "3x3"},
+                    [{"kind": "human"}, {"kind": "human"}])
+        created = expect(host, "created")
+        host.join(created["game"], seat=0)
+        expect(host, "joined")
+        host.choose_hand(catalog_ids()[:5])
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{server.port}", created["code"])
+        until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+        press(app, "r", "return")
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
+        table = app.stack.top
+        play_until(app, table, host, rng, lambda: len(table.game.history) >= 4)
+        assert L.load_session(L.session_path(app))["kind"] == "cards"
+        app.stack.clear()                                  # the player leaves; the seat stays theirs
+        app.stack.push(app.scene("menu"))
+        u = latest_to_continue(app.dirs.saves)
+        assert u is not None and u.game == "online"
+        app.stack.push(app.scene("online-continue", path=u.path))
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "back at the card table")
+        again = app.stack.top
+        until(app, lambda: host.view["seats"][1]["connected"], 10)
+        assert len(again.game.history) == host.view["ply"] >= 4
+        play_until(app, again, host, rng, lambda: again.end_shown)
+        assert again.online.problem == "" and again.online.refused == []
+        until(app, lambda: (host.view or {}).get("status") == "over", 10, "the server's end")
+        assert again.game.result().to_dict() == host.view["result"]
+        assert not L.session_path(app).exists()            # over: Continue no longer offers it
+        app.stack.clear()
+    finally:
+        host.close()
+        server.stop()

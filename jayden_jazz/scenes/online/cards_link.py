@@ -13,9 +13,12 @@ compared with the server's board; should they ever differ, the table
 stops taking actions and says so, rather than show a game the server
 does not hold.
 
-Hidden hands (the other seats' cards are not on this machine), Chaos
-(the draws come from the server's seed) and Hand Swap (the hands before
-the swap) cannot be mirrored: :func:`why_not_mirrored` says so in words.
+A game taken up again (Continue) is rebuilt from the view: the hands as
+play started and every action played again. Hidden hands (the other
+seats' cards are not on this machine), Chaos (the draws come from the
+server's seed), Hand Swap (the hands before the swap), and taking up a
+game where cards went back to a hand cannot be mirrored:
+:func:`why_not_mirrored` says so in words.
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ def why_not_mirrored(view: dict[str, Any]) -> str:
         return "This version shows only card games with Open hands online (hidden hands are not here yet)."
     if rules.get("chaos") or rules.get("hand_swap"):
         return "This version cannot show a Chaos or Hand Swap card game online yet."
-    if view["ply"] != 0 and view["status"] == "playing":
-        return "This version cannot take up a card game online once it has begun."
+    if any(e["event"] in ("Swapped", "FieldReset") for e in view.get("log") or ()):
+        return ("This version cannot take up this card game again here: cards went back to a hand "
+                "(a swap or a reset) before you came back.")
     return ""
 
 
@@ -54,15 +58,24 @@ def actions_in(log: list[dict[str, Any]]) -> list[tuple[int, Action]]:
 
 
 def mirror_game(view: dict[str, Any], catalog: Any, fields: dict[str, Any]) -> Game:
-    """The server's game as play starts, from the first view of a started Open game."""
+    """The server's game as it stands, from a view of a started Open game: the hands as play
+    started (each seat's placed cards, in order, before what it holds: without swaps and resets
+    nothing else leaves a hand, and under Order that is the hand's own order), the first seat
+    (the first placement's, else the seat to move), then every action played again."""
     setup = view["setup"]
     board = view["board"]
+    actions = actions_in(view["log"])
+    players = int(setup["players"])
+    hands = [[a.card for seat, a in actions if seat == s] + list(board["hands"][s]) for s in range(players)]
+    first = actions[0][0] if actions else int(view["to_move"])
     y, m = (int(x) for x in str(setup["date"]).split("-"))
     names = [str(s["name"]) for s in view["seats"]]
-    return new_game(catalog, fields[setup["field"]["name"]], [list(h) for h in board["hands"]],
-                    Rules.from_dict(dict(setup["rules"])), first_seat=int(view["to_move"]), date=(y, m),
-                    names=names, elements=[(n, e) for n, e in dict(board["elements"]).items()],
-                    players=int(setup["players"]))
+    game = new_game(catalog, fields[setup["field"]["name"]], hands, Rules.from_dict(dict(setup["rules"])),
+                    first_seat=first, date=(y, m), names=names,
+                    elements=[(n, e) for n, e in dict(board["elements"]).items()], players=players)
+    for _, action in actions:
+        game.play(action)
+    return game
 
 
 class OnlineCards:
@@ -84,6 +97,7 @@ class OnlineCards:
         game = table.game
         self.link.net.send_action(str(game.history[-1]), len(game.history) - 1)
         self.played = len(game.history)
+        self._ended(table)
 
     def update(self, table: Any) -> None:
         net = self.link.net
@@ -102,6 +116,8 @@ class OnlineCards:
         view = net.view
         if view is None or self.problem:
             return
+        if view["status"] in ("over", "abandoned"):
+            L.forget_session(table.app, self.link.game)      # Continue no longer offers it
         actions = actions_in(view["log"])
         for seat, action in actions[self.played:]:
             if seat != self.seat:
@@ -117,8 +133,13 @@ class OnlineCards:
                 self._differs(table, f"the server's action {action} does not fit here ({e})")
             finally:
                 self._replaying = False
+            self._ended(table)
         if not self.remote and not c.busy and len(table.game.history) == view["ply"] and view["board"] is not None:
             self.check(table, view)
+
+    def _ended(self, table: Any) -> None:
+        if table.game.is_over():
+            L.forget_session(table.app, self.link.game)      # Continue no longer offers it
 
     def check(self, table: Any, view: dict[str, Any]) -> None:
         """The table here against the server's board: the same cards with the same owners."""

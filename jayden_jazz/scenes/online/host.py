@@ -95,6 +95,9 @@ class HostScene(Scene):
 
     def start(self) -> None:
         self.app.sound.play("select")
+        if self.kind == "cards" and HC.not_yet(self.values):
+            self.stack.push(MessageWindow(self.app, "Not yet", HC.not_yet(self.values)))
+            return
         if self.kind == "cards":
             seat, (setup, seats) = 0, HC.cards_create(self.values)
         else:

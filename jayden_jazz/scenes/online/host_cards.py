@@ -11,7 +11,7 @@ from typing import Any
 
 PRESETS: list[tuple[str, Any]] = [("Updated", "updated"), ("Draft", "draft")]
 FIELDS: list[tuple[str, Any]] = [("3x3", "3x3"), ("5x5", "5x5")]
-HANDS: list[tuple[str, Any]] = [("Hidden", False), ("Open", True)]
+HANDS: list[tuple[str, Any]] = [("Open", True), ("Hidden", False)]
 DEALING: list[tuple[str, Any]] = [("Each picks their own", False), ("Random (dealt)", True)]
 PLAYERS: list[tuple[str, Any]] = [("2", 2), ("3", 3), ("4", 4)]
 OTHERS: list[tuple[str, Any]] = [
@@ -28,6 +28,14 @@ OPTIONS: dict[str, list[tuple[str, Any]]] = {"preset": PRESETS, "field": FIELDS,
                                             "players": PLAYERS, "others": OTHERS, "fill": FILL}
 ROWS: list[tuple[str, str]] = [("Rules", "preset"), ("Field", "field"), ("Hands", "open"), ("Hand choice", "random"),
                                ("Players", "players"), ("Other seats", "others"), ("Computer in", "fill")]
+
+
+def not_yet(values: dict[str, int]) -> str:
+    """Why this version cannot host the chosen card game yet (empty: it can)."""
+    if not HANDS[values.get("open", 0) % len(HANDS)][1]:
+        return ("This version plays the card game online with Open hands only: the table for hidden "
+                "hands is not built yet.")
+    return ""
 
 
 def field_for(field: str, players: int) -> str:

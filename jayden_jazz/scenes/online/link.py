@@ -427,7 +427,7 @@ def load_session(path: Path) -> dict[str, Any] | None:
     for key, kind in _SESSION_FIELDS.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             return None
-    if data["kind"] != "jayden" or not str(data["url"]).startswith("ws://"):
+    if data["kind"] not in ("jayden", "cards") or not str(data["url"]).startswith("ws://"):
         return None
     if "hosted_port" in data and not (isinstance(data["hosted_port"], int) and 0 <= data["hosted_port"] < 65536):
         return None
