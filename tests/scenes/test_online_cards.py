@@ -308,3 +308,35 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
     finally:
         host.close()
         server.stop()
+
+
+def test_a_card_this_machine_lacks_keeps_the_waiting_room_and_says_which(make_app, fast_server, monkeypatch):
+    app = open_online(make_app)
+    lobby = host_cards(app)
+    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+    press(app, "r", "return")
+    mine = list(lobby.hand_sent or [])
+    from jayden_jazz.scenes.cardkit import library as lib
+    loaded = lib.load_library(app)
+    missing = catalog_ids()[-1]                      # the guest plays a card this machine does not have
+    monkeypatch.setattr(lib, "load_library", lambda app: _without(loaded, missing))
+    guest = client(lobby.link.url, "Guest")
+    try:
+        guest.join(lobby.link.code)
+        expect(guest, "joined")
+        guest.choose_hand([missing] + [c for c in catalog_ids() if c not in mine and c != missing][:4])
+        until(app, lambda: bool(lobby.refusal), 20, "the refusal")
+        assert missing in lobby.refusal and app.stack.top is lobby
+        app.render()
+        app.stack.clear()
+    finally:
+        guest.close()
+
+
+def _without(library, card_id):
+    """A library like ``library`` without one card (a pack this machine lacks)."""
+    import copy
+
+    other = copy.copy(library)
+    other.catalog = {k: v for k, v in library.catalog.items() if k != card_id}
+    return other

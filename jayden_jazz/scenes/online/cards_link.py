@@ -160,11 +160,17 @@ class OnlineCards:
 
 
 def open_table(app: Any, link: L.Link, view: dict[str, Any]) -> Any:
-    """The card table scene for a started Open game, this seat at the screen, the others remote."""
+    """The card table scene for a started Open game, this seat at the screen, the others remote;
+    ValueError in plain words when this machine lacks a card of the game."""
     from jayden_jazz.scenes.cardkit.library import load_library
     from jayden_jazz.scenes.cards.config import Match, MatchConfig
 
     library = load_library(app)
+    ids = {c for h in view["board"]["hands"] for c in h if c} | {x["card"] for x in view["board"]["cells"] if x}
+    unknown = sorted(ids - set(library.catalog))
+    if unknown:
+        raise ValueError(f"This machine does not have the card {unknown[0]} that the game uses: install its pack "
+                         "to play this game here.")
     game = mirror_game(view, library.catalog, library.fields)
     players = int(view["setup"]["players"])
     seats = [{"kind": "human"} if s == int(view["you"]) else {"kind": "remote"} for s in range(players)]
