@@ -340,3 +340,27 @@ def _without(library, card_id):
     other = copy.copy(library)
     other.catalog = {k: v for k, v in library.catalog.items() if k != card_id}
     return other
+
+
+def test_a_refusal_from_the_server_shows_on_the_table_in_words(make_app, fast_server):
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+
+    app = open_online(make_app)
+    lobby = host_cards(app)
+    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+    press(app, "r", "return")
+    mine = list(lobby.hand_sent or [])
+    guest = client(lobby.link.url, "Guest")
+    try:
+        guest.join(lobby.link.code)
+        expect(guest, "joined")
+        guest.choose_hand([c for c in catalog_ids() if c not in mine][:5])
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
+        table = app.stack.top
+        table.online.link.net.send_action(f"{mine[0]}@a1", 7)        # a ply the game is not at
+        until(app, lambda: bool(table.online.refused), 10, "the refusal")
+        assert table.online.refused == ["The game had moved on; the board now shows it as it stands."]
+        assert table.message == table.online.refused[0] and table.online.problem == ""
+        app.stack.clear()
+    finally:
+        guest.close()
