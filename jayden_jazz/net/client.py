@@ -116,10 +116,7 @@ class NetClient:
         return self._say(msg)
 
     def choose_hand(self, cards: Sequence[str]) -> int:
-        msg: Message = {"type": "hand", "cards": list(cards)}
-        with self._lock:
-            self._pending_hand = msg
-        return self._say(msg)
+        return self._say({"type": "hand", "cards": list(cards)})
 
     def send_action(self, action: str, ply: int | None = None) -> int:
         """Send ``action`` for ``ply`` (default: the ply of the latest view); returns at once.
@@ -176,6 +173,9 @@ class NetClient:
         if msg["type"] == "action":
             with self._lock:
                 self._pending = msg
+        elif msg["type"] == "hand":             # kept with its ref: a refusal is matched to it by the ref
+            with self._lock:
+                self._pending_hand = msg
         if self._loop is None:
             raise RuntimeError("start the client first")
         self._loop.call_soon_threadsafe(self._send_now, msg)

@@ -41,7 +41,7 @@ SCENES: dict[str, str] = {
 #: not offered by ``--scene`` (nor fed random input on their own by the monkey test).
 PARTS: dict[str, str] = {
     "cards-setup-screen": "jayden_jazz.scenes.cards.setup:CardsSetupScene",        # library=, config=
-    "cards-hands": "jayden_jazz.scenes.cards.hands:HandChoiceScene",               # config=, library=
+    "cards-hands": "jayden_jazz.scenes.cards.hands:HandChoiceScene",               # config=, library=; Journey: pool=, choosing=, on_chosen=, on_saved=, title=; online: online_seat=, on_hand=, rules=
     "cards-rules": "jayden_jazz.scenes.cards.rules_window:RulesWindow",            # config=, on_change=
     "cards-game-replay": "jayden_jazz.scenes.cards.replay:CardsReplayScene",       # record=, catalog=, hide=
     "gallery-screen": "jayden_jazz.scenes.workshop.gallery:GalleryScene",          # library=

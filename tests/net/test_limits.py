@@ -104,3 +104,20 @@ def test_a_waiting_game_and_its_chosen_hands_survive_a_restart(tmp_path: Path) -
         other.close()
     finally:
         server.stop()
+
+
+def test_a_refused_hand_is_answered_and_the_client_goes_on(server: ThreadServer) -> None:
+    """The client matches a refusal to the hand it sent by its ref; it keeps running and a good hand
+    sent next is taken."""
+    a = client(server.url)
+    try:
+        created = create(a, "cards", {"field": "3x3"}, [{"kind": "human"}] * 2)
+        a.join(created["game"], seat=0)
+        expect(a, "joined")
+        ids = catalog_ids()
+        a.choose_hand([ids[0]] * 5)
+        assert "one copy" in expect(a, "error")["message"]
+        a.choose_hand(ids[:5])
+        assert expect(a, "ack")["hand"] is True
+    finally:
+        a.close()

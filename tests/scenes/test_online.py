@@ -476,18 +476,3 @@ def test_the_other_players_action_is_shown_selected_then_played_with_its_steps(m
         app.stack.clear()
     finally:
         host.close()
-
-
-def test_joining_a_card_game_says_this_version_plays_only_jayden_online(make_app, loop_server):
-    host = client(loop_server.url, "Host")
-    try:
-        host.create("cards", {"rules": {"preset": "updated"}, "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
-        created = expect(host, "created")
-        app = open_online(make_app)
-        sc = join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
-        until(app, lambda: bool(sc.error), 15, "an error")
-        assert "card game" in sc.error and "only Jayden online" in sc.error
-        assert app.stack.top is sc and not L.session_path(app).exists()
-        app.stack.clear()
-    finally:
-        host.close()

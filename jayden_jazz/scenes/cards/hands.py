@@ -11,16 +11,19 @@ a search with R. F2 sorts by name, points or pack, F3 shows one pack. No card tw
 played last time, "Saved hands" keeps and reloads hands by name. A
 computer seat picks its own. Without Open, and with two or more people at
 the screen, a pass screen comes before each person's choice so nobody
-sees another's hand.
+sees another's hand. Online (``online_seat``), only this machine's seat
+chooses, under the server's rules; its hand goes to ``on_hand`` and Esc
+goes back without one.
 """
 
 from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from jayden_jazz.cards import Card, deal_random
+from jayden_jazz.cards import Card, Rules, deal_random
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cardkit.cardview import CardView
 from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
@@ -44,16 +47,21 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
 
     def __init__(self, app: AppView, config: MatchConfig, library: Library | None = None, *,
                  brain: Any = None, pool: list[str] | None = None, choosing: int | None = None,
-                 on_chosen: Any = None, on_saved: Any = None, title: str = "") -> None:
+                 on_chosen: Any = None, on_saved: Any = None, title: str = "",
+                 online_seat: int | None = None, on_hand: Callable[[list[str]], None] | None = None,
+                 rules: Rules | None = None) -> None:
         """``pool``, ``choosing``, ``on_chosen``, ``on_saved`` and ``title`` let another mode use the
         picker: only these cards (a Journey profile's own), only the first ``choosing`` seats,
         ``on_chosen(scene, hands)`` instead of opening the table, ``on_saved(scene)`` for the
-        Saved hands button (the profile's decks), and its own heading."""
+        Saved hands button (the profile's decks), and its own heading. Online, ``online_seat``
+        is this machine's seat, the only one that chooses here, under the server's ``rules``;
+        its hand goes to ``on_hand``."""
         super().__init__(app)
         self.library = library or load_library(app)
         self.config = config
         self.field = self.library.fields[config.field]
-        self.rules = config.rules()
+        self.rules = rules or config.rules()
+        self.online_seat, self.on_hand = online_seat, on_hand
         self.size = self.rules.hand_size(self.field.playable_count, config.players)
         self.pool = list(dict.fromkeys(self.library.card_ids(config.packs_off) if pool is None else pool))
         self.choosing = config.players if choosing is None else choosing
@@ -69,7 +77,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         self.date = config.date or (today.year, today.month)
         self.brain = brain
         self.hands: list[tuple[str, ...]] = []
-        self.seat = 0
+        self.seat = online_seat or 0
         self.picked: list[str] = []
         self.index = 0                 # grid cursor
         self.focus = "grid"            # or "buttons"
@@ -95,6 +103,9 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         self.refresh()
         self.focus = "grid"
         self.message = ""
+        if self.online_seat is not None:               # online: this seat only, nobody else at this screen
+            self.phase = "choose"
+            return
         if self.rules.random and not self.hands:       # Random: nobody chooses, the hands are dealt
             self.hands = list(deal_random(self.pool, self.field, self.config.players, self.rules, self.rng))
             self.seat = self.config.players
@@ -121,7 +132,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         """Esc on the pass screen: back to the setup (nothing was chosen that matters)."""
         from jayden_jazz.scenes.cards.loading import open_cards_setup
 
-        if self.on_chosen is not None:           # another mode's picker: Esc goes back to that mode
+        if self.on_chosen is not None or self.on_hand is not None:   # another mode's picker: back to it
             self.close()
             return
         if self.stack is not None:
@@ -135,6 +146,11 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
             last = dict(last) if isinstance(last, dict) else {}
             last[str(self.seat)] = list(self.picked)
             self._write("last_hands", last)
+        if self.on_hand is not None:
+            self.app.sound.play("select")
+            self.on_hand(list(self.picked))
+            self.close()
+            return
         self.hands.append(tuple(self.picked))
         self.seat += 1
         self.app.sound.play("select")

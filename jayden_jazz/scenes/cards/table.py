@@ -14,6 +14,11 @@ the end window when the controller says such a choice is open. Without the
 Open variant, and with two or more people at the screen, a hand is drawn
 face up only during its owner's own turn, after the pass screen; the mover
 confirms the result before the screen is passed on.
+
+Online (``online=``, a :class:`~jayden_jazz.scenes.online.cards_link.OnlineCards`),
+the other seats are remote: their actions come from the server and are
+played as steps, this seat's committed actions go to the server, and
+nothing is saved here (the server keeps the game).
 """
 
 from __future__ import annotations
@@ -69,6 +74,9 @@ class _SceneScreen(Screen):
 
     def committed(self, game_over: bool) -> None:
         self.scene.loaded_unplayed = False       # played: from now on the autosave holds this game
+        if self.scene.online is not None:
+            self.scene.online.committed(self.scene)
+            return
         saving.game_ended(self.scene) if game_over else saving.autosave(self.scene)
 
     def computer_failed(self, seat: int, text: str) -> None:
@@ -79,14 +87,15 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
     helper_attr = "brain"
 
     def __init__(self, app: AppView, match: Match | None = None, *, brain: seats.Brain | None = None,
-                 library: Library | None = None) -> None:
+                 library: Library | None = None, game: Game | None = None, online: Any = None) -> None:
         super().__init__(app)
         self.library = library or load_library(app)
         self.rng = random.Random(app.rng.random())
         self.match = match or demo_match(app, self.library, self.rng)
+        self.online = online
         m = self.match
-        game = new_game(self.library.catalog, m.field, m.hands, m.config.rules(), first_seat=m.first_seat,
-                        date=m.date, names=m.names(), rng=self.rng)   # Elemental cells: drawn from the table's seed
+        game = game or new_game(self.library.catalog, m.field, m.hands, m.config.rules(), first_seat=m.first_seat,
+                                date=m.date, names=m.names(), rng=self.rng)   # Elemental cells: from the table's seed
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
@@ -239,7 +248,9 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         self.controller.start()
 
     def exit(self) -> None:
-        if not self.game.is_over():
+        if self.online is not None:
+            self.online.close()                  # the server keeps the game
+        elif not self.game.is_over():
             saving.autosave(self)                # leaving keeps the game, an open ability choice too
         super().exit()
 
@@ -373,6 +384,8 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
     def update(self) -> None:
         self.ticks += 1
         phase = self.phase
+        if self.online is not None:
+            self.online.update(self)
         self.controller.tick()
         if phase == Phase.PASS and self.phase == Phase.PASS and self.stack is not None and self.stack.top is self:
             # the pass screen was closed some other way: ask again

@@ -145,6 +145,8 @@ class TableWindows(TablePart):
     def end_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
+        if getattr(self, "online", None) is not None and choice in ("rematch", "new"):
+            choice = "title"                 # online, a new game is hosted again from Play online
         if saving.end_choice(self, choice):  # Watch replay
             return
         if choice == "rematch":

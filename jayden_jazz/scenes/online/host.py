@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.scenes.online import host_cards as HC
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
@@ -30,6 +31,8 @@ OPPONENTS: list[tuple[str, Any]] = [
     ("Computer - Hard", {"kind": "computer", "level": "hard"}),
 ]
 ON_OFF: list[tuple[str, Any]] = [("On", True), ("Off", False)]
+GAMES: list[tuple[str, Any]] = [("Jayden", "jayden"), ("Card game", "cards")]
+JAYDEN_ROWS: list[tuple[str, str]] = [("You play", "side"), ("Opponent", "opponent"), ("200-action draw", "quiet")]
 
 
 class HostScene(Scene):
@@ -37,22 +40,35 @@ class HostScene(Scene):
 
     def __init__(self, app: AppView) -> None:
         super().__init__(app)
-        self.values = {"side": 0, "opponent": 0, "quiet": 0 if app.settings["quiet_draw"] else 1}
-        self.options: dict[str, list[tuple[str, Any]]] = {"side": SIDES, "opponent": OPPONENTS, "quiet": ON_OFF}
-        self.menu = Menu([MenuItem("Game", "game"), MenuItem("You play", "side"),
-                          MenuItem("Opponent", "opponent"), MenuItem("200-action draw", "quiet"),
-                          MenuItem("Start hosting", "start"), MenuItem("Back", "back")], on_change=self._change)
-        self.frame = pygame.Rect(60, 40, 520, 270)
-        self.menu.layout(self.frame.x + 24, self.frame.y + 60, self.frame.w - 48)
-        self.menu.index = 4
+        self.values = {"game": 0, "side": 0, "opponent": 0, "quiet": 0 if app.settings["quiet_draw"] else 1}
+        self.values.update({key: 0 for key in HC.OPTIONS})
+        self.options: dict[str, list[tuple[str, Any]]] = {"game": GAMES, "side": SIDES, "opponent": OPPONENTS,
+                                                          "quiet": ON_OFF, **HC.OPTIONS}
+        self.frame = pygame.Rect(60, 30, 520, 290)
+        self.build_menu()
         self.connector: L.Connector | None = None
         self.ticks = 0
+
+    @property
+    def kind(self) -> str:
+        return str(GAMES[self.values["game"]][1])
+
+    def build_menu(self) -> None:
+        """The rows of the chosen game between Game and Start hosting; the cursor on Start hosting."""
+        rows = JAYDEN_ROWS if self.kind == "jayden" else HC.ROWS
+        self.menu = Menu([MenuItem("Game", "game"), *(MenuItem(label, key) for label, key in rows),
+                          MenuItem("Start hosting", "start"), MenuItem("Back", "back")], on_change=self._change)
+        self.menu.layout(self.frame.x + 24, self.frame.y + 44, self.frame.w - 48)
+        self.menu.index = len(self.menu.items) - 2
 
     def _change(self, index: int, d: int) -> None:
         key = self.menu.items[index].value
         if key in self.options:
             self.values[key] = (self.values[key] + d) % len(self.options[key])
             self.app.sound.play("menu")
+            if key == "game":
+                self.build_menu()
+                self.menu.index = 0
 
     def seats(self) -> tuple[int, list[dict[str, Any]]]:
         """The host's seat and the seats to create (seat 0 plays Green, who moves first)."""
@@ -72,9 +88,6 @@ class HostScene(Scene):
             return
         if item.value in self.options:
             self._change(self.menu.index, 1)
-        elif item.value == "game":
-            self.stack.push(MessageWindow(self.app, "Game", "Jayden is played online now; the card game's "
-                                          "online table is not ready yet."))
         elif item.value == "start":
             self.start()
         elif item.value == "back":
@@ -82,15 +95,21 @@ class HostScene(Scene):
 
     def start(self) -> None:
         self.app.sound.play("select")
-        seat, seats = self.seats()
-        setup = {"quiet_draw": ON_OFF[self.values["quiet"]][1]}
+        if self.kind == "cards" and HC.not_yet(self.values):
+            self.stack.push(MessageWindow(self.app, "Not yet", HC.not_yet(self.values)))
+            return
+        if self.kind == "cards":
+            seat, (setup, seats) = 0, HC.cards_create(self.values)
+        else:
+            seat, seats = self.seats()
+            setup = {"quiet_draw": ON_OFF[self.values["quiet"]][1]}
         try:
             hosting = L.Hosting(Path(self.app.dirs.data) / "server",
                                 L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
         except OSError as e:
             self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
             return
-        self.connector = L.Connector("", create=("jayden", setup, seats), seat=seat, hosting=hosting)
+        self.connector = L.Connector("", create=(self.kind, setup, seats), seat=seat, hosting=hosting)
 
     def update(self) -> None:
         self.ticks += 1
@@ -117,12 +136,12 @@ class HostScene(Scene):
         font = self.app.font
         surface.fill(P.BLACK)
         inner = draw_window(surface, font, self.frame, "Host a game")
-        font.draw(surface, "This machine runs the game; your friend joins it.", inner.x + 4, inner.y + 4,
+        font.draw(surface, "This machine runs the game; your friends join it.", inner.x + 4, inner.y + 4,
                   P.LIGHT_CYAN)
         self.menu.draw(surface, font)
-        shown = {"game": "Jayden"}
+        shown = {}
         for key, opts in self.options.items():
-            shown[key] = opts[self.values[key]][0]
+            shown[key] = HC.shown(key, self.values) if key in HC.OPTIONS else opts[self.values[key]][0]
         for i, item in enumerate(self.menu.items):
             if item.value in shown:
                 text = "\u25c4 " + shown[item.value] + " \u25ba"

@@ -254,6 +254,7 @@ class Link:
     hosting: Hosting | None = None
     host_token: str | None = None
     announcement: Announcement = field(default_factory=Announcement)
+    kind: str = "jayden"
 
     @property
     def is_host(self) -> bool:
@@ -333,12 +334,9 @@ class Connector:
                 return
         view = net.view          # the server may send the seat's view before it confirms the join
         if self.joined is not None and view is not None and view.get("game") == self.joined["game"]:
-            if view.get("kind") != "jayden":
-                self._fail("That is a card game: this version of Jayden & Jazz plays only Jayden online.")
-                return
             msg = self.joined
             self.link = Link(net, self.url, msg["game"], msg.get("code") or self.code, msg.get("seat"),
-                             self.hosting, self.host_token)
+                             self.hosting, self.host_token, kind=str(view.get("kind") or "jayden"))
             self.hosting = None
             return
         if net.connects == 0 and self.ticks > CONNECT_TICKS:
@@ -390,7 +388,7 @@ def session_path(app: Any) -> Path:
     return Path(app.dirs.saves) / SESSION_FILE
 
 
-def save_session(app: Any, link: Link, kind: str = "jayden") -> None:
+def save_session(app: Any, link: Link, kind: str | None = None) -> None:
     """Keep what rejoining needs (server, game, seat, token; the host's port and host token), written
     atomically, so Continue on the title offers the game after the program was closed."""
     import yaml
@@ -401,7 +399,7 @@ def save_session(app: Any, link: Link, kind: str = "jayden") -> None:
     token = (link.net.session or {}).get("token")
     if link.seat is None or not token:
         return
-    data: dict[str, Any] = {"format": 1, "kind": kind, "url": link.url, "game": link.game, "code": link.code,
+    data: dict[str, Any] = {"format": 1, "kind": kind or link.kind, "url": link.url, "game": link.game, "code": link.code,
                             "seat": link.seat, "token": token,
                             "saved": datetime.now().isoformat(timespec="seconds")}
     if link.host_token:
@@ -429,7 +427,7 @@ def load_session(path: Path) -> dict[str, Any] | None:
     for key, kind in _SESSION_FIELDS.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             return None
-    if data["kind"] != "jayden" or not str(data["url"]).startswith("ws://"):
+    if data["kind"] not in ("jayden", "cards") or not str(data["url"]).startswith("ws://"):
         return None
     if "hosted_port" in data and not (isinstance(data["hosted_port"], int) and 0 <= data["hosted_port"] < 65536):
         return None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.jayden import menus
+from jayden_jazz.scenes.online import cards_link, host_cards
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -39,6 +40,9 @@ class LobbyScene(Scene):
         self.addresses = lan_addresses() if link.is_host else []
         link.announcement.enabled = not L.local_only(app)
         L.save_session(app, link)
+        self.hand_sent: list[str] | None = None    # the card game: this seat's hand, sent, not yet refused
+        self.picker_offered = False
+        self.refusal = ""
         self.ticks = 0
         self.handed_over = False
         self.lost = False
@@ -53,6 +57,8 @@ class LobbyScene(Scene):
         leave = self.leave_rect.collidepoint(action.pos) if action.pos is not None else False
         if action.kind == Kind.ACTION and leave:
             self.ask_leave()
+        elif action.kind == Kind.ACTION and self.needs_hand():
+            self.open_picker()
         elif action.kind == Kind.BACK:
             self.ask_leave()
 
@@ -66,6 +72,31 @@ class LobbyScene(Scene):
         self.stack.push(menus.yes_no(self.app, "Leave?", text, lambda y: self.close() if y else None,
                                      yes=yes, no="No, wait"))
 
+    # ------------------------------------------------------------------ the card game's hands
+    def needs_hand(self) -> bool:
+        """This seat of a card game has a hand to choose (not dealt, not sent, not in yet)."""
+        v = self.view
+        if v is None or v.get("kind") != "cards" or v["status"] != "waiting" or self.hand_sent is not None:
+            return False
+        you = v.get("you")
+        seats = v.get("seats", [])
+        return isinstance(you, int) and 0 <= you < len(seats) and not seats[you].get("hand_chosen", True)
+
+    def open_picker(self) -> None:
+        self.picker_offered = True
+        self.refusal = ""
+        from jayden_jazz.cards import Rules
+
+        v = self.view
+        assert v is not None
+        self.stack.push(self.app.scene("cards-hands", config=host_cards.picker_config(v), online_seat=int(v["you"]),
+                                       on_hand=self.send_hand, rules=Rules.from_dict(dict(v["setup"]["rules"]))))
+
+    def send_hand(self, cards: list[str]) -> None:
+        self.hand_sent = list(cards)
+        self.link.net.choose_hand(cards)
+        self.changed()
+
     def update(self) -> None:
         self.ticks += 1
         net = self.link.net
@@ -75,16 +106,33 @@ class LobbyScene(Scene):
                 self.changed()
             elif msg["type"] in ("view", "presence", "joined"):
                 self.changed()
+            elif msg["type"] == "error" and self.hand_sent is not None:
+                self.hand_sent = None           # the hand was refused: say why, and choose again
+                self.refusal = "The server refused the hand: " + L.words(msg)
+                self.app.sound.play("refusal")
+                self.changed()
         v = self.view
         if v is None:
             return
         if self.link.is_host and self.link.hosting is not None:
             free = sum(1 for s in v["seats"] if not s["joined"])
             self.link.announcement.update(self.host_name, self.link.hosting.port, v["kind"], v["code"], free)
+        if self.needs_hand() and not self.picker_offered and self.stack.top is self:
+            self.open_picker()
         if v["status"] in ("playing", "over", "abandoned"):
             self.link.announcement.close()
-            self.handed_over = True
-            self.stack.replace(self.app.scene("online-jayden", link=self.link))
+            if v["kind"] == "jayden":
+                self.handed_over = True
+                self.stack.replace(self.app.scene("online-jayden", link=self.link))
+            elif v["status"] == "playing" and not cards_link.why_not_mirrored(v) and not self.handed_over \
+                    and not self.refusal:
+                try:
+                    table = cards_link.open_table(self.app, self.link, v)
+                except ValueError as e:
+                    self.refusal = str(e)
+                    return
+                self.handed_over = True
+                self.stack.replace(table)
 
     def exit(self) -> None:
         if not self.handed_over:
@@ -96,7 +144,8 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
-        inner = draw_window(surface, font, self.frame, "Waiting room - Jayden")
+        cards = self.link.kind == "cards"
+        inner = draw_window(surface, font, self.frame, "Waiting room - " + ("Card game" if cards else "Jayden"))
         x, y = inner.x + 4, inner.y + 4
         v = self.view
         code = (v or {}).get("code") or self.link.code
@@ -122,7 +171,7 @@ class LobbyScene(Scene):
         y += LINE_H
         you = (v or {}).get("you", self.link.seat)
         for s in (v or {}).get("seats", []):
-            side = SIDE_OF_SEAT[s["seat"]] if s["seat"] < 2 else f"Seat {s['seat'] + 1}"
+            side = SIDE_OF_SEAT[s["seat"]] if s["seat"] < 2 and not cards else f"Seat {s['seat'] + 1}"
             who = s["name"] + (" (you)" if s["seat"] == you else "")
             if s["kind"] == "computer":
                 state, color = "computer", P.LIGHT_GRAY
@@ -134,12 +183,27 @@ class LobbyScene(Scene):
                 state, color = "waiting for a player" + "." * (1 + self.ticks // DOTS_TICKS % 3), P.WHITE
             font.draw(surface, f"{side:6s} {who}", x + 8, y, P.WHITE)
             font.draw(surface, state, x + 300, y, color)
+            if cards and s.get("hand_chosen") and not (v or {}).get("setup", {}).get("rules", {}).get("random"):
+                font.draw(surface, "hand in", x + 460, y, P.LIGHT_GREEN)
             y += LINE_H
         y += 6
         if self.lost:
             font.draw(surface, "Lost the connection to the server - reconnecting...", x, y, P.LIGHT_RED)
         elif v is None:
             font.draw(surface, "Waiting for the server...", x, y, P.WHITE)
+        elif cards and v["status"] != "waiting":
+            why = (self.refusal or cards_link.why_not_mirrored(v)) if v["status"] == "playing" else "That game is over."
+            for line in wrap(why, 66):
+                font.draw(surface, line, x, y, P.LIGHT_MAGENTA)
+                y += LINE_H
+        elif self.refusal:
+            for line in wrap(self.refusal + " Enter chooses again.", 66):
+                font.draw(surface, line, x, y, P.LIGHT_RED)
+                y += LINE_H
+        elif self.needs_hand():
+            font.draw(surface, "Enter: choose your hand.", x, y, P.YELLOW)
+        elif self.hand_sent is not None and v["seats"][v["you"]].get("hand_chosen") is False:
+            font.draw(surface, "Sending your hand...", x, y, P.WHITE)
         else:
             font.draw(surface, "The game starts by itself when every seat is taken.", x, y, P.WHITE)
         pygame.draw.rect(surface, P.LIGHT_GRAY, self.leave_rect, 1)
