@@ -190,11 +190,14 @@ class App:
     def _run_simulated(self, frames: int | None, settle: int | None = None) -> None:
         """``settle``: stop that many frames after the last scripted input (a screenshot run
         given no ``--frames`` must still end)."""
+        from jayden_jazz.ai.worker import AIWorker
         from jayden_jazz.shell.loop import STEP
 
         quiet = 0
         while self.running and len(self.stack):
-            self._feed_script()
+            # simulated frames take no real time: the next scripted input waits while the computer
+            # thinks, so a script plays the same on a fast machine and on a busy one
+            self._feed_script(hold=AIWorker.any_busy())
             self._process_events()
             self.step.advance(STEP, self._update)
             self.render()
@@ -231,13 +234,13 @@ class App:
             if frames is not None and self.frame >= frames:
                 break
 
-    def _feed_script(self) -> None:
+    def _feed_script(self, hold: bool = False) -> None:
         import pygame
 
         if self._pending_keyup is not None:
             pygame.event.post(pygame.event.Event(pygame.KEYUP, key=self._pending_keyup, mod=0))
             self._pending_keyup = None
-        if not self.script or self.frame % KEY_INTERVAL_FRAMES != KEY_INTERVAL_FRAMES - 1:
+        if hold or not self.script or self.frame % KEY_INTERVAL_FRAMES != KEY_INTERVAL_FRAMES - 1:
             return
         kind, val = self.script.pop(0)
         if kind == "key":

@@ -25,6 +25,7 @@ import queue
 import signal
 import threading
 import traceback
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -129,8 +130,16 @@ class AIWorker:
     #: when it grows, so the computer's answer shows at once even on a scene
     #: that otherwise draws only when it changes.
     replies_given = 0
+    #: Every worker alive, so a scripted headless run can wait for the computer (:meth:`any_busy`).
+    _live: "weakref.WeakSet[AIWorker]" = weakref.WeakSet()
+
+    @classmethod
+    def any_busy(cls) -> bool:
+        """Whether some computer player is still thinking."""
+        return any(w.busy for w in list(cls._live))
 
     def __init__(self) -> None:
+        AIWorker._live.add(self)
         self._ctx = mp.get_context("spawn")
         self._proc: Any = None                  # the context's Process (a spawn process)
         self._requests: Any = None

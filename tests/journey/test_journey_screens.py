@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -43,9 +44,11 @@ def to_table(app):
     return card
 
 
-def play_out(app, limit: int = 400):
-    """Enter on every turn of the person until the end window is up."""
-    for _ in range(limit):
+def play_out(app, seconds: float = 90.0):
+    """Enter on every turn of the person until the end window is up (the computer's turns take real
+    time in its worker, so the bound is a time, not a number of frames)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
         t = app.stack.top
         if top(app) == "MessageWindow":
             return
@@ -55,6 +58,8 @@ def play_out(app, limit: int = 400):
             press(app, "RETURN")
         else:
             step(app, 10)
+            if getattr(t, "phase", None) == Phase.COMPUTER:
+                time.sleep(0.005)
     t = app.stack.top
     raise AssertionError(f"the game did not end: {top(app)} {getattr(t, 'phase', None)} "
                          f"{getattr(t, 'cursor', None)} {getattr(t, 'message', None)}")
