@@ -82,8 +82,10 @@ def load_plain_yaml(text: str, max_values: int = MAX_VALUES) -> Any:
         raise PlainYAMLError(str(e.problem), e.problem_mark.line + 1 if e.problem_mark else None) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise PlainYAMLError(f"it is not valid YAML ({e.problem or e.context or 'unreadable'})",
-                             mark.line + 1 if mark else None) from None
+        line = mark.line + 1 if mark else None
+        if "nesting depth" in str(e.problem or ""):    # libyaml's own limit, met while it reads ahead
+            raise PlainYAMLError(f"its lists and mappings are nested more than {MAX_DEPTH} deep", line) from None
+        raise PlainYAMLError(f"it is not valid YAML ({e.problem or e.context or 'unreadable'})", line) from None
     except yaml.YAMLError as e:
         raise PlainYAMLError(f"it is not valid YAML ({e})", None) from None
     except RecursionError:
