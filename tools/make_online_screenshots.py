@@ -5,7 +5,7 @@ Run: python tools/make_online_screenshots.py [--out docs/screenshots]
 A headless game hosts on 127.0.0.1 with a free port and announces nothing
 (``scenes/online/link.py``); a bare client plays the other seat. Two things
 on the pictures are set for the reader rather than found: the LAN address
-shown in the waiting room (192.168.1.20, port 8765) and the games listed by
+shown in the waiting room (203.0.113.20, port 8765) and the games listed by
 *Find on this network* (a stand-in list: a headless game never browses).
 """
 
@@ -91,7 +91,7 @@ def shoot(out: Path) -> None:
     until(lambda: isinstance(app.stack.top, LobbyScene))
     lobby = app.stack.top
     assert lobby.link.hosting is not None
-    lobby.addresses = ["192.168.1.20"]
+    lobby.addresses = ["203.0.113.20"]
     real_port, lobby.link.hosting.port = lobby.link.hosting.port, 8765
     shot("online_waiting_room")
     lobby.link.hosting.port = real_port
@@ -125,8 +125,8 @@ def shoot(out: Path) -> None:
 
     class Listed:
         def games(self) -> list[HostedGame]:
-            return [HostedGame("Jazz's laptop", "192.168.1.20", 8765, "jayden", "K7QW2M", 1, 1),
-                    HostedGame("Lori", "192.168.1.31", 8765, "jayden", "P3XR8D", 0, 1)]
+            return [HostedGame("Jazz's laptop", "203.0.113.20", 8765, "jayden", "K7QW2M", 1, 1),
+                    HostedGame("Lori", "203.0.113.31", 8765, "jayden", "P3XR8D", 0, 1)]
 
         def close(self) -> None:
             pass
@@ -141,7 +141,7 @@ def shoot(out: Path) -> None:
     app.stack.push(app.scene("menu"))
     app.stack.push(app.scene("online"))
     press("down", "return")
-    for ch in "192.168.1.20:8765":
+    for ch in "203.0.113.20:8765":
         press(ch)
     press("return")
     for ch in "k7qw2m":

@@ -20,7 +20,7 @@ MAX_PER_KIND = 3
 
 
 def zip_shown(file: str) -> str:
-    """A file inside a pack zip as ``.../shared.zip: pack/pack.yaml`` (the zip, then the path in
+    """A file inside a pack zip as ``cards/friends.zip: pack/pack.yaml`` (the zip, then the path in
     it), so a message names both; any other file as it is."""
     from pathlib import PurePath
 

@@ -435,14 +435,14 @@ def test_the_announcement_runs_beside_the_frame_loop_and_ends_when_the_seats_are
             self.closed = True
 
     monkeypatch.setattr(discovery, "Advertiser", FakeAdvertiser)
-    monkeypatch.setattr(discovery, "lan_addresses", lambda: ["192.0.2.7"])
+    monkeypatch.setattr(discovery, "lan_addresses", lambda: ["127.0.0.2"])
     a = L.Announcement()
     a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)
     a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)        # once is enough
     end = time.monotonic() + 5
     while a._ad is None and time.monotonic() < end:
         time.sleep(0.01)
-    assert len(made) == 1 and made[0].game.code == "K7QW2M" and made[0].addresses == ["192.0.2.7"]
+    assert len(made) == 1 and made[0].game.code == "K7QW2M" and made[0].addresses == ["127.0.0.2"]
     a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 0)        # the last seat is taken
     assert made[0].closed and a._ad is None
     off = L.Announcement(enabled=False)
