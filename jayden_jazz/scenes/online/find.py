@@ -43,7 +43,7 @@ class FindScene(Scene):
             return
         current = self.menu.current
         self.games = list(games)
-        self.menu = Menu([MenuItem(g.label[:64], g, enabled=g.seats_free > 0 and g.game == "jayden")
+        self.menu = Menu([MenuItem(g.label[:64], g, enabled=g.seats_free > 0)
                           for g in self.games])
         self.menu.layout(self.frame.x + 16, self.frame.y + 52, self.frame.w - 32)
         if current is not None and current.value in self.games:
@@ -105,7 +105,7 @@ class FindScene(Scene):
             lines, color = ["Looking" + dots, "No game found yet. The host chooses Play online > Host a game;",
                             "if none shows up, join by address."], P.LIGHT_GRAY
         elif any(not item.enabled for item in self.menu.items):
-            lines, color = ["A full game cannot be joined; card games are not played online yet."], P.LIGHT_GRAY
+            lines, color = ["A full game cannot be joined."], P.LIGHT_GRAY
         else:
             lines, color = [], P.WHITE
         if self.connector is not None:
