@@ -1,9 +1,8 @@
 """Whose turn it is and what the table waits for: a small state machine without pygame.
 
-The table used to decide this with string phases scattered over one large
-class; a placement could reach the pass screen before its captures were
-seen. Here every phase is an enum member and every change of phase goes
-through one method that refuses a change the design does not allow, so a
+Every phase is an enum member and every change of phase goes through one
+method that refuses a change the design does not allow (a placement can
+never reach the pass screen before its captures were seen), so a
 test can walk through every path (abilities with targets, Sudden Death, a
 reset, skipped seats, four players) without a window.
 
