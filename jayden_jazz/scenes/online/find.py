@@ -53,8 +53,7 @@ class FindScene(Scene):
     def handle(self, action: Action) -> None:
         if self.connector is not None:
             if action.kind == Kind.BACK:
-                self.connector.cancel()
-                self.connector = None
+                L.stop_connector(self)
             return
         item = self.menu_pick(self.menu, action)
         if item is None:
@@ -68,21 +67,13 @@ class FindScene(Scene):
         self.ticks += 1
         if self.ticks % LIST_TICKS == 0:
             self._refresh()
-        c = self.connector
-        if c is None:
-            return
-        c.update()
-        if c.error:
-            self.error, self.connector = c.error, None
+        error = L.follow_connector(self)
+        if error:
+            self.error = error
             self.app.sound.play("refusal")
-        elif c.link is not None:
-            self.connector = None
-            self.stack.replace(self.app.scene("online-lobby", link=c.link))
 
     def exit(self) -> None:
-        if self.connector is not None:
-            self.connector.cancel()
-            self.connector = None
+        L.stop_connector(self)
         if self.finder is not None:
             self.finder.close()
             self.finder = None

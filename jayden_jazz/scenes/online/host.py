@@ -80,8 +80,7 @@ class HostScene(Scene):
     def handle(self, action: Action) -> None:
         if self.connector is not None:
             if action.kind == Kind.BACK:
-                self.connector.cancel()
-                self.connector = None
+                L.stop_connector(self)
             return
         item = self.menu_pick(self.menu, action)
         if item is None:
@@ -113,21 +112,12 @@ class HostScene(Scene):
 
     def update(self) -> None:
         self.ticks += 1
-        c = self.connector
-        if c is None:
-            return
-        c.update()
-        if c.error:
-            self.connector = None
-            self.stack.push(MessageWindow(self.app, "Cannot host", c.error, fill=P.RED))
-        elif c.link is not None:
-            self.connector = None
-            self.stack.replace(self.app.scene("online-lobby", link=c.link))
+        error = L.follow_connector(self)
+        if error:
+            self.stack.push(MessageWindow(self.app, "Cannot host", error, fill=P.RED))
 
     def exit(self) -> None:
-        if self.connector is not None:
-            self.connector.cancel()
-            self.connector = None
+        L.stop_connector(self)
 
     def redraw_in(self) -> int | None:
         return EVERY_TICK if self.connector is not None else None

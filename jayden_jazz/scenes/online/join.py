@@ -42,8 +42,7 @@ class JoinScene(Scene):
         k = action.kind
         if self.connector is not None:
             if k == Kind.BACK:
-                self.connector.cancel()
-                self.connector = None
+                L.stop_connector(self)
             return
         if k == Kind.BACK:
             self.close()
@@ -92,21 +91,13 @@ class JoinScene(Scene):
 
     def update(self) -> None:
         self.ticks += 1
-        c = self.connector
-        if c is None:
-            return
-        c.update()
-        if c.error:
-            self.error, self.connector = c.error, None
+        error = L.follow_connector(self)
+        if error:
+            self.error = error
             self.app.sound.play("refusal")
-        elif c.link is not None:
-            self.connector = None
-            self.stack.replace(self.app.scene("online-lobby", link=c.link))
 
     def exit(self) -> None:
-        if self.connector is not None:
-            self.connector.cancel()
-            self.connector = None
+        L.stop_connector(self)
 
     def redraw_in(self) -> int | None:
         if self.connector is not None:

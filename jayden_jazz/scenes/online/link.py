@@ -436,6 +436,34 @@ def load_session(path: Path) -> dict[str, Any] | None:
     return data
 
 
+def follow_connector(scene: Any) -> str | None:
+    """One frame of a screen's attempt to take a seat (``scene.connector``).
+
+    Once seated the screen gives way to the waiting room; when the attempt
+    fails it is dropped and its reason returned, for the screen to show.
+    """
+    c = scene.connector
+    if c is None:
+        return None
+    c.update()
+    if c.error:
+        scene.connector = None
+        return str(c.error)
+    if c.link is not None:
+        scene.connector = None
+        scene.stack.replace(scene.app.scene("online-lobby", link=c.link))
+    return None
+
+
+def stop_connector(scene: Any) -> bool:
+    """Give up a screen's attempt to take a seat; False when there was none."""
+    if scene.connector is None:
+        return False
+    scene.connector.cancel()
+    scene.connector = None
+    return True
+
+
 def forget_session(app: Any, game: str | None = None) -> None:
     """The kept game is finished (or the player gave it up): Continue no longer offers it."""
     path = session_path(app)

@@ -53,8 +53,7 @@ class ContinueOnlineScene(Scene):
     def handle(self, action: Action) -> None:
         if self.connector is not None:
             if action.kind == Kind.BACK:
-                self.connector.cancel()
-                self.connector = None
+                L.stop_connector(self)
                 self.close()
             return
         item = self.menu_pick(self.menu, action)
@@ -70,21 +69,13 @@ class ContinueOnlineScene(Scene):
 
     def update(self) -> None:
         self.ticks += 1
-        c = self.connector
-        if c is None:
-            return
-        c.update()
-        if c.error:
-            self.error, self.connector = c.error, None
+        error = L.follow_connector(self)
+        if error:
+            self.error = error
             self.app.sound.play("refusal")
-        elif c.link is not None:
-            self.connector = None
-            self.stack.replace(self.app.scene("online-lobby", link=c.link))
 
     def exit(self) -> None:
-        if self.connector is not None:
-            self.connector.cancel()
-            self.connector = None
+        L.stop_connector(self)
 
     def redraw_in(self) -> int | None:
         return EVERY_TICK if self.connector is not None else None
