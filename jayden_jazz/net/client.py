@@ -136,6 +136,16 @@ class NetClient:
             msg["seat"] = seat
         return self._say(msg)
 
+    def offer_draw(self, game: str) -> int:
+        """Jayden: offer the opponent a draw (the view's ``draw_offer`` shows it until answered)."""
+        return self._say({"type": "offer_draw", "game": game})
+
+    def answer_draw(self, game: str, accept: bool) -> int:
+        return self._say({"type": "answer_draw", "game": game, "accept": bool(accept)})
+
+    def resign(self, game: str) -> int:
+        return self._say({"type": "resign", "game": game})
+
     def request_view(self) -> int:
         return self._say({"type": "view"})
 

@@ -25,6 +25,7 @@ from typing import Any
 from jayden_jazz.cards import CardsError, Game, Rules, load_fields, new_game
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
 from jayden_jazz.jayden import Position
+from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 from jayden_jazz.jayden.errors import ActionSyntaxError
 
 from . import views
@@ -164,6 +165,55 @@ class JaydenTable(Table):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.position = Position(quiet_draw=bool(self.setup.get("quiet_draw", True)))
+        self.draw_offer: int | None = None     # the seat whose draw offer waits for an answer
+
+    # -------------------------------------------------------------- ends off the board
+    def _playing(self) -> None:
+        if self.status != "playing":
+            raise Refusal("not_playing", "the game is not being played: " + {
+                "waiting": "a seat is still empty", "over": "it is over",
+                "abandoned": "it was ended as abandoned"}[self.status])
+
+    def play(self, seat: int, ply: int, text: str) -> bool:
+        """An action; the opponent of a seat that offered a draw acting lets the offer lapse
+        (acting instead of answering turns it down)."""
+        played = super().play(seat, ply, text)
+        if played and self.draw_offer is not None and seat != self.draw_offer:
+            self.draw_offer = None
+        return played
+
+    def offer_draw(self, seat: int) -> None:
+        self._playing()
+        if self.draw_offer == seat:
+            raise Refusal("already_offered", "you have offered a draw already: wait for the answer")
+        if self.draw_offer is not None:
+            raise Refusal("offer_open", f"{self.seats[self.draw_offer].name} has offered you a draw: "
+                                        "accept or decline it")
+        self.draw_offer = seat
+
+    def answer_draw(self, seat: int, accept: bool) -> None:
+        self._playing()
+        if self.draw_offer is None or self.draw_offer == seat:
+            raise Refusal("no_offer", "there is no draw offer to you to answer")
+        self.draw_offer = None
+        if accept:
+            self.end_off_board(None, AGREED_DRAW)
+
+    def resign(self, seat: int) -> None:
+        self._playing()
+        self.end_off_board(seat, RESIGNED)
+
+    def end_off_board(self, seat: int | None, reason: str) -> None:
+        """A resignation (``seat`` gives up) or an agreed draw (no seat): not actions, so the
+        store keeps them apart and a restart applies them after the replay."""
+        if reason == RESIGNED and seat is not None:
+            self.position.resign(JAYDEN_SIDES[seat])
+        elif reason == AGREED_DRAW:
+            self.position.agree_draw()
+        else:
+            raise Refusal("corrupt", f"a game does not end by {reason!r} off the board")
+        self.draw_offer = None
+        self._after_change()
 
     def to_move(self) -> int | None:
         if self.status != "playing" or self.position.is_over():
@@ -185,6 +235,7 @@ class JaydenTable(Table):
     def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self.base_view(viewer, presence)
         out.update(views.jayden_view(self.position, self.setup, self.actions, viewer, out["to_move"]))
+        out["draw_offer"] = self.draw_offer
         return out
 
     def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:

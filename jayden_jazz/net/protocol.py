@@ -172,6 +172,9 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "action": {"ply": (_int(0, 100_000), True), "action": (_text(MAX_TEXT), True), "ref": (_REF, False)},
     "host": {"game": (_ID, True), "token": (_TOKEN, True), "command": (_choice(HOST_COMMANDS), True),
              "seat": (_int(0, MAX_SEATS - 1), False), "ref": (_REF, False)},
+    "offer_draw": {"game": (_ID, True), "ref": (_REF, False)},
+    "answer_draw": {"game": (_ID, True), "accept": (_bool, True), "ref": (_REF, False)},
+    "resign": {"game": (_ID, True), "ref": (_REF, False)},
     "view": {"ref": (_REF, False)},
     "ping": {"ref": (_REF, False)},
 }

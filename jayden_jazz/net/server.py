@@ -40,7 +40,9 @@ from websockets.asyncio.server import Server as WsServer, ServerConnection, serv
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
-from .games import CardsTable, JaydenTable, Refusal, SeatInfo, Table, check_setup
+from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
+
+from .games import JAYDEN_SIDES, CardsTable, JaydenTable, Refusal, SeatInfo, Table, check_setup
 from .store import Store, token_hash
 
 log = logging.getLogger("jayden_jazz.net")
@@ -188,6 +190,8 @@ class GameServer:
                 if g.status != "waiting":
                     table.start()
                     table.replay(g.actions)
+                    if g.ending is not None and isinstance(table, JaydenTable) and table.status == "playing":
+                        table.end_off_board(*g.ending)
             except (Refusal, KeyError) as e:   # e.g. a card pack removed since: keep the rows, skip the game
                 log.error("game %s cannot be rebuilt and is not offered: %s", g.id, e)
                 continue
@@ -376,6 +380,8 @@ class GameServer:
                 self._hand(conn, table, seat, msg)
             elif kind == "action":
                 self._action(conn, table, seat, msg)
+            else:
+                self._off_board(conn, table, seat, msg)
 
     def _seated(self, conn: Conn, kind: str) -> tuple[Table, int]:
         if conn.table is None:
@@ -513,6 +519,64 @@ class GameServer:
             return False
         self.store.add_action(table.id, ply, seat, text, table.status if table.status != before else None)
         return True
+
+    def _off_board(self, conn: Conn, table: Table, seat: int, msg: dict[str, Any]) -> None:
+        """A draw offer, its answer, or a resignation (Jayden): not actions, so they name no ply;
+        the game they name must be the one this connection sits at."""
+        if self._find(msg["game"]) is not table:
+            raise Refusal("not_your_game", "you can only offer a draw or resign in the game you sit at")
+        if not isinstance(table, JaydenTable):
+            raise Refusal("not_jayden", "draw offers and resigning are for Jayden games")
+        kind = msg["type"]
+        if kind == "offer_draw":
+            table.offer_draw(seat)
+            answer: dict[str, Any] = {"draw": "offered"}
+        elif kind == "answer_draw":
+            table.answer_draw(seat, bool(msg["accept"]))
+            answer = {"draw": "accepted" if msg["accept"] else "declined"}
+        else:
+            table.resign(seat)
+            answer = {"resigned": True}
+        self._store_end(table)
+        self._send(conn, {"type": "ack", **answer, "ply": table.ply, **_ref(msg)})
+        self._broadcast(table)
+        if kind == "offer_draw":
+            self._computer_answers_draw(table)
+
+    def _store_end(self, table: JaydenTable) -> None:
+        res = table.position.result
+        if table.status == "over" and res is not None and res.reason in (RESIGNED, AGREED_DRAW):
+            loser = None if res.winner is None else 1 - JAYDEN_SIDES.index(res.winner)
+            self.store.set_ending(table.id, loser, res.reason)
+
+    def _computer_answers_draw(self, table: JaydenTable) -> None:
+        """A draw offered to a computer seat: its player answers as it does offline."""
+        if table.draw_offer is None:
+            return
+        them = 1 - table.draw_offer
+        if table.seats[them].kind == "computer":
+            self._spawn(self._computer_draw(table, them))
+
+    async def _computer_draw(self, table: JaydenTable, seat: int) -> None:
+        offer, jpn = table.draw_offer, table.position.jpn()
+        if self._executor is None:
+            import multiprocessing as mp
+            self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=_watch_server)
+        try:
+            yes = bool(await asyncio.get_running_loop().run_in_executor(
+                self._executor, _call, "jayden_jazz.ai.jayden.player:accepts_draw",
+                (jpn, table.seats[seat].level or "normal")))
+        except BrokenProcessPool:
+            log.error("game %s: the computer player's process died; it declines the draw", table.id)
+            self._executor, yes = None, False
+        if table.draw_offer != offer or table.position.jpn() != jpn or table.status != "playing":
+            return          # the offer lapsed or the game moved on meanwhile
+        try:
+            table.answer_draw(seat, yes)
+        except Refusal:
+            return
+        self._store_end(table)
+        self._broadcast(table)
 
     def _host(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._find(msg["game"])

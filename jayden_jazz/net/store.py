@@ -49,6 +49,11 @@ CREATE TABLE IF NOT EXISTS hands (
     cards TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS endings (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    seat INTEGER,
+    reason TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
     ply INTEGER NOT NULL,
@@ -80,6 +85,7 @@ class StoredGame:
     seats: list[dict[str, Any]] = field(default_factory=list)
     hands: dict[int, list[str]] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    ending: tuple[int | None, str] | None = None   # an end off the board: (seat, resigned|agreed_draw)
 
 
 class Store:
@@ -145,6 +151,12 @@ class Store:
     def set_status(self, game_id: str, status: str) -> None:
         self._tx([("UPDATE games SET status=? WHERE id=?", (status, game_id))])
 
+    def set_ending(self, game_id: str, seat: int | None, reason: str) -> None:
+        """A game ended off the board (a resignation, an agreed draw), with its status, in one
+        transaction: the actions alone would not give the result back after a restart."""
+        self._tx([("INSERT OR REPLACE INTO endings VALUES (?,?,?)", (game_id, seat, reason)),
+                  ("UPDATE games SET status='over' WHERE id=?", (game_id,))])
+
     def add_action(self, game_id: str, ply: int, seat: int, action: str, status: str | None = None) -> None:
         """One action (and the game's new status, when it changed) in one transaction."""
         rows: list[Statement] = [
@@ -170,6 +182,9 @@ class Store:
             if ply != len(g.actions):
                 raise ValueError(f"{self.path}: game {gid} is missing ply {len(g.actions)}")
             g.actions.append((seat, action))
+        for gid, seat, reason in db.execute("SELECT game_id, seat, reason FROM endings"):
+            if gid in games:
+                games[gid].ending = (seat, reason)
         return list(games.values())
 
     def actions(self, game_id: str) -> list[tuple[int, int, str]]:
