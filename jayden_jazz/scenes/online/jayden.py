@@ -29,8 +29,10 @@ from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at,
                                               cell_of_square, square_of_cell)
+from jayden_jazz.scenes.online import host_choice as H
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.follow import Follower
+from jayden_jazz.scenes.online.jayden_offers import Offers
 from jayden_jazz.scenes.online.presence import Presence
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.settings import animation_factor
@@ -67,6 +69,7 @@ class OnlineJaydenScene(PlayScene):
         self.table: JaydenController | None = None
         self.shown: dict[str, Any] | None = None      # the view the board was last brought to
         self.presence = Presence()
+        self.offers = Offers(self)
         self.sent_ply: int | None = None     # the ply of our action until a view shows it played
         self.counted = False
         self.end_shown = False
@@ -129,6 +132,7 @@ class OnlineJaydenScene(PlayScene):
             return
         if self.pos.jpn() != v["board"]["jpn"] or len(self.pos.history) != len(v["log"]):
             self._rebuild(v)
+        self.offers.apply_end(v)
         if v["status"] == "playing" and v.get("to_move") == v.get("you"):
             self._to_master()
 
@@ -186,48 +190,29 @@ class OnlineJaydenScene(PlayScene):
     def _network(self) -> None:
         for msg in self.link.net.poll():
             self.changed()
-            kind = msg["type"]
-            said = self.presence.read(msg, self.ticks)
-            if said.startswith("ask:") and self.link.is_host:
-                self._ask_host(int(said[4:]))
-            elif said.startswith("back:"):
-                self.say(f"{said[5:]} is back")
-            elif said == "reconnected":
+            heard = H.hear(msg, self.presence, self.ticks, host=self.link.is_host)
+            if heard.ask is not None:
+                self._ask_host(heard.ask)
+            if heard.reconnected:
                 self.shown = None              # the server sends the whole view again: draw that
-            if kind == "error":
+            if msg["type"] == "error":
                 self.sent_ply = None
-                self.refuse(L.words(msg))
-            elif kind == "connection" and msg.get("state") == "refused":
-                self.refuse(L.words(msg))
-            elif kind == "ack" and msg.get("host"):
-                self.say("The seat is played by the computer now" if msg["host"] == "computer"
-                         else "The game was ended as abandoned")
+            if heard.refuse:
+                self.refuse(heard.refuse)
+            elif heard.say:
+                self.say(heard.say)
         v = self.view_msg
         if v is not None and self.sent_ply is not None and int(v["ply"]) > self.sent_ply:
             self.sent_ply = None
         if v is not None:
             self.presence.from_view(v, self.ticks)
+            self.offers.follow(v)
 
     def _ask_host(self, seat: int) -> None:
-        name = self.seat_name(seat)
-        self.stack.push(ChoiceWindow(
-            self.app, "Player away", [MenuItem("Keep waiting", "wait"),
-                                      MenuItem("The computer plays their seat", "computer"),
-                                      MenuItem("End the game as abandoned", "abandon")],
-            text=f"{name} lost the connection a while ago. You are the host: what now?",
-            on_choose=lambda choice: self.host_command(choice, seat), width=420))
+        H.ask_host(self.app, self.stack, self.link, seat, self.seat_name(seat))
 
     def host_command(self, choice: str, seat: int) -> None:
-        if choice == "computer":
-            self.link.net.host(self.link.game, self.link.host_token or "", "computer", seat)
-        elif choice == "abandon":
-            def answer(yes: bool) -> None:
-                if yes:
-                    self.link.net.host(self.link.game, self.link.host_token or "", "abandon")
-
-            self.stack.push(menus.yes_no(
-                self.app, "End the game?", "The game ends unfinished, for both players, and is kept as abandoned.",
-                answer, yes="Yes, end it", no="No, keep waiting"))
+        H.host_command(self.app, self.stack, self.link, choice, seat)
 
     # input ------------------------------------------------------------------------------
     def handle(self, action: InputAction) -> None:
@@ -334,11 +319,8 @@ class OnlineJaydenScene(PlayScene):
 
     # menu and leaving ------------------------------------------------------------------------
     def open_menu(self) -> None:
-        items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves")]
-        v = self.view_msg
-        if self.link.is_host and v is not None and v["status"] == "playing":
-            for seat, a in sorted(self.presence.away.items()):
-                items.append(MenuItem(f"{a.name} is away: what now?", ("away", seat)))
+        items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), *self.offers.menu_items()]
+        items += H.away_items(self.link, self.presence, self.view_msg)
         items += [MenuItem("Instructions", "instructions"), MenuItem("Options", "options"),
                   MenuItem("Leave the game", "leave")]
         self.stack.push(ChoiceWindow(self.app, "Online game", items, on_choose=self.menu_choice, width=300))
@@ -348,6 +330,8 @@ class OnlineJaydenScene(PlayScene):
             self._ask_host(int(choice[1]))
         elif choice == "moves":
             self.show_moves()
+        elif choice in ("draw", "resign"):
+            self.offers.choose(choice)
         elif choice in ("instructions", "options"):
             self.stack.push(self.app.scene(choice))
         elif choice == "leave":
