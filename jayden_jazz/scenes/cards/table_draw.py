@@ -104,6 +104,8 @@ class TableDrawing(TablePart):
         return tuple(tuple(cat[cid] for cid in hand if cid in cat) for hand in early[0])
 
     def seat_label(self, s: int) -> str:
+        if self.online is not None:
+            return str(self.online.away.seat_label(s))      # the server's names (scenes/online/names.py)
         named = self.match.seat_label(s)
         if named is not None:
             return named
@@ -125,6 +127,8 @@ class TableDrawing(TablePart):
         who = (seats.seat_name(seat), seats.light(seat))
         if phase == Phase.COMPUTER:
             dots = "." * (1 + self.ticks // 20 % 3)
+            if self.online is not None:
+                return [who, (str(self.online.away.waiting_words(seat)) + dots, P.WHITE)]
             if self.ai_action is not None:
                 return [who, ("(computer) plays" + dots, P.WHITE)]
             return [who, ("(computer) is thinking" + dots, P.WHITE)]

@@ -130,6 +130,7 @@ if TYPE_CHECKING:  # pragma: no cover
         controller: TableController
         match: Match
         library: Library
+        online: Any                                # an OnlineCards, or None (scenes/online/cards_link.py)
         rng: random.Random
         brain: Brain | None
         renderer: TableRenderer

@@ -30,7 +30,8 @@ class TableWindows(TablePart):
 
     def open_menu(self) -> None:
         if self.stack is not None:
-            self.stack.push(table_menu(self.app, self.menu_choice, self.match.menu_entries()))
+            online = self.online.away.menu(self) if self.online is not None else None   # the host's choices too
+            self.stack.push(online or table_menu(self.app, self.menu_choice, self.match.menu_entries()))
 
     def open_log(self) -> None:
         if self.stack is not None:

@@ -28,6 +28,7 @@ from typing import Any
 
 from jayden_jazz.cards import Action, Game, Rules, new_game
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.cards_away import CardsAway
 from jayden_jazz.tables.cards.flow import Phase
 from jayden_jazz.tables.cards.view import Refusal
 
@@ -90,6 +91,7 @@ class OnlineCards:
         self.problem = ""
         self.refused: list[str] = []                   # the server's refusals, as said on the table
         self._replaying = False                        # a remote seat's action is being played here
+        self.away = CardsAway(link)
 
     def committed(self, table: Any) -> None:
         if self._replaying:
@@ -103,17 +105,15 @@ class OnlineCards:
         net = self.link.net
         for msg in net.poll():
             kind = msg["type"]
+            self.away.hear(msg, table)                 # who is away, the host's choice (cards_away.py)
             if kind == "error":
                 self.refused.append(L.words(msg))
                 table.say(L.words(msg))
                 table.app.sound.play("illegal")
             elif kind == "connection" and msg.get("state") in ("lost", "refused"):
                 table.say("Lost the connection to the server - reconnecting...")
-            elif kind == "presence" and msg.get("state") == "lost":
-                table.say(f"{msg.get('name') or 'A player'} lost connection - waiting ({int(msg.get('waited', 0))} s)")
-            elif kind == "presence" and msg.get("state") == "back":
-                table.say(f"{msg.get('name') or 'The player'} is back.")
         view = net.view
+        self.away.tick(table, view)
         if view is None or self.problem:
             return
         if view["status"] in ("over", "abandoned"):

@@ -1,0 +1,127 @@
+"""The card table online, when people come and go: as the Jayden board does (``host_choice.py``).
+
+Another seat's player lost: the table says "X lost connection - waiting
+N s" with the seconds counting, and, once the server's wait is over, the
+host chooses: keep waiting, the computer plays that seat (the server's
+computer player, shown as "CPU Normal" on its panel from then on), or end
+the game as abandoned (asked again first). A game ended so closes the
+table with a window that cannot be dismissed into play, and is counted as
+abandoned in this player's statistics; a game played to its end is
+counted as won, drawn or lost. Our own link lost: "Reconnecting...".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jayden_jazz import statistics
+from jayden_jazz.scenes.online import host_choice as H
+from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online import names
+from jayden_jazz.scenes.online.presence import Presence
+from jayden_jazz.scenes.windows import ChoiceWindow
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.widgets import MenuItem
+
+NOTE_EVERY = 30          # ticks between the waiting note's updates (its counter counts seconds)
+
+
+class CardsAway:
+    def __init__(self, link: L.Link) -> None:
+        self.link = link
+        self.presence = Presence()
+        self.ticks = 0
+        self.counted = False
+        self.closed = False            # the abandoned window is up: the table takes no more play
+
+    def seat_label(self, seat: int) -> str:
+        return names.cards_label(self.link.net.view, seat)
+
+    def waiting_words(self, seat: int) -> str:
+        return names.waiting_words(self.link.net.view, seat)
+
+    def menu(self, table: Any) -> ChoiceWindow | None:
+        """The table's menu with the host's question about each seat away, after Keep waiting;
+        None when there is none to add."""
+        extra = H.away_items(self.link, self.presence, self.link.net.view)
+        if not extra:
+            return None
+        from jayden_jazz.scenes.cards.windows import table_menu
+
+        base = table_menu(table.app, table.menu_choice, table.match.menu_entries())
+
+        def choose(value: Any) -> None:
+            if isinstance(value, tuple):
+                seat = int(value[1])
+                H.ask_host(table.app, table.stack, self.link, seat, self.presence.away[seat].name
+                           if seat in self.presence.away else f"Player {seat + 1}")
+            else:
+                table.menu_choice(value)
+
+        return ChoiceWindow(table.app, "Menu", base.items[:1] + extra + base.items[1:], on_choose=choose, width=300)
+
+    def hear(self, msg: dict[str, Any], table: Any) -> None:
+        """One message from the server: presence, the host's acks, our own link."""
+        if msg["type"] == "error":
+            return                                   # the table says refusals itself
+        heard = H.hear(msg, self.presence, self.ticks, host=self.link.is_host)
+        if heard.ask is not None and table.stack is not None:
+            view = self.link.net.view or {}
+            seats = view.get("seats") or []
+            name = seats[heard.ask]["name"] if heard.ask < len(seats) else f"Player {heard.ask + 1}"
+            H.ask_host(table.app, table.stack, self.link, heard.ask, str(name))
+        if heard.refuse:
+            table.say(heard.refuse)
+        elif heard.say:
+            table.say(heard.say)
+
+    def tick(self, table: Any, view: dict[str, Any] | None) -> None:
+        self.ticks += 1
+        if view is not None:
+            self.presence.from_view(view, self.ticks)
+        if self.presence.troubled and self.ticks % NOTE_EVERY == 0 and not self.closed:
+            table.say("  ".join(text for text, _ in self.presence.notes(self.ticks)))
+        if view is None:
+            return
+        if view["status"] == "abandoned" and not self.closed and table.stack is not None:
+            self._count(table, view, statistics.ABANDONED)
+            self._close(table)
+        elif view["status"] == "over" and table.game.is_over():
+            self._count(table, view, "")
+
+    def _count(self, table: Any, view: dict[str, Any], outcome: str) -> None:
+        """This player's statistics, once: the server's seats say who the opponents were."""
+        if self.counted or self.link.seat is None:
+            return
+        self.counted = True
+        L.forget_session(table.app, self.link.game)
+        me = self.link.seat
+        kinds = [statistics.OPPONENTS[0] if s["kind"] != "computer" else str(s.get("level") or "normal")
+                 for s in view["seats"]]
+        others = [k for i, k in enumerate(kinds) if i != me]
+        rules = statistics.rules_name_cards(table.game.rules)
+        if outcome != statistics.ABANDONED:
+            res = table.game.result()
+            if res is None:
+                return
+            outcome = ("drawn" if len(res.winners) > 1 else "won") if me in res.winners else "lost"
+        statistics.record(table.app, "cards", (outcome, others, rules))
+
+    def _close(self, table: Any) -> None:
+        self.closed = True
+        table.stop_ai()
+
+        def choose(choice: str) -> None:
+            if choice == "log":
+                table.open_log()
+            else:
+                table.to_title()
+
+        table.stack.push(ChoiceWindow(
+            table.app, "Abandoned", [MenuItem("Move log", "log"), MenuItem("Back to title", "title")],
+            text="The host ended the game as abandoned: it stays unfinished for every player, and is counted "
+                 "as abandoned in the statistics.", on_choose=choose, width=380, fill=P.RED,
+            cancel_on_back=False, close_on_choose=False))
+
+
+__all__ = ["CardsAway"]

@@ -1,0 +1,49 @@
+"""Who sits where, as the server names them: the same words on the card table and the Jayden board.
+
+A person's seat shows the name they gave when hosting or joining (Play
+online > Host or Join, remembered in the settings), a computer seat "CPU
+Normal" (its level), a seat whose player lost the connection is marked
+"(lost)". The server's view is the only source: no name is kept here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jayden_jazz.scenes.cardkit.colours import COLOUR_NAMES
+
+
+def seat_title(seat: dict[str, Any]) -> str:
+    """One seat of a view: "Jazz", "CPU Hard", "Jazz (lost)"."""
+    if seat.get("kind") == "computer":
+        return f"CPU {str(seat.get('level') or 'normal').capitalize()}"
+    name = str(seat.get("name") or f"Player {int(seat.get('seat', 0)) + 1}")
+    if seat.get("joined") and not seat.get("connected"):
+        return f"{name} (lost)"
+    return name
+
+
+def view_seat(view: dict[str, Any] | None, seat: int) -> dict[str, Any] | None:
+    seats = (view or {}).get("seats") or []
+    return seats[seat] if 0 <= seat < len(seats) else None
+
+
+def cards_label(view: dict[str, Any] | None, seat: int) -> str:
+    """A card table panel's title: "P2 Red Jayden", "P2 Red CPU Normal"."""
+    s = view_seat(view, seat)
+    return f"P{seat + 1} {COLOUR_NAMES[seat]} " + (seat_title(s) if s is not None else "Player")
+
+
+def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
+    """What the table says while a remote seat is to play."""
+    s = view_seat(view, seat)
+    if s is None:
+        return "is to play"
+    if s.get("kind") == "computer":
+        return f"({seat_title(s)}) is thinking"
+    if s.get("joined") and not s.get("connected"):
+        return f"({s.get('name')}) lost the connection - waiting"
+    return f"({s.get('name')}) is to play"
+
+
+__all__ = ["cards_label", "seat_title", "view_seat", "waiting_words"]
