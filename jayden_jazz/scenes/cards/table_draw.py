@@ -103,6 +103,12 @@ class TableDrawing(TablePart):
         cat = self.library.catalog
         return tuple(tuple(cat[cid] for cid in hand if cid in cat) for hand in early[0])
 
+    def seat_names(self) -> tuple[str, ...]:
+        """How results name the seats: online, as the server does."""
+        if self.online is not None:
+            return tuple(str(self.online.away.name(s)) for s in range(self.game.players))
+        return self.match.names()
+
     def seat_label(self, s: int) -> str:
         if self.online is not None:
             return str(self.online.away.seat_label(s))      # the server's names (scenes/online/names.py)
@@ -121,10 +127,10 @@ class TableDrawing(TablePart):
             return [(text, seats.light(by) if by is not None else P.WHITE)]
         if g.is_over():
             res = g.result()
-            title, _ = describe_result(res, self.match.names()) if res else ("Game over", "")
+            title, _ = describe_result(res, self.seat_names()) if res else ("Game over", "")
             return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
         seat = g.to_move
-        who = (seats.seat_name(seat), seats.light(seat))
+        who = (self.online.away.name(seat) if self.online is not None else seats.seat_name(seat), seats.light(seat))
         if phase == Phase.COMPUTER:
             dots = "." * (1 + self.ticks // 20 % 3)
             if self.online is not None:

@@ -139,7 +139,7 @@ class TableWindows(TablePart):
             if card is not None and last.ability:
                 ab = card.abilities[last.ability - 1]
                 extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
-        title, text = describe_result(res, self.match.names(), extra)
+        title, text = describe_result(res, self.seat_names(), extra)
         self.end_shown = True
         self.stack.push(end_window(self.app, title, text, self.end_choice))
 

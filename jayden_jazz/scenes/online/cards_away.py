@@ -37,6 +37,9 @@ class CardsAway:
     def seat_label(self, seat: int) -> str:
         return names.cards_label(self.link.net.view, seat)
 
+    def name(self, seat: int) -> str:
+        return names.name(self.link.net.view, seat)
+
     def waiting_words(self, seat: int) -> str:
         return names.waiting_words(self.link.net.view, seat)
 

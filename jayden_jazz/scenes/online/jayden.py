@@ -31,6 +31,7 @@ from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer
                                               cell_of_square, square_of_cell)
 from jayden_jazz.scenes.online import host_choice as H
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.follow import Follower
 from jayden_jazz.scenes.online.jayden_offers import Offers
 from jayden_jazz.scenes.online.presence import Presence
@@ -52,6 +53,7 @@ if TYPE_CHECKING:  # pragma: no cover
 SIDES = ("g", "r")               # seat 0 plays Green, who moves first
 MESSAGE_TICKS = 240
 BLINK_TICKS = 15
+NAME_COLS = 14          # a name's characters on the status line, beside the board's own notes
 SOUND_BY_KIND = {"move": "move", "attack": "attack", "fire": "fire", "condition": "condition", "deploy": "deploy"}
 
 
@@ -90,11 +92,12 @@ class OnlineJaydenScene(PlayScene):
         assert self.table is not None
         return self.table.pos
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int, most: int = 24) -> str:
+        """The seat as the server names it: the player's name, "CPU Normal", "(lost)" (names.py)."""
         v = self.view_msg
         if v is None or seat >= len(v["seats"]):
             return SIDE_NAME[SIDES[seat]]
-        return str(v["seats"][seat]["name"])
+        return names.name(v, seat, most)
 
     def _players(self, v: dict[str, Any]) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}
@@ -209,7 +212,8 @@ class OnlineJaydenScene(PlayScene):
             self.offers.follow(v)
 
     def _ask_host(self, seat: int) -> None:
-        H.ask_host(self.app, self.stack, self.link, seat, self.seat_name(seat))
+        s = names.view_seat(self.view_msg, seat)
+        H.ask_host(self.app, self.stack, self.link, seat, str(s["name"]) if s else self.seat_name(seat))
 
     def host_command(self, choice: str, seat: int) -> None:
         H.host_command(self.app, self.stack, self.link, choice, seat)
@@ -377,21 +381,35 @@ class OnlineJaydenScene(PlayScene):
 
     # drawing --------------------------------------------------------------------------------
     def state_parts(self) -> list[tuple[str, int]]:
+        """You (side and name) and what is going on; the opponent's name is on the line below."""
         v = self.view_msg
         me = f"You are {SIDE_NAME[self.side]}"
         if v is None:
             return [(me, P.WHITE), ("waiting for the server", P.LIGHT_GRAY)]
+        if self.link.seat is not None:
+            me += f" ({self.seat_name(SIDES.index(self.side), NAME_COLS)})"
+        else:
+            me = "You are watching"
         if v["status"] == "playing" and v.get("to_move") is not None:
             seat = int(v["to_move"])
             if seat == v.get("you"):
                 return [(me, P.WHITE), ("your turn", P.YELLOW)]
-            return [(me, P.WHITE), (f"{SIDE_NAME[SIDES[seat]]} ({self.seat_name(seat)}) to act", P.LIGHT_GRAY)]
+            return [(me, P.WHITE), (f"{SIDE_NAME[SIDES[seat]]} ({self.seat_name(seat, NAME_COLS)}) to act",
+                                    P.LIGHT_GRAY)]
         if v["status"] == "abandoned":
             return [(me, P.WHITE), ("game abandoned", P.LIGHT_RED)]
         return [(me, P.WHITE), ("game over" if v["status"] == "over" else "waiting", P.LIGHT_GRAY)]
 
+    def players_note(self) -> tuple[str, int]:
+        """Who plays, by the server's names: "Red: Jayden", or both sides for a spectator."""
+        if self.link.seat is None:
+            return (f"Green: {self.seat_name(0, NAME_COLS)}, Red: {self.seat_name(1, NAME_COLS)}", P.LIGHT_GRAY)
+        them = 1 - SIDES.index(self.side)
+        return (f"{SIDE_NAME[SIDES[them]]}: {self.seat_name(them, NAME_COLS)}", P.LIGHT_GRAY)
+
     def notes(self) -> list[tuple[str, int]]:
-        out = self.presence.notes(self.ticks)
+        out = [self.players_note()] if self.view_msg is not None else []
+        out += self.presence.notes(self.ticks)
         if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))
         keys = self.app.input.keymap

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from jayden_jazz.scenes.cardkit.colours import COLOUR_NAMES
-
 
 def seat_title(seat: dict[str, Any]) -> str:
     """One seat of a view: "Jazz", "CPU Hard", "Jazz (lost)"."""
@@ -28,10 +26,16 @@ def view_seat(view: dict[str, Any] | None, seat: int) -> dict[str, Any] | None:
     return seats[seat] if 0 <= seat < len(seats) else None
 
 
-def cards_label(view: dict[str, Any] | None, seat: int) -> str:
-    """A card table panel's title: "P2 Red Jayden", "P2 Red CPU Normal"."""
+def name(view: dict[str, Any] | None, seat: int, most: int = 24) -> str:
+    """A seat's title, cut to ``most`` characters where space is short."""
     s = view_seat(view, seat)
-    return f"P{seat + 1} {COLOUR_NAMES[seat]} " + (seat_title(s) if s is not None else "Player")
+    title = seat_title(s) if s is not None else f"Player {seat + 1}"
+    return title if len(title) <= most else title[:most - 1] + "\u2026"
+
+
+def cards_label(view: dict[str, Any] | None, seat: int) -> str:
+    """A card table panel's title: "P2 Jayden", "P2 CPU Normal" (the panel's colour says the seat's)."""
+    return f"P{seat + 1} " + name(view, seat)
 
 
 def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
@@ -46,4 +50,4 @@ def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
     return f"({s.get('name')}) is to play"
 
 
-__all__ = ["cards_label", "seat_title", "view_seat", "waiting_words"]
+__all__ = ["cards_label", "name", "seat_title", "view_seat", "waiting_words"]
