@@ -40,7 +40,24 @@ DEFAULTS: dict[str, Any] = {
     "cards": {},               # last card-game setup (the card scene owns its keys)
     "jayden": {},              # last Jayden setup
     "keys": {},                # the player's key changes: command -> [key names] (shell/keymap.py)
+    "player_name": "",         # Play online: the name the other players see ("" - the server's "Player N")
 }
+
+MAX_PLAYER_NAME = 24
+"""As long as a name the game server takes (``net/protocol.py``, MAX_NAME)."""
+
+
+class PlayerName(Text):
+    """A name to show other players: short, on one line, no control characters (the server
+    refuses those; a file edited by hand gets the default with a notice instead)."""
+
+    def __init__(self) -> None:
+        super().__init__(max_len=MAX_PLAYER_NAME)
+
+    def __call__(self, value: Any, where: str) -> None:
+        super().__call__(value, where)
+        if any(not ch.isprintable() for ch in value):
+            raise SchemaError(where, "holds characters that cannot be shown (a name is plain text on one line)")
 
 #: Every known setting's type and range; the nested setups of both games too
 #: (their unknown keys are kept, like the top level's).
@@ -48,6 +65,7 @@ SCHEMA: dict[str, Spec] = {
     "version": Int(1, 1000), "aspect_correct": Bool(), "scale": Int(1, 6), "fullscreen": Bool(),
     "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
     "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(), "coordinates": Text(("enhanced", "on", "off")),
+    "player_name": PlayerName(),
     "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER}), "clock": Text(max_len=10)}),
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),

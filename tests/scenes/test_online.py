@@ -213,7 +213,7 @@ def test_join_by_code_through_the_screen_and_wrong_code(make_app, loop_server):
         app.render()
         assert sc.connector is None and app.stack.top is sc
         sc.fields["code"].set(created["code"].lower())
-        sc.focus = 2
+        sc.focus = list(sc.rows).index("join")
         press(app, "return")
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "joined")   # both seats taken
         board = app.stack.top
@@ -235,7 +235,7 @@ def test_join_errors_no_server_bad_address_and_protocol_version(make_app, loop_s
         free = s.getsockname()[1]
     monkeypatch.setattr(L, "CONNECT_TICKS", 60)
     sc.fields["address"].set(f"127.0.0.1:{free}")
-    sc.focus = 2
+    sc.focus = list(sc.rows).index("join")
     press(app, "return")
     until(app, lambda: bool(sc.error), 20, "no server")
     assert "No game server answers at 127.0.0.1:" in sc.error

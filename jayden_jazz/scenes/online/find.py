@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.player_name import clean
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
@@ -61,7 +62,8 @@ class FindScene(Scene):
         g = item.value
         self.app.sound.play("select")
         self.error = ""
-        self.connector = L.Connector(f"ws://{g.address}:{g.port}", code=g.code)
+        self.connector = L.Connector(f"ws://{g.address}:{g.port}", code=g.code,
+                                     name=clean(str(self.app.settings["player_name"] or "")))
 
     def update(self) -> None:
         self.ticks += 1

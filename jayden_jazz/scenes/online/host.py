@@ -13,6 +13,7 @@ import pygame
 
 from jayden_jazz.scenes.online import host_cards as HC
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.player_name import NameEntry
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -45,6 +46,7 @@ class HostScene(Scene):
         self.options: dict[str, list[tuple[str, Any]]] = {"game": GAMES, "side": SIDES, "opponent": OPPONENTS,
                                                           "quiet": ON_OFF, **HC.OPTIONS}
         self.frame = pygame.Rect(60, 30, 520, 290)
+        self.name = NameEntry(app)
         self.build_menu()
         self.connector: L.Connector | None = None
         self.ticks = 0
@@ -56,7 +58,8 @@ class HostScene(Scene):
     def build_menu(self) -> None:
         """The rows of the chosen game between Game and Start hosting; the cursor on Start hosting."""
         rows = JAYDEN_ROWS if self.kind == "jayden" else HC.ROWS
-        self.menu = Menu([MenuItem("Game", "game"), *(MenuItem(label, key) for label, key in rows),
+        self.menu = Menu([MenuItem("Your name", "name"), MenuItem("Game", "game"),
+                          *(MenuItem(label, key) for label, key in rows),
                           MenuItem("Start hosting", "start"), MenuItem("Back", "back")], on_change=self._change)
         self.menu.layout(self.frame.x + 24, self.frame.y + 44, self.frame.w - 48)
         self.menu.index = len(self.menu.items) - 2
@@ -68,7 +71,7 @@ class HostScene(Scene):
             self.app.sound.play("menu")
             if key == "game":
                 self.build_menu()
-                self.menu.index = 0
+                self.menu.index = 1             # still on Game
 
     def seats(self) -> tuple[int, list[dict[str, Any]]]:
         """The host's seat and the seats to create (seat 0 plays Green, who moves first)."""
@@ -82,10 +85,14 @@ class HostScene(Scene):
             if action.kind == Kind.BACK:
                 L.stop_connector(self)
             return
+        if self.menu.current is not None and self.menu.current.value == "name" and self.name.handle(action):
+            return                              # typing the name (Enter goes on to the next row)
         item = self.menu_pick(self.menu, action)
         if item is None:
             return
-        if item.value in self.options:
+        if item.value == "name":
+            self.menu.index += 1
+        elif item.value in self.options:
             self._change(self.menu.index, 1)
         elif item.value == "start":
             self.start()
@@ -108,7 +115,9 @@ class HostScene(Scene):
         except OSError as e:
             self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
             return
-        self.connector = L.Connector("", create=(self.kind, setup, seats), seat=seat, hosting=hosting)
+        self.name.remember()
+        self.connector = L.Connector("", create=(self.kind, setup, seats), seat=seat, hosting=hosting,
+                                     name=self.name.value)
 
     def update(self) -> None:
         self.ticks += 1
@@ -138,6 +147,8 @@ class HostScene(Scene):
                 color = P.BLACK if self.menu.index == i else P.YELLOW
                 font.draw(surface, text, self.menu.rect.right - 8 - font.width(text),
                           self.menu.rect.y + i * LINE_H + 1, color)
+        name_row = pygame.Rect(self.menu.rect.right - 8 - 25 * 8, self.menu.rect.y, 25 * 8, LINE_H - 2)
+        self.name.draw(surface, font, name_row, self.menu.index == 0 and self.connector is None, True)
         y = self.menu.rect.bottom + 10
         if self.connector is not None:
             dots = "." * (1 + self.ticks // 20 % 3)

@@ -408,8 +408,8 @@ class OnlineJaydenScene(PlayScene):
         return (f"{SIDE_NAME[SIDES[them]]}: {self.seat_name(them, NAME_COLS)}", P.LIGHT_GRAY)
 
     def notes(self) -> list[tuple[str, int]]:
-        out = [self.players_note()] if self.view_msg is not None else []
-        out += self.presence.notes(self.ticks)
+        out = self.presence.notes(self.ticks)          # trouble first; then who plays
+        out += [self.players_note()] if self.view_msg is not None else []
         if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))
         keys = self.app.input.keymap

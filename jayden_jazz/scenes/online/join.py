@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.player_name import NameEntry
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -17,18 +18,19 @@ from jayden_jazz.shell.widgets import LINE_H, draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
-ROWS = ("address", "code", "join", "back")
-LABELS = {"address": "Address", "code": "Join code", "join": "Join", "back": "Back"}
+ROWS = ("name", "address", "code", "join", "back")
+LABELS = {"name": "Your name", "address": "Address", "code": "Join code", "join": "Join", "back": "Back"}
 
 
 class JoinScene(Scene):
     def __init__(self, app: AppView, address: str = "", code: str = "") -> None:
         super().__init__(app)
-        self.fields = {"address": TextField(address, 60),
+        self.name = NameEntry(app)
+        self.fields = {"name": self.name.field, "address": TextField(address, 60),
                        "code": TextField(code, 12)}
-        self.focus = 0 if not self.fields["address"].value else 1
+        self.focus = ROWS.index("address" if not self.fields["address"].value else "code")
         self.frame = pygame.Rect(70, 50, 500, 250)
-        self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 70 + i * 24, self.frame.w - 48, 18)
+        self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 62 + i * 22, self.frame.w - 48, 18)
                      for i, name in enumerate(ROWS)}
         self.connector: L.Connector | None = None
         self.error = ""
@@ -77,17 +79,19 @@ class JoinScene(Scene):
         try:
             url = L.server_url(self.fields["address"].value)
         except ValueError as e:
-            self.error, self.focus = str(e), 0
+            self.error, self.focus = str(e), ROWS.index("address")
             self.app.sound.play("refusal")
             return
         code = L.clean_code(self.fields["code"].value)
         if not code:
-            self.error, self.focus = "Type the join code the host's screen shows (six letters and digits).", 1
+            self.error, self.focus = ("Type the join code the host's screen shows (six letters and digits).",
+                                      ROWS.index("code"))
             self.app.sound.play("refusal")
             return
         self.app.sound.play("select")
         self.error = ""
-        self.connector = L.Connector(url, code=code)
+        self.name.remember()
+        self.connector = L.Connector(url, code=code, name=self.name.value)
 
     def update(self) -> None:
         self.ticks += 1

@@ -1,0 +1,61 @@
+"""The name other players see, typed on the Host and Join screens and remembered in the settings.
+
+The server shows it on every seat's panel (``names.py``). Left empty, the
+server names the seat "Player N". It is saved when the player hosts or
+joins, not on every key, so a half-typed name is never kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from jayden_jazz.scenes.workshop.textfield import TextField
+from jayden_jazz.settings import MAX_PLAYER_NAME
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import Font
+from jayden_jazz.shell.input import Action, Kind
+
+
+def clean(text: str) -> str:
+    """What is sent and kept: one line of printable text, trimmed, at most MAX_PLAYER_NAME long."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:MAX_PLAYER_NAME]
+
+
+class NameEntry:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.field = TextField(clean(str(app.settings["player_name"] or "")), MAX_PLAYER_NAME)
+
+    @property
+    def value(self) -> str:
+        return clean(self.field.value)
+
+    def handle(self, action: Action) -> bool:
+        """Typing, Backspace, the cursor keys left and right: True when the action was the field's."""
+        if action.kind == Kind.MOVE and action.dy:
+            return False                              # up and down move between rows
+        return self.field.handle(action)
+
+    def remember(self) -> None:
+        """Keep the name for next time (a settings file that cannot be written is said, nothing lost)."""
+        if self.app.settings["player_name"] == self.value:
+            return
+        self.app.settings["player_name"] = self.value
+        try:
+            self.app.settings.save()
+        except OSError as e:
+            notices = getattr(self.app, "notices", None)
+            if isinstance(notices, list):
+                notices.append(f"Could not save your name in the settings: {e.strerror or e}.")
+
+    def draw(self, surface: pygame.Surface, font: Font, box: pygame.Rect, focused: bool, blink: bool) -> None:
+        self.field.draw(surface, font, box, focused and blink)
+        if not self.field.value and not focused:
+            font.draw(surface, "(Player 1, 2...)", box.x + 2, box.y + 1, P.DARK_GRAY)
+        if focused:
+            pygame.draw.rect(surface, P.YELLOW, box.inflate(2, 2), 1)
+
+
+__all__ = ["NameEntry", "clean"]

@@ -1,0 +1,100 @@
+"""Names online: the name typed on the Host and Join screens is remembered in the settings, sent to the
+server and shown on every seat's panel; a computer seat reads "CPU <level>", a lost one is marked. Loopback
+servers only (127.0.0.1, port 0)."""
+
+from __future__ import annotations
+
+from jayden_jazz.scenes.online import names
+from jayden_jazz.scenes.online.host import HostScene
+from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.online.join import JoinScene
+from jayden_jazz.settings import Settings
+from tests.helpers import press
+from tests.net.conftest import client, create, expect
+from tests.scenes.test_online import fast_server, loop_server, open_online, type_text, until  # noqa: F401
+
+
+def test_a_seat_is_named_as_the_server_names_it():
+    assert names.seat_title({"seat": 0, "kind": "human", "name": "Jazz", "joined": True, "connected": True}) == "Jazz"
+    assert names.seat_title({"seat": 1, "kind": "human", "name": "Jazz", "joined": True, "connected": False}) \
+        == "Jazz (lost)"
+    assert names.seat_title({"seat": 1, "kind": "human", "name": "", "joined": False, "connected": False}) == "Player 2"
+    assert names.seat_title({"seat": 1, "kind": "computer", "name": "Computer (Hard)", "level": "hard"}) == "CPU Hard"
+    view = {"seats": [{"seat": 0, "kind": "human", "name": "A" * 24, "joined": True, "connected": True},
+                      {"seat": 1, "kind": "computer", "name": "Jayden", "level": "normal"}]}
+    assert names.cards_label(view, 1) == "P2 CPU Normal"
+    assert names.name(view, 0, 10) == "A" * 9 + "\u2026"
+    assert names.waiting_words(view, 1) == "(CPU Normal) is thinking"
+
+
+def test_a_bad_name_in_the_settings_file_gives_the_default_with_a_notice(tmp_path):
+    path = tmp_path / "settings.yaml"
+    path.write_text('player_name: "Jazz"\n', encoding="utf-8")
+    assert Settings.load(path)["player_name"] == "Jazz"
+    for bad in ('player_name: "Ja\\u0007zz"\n', f'player_name: "{"x" * 25}"\n', "player_name: 12\n"):
+        path.write_text(bad, encoding="utf-8")
+        s = Settings.load(path)
+        assert s["player_name"] == "" and "player_name" in s.notice, bad
+
+
+def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make_app, fast_server):
+    app = open_online(make_app)
+    press(app, "return")                                    # Host a game
+    host = app.stack.top
+    assert isinstance(host, HostScene)
+    press(app, "up", "up", "up", "up", "up")                # from Start hosting up to Your name
+    assert host.menu.current.value == "name"
+    type_text(app, "Jazz Band")
+    press(app, "return")                                    # Enter goes on to the next row, not hosting
+    assert host.menu.current.value == "game" and host.connector is None
+    host.menu.index = len(host.menu.items) - 2
+    press(app, "return")                                    # Start hosting
+    until(app, lambda: app.stack.top is not host and host.connector is None, 40, "the waiting room")
+    lobby = app.stack.top
+    assert app.settings["player_name"] == "Jazz Band"
+    assert Settings.load(app.settings.path)["player_name"] == "Jazz Band"      # saved in the file too
+    guest = client(lobby.link.url, "Jayden")
+    try:
+        guest.join(lobby.link.code)
+        expect(guest, "joined")
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        sc = app.stack.top
+        v = guest.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
+        assert v["seats"][0]["name"] == "Jazz Band" and v["seats"][1]["name"] == "Jayden"
+        assert sc.state_parts()[0][0] == "You are Green (Jazz Band)"
+        assert sc.notes()[0][0] == "Red: Jayden"
+    finally:
+        guest.close()
+        app.stack.clear()
+
+
+def test_the_name_typed_when_joining_is_sent_and_a_second_visit_offers_it_again(make_app, loop_server):
+    app = open_online(make_app)
+    creator = client(loop_server.url, "Jayden")
+    created = create(creator, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+    creator.join(created["game"], seat=1)
+    expect(creator, "joined")
+    try:
+        press(app, "down", "return")                        # Join a game
+        sc = app.stack.top
+        assert isinstance(sc, JoinScene) and sc.focused == "address"
+        press(app, "up")
+        assert sc.focused == "name"
+        type_text(app, "Jazz")
+        press(app, "return")
+        assert sc.focused == "address"
+        type_text(app, f"127.0.0.1:{loop_server.port}")
+        press(app, "return")
+        type_text(app, created["code"])
+        press(app, "return", "return")                      # to Join, and join
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        v = creator.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
+        assert v["seats"][0]["name"] == "Jazz"
+        assert app.stack.top.notes()[0][0] == "Red: Jayden"
+        app.stack.clear()
+        app.stack.push(app.scene("menu"))
+        app.stack.push(app.scene("online-join"))
+        assert app.stack.top.fields["name"].value == "Jazz"  # remembered
+    finally:
+        creator.close()
+        app.stack.clear()
