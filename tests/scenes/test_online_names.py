@@ -10,8 +10,23 @@ from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
 from jayden_jazz.scenes.online.join import JoinScene
 from jayden_jazz.settings import Settings
 from tests.helpers import press
-from tests.net.conftest import client, create, expect
-from tests.scenes.test_online import fast_server, loop_server, open_online, type_text, until  # noqa: F401
+import pytest
+
+from jayden_jazz.scenes.online import link as L
+from tests.net.conftest import FAST, ThreadServer, client, create, expect
+from tests.scenes.test_online import open_online, type_text, until
+
+
+@pytest.fixture
+def fast_server(monkeypatch):
+    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
+
+
+@pytest.fixture
+def loop_server(tmp_path):
+    s = ThreadServer(tmp_path / "data", FAST)
+    yield s
+    s.stop()
 
 
 def test_a_seat_is_named_as_the_server_names_it():
@@ -24,7 +39,7 @@ def test_a_seat_is_named_as_the_server_names_it():
                       {"seat": 1, "kind": "computer", "name": "Jayden", "level": "normal"}]}
     assert names.cards_label(view, 1) == "P2 CPU Normal"
     assert names.name(view, 0, 10) == "A" * 9 + "\u2026"
-    assert names.waiting_words(view, 1) == "(CPU Normal) is thinking"
+    assert names.waiting_words(view, 1) == "is thinking" and names.waiting_words(view, 0) == "is to play"
 
 
 def test_a_bad_name_in_the_settings_file_gives_the_default_with_a_notice(tmp_path):

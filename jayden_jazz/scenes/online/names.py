@@ -39,15 +39,13 @@ def cards_label(view: dict[str, Any] | None, seat: int) -> str:
 
 
 def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
-    """What the table says while a remote seat is to play."""
+    """What the table says after a remote seat's name while it is to play."""
     s = view_seat(view, seat)
-    if s is None:
-        return "is to play"
-    if s.get("kind") == "computer":
-        return f"({seat_title(s)}) is thinking"
-    if s.get("joined") and not s.get("connected"):
-        return f"({s.get('name')}) lost the connection - waiting"
-    return f"({s.get('name')}) is to play"
+    if s is not None and s.get("kind") == "computer":
+        return "is thinking"
+    if s is not None and s.get("joined") and not s.get("connected"):
+        return "lost the connection - waiting"
+    return "is to play"
 
 
 __all__ = ["cards_label", "name", "seat_title", "view_seat", "waiting_words"]
