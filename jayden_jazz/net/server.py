@@ -569,6 +569,9 @@ class GameServer:
         except BrokenProcessPool:
             log.error("game %s: the computer player's process died; it declines the draw", table.id)
             self._executor, yes = None, False
+        except Exception:   # a bug in the computer player must not leave the offer unanswered: logged in full
+            log.exception("game %s: the computer player could not answer the draw offer; it declines", table.id)
+            yes = False
         if table.draw_offer != offer or table.position.jpn() != jpn or table.status != "playing":
             return          # the offer lapsed or the game moved on meanwhile
         try:

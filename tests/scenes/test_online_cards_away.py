@@ -70,7 +70,7 @@ def test_keep_waiting_then_the_player_comes_back(make_app, loop_server):
     until(app, lambda: seconds() > first >= 0, 15, "the counter counting on")
     back = client(loop_server.url, "Jayden")
     try:
-        back.join(guest.session["game"] if guest.session else "", token=token)
+        back.join(table.online.link.game, token=token)
         expect(back, "joined")
         until(app, lambda: "Jayden is back" in table.message, 15, "back")
         until(app, lambda: not table.online.away.presence.away, 5)

@@ -51,6 +51,7 @@ def test_a_draw_offered_from_the_menu_is_declined_then_theirs_is_accepted(make_a
         menu_to(app, sc, "draw")
         assert app.stack.top is sc and "You offer a draw" in sc.messages.text
         guest.wait_for(lambda m: m["type"] == "view" and m["draw_offer"] == 0)
+        until(app, lambda: sc.view_msg["draw_offer"] == 0, 10, "our offer in our view")
         press(app, "escape")                                   # offering twice is not on offer
         item = next(i for i in app.stack.top.menu.items if i.value == "draw")
         assert not item.enabled and "waits for an answer" in item.hint

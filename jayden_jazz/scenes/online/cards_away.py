@@ -33,6 +33,7 @@ class CardsAway:
         self.ticks = 0
         self.counted = False
         self.closed = False            # the abandoned window is up: the table takes no more play
+        self.note = ""                 # the waiting note last said (it is said again as it counts)
 
     def seat_label(self, seat: int) -> str:
         return names.cards_label(self.link.net.view, seat)
@@ -82,8 +83,10 @@ class CardsAway:
         self.ticks += 1
         if view is not None:
             self.presence.from_view(view, self.ticks)
-        if self.presence.troubled and self.ticks % NOTE_EVERY == 0 and not self.closed:
-            table.say("  ".join(text for text, _ in self.presence.notes(self.ticks)))
+        if self.presence.troubled and self.ticks % NOTE_EVERY == 0 and not self.closed \
+                and table.message in ("", self.note):        # a refusal said meanwhile stays its time
+            self.note = "  ".join(text for text, _ in self.presence.notes(self.ticks))
+            table.say(self.note)
         if view is None:
             return
         if view["status"] == "abandoned" and not self.closed and table.stack is not None:
