@@ -269,6 +269,7 @@ def test_find_lists_games_live_and_enter_joins(make_app, loop_server, monkeypatc
         host.join(created["game"], seat=0)
         expect(host, "joined")
         app = open_online(make_app)
+        app.settings["player_name"] = "Lori"             # the name from Host or Join goes with Find too
         press(app, "down", "down", "return")
         sc = app.stack.top
         assert isinstance(sc, FindScene) and sc.games == []
@@ -282,6 +283,7 @@ def test_find_lists_games_live_and_enter_joins(make_app, loop_server, monkeypatc
         press(app, "return")
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "joined from the list")
         assert finder.closed
+        until(app, lambda: host.view is not None and host.view["seats"][1]["name"] == "Lori", 10, "the name sent")
         app.stack.clear()
     finally:
         host.close()

@@ -204,6 +204,9 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
         assert table.game.result().to_dict() == res
         assert len(table.game.history) == guest.view["ply"]
         assert steps_seen                                  # the guest's placements were shown as steps
+        from jayden_jazz.statistics import Statistics, stats_path
+        total = Statistics.load(stats_path(app)).games["cards"].total
+        assert total.played == 1 and total.won + total.drawn + total.lost == 1      # counted once, as offline
         hosting = table.online.link.hosting
         app.stack.clear()
         assert hosting is not None and not hosting.running
