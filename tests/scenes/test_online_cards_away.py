@@ -8,23 +8,14 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 from jayden_jazz.net.client import NetClient
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.statistics import Statistics, stats_path
 from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import press
-from tests.net.conftest import FAST, ThreadServer, client, create, expect
+from tests.net.conftest import client, create, expect
 from tests.scenes.test_online import open_online, until
-
-
-@pytest.fixture
-def loop_server(tmp_path):
-    s = ThreadServer(tmp_path / "data", FAST)
-    yield s
-    s.stop()
 
 
 def hosted_table(make_app, server, name: str = "Jazz"):
@@ -55,8 +46,8 @@ def lose_guest(app, table, guest) -> None:
     assert [i.value for i in app.stack.top.menu.items] == ["wait", "computer", "abandon"]
 
 
-def test_keep_waiting_then_the_player_comes_back(make_app, loop_server):
-    app, table, guest, token = hosted_table(make_app, loop_server)
+def test_keep_waiting_then_the_player_comes_back(make_app, online_loop_server):
+    app, table, guest, token = hosted_table(make_app, online_loop_server)
     assert (table.seat_label(0), table.seat_label(1)) == ("P1 Jazz", "P2 Jayden")     # the names given
     lose_guest(app, table, guest)
     assert table.seat_label(1) == "P2 Jayden (lost)"
@@ -68,7 +59,7 @@ def test_keep_waiting_then_the_player_comes_back(make_app, loop_server):
         return int(m.group(1)) if m else -1
     first = seconds()
     until(app, lambda: seconds() > first >= 0, 15, "the counter counting on")
-    back = client(loop_server.url, "Jayden")
+    back = client(online_loop_server.url, "Jayden")
     try:
         back.join(table.online.link.game, token=token)
         expect(back, "joined")
@@ -80,8 +71,8 @@ def test_keep_waiting_then_the_player_comes_back(make_app, loop_server):
         app.stack.clear()
 
 
-def test_the_computer_takes_the_lost_seat_and_plays_it_on_the_table(make_app, loop_server):
-    app, table, guest, _ = hosted_table(make_app, loop_server)
+def test_the_computer_takes_the_lost_seat_and_plays_it_on_the_table(make_app, online_loop_server):
+    app, table, guest, _ = hosted_table(make_app, online_loop_server)
     lose_guest(app, table, guest)
     press(app, "down", "return")                             # The computer plays their seat
     until(app, lambda: table.online.link.net.view["seats"][1]["kind"] == "computer", 10, "the seat given")
@@ -99,8 +90,8 @@ def test_the_computer_takes_the_lost_seat_and_plays_it_on_the_table(make_app, lo
     app.stack.clear()
 
 
-def test_the_host_ends_the_game_as_abandoned_and_it_is_counted_so(make_app, loop_server):
-    app, table, guest, _ = hosted_table(make_app, loop_server)
+def test_the_host_ends_the_game_as_abandoned_and_it_is_counted_so(make_app, online_loop_server):
+    app, table, guest, _ = hosted_table(make_app, online_loop_server)
     lose_guest(app, table, guest)
     press(app, "down", "down", "return")                     # End the game as abandoned ...
     assert app.stack.top.title == "End the game?" and app.stack.top.menu.index == 1   # ... No first

@@ -10,23 +10,8 @@ from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
 from jayden_jazz.scenes.online.join import JoinScene
 from jayden_jazz.settings import Settings
 from tests.helpers import press
-import pytest
-
-from jayden_jazz.scenes.online import link as L
-from tests.net.conftest import FAST, ThreadServer, client, create, expect
+from tests.net.conftest import client, create, expect
 from tests.scenes.test_online import open_online, type_text, until
-
-
-@pytest.fixture
-def fast_server(monkeypatch):
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
-
-
-@pytest.fixture
-def loop_server(tmp_path):
-    s = ThreadServer(tmp_path / "data", FAST)
-    yield s
-    s.stop()
 
 
 def test_a_seat_is_named_as_the_server_names_it():
@@ -52,7 +37,7 @@ def test_a_bad_name_in_the_settings_file_gives_the_default_with_a_notice(tmp_pat
         assert s["player_name"] == "" and "player_name" in s.notice, bad
 
 
-def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make_app, fast_server):
+def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make_app, online_fast_server):
     app = open_online(make_app)
     press(app, "return")                                    # Host a game
     host = app.stack.top
@@ -83,9 +68,9 @@ def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make
         app.stack.clear()
 
 
-def test_the_name_typed_when_joining_is_sent_and_a_second_visit_offers_it_again(make_app, loop_server):
+def test_the_name_typed_when_joining_is_sent_and_a_second_visit_offers_it_again(make_app, online_loop_server):
     app = open_online(make_app)
-    creator = client(loop_server.url, "Jayden")
+    creator = client(online_loop_server.url, "Jayden")
     created = create(creator, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
     creator.join(created["game"], seat=1)
     expect(creator, "joined")
@@ -98,7 +83,7 @@ def test_the_name_typed_when_joining_is_sent_and_a_second_visit_offers_it_again(
         type_text(app, "Jazz")
         press(app, "return")
         assert sc.focused == "address"
-        type_text(app, f"127.0.0.1:{loop_server.port}")
+        type_text(app, f"127.0.0.1:{online_loop_server.port}")
         press(app, "return")
         type_text(app, created["code"])
         press(app, "return", "return")                      # to Join, and join

@@ -4,20 +4,11 @@ end window says how the game ended, and the statistics count it."""
 
 from __future__ import annotations
 
-import pytest
-
 from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
 from jayden_jazz.statistics import Statistics, stats_path
 from tests.helpers import press
-from tests.net.conftest import FAST, ThreadServer, client, create, expect
+from tests.net.conftest import client, create, expect
 from tests.scenes.test_online import join_screen, open_online, until
-
-
-@pytest.fixture
-def loop_server(tmp_path):
-    s = ThreadServer(tmp_path / "data", FAST)
-    yield s
-    s.stop()
 
 
 def seated(make_app, server):
@@ -45,8 +36,8 @@ def stats(app):
     return Statistics.load(stats_path(app)).games["jayden"].total
 
 
-def test_a_draw_offered_from_the_menu_is_declined_then_theirs_is_accepted(make_app, loop_server):
-    app, sc, guest = seated(make_app, loop_server)
+def test_a_draw_offered_from_the_menu_is_declined_then_theirs_is_accepted(make_app, online_loop_server):
+    app, sc, guest = seated(make_app, online_loop_server)
     try:
         menu_to(app, sc, "draw")
         assert app.stack.top is sc and "You offer a draw" in sc.messages.text
@@ -76,8 +67,8 @@ def test_a_draw_offered_from_the_menu_is_declined_then_theirs_is_accepted(make_a
         app.stack.clear()
 
 
-def test_resigning_asks_first_and_the_other_side_wins(make_app, loop_server):
-    app, sc, guest = seated(make_app, loop_server)
+def test_resigning_asks_first_and_the_other_side_wins(make_app, online_loop_server):
+    app, sc, guest = seated(make_app, online_loop_server)
     try:
         menu_to(app, sc, "resign")
         assert app.stack.top.title == "Resign?" and app.stack.top.menu.index == 1
@@ -96,8 +87,8 @@ def test_resigning_asks_first_and_the_other_side_wins(make_app, loop_server):
         app.stack.clear()
 
 
-def test_the_opponent_resigning_shows_our_win(make_app, loop_server):
-    app, sc, guest = seated(make_app, loop_server)
+def test_the_opponent_resigning_shows_our_win(make_app, online_loop_server):
+    app, sc, guest = seated(make_app, online_loop_server)
     try:
         guest.resign(guest.view["game"])
         until(app, lambda: sc.end_shown, 10, "the end shown")
