@@ -16,7 +16,8 @@ import pygame
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.match import hand_size, new_seed, prepare
 from jayden_jazz.scenes.journey.lists import Row, RowList
-from jayden_jazz.scenes.journey.run import Session, play
+from jayden_jazz.saves.store import SaveError
+from jayden_jazz.scenes.journey.run import Session, continue_kept, kept_opponent, play
 from jayden_jazz.scenes.journey.words import (LEVEL_NAMES, TRADE_SHORT, TRADE_WORDS, gives_words,
                                               locked_words, rule_set_words)
 from jayden_jazz.scenes.windows import MessageWindow
@@ -56,6 +57,10 @@ class OpponentsScene(Scene):
         keep = self.list.current.value if self.list.current else None
         beaten = self.session.beaten()
         rows: list[Row] = []
+        self.kept = kept = kept_opponent(self.session)
+        if kept is not None:               # the profile's game to finish (or to trade) comes first
+            rows += [Row(f" Continue the game against {kept.name}"[:LIST.w // 8], "continue", colour=P.YELLOW),
+                     Row("", None, enabled=False)]
         tier = None
         for o in sorted(self.opponents.values(), key=lambda o: (o.tier, o.name)):
             if o.tier != tier:
@@ -88,6 +93,8 @@ class OpponentsScene(Scene):
     def choose(self, value: Any) -> None:
         if value == "back":
             self.close()
+        elif value == "continue":
+            self.continue_kept()
         elif value == "book":
             self.stack.push(self.app.scene("journey-book", session=self.session))
         elif value == "decks":
@@ -101,6 +108,17 @@ class OpponentsScene(Scene):
                 return
             self.app.sound.play("select")
             self.stack.push(self.app.scene("journey-opponent", session=self.session, opponent=o))
+
+    def continue_kept(self) -> None:
+        try:
+            table = continue_kept(self.session)
+        except SaveError as e:
+            self.app.sound.play("illegal")
+            self.stack.push(MessageWindow(self.app, "Save file refused", f"{e.path}\n\n{e.problem}\n\n"
+                                                                         "The file was not changed."))
+            return
+        self.app.sound.play("select")
+        self.stack.push(table)
 
     def redraw_in(self) -> None:
         return None
@@ -117,6 +135,13 @@ class OpponentsScene(Scene):
         row = self.list.current
         if row is not None and row.value in self.opponents:
             self._side(surface, self.opponents[row.value])
+        elif row is not None and row.value == "continue" and self.kept is not None:
+            y = LIST.y
+            for part in wrap(f"Your game against {self.kept.name} is not finished. Enter takes you back to "
+                             "the table, or to the trade when the game is over. A profile plays one game "
+                             "at a time.", (FRAME.right - 16 - SIDE_X) // 8):
+                font.draw(surface, part, SIDE_X, y, P.YELLOW)
+                y += LINE_H
         font.draw(surface, "\u2713 beaten  \u00b7 locked  +N cards won from them", SIDE_X, FRAME.bottom - 40,
                   P.LIGHT_GRAY)
         font.draw(surface, "\u2191\u2193 choose  Enter open  B book  D decks  Esc back", inner.x + 4,

@@ -13,7 +13,7 @@ Nothing is written before step 4, and the trade is applied once.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import yaml
@@ -44,8 +44,9 @@ PITCH = MINI[0] + 14
 
 class TradeScene(Scene):
     def __init__(self, app: AppView, session: Session, opponent: Opponent, setup: JourneySetup, game: Game,
-                 abandoned: bool = False) -> None:
+                 abandoned: bool = False, open_list: bool = False) -> None:
         super().__init__(app)
+        self.open_list = open_list         # continued from the title: the opponent list comes after
         self.session, self.opponent, self.setup, self.game = session, opponent, setup, game
         self.abandoned = abandoned
         finish = finish_of(game)
@@ -74,7 +75,10 @@ class TradeScene(Scene):
             self.write()
             return
         elif self.step == "written":
-            self.close()
+            if self.open_list:
+                self.stack.replace(self.app.scene("journey-opponents", session=self.session))
+            else:
+                self.close()
             return
         if self.step == "changes":
             self.conclusion = conclude(self.game, self.setup, self.opponent, self.session.catalog,
@@ -118,23 +122,28 @@ class TradeScene(Scene):
             self.app.sound.play("illegal")
             return
         self.session.profile = after
-        self.forget_autosave()
         beaten = " " + self.opponent.name + " is beaten." if c.outcome == "won" else ""
         self.written = f"Kept in profile {self.session.slot} ({self.session.profile.name}).{beaten}"
+        self.forget_autosave()
 
     def forget_autosave(self) -> None:
-        """An abandoned game's autosave is settled now: Continue must not offer it again."""
+        """The game is settled now: its autosave (the profile's own slot, or the shared one an older
+        version used) goes, so Continue does not offer it again."""
         from jayden_jazz.saves import cards as csave
-        from jayden_jazz.saves import store
+        from jayden_jazz.saves import journey_game, store
 
-        path = csave.slot_path(Path(self.app.dirs.saves), "autosave")
-        try:
-            data = store.read(path).get("config", {}).get("journey")
-        except (SaveError, OSError, AttributeError):
-            return
-        if isinstance(data, dict) and data.get("seed") == self.setup.seed \
-                and data.get("opponent") == self.setup.opponent:
-            path.unlink(missing_ok=True)
+        saves = Path(self.app.dirs.saves)
+        for path in (journey_game.game_path(saves, self.session.slot), csave.slot_path(saves, "autosave")):
+            try:
+                data = journey_game.journey_of(store.read(path))
+            except SaveError:
+                continue
+            if data is not None and data.get("seed") == self.setup.seed \
+                    and data.get("opponent") == self.setup.opponent:
+                try:
+                    path.unlink(missing_ok=True)
+                except OSError as e:        # settled all the same: the record exists, Continue passes it over
+                    self.written += f" (its autosave {path.name} could not be removed: {e.strerror or e})"
 
     # ------------------------------------------------------------------ input
     def face_rect(self, i: int) -> pygame.Rect:
