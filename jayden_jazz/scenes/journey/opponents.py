@@ -15,6 +15,7 @@ import pygame
 
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.match import hand_size, new_seed, prepare
+from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.scenes.journey.lists import Row, RowList
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.journey.run import Session, continue_kept, kept_opponent, play
@@ -35,6 +36,16 @@ LIST = pygame.Rect(FRAME.x + 10, FRAME.y + 36, 300, 266)
 SIDE_X = LIST.right + 14
 TIER_NAMES = {1: "the front door", 2: "the snack bar", 3: "the jukebox", 4: "the pool tables",
               5: "the stage", 6: "the arcade", 7: "the office", 8: "the cellar", 9: "the back room"}
+
+
+def draw_picture(surface: pygame.Surface, o: Opponent, at: tuple[int, int]) -> bool:
+    """The opponent's picture in a 68x68 box at ``at``; False (nothing drawn) when it has none."""
+    pic = ega_picture(o.picture)
+    if pic is None:
+        return False
+    surface.fill(P.BLACK, (*at, 68, 68))
+    surface.blit(pic, (at[0] + 2 + (64 - pic.get_width()) // 2, at[1] + 2 + (64 - pic.get_height()) // 2))
+    return True
 
 
 def tier_title(tier: int) -> str:
@@ -150,6 +161,8 @@ class OpponentsScene(Scene):
     def _side(self, surface: pygame.Surface, o: Opponent) -> None:
         font = self.app.font
         cols = (FRAME.right - 16 - SIDE_X) // 8
+        if draw_picture(surface, o, (FRAME.right - 16 - 68, LIST.y)):
+            cols -= 9                      # the words run beside the picture
         beaten = self.session.beaten()
         lines: list[tuple[str, int]] = [(o.name, P.YELLOW),
                                         (f"{LEVEL_NAMES.get(o.level, o.level)} player, trade: "
@@ -229,6 +242,8 @@ class OpponentCardScene(Scene):
         inner = draw_window(surface, font, FRAME, self.opponent.name)
         y = inner.y + 4
         cols = (inner.w - 8) // 8
+        if draw_picture(surface, self.opponent, (inner.right - 72, inner.y + 4)):
+            cols -= 10                     # the words run beside the picture
         parts = [(part, colour) for text, colour in self.lines() for part in wrap(text, cols) or [""]]
         room = (self.menu.rect.y - 4 - y) // LINE_H
         if len(parts) > room:                        # a long pool is the last line: it ends in "..."
