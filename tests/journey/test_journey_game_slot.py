@@ -74,7 +74,7 @@ def test_an_ordinary_card_game_never_writes_over_a_journey_game_in_progress(make
     press(app, "RETURN")
     scene = app.stack.top
     assert top(app) == "OpponentsScene" and scene.list.current.value == "continue"
-    assert scene.list.current.label.strip().startswith("Continue the game against")
+    assert scene.list.current.label.strip().startswith("Continue the game") and scene.kept.name[:10] in scene.list.current.label
     scene.choose(next(r.value for r in scene.list.rows if r.value in scene.opponents and r.enabled))
     press(app, "RETURN")                          # Play on the opponent's card
     assert top(app) == "MessageWindow" and "not finished" in " ".join(app.stack.top.lines)

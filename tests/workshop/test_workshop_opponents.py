@@ -321,7 +321,7 @@ def test_random_input_into_the_opponent_screens(make_app, user_home, seed):
 
 def _file_picked(app, folder: Path, name: str) -> None:
     """In the open file picker: open ``folder`` and pick ``name`` by keys."""
-    from jayden_jazz.scenes.workshop.picture import FilePicker
+    from jayden_jazz.scenes.workshop.importpic import FilePicker
 
     picker = app.stack.top
     assert isinstance(picker, FilePicker)

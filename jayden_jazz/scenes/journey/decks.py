@@ -2,7 +2,7 @@
 
 A deck whose card was lost in a trade is marked incomplete (with the
 missing cards) and cannot be chosen for a game until it is edited; the
-hand picker's Saved hands button offers the complete decks of the hand's
+hand picker's Decks button offers the complete decks of the hand's
 size. Every change is written to the profile at once.
 """
 

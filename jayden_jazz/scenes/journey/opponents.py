@@ -19,7 +19,7 @@ from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.scenes.journey.lists import Row, RowList
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.journey.run import Session, continue_kept, kept_opponent, play
-from jayden_jazz.scenes.journey.words import (LEVEL_NAMES, TRADE_SHORT, TRADE_WORDS, gives_words,
+from jayden_jazz.scenes.journey.words import (LEVEL_NAMES, TRADE_SHORT, TRADE_WORDS, fit, gives_words,
                                               locked_words, rule_set_words)
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 FRAME = pygame.Rect(8, 8, 624, 334)
 LIST = pygame.Rect(FRAME.x + 10, FRAME.y + 36, 300, 266)
 SIDE_X = LIST.right + 14
+LEGEND = "\u2713 beaten  \u00b7 locked  +N cards won"
 TIER_NAMES = {1: "the front door", 2: "the snack bar", 3: "the jukebox", 4: "the pool tables",
               5: "the stage", 6: "the arcade", 7: "the office", 8: "the cellar", 9: "the back room"}
 
@@ -68,10 +69,15 @@ class OpponentsScene(Scene):
         keep = self.list.current.value if self.list.current else None
         beaten = self.session.beaten()
         rows: list[Row] = []
-        self.kept = kept = kept_opponent(self.session)
+        was, self.kept = getattr(self, "kept", None), kept_opponent(self.session)
+        kept = self.kept
         if kept is not None:               # the profile's game to finish (or to trade) comes first
-            rows += [Row(f" Continue the game against {kept.name}"[:LIST.w // 8], "continue", colour=P.YELLOW),
-                     Row("", None, enabled=False)]
+            label = f" Continue the game against {kept.name}"
+            if len(label) > LIST.w // 8:
+                label = " Continue the game: " + fit(kept.name, LIST.w // 8 - 20)
+            rows += [Row(label, "continue", colour=P.YELLOW), Row("", None, enabled=False)]
+            if was is None:
+                keep = "continue"          # a game just left (or found): the cursor is on its way back
         tier = None
         for o in sorted(self.opponents.values(), key=lambda o: (o.tier, o.name)):
             if o.tier != tier:
@@ -153,7 +159,7 @@ class OpponentsScene(Scene):
                              "at a time.", (FRAME.right - 16 - SIDE_X) // 8):
                 font.draw(surface, part, SIDE_X, y, P.YELLOW)
                 y += LINE_H
-        font.draw(surface, "\u2713 beaten  \u00b7 locked  +N cards won from them", SIDE_X, FRAME.bottom - 40,
+        font.draw(surface, LEGEND, SIDE_X, FRAME.bottom - 40,
                   P.LIGHT_GRAY)
         font.draw(surface, "\u2191\u2193 choose  Enter open  B book  D decks  Esc back", inner.x + 4,
                   FRAME.bottom - 22, P.LIGHT_GRAY)

@@ -26,7 +26,7 @@ from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cardkit.library import Library
 from jayden_jazz.scenes.confirm import confirm_window
-from jayden_jazz.scenes.journey.words import LEVEL_NAMES
+from jayden_jazz.scenes.journey.words import fit
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
@@ -109,8 +109,8 @@ class JourneyMatch(Match):
                 self.opponent.name if self.opponent else "Opponent")
 
     def seat_label(self, seat: int) -> str | None:
-        level = LEVEL_NAMES.get(self.opponent.level, "") if self.opponent else ""
-        return f"{self.names()[seat]}"[:16] + ("" if seat == 0 else f" ({level[:1]})")
+        """``P1 Jazz``, ``P2 Gus Cobblefoot``: the table's messages and log say Player 1 and 2."""
+        return f"P{seat + 1} {fit(self.names()[seat], 15)}"
 
     def autosave_path(self, saves: Path) -> Path | None:
         """The profile's own slot: an ordinary card game never writes over a Journey game."""
@@ -200,7 +200,7 @@ def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: Jou
 
 
 def decks_window(picker: Any, session: Session) -> None:
-    """The hand picker's Saved hands button in the Journey: the profile's decks (incomplete ones shown,
+    """The hand picker's Decks button in the Journey (Saved hands elsewhere): the profile's decks (incomplete ones shown,
     not offered)."""
     from jayden_jazz.journey.collection import deck_problem
 

@@ -213,7 +213,7 @@ class OpponentEditorScene(Scene):
 
     def pick_picture(self) -> None:
         """Import a picture file (the card editor's file picker and checks) or remove the one set."""
-        from jayden_jazz.scenes.workshop.picture import FilePicker
+        from jayden_jazz.scenes.workshop.importpic import FilePicker
 
         def chose(v: str) -> None:
             if v == "import":
@@ -229,7 +229,7 @@ class OpponentEditorScene(Scene):
             text="Pictures are fitted into 64x64 pixels and the 16 EGA colours.", on_choose=chose))
 
     def _imported(self, path: Path) -> None:
-        from jayden_jazz.scenes.workshop.picture import PictureError, import_picture
+        from jayden_jazz.scenes.workshop.importpic import PictureError, import_picture
 
         try:
             dest = import_picture(path, self.pack.folder, self.key or "opponent")
