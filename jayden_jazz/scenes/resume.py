@@ -110,6 +110,8 @@ def _unfinished(path: Path) -> Unfinished | None:
     game = body.get("game")
     if game not in ("jayden", "cards") or (body.get("result") is not None and not _untraded(_saves_of(path), body)):
         return None
+    if _settled(_saves_of(path), body):
+        return None                        # an abandoned Journey game already traded: nothing to go back to
     try:
         _summary(str(game))(body)          # its fields fit: a damaged file is passed over
     except SaveError:
@@ -121,6 +123,14 @@ def _unfinished(path: Path) -> Unfinished | None:
 def _saves_of(path: Path) -> Path:
     """The saves folder of a save: its own folder, or the one above for a profile's Journey game."""
     return path.parent.parent if path in journey_game.game_paths(path.parent.parent) else path.parent
+
+
+def _settled(folder: Path, body: dict[str, Any]) -> bool:
+    """A Journey game whose record exists: its trade is in the profile (abandoned, or stopped before
+    its autosave was removed)."""
+    journey = journey_game.journey_of(body)
+    record = journey_game.record_of(Path(folder), journey) if journey is not None else None
+    return record is not None and record.exists()
 
 
 def _untraded(folder: Path, body: dict[str, Any]) -> bool:

@@ -189,3 +189,51 @@ def test_the_game_moves_when_the_program_starts(make_app, user_home):
     store.write(csave.slot_path(saves, "autosave"), _journey_body(slot=3))
     make_app()
     assert journey_game.game_path(saves, 3).exists() and not csave.slot_path(saves, "autosave").exists()
+
+
+def test_loading_another_journey_game_of_a_profile_with_one_waiting_is_refused(make_app, user_home):
+    from jayden_jazz.saves.store import SaveError
+    from jayden_jazz.scenes.cards import saving
+
+    app = make_app("--seed", "3")
+    to_table(app)
+    table = app.stack.top
+    _first_placement(app, table)
+    _leave(app, table)
+    saves = Path(app.dirs.saves)
+    body = store.read(journey_game.game_path(saves, 1))
+    if table.match.opponent.roulette:
+        pytest.skip("the first opponent draws its rules: another seed may draw others")
+    other = csave.slot_path(saves, 2)
+    store.write(other, {**body, "config": {**body["config"], "journey": {**body["config"]["journey"],
+                                                                          "seed": body["config"]["journey"]["seed"] + 1}}})
+    with pytest.raises(SaveError, match="another Journey game waiting"):
+        saving.load_table(app, other)
+    again = saving.load_table(app, journey_game.game_path(saves, 1))     # the waiting one itself loads
+    assert again.match.setup == table.match.setup
+
+
+@pytest.mark.parametrize("where", ["own slot", "shared autosave"])
+def test_an_abandoned_game_already_traded_is_not_offered_by_continue(tmp_path, where):
+    """Stopped after the trade was written and before the autosave was removed: nothing to go back to."""
+    from jayden_jazz.scenes import resume
+    from jayden_jazz.scenes.resume import latest_unfinished
+    from tests.saves.card_save_helpers import random_game, seats_for
+
+    game = random_game(5)
+    game.play(game.legal_actions()[0])                     # begun, not over
+    info = seats_for(game)
+    info.config["journey"] = _journey_body(slot=1)["config"]["journey"]
+    path = journey_game.game_path(tmp_path, 1) if where == "own slot" else csave.slot_path(tmp_path, "autosave")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    csave.save(path, info, game)
+    body = store.read(path)
+    rec = journey_game.record_of(tmp_path, body["config"]["journey"])
+    rec.parent.mkdir(parents=True)
+    rec.write_text("settled", encoding="utf-8")
+    assert resume._unfinished(path) is None and latest_unfinished(tmp_path) is None
+    assert journey_game.kept(tmp_path, 1) is None
+    rec.unlink()                                           # not traded yet: offered
+    resume._checked.clear()
+    assert resume._unfinished(path) is not None
+    assert (journey_game.kept(tmp_path, 1) is not None) == (where == "own slot")

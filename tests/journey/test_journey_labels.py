@@ -72,3 +72,22 @@ def test_the_statistics_columns_have_distinct_names_and_do_not_touch():
 def test_a_name_cut_to_fit_ends_in_an_ellipsis():
     assert fit("Carrotus Lounge Regulars", 12) == "Carrotus Lo\u2026" and len(fit("Carrotus Lounge Regulars", 12)) == 12
     assert fit("Example Pack", 12) == "Example Pack"
+
+
+def test_a_deck_size_the_profile_cannot_fill_is_offered_greyed_with_the_reason(make_app, user_home):
+    from dataclasses import replace
+
+    from jayden_jazz.journey.collection import Collection
+
+    app, scene = open_list(make_app)
+    session = scene.session
+    five = session.profile.collection.owned_cards()[:6]
+    session.profile = replace(session.profile, collection=Collection({c: 1 for c in five}))
+    press(app, "D")
+    decks = app.stack.top
+    decks.ask_size()
+    items = app.stack.top.menu.items
+    assert any(i.enabled for i in items)
+    for item in items:
+        n = item.value[0]
+        assert item.enabled == (n <= 6) and (("you own 6 different cards" in item.label) == (n > 6))

@@ -95,7 +95,10 @@ class DecksScene(Scene):
         if len(self.decks) >= MAX_DECKS:
             self.stack.push(MessageWindow(self.app, "Decks", f"A profile keeps at most {MAX_DECKS} decks."))
             return
-        items = [MenuItem(f"{n} cards ({field}, {preset.capitalize()})", (n, field, preset))
+        have = len(owned_ids(self.session))     # a deck holds different cards: more than owned cannot be built
+        items = [MenuItem(f"{n} cards ({field}, {preset.capitalize()})"
+                          + ("" if n <= have else f": you own {have} different cards"), (n, field, preset),
+                          enabled=n <= have)
                  for n, field, preset in deck_sizes(self.session)]
         self.stack.push(ChoiceWindow(self.app, "New deck: how many cards?", items, width=360,
                                      on_choose=lambda v: self.build(self.free_name("Deck"), v, [])))

@@ -253,6 +253,12 @@ def continue_game(app: AppView, info: Any, game: Game, library: Library) -> Any:
     """
     path = Path(app.dirs.saves)
     slot, opponent, js = journey_setup(info, library, path)
+    kept = journey_game.kept(path, slot)
+    if kept is not None and (kept.get("opponent"), kept.get("seed")) != (js.opponent, js.seed):
+        other = library.catalog.opponents.get(str(kept.get("opponent")))
+        raise SaveError(path, f"profile {slot} has another Journey game waiting (against "
+                              f"{other.name if other else kept.get('opponent')}); a profile plays one game at "
+                              "a time: finish or abandon that one first")
     profile = jsave.load(jsave.profile_path(path, slot), library.catalog)
     session = Session(app, library, slot, profile)
     return table_for(app, session, opponent, js, game, info.pending, from_list=False)
