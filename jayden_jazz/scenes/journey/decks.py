@@ -100,7 +100,7 @@ class DecksScene(Scene):
                           + ("" if n <= have else f": you own {have} different cards"), (n, field, preset),
                           enabled=n <= have)
                  for n, field, preset in deck_sizes(self.session)]
-        self.stack.push(ChoiceWindow(self.app, "New deck: how many cards?", items, width=360,
+        self.stack.push(ChoiceWindow(self.app, "New deck: how many cards?", items, width=440,
                                      on_choose=lambda v: self.build(self.free_name("Deck"), v, [])))
 
     def free_name(self, base: str) -> str:
