@@ -128,10 +128,12 @@ class App:
         self.rng = random.Random(args.seed)
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
-        clean_stale_temps(self.dirs.config, self.dirs.data, self.dirs.saves)   # settings, statistics, saves
+        clean_stale_temps(self.dirs.config, self.dirs.data, self.dirs.saves,   # settings, statistics, saves
+                          self.dirs.saves / "journey")                       # Journey profiles and games
         # packs and their pictures written by the card workshop, and what it exports for sharing
         clean_stale_temps(self.dirs.cards, self.dirs.data / "shared", depth=2)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []
+        self._move_journey_game()
         self.extra_card_paths: list[Path] = list(args.cards)
         set_window_class()
         pygame.init()
@@ -158,6 +160,16 @@ class App:
         self.running = True
         self.script = parse_script(args.keys)
         self._pending_keyup: int | None = None
+
+    def _move_journey_game(self) -> None:
+        """A Journey game an older version kept in the shared card autosave goes to its profile's slot."""
+        from jayden_jazz.saves.journey_game import move_from_shared
+
+        try:
+            move_from_shared(self.dirs.saves)
+        except OSError as e:
+            self.notices.append(f"A Journey game in the card autosave could not be moved to its profile's "
+                                f"own slot ({e.strerror or e}); it was left where it is.")
 
     # services for scenes --------------------------------------------------
     def quit(self) -> None:

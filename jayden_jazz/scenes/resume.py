@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jayden_jazz.saves import store
+from jayden_jazz.saves import journey_game, store
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.windows import MessageWindow
 
@@ -51,6 +51,7 @@ def _candidates(folder: Path) -> list[tuple[str, float, Path, _Stamp]]:
     """
     folder = Path(folder)
     paths = sorted(folder.glob("*.sav")) if folder.is_dir() else []
+    paths += [p for p in journey_game.game_paths(folder) if p.is_file()]    # each profile's Journey game
     found: list[tuple[str, float, Path, _Stamp]] = []
     for path in paths:
         st = _stamp(path)
@@ -65,7 +66,7 @@ def _candidates(folder: Path) -> list[tuple[str, float, Path, _Stamp]]:
         if head is not None and head.game in ("jayden", "cards"):
             found.append((head.saved or "", mtime, path, stamp))
     for cache in (_heads, _checked):
-        for gone in [p for p in cache if p.parent == folder and p not in paths]:
+        for gone in [p for p in cache if p.parent in (folder, folder / "journey") and p not in paths]:
             del cache[gone]
     found.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return found
@@ -107,8 +108,10 @@ def _unfinished(path: Path) -> Unfinished | None:
     except SaveError:
         return None
     game = body.get("game")
-    if game not in ("jayden", "cards") or (body.get("result") is not None and not _untraded(path.parent, body)):
+    if game not in ("jayden", "cards") or (body.get("result") is not None and not _untraded(_saves_of(path), body)):
         return None
+    if _settled(_saves_of(path), body):
+        return None                        # an abandoned Journey game already traded: nothing to go back to
     try:
         _summary(str(game))(body)          # its fields fit: a damaged file is passed over
     except SaveError:
@@ -117,16 +120,26 @@ def _unfinished(path: Path) -> Unfinished | None:
     return Unfinished(path, str(game), saved if isinstance(saved, str) else "", body.get("result") is not None)
 
 
+def _saves_of(path: Path) -> Path:
+    """The saves folder of a save: its own folder, or the one above for a profile's Journey game."""
+    return path.parent.parent if path in journey_game.game_paths(path.parent.parent) else path.parent
+
+
+def _settled(folder: Path, body: dict[str, Any]) -> bool:
+    """A Journey game whose record exists: its trade is in the profile (abandoned, or stopped before
+    its autosave was removed)."""
+    journey = journey_game.journey_of(body)
+    record = journey_game.record_of(Path(folder), journey) if journey is not None else None
+    return record is not None and record.exists()
+
+
 def _untraded(folder: Path, body: dict[str, Any]) -> bool:
     """A finished Journey game whose trade was not written yet (the program was left on the trade
     screen): Continue brings it back to its end and the trade, so a lost game cannot be escaped."""
-    config = body.get("config")
-    journey = config.get("journey") if isinstance(config, dict) else None
-    if not isinstance(journey, dict):
+    journey = journey_game.journey_of(body)
+    if journey is None:
         return False
-    from jayden_jazz.scenes.journey.run import record_of
-
-    record = record_of(Path(folder), journey)
+    record = journey_game.record_of(Path(folder), journey)
     return record is not None and not record.exists()
 
 

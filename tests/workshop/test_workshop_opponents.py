@@ -315,3 +315,71 @@ def test_random_input_into_the_opponent_screens(make_app, user_home, seed):
     info, cards, problems = load_pack(file)
     assert info is not None and not [p for p in problems if p.is_error]
     assert [c.key for c in cards] == ["ember"] and info.starter == (("mine/ember", 2),)
+
+
+# --- the opponent's picture ----------------------------------------------------------------------------
+
+def _file_picked(app, folder: Path, name: str) -> None:
+    """In the open file picker: open ``folder`` and pick ``name`` by keys."""
+    from jayden_jazz.scenes.workshop.importpic import FilePicker
+
+    picker = app.stack.top
+    assert isinstance(picker, FilePicker)
+    picker.open(folder)
+    picker.index = [p.name for p in picker.entries].index(name)
+    key(app, "RETURN")
+
+
+def test_an_opponents_picture_is_imported_saved_in_the_pack_shown_and_removed(opp_list, tmp_path):
+    import pygame
+
+    from jayden_jazz.shell import palette as P
+
+    app, scene, file = opp_list
+    pics = tmp_path / "pics"
+    pics.mkdir()
+    image = pygame.Surface((100, 80))
+    image.fill((255, 85, 85))
+    pygame.image.save(image, str(pics / "stoker.png"))
+    (pics / "fake.png").write_text("this is not a picture", encoding="utf-8")
+
+    key(app, "RETURN")                                       # the Stoker
+    ed = app.stack.top
+    goto(app, ed.form, "picture")
+    assert ed.form.current.text.startswith("none")
+    key(app, "RETURN")
+    menu = app.stack.top
+    assert isinstance(menu, ChoiceWindow) and not menu.menu.items[1].enabled   # nothing to remove yet
+    key(app, "RETURN")                                       # Import a picture file...
+    _file_picked(app, pics, "fake.png")
+    window = app.stack.top
+    assert isinstance(window, MessageWindow) and window.title == "Picture not imported"
+    assert "not a picture the game reads" in " ".join(window.lines)
+    assert ed.opp.picture is None
+    key(app, "RETURN")
+    key(app, "RETURN", "RETURN")                             # the menu again, Import
+    _file_picked(app, pics, "stoker.png")
+    assert app.stack.top is ed and ed.opp.picture is not None
+    assert ed.opp.picture.parent == file.parent / "pictures" and ed.form.current.text == "pictures/stoker.png"
+    assert pygame.image.load(str(ed.opp.picture)).get_size() == (64, 51)     # fitted into 64x64
+    key(app, "F2")
+    info, _, problems = load_pack(file)
+    assert not [p for p in problems if p.is_error]
+    assert info.opponents[0].picture == (file.parent / "pictures" / "stoker.png").resolve()
+    assert "pictures/stoker.png" in file.read_text(encoding="utf-8")
+    key(app, "ESCAPE")
+    assert app.stack.top is scene
+    surface = pygame.Surface((640, 350), depth=8)
+    scene.draw(surface)
+    y = 24 + 14 * 14 + 6
+    assert surface.get_at_mapped((567, y + 1)) == P.BLACK                     # the picture's box
+    assert surface.get_at_mapped((600, y + 34)) != P.BLUE
+
+    key(app, "RETURN")                                       # the Stoker again: remove the picture
+    ed = app.stack.top
+    goto(app, ed.form, "picture")
+    key(app, "RETURN", "DOWN", "RETURN")                     # Remove the picture
+    assert ed.opp.picture is None
+    key(app, "F2")
+    info, _, _ = load_pack(file)
+    assert info.opponents[0].picture is None and "picture:" not in file.read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
+from pathlib import Path
 from typing import Any
 
 from jayden_jazz.cards import Field, Rules
@@ -151,7 +152,11 @@ class Match:
     def names(self) -> tuple[str, ...]:
         return tuple(seats_mod.seat_name(s) for s in range(self.players))
 
-    # A mode played on the ordinary table (the Journey) subclasses Match and takes over these two.
+    # A mode played on the ordinary table (the Journey) subclasses Match and takes over these.
+    def autosave_path(self, saves: Path) -> Path | None:
+        """Where the table autosaves this game; None for the shared card autosave."""
+        return None
+
     def menu_entries(self) -> list[tuple[str, str]] | None:
         """The table menu's entries as (label, choice); None for the ordinary menu."""
         return None

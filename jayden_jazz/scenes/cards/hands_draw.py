@@ -26,6 +26,11 @@ class PickerDrawing(PickerBase):
         t = self.tile_rect(i)
         return pygame.Rect(t.x + 2, t.y + 2, *MINI)
 
+    def button_label(self, b: int) -> str:
+        """A button's words: another mode's own store of hands (the Journey's decks) says so."""
+        label = BUTTONS[b]
+        return "Decks" if label == "Saved hands" and getattr(self, "on_saved", None) is not None else label
+
     def button_rect(self, b: int) -> pygame.Rect:
         return pygame.Rect(BUTTON_X, BUTTON_Y0 + b * 16, BUTTON_W, 15)
 
@@ -132,7 +137,8 @@ class PickerDrawing(PickerBase):
 
     def _buttons(self, surface: pygame.Surface) -> None:
         font = self.app.font
-        for b, label in enumerate(BUTTONS):
+        for b in range(len(BUTTONS)):
+            label = self.button_label(b)
             r = self.button_rect(b)
             on = self.focus == "buttons" and b == self.button
             enabled = label != "Done" or self.still == 0

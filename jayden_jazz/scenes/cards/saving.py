@@ -49,11 +49,15 @@ def save_dir(app: AppView) -> Path:
 
 def autosave(table: Any) -> None:
     """After every placement (and when the table is left): the autosave slot holds the game as it is.
-    A table loaded from a save keeps the game it replaced there until a card is played on it."""
+    A table loaded from a save keeps the game it replaced there until a card is played on it. A mode
+    may keep its games in a slot of its own (the Journey: one per profile)."""
     if getattr(table, "loaded_unplayed", False):
         return
+    folder = save_dir(table.app)
     try:
-        csave.save(csave.slot_path(save_dir(table.app), "autosave"), info_of(table), table.game)
+        path = table.match.autosave_path(folder) or csave.slot_path(folder, "autosave")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        csave.save(path, info_of(table), table.game)
     except OSError as e:
         table.say(f"Autosave failed: {e.strerror or e}")
 

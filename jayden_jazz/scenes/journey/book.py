@@ -8,7 +8,7 @@ line is each pack's completion.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +16,7 @@ from jayden_jazz.cards import Card
 from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
 from jayden_jazz.scenes.journey.lists import Row, RowList
 from jayden_jazz.scenes.journey.run import Session
+from jayden_jazz.scenes.journey.words import fit
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
@@ -72,7 +73,7 @@ class BookScene(Scene):
         for cid in self.cards():
             n = coll.owned(cid)
             label = (f"{n}x " if n else " - ") + cat[cid].name
-            rows.append(Row(label[:28].ljust(28) + self.session.library.pack_name(cid.split("/")[0])[:12], cid,
+            rows.append(Row(fit(label, 27).ljust(28) + fit(self.session.library.pack_name(cid.split("/")[0]), 12), cid,
                             colour=P.WHITE if n else P.DARK_GRAY))
         if not rows:
             rows = [Row("No card matches these filters", None, enabled=False)]
@@ -152,13 +153,13 @@ class BookScene(Scene):
         font.draw(surface, f"Collection book - {self.session.profile.name}"[:48], 4, 1, P.WHITE)
         for i, line in enumerate(wrap("Complete: " + ", ".join(self.completion()), (VIEW_X - 8) // 8)[:2]):
             font.draw(surface, line, 4, 18 + i * LINE_H, P.LIGHT_CYAN)
-        texts = {"owned": f"F2 {self.owned_filter.capitalize()}",
+        texts = {"owned": "F2 " + {"all": "All cards"}.get(self.owned_filter, self.owned_filter.capitalize()),
                  "pack": "F3 " + (self.session.library.pack_name(self.pack) if self.pack else "All packs"),
                  "ability": "F4 " + (self.ability.replace("_", " ").capitalize() if self.ability
                                      else "Any ability")}
         for which, rect in FILTERS.items():
             surface.fill(P.BLUE, rect)
-            font.draw(surface, texts[which][:rect.w // 8], rect.x + 2, rect.y, P.WHITE)
+            font.draw(surface, fit(texts[which], rect.w // 8), rect.x + 2, rect.y, P.WHITE)
         self.list.draw(surface, font)
         row = self.list.current
         y = LIST.bottom + 6

@@ -2,7 +2,7 @@
 
 A deck whose card was lost in a trade is marked incomplete (with the
 missing cards) and cannot be chosen for a game until it is edited; the
-hand picker's Saved hands button offers the complete decks of the hand's
+hand picker's Decks button offers the complete decks of the hand's
 size. Every change is written to the profile at once.
 """
 
@@ -95,9 +95,12 @@ class DecksScene(Scene):
         if len(self.decks) >= MAX_DECKS:
             self.stack.push(MessageWindow(self.app, "Decks", f"A profile keeps at most {MAX_DECKS} decks."))
             return
-        items = [MenuItem(f"{n} cards ({field}, {preset.capitalize()})", (n, field, preset))
+        have = len(owned_ids(self.session))     # a deck holds different cards: more than owned cannot be built
+        items = [MenuItem(f"{n} cards ({field}, {preset.capitalize()})"
+                          + ("" if n <= have else f": you own {have} different cards"), (n, field, preset),
+                          enabled=n <= have)
                  for n, field, preset in deck_sizes(self.session)]
-        self.stack.push(ChoiceWindow(self.app, "New deck: how many cards?", items, width=360,
+        self.stack.push(ChoiceWindow(self.app, "New deck: how many cards?", items, width=440,
                                      on_choose=lambda v: self.build(self.free_name("Deck"), v, [])))
 
     def free_name(self, base: str) -> str:

@@ -15,9 +15,11 @@ import pygame
 
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.match import hand_size, new_seed, prepare
+from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.scenes.journey.lists import Row, RowList
-from jayden_jazz.scenes.journey.run import Session, play
-from jayden_jazz.scenes.journey.words import (LEVEL_NAMES, TRADE_SHORT, TRADE_WORDS, gives_words,
+from jayden_jazz.saves.store import SaveError
+from jayden_jazz.scenes.journey.run import Session, continue_kept, kept_opponent, play
+from jayden_jazz.scenes.journey.words import (LEVEL_NAMES, TRADE_SHORT, TRADE_WORDS, fit, gives_words,
                                               locked_words, rule_set_words)
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
@@ -32,8 +34,19 @@ if TYPE_CHECKING:  # pragma: no cover
 FRAME = pygame.Rect(8, 8, 624, 334)
 LIST = pygame.Rect(FRAME.x + 10, FRAME.y + 36, 300, 266)
 SIDE_X = LIST.right + 14
+LEGEND = "\u2713 beaten  \u00b7 locked  +N cards won"
 TIER_NAMES = {1: "the front door", 2: "the snack bar", 3: "the jukebox", 4: "the pool tables",
               5: "the stage", 6: "the arcade", 7: "the office", 8: "the cellar", 9: "the back room"}
+
+
+def draw_picture(surface: pygame.Surface, o: Opponent, at: tuple[int, int]) -> bool:
+    """The opponent's picture in a 68x68 box at ``at``; False (nothing drawn) when it has none."""
+    pic = ega_picture(o.picture)
+    if pic is None:
+        return False
+    surface.fill(P.BLACK, (*at, 68, 68))
+    surface.blit(pic, (at[0] + 2 + (64 - pic.get_width()) // 2, at[1] + 2 + (64 - pic.get_height()) // 2))
+    return True
 
 
 def tier_title(tier: int) -> str:
@@ -56,6 +69,15 @@ class OpponentsScene(Scene):
         keep = self.list.current.value if self.list.current else None
         beaten = self.session.beaten()
         rows: list[Row] = []
+        was, self.kept = getattr(self, "kept", None), kept_opponent(self.session)
+        kept = self.kept
+        if kept is not None:               # the profile's game to finish (or to trade) comes first
+            label = f" Continue the game against {kept.name}"
+            if len(label) > LIST.w // 8:
+                label = " Continue the game: " + fit(kept.name, LIST.w // 8 - 20)
+            rows += [Row(label, "continue", colour=P.YELLOW), Row("", None, enabled=False)]
+            if was is None:
+                keep = "continue"          # a game just left (or found): the cursor is on its way back
         tier = None
         for o in sorted(self.opponents.values(), key=lambda o: (o.tier, o.name)):
             if o.tier != tier:
@@ -88,6 +110,8 @@ class OpponentsScene(Scene):
     def choose(self, value: Any) -> None:
         if value == "back":
             self.close()
+        elif value == "continue":
+            self.continue_kept()
         elif value == "book":
             self.stack.push(self.app.scene("journey-book", session=self.session))
         elif value == "decks":
@@ -101,6 +125,17 @@ class OpponentsScene(Scene):
                 return
             self.app.sound.play("select")
             self.stack.push(self.app.scene("journey-opponent", session=self.session, opponent=o))
+
+    def continue_kept(self) -> None:
+        try:
+            table = continue_kept(self.session)
+        except SaveError as e:
+            self.app.sound.play("illegal")
+            self.stack.push(MessageWindow(self.app, "Save file refused", f"{e.path}\n\n{e.problem}\n\n"
+                                                                         "The file was not changed."))
+            return
+        self.app.sound.play("select")
+        self.stack.push(table)
 
     def redraw_in(self) -> None:
         return None
@@ -117,7 +152,14 @@ class OpponentsScene(Scene):
         row = self.list.current
         if row is not None and row.value in self.opponents:
             self._side(surface, self.opponents[row.value])
-        font.draw(surface, "\u2713 beaten  \u00b7 locked  +N cards won from them", SIDE_X, FRAME.bottom - 40,
+        elif row is not None and row.value == "continue" and self.kept is not None:
+            y = LIST.y
+            for part in wrap(f"Your game against {self.kept.name} is not finished. Enter takes you back to "
+                             "the table, or to the trade when the game is over. A profile plays one game "
+                             "at a time.", (FRAME.right - 16 - SIDE_X) // 8):
+                font.draw(surface, part, SIDE_X, y, P.YELLOW)
+                y += LINE_H
+        font.draw(surface, LEGEND, SIDE_X, FRAME.bottom - 40,
                   P.LIGHT_GRAY)
         font.draw(surface, "\u2191\u2193 choose  Enter open  B book  D decks  Esc back", inner.x + 4,
                   FRAME.bottom - 22, P.LIGHT_GRAY)
@@ -125,6 +167,8 @@ class OpponentsScene(Scene):
     def _side(self, surface: pygame.Surface, o: Opponent) -> None:
         font = self.app.font
         cols = (FRAME.right - 16 - SIDE_X) // 8
+        if draw_picture(surface, o, (FRAME.right - 16 - 68, LIST.y)):
+            cols -= 9                      # the words run beside the picture
         beaten = self.session.beaten()
         lines: list[tuple[str, int]] = [(o.name, P.YELLOW),
                                         (f"{LEVEL_NAMES.get(o.level, o.level)} player, trade: "
@@ -204,6 +248,8 @@ class OpponentCardScene(Scene):
         inner = draw_window(surface, font, FRAME, self.opponent.name)
         y = inner.y + 4
         cols = (inner.w - 8) // 8
+        if draw_picture(surface, self.opponent, (inner.right - 72, inner.y + 4)):
+            cols -= 10                     # the words run beside the picture
         parts = [(part, colour) for text, colour in self.lines() for part in wrap(text, cols) or [""]]
         room = (self.menu.rect.y - 4 - y) // LINE_H
         if len(parts) > room:                        # a long pool is the last line: it ends in "..."

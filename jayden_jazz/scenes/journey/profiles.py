@@ -17,6 +17,7 @@ import pygame
 
 from jayden_jazz.journey.collection import Collection, starter_entries
 from jayden_jazz.saves import journey as jsave
+from jayden_jazz.saves import journey_game
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cardkit.library import Library
 from jayden_jazz.scenes.cards.loading import with_library
@@ -182,6 +183,13 @@ class ProfilesScene(Scene):
             for line in wrap(state.problem, (inner.w - 8) // 8)[:4]:
                 font.draw(surface, line, inner.x + 4, y, P.LIGHT_RED)
                 y += LINE_H
+        elif isinstance(state, jsave.Profile) and self.menu.current is not None:
+            kept = journey_game.kept(self.folder, self.menu.current.value)
+            other = self.library.catalog.opponents.get(str(kept["opponent"])) if kept else None
+            if kept is not None:
+                font.draw(surface, f"A game against {other.name if other else kept['opponent']} is waiting:"[:64],
+                          inner.x + 4, y, P.YELLOW)
+                font.draw(surface, "Enter, then Continue the game.", inner.x + 4, y + LINE_H, P.YELLOW)
         elif state is None and self.menu.current is not None and self.menu.current.value != "back":
             n = sum(self.library.catalog.starter().values())
             font.draw(surface, f"A new profile starts with {n} cards.", inner.x + 4, y, P.WHITE)

@@ -12,7 +12,6 @@ save's ``config`` so Continue reopens it as a Journey game.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from pathlib import Path
@@ -22,11 +21,12 @@ from jayden_jazz.cards import Game
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.match import JourneySetup, dealt_hand, opponent_hand, prepare, start
 from jayden_jazz.saves import journey as jsave
+from jayden_jazz.saves import journey_game
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cardkit.library import Library
 from jayden_jazz.scenes.confirm import confirm_window
-from jayden_jazz.scenes.journey.words import LEVEL_NAMES
+from jayden_jazz.scenes.journey.words import fit
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
@@ -71,20 +71,7 @@ def game_prefix(opponent: str) -> str:
 
 def game_id(js: JourneySetup) -> str:
     """The record's name: the opponent and the seed (one game, one record)."""
-    return f"{game_prefix(js.opponent)}{js.seed}"
-
-
-def record_of(saves: Path, journey: Any) -> Path | None:
-    """Where the record of the Journey game a save's ``config.journey`` describes is written once
-    its trade is; None when that description is damaged."""
-    try:
-        slot, opponent, seed = int(journey["profile"]), str(journey["opponent"]), int(journey["seed"])
-    except (KeyError, TypeError, ValueError):
-        return None
-    if not 1 <= slot <= jsave.PROFILES or not re.fullmatch(r"[A-Za-z0-9_.-]{1,60}/[A-Za-z0-9_.-]{1,60}", opponent) \
-            or ".." in opponent:
-        return None                      # a save names a record only by a plain pack/key id
-    return jsave.record_path(jsave.profile_path(saves, slot), f"{game_prefix(opponent)}{seed}")
+    return journey_game.game_id(js.opponent, js.seed)
 
 
 @dataclass
@@ -115,14 +102,19 @@ class JourneyMatch(Match):
     session: Session | None = None
     opponent: Opponent | None = None
     setup: JourneySetup | None = None
+    from_list: bool = True             # opened from the opponent list (not Continue on the title)
 
     def names(self) -> tuple[str, ...]:
         return (self.session.profile.name if self.session else "You",
                 self.opponent.name if self.opponent else "Opponent")
 
     def seat_label(self, seat: int) -> str | None:
-        level = LEVEL_NAMES.get(self.opponent.level, "") if self.opponent else ""
-        return f"{self.names()[seat]}"[:16] + ("" if seat == 0 else f" ({level[:1]})")
+        """``P1 Jazz``, ``P2 Gus Cobblefoot``: the table's messages and log say Player 1 and 2."""
+        return f"P{seat + 1} {fit(self.names()[seat], 15)}"
+
+    def autosave_path(self, saves: Path) -> Path | None:
+        """The profile's own slot: an ordinary card game never writes over a Journey game."""
+        return journey_game.game_path(saves, self.session.slot) if self.session else None
 
     def menu_entries(self) -> list[tuple[str, str]] | None:
         return [("Resume", "resume"), ("Move log (L)", "log"), ("Rules summary", "rules"),
@@ -166,7 +158,7 @@ def to_trade(table: Any, abandoned: bool) -> None:
     while table.stack.top is not None and table.stack.top is not table:
         table.stack.pop()
     table.stack.replace(table.app.scene("journey-trade", session=m.session, opponent=m.opponent, setup=m.setup,
-                                        game=table.game, abandoned=abandoned))
+                                        game=table.game, abandoned=abandoned, open_list=not m.from_list))
 
 
 def owned_ids(session: Session) -> list[str]:
@@ -179,6 +171,15 @@ def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: Jou
     """From the opponent's card: the player's hand (chosen, or dealt under Random), then the table."""
     from jayden_jazz.journey.match import hand_size
 
+    kept = journey_game.kept(Path(session.app.dirs.saves), session.slot)
+    if kept is not None:
+        other = session.catalog.opponents.get(str(kept["opponent"]))
+        name = other.name if other is not None else str(kept["opponent"])
+        app.sound.play("illegal")
+        stack.push(MessageWindow(app, "A game is waiting", f"Your game against {name} is not finished: a "
+                                 "profile plays one game at a time. Continue it first (the first line of "
+                                 "the opponent list); its Esc menu can also abandon it, which counts as lost."))
+        return
     owned = owned_ids(session)
     need = hand_size(js)
     if len(owned) < need:
@@ -199,7 +200,7 @@ def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: Jou
 
 
 def decks_window(picker: Any, session: Session) -> None:
-    """The hand picker's Saved hands button in the Journey: the profile's decks (incomplete ones shown,
+    """The hand picker's Decks button in the Journey (Saved hands elsewhere): the profile's decks (incomplete ones shown,
     not offered)."""
     from jayden_jazz.journey.collection import deck_problem
 
@@ -233,12 +234,12 @@ def open_table(app: AppView, stack: Any, session: Session, opponent: Opponent, j
 
 
 def table_for(app: AppView, session: Session, opponent: Opponent, js: JourneySetup, game: Game,
-              pending: Any = None) -> Any:
+              pending: Any = None, from_list: bool = True) -> Any:
     setup = game.setup
     assert setup is not None
     cfg = config_for(js, opponent, session.slot)
     match = JourneyMatch(cfg, setup.field, setup.hands, setup.first_seat, session.library.pack_dir_texts,
-                         setup.date, js.seed, session=session, opponent=opponent, setup=js)
+                         setup.date, js.seed, session=session, opponent=opponent, setup=js, from_list=from_list)
     table: Any = app.scene("cards-table", match=match, library=session.library)
     table.restore(game, pending)
     return table
@@ -250,8 +251,22 @@ def continue_game(app: AppView, info: Any, game: Game, library: Library) -> Any:
     Raises SaveError when the profile or opponent is gone, or when the game
     was already concluded (its record exists): a game trades once.
     """
-    data = info.config["journey"]
     path = Path(app.dirs.saves)
+    slot, opponent, js = journey_setup(info, library, path)
+    kept = journey_game.kept(path, slot)
+    if kept is not None and (kept.get("opponent"), kept.get("seed")) != (js.opponent, js.seed):
+        other = library.catalog.opponents.get(str(kept.get("opponent")))
+        raise SaveError(path, f"profile {slot} has another Journey game waiting (against "
+                              f"{other.name if other else kept.get('opponent')}); a profile plays one game at "
+                              "a time: finish or abandon that one first")
+    profile = jsave.load(jsave.profile_path(path, slot), library.catalog)
+    session = Session(app, library, slot, profile)
+    return table_for(app, session, opponent, js, game, info.pending, from_list=False)
+
+
+def journey_setup(info: Any, library: Library, path: Path) -> tuple[int, Opponent, JourneySetup]:
+    """The profile slot, opponent and setup a saved Journey game names, checked; raises SaveError."""
+    data = info.config["journey"]
     try:
         slot, opp_id, seed, index = int(data["profile"]), str(data["opponent"]), int(data["seed"]), \
             int(data["rule_index"])
@@ -265,13 +280,32 @@ def continue_game(app: AppView, info: Any, game: Game, library: Library) -> Any:
         raise SaveError(path, "the opponent's rules changed since the game was saved")
     if not 1 <= slot <= jsave.PROFILES:
         raise SaveError(path, f"its Journey profile slot {slot} is not one of 1 to {jsave.PROFILES}")
-    profile_file = jsave.profile_path(path, slot)
-    profile = jsave.load(profile_file, library.catalog)
-    if jsave.record_path(profile_file, game_id(js)).exists():
+    if jsave.record_path(jsave.profile_path(path, slot), game_id(js)).exists():
         raise SaveError(path, "this Journey game was already settled (its trade is in the profile)")
-    session = Session(app, library, slot, profile)
-    return table_for(app, session, opponent, js, game, info.pending)
+    return slot, opponent, js
 
 
-__all__ = ["JourneyConfig", "JourneyMatch", "Session", "config_for", "continue_game", "game_id", "owned_ids",
+def kept_opponent(session: Session) -> Opponent | None:
+    """The opponent of the profile's game still to finish or to trade (its own autosave), if any."""
+    kept = journey_game.kept(Path(session.app.dirs.saves), session.slot)
+    return session.catalog.opponents.get(str(kept["opponent"])) if kept is not None else None
+
+
+def continue_kept(session: Session) -> Any:
+    """The table of the profile's kept game, with this session (the screens under it see the trade);
+    raises SaveError (the file is left as it is)."""
+    from jayden_jazz.saves import cards as csave
+
+    path = journey_game.game_path(Path(session.app.dirs.saves), session.slot)
+    info, game = csave.load(path, session.catalog)
+    if not isinstance(info.config.get("journey"), dict):
+        raise SaveError(path, "it holds no Journey game")
+    slot, opponent, js = journey_setup(info, session.library, path)
+    if slot != session.slot:
+        raise SaveError(path, f"it holds a game of profile {slot}, not of profile {session.slot}")
+    return table_for(session.app, session, opponent, js, game, info.pending)
+
+
+__all__ = ["JourneyConfig", "JourneyMatch", "Session", "config_for", "continue_game", "continue_kept", "game_id",
+           "journey_setup", "kept_opponent", "owned_ids",
            "play", "table_for"]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
 TITLE = "Card Journey"
-COLUMNS = (("Won", 340), ("Drawn", 400), ("Lost", 452), ("Cards won", 540), ("lost", 600))
+COLUMNS = (("Won", 312), ("Drawn", 368), ("Lost", 416), ("Cards won", 504), ("Cards lost", 600))
 MAX_ROWS = 14
 
 Row = tuple[str, tuple[int, ...] | None, int]

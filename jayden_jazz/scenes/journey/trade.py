@@ -13,7 +13,7 @@ Nothing is written before step 4, and the trade is applied once.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import yaml
@@ -40,12 +40,14 @@ if TYPE_CHECKING:  # pragma: no cover
 FRAME = pygame.Rect(8, 8, 624, 334)
 FACES_Y = 150
 PITCH = MINI[0] + 14
+WIDE_PITCH = MINI[0] + 40           # room for "reward" under a card
 
 
 class TradeScene(Scene):
     def __init__(self, app: AppView, session: Session, opponent: Opponent, setup: JourneySetup, game: Game,
-                 abandoned: bool = False) -> None:
+                 abandoned: bool = False, open_list: bool = False) -> None:
         super().__init__(app)
+        self.open_list = open_list         # continued from the title: the opponent list comes after
         self.session, self.opponent, self.setup, self.game = session, opponent, setup, game
         self.abandoned = abandoned
         finish = finish_of(game)
@@ -74,7 +76,10 @@ class TradeScene(Scene):
             self.write()
             return
         elif self.step == "written":
-            self.close()
+            if self.open_list:
+                self.stack.replace(self.app.scene("journey-opponents", session=self.session))
+            else:
+                self.close()
             return
         if self.step == "changes":
             self.conclusion = conclude(self.game, self.setup, self.opponent, self.session.catalog,
@@ -118,27 +123,35 @@ class TradeScene(Scene):
             self.app.sound.play("illegal")
             return
         self.session.profile = after
-        self.forget_autosave()
         beaten = " " + self.opponent.name + " is beaten." if c.outcome == "won" else ""
-        self.written = f"Kept in profile {self.session.slot} ({self.session.profile.name}).{beaten}"
+        self.written = f"Saved in profile {self.session.slot} ({self.session.profile.name}).{beaten}"
+        self.forget_autosave()
 
     def forget_autosave(self) -> None:
-        """An abandoned game's autosave is settled now: Continue must not offer it again."""
+        """The game is settled now: its autosave (the profile's own slot, or the shared one an older
+        version used) goes, so Continue does not offer it again."""
         from jayden_jazz.saves import cards as csave
-        from jayden_jazz.saves import store
+        from jayden_jazz.saves import journey_game, store
 
-        path = csave.slot_path(Path(self.app.dirs.saves), "autosave")
-        try:
-            data = store.read(path).get("config", {}).get("journey")
-        except (SaveError, OSError, AttributeError):
-            return
-        if isinstance(data, dict) and data.get("seed") == self.setup.seed \
-                and data.get("opponent") == self.setup.opponent:
-            path.unlink(missing_ok=True)
+        saves = Path(self.app.dirs.saves)
+        for path in (journey_game.game_path(saves, self.session.slot), csave.slot_path(saves, "autosave")):
+            try:
+                data = journey_game.journey_of(store.read(path))
+            except SaveError:
+                continue
+            if data is not None and data.get("seed") == self.setup.seed \
+                    and data.get("opponent") == self.setup.opponent:
+                try:
+                    path.unlink(missing_ok=True)
+                except OSError as e:        # settled all the same: the record exists, Continue passes it over
+                    self.written += f" (its autosave {path.name} could not be removed: {e.strerror or e})"
 
     # ------------------------------------------------------------------ input
-    def face_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(FRAME.x + 20 + i * PITCH, FACES_Y, *MINI)
+    def face_rect(self, i: int, count: int = 0) -> pygame.Rect:
+        """The i-th of ``count`` small faces; a short row is spaced out so the word under each card
+        (won, LOST, reward) stays apart from its neighbour's."""
+        pitch = max(PITCH, min(WIDE_PITCH, (FRAME.w - 40) // count)) if count > 0 else PITCH
+        return pygame.Rect(FRAME.x + 20 + i * pitch, FACES_Y, *MINI)
 
     def handle(self, action: Action) -> None:
         k = action.kind
@@ -211,7 +224,7 @@ class TradeScene(Scene):
         surface.fill(P.BLACK)
         titles = {"result": "The trade - 1. result", "choose": "The trade - 2. choose",
                   "review": "The trade - 2. review", "changes": "The trade - 3. cards",
-                  "written": "The trade - 4. kept"}
+                  "written": "The trade - 4. saved"}
         inner = draw_window(surface, font, FRAME, titles[self.step])
         y = inner.y + 4
         font.draw(surface, self.heading(), inner.x + 4, y, P.YELLOW)
@@ -223,11 +236,11 @@ class TradeScene(Scene):
         getattr(self, f"_draw_{self.step}")(surface, inner)
 
     def _faces(self, surface: pygame.Surface, cards: list[str], owner: int, marks: dict[str, tuple[str, int]],
-               cursor: int | None = None) -> None:
+               cursor: int | None = None, spaced: bool = False) -> None:
         font = self.app.font
         catalog = self.session.catalog
         for i, cid in enumerate(cards):
-            r = self.face_rect(i)
+            r = self.face_rect(i, len(cards) if spaced else 0)
             draw_face(surface, font, r, catalog[cid], owner)
             if cid in marks:
                 text, colour = marks[cid]
@@ -284,7 +297,7 @@ class TradeScene(Scene):
             marks.setdefault(c.reward, ("reward", P.YELLOW))
         if moved:
             font.draw(surface, "These cards change hands:", inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
-            self._faces(surface, moved, PLAYER, marks)
+            self._faces(surface, moved, PLAYER, marks, spaced=True)
         else:
             font.draw(surface, "No card changes hands.", inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
         y = FACES_Y + MINI[1] + 20
@@ -298,7 +311,7 @@ class TradeScene(Scene):
         for text, colour in lines[:6]:
             font.draw(surface, text[:(inner.w - 8) // 8], inner.x + 4, y, colour)
             y += LINE_H
-        font.draw(surface, "Enter: keep this in the profile", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
+        font.draw(surface, "Enter: save this in the profile", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
 
     def _draw_written(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         font = self.app.font

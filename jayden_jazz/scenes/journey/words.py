@@ -20,6 +20,11 @@ TRADE_SHORT = {"one": "One", "diff": "Diff", "direct": "Direct", "all": "All"}
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
+def fit(text: str, cols: int) -> str:
+    """``text`` in ``cols`` characters; a cut is shown by an ellipsis, never by a word broken off."""
+    return text if len(text) <= cols else text[:max(0, cols - 1)].rstrip() + "\u2026"
+
+
 def rule_set_words(rs: RuleSet) -> str:
     """``Classic: Same, Plus on 5x5, Open``: the named set, the field and the variants."""
     named = rule_set_of(rs.preset, list(rs.classic))

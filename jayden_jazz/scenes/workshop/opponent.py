@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -46,6 +47,7 @@ TRADE_WORDS = {"one": "one: the winner takes one card", "diff": "diff: one card 
 HINTS = {"id": "The opponent's id in the pack: a-z, 0-9, _ and -.",
          "name": "Type the name; the id follows it until you change the id.",
          "description": "One or two sentences the player reads before the game.",
+         "picture": "Enter: import a picture (PNG, JPEG, GIF or BMP) or remove it; shown in the lists.",
          "tier": "1 is met first, 9 last; the list is in tier order.",
          "level": "How well the computer plays for this opponent.",
          "trade": "What changes hands after the game.",
@@ -209,6 +211,35 @@ class OpponentEditorScene(Scene):
             sets.append(rs)
         self.change(lambda o: replace(o, rule_sets=tuple(sets)))
 
+    def pick_picture(self) -> None:
+        """Import a picture file (the card editor's file picker and checks) or remove the one set."""
+        from jayden_jazz.scenes.workshop.importpic import FilePicker
+
+        def chose(v: str) -> None:
+            if v == "import":
+                self.stack.push(FilePicker(self.app, self._imported))
+            elif v == "remove":
+                self.change(lambda o: replace(o, picture=None))
+                self.status = "Picture removed (its file stays in the pack's pictures folder)."
+
+        self.stack.push(ChoiceWindow(self.app, "Picture", [
+            MenuItem("Import a picture file...", "import"),
+            MenuItem("Remove the picture", "remove", enabled=self.opp.picture is not None),
+            MenuItem("Cancel", "cancel")],
+            text="Pictures are fitted into 64x64 pixels and the 16 EGA colours.", on_choose=chose))
+
+    def _imported(self, path: Path) -> None:
+        from jayden_jazz.scenes.workshop.importpic import PictureError, import_picture
+
+        try:
+            dest = import_picture(path, self.pack.folder, self.key or "opponent")
+        except (PictureError, OSError) as e:
+            self.app.sound.play("illegal")
+            self.stack.push(MessageWindow(self.app, "Picture not imported", str(e), fill=P.RED))
+            return
+        self.change(lambda o: replace(o, picture=dest))
+        self.status = f"Picture imported as pictures/{dest.name}."
+
     # saving ------------------------------------------------------------------------
     def save(self, then: Callable[[], None] | None = None) -> bool:
         """Write the opponent into the pack; False when it was not written (a window says why)."""
@@ -264,6 +295,8 @@ class OpponentEditorScene(Scene):
         rows: list[Row] = [TextRow({"id": "Id", "name": "Name", "description": "Description"}[k], k,
                                    field=self.fields[k], on_change=partial(self._text_changed, k))
                            for k in ("id", "name", "description")]
+        pic = f"pictures/{o.picture.name}" if o.picture is not None else "none: Enter imports one"
+        rows.append(ButtonRow("Picture", "picture", text=pic, on_press=self.pick_picture, colour=P.WHITE))
         rows.append(ChoiceRow("Tier", "tier", options=[(str(n), n) for n in range(1, MAX_TIER + 1)],
                               get=lambda: self.opp.tier, set=lambda v: self.change(lambda o: replace(o, tier=v))))
         rows.append(ChoiceRow("Level", "level", options=[(lv, lv) for lv in LEVELS],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.cards.opponents import Opponent
+from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, PackChanged, delete_opponent, free_id,
                                                   read_own_pack)
@@ -213,9 +214,14 @@ class OpponentsScene(Scene):
             rewards = ", ".join(f"{c.partition('/')[2]} {n}%" for c, n in o.rewards) or "nothing"
             text, colour = (f"{o.description} Rules: {rules}. Gives: {rewards}."
                             + (f" Requires: {', '.join(o.requires)}." if o.requires else "")), P.WHITE
-        lines = [(line, colour) for line in wrap(text, 78)]
+        pic = ega_picture(o.picture) if o is not None else None
+        cols = 70 if pic is not None else 78         # the picture sits at the right of the words
+        if pic is not None:
+            surface.fill(P.BLACK, (566, y, 68, 68))
+            surface.blit(pic, (568 + (64 - pic.get_width()) // 2, y + 2 + (64 - pic.get_height()) // 2))
+        lines = [(line, colour) for line in wrap(text, cols)]
         if o is not None and not self.pack.locked:
-            lines += [(line, P.LIGHT_RED) for why in self.refusals(o) for line in wrap(f"\u00d7 {why}", 78)]
+            lines += [(line, P.LIGHT_RED) for why in self.refusals(o) for line in wrap(f"\u00d7 {why}", cols)]
         for j, (line, c) in enumerate(lines[:8]):
             font.draw(surface, line, 6, y + j * 14, c)
 
