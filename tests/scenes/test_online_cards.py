@@ -300,7 +300,8 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "back at the card table")
         again = app.stack.top
         until(app, lambda: host.view["seats"][1]["connected"], 10)
-        assert len(again.game.history) == host.view["ply"] >= 4
+        assert again.online.ply(again) == host.view["ply"] >= 4 and again.online.base == host.view["ply"]
+        assert [ln.ply for ln in again.log.lines if ln.first] == list(range(1, again.online.base + 1))  # the server's log
         play_until(app, again, host, rng, lambda: again.end_shown)
         assert again.online.problem == "" and again.online.refused == []
         until(app, lambda: (host.view or {}).get("status") == "over", 10, "the server's end")
