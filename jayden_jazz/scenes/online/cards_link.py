@@ -27,6 +27,7 @@ read the stand-ins as cards.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, deque
 from typing import Any
 
@@ -62,7 +63,8 @@ def event_of(data: dict[str, Any]) -> ev.Event | None:
         return None
     if kind == "GameEnded":
         return ev.GameEnded(result_of(data["result"]))
-    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "event"}
+    names = {f.name for f in dataclasses.fields(cls)}          # the server adds details of its own (dealer, ...)
+    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in names}
     if kind == "Captured":
         fields["matched"] = tuple(ev.Match(**m) for m in data.get("matched") or ())
     return cls(**fields)  # type: ignore[no-any-return]
@@ -111,17 +113,30 @@ class OnlineCards:
         self.played = self.ply(table)
         self._ended(table)
 
-    def revise(self, report: ev.Report) -> ev.Report:
-        """With hidden hands the end is the server's: hand points count cards this machine never saw.
-        Until the server's result is here the end is left out of the steps (the log gets it then)."""
-        if not self.hidden or report.ended is None:
-            return report
-        res = self.result()
-        events = tuple(e for e in report.events if not isinstance(e, ev.GameEnded))
-        if res is not None:
-            events += (ev.GameEnded(res),)
-        else:
-            self.end_logged = False
+    def revise(self, report: ev.Report, game: Any) -> ev.Report:
+        """What an action did as the server tells it. Chaos: the mirror never draws, so the next draw
+        is the server's (named only where the view names it). With hidden hands the end is the
+        server's too (hand points count cards this machine never saw); until its result is here the
+        end is left out of the steps and the log gets it then."""
+        events = report.events
+        if game.rules.chaos and not game.is_over() and not any(isinstance(e, ev.CardDrawn) for e in events):
+            nxt = game.to_move
+            view = self.link.net.view
+            card = None
+            if view is not None and view.get("board") and view["ply"] == self.base + len(game.history) \
+                    and view["to_move"] == nxt:
+                card = view["board"].get("drawn")
+            if card is None and nxt != self.seat and self.hidden:
+                card = ""                              # drawn in a hidden hand: worded without its name
+            if card is not None:
+                events += (ev.CardDrawn(nxt, str(card)),)
+        if self.hidden and report.ended is not None:
+            res = self.result()
+            events = tuple(e for e in events if not isinstance(e, ev.GameEnded))
+            if res is not None:
+                events += (ev.GameEnded(res),)
+            else:
+                self.end_logged = False
         return ev.Report(report.action, report.seat, events)
 
     def result(self) -> Result | None:
@@ -266,7 +281,7 @@ def open_table(app: Any, link: L.Link, view: dict[str, Any]) -> Any:
     table = app.scene("cards-table", match=match, library=here, game=game, online=online)
     c = table.controller
     c.reveal_end = rules.open                  # the end shows what the server's last view shows
-    c.revise = online.revise
+    c.revise = lambda report: online.revise(report, c.game)
     c.ply_base = base
     if base:
         c.load_log(played_events(view["log"]))
