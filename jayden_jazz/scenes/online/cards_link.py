@@ -44,12 +44,6 @@ NO_RECORD = ("Not online with hidden hands: this machine holds stand-ins for the
              "so the server keeps the only whole record of this game.")
 
 
-def why_not_mirrored(view: dict[str, Any]) -> str:
-    """Empty when this version can show the game's table, else why not in plain words (every rule
-    set is shown now; kept for the waiting room, which asks)."""
-    return ""
-
-
 def result_of(data: dict[str, Any]) -> Result:
     return Result(str(data["reason"]), str(data["decided_by"]), tuple(data["winners"]), tuple(data["scores"]),
                   tuple(data["hand_points"]), tuple(data["tied"]))

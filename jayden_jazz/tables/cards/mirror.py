@@ -47,13 +47,10 @@ class StandIns:
     """The stand-ins of one mirror, and the catalog the mirror plays with (the real cards plus them)."""
 
     def __init__(self, catalog: Mapping[str, Card]) -> None:
-        self.catalog: Mapping[str, Card]
-        if isinstance(catalog, Catalog):          # its packs stay as they are: no pack lists a stand-in
-            self.catalog = self._catalog = replace(catalog, cards=dict(catalog.cards))
-            self._cards = self._catalog.cards
-        else:
-            self._cards = dict(catalog)
-            self.catalog = self._cards
+        base = catalog if isinstance(catalog, Catalog) else Catalog.from_cards(catalog.values())
+        # the packs stay as they are: no pack lists a stand-in
+        self.catalog: Catalog = replace(base, cards=dict(base.cards))
+        self._cards = self.catalog.cards
         self.count = 0
 
     def new(self, seat: int) -> str:
