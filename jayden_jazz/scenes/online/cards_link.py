@@ -40,8 +40,12 @@ from jayden_jazz.tables.cards.view import Refusal
 
 NO_HINTS = ("No hints at an online table with hidden hands: the computer would have to read the "
             "face-down cards, which are not on this machine.")
+NO_HINTS_CHAOS = ("No hints at an online Chaos table: the draws come from the server's seed, which is not "
+                  "on this machine.")
 NO_RECORD = ("Not online with hidden hands: this machine holds stand-ins for the cards it may not see, "
              "so the server keeps the only whole record of this game.")
+NO_RECORD_CHAOS = ("Not online under Chaos: the draws come from the server's seed, which is not on this "
+                   "machine, so the server keeps the only whole record of this game.")
 
 
 def result_of(data: dict[str, Any]) -> Result:
@@ -89,6 +93,7 @@ class OnlineCards:
         self.stand = stand
         self.base = base
         self.hidden = not view["setup"]["rules"].get("open")
+        self.chaos = bool(view["setup"]["rules"].get("chaos"))
         self.played = len(mirror.actions_in(view["log"]))     # the server's actions already in the mirror
         self.remote: deque[mirror.Played] = deque()
         self.problem = ""
@@ -139,10 +144,12 @@ class OnlineCards:
         return result_of(view["result"]) if view is not None and view.get("result") else None
 
     def hint_refusal(self) -> str:
-        return NO_HINTS if self.hidden else ""
+        """Why the computer cannot hint here (empty: it can): it would read stand-ins or made-up draws."""
+        return NO_HINTS if self.hidden else NO_HINTS_CHAOS if self.chaos else ""
 
     def record_refusal(self) -> str:
-        return NO_RECORD if self.hidden else ""
+        """Why this table's record cannot be saved or replayed (empty: it can)."""
+        return NO_RECORD if self.hidden else NO_RECORD_CHAOS if self.chaos else ""
 
     def update(self, table: Any) -> None:
         net = self.link.net
@@ -199,8 +206,8 @@ class OnlineCards:
         game, c = table.game, table.controller
         if game.rules.chaos and game.core.drawn < 0 and not game.is_over():
             mirror.set_draw(game, view, self.ply(table))
-            if game.core.drawn >= 0 and c.phase == Phase.TURN and c.selected is None:
-                c.begin_turn()
+            if game.core.drawn >= 0:
+                c.draw_known()
 
     def _log_end(self, table: Any) -> None:
         res = self.result()

@@ -326,6 +326,11 @@ class TableController:
         self._reopen_saved_choice()
         self._chaos_pick(seat)
 
+    def draw_known(self) -> None:
+        """Chaos online: the draw of the turn under way came from the server after the turn began."""
+        if self.phase == Phase.TURN and self.selected is None:
+            self._chaos_pick(self.game.to_move)
+
     def _chaos_pick(self, seat: int) -> None:
         """Chaos: the card drawn for this turn is picked already, and the bar says so."""
         g = self.game
