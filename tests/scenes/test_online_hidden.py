@@ -273,3 +273,89 @@ def test_hints_and_saving_are_refused_at_a_hidden_online_table_with_the_reason(m
     finally:
         maker.close()
         server.stop()
+
+
+SWAPPERS = ["default/tilejack", "example/card_sharp", "default/nitpick", "default/swapmeet_sal", "default/recompile",
+            "example/do_over", "default/rebootica"]
+
+
+def test_taking_up_a_hidden_game_after_a_swap_ability_or_a_reset_rebuilds_it_from_the_view(make_app, fast_server,
+                                                                                          tmp_path):
+    """Two bare clients with hands of swap and reset cards play a hidden Hand Swap game until a swap or a
+    reset sent a card to a hand; the app then takes seat 1 up with its token (as Continue does) and the
+    table, built from the view, plays the game to the end with the server's agreement."""
+    import yaml
+
+    from tests.scenes.test_online import until as _until
+
+    server = ThreadServer(tmp_path / "data", FAST)
+    rng = random.Random(11)
+    bots: list = []
+    try:
+        for attempt in range(10):
+            for b in bots:
+                b.close()
+            maker = client(server.url, "Maker")
+            bots = [maker]
+            maker.create("cards", {"rules": {"preset": "updated", "open": False, "hand_swap": True}, "field": "3x3"},
+                         [{"kind": "human"}, {"kind": "human"}])
+            created = expect(maker, "created")
+            a, b = client(server.url, "A"), client(server.url, "B")
+            bots += [a, b]
+            tokens = {}
+            for seat, bot in ((0, a), (1, b)):
+                bot.join(created["game"], seat=seat)
+                tokens[seat] = expect(bot, "joined")["token"]
+                bot.choose_hand(rng.sample(SWAPPERS, 5))
+                expect(bot, "ack")
+            acted = {0: -1, 1: -1}
+            swapped = False
+            end = time.monotonic() + 30
+            while time.monotonic() < end:
+                time.sleep(0.003)
+                for seat, bot in ((0, a), (1, b)):
+                    for _ in bot.poll():
+                        pass
+                    v = bot.view
+                    if not v or v["status"] != "playing" or v["to_move"] != seat or bot.pending is not None \
+                            or v["ply"] <= acted[seat]:
+                        continue
+                    swapped = any(e["event"] in ("Swapped", "FieldReset") for e in v["log"])
+                    if swapped and seat == 1:
+                        break
+                    acted[seat] = v["ply"]
+                    special = [x for x in v["legal"] if "!" in x]
+                    bot.send_action(rng.choice(special or v["legal"]), v["ply"])
+                else:
+                    if b.view and b.view["status"] == "over":
+                        break
+                    continue
+                break
+            if swapped and b.view["status"] == "playing":
+                break
+        else:
+            pytest.fail("no swap or reset in 10 games")
+        view_b = b.view
+        b.close()
+        app = open_online(make_app)
+        L.session_path(app).parent.mkdir(parents=True, exist_ok=True)
+        L.session_path(app).write_text(yaml.safe_dump({
+            "format": 1, "kind": "cards", "url": server.url, "game": created["game"], "code": created["code"],
+            "seat": 1, "token": tokens[1], "saved": "2026-11-30T12:00:00"}), encoding="utf-8")
+        app.stack.push(app.scene("online-continue", path=L.session_path(app)))
+        _until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
+        table = app.stack.top
+        v = table.online.link.net.view
+        assert v["ply"] == view_b["ply"] == table.online.base and table.game.setup is None
+        assert any(e["event"] in ("Swapped", "FieldReset") for e in v["log"])
+        held, theirs = table.game.hand_ids(0), v["board"]["hands"][0]
+        assert sum(1 for c in held if mirror.is_standin(c)) == theirs.count(None)
+        w = Watch(table)
+        bot_plays(app, w, a, rng, lambda: table.end_shown)
+        step(app, 2)
+        same_as_server(w)
+        app.stack.clear()
+    finally:
+        for b in bots:
+            b.close()
+        server.stop()

@@ -69,6 +69,8 @@ def same_as_view(m: Game, real: Game, v: dict, seat: int, sent: set[str]) -> Non
         if real.rules.order:                             # ... except under Order, where the places are the rule
             assert [c if m.can_see_card(seat, s, i) else None for i, c in enumerate(ids)] == v["board"]["hands"][s]
     assert mirror.seen_ids(m) <= sent
+    if real.rules.open:                                  # Open: every card is sent, no stand-in at all
+        assert [m.hand_ids(s) for s in range(m.players)] == [real.hand_ids(s) for s in range(real.players)]
     if real.rules.chaos and not real.is_over() and real.to_move == seat:
         assert m.drawn_card == real.drawn_card
 
@@ -78,6 +80,7 @@ RULES = [
     {"preset": "draft", "random": True, "chaos": True, "hand_swap": True},
     {"preset": "updated", "random": True, "order": True, "three_open": True, "same": True, "plus": True},
     {"preset": "updated", "random": True, "chaos": True, "three_open": True, "combo": True, "same": True},
+    {"preset": "updated", "random": True, "open": True, "chaos": True, "hand_swap": True},
 ]
 
 
