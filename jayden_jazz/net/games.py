@@ -316,10 +316,14 @@ class CardsTable(Table):
         assert self.game is not None
         try:
             action = self.game.parse_action(text)
+            piece = self.game._piece(action.card)          # the copy the rules play (of two, the dealt one)
+            cells = list(self.game.core.cell)
             report = self.game.play(action)
         except CardsError as e:
             raise Refusal("illegal", str(e)) from None
-        self.log += [views.event_data(e) for e in report.events]
+        events = [views.event_data(e) for e in report.events]
+        views.placed_details(self.game, events, self.game.core.dealer[piece], cells)
+        self.log += events
 
     def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self.base_view(viewer, presence)

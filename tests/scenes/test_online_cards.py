@@ -52,7 +52,10 @@ def test_the_card_options_make_the_create_message():
     assert HC.shown("field", {"field": 0, "players": 2}) == "5x5 (3x3 is for 2)"
     setup, seats = HC.cards_create({})
     assert setup["field"] == "3x3" and setup["rules"]["open"] is True and seats == [{"kind": "human"}] * 2
-    assert HC.not_yet({"open": 1}) and not HC.not_yet({})
+    setup, _ = HC.cards_create({"open": 1, "hand_rules": 7, "random": 1})
+    assert setup["rules"] == {"preset": "updated", "open": False, "random": True, "three_open": True,
+                              "hand_swap": True, "chaos": True}
+    assert HC.shown("hand_rules", {"hand_rules": 4}) == "Three Open + Hand Swap"
 
 
 def test_host_a_card_game_pick_a_hand_on_the_screen_and_the_guest_sends_theirs(make_app, fast_server):
@@ -122,17 +125,13 @@ def test_random_hands_are_dealt_and_a_computer_takes_the_third_seat(make_app, fa
         guest.close()
 
 
-def test_hidden_hands_are_not_hosted_yet_and_say_why(make_app, fast_server):
-    from jayden_jazz.scenes.windows import MessageWindow
-
+def test_hidden_hands_and_the_hand_rules_are_hosted(make_app, fast_server):
     app = open_online(make_app)
-    press(app, "return", "up", "up", "up", "up", "right")          # Host, Game: Card game
-    sc = app.stack.top
-    sc.menu.index = [i.value for i in sc.menu.items].index("open")
-    press(app, "right")                                             # Hands: Hidden
-    sc.menu.index = len(sc.menu.items) - 2
-    press(app, "return")
-    assert isinstance(app.stack.top, MessageWindow) and sc.connector is None
+    lobby = host_cards(app, open=1, hand_rules=4, random=1)          # Hidden, Three Open + Hand Swap, Random
+    until(app, lambda: lobby.view is not None, 20, "the view")
+    rules = lobby.view["setup"]["rules"]
+    assert not rules["open"] and rules.get("three_open") and rules.get("hand_swap") and rules.get("random")
+    app.render()
     app.stack.clear()
 
 
@@ -303,7 +302,8 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "back at the card table")
         again = app.stack.top
         until(app, lambda: host.view["seats"][1]["connected"], 10)
-        assert len(again.game.history) == host.view["ply"] >= 4
+        assert again.online.ply(again) == host.view["ply"] >= 4 and again.online.base == host.view["ply"]
+        assert [ln.ply for ln in again.log.lines if ln.first] == list(range(1, again.online.base + 1))  # the server's log
         play_until(app, again, host, rng, lambda: again.end_shown)
         assert again.online.problem == "" and again.online.refused == []
         until(app, lambda: (host.view or {}).get("status") == "over", 10, "the server's end")

@@ -334,12 +334,19 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         return pool
 
     def hints_on(self) -> bool:
-        """Enhanced mode, with the computer player installed."""
+        """Enhanced mode, with the computer player installed (not online with hidden hands)."""
+        if self.online is not None and self.online.hint_refusal():
+            return False
         if self._ai_available is None:
             self._ai_available = seats.ai_available()       # a module search: once, not every frame
         return bool(self.app.settings["enhanced"]) and self._ai_available
 
     def ask_hint(self) -> None:
+        why = self.online.hint_refusal() if self.online is not None else ""
+        if why:
+            self.app.sound.play("illegal")
+            self.say(why)
+            return
         if self.phase != Phase.TURN or not self.hints_on() or self.hint_waiting:
             self.app.sound.play("illegal")
             return

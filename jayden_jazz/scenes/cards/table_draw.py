@@ -126,7 +126,7 @@ class TableDrawing(TablePart):
             text, by = self.caption
             return [(text, seats.light(by) if by is not None else P.WHITE)]
         if g.is_over():
-            res = g.result()
+            res = self.final_result()
             title, _ = describe_result(res, self.seat_names()) if res else ("Game over", "")
             return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
         seat = g.to_move

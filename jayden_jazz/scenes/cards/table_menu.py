@@ -50,7 +50,7 @@ class TableWindows(TablePart):
     def menu_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
-        if self.match.table_event(self, choice) or saving.menu_choice(self, choice):
+        if self.record_refused(choice) or self.match.table_event(self, choice) or saving.menu_choice(self, choice):
             return
         if choice == "log":
             self.open_log()
@@ -128,8 +128,23 @@ class TableWindows(TablePart):
             library = self.library
         self.stack.replace(self.app.scene("cards-table", match=again, brain=brain, library=library))
 
+    def final_result(self) -> Any:
+        """How the game came out: online with hidden hands the server's word (None until it comes),
+        for hand points count cards this machine never saw."""
+        online = getattr(self, "online", None)
+        return online.result() if online is not None and online.hidden else self.game.result()
+
+    def record_refused(self, choice: str) -> bool:
+        """Save and Watch replay online with hidden hands: refused, and why."""
+        online = getattr(self, "online", None)
+        why = online.record_refusal() if online is not None and choice in ("save", "replay") else ""
+        if why:
+            self.app.sound.play("illegal")
+            self.say(why)
+        return bool(why)
+
     def show_end(self) -> None:
-        res = self.game.result()
+        res = self.final_result()
         if res is None or self.stack is None or self.match.table_event(self, "over"):
             return
         extra = ""
@@ -148,6 +163,9 @@ class TableWindows(TablePart):
 
         if getattr(self, "online", None) is not None and choice in ("rematch", "new"):
             choice = "title"                 # online, a new game is hosted again from Play online
+        if self.record_refused(choice):
+            self.show_end()                  # the end window again: the game is over
+            return
         if saving.end_choice(self, choice):  # Watch replay
             return
         if choice == "rematch":

@@ -99,18 +99,18 @@ class CardsAway:
         """This player's statistics, once: the server's seats say who the opponents were."""
         if self.counted or self.link.seat is None:
             return
+        me = self.link.seat
+        if outcome != statistics.ABANDONED:
+            res = table.final_result()               # hidden hands: the server's (hand points it alone saw)
+            if res is None:
+                return                               # counted once the result is here
+            outcome = ("drawn" if len(res.winners) > 1 else "won") if me in res.winners else "lost"
         self.counted = True
         L.forget_session(table.app, self.link.game)
-        me = self.link.seat
         kinds = [statistics.OPPONENTS[0] if s["kind"] != "computer" else str(s.get("level") or "normal")
                  for s in view["seats"]]
         others = [k for i, k in enumerate(kinds) if i != me]
         rules = statistics.rules_name_cards(table.game.rules)
-        if outcome != statistics.ABANDONED:
-            res = table.game.result()
-            if res is None:
-                return
-            outcome = ("drawn" if len(res.winners) > 1 else "won") if me in res.winners else "lost"
         statistics.record(table.app, "cards", (outcome, others, rules))
 
     def _close(self, table: Any) -> None:

@@ -1,105 +1,157 @@
 """The card table online: a mirror of the server's game at this screen, kept to the server's word.
 
-With Open hands a seat's view holds every card, so this machine builds
-the same :class:`~jayden_jazz.cards.Game` the server holds (hands as play
-starts, first seat, Elemental cells, date) and the card table plays it
-with the other seats remote (``{"kind": "remote"}``): their actions are
-read from the server's log (a ``Placed`` event and the ``AbilityUsed`` that
-follows it make one action) and played through the controller, so they
-show as steps; this seat's own actions are chosen with the table's own
-commands (the engine refuses here what the server would refuse) and,
-once committed, sent with their ply. After each action the table is
-compared with the server's board; should they ever differ, the table
-stops taking actions and says so, rather than show a game the server
-does not hold.
+This machine holds only what its seat may see: the cards of its view
+(``null`` for a hidden card) and never the Chaos seed. The mirror
+(:mod:`jayden_jazz.tables.cards.mirror`) is a whole
+:class:`~jayden_jazz.cards.Game` with a face-down stand-in for each card
+this seat may not see; before the first card it is built with the game's
+setup (so Hand Swap and Three Open show as steps), once play is under way
+(taken up again: Continue, a reconnection) from the position the view
+shows, its log from the server's events. The card table plays it with the
+other seats remote (``{"kind": "remote"}``): their actions are read from
+the server's log (a ``Placed`` event and the ``AbilityUsed`` that follows
+it make one action); the card they play is put in place of a stand-in
+(and under Chaos made the card drawn) and the action is played through the
+controller, so it shows as steps. This seat's own actions are chosen with
+the table's own commands (the engine refuses here what the server would
+refuse) and, once committed, sent with their ply. After each action the
+table is compared with the server's board; should they ever differ, the
+table stops taking actions and says so, rather than show a game the
+server does not hold.
 
-A game taken up again (Continue) is rebuilt from the view: the hands as
-play started and every action played again. Hidden hands (the other
-seats' cards are not on this machine), Chaos (the draws come from the
-server's seed), Hand Swap (the hands before the swap), and taking up a
-game where cards went back to a hand cannot be mirrored:
-:func:`why_not_mirrored` says so in words.
+With hidden hands the table reveals at the end only what the server's
+last view shows (no hand is turned face up), the result is the server's,
+and hints, saving and Watch replay are refused with the reason: they would
+read the stand-ins as cards.
 """
 
 from __future__ import annotations
 
-from collections import deque
+import dataclasses
+from collections import Counter, deque
 from typing import Any
 
-from jayden_jazz.cards import Action, Game, Rules, new_game
+from jayden_jazz.cards import Result
+from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.cards_away import CardsAway
+from jayden_jazz.tables.cards import mirror
 from jayden_jazz.tables.cards.flow import Phase
 from jayden_jazz.tables.cards.view import Refusal
 
-
-def why_not_mirrored(view: dict[str, Any]) -> str:
-    """Empty when this version can show the game's table, else why not in plain words."""
-    rules = view["setup"]["rules"]
-    if not rules.get("open"):
-        return "This version shows only card games with Open hands online (hidden hands are not here yet)."
-    if rules.get("chaos") or rules.get("hand_swap"):
-        return "This version cannot show a Chaos or Hand Swap card game online yet."
-    if any(e["event"] in ("Swapped", "FieldReset") for e in view.get("log") or ()):
-        return ("This version cannot take up this card game again here: cards went back to a hand "
-                "(a swap or a reset) before you came back.")
-    return ""
+NO_HINTS = ("No hints at an online table with hidden hands: the computer would have to read the "
+            "face-down cards, which are not on this machine.")
+NO_HINTS_CHAOS = ("No hints at an online Chaos table: the draws come from the server's seed, which is not "
+                  "on this machine.")
+NO_RECORD = ("Not online with hidden hands: this machine holds stand-ins for the cards it may not see, "
+             "so the server keeps the only whole record of this game.")
+NO_RECORD_CHAOS = ("Not online under Chaos: the draws come from the server's seed, which is not on this "
+                   "machine, so the server keeps the only whole record of this game.")
 
 
-def actions_in(log: list[dict[str, Any]]) -> list[tuple[int, Action]]:
-    """The seats' actions in the server's event log, in order."""
-    out: list[tuple[int, Action]] = []
-    for e in log:
-        if e["event"] == "Placed":
-            out.append((int(e["seat"]), Action(str(e["card"]), str(e["cell"]))))
-        elif e["event"] == "AbilityUsed" and out and out[-1][1].card == e["card"] and out[-1][1].ability is None:
-            seat, a = out[-1]
-            out[-1] = (seat, Action(a.card, a.cell, int(e["number"]), tuple(str(t) for t in e["targets"])))
+def result_of(data: dict[str, Any]) -> Result:
+    return Result(str(data["reason"]), str(data["decided_by"]), tuple(data["winners"]), tuple(data["scores"]),
+                  tuple(data["hand_points"]), tuple(data["tied"]))
+
+
+def event_of(data: dict[str, Any]) -> ev.Event | None:
+    """An event of the server's log as the engine's object (None for a kind this version lacks)."""
+    kind = str(data["event"])
+    cls = getattr(ev, kind, None)
+    if cls is None or kind in ("Event", "Report", "Match"):
+        return None
+    if kind == "GameEnded":
+        return ev.GameEnded(result_of(data["result"]))
+    names = {f.name for f in dataclasses.fields(cls)}          # the server adds details of its own (dealer, ...)
+    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in names}
+    if kind == "Captured":
+        fields["matched"] = tuple(ev.Match(**m) for m in data.get("matched") or ())
+    return cls(**fields)  # type: ignore[no-any-return]
+
+
+def played_events(log: list[dict[str, Any]]) -> list[tuple[int, ev.Event]]:
+    """The log's events, each with the ply after its action (0 for the setup's)."""
+    out: list[tuple[int, ev.Event]] = []
+    ply = 0
+    for data in log:
+        if data["event"] == "Placed":
+            ply += 1
+        e = event_of(data)
+        if e is not None:
+            out.append((ply, e))
     return out
-
-
-def mirror_game(view: dict[str, Any], catalog: Any, fields: dict[str, Any]) -> Game:
-    """The server's game as it stands, from a view of a started Open game: the hands as play
-    started (each seat's placed cards, in order, before what it holds: without swaps and resets
-    nothing else leaves a hand, and under Order that is the hand's own order), the first seat
-    (the first placement's, else the seat to move), then every action played again."""
-    setup = view["setup"]
-    board = view["board"]
-    actions = actions_in(view["log"])
-    players = int(setup["players"])
-    hands = [[a.card for seat, a in actions if seat == s] + list(board["hands"][s]) for s in range(players)]
-    first = actions[0][0] if actions else int(view["to_move"])
-    y, m = (int(x) for x in str(setup["date"]).split("-"))
-    names = [str(s["name"]) for s in view["seats"]]
-    game = new_game(catalog, fields[setup["field"]["name"]], hands, Rules.from_dict(dict(setup["rules"])),
-                    first_seat=first, date=(y, m), names=names,
-                    elements=[(n, e) for n, e in dict(board["elements"]).items()], players=players)
-    for _, action in actions:
-        game.play(action)
-    return game
 
 
 class OnlineCards:
     """What the card table asks of the server: ``update`` each tick, ``committed`` after this seat's
-    action, ``close`` when the player leaves."""
+    action, ``close`` when the player leaves. ``stand`` holds the mirror's stand-ins and ``base``
+    the server's ply its history starts at."""
 
-    def __init__(self, link: L.Link, view: dict[str, Any]) -> None:
+    def __init__(self, link: L.Link, view: dict[str, Any], stand: mirror.StandIns | None = None,
+                 base: int = 0) -> None:
         self.link = link
         self.seat = int(view["you"])
-        self.played = len(actions_in(view["log"]))     # the server's actions already in the mirror
-        self.remote: deque[tuple[int, Action]] = deque()
+        self.stand = stand
+        self.base = base
+        self.hidden = not view["setup"]["rules"].get("open")
+        self.chaos = bool(view["setup"]["rules"].get("chaos"))
+        self.played = len(mirror.actions_in(view["log"]))     # the server's actions already in the mirror
+        self.remote: deque[mirror.Played] = deque()
         self.problem = ""
         self.refused: list[str] = []                   # the server's refusals, as said on the table
         self._replaying = False                        # a remote seat's action is being played here
         self.away = CardsAway(link)
+        self.end_logged = True                         # the server's result is in the log (or no end yet)
+
+    def ply(self, table: Any) -> int:
+        """The server's ply the table is at."""
+        return self.base + len(table.game.history)
 
     def committed(self, table: Any) -> None:
         if self._replaying:
             return                                     # the server's own action: nothing to send
-        game = table.game
-        self.link.net.send_action(str(game.history[-1]), len(game.history) - 1)
-        self.played = len(game.history)
+        self.link.net.send_action(str(table.game.history[-1]), self.ply(table) - 1)
+        self.played = self.ply(table)
         self._ended(table)
+
+    def revise(self, report: ev.Report, game: Any) -> ev.Report:
+        """What an action did as the server tells it. Chaos: the mirror never draws, so the next draw
+        is the server's (named only where the view names it). With hidden hands the end is the
+        server's too (hand points count cards this machine never saw); until its result is here the
+        end is left out of the steps and the log gets it then."""
+        events = report.events
+        if game.rules.chaos and not game.is_over() and not any(isinstance(e, ev.CardDrawn) for e in events):
+            nxt = game.to_move
+            view = self.link.net.view
+            card = None
+            if view is not None and view.get("board") and view["ply"] == self.base + len(game.history) \
+                    and view["to_move"] == nxt:
+                card = view["board"].get("drawn")
+            if card is None and nxt != self.seat and self.hidden:
+                card = ""                              # drawn in a hidden hand: worded without its name
+            if card is not None:
+                events += (ev.CardDrawn(nxt, str(card)),)
+        if self.hidden and report.ended is not None:
+            res = self.result()
+            events = tuple(e for e in events if not isinstance(e, ev.GameEnded))
+            if res is not None:
+                events += (ev.GameEnded(res),)
+            else:
+                self.end_logged = False
+        return ev.Report(report.action, report.seat, events)
+
+    def result(self) -> Result | None:
+        """The server's result, once its view has one."""
+        view = self.link.net.view
+        return result_of(view["result"]) if view is not None and view.get("result") else None
+
+    def hint_refusal(self) -> str:
+        """Why the computer cannot hint here (empty: it can): it would read stand-ins or made-up draws."""
+        return NO_HINTS if self.hidden else NO_HINTS_CHAOS if self.chaos else ""
+
+    def record_refusal(self) -> str:
+        """Why this table's record cannot be saved or replayed (empty: it can)."""
+        return NO_RECORD if self.hidden else NO_RECORD_CHAOS if self.chaos else ""
 
     def update(self, table: Any) -> None:
         net = self.link.net
@@ -118,31 +170,64 @@ class OnlineCards:
             return
         if view["status"] in ("over", "abandoned"):
             L.forget_session(table.app, self.link.game)      # Continue no longer offers it
-        actions = actions_in(view["log"])
-        for seat, action in actions[self.played:]:
-            if seat != self.seat:
-                self.remote.append((seat, action))
+        actions = mirror.actions_in(view["log"])
+        for played in actions[self.played:]:
+            if played.seat != self.seat:
+                self.remote.append(played)
             self.played += 1
         c = table.controller
-        if self.remote and c.phase == Phase.COMPUTER and table.game.to_move == self.remote[0][0]:
-            seat, action = self.remote.popleft()
-            self._replaying = True
-            try:
-                c.play(seat, action)
-            except Refusal as e:
-                self._differs(table, f"the server's action {action} does not fit here ({e})")
-            finally:
-                self._replaying = False
-            self._ended(table)
-        if not self.remote and not c.busy and len(table.game.history) == view["ply"] and view["board"] is not None:
+        if self.remote and c.phase == Phase.COMPUTER and table.game.to_move == self.remote[0].seat:
+            self._play_remote(table, view)
+        if not self.end_logged and self.result() is not None:
+            self._log_end(table)
+        if not self.remote and not c.busy and self.ply(table) == view["ply"] and view["board"] is not None:
+            self._own_draw(table, view)
             self.check(table, view)
+
+    def _play_remote(self, table: Any, view: dict[str, Any]) -> None:
+        played = self.remote.popleft()
+        seat, action = played.seat, played.action
+        game = table.game
+        self._replaying = True
+        try:
+            mirror.reveal(game, played, self.stand.catalog if self.stand else table.library.catalog)
+            table.controller.play(seat, action)
+        except KeyError as e:
+            self._differs(table, f"this machine lacks the card {e.args[0]} the server's action plays")
+        except Refusal as e:
+            self._differs(table, f"the server's action {action} does not fit here ({e})")
+        finally:
+            self._replaying = False
+        mirror.set_draw(game, view, self.ply(table))        # Chaos: this seat's draw, when it moves next
+        self._ended(table)
+
+    def _own_draw(self, table: Any, view: dict[str, Any]) -> None:
+        """Chaos: the draw of this seat's turn, should the view have come after the turn began."""
+        game, c = table.game, table.controller
+        if game.rules.chaos and game.core.drawn < 0 and not game.is_over():
+            mirror.set_draw(game, view, self.ply(table))
+            if game.core.drawn >= 0:
+                c.draw_known()
+
+    def _log_end(self, table: Any) -> None:
+        res = self.result()
+        if res is None:
+            return
+        self.end_logged = True
+        c = table.controller
+        e = ev.GameEnded(res)
+        c.load_log([(c.game.ply + c.ply_base, e)])
+        c.say(c.event_text(e))
+        if c.phase == Phase.OVER and not table.end_shown and table.stack is not None and table.stack.top is table:
+            table.show_end()
 
     def _ended(self, table: Any) -> None:
         if table.game.is_over():
             L.forget_session(table.app, self.link.game)      # Continue no longer offers it
 
     def check(self, table: Any, view: dict[str, Any]) -> None:
-        """The table here against the server's board: the same cards with the same owners."""
+        """The table here against the server's board: the same cards with the same owners, the same
+        number of cards in each hand, and every card the server shows in a hand held here too."""
         game = table.game
         names = game.field.cell_names
         here = {names[c]: (card.id, game.owner_at(c)) for c in game.field.cells
@@ -150,6 +235,12 @@ class OnlineCards:
         there = {x["cell"]: (x["card"], x["owner"]) for x in view["board"]["cells"] if x is not None}
         if here != there:
             self._differs(table, "the board here is not the server's")
+            return
+        for s, hand in enumerate(view["board"]["hands"]):
+            held = game.hand_ids(s)
+            if len(held) != len(hand) or Counter(c for c in hand if c is not None) - Counter(held):
+                self._differs(table, f"Player {s + 1}'s hand here is not the server's")
+                return
 
     def _differs(self, table: Any, why: str) -> None:
         self.problem = f"This table no longer matches the server's game ({why}); leave and join again."
@@ -160,23 +251,39 @@ class OnlineCards:
 
 
 def open_table(app: Any, link: L.Link, view: dict[str, Any]) -> Any:
-    """The card table scene for a started Open game, this seat at the screen, the others remote;
+    """The card table scene for a started game, this seat at the screen, the others remote;
     ValueError in plain words when this machine lacks a card of the game."""
+    import copy
+
     from jayden_jazz.scenes.cardkit.library import load_library
     from jayden_jazz.scenes.cards.config import Match, MatchConfig
 
     library = load_library(app)
-    ids = {c for h in view["board"]["hands"] for c in h if c} | {x["card"] for x in view["board"]["cells"] if x}
+    board = view["board"]
+    ids = {c for h in board["hands"] for c in h if c} | {x["card"] for x in board["cells"] if x}
+    ids |= {str(c) for e in view["log"] for c in [e.get("card"), e.get("to_hand"), e.get("to_field"),
+                                                   *(e.get("cards") or ())] if c}
     unknown = sorted(ids - set(library.catalog))
     if unknown:
         raise ValueError(f"This machine does not have the card {unknown[0]} that the game uses: install its pack "
                          "to play this game here.")
-    game = mirror_game(view, library.catalog, library.fields)
+    game, stand, base = mirror.mirror_game(view, library.catalog, library.fields)
+    here = copy.copy(library)                  # the stand-ins join this table's catalog only
+    here.catalog = stand.catalog
     players = int(view["setup"]["players"])
     seats = [{"kind": "human"} if s == int(view["you"]) else {"kind": "remote"} for s in range(players)]
     rules = game.rules
-    config = MatchConfig(players=players, seats=seats, field=game.field.name, open=True, pure=rules.pure,
-                         sudden_death=rules.sudden_death, classic=list(rules.classic))
+    config = MatchConfig(players=players, seats=seats, field=game.field.name, preset=str(view["setup"]["rules"].get("preset", "updated")),
+                         open=rules.open, pure=rules.pure, sudden_death=rules.sudden_death,
+                         classic=list(rules.classic))
     match = Match(config, game.field, tuple(tuple(game.hand_ids(s)) for s in range(players)), game.to_move,
-                  library.pack_dir_texts, game.setup.date if game.setup else (2026, 1))
-    return app.scene("cards-table", match=match, library=library, game=game, online=OnlineCards(link, view))
+                  library.pack_dir_texts, game.date)
+    online = OnlineCards(link, view, stand, base)
+    table = app.scene("cards-table", match=match, library=here, game=game, online=online)
+    c = table.controller
+    c.reveal_end = rules.open                  # the end shows what the server's last view shows
+    c.revise = lambda report: online.revise(report, c.game)
+    c.ply_base = base
+    if base:
+        c.load_log(played_events(view["log"]))
+    return table

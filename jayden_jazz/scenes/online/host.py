@@ -45,7 +45,7 @@ class HostScene(Scene):
         self.values.update({key: 0 for key in HC.OPTIONS})
         self.options: dict[str, list[tuple[str, Any]]] = {"game": GAMES, "side": SIDES, "opponent": OPPONENTS,
                                                           "quiet": ON_OFF, **HC.OPTIONS}
-        self.frame = pygame.Rect(60, 30, 520, 290)
+        self.frame = pygame.Rect(60, 10, 520, 330)
         self.name = NameEntry(app)
         self.build_menu()
         self.connector: L.Connector | None = None
@@ -101,9 +101,6 @@ class HostScene(Scene):
 
     def start(self) -> None:
         self.app.sound.play("select")
-        if self.kind == "cards" and HC.not_yet(self.values):
-            self.stack.push(MessageWindow(self.app, "Not yet", HC.not_yet(self.values)))
-            return
         if self.kind == "cards":
             seat, (setup, seats) = 0, HC.cards_create(self.values)
         else:

@@ -124,8 +124,7 @@ class LobbyScene(Scene):
             if v["kind"] == "jayden":
                 self.handed_over = True
                 self.stack.replace(self.app.scene("online-jayden", link=self.link))
-            elif v["status"] == "playing" and not cards_link.why_not_mirrored(v) and not self.handed_over \
-                    and not self.refusal:
+            elif v["status"] == "playing" and not self.handed_over and not self.refusal:
                 try:
                     table = cards_link.open_table(self.app, self.link, v)
                 except ValueError as e:
@@ -192,7 +191,7 @@ class LobbyScene(Scene):
         elif v is None:
             font.draw(surface, "Waiting for the server...", x, y, P.WHITE)
         elif cards and v["status"] != "waiting":
-            why = (self.refusal or cards_link.why_not_mirrored(v)) if v["status"] == "playing" else "That game is over."
+            why = self.refusal if v["status"] == "playing" else "That game is over."
             for line in wrap(why, 66):
                 font.draw(surface, line, x, y, P.LIGHT_MAGENTA)
                 y += LINE_H

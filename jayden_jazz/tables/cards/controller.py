@@ -90,6 +90,12 @@ class TableController:
         self.setup_show: Presentation | None = None   # Hand Swap and Three Open, before the first turn
         self._log_steps = True
         self._quiet = False                           # reopening a saved choice: no window for it
+        self.reveal_end = True
+        """Every hand face up once the game is over (online with hidden hands: no, the server shows none)."""
+        self.ply_base = 0
+        """The plies played before the game's history starts (a game taken up online from its position)."""
+        self.revise: Callable[[ev.Report], ev.Report] | None = None
+        """Online: the server's word on what an action did (the end of a game with hidden hands)."""
 
     # ------------------------------------------------------------------ reading
     @property
@@ -106,7 +112,7 @@ class TableController:
 
     def visible_seats(self) -> frozenset[int]:
         """Seats whose hands may be drawn face up at this screen now."""
-        return self.flow.visible(self.game.is_over())
+        return self.flow.visible(self.game.is_over() and self.reveal_end)
 
     def say(self, text: str) -> None:
         self.messages.say(text)
@@ -149,7 +155,7 @@ class TableController:
         """What seat ``viewer`` may see now (None: a spectator): its own hand, every hand once the
         game is over or under Open; of another hand only its size and the cards everybody knows."""
         g = self.game
-        seen = frozenset(range(g.players)) if g.is_over() or g.rules.open else \
+        seen = frozenset(range(g.players)) if (g.is_over() and self.reveal_end) or g.rules.open else \
             frozenset({viewer}) if viewer is not None else frozenset()
         return self._view(viewer, seen)
 
@@ -319,6 +325,11 @@ class TableController:
             self.say(text)
         self._reopen_saved_choice()
         self._chaos_pick(seat)
+
+    def draw_known(self) -> None:
+        """Chaos online: the draw of the turn under way came from the server after the turn began."""
+        if self.phase == Phase.TURN and self.selected is None:
+            self._chaos_pick(self.game.to_move)
 
     def _chaos_pick(self, seat: int) -> None:
         """Chaos: the card drawn for this turn is picked already, and the bar says so."""
@@ -570,9 +581,11 @@ class TableController:
             self.say(f"Not allowed: {e}")
             self.cancel_choice()
             return
+        if self.revise is not None:
+            report = self.revise(report)
         placed = g.field.index(action.cell)
         self.last = placed
-        self.turn_ply[seat] = g.ply
+        self.turn_ply[seat] = g.ply + self.ply_base
         self.hint = None
         self.selected = None
         self.pending = None
@@ -696,8 +709,17 @@ class TableController:
             self.turn_ply[report.seat] = replay.ply
             self.last = replay.field.index(action.cell)
 
+    def load_log(self, played: Sequence[tuple[int, ev.Event]]) -> None:
+        """A game taken up from elsewhere (online): the log, each seat's last turn and the last
+        placement, from the events already played, each with the ply after its action."""
+        for ply, e in played:
+            self._log_at(ply, e, self.event_text(e))
+            if isinstance(e, ev.Placed):
+                self.turn_ply[e.seat] = ply
+                self.last = self.game.field.index(e.cell)
+
     def _log(self, event: ev.Event, text: str) -> None:
-        self._log_at(self.game.ply, event, text)
+        self._log_at(self.game.ply + self.ply_base, event, text)
 
     def _log_at(self, ply: int, event: "ev.Event | Announcement", text: str) -> None:
         self.log.add(ply, getattr(event, "seat", None), text, isinstance(event, ev.Placed))
