@@ -41,7 +41,7 @@ def test_the_opponent_lists_legend_fits_beside_the_list(make_app, user_home):
     assert opp_screen.SIDE_X + app.font.width(opp_screen.LEGEND) <= opp_screen.FRAME.right - 8
 
 
-def test_the_marks_under_the_traded_cards_stay_apart_and_the_last_step_says_saved(make_app, user_home):
+def test_the_last_step_of_the_trade_says_saved(make_app, user_home):
     app, scene = open_list(make_app)
     session = scene.session
     opponent = next(o for o in session.catalog.opponents.values() if not o.requires and not o.roulette)
@@ -51,11 +51,6 @@ def test_the_marks_under_the_traded_cards_stay_apart_and_the_last_step_says_save
     js = prepare(opponent, 1)
     game = start(session.catalog, js, owned[:5], list(opponent.pool)[:5])
     trade = app.scene("journey-trade", session=session, opponent=opponent, setup=js, game=game, abandoned=True)
-    gap = app.font.width("reward") + 4                  # the widest mark, and room between two
-    for n in (2, 3, 5):
-        assert trade.face_rect(1, n).x - trade.face_rect(0, n).x >= gap
-        assert trade.face_rect(n - 1, n).right <= opp_screen.FRAME.right - 8
-    assert trade.face_rect(1).x == trade.face_rect(1, 0).x          # the choosing rows are as before
     app.stack.push(trade)
     while trade.step != "written":
         press(app, "RETURN")
