@@ -168,3 +168,41 @@ def test_the_pack_is_named_for_a_card_whose_name_another_pack_shares():
 
     cards = {"a/x": SimpleNamespace(name="Pip"), "b/x": SimpleNamespace(name="Pip"), "a/y": SimpleNamespace(name="Bo")}
     assert same_names(cards) == {"Pip"}
+
+
+def test_choosing_among_many_cards_moves_by_rows_turns_pages_and_takes_a_card_by_mouse(session_app):
+    from tests.helpers import click
+
+    app, session = session_app
+    opp, js, game = a_game(session, "diff", "5x5", PLAYER)
+    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=game))
+    trade = app.stack.top
+    press(app, "RETURN")
+    assert trade.step == "choose" and len(trade.offered) == 13
+    pages = trade.pages()
+    assert len(pages) > 1
+    across = sum(1 for g, i, cell in pages[0].cells if cell.y == pages[0].cells[0][2].y)
+    press(app, "DOWN")
+    assert trade.cursor == across
+    while trade.shown_page(trade.pages()) == 0:
+        press(app, "DOWN")
+    assert trade.cursor >= len(pages[0].cells)                      # the page follows the cursor
+    press(app, "UP", "UP", "UP", "UP")
+    assert trade.cursor < across and trade.shown_page(trade.pages()) == 0
+    g, i, cell = pages[0].cells[2]
+    click(app, cell.right - 4, cell.centery)                        # on the name, beside the face
+    assert trade.cursor == 2 and trade.picked == [trade.offered[2]]
+
+
+def test_the_saved_step_does_not_ask_for_the_choice_again(session_app, monkeypatch):
+    app, session = session_app
+    opp, js, game = a_game(session, "one", "3x3", PLAYER)
+    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=game))
+    trade = app.stack.top
+    drawn = Drawn(app, monkeypatch)
+    while trade.step != "written":
+        press(app, "RETURN")
+    drawn.texts.clear()
+    app.render()
+    texts = [t for t, _, _ in drawn.texts]
+    assert not any(t.startswith("You choose") for t in texts) and any(t.startswith("Saved in profile") for t in texts)

@@ -178,7 +178,7 @@ class TradeScene(Scene):
         details, the Confirm menu, the key hints)."""
         inner = FRAME.inflate(-12, -12)
         inner.y, inner.h = inner.y + 6, inner.h - 6
-        lines = sum(len(wrap(line, (inner.w - 8) // 8)) for line in self.explain())
+        lines = sum(len(wrap(line, (inner.w - 8) // 8)) for line in self.shown_explain())
         top = inner.y + 4 + LINE_H + 4 + lines * LINE_H + 2
         bottom = {"choose": FRAME.bottom - 24 - 2 * LINE_H - 4, "review": FRAME.bottom - 72,
                   "changes": FRAME.bottom - 24 - LINE_H}.get(self.step, FRAME.bottom - 24)
@@ -271,6 +271,11 @@ class TradeScene(Scene):
                              "of the sides first.")
         return lines
 
+    def shown_explain(self) -> list[str]:
+        """The rule's words until the trade is saved; then only what was saved (a player must not read
+        "You choose 1 card" again after the choice)."""
+        return [] if self.step == "written" else self.explain()
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
@@ -281,7 +286,7 @@ class TradeScene(Scene):
         y = inner.y + 4
         font.draw(surface, self.heading(), inner.x + 4, y, P.YELLOW)
         y += LINE_H + 4
-        for line in self.explain():
+        for line in self.shown_explain():
             for part in wrap(line, (inner.w - 8) // 8):
                 font.draw(surface, part, inner.x + 4, y, P.WHITE)
                 y += LINE_H
