@@ -126,3 +126,36 @@ def test_building_a_deck_keeps_neither_the_card_games_last_hand_nor_the_profiles
     step(app, 2)
     assert [d.name for d in session.profile.decks] == ["Mine"]
     assert app.settings["cards"]["last_hands"] == {"0": ["nowhere/x"]} and session.profile.last_hand == ()
+
+
+def test_a_hand_missing_many_cards_is_refused_in_the_two_lines_the_picker_has(make_app, user_home):
+    from jayden_jazz.scenes.cards.hands_layout import STRIP
+    from jayden_jazz.shell.font import wrap
+    from jayden_jazz.shell.smallfont import small_font
+
+    app, session, picker = journey_picker(make_app)
+    hand = sorted(picker.pool, key=lambda c: -len(session.catalog[c].name))[:picker.size]
+    session.profile.collection.apply([LedgerEntry(c, -session.profile.collection.owned(c), "trade", "x-1")
+                                      for c in hand])
+    session.write(replace(session.profile, last_hand=tuple(hand)))
+    picker.press_button(BUTTONS.index("Last hand"))
+    rows, small = picker.message_rows()
+    assert picker.picked == [] and picker.message.startswith("The last hand is incomplete")
+    assert "more" in picker.message and session.catalog[hand[0]].name in picker.message
+    assert len(wrap(picker.message, small_font().columns(STRIP.w))) <= 2 and " ".join(rows) == picker.message
+
+
+def test_a_last_hand_that_could_not_be_written_says_so_at_the_next_last_hand(make_app, user_home, monkeypatch):
+    from jayden_jazz.scenes.journey.lasthand import ProfileHands
+    from jayden_jazz.scenes.journey.run import Session
+
+    app, session, picker = journey_picker(make_app)
+
+    def refuse(self, profile):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Session, "write", refuse)
+    ProfileHands(session).keep(list(picker.pool[:5]))
+    hand, why = ProfileHands(session).last()
+    assert hand == [] and why == ("The last hand was not kept: the profile could not be written "
+                                  "(No space left on device)")

@@ -13,7 +13,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jayden_jazz.saves.store import SaveError
+from jayden_jazz.scenes.cards.hands_layout import STRIP
 from jayden_jazz.scenes.journey.words import card_name
+from jayden_jazz.shell.font import wrap
+from jayden_jazz.shell.smallfont import small_font
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.journey.run import Session
@@ -32,7 +35,7 @@ class ProfileHands:
         hand = list(self.session.profile.last_hand)
         if not hand:
             return [], (self.session.hand_not_kept
-                        or "No last hand yet in this profile: the hand of each game is kept for the next")
+                        or "No last hand yet in this profile: each game's hand is kept for the next")
         return hand, self.missing(hand, "last hand")
 
     def keep(self, hand: list[str]) -> None:
@@ -43,7 +46,8 @@ class ProfileHands:
             self.session.write(replace(profile, last_hand=tuple(hand)))
             self.session.hand_not_kept = ""
         except (SaveError, OSError) as e:        # the game goes on; the next Last hand says why it is not there
-            self.session.hand_not_kept = f"The last hand could not be kept in the profile: {e}"
+            self.session.hand_not_kept = ("The last hand was not kept: the profile could not be written ("
+                                          f"{getattr(e, 'strerror', None) or 'see the profiles screen'})")
 
     def missing(self, ids: list[str], what: str) -> str | None:
         if not self.for_game:
@@ -52,9 +56,13 @@ class ProfileHands:
         gone = [c for c in dict.fromkeys(ids) if owned.owned(c) < 1]
         if not gone:
             return None
-        names = ", ".join(card_name(self.session.catalog, c) for c in gone[:3]) + (
-            f" and {len(gone) - 3} more" if len(gone) > 3 else "")
-        return f"The {what} is incomplete: the profile no longer owns {names}"
+        names = [card_name(self.session.catalog, c) for c in gone]
+        for shown in range(len(names), 0, -1):         # as many names as the picker's two message lines hold
+            text = f"The {what} is incomplete: the profile no longer owns {', '.join(names[:shown])}" + (
+                f" and {len(names) - shown} more" if shown < len(names) else "")
+            if len(wrap(text, small_font().columns(STRIP.w))) <= 2:
+                break
+        return text
 
 
 __all__ = ["ProfileHands"]
