@@ -4,7 +4,8 @@ Run: python tools/journey_screenshots.py [--out docs/screenshots]
 
 A new profile is made and one game played from the title by keys, in a
 throw-away user folder, then the trade steps, the opponent list, a Roulette
-opponent's card, the collection book and the deck builder are taken.
+opponent's card, the collection book and the deck builder are taken, and
+last the cards step of a game lost under All.
 """
 
 from __future__ import annotations
@@ -93,7 +94,33 @@ def main(argv: list[str] | None = None) -> int:
     step(app, 3)
     keys("DOWN", "RETURN", "RIGHT", "RIGHT", "RETURN", "DOWN", "RETURN", "RIGHT")
     shot("journey_deck_builder")
+    shot_lost(app, session, shot, keys)
     return 0
+
+
+def shot_lost(app, session, shot, keys) -> None:
+    """A game lost under All (random legal play from a fixed seed): the whole hand shown as lost."""
+    import random
+    from dataclasses import replace
+
+    from jayden_jazz.cards.opponents import RuleSet
+    from jayden_jazz.journey.match import OPPONENT, prepare, start
+    from jayden_jazz.journey.trade import finish_of
+
+    base = next(o for o in session.catalog.opponents.values() if not o.roulette and not o.requires)
+    opponent = replace(base, rule_sets=(RuleSet("updated", "3x3", (), ()),), trade="all")
+    js = prepare(opponent, 1)
+    owned = session.profile.collection.owned_cards()
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = start(session.catalog, js, rng.sample(owned, 5), rng.sample(list(opponent.pool), 5))
+        while not game.is_over():
+            game.play(rng.choice(game.legal_actions()))
+        if finish_of(game).winner == OPPONENT:
+            break
+    app.stack.push(app.scene("journey-trade", session=session, opponent=opponent, setup=js, game=game))
+    keys("RETURN")
+    shot("journey_trade_lost")
 
 
 if __name__ == "__main__":

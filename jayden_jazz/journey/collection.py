@@ -9,7 +9,7 @@ reason and never goes below zero.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from jayden_jazz.journey.trade import Transfer
 
@@ -94,13 +94,14 @@ class Deck:
     cards: tuple[str, ...]
 
 
-def deck_problem(deck: Deck, collection: Collection, hand_size: int | None = None) -> str | None:
-    """Why the deck cannot be chosen now, in plain words; None when it can."""
+def deck_problem(deck: Deck, collection: Collection, hand_size: int | None = None,
+                 name_of: Callable[[str], str] = str) -> str | None:
+    """Why the deck cannot be chosen now, in plain words (cards by ``name_of``); None when it can."""
     if len(set(deck.cards)) != len(deck.cards):
         return "a card is in the deck twice"
     missing = [c for c in deck.cards if collection.owned(c) < 1]
     if missing:
-        return "incomplete: no longer owned: " + ", ".join(missing)
+        return "incomplete: no longer owned: " + ", ".join(name_of(c) for c in missing)
     if hand_size is not None and len(deck.cards) != hand_size:
         return f"it holds {len(deck.cards)} cards, the hand needs {hand_size}"
     return None

@@ -52,6 +52,7 @@ class Profile:
     decks: list[Deck] = field(default_factory=list)
     progress: dict[str, OpponentStats] = field(default_factory=dict)
     games: int = 0
+    last_hand: tuple[str, ...] = ()     # the hand picker's Last hand: this profile's own, not the card game's
 
 
 class _CountMap:
@@ -90,6 +91,7 @@ SCHEMA = Record({
     "decks": ListOf(Record({"name": Text(max_len=24), "cards": ListOf(Text(max_len=120), max_items=60)},
                            ["name", "cards"], strict=True), max_items=100),
     "progress": _StatsMap(),
+    "last_hand": ListOf(Text(max_len=120), max_items=60),     # optional: profiles before it had none
 }, ["game", "name", "collection", "ledger", "decks", "progress", "games"], strict=True)
 
 
@@ -108,6 +110,7 @@ def to_body(p: Profile) -> dict[str, Any]:
         "ledger": [[e.card, str(e.delta), e.reason, e.game, e.note] for e in p.collection.ledger],
         "decks": [{"name": d.name, "cards": list(d.cards)} for d in p.decks],
         "progress": {k: vars(v).copy() for k, v in sorted(p.progress.items())},
+        **({"last_hand": list(p.last_hand)} if p.last_hand else {}),
     }
 
 
@@ -134,7 +137,7 @@ def from_body(body: dict[str, Any], path: Path | str, catalog: Mapping[str, Card
         raise SaveError(path, f"its cards do not add up: {e}") from None
     decks = [Deck(d["name"], tuple(d["cards"])) for d in body["decks"]]
     progress = {k: OpponentStats(**v) for k, v in body["progress"].items()}
-    return Profile(body["name"], collection, decks, progress, body["games"])
+    return Profile(body["name"], collection, decks, progress, body["games"], tuple(body.get("last_hand", ())))
 
 
 def load(path: Path, catalog: Mapping[str, Card]) -> Profile:
@@ -170,7 +173,7 @@ def finish_game(path: Path, profile: Profile, catalog: Mapping[str, Card], game_
         raise ValueError(f"unknown outcome {outcome!r}")
     after = Profile(profile.name, Collection(dict(profile.collection.counts), list(profile.collection.ledger)),
                     list(profile.decks), {k: OpponentStats(**vars(v)) for k, v in profile.progress.items()},
-                    profile.games + 1)
+                    profile.games + 1, profile.last_hand)
     after.collection.apply(entries)                 # CollectionError: nothing is written
     row = after.progress.setdefault(opponent, OpponentStats())
     setattr(row, outcome, getattr(row, outcome) + 1)

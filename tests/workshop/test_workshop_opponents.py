@@ -383,3 +383,21 @@ def test_an_opponents_picture_is_imported_saved_in_the_pack_shown_and_removed(op
     key(app, "F2")
     info, _, _ = load_pack(file)
     assert info.opponents[0].picture is None and "picture:" not in file.read_text(encoding="utf-8")
+
+
+def test_gives_names_the_reward_cards_and_says_when_one_is_missing(make_app, user_home):
+    """The list's details name what an opponent gives by card name (this pack's or another loaded pack's);
+    an id no pack has is called missing, not shown as if it were a card."""
+    app = make_app()
+    file = own_pack_file(Path(app.dirs.cards))
+    file.write_text(file.read_text(encoding="utf-8").replace(
+        "      - {card: ember, chance: 30}",
+        "      - {card: ember, chance: 30}\n      - {card: example/devan, chance: 10}\n"
+        "      - {card: ghost, chance: 5}"), encoding="utf-8")
+    app.stack.push(app.scene("workshop-opponents", pack=read_own_pack(file)))
+    scene = app.stack.top
+    devan = scene._lib().catalog["example/devan"].name
+    words = scene.details(scene.opponents[0])
+    assert f"Gives: Ember 30%, {devan} 10%, missing card \"ghost\" (in no loaded pack) 5%." in words
+    assert "Requires: The Stoker." in scene.details(scene.opponents[1])
+    app.render()

@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 from jayden_jazz.scenes.cards.hands_draw import PickerDrawing
 from jayden_jazz.scenes.cards.hands_layout import BUTTONS, COLS, GRID, PACK_RECT, PITCH_X, PITCH_Y, ROWS, SORT_RECT
+from jayden_jazz.scenes.cards.hands_base import OwnHands
 from jayden_jazz.scenes.cards.hands_saved import SavedHands
 from jayden_jazz.scenes.cards.hands_search import PickerSearch
 
@@ -49,13 +50,14 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
                  brain: Any = None, pool: list[str] | None = None, choosing: int | None = None,
                  on_chosen: Any = None, on_saved: Any = None, title: str = "",
                  online_seat: int | None = None, on_hand: Callable[[list[str]], None] | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, own_hands: OwnHands | None = None) -> None:
         """``pool``, ``choosing``, ``on_chosen``, ``on_saved`` and ``title`` let another mode use the
         picker: only these cards (a Journey profile's own), only the first ``choosing`` seats,
         ``on_chosen(scene, hands)`` instead of opening the table, ``on_saved(scene)`` for the
         Saved hands button (the profile's decks), and its own heading. Online, ``online_seat``
         is this machine's seat, the only one that chooses here, under the server's ``rules``;
-        its hand goes to ``on_hand``."""
+        its hand goes to ``on_hand``. ``own_hands`` is another mode's memory of hands (a Journey
+        profile's Last hand), used instead of the card game's settings."""
         super().__init__(app)
         self.library = library or load_library(app)
         self.config = config
@@ -67,6 +69,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         self.choosing = config.players if choosing is None else choosing
         self.on_chosen = on_chosen
         self.on_saved = on_saved
+        self.own_hands = own_hands
         self.title = title
         self.search = ""
         self.sort = "pack"
@@ -142,10 +145,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
 
     def done_seat(self) -> None:
         if not seats.is_computer(self.config.seats[self.seat]):
-            last = self._store().get("last_hands")
-            last = dict(last) if isinstance(last, dict) else {}
-            last[str(self.seat)] = list(self.picked)
-            self._write("last_hands", last)
+            self.keep_last()
         if self.on_hand is not None:
             self.app.sound.play("select")
             self.on_hand(list(self.picked))
@@ -240,7 +240,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         if name == "Random hand":
             self.random_fill()
         elif name == "Last hand":
-            self.load(self.last_hand(), "last hand")
+            self.load_last()
         elif name == "Saved hands":
             self.open_saved()
         elif name == "Clear":

@@ -9,7 +9,7 @@ they all read, so each part can be read (and checked) alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from jayden_jazz.cards import Rules
 from jayden_jazz.cards.catalog import Catalog
@@ -20,6 +20,20 @@ from jayden_jazz.shell.scene import SceneStack
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
+
+
+class OwnHands(Protocol):
+    """Another mode's own memory of hands (a Journey profile's): the picker's Last hand reads and keeps
+    it instead of the card game's settings, and a remembered hand is taken whole or not at all."""
+
+    def last(self) -> tuple[list[str], str | None]:
+        """The last hand, or why it cannot be offered now (none yet, a card no longer owned)."""
+
+    def keep(self, hand: list[str]) -> None:
+        """Remember the hand just chosen as the next Last hand."""
+
+    def missing(self, ids: list[str], what: str) -> str | None:
+        """Why a remembered hand cannot be loaded whole (its cards not on offer, by name); None when it can."""
 
 
 class PickerBase:
@@ -47,6 +61,7 @@ class PickerBase:
     ticks: int
     title: str
     on_saved: Any
+    own_hands: "OwnHands | None"
 
     @property
     def catalog(self) -> Catalog:

@@ -1,4 +1,5 @@
-"""Hands the player keeps: the last hand of each seat and hands saved by name (in the settings)."""
+"""Hands the player keeps: the last hand of each seat and hands saved by name (in the settings; in the
+Journey, the profile keeps its own)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,33 @@ class SavedHands(PickerBase):
         self.app.settings["cards"] = data
         self.app.save_settings()
 
+    def load_last(self) -> None:
+        """Last hand: this seat's last in the card game; another mode's own (a Journey profile's)."""
+        if self.own_hands is None:
+            self.load(self.last_hand(), "last hand")
+            return
+        hand, why = self.own_hands.last()
+        if why is not None:
+            self.app.sound.play("illegal")
+            self.message = why
+            return
+        self.load(hand, "last hand")
+
+    def keep_last(self) -> None:
+        if self.own_hands is not None:
+            self.own_hands.keep(list(self.picked))
+            return
+        last = self._store().get("last_hands")
+        last = dict(last) if isinstance(last, dict) else {}
+        last[str(self.seat)] = list(self.picked)
+        self._write("last_hands", last)
+
     def load(self, ids: list[str], what: str) -> None:
+        why = self.own_hands.missing(ids, what) if self.own_hands is not None else None
+        if why is not None:                      # another mode's hand comes whole or not at all
+            self.app.sound.play("illegal")
+            self.message = why
+            return
         usable = self._usable(ids)
         if not usable:
             self.app.sound.play("illegal")

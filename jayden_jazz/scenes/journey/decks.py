@@ -19,6 +19,7 @@ from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import MatchConfig
 from jayden_jazz.scenes.journey.lists import Row, RowList
 from jayden_jazz.scenes.journey.run import Session, decks_window, owned_ids
+from jayden_jazz.scenes.journey.lasthand import ProfileHands
 from jayden_jazz.scenes.journey.texts import NameWindow
 from jayden_jazz.scenes.journey.words import card_name
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
@@ -151,6 +152,7 @@ class DecksScene(Scene):
         picker: Any = self.app.scene("cards-hands", config=cfg, library=self.session.library,
                                      pool=owned_ids(self.session), choosing=1, on_chosen=chosen,
                                      on_saved=lambda p: decks_window(p, self.session),
+                                     own_hands=ProfileHands(self.session, for_game=False),
                                      title=f"{name}: choose {n} cards")
         self.stack.push(picker)
         if cards:
@@ -180,7 +182,8 @@ class DecksScene(Scene):
         y = LIST.y
         cols = (FRAME.right - 16 - SIDE_X) // 8
         if deck is not None:
-            problem = deck_problem(deck, self.session.profile.collection)
+            problem = deck_problem(deck, self.session.profile.collection,
+                                   name_of=lambda c: card_name(self.session.catalog, c))
             font.draw(surface, deck.name, SIDE_X, y, P.YELLOW)
             y += LINE_H
             if problem:

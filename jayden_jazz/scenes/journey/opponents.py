@@ -19,7 +19,7 @@ from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.scenes.journey.lists import Row, RowList
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.journey.run import Session, continue_kept, kept_opponent, play
-from jayden_jazz.scenes.journey.words import (LEVEL_NAMES, TRADE_SHORT, TRADE_WORDS, fit, gives_words,
+from jayden_jazz.scenes.journey.words import (LEVEL_NAMES, TRADE_SHORT, TRADE_WORDS, fit, gives_words, wrap_list,
                                               locked_words, rule_set_words)
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
@@ -242,6 +242,10 @@ class OpponentCardScene(Scene):
         out += [(line, P.WHITE) for line in gives_words(o, self.session.catalog)]
         return out
 
+    def lists_from(self) -> int:
+        """Where :meth:`lines` turns to lists of card names (wrapped between names)."""
+        return len(self.lines()) - 2
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
@@ -250,7 +254,9 @@ class OpponentCardScene(Scene):
         cols = (inner.w - 8) // 8
         if draw_picture(surface, self.opponent, (inner.right - 72, inner.y + 4)):
             cols -= 10                     # the words run beside the picture
-        parts = [(part, colour) for text, colour in self.lines() for part in wrap(text, cols) or [""]]
+        lists = self.lists_from()
+        parts = [(part, colour) for n, (text, colour) in enumerate(self.lines())
+                 for part in (wrap_list(text, cols) if n >= lists else wrap(text, cols)) or [""]]
         room = (self.menu.rect.y - 4 - y) // LINE_H
         if len(parts) > room:                        # a long pool is the last line: it ends in "..."
             parts = parts[:room - 1] + [(parts[room - 1][0][:cols - 3] + "...", parts[room - 1][1])]

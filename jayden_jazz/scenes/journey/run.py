@@ -26,7 +26,8 @@ from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cardkit.library import Library
 from jayden_jazz.scenes.confirm import confirm_window
-from jayden_jazz.scenes.journey.words import fit
+from jayden_jazz.scenes.journey.lasthand import ProfileHands
+from jayden_jazz.scenes.journey.words import card_name, fit
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
@@ -42,6 +43,7 @@ class Session:
     library: Library
     slot: int
     profile: jsave.Profile
+    hand_not_kept: str = ""            # why the last hand chosen could not be written in the profile
 
     @property
     def path(self) -> Path:
@@ -196,7 +198,7 @@ def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: Jou
 
     stack.push(app.scene("cards-hands", config=cfg, library=session.library, pool=owned, choosing=1,
                          on_chosen=chosen, on_saved=lambda scene: decks_window(scene, session),
-                         title=f"Your hand against {opponent.name}: {need} cards"))
+                         own_hands=ProfileHands(session), title=f"Your hand against {opponent.name}: {need} cards"))
 
 
 def decks_window(picker: Any, session: Session) -> None:
@@ -206,7 +208,8 @@ def decks_window(picker: Any, session: Session) -> None:
 
     items = []
     for d in session.profile.decks:
-        problem = deck_problem(d, session.profile.collection, picker.size)
+        problem = deck_problem(d, session.profile.collection, picker.size,
+                               name_of=lambda c: card_name(session.catalog, c))
         label = f"{d.name} ({len(d.cards)} cards)" + (" - incomplete" if problem and "incomplete" in problem
                                                       else (" - other size" if problem else ""))
         items.append(MenuItem(label[:44], d.name, enabled=problem is None))
@@ -218,6 +221,9 @@ def decks_window(picker: Any, session: Session) -> None:
             picker.load(list(deck.cards), f"deck {deck.name}")
 
     text = "" if session.profile.decks else "No deck yet: build decks from the opponent list (D)."
+    if any(not i.enabled and "incomplete" in i.label for i in items):
+        text = "An incomplete deck holds a card lost in a trade: put another in its place in Decks (D on " \
+               "the opponent list)."
     picker.stack.push(ChoiceWindow(picker.app, "Decks", items, text=text, width=400, on_choose=pick))
 
 

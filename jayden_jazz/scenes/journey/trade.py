@@ -3,11 +3,12 @@
 1. The result and the trade rule in words: who takes what, and why.
 2. Under One and Diff, when the player won: the opponent's dealt cards to
    choose from (Diff: one after another), then a review before confirming.
-3. Every card that changes hands (a card lost is shown as lost) and the
-   reward drawn.
+3. Every card that changes hands, grouped as won, lost (in the opponent's
+   colours, marked LOST) and rewarded.
 4. The game's record and the profile are written (``finish_game``); the
    opponent is marked beaten after a win.
-Nothing is written before step 4, and the trade is applied once.
+Nothing is written before step 4, and the trade is applied once. Every card
+is shown with its name (:mod:`.trade_faces`); many cards run over pages.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from jayden_jazz.journey.match import OPPONENT, PLAYER, Conclusion, JourneySetup
 from jayden_jazz.journey.trade import cards_due, finish_of
 from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves.store import SaveError
-from jayden_jazz.scenes.cardkit.cards_art import MINI, draw_face
 from jayden_jazz.scenes.cardkit.cardview import CardViewWindow
 from jayden_jazz.scenes.journey.run import Session, game_id
-from jayden_jazz.scenes.journey.words import TRADE_WORDS, card_name
+from jayden_jazz.scenes.journey.trade_faces import (Group, Page, draw_page, group_columns, lay_out, page_of,
+                                                   same_names)
+from jayden_jazz.scenes.journey.words import TRADE_WORDS, fit
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
@@ -38,9 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
 FRAME = pygame.Rect(8, 8, 624, 334)
-FACES_Y = 150
-PITCH = MINI[0] + 14
-WIDE_PITCH = MINI[0] + 40           # room for "reward" under a card
 
 
 class TradeScene(Scene):
@@ -59,11 +58,13 @@ class TradeScene(Scene):
         self.offered = list(finish.dealt[OPPONENT])
         self.picked: list[str] = []
         self.cursor = 0
+        self.page = 0                      # when the cards of a step run over more than one page
         self.step = "result"               # result, choose, review, changes, written
         self.conclusion: Conclusion | None = None
         self.written: str = ""
         self.failed = False
         self.menu = Menu([])
+        self.shared = same_names(session.catalog)     # names two packs share: their pack is shown too
 
     # ------------------------------------------------------------------ steps
     def next_step(self) -> None:
@@ -146,20 +147,63 @@ class TradeScene(Scene):
                 except OSError as e:        # settled all the same: the record exists, Continue passes it over
                     self.written += f" (its autosave {path.name} could not be removed: {e.strerror or e})"
 
-    # ------------------------------------------------------------------ input
-    def face_rect(self, i: int, count: int = 0) -> pygame.Rect:
-        """The i-th of ``count`` small faces; a short row is spaced out so the word under each card
-        (won, LOST, reward) stays apart from its neighbour's."""
-        pitch = max(PITCH, min(WIDE_PITCH, (FRAME.w - 40) // count)) if count > 0 else PITCH
-        return pygame.Rect(FRAME.x + 20 + i * pitch, FACES_Y, *MINI)
+    # ------------------------------------------------------------------ the cards shown
+    def groups(self) -> list[Group]:
+        """The cards of this step under their labels (empty groups left out)."""
+        o = self.opponent.name
+        if self.step == "result":
+            out = [Group(f"{o} was dealt:", tuple(self.offered), OPPONENT), Group("You were dealt:", self.finish.dealt[PLAYER],
+                                                                         PLAYER)]
+        elif self.step == "choose":
+            marks = {cid: (f"taken {n}" if self.due > 1 else "taken", P.YELLOW) for n, cid in enumerate(self.picked, 1)}
+            out = [Group(f"{o} was dealt: choose {self.due - len(self.picked)} more", tuple(self.offered), OPPONENT,
+                         marks)]
+        elif self.step == "review":
+            out = [Group("You take:", tuple(self.picked), PLAYER)]
+        elif self.step == "changes":
+            c = self.conclusion
+            assert c is not None
+            won = tuple(t.card for t in c.transfers if t.taker == PLAYER)
+            lost = tuple(t.card for t in c.transfers if t.taker != PLAYER)
+            out = [Group("You win:", won, PLAYER, {cid: ("won", P.LIGHT_GREEN) for cid in won}),
+                   Group(f"You lose (now {o}'s):", lost, OPPONENT, {cid: ("LOST", P.LIGHT_RED) for cid in lost}),
+                   Group("Reward for the win:", (c.reward,) if c.reward else (), PLAYER,
+                         {c.reward: ("reward", P.YELLOW)} if c.reward else {})]
+        else:
+            out = []
+        return [g for g in out if g.cards]
+
+    def cards_area(self) -> pygame.Rect:
+        """Below the words of the rule, above what the step keeps at the bottom (the chosen card's
+        details, the Confirm menu, the key hints)."""
+        inner = FRAME.inflate(-12, -12)
+        inner.y, inner.h = inner.y + 6, inner.h - 6
+        lines = sum(len(wrap(line, (inner.w - 8) // 8)) for line in self.shown_explain())
+        top = inner.y + 4 + LINE_H + 4 + lines * LINE_H + 2
+        bottom = {"choose": FRAME.bottom - 24 - 2 * LINE_H - 4, "review": FRAME.bottom - 72,
+                  "changes": FRAME.bottom - 24 - LINE_H}.get(self.step, FRAME.bottom - 24)
+        return pygame.Rect(inner.x + 4, top, inner.w - 8, bottom - top)
+
+    def pages(self) -> list[Page]:
+        return lay_out(self.groups(), self.cards_area(), self.session.catalog)
+
+    def shown_page(self, pages: list[Page]) -> int:
+        if self.step == "choose":
+            return page_of(pages, 0, self.cursor)
+        return min(self.page, len(pages) - 1)
 
     def handle(self, action: Action) -> None:
         k = action.kind
         if self.step == "choose":
             if k == Kind.MOVE and action.dx:
                 self.cursor = (self.cursor + action.dx) % len(self.offered)
+            elif k == Kind.MOVE and action.dy:              # a row up or down
+                cols = group_columns(self.groups()[0], self.cards_area().w, self.session.catalog)
+                self.cursor = min(max(0, self.cursor + action.dy * cols), len(self.offered) - 1)
             elif k in (Kind.POINT, Kind.ACTION) and action.pos is not None:
-                hit = next((i for i in range(len(self.offered)) if self.face_rect(i).collidepoint(action.pos)), None)
+                pages = self.pages()
+                hit = next((i for _, i, cell in pages[self.shown_page(pages)].cells
+                            if cell.collidepoint(action.pos)), None)
                 if hit is not None:
                     self.cursor = hit
                     if k == Kind.ACTION:
@@ -172,6 +216,9 @@ class TradeScene(Scene):
                 self.stack.push(CardViewWindow(self.app, self.session.catalog[self.offered[self.cursor]]))
             return
         if self.step == "review":
+            if k == Kind.MOVE and action.dx:
+                self.page = max(0, min(len(self.pages()) - 1, self.page + action.dx))
+                return
             if k == Kind.BACK:
                 self.step = "choose"
                 return
@@ -183,7 +230,12 @@ class TradeScene(Scene):
                     self.picked = []
                     self.step = "choose"
             return
+        if (k == Kind.MOVE and action.dx) or k == Kind.SCROLL:            # more cards than one page holds
+            step = action.dx if k == Kind.MOVE else action.dy
+            self.page = max(0, min(len(self.pages()) - 1, self.shown_page(self.pages()) + step))
+            return
         if k == Kind.ACTION or (k == Kind.BACK and self.step == "written"):
+            self.page = 0
             self.next_step()
 
     def redraw_in(self) -> None:
@@ -219,6 +271,11 @@ class TradeScene(Scene):
                              "of the sides first.")
         return lines
 
+    def shown_explain(self) -> list[str]:
+        """The rule's words until the trade is saved; then only what was saved (a player must not read
+        "You choose 1 card" again after the choice)."""
+        return [] if self.step == "written" else self.explain()
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
@@ -228,94 +285,68 @@ class TradeScene(Scene):
         inner = draw_window(surface, font, FRAME, titles[self.step])
         y = inner.y + 4
         font.draw(surface, self.heading(), inner.x + 4, y, P.YELLOW)
-        y += LINE_H + 6
-        for line in self.explain():
+        y += LINE_H + 4
+        for line in self.shown_explain():
             for part in wrap(line, (inner.w - 8) // 8):
                 font.draw(surface, part, inner.x + 4, y, P.WHITE)
                 y += LINE_H
         getattr(self, f"_draw_{self.step}")(surface, inner)
 
-    def _faces(self, surface: pygame.Surface, cards: list[str], owner: int, marks: dict[str, tuple[str, int]],
-               cursor: int | None = None, spaced: bool = False) -> None:
+    def _draw_cards(self, surface: pygame.Surface, cursor: tuple[int, int] | None = None) -> None:
+        """The step's cards with their names; a page mark when they run over more than one page."""
         font = self.app.font
-        catalog = self.session.catalog
-        for i, cid in enumerate(cards):
-            r = self.face_rect(i, len(cards) if spaced else 0)
-            draw_face(surface, font, r, catalog[cid], owner)
-            if cid in marks:
-                text, colour = marks[cid]
-                font.draw(surface, text, r.centerx - font.width(text) // 2, r.bottom + 2, colour)
-            if cursor == i:
-                pygame.draw.rect(surface, P.YELLOW, r.inflate(4, 4), 2)
+        pages = self.pages()
+        if not pages[0].cells:
+            return
+        n = self.shown_page(pages)
+        lib = self.session.library
+        packs = {pid: lib.pack_name(pid) for pid in lib.pack_ids}
+        draw_page(surface, font, pages[n], self.groups(), self.session.catalog, packs, self.shared, cursor)
+        if len(pages) > 1:
+            text = f"\u2190\u2192 page {n + 1} of {len(pages)}"
+            font.draw(surface, text, FRAME.right - 16 - font.width(text), FRAME.bottom - 22, P.YELLOW)
 
     def _draw_result(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
-        font = self.app.font
-        font.draw(surface, f"{self.opponent.name} was dealt:", inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
-        self._faces(surface, self.offered, OPPONENT, {})
-        mine = list(self.finish.dealt[PLAYER])
-        y = FACES_Y + MINI[1] + 26
-        font.draw(surface, "You were dealt:", inner.x + 4, y - 18, P.LIGHT_CYAN)
-        catalog = self.session.catalog
-        for i, cid in enumerate(mine):
-            draw_face(surface, font, self.face_rect(i).move(0, y - FACES_Y), catalog[cid], PLAYER)
-        font.draw(surface, "Enter: go on", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
+        self._draw_cards(surface)
+        self.app.font.draw(surface, "Enter: go on", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
 
     def _draw_choose(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         font = self.app.font
-        marks = {cid: (str(n), P.YELLOW) for n, cid in enumerate(self.picked, 1)}
-        font.draw(surface, f"Choose {self.due - len(self.picked)} more: \u2190\u2192 and Enter",
-                  inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
-        self._faces(surface, self.offered, OPPONENT, marks, self.cursor)
+        self._draw_cards(surface, (0, self.cursor))
         card = self.session.catalog[self.offered[self.cursor]]
         abilities = ", ".join(a.name or f"ability {n}" for n, a in enumerate(card.abilities, 1)) or "no ability"
         owned = self.session.profile.collection.owned(card.id)
-        font.draw(surface, f"{card.name}: {sum(card.sides)} points, {abilities}"[:(inner.w - 8) // 8],
-                  inner.x + 4, FACES_Y + MINI[1] + 22, P.WHITE)
-        font.draw(surface, f"You own {owned} of it" if owned else "You do not own it yet", inner.x + 4,
-                  FACES_Y + MINI[1] + 22 + LINE_H, P.LIGHT_GREEN if not owned else P.LIGHT_GRAY)
-        font.draw(surface, "Enter take or put back  V view  Esc put the last back", inner.x + 4,
+        y = FRAME.bottom - 24 - 2 * LINE_H
+        pack = self.session.library.pack_name(card.id.partition("/")[0])
+        font.draw(surface, fit(f"{card.name}: {sum(card.sides)} points, {abilities}", (inner.w - 8) // 8),
+                  inner.x + 4, y, P.WHITE)
+        font.draw(surface, fit((f"You own {owned} of it" if owned else "You do not own it yet") + f" - {pack}",
+                               (inner.w - 8) // 8), inner.x + 4, y + LINE_H,
+                  P.LIGHT_GREEN if not owned else P.LIGHT_GRAY)
+        font.draw(surface, "\u2190\u2192 Enter take or put back  V view  Esc put the last back", inner.x + 4,
                   FRAME.bottom - 22, P.LIGHT_GRAY)
 
     def _draw_review(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
-        font = self.app.font
-        names = ", ".join(card_name(self.session.catalog, c) for c in self.picked)
-        font.draw(surface, "You take:", inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
-        self._faces(surface, self.picked, PLAYER, {})
-        for i, part in enumerate(wrap(names, (inner.w - 8) // 8)[:2]):
-            font.draw(surface, part, inner.x + 4, FACES_Y + MINI[1] + 8 + i * LINE_H, P.WHITE)
-        self.menu.draw(surface, font)
-        font.draw(surface, "Confirm, or Change the choice (Esc)", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
+        self._draw_cards(surface)
+        self.menu.draw(surface, self.app.font)
+        self.app.font.draw(surface, "Confirm, or Change the choice (Esc)", inner.x + 4, FRAME.bottom - 22,
+                           P.LIGHT_GRAY)
 
     def _draw_changes(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         font = self.app.font
         c = self.conclusion
         assert c is not None
-        moved = [t.card for t in c.transfers] + ([c.reward] if c.reward else [])
-        marks = {t.card: ("won", P.LIGHT_GREEN) if t.taker == PLAYER else ("LOST", P.LIGHT_RED)
-                 for t in c.transfers}
-        if c.reward:
-            marks.setdefault(c.reward, ("reward", P.YELLOW))
-        if moved:
-            font.draw(surface, "These cards change hands:", inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
-            self._faces(surface, moved, PLAYER, marks, spaced=True)
-        else:
-            font.draw(surface, "No card changes hands.", inner.x + 4, FACES_Y - 18, P.LIGHT_CYAN)
-        y = FACES_Y + MINI[1] + 20
-        cat = self.session.catalog
-        lines = [(f"You win {card_name(cat, t.card)} ({t.why})" if t.taker == PLAYER
-                  else f"You lose {card_name(cat, t.card)} ({t.why})", P.LIGHT_GREEN if t.taker == PLAYER
-                  else P.LIGHT_RED) for t in c.transfers]
-        if c.outcome == "won":
-            lines.append((f"Reward drawn: {card_name(cat, c.reward)}" if c.reward else
-                          "Reward drawn: nothing this time", P.YELLOW))
-        for text, colour in lines[:6]:
-            font.draw(surface, text[:(inner.w - 8) // 8], inner.x + 4, y, colour)
-            y += LINE_H
+        area = self.cards_area()
+        if not c.transfers:
+            font.draw(surface, "No card changes hands.", area.x, area.y, P.LIGHT_CYAN)
+        self._draw_cards(surface)
+        if c.outcome == "won" and not c.reward:
+            font.draw(surface, "Reward drawn: nothing this time", area.x, area.bottom, P.YELLOW)
         font.draw(surface, "Enter: save this in the profile", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
 
     def _draw_written(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         font = self.app.font
-        y = FACES_Y
+        y = self.cards_area().y
         for part in wrap(self.written, (inner.w - 8) // 8):
             font.draw(surface, part, inner.x + 4, y, P.LIGHT_RED if self.failed else P.LIGHT_GREEN)
             y += LINE_H

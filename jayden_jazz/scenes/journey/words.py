@@ -7,6 +7,7 @@ from typing import Mapping
 from jayden_jazz.cards import Card
 from jayden_jazz.cards.opponents import Opponent, RuleSet
 from jayden_jazz.cards.rule_text import custom_name, rule_set_of
+from jayden_jazz.shell.font import wrap
 
 TRADE_WORDS = {
     "one": "One: the winner takes one card of the loser's hand, and chooses it.",
@@ -23,6 +24,22 @@ LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 def fit(text: str, cols: int) -> str:
     """``text`` in ``cols`` characters; a cut is shown by an ellipsis, never by a word broken off."""
     return text if len(text) <= cols else text[:max(0, cols - 1)].rstrip() + "\u2026"
+
+
+def wrap_list(text: str, cols: int) -> list[str]:
+    """A list of names (``Plays: Bip & Bop, Hugsworth``) wrapped between its items, so a card's name is
+    never split over two lines; an item longer than a line is wrapped on its own."""
+    items = text.split(", ")
+    lines: list[str] = []
+    for n, item in enumerate(items):
+        piece = item + ("," if n < len(items) - 1 else "")
+        if lines and len(lines[-1]) + 1 + len(piece) <= cols:
+            lines[-1] += " " + piece
+        elif len(piece) <= cols:
+            lines.append(piece)
+        else:
+            lines += wrap(piece, cols)
+    return lines
 
 
 def rule_set_words(rs: RuleSet) -> str:
@@ -61,4 +78,4 @@ def locked_words(opponent: Opponent, beaten: set[str], opponents: Mapping[str, O
 
 
 __all__ = ["LEVEL_NAMES", "TRADE_SHORT", "TRADE_WORDS", "card_name", "gives_words", "locked_words",
-           "rule_set_words"]
+           "rule_set_words", "wrap_list"]

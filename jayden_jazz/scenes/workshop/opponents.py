@@ -88,6 +88,29 @@ class OpponentsScene(Scene):
                 opp, self.pack, lib.catalog, lib.fields, opp.id) if p.is_error]
         return self._problems[opp.id]
 
+    def card_words(self, cid: str) -> str:
+        """A card by its name: this pack's cards as they are now, else any loaded pack's; an id found in
+        neither is said to be missing, so a typo in the file is not mistaken for a card."""
+        card = next((c for c in self.pack.cards if c.id == cid), None) or self._lib().catalog.get(cid)
+        if card is not None:
+            return card.name
+        return f"missing card \"{self._short(cid)}\" (in no loaded pack)"
+
+    def opponent_words(self, oid: str) -> str:
+        found = next((p for p in self.opponents if p.id == oid), None) or self._lib().catalog.opponents.get(oid)
+        return found.name if found is not None else f"missing opponent \"{self._short(oid)}\""
+
+    def _short(self, some_id: str) -> str:
+        """An id as the pack's file writes it: without the pack's own prefix."""
+        return some_id.partition("/")[2] if some_id.startswith(self.pack.id + "/") else some_id
+
+    def details(self, o: Opponent) -> str:
+        """The opponent in words: its description, rules, what it gives and whom it comes after."""
+        rules = " | ".join(rs.label for rs in o.rule_sets)
+        rewards = ", ".join(f"{self.card_words(c)} {n}%" for c, n in o.rewards) or "nothing"
+        requires = ", ".join(self.opponent_words(r) for r in o.requires)
+        return f"{o.description} Rules: {rules}. Gives: {rewards}." + (f" Requires: {requires}." if requires else "")
+
     def _refuse(self, why: str) -> None:
         self.app.sound.play("illegal")
         self.stack.push(MessageWindow(self.app, "Not possible", why))
@@ -210,10 +233,7 @@ class OpponentsScene(Scene):
             text, colour = ("Enter makes a new opponent for the Journey: its cards, its rules (one set, or "
                             "several for a Roulette), its trade rule and what it may give."), P.LIGHT_CYAN
         else:
-            rules = " | ".join(rs.label for rs in o.rule_sets)
-            rewards = ", ".join(f"{c.partition('/')[2]} {n}%" for c, n in o.rewards) or "nothing"
-            text, colour = (f"{o.description} Rules: {rules}. Gives: {rewards}."
-                            + (f" Requires: {', '.join(o.requires)}." if o.requires else "")), P.WHITE
+            text, colour = self.details(o), P.WHITE
         pic = ega_picture(o.picture) if o is not None else None
         cols = 70 if pic is not None else 78         # the picture sits at the right of the words
         if pic is not None:
