@@ -85,9 +85,9 @@ def shoot(out: Path) -> None:
     app.stack.clear()
     app.stack.push(app.scene("menu"))
     app.stack.push(app.scene("online"))
-    press("return", "up", "up")                   # Host a game, cursor on the opponent
+    press("return", "up", "right", "up", "up")    # Host a game, Hints: Allowed, cursor on the opponent
     shot("online_host")
-    press("down", "down", "return")               # Start hosting
+    press("down", "down", "down", "return")       # Start hosting
     until(lambda: isinstance(app.stack.top, LobbyScene))
     lobby = app.stack.top
     assert lobby.link.hosting is not None

@@ -27,7 +27,7 @@ def host_cards(app, **choices: int) -> LobbyScene:
     press(app, "return")
     sc = app.stack.top
     assert isinstance(sc, HostScene)
-    press(app, "up", "up", "up", "up")               # from Start hosting up past the Jayden rows to Game
+    press(app, "up", "up", "up", "up", "up")         # from Start hosting up past Hints and the Jayden rows to Game
     assert sc.menu.items[sc.menu.index].value == "game"
     press(app, "right")
     assert sc.kind == "cards"
@@ -126,7 +126,7 @@ def test_hidden_hands_are_not_hosted_yet_and_say_why(make_app, fast_server):
     from jayden_jazz.scenes.windows import MessageWindow
 
     app = open_online(make_app)
-    press(app, "return", "up", "up", "up", "up", "right")          # Host, Game: Card game
+    press(app, "return", "up", "up", "up", "up", "up", "right")    # Host, Game: Card game
     sc = app.stack.top
     sc.menu.index = [i.value for i in sc.menu.items].index("open")
     press(app, "right")                                             # Hands: Hidden

@@ -27,6 +27,7 @@ from collections import deque
 from typing import Any
 
 from jayden_jazz.cards import Action, Game, Rules, new_game
+from jayden_jazz.scenes.online import hints
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.cards_away import CardsAway
 from jayden_jazz.tables.cards.flow import Phase
@@ -92,6 +93,12 @@ class OnlineCards:
         self.refused: list[str] = []                   # the server's refusals, as said on the table
         self._replaying = False                        # a remote seat's action is being played here
         self.away = CardsAway(link)
+
+    @property
+    def hints_allowed(self) -> bool:
+        """The one gate of hints at the online table (``CardsTableScene.hints_on``): the host's choice.
+        A hint is the table's own, worked out here from the game this machine holds and never sent."""
+        return hints.allowed(self.link.net.view)
 
     def committed(self, table: Any) -> None:
         if self._replaying:
