@@ -169,3 +169,61 @@ def test_the_online_card_table_gives_a_hint_when_the_host_allowed_them(make_app,
         app.stack.clear()
     finally:
         guest.close()
+
+
+def drawn(app, scene) -> list[str]:
+    """The texts ``scene`` draws."""
+    texts: list[str] = []
+    font = app.font
+    real = font.draw
+
+    def spy(surface, text, *args, **kwargs):
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    font.draw = spy
+    try:
+        scene.draw(app.display.logical)
+    finally:
+        del font.draw
+    return texts
+
+
+def test_the_host_chooses_hints_and_the_waiting_room_says_it_to_host_and_joiner(make_app, online_fast_server):
+    from jayden_jazz.scenes.online.host import HostScene
+    from jayden_jazz.scenes.online.lobby import LobbyScene
+
+    app = open_online(make_app)
+    press(app, "return")                                      # Host a game
+    host = app.stack.top
+    assert isinstance(host, HostScene) and host.options["hints"][host.values["hints"]] == ("Off", False)
+    press(app, "up")
+    assert host.menu.current.value == "hints"
+    press(app, "right", "down", "return")                     # Hints: Allowed, Start hosting
+    until(app, lambda: isinstance(app.stack.top, LobbyScene) and app.stack.top.view is not None, 40, "the room")
+    lobby = app.stack.top
+    assert lobby.view["hints"] is True
+    assert "Hints: allowed (either player, on their own turn)" in drawn(app, lobby)
+    joiner = client(lobby.link.url, "Jayden")
+    try:
+        joiner.join(lobby.link.code)
+        assert expect(joiner, "view")["hints"] is True        # the joiner's view says it too
+    finally:
+        joiner.close()
+        app.stack.clear()
+
+
+def test_a_joiner_sees_hints_off_in_the_waiting_room(make_app, online_loop_server):
+    from jayden_jazz.scenes.online.lobby import LobbyScene
+
+    app = open_online(make_app)
+    host = client(online_loop_server.url, "Host")
+    try:
+        created = create(host, "cards", {"field": "3x3", "rules": {"open": True}}, [{"kind": "human"}] * 2)
+        join_screen(app, f"127.0.0.1:{online_loop_server.port}", created["code"])
+        until(app, lambda: any(isinstance(s, LobbyScene) and s.view is not None for s in app.stack), 20, "the room")
+        lobby = next(s for s in app.stack if isinstance(s, LobbyScene))
+        assert "Hints: off (the host did not allow them)" in drawn(app, lobby)
+        app.stack.clear()
+    finally:
+        host.close()
