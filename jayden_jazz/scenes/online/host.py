@@ -153,14 +153,17 @@ class HostScene(Scene):
                           self.menu.rect.y + i * LINE_H + 1, color)
         name_row = pygame.Rect(self.menu.rect.right - 8 - 25 * 8, self.menu.rect.y, 25 * 8, LINE_H - 2)
         self.name.draw(surface, font, name_row, self.menu.index == 0 and self.connector is None, True)
-        y = self.menu.rect.bottom + 10
+        y = self.menu.rect.bottom + 6
+        keys_y = self.frame.bottom - 28
         if self.connector is not None:
             dots = "." * (1 + self.ticks // 20 % 3)
             font.draw(surface, self.connector.status.rstrip(".") + dots, inner.x + 4, y, P.WHITE)
             font.draw(surface, "Esc stops", inner.x + 4, y + LINE_H, P.LIGHT_GRAY)
         else:
-            for i, line in enumerate(wrap("Your firewall may ask whether to let the game accept connections: "
-                                          "allow it for your network.", 60)):
+            lines = wrap("Your firewall may ask whether to let the game accept connections: "
+                         "allow it for your network.", 60)
+            if y + len(lines) * LINE_H > keys_y:        # the card game's many rows: the short form
+                lines = ["If your firewall asks, allow the game for your network."]
+            for i, line in enumerate(lines):
                 font.draw(surface, line, inner.x + 4, y + i * LINE_H, P.LIGHT_GRAY)
-        font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, self.frame.bottom - 30,
-                  P.LIGHT_GRAY)
+        font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, keys_y, P.LIGHT_GRAY)

@@ -272,7 +272,9 @@ class OnlineJaydenScene(PlayScene):
         return ""
 
     def catch_up(self) -> None:
-        """What the board is still showing, played at once (a key pressed)."""
+        """The board brought to the server's latest view (it may have come since the last tick) and what
+        it is still showing played at once: a key pressed acts on the game as the server holds it."""
+        self._sync()
         if self.table is not None and self.follower.busy:
             if not self.follower.finish() and self.view_msg is not None:
                 self._rebuild(self.view_msg)
