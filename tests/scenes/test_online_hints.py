@@ -15,7 +15,7 @@ from tests.net.conftest import client, create, expect
 from tests.net.test_play import catalog_ids
 from tests.scenes.test_online import join_screen, open_online, until
 from tests.scenes.test_online_cards import host_cards
-from tests.tables.test_jayden_controller import InlineBrain
+from tests.tables.test_jayden_controller import InlineBrain, SlowBrain
 
 
 @pytest.fixture
@@ -95,6 +95,24 @@ def test_jayden_online_hint_is_refused_with_the_reason_when_not_allowed(make_app
         press(app, "escape")                                            # the menu's entry is greyed with it
         item = next(i for i in app.stack.top.menu.items if i.value == "hint")
         assert not item.enabled and item.hint == NOT_ALLOWED
+        app.stack.clear()
+    finally:
+        guest.close()
+
+
+def test_jayden_online_hint_asked_twice_waits_for_the_first(make_app, online_loop_server, brains, monkeypatch):
+    from jayden_jazz.scenes.jayden import players
+
+    slow = SlowBrain()
+    monkeypatch.setattr(players, "make_brain", lambda: slow)
+    app, sc, guest = jayden_seated(make_app, online_loop_server, True)
+    try:
+        press(app, "h")
+        assert "Thinking about a hint" in sc.messages.text
+        press(app, "h")
+        assert sc.messages.text == "A hint is on its way" and slow.asked == ["turn"]
+        slow.answer()
+        until(app, lambda: bool(sc.table.hint), 10, "the hint")
         app.stack.clear()
     finally:
         guest.close()

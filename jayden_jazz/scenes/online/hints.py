@@ -64,6 +64,8 @@ class JaydenHints:
         sc = self.scene
         if not allowed(sc.view_msg):
             return NOT_ALLOWED
+        if sc.table is not None and sc.table.request is not None:
+            return "A hint is on its way"            # one question at a time to the worker
         return sc.why_not_now()
 
     def ask(self) -> None:
