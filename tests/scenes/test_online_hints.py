@@ -128,6 +128,27 @@ def test_jayden_online_hint_is_for_your_own_turn(make_app, online_loop_server, b
         guest.close()
 
 
+def test_jayden_online_hint_asked_as_the_opponents_turn_arrives_is_for_the_board_as_the_server_holds_it(
+        make_app, online_loop_server, brains):
+    app, sc, guest = jayden_seated(make_app, online_loop_server, True, screen_seat=1)
+    try:
+        for _ in range(2):                                               # Green's (the guest's) whole turn
+            v = guest.wait_for(lambda m: m["type"] == "view" and m["to_move"] == 0 and m["ply"] == len(m["log"]))
+            guest.send_action(v["legal"][0], v["ply"])
+            expect(guest, "ack")
+        end = time.monotonic() + 10
+        while (sc.link.net.view or {}).get("ply") != 2:                  # arrived, the screen not yet run
+            assert time.monotonic() < end
+            time.sleep(0.01)
+        assert len(sc.pos.history) < 2
+        press(app, "h")
+        until(app, lambda: bool(sc.table.hint), 10, "the hint")
+        assert len(sc.pos.history) == 2 and sc.table.hint[0].text() in sc.view_msg["legal"]
+        app.stack.clear()
+    finally:
+        guest.close()
+
+
 def cards_at_our_turn(make_app, **choices: int):
     """The screen hosts a two-seat Open card game; a bare client plays the other seat until it is ours."""
     from jayden_jazz.scenes.cards.hands import HandChoiceScene
