@@ -86,7 +86,7 @@ def shoot(out: Path) -> None:
     app.stack.clear()
     app.stack.push(app.scene("menu"))
     app.stack.push(app.scene("online"))
-    press("return", "up", "up", "up", "up", "right")        # Host a game, Game: Card game
+    press("return", "up", "up", "up", "up", "up", "right")  # Host a game, Game: Card game
     press("down", "down", "down", "right")                  # Hands: Open
     shot("online_cards_host")
     host = app.stack.top

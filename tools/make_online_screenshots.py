@@ -85,9 +85,9 @@ def shoot(out: Path) -> None:
     app.stack.clear()
     app.stack.push(app.scene("menu"))
     app.stack.push(app.scene("online"))
-    press("return", "up", "up")                   # Host a game, cursor on the opponent
+    press("return", "up", "right", "up", "up")    # Host a game, Hints: Allowed, cursor on the opponent
     shot("online_host")
-    press("down", "down", "return")               # Start hosting
+    press("down", "down", "down", "return")       # Start hosting
     until(lambda: isinstance(app.stack.top, LobbyScene))
     lobby = app.stack.top
     assert lobby.link.hosting is not None
@@ -115,6 +115,9 @@ def shoot(out: Path) -> None:
             sc.press(a.src)
             sc.press(a.dst)
     until(lambda: sc.view_msg["to_move"] == 0 and sc.why_not_now() == "")
+    press("h")                                    # the host allowed hints: the Hard level, on this machine
+    until(lambda: bool(sc.table is not None and sc.table.hint), 120)
+    shot("online_jayden_hint")
     guest.close()
     until(lambda: sc.presence.away and any("waiting 2 s" in t for t, _ in sc.notes()))
     shot("online_player_away")
@@ -125,8 +128,8 @@ def shoot(out: Path) -> None:
 
     class Listed:
         def games(self) -> list[HostedGame]:
-            return [HostedGame("Jazz's laptop", "203.0.113.20", 8765, "jayden", "K7QW2M", 1, 1),
-                    HostedGame("Lori", "203.0.113.31", 8765, "jayden", "P3XR8D", 0, 1)]
+            return [HostedGame("Jazz's laptop", "203.0.113.20", 8765, "jayden", "K7QW2M", 1, 1, True),
+                    HostedGame("Lori", "203.0.113.31", 8765, "jayden", "P3XR8D", 0, 1, False)]
 
         def close(self) -> None:
             pass

@@ -37,11 +37,13 @@ class HostedGame:
     code: str
     seats_free: int
     protocol: int
+    hints: bool | None = None    # the host allows hints; None: not said (an older host)
 
     @property
     def label(self) -> str:
         seats = "full" if self.seats_free <= 0 else f"{self.seats_free} seat{'s' if self.seats_free > 1 else ''} free"
         title = "Card game" if self.game == "cards" else "Jayden"
+        title += {True: ", hints", False: ", no hints", None: ""}[self.hints]
         return f"{self.name} - {title} - {seats} - {self.address}:{self.port}"
 
 
@@ -52,8 +54,11 @@ def clean_name(text: str) -> str:
 
 
 def to_properties(g: HostedGame) -> dict[str, str]:
-    return {"name": clean_name(g.name), "game": g.game, "code": g.code, "free": str(g.seats_free),
-            "v": str(g.protocol)}
+    out = {"name": clean_name(g.name), "game": g.game, "code": g.code, "free": str(g.seats_free),
+           "v": str(g.protocol)}
+    if g.hints is not None:
+        out["hints"] = "1" if g.hints else "0"
+    return out
 
 
 def from_properties(props: Mapping[bytes | str, Any], address: str, port: int) -> HostedGame | None:
@@ -67,7 +72,7 @@ def from_properties(props: Mapping[bytes | str, Any], address: str, port: int) -
                 return None
         return raw if isinstance(raw, str) else None
 
-    name, game, code, free, version = (text(k) for k in ("name", "game", "code", "free", "v"))
+    name, game, code, free, version, hints = (text(k) for k in ("name", "game", "code", "free", "v", "hints"))
     if name is None or game not in GAMES or code is None or not _CODE.match(code):
         return None
     if free is None or not free.isdigit() or len(free) > 2 or version is None or not version.isdigit() \
@@ -79,7 +84,8 @@ def from_properties(props: Mapping[bytes | str, Any], address: str, port: int) -
         ipaddress.ip_address(address)
     except ValueError:
         return None
-    return HostedGame(clean_name(name), address, port, game, code, int(free), int(version))
+    return HostedGame(clean_name(name), address, port, game, code, int(free), int(version),
+                      {"1": True, "0": False}.get(hints or ""))    # anything else: not said
 
 
 class GameList:

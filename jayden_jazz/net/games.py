@@ -145,7 +145,7 @@ class Table:
     def base_view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         return {"type": "view", "game": self.id, "code": self.code, "kind": self.kind, "status": self.status,
                 "ply": self.ply, "to_move": self.to_move() if self.status == "playing" else None,
-                "you": viewer, "seats": self.seats_view(presence)}
+                "you": viewer, "seats": self.seats_view(presence), "hints": bool(self.setup.get("hints", False))}
 
     def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
         """("module:function", args) to ask for the seat to move, when it is a computer."""
@@ -389,13 +389,13 @@ def _seed(game_id: str, ply: int) -> int:
 def check_setup(kind: str, setup: dict[str, Any], seats: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """The setup to store for a new game, completed (seed, date), or Refusal in plain words."""
     if kind == "jayden":
-        extra = sorted(set(setup) - {"quiet_draw"})
+        extra = sorted(set(setup) - {"quiet_draw", "hints"})
         if extra:
             raise Refusal("bad_setup", f"a Jayden game has no setting {extra[0]!r}")
         if len(seats) != 2:
             raise Refusal("bad_setup", f"Jayden is for 2 seats, not {len(seats)}")
-        return {"quiet_draw": bool(setup.get("quiet_draw", True))}
-    extra = sorted(set(setup) - {"rules", "field", "date"})
+        return {"quiet_draw": bool(setup.get("quiet_draw", True)), "hints": _hints_allowed(setup)}
+    extra = sorted(set(setup) - {"rules", "field", "date", "hints"})
     if extra:
         raise Refusal("bad_setup", f"a card game has no setting {extra[0]!r}")
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -421,7 +421,16 @@ def check_setup(kind: str, setup: dict[str, Any], seats: list[dict[str, Any]], r
             raise ValueError
     except ValueError:
         raise Refusal("bad_setup", f"the date is written YYYY-MM, not {date!r}") from None
-    return {"rules": rules.to_dict(), "field": name, "date": f"{y:04d}-{m:02d}", "seed": rng.randrange(2**31)}
+    return {"rules": rules.to_dict(), "field": name, "date": f"{y:04d}-{m:02d}", "seed": rng.randrange(2**31),
+            "hints": _hints_allowed(setup)}
+
+
+def _hints_allowed(setup: Mapping[str, Any]) -> bool:
+    """The host's Hints choice (off unless given); the protocol checked its type already."""
+    hints = setup.get("hints", False)
+    if not isinstance(hints, bool):
+        raise Refusal("bad_setup", "the setup's 'hints' is true (allowed) or false (off)")
+    return hints
 
 
 __all__ = ["CardsTable", "JAYDEN_SIDES", "JaydenTable", "Refusal", "SeatInfo", "Table", "check_setup"]

@@ -155,11 +155,20 @@ _SEAT = _object({
     "name": (_NAME, False),
 })
 
+def _hints(name: str, v: Any) -> bool:
+    """The host's choice; a bad value is the setup's trouble, said in the host's words."""
+    if not isinstance(v, bool):
+        raise ProtocolError("bad_setup", f"the setup's '{name}' says whether the host allows hints: "
+                                         f"true (allowed) or false (off), not {_kind(v)}")
+    return v
+
+
 _SETUP = _object({
     "rules": (_object(_RULES), False),          # cards
     "field": (_text(20), False),                # cards
     "date": (_text(7), False),                  # cards: YYYY-MM
     "quiet_draw": (_bool, False),               # jayden
+    "hints": (_hints, False),                   # both: the host allows hints (absent: off)
 })
 
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {

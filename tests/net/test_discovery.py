@@ -29,6 +29,19 @@ def test_an_advertisement_round_trips_through_its_txt_record():
     assert "1 seat free" in GAME.label and "Card game" in GAME.label and "127.0.0.1:8765" in GAME.label
 
 
+def test_the_hosts_hints_choice_travels_with_the_advertisement():
+    import dataclasses
+
+    for hints, words in ((True, "Card game, hints -"), (False, "Card game, no hints -")):
+        game = dataclasses.replace(GAME, hints=hints)
+        props = {k.encode(): v.encode() for k, v in to_properties(game).items()}
+        assert from_properties(props, "127.0.0.1", 8765) == game and words in game.label
+    assert "hints" not in to_properties(GAME) and "hints" not in GAME.label     # an older host says nothing
+    for odd in ("yes", "2", ""):                      # anything else is read as not said, the game still listed
+        found = from_properties({**to_properties(GAME), "hints": odd}, "127.0.0.1", 8765)
+        assert found is not None and found.hints is None
+
+
 @pytest.mark.parametrize("change", [
     {"game": "chess"}, {"code": "k7"}, {"code": "K7Q2MX; rm"}, {"free": "-1"}, {"free": "999"},
     {"v": "one"}, {"name": None}, {"v": None},

@@ -27,7 +27,7 @@ def host_cards(app, **choices: int) -> LobbyScene:
     press(app, "return")
     sc = app.stack.top
     assert isinstance(sc, HostScene)
-    press(app, "up", "up", "up", "up")               # from Start hosting up past the Jayden rows to Game
+    press(app, "up", "up", "up", "up", "up")         # from Start hosting up past Hints and the Jayden rows to Game
     assert sc.menu.items[sc.menu.index].value == "game"
     press(app, "right")
     assert sc.kind == "cards"

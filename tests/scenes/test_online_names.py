@@ -42,7 +42,7 @@ def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make
     press(app, "return")                                    # Host a game
     host = app.stack.top
     assert isinstance(host, HostScene)
-    press(app, "up", "up", "up", "up", "up")                # from Start hosting up to Your name
+    press(app, "up", "up", "up", "up", "up", "up")          # from Start hosting up to Your name
     assert host.menu.current.value == "name"
     type_text(app, "Jazz Band")
     press(app, "return")                                    # Enter goes on to the next row, not hosting

@@ -33,6 +33,7 @@ from typing import Any
 
 from jayden_jazz.cards import Result
 from jayden_jazz.cards import events as ev
+from jayden_jazz.scenes.online import hints
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.cards_away import CardsAway
 from jayden_jazz.tables.cards import mirror
@@ -106,6 +107,12 @@ class OnlineCards:
     def ply(self, table: Any) -> int:
         """The server's ply the table is at."""
         return self.base + len(table.game.history)
+
+    @property
+    def hints_allowed(self) -> bool:
+        """The one gate of hints at the online table (``CardsTableScene.hints_on``): the host's choice.
+        A hint is the table's own, worked out here from the game this machine holds and never sent."""
+        return hints.allowed(self.link.net.view)
 
     def committed(self, table: Any) -> None:
         if self._replaying:

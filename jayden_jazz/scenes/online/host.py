@@ -33,6 +33,8 @@ OPPONENTS: list[tuple[str, Any]] = [
 ]
 ON_OFF: list[tuple[str, Any]] = [("On", True), ("Off", False)]
 GAMES: list[tuple[str, Any]] = [("Jayden", "jayden"), ("Card game", "cards")]
+#: Whether either player may ask the computer for a hint on their own turn: off unless the host allows it.
+HINTS: list[tuple[str, Any]] = [("Off", False), ("Allowed", True)]
 JAYDEN_ROWS: list[tuple[str, str]] = [("You play", "side"), ("Opponent", "opponent"), ("200-action draw", "quiet")]
 
 
@@ -41,10 +43,11 @@ class HostScene(Scene):
 
     def __init__(self, app: AppView) -> None:
         super().__init__(app)
-        self.values = {"game": 0, "side": 0, "opponent": 0, "quiet": 0 if app.settings["quiet_draw"] else 1}
+        self.values = {"game": 0, "side": 0, "opponent": 0, "quiet": 0 if app.settings["quiet_draw"] else 1,
+                       "hints": 0}
         self.values.update({key: 0 for key in HC.OPTIONS})
         self.options: dict[str, list[tuple[str, Any]]] = {"game": GAMES, "side": SIDES, "opponent": OPPONENTS,
-                                                          "quiet": ON_OFF, **HC.OPTIONS}
+                                                          "quiet": ON_OFF, "hints": HINTS, **HC.OPTIONS}
         self.frame = pygame.Rect(60, 10, 520, 330)
         self.name = NameEntry(app)
         self.build_menu()
@@ -59,7 +62,7 @@ class HostScene(Scene):
         """The rows of the chosen game between Game and Start hosting; the cursor on Start hosting."""
         rows = JAYDEN_ROWS if self.kind == "jayden" else HC.ROWS
         self.menu = Menu([MenuItem("Your name", "name"), MenuItem("Game", "game"),
-                          *(MenuItem(label, key) for label, key in rows),
+                          *(MenuItem(label, key) for label, key in rows), MenuItem("Hints", "hints"),
                           MenuItem("Start hosting", "start"), MenuItem("Back", "back")], on_change=self._change)
         self.menu.layout(self.frame.x + 24, self.frame.y + 44, self.frame.w - 48)
         self.menu.index = len(self.menu.items) - 2
@@ -106,6 +109,7 @@ class HostScene(Scene):
         else:
             seat, seats = self.seats()
             setup = {"quiet_draw": ON_OFF[self.values["quiet"]][1]}
+        setup["hints"] = bool(HINTS[self.values["hints"]][1])
         try:
             hosting = L.Hosting(Path(self.app.dirs.data) / "server",
                                 L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
@@ -146,14 +150,17 @@ class HostScene(Scene):
                           self.menu.rect.y + i * LINE_H + 1, color)
         name_row = pygame.Rect(self.menu.rect.right - 8 - 25 * 8, self.menu.rect.y, 25 * 8, LINE_H - 2)
         self.name.draw(surface, font, name_row, self.menu.index == 0 and self.connector is None, True)
-        y = self.menu.rect.bottom + 10
+        y = self.menu.rect.bottom + 6
+        keys_y = self.frame.bottom - 28
         if self.connector is not None:
             dots = "." * (1 + self.ticks // 20 % 3)
             font.draw(surface, self.connector.status.rstrip(".") + dots, inner.x + 4, y, P.WHITE)
             font.draw(surface, "Esc stops", inner.x + 4, y + LINE_H, P.LIGHT_GRAY)
         else:
-            for i, line in enumerate(wrap("Your firewall may ask whether to let the game accept connections: "
-                                          "allow it for your network.", 60)):
+            lines = wrap("Your firewall may ask whether to let the game accept connections: "
+                         "allow it for your network.", 60)
+            if y + len(lines) * LINE_H > keys_y:        # the card game's many rows: the short form
+                lines = ["If your firewall asks, allow the game for your network."]
+            for i, line in enumerate(lines):
                 font.draw(surface, line, inner.x + 4, y + i * LINE_H, P.LIGHT_GRAY)
-        font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, self.frame.bottom - 30,
-                  P.LIGHT_GRAY)
+        font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, keys_y, P.LIGHT_GRAY)

@@ -29,6 +29,7 @@ from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at,
                                               cell_of_square, square_of_cell)
+from jayden_jazz.scenes.online import hints as hints_online
 from jayden_jazz.scenes.online import host_choice as H
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online import names
@@ -72,6 +73,7 @@ class OnlineJaydenScene(PlayScene):
         self.shown: dict[str, Any] | None = None      # the view the board was last brought to
         self.presence = Presence()
         self.offers = Offers(self)
+        self.hints = hints_online.JaydenHints(self)     # when the host allowed them (hints.py)
         self.sent_ply: int | None = None     # the ply of our action until a view shows it played
         self.counted = False
         self.end_shown = False
@@ -113,7 +115,11 @@ class OnlineJaydenScene(PlayScene):
                                 enhanced=bool(self.app.settings["enhanced"]),
                                 quiet_draw=bool(board.get("quiet_draw", True)))
         pos = game.position()
-        self.table = JaydenController(game, pos, pace=lambda: self.speed, rng=random.Random(0))
+        if self.table is not None:
+            self.table.stop_thinking()                   # a hint asked of the old board is dropped
+        self.table = JaydenController(game, pos, pace=lambda: self.speed, rng=random.Random(0),
+                                      make_brain=self.hints.make_brain, can_think=self.hints.can_think,
+                                      hints=hints_online.allowed(v))
         self.table.take_notices()
         self.follower = Follower(self.table, self.link.seat)
 
@@ -238,8 +244,10 @@ class OnlineJaydenScene(PlayScene):
             self.status_on = not self.status_on
         elif k == Kind.LOG:
             self.show_moves()
-        elif k in (Kind.UNDO, Kind.HINT):
-            self.refuse("Online games have no undo and no hints: the server holds every action as played")
+        elif k == Kind.HINT:
+            self.hints.ask()
+        elif k == Kind.UNDO:
+            self.refuse("Online games have no undo: the server holds every action as played")
 
     def why_not_now(self) -> str:
         """Why this seat cannot act now, in plain words, or ""."""
@@ -263,16 +271,21 @@ class OnlineJaydenScene(PlayScene):
             return "Waiting for the server to take your last action"
         return ""
 
-    def press(self, sq: int) -> None:
-        table = self.table
-        if table is None:
-            return
-        if self.follower.busy:
+    def catch_up(self) -> None:
+        """The board brought to the server's latest view (it may have come since the last tick) and what
+        it is still showing played at once: a key pressed acts on the game as the server holds it."""
+        self._sync()
+        if self.table is not None and self.follower.busy:
             if not self.follower.finish() and self.view_msg is not None:
                 self._rebuild(self.view_msg)
             self._follow()
-            table = self.table
-            assert table is not None
+
+    def press(self, sq: int) -> None:
+        if self.table is None:
+            return
+        self.catch_up()
+        table = self.table
+        assert table is not None
         v = self.view_msg
         if v is not None and v["status"] in ("over", "abandoned"):
             self.show_end()
@@ -323,7 +336,8 @@ class OnlineJaydenScene(PlayScene):
 
     # menu and leaving ------------------------------------------------------------------------
     def open_menu(self) -> None:
-        items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), *self.offers.menu_items()]
+        items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), *self.hints.menu_items(),
+                 *self.offers.menu_items()]
         items += H.away_items(self.link, self.presence, self.view_msg)
         items += [MenuItem("Instructions", "instructions"), MenuItem("Options", "options"),
                   MenuItem("Leave the game", "leave")]
@@ -334,6 +348,8 @@ class OnlineJaydenScene(PlayScene):
             self._ask_host(int(choice[1]))
         elif choice == "moves":
             self.show_moves()
+        elif choice == "hint":
+            self.hints.ask()
         elif choice in ("draw", "resign"):
             self.offers.choose(choice)
         elif choice in ("instructions", "options"):
@@ -359,6 +375,7 @@ class OnlineJaydenScene(PlayScene):
         self.app.back_to("menu")
 
     def exit(self) -> None:
+        self.hints.close()
         self.link.close()
 
     def show_moves(self) -> None:
@@ -413,7 +430,7 @@ class OnlineJaydenScene(PlayScene):
         if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))
         keys = self.app.input.keymap
-        out.append((f"{keys.label('log')} moves, {keys.label('back')} menu", P.DARK_GRAY))
+        out.append((f"{self.hints.key_note(keys)}{keys.label('log')} moves, {keys.label('back')} menu", P.DARK_GRAY))
         return out
 
     def board_view(self) -> BoardView:
@@ -425,7 +442,7 @@ class OnlineJaydenScene(PlayScene):
         return BoardView(cursor=self.cursor, selected=tv.selected, targets=targets, status=self.status_on,
                          blink=(self.ticks // BLINK_TICKS) % 2 == 0, marks=list(tv.marks), threats=[],
                          message=self.messages.text, state=self.state_parts(), notes=self.notes(), flip=self.flip,
-                         motion=tv.step)
+                         motion=tv.step, hint=list(tv.hint))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is None:

@@ -202,7 +202,7 @@ class Announcement:
         self.problem = ""
         self.enabled = enabled
 
-    def update(self, name: str, port: int, game: str, code: str, free: int) -> None:
+    def update(self, name: str, port: int, game: str, code: str, free: int, hints: bool | None = None) -> None:
         if not (ADVERTISE and self.enabled):
             return
         if free <= 0:
@@ -211,10 +211,10 @@ class Announcement:
         if self._started:
             return
         self._started = True
-        threading.Thread(target=self._announce, args=(name, port, game, code, free), name="jayden-jazz-announce",
+        threading.Thread(target=self._announce, args=(name, port, game, code, free, hints), name="jayden-jazz-announce",
                          daemon=True).start()
 
-    def _announce(self, name: str, port: int, game: str, code: str, free: int) -> None:
+    def _announce(self, name: str, port: int, game: str, code: str, free: int, hints: bool | None) -> None:
         from jayden_jazz.net import discovery
         from jayden_jazz.net.protocol import VERSION
 
@@ -223,8 +223,8 @@ class Announcement:
             if not addresses:
                 self.problem = "No local network found: give the address by hand."
                 return
-            ad: Any = discovery.Advertiser(discovery.HostedGame(name, addresses[0], port, game, code, free, VERSION),
-                                      addresses)
+            ad: Any = discovery.Advertiser(discovery.HostedGame(name, addresses[0], port, game, code, free, VERSION,
+                                                                hints), addresses)
         except (OSError, ValueError, ImportError) as e:
             self.problem = f"Not announced on the local network ({e}); players can still join by address."
             return

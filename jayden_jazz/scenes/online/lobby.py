@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.jayden import menus
-from jayden_jazz.scenes.online import cards_link, host_cards
+from jayden_jazz.scenes.online import cards_link, hints, host_cards
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -116,7 +116,8 @@ class LobbyScene(Scene):
             return
         if self.link.is_host and self.link.hosting is not None:
             free = sum(1 for s in v["seats"] if not s["joined"])
-            self.link.announcement.update(self.host_name, self.link.hosting.port, v["kind"], v["code"], free)
+            self.link.announcement.update(self.host_name, self.link.hosting.port, v["kind"], v["code"], free,
+                                          hints=hints.allowed(v))
         if self.needs_hand() and not self.picker_offered and self.stack.top is self:
             self.open_picker()
         if v["status"] in ("playing", "over", "abandoned"):
@@ -151,6 +152,10 @@ class LobbyScene(Scene):
         font.draw(surface, "Join code:", x, y, P.WHITE)
         font.draw(surface, " ".join(code), x + 96, y, P.YELLOW)
         y += LINE_H + 2
+        if v is not None:
+            text, color = hints.words(v)                  # both players know before playing
+            font.draw(surface, text, x, y, color)
+            y += LINE_H + 2
         if self.link.is_host:
             port = self.link.hosting.port if self.link.hosting is not None else 0
             where = ", ".join(f"{a}:{port}" for a in self.addresses) or f"this machine's address, port {port}"

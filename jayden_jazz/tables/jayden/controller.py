@@ -21,7 +21,9 @@ runs on the same ticks.
 
 ``make_brain`` gives the computer player when it is first needed (a worker
 process in the game, an in-process one in tests); ``can_think`` says whether
-a computer player is installed at all (hints need it); ``pace`` is the
+a computer player is installed at all (hints need it); ``hints`` overrides
+whether hints may be asked (None: as Enhanced mode says; online, the host's
+choice for both players); ``pace`` is the
 animation factor of whoever watches (0 = nothing shown, the default for a
 table no screen watches): it sets the length of each action's steps
 (``tables/jayden/steps.py``) and stretches the computer's pauses.
@@ -59,8 +61,9 @@ class JaydenController:
     def __init__(self, game: JaydenGame, pos: Position | None = None, *,
                  make_brain: Callable[[], Brain] | None = None, brain: Brain | None = None,
                  can_think: Callable[[], bool] = lambda: True, pace: Callable[[], float] = lambda: 0.0,
-                 rng: random.Random | None = None, clock: Clock | None = None) -> None:
+                 rng: random.Random | None = None, clock: Clock | None = None, hints: bool | None = None) -> None:
         self.game = game
+        self.hints = hints
         self.pos = pos if pos is not None else game.position()
         self.records = moves.replay(game.start, self.pos.history, game.quiet_draw)
         self.brain = brain
@@ -348,7 +351,9 @@ class JaydenController:
     # asking, taking back, ending ---------------------------------------------------------
     def ask_hint(self, side: str) -> Outcome:
         """Ask the Hard level for ``side``'s turn from here (Enhanced); it comes as a SAY and in ``hint``."""
-        if not self.enhanced:
+        if self.hints is False:
+            return refused("Hints are off in this game")
+        if self.hints is None and not self.enhanced:
             return refused("Hints are part of Enhanced mode (Options, Play mode)")
         if self.pos.result is not None or self.computer_to_act() or side != self.pos.side:
             return refused("A hint is for your own turn while the game goes on")

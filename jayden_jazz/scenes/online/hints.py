@@ -1,0 +1,98 @@
+"""Hints in an online game: the host's choice (*Hints: off / allowed*) holds for both players alike.
+
+A player's own Enhanced setting is not a fair gate online: the friend at
+the other machine never agreed to it. So the host chooses when hosting,
+the server keeps the choice with the game (``view["hints"]``, off for a game
+that predates it) and every screen reads it from there: the waiting room
+and the Find list say it before anyone plays, and asking for a hint in a
+game where the host did not allow it says so. A hint is worked out on this
+machine by the same computer player as offline and never sends anything
+to the server (Jayden hides nothing, so the position the server sent is
+all the computer needs).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.jayden.players import Brain
+    from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+
+NOT_ALLOWED = "The host did not allow hints in this game"
+
+
+def allowed(view: dict[str, Any] | None) -> bool:
+    """The host allowed hints in the game of this view (a view without the field: an older server, off)."""
+    return bool((view or {}).get("hints") is True)
+
+
+def words(view: dict[str, Any] | None) -> tuple[str, int]:
+    """The waiting room's line, so both players know before playing."""
+    if allowed(view):
+        return "Hints: allowed (either player, on their own turn)", P.LIGHT_GREEN
+    return "Hints: off (the host did not allow them)", P.LIGHT_GRAY
+
+
+class JaydenHints:
+    """The online Jayden board's hints: the offline board's question to the Hard level, asked of a
+    worker process on this machine that lives as long as the screen (the board itself is rebuilt
+    from the server's views, its worker is not)."""
+
+    def __init__(self, scene: OnlineJaydenScene) -> None:
+        self.scene = scene
+        self.brain: Brain | None = None
+
+    def make_brain(self) -> Brain:
+        from jayden_jazz.scenes.jayden import players
+
+        if self.brain is None:
+            self.brain = players.make_brain()
+        return self.brain
+
+    @staticmethod
+    def can_think() -> bool:
+        from jayden_jazz.scenes.jayden import players
+
+        return players.ai_available()
+
+    def why_not(self) -> str:
+        """Why no hint can be asked now, in plain words, or ""."""
+        sc = self.scene
+        if not allowed(sc.view_msg):
+            return NOT_ALLOWED
+        if sc.table is not None and sc.table.request is not None:
+            return "A hint is on its way"            # one question at a time to the worker
+        return sc.why_not_now()
+
+    def ask(self) -> None:
+        sc = self.scene
+        sc.catch_up()
+        why = self.why_not()
+        if not why and sc.table is not None:
+            out = sc.table.ask_hint(sc.side)
+            why = "" if out else out.reason
+        if why:
+            sc.refuse(why)
+
+    def menu_items(self) -> list[MenuItem]:
+        """A player's Hint entry, greyed with the reason when the host did not allow hints."""
+        if self.scene.link.seat is None:
+            return []
+        why = NOT_ALLOWED if not allowed(self.scene.view_msg) else ""
+        return [MenuItem("Hint", "hint", enabled=not why, hint=why)]
+
+    def key_note(self, keys: Any) -> str:
+        return f"{keys.label('hint')} hint, " if allowed(self.scene.view_msg) and self.scene.link.seat is not None \
+            else ""
+
+    def close(self) -> None:
+        if self.brain is not None:
+            self.brain.close()
+            self.brain = None
+
+
+__all__ = ["JaydenHints", "NOT_ALLOWED", "allowed", "words"]
