@@ -218,6 +218,6 @@ def jpn_of(pieces: dict[int, str], side: str) -> str:
     (capitals Green, lower case Red), ``side`` ('g' or 'r') is to act, at the
     start of its turn, the first of the game. For a position editor."""
     board = bytearray(SQUARES)
-    for sq, letter in pieces.items():
-        board[sq] = from_letter(letter)
+    for sq, piece in pieces.items():
+        board[sq] = from_letter(piece)
     return format_jpn(board, 0 if side == "g" else 1, -1, 0, 0, 1)

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from jayden_jazz.cards import load_packs
-from jayden_jazz.journey import Collection
 from jayden_jazz.journey.collection import starter_entries
 from jayden_jazz.journey.match import (OPPONENT, PLAYER, conclude, hand_problem, hand_size, opponent_hand,
                                        prepare, start)

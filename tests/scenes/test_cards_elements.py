@@ -25,7 +25,7 @@ from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.pixelart import TRANSPARENT_INDEX, load_sprite_rows
 from jayden_jazz import paths
-from tests.helpers import assert_ega_only, step
+from tests.helpers import assert_ega_only
 from tests.reference import check_reference
 from tests.scenes.cards_helpers import make_table, settle
 

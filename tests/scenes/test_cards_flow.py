@@ -9,14 +9,12 @@ the table drives it, checking who may see which hand at every step.
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
 
-from jayden_jazz.cards import Action, Card, Rules, get_field, new_game
+from jayden_jazz.cards import Action, Rules, get_field, new_game
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.catalog import Catalog
-from jayden_jazz.cards.loader import card_from_yaml
 from jayden_jazz.tables.cards.flow import ALLOWED, FlowError, Phase, TurnFlow
 from jayden_jazz.tables.cards.movelog import MoveLog, event_text
 from jayden_jazz.tables.cards.present import FLIP_TICKS, Presentation, ShownBoard, steps_for
@@ -377,8 +375,6 @@ def test_log_lines_and_the_summary_since_a_seats_last_turn():
 
 
 def test_every_event_has_words():
-    from jayden_jazz.cards.result import Result
-
     for e in _report().events + (ev.ControlGained("a3", "t/w6", 1, 0), ev.FieldReset(2),
                                  ev.EffectStarted(0, "t/b", 1, "a1", 2, "+1 all sides."),
                                  ev.EffectEnded(0, "t/b", 1, "a1", "+1 all sides.")):

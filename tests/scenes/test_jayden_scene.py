@@ -1,6 +1,5 @@
 """Playing Jayden through the scene's own input path: keys and mouse."""
 
-import pygame
 import pytest
 
 from jayden_jazz.jayden import START_JPN, Position, parse_square

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from jayden_jazz.cards import Ability, Card, Condition, Filter
+from jayden_jazz.cards import Card, Condition, Filter
 from jayden_jazz.cards.loader import load_pack
 from jayden_jazz.cards.writer import PackHeader
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow

@@ -171,7 +171,6 @@ def test_zipping_a_pack_folder_round_trips(tmp_path):
     out = tmp_path / "share" / "zipped.zip"
     names = zip_pack(folder / "zipped.yaml", out, [folder / "pictures" / "zippy.png"])
     assert names == ["zipped.yaml", "pictures/zippy.png"]
-    _, direct, _ = load_packs([folder])[0], None, None
     catalog, _ = load_packs([folder])
     info, cards, problems = load_zip_pack(out)
     assert [p for p in problems if p.is_error] == []

@@ -7,7 +7,6 @@ Gallery's card view.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pygame

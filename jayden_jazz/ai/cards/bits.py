@@ -31,7 +31,7 @@ from itertools import combinations
 
 from jayden_jazz.ai.cards.bitsearch import BitSearch
 from jayden_jazz.ai.cards.exact import MarginBits
-from jayden_jazz.cards.card import Ability, Condition
+from jayden_jazz.cards.card import Ability
 from jayden_jazz.cards.core import Core
 from jayden_jazz.cards.judge import within_years
 

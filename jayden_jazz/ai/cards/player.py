@@ -67,7 +67,7 @@ from jayden_jazz.cards import Action, Card, Field, Game, GameRecord, Rules
 from jayden_jazz.cards.catalog import Catalog, shared_key
 from jayden_jazz.cards.loader import load_packs
 from jayden_jazz.ai.worker import shared
-from jayden_jazz.ai.cards.infoset import View, Worlds, observe
+from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver

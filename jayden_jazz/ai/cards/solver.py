@@ -381,7 +381,6 @@ class Solver:
         Raises OutOfTime; the moves scored so far are kept in ``self.swindle_partial``.
         """
         st = self.st
-        me = st.to_move
         out: dict[Move, float] = {}
         self.swindle_partial = out
         depth = st.depth
