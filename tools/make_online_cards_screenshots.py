@@ -1,6 +1,6 @@
 """Pictures of the card game online: the Host screen set for a card game, and card tables mid-game.
 
-Run: python tools/make_online_cards_screenshots.py [--out docs/screenshots] [--hidden docs/img/online-hidden.png]
+Run: python tools/make_online_cards_screenshots.py [--out docs/screenshots] [--hidden docs/screenshots/online_hidden.png]
 
 ``--hidden`` takes instead one picture of a table with hidden hands under
 Three Open, this seat to move (the other hand face down but

@@ -1,7 +1,7 @@
 """Makes two pictures of network play for docs/network.md: the card table waiting for a player who lost
 the connection with the host's choice open, and the Jayden board asking about a draw offer.
 
-Run: python tools/make_online_table_screenshots.py [--out docs/img]
+Run: python tools/make_online_table_screenshots.py [--out docs/screenshots]
 
 A game server runs in a thread on 127.0.0.1 (a free port); the screen is one seat (and the host),
 a bare client the other. Loopback only.
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -119,14 +119,14 @@ def shoot(out: Path, data: Path) -> None:
         table = app.stack.top
         guest.close()
         until(lambda: app.stack.top is not table)        # the host's choice, after the server's wait
-        shot("online-cards-waiting")
+        shot("online_cards_waiting")
         guest, _ = seat("jayden", {})
         until(lambda: isinstance(app.stack.top, OnlineJaydenScene) and app.stack.top.view_msg is not None)
         board = app.stack.top
         until(lambda: board.view_msg["status"] == "playing")
         guest.offer_draw(str(board.view_msg["game"]))
         until(lambda: app.stack.top is not board)
-        shot("online-jayden-draw-offer")
+        shot("online_jayden_draw_offer")
         guest.close()
         app.stack.clear()
     finally:
