@@ -131,6 +131,10 @@ class Table:
         ``presence`` maps a human seat to seconds it has been away (None: connected)."""
         raise NotImplementedError
 
+    def view_text(self, viewer: int | None, presence: Mapping[int, float | None]) -> str:
+        """:meth:`view` as the JSON text the server sends."""
+        return views.dumps(self.view(viewer, presence))
+
     def seats_view(self, presence: Mapping[int, float | None]) -> list[dict[str, Any]]:
         out = []
         for i, s in enumerate(self.seats):
@@ -212,6 +216,10 @@ class CardsTable(Table):
         self.game: Game | None = None
         self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
         self._legal: tuple[int, list[str]] = (-1, [])
+        self._legal_text: tuple[int, str] = (-1, "[]")
+        self._plain_texts: dict[tuple[int, int], str] = {}
+        self._texts: views.CardsViewText | None = None
+        self._setup_text = ""
 
     @property
     def players(self) -> int:
@@ -251,6 +259,8 @@ class CardsTable(Table):
         except CardsError as e:
             raise Refusal("bad_setup", str(e)) from None
         self.log = [views.event_data(e) for e in self.game.setup_events()]
+        self._texts = views.CardsViewText(self.game)
+        self._texts.add(self.log)
         super().start()
 
     def to_move(self) -> int | None:
@@ -268,14 +278,35 @@ class CardsTable(Table):
             report = self.game.play(action)
         except CardsError as e:
             raise Refusal("illegal", str(e)) from None
-        self.log += [views.event_data(e) for e in report.events]
+        new = [views.event_data(e) for e in report.events]
+        self.log += new
+        assert self._texts is not None
+        self._texts.add(new)
 
-    def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+    def _head(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self.base_view(viewer, presence)
-        out["setup"] = {"rules": self.rules.to_dict(), "field": {"name": self.field.name, "rows": list(self.field.rows)},
-                        "players": self.players, "hand_size": self.hand_size, "date": self.setup["date"]}
         for i, s in enumerate(out["seats"]):
             s["hand_chosen"] = self.rules.random or i in self.hands
+        return out
+
+    def _setup_view(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "field": {"name": self.field.name, "rows": list(self.field.rows)},
+                "players": self.players, "hand_size": self.hand_size, "date": self.setup["date"]}
+
+    def view_text(self, viewer: int | None, presence: Mapping[int, float | None]) -> str:
+        """The same view as :meth:`view`, built from the parts the seats share (views.CardsViewText)."""
+        if self._texts is None:
+            return super().view_text(viewer, presence)
+        if not self._setup_text:
+            self._setup_text = views.dumps(self._setup_view())
+        head = views.dumps(self._head(viewer, presence))
+        to_move = self.to_move() if self.status == "playing" else None
+        return (head[:-1] + ',"setup":' + self._setup_text + ","
+                + self._texts.text(self.ply, self.log, viewer, to_move, self.legal_text))
+
+    def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+        out = self._head(viewer, presence)
+        out["setup"] = self._setup_view()
         if self.game is None:
             out["own_hand"] = list(self.hands.get(viewer, [])) if viewer is not None else []
             out.update({"board": None, "log": [], "legal": [], "result": None})
@@ -287,8 +318,34 @@ class CardsTable(Table):
         """Every legal action of the seat to move, worked out once per ply."""
         if self._legal[0] != self.ply:
             assert self.game is not None
-            self._legal = (self.ply, [str(a) for a in self.game.legal_actions()])
+            self._legal = (self.ply, self._legal_texts())
         return self._legal[1]
+
+    def _legal_texts(self) -> list[str]:
+        """``str`` of each of ``Game.legal_actions()``, in its order, from the engine's moves; a
+        plain placement's text is made once per game (most of the list, every ply)."""
+        assert self.game is not None
+        core = self.game.core
+        if core.over:
+            return []
+        plain = self._plain_texts
+        out = []
+        for move in core.moves():
+            p, c, option = move
+            if option is None:
+                text = plain.get((p, c))
+                if text is None:
+                    text = plain[(p, c)] = str(core.action(move))
+                out.append(text)
+            else:
+                out.append(str(core.action(move)))
+        return out
+
+    def legal_text(self) -> str:
+        """:meth:`legal` as JSON text, encoded once per ply."""
+        if self._legal_text[0] != self.ply:
+            self._legal_text = (self.ply, views.dumps(self.legal()))
+        return self._legal_text[1]
 
     def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
         seat = self.to_move()

@@ -84,7 +84,8 @@ class Conn:
     closing: bool = False
     most: int = 512
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or a view already encoded)."""
         if self.closing:
             return
         if self.out.qsize() >= self.most:
@@ -94,7 +95,7 @@ class Conn:
             _closing.add(task)
             task.add_done_callback(_closing.discard)
             return
-        self.out.put_nowait(P.encode(message))
+        self.out.put_nowait(message if isinstance(message, str) else P.encode(message))
 
     def close_after_sending(self, code: int, reason: str) -> None:
         """Close once the messages already queued are out (a refused hello's error)."""
@@ -159,7 +160,7 @@ class GameServer:
         self._next_batch = 1          # the batch that collects the writes queued now
         self._done_batch = 0          # the last batch on disk
         self._flushing = False
-        self._held: deque[tuple[int, Conn, dict[str, Any] | tuple[int, str]]] = deque()
+        self._held: deque[tuple[int, Conn, dict[str, Any] | str | tuple[int, str]]] = deque()
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
         self.failed: asyncio.Future[None] | None = None
 
@@ -199,7 +200,7 @@ class GameServer:
                     self.away[(g.id, i)] = now
 
     # ------------------------------------------------------------------ writes before answers
-    def _send(self, conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+    def _send(self, conn: Conn, message: dict[str, Any] | str | tuple[int, str]) -> None:
         """Send (or, given (code, reason), close) once every write queued so far is on disk:
         nobody hears of a state the store does not hold."""
         need = self._next_batch if self.store.queued else self._next_batch - 1
@@ -352,7 +353,7 @@ class GameServer:
             except Refusal as e:
                 extra = _ref(msg)
                 if e.code == "stale_ply" and conn.table is not None:
-                    extra["view"] = self._view(conn.table, conn.seat)
+                    extra["view"] = conn.table.view(conn.seat, self._presence_of(conn.table))
                 self._send(conn, P.error(e.code, e.message, **extra))
 
     # ------------------------------------------------------------------ messages
@@ -559,16 +560,20 @@ class GameServer:
             self.store.set_status(table.id, table.status)
             self._think(table)
 
-    def _view(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def _presence_of(self, table: Table) -> dict[int, float | None]:
         now = time.monotonic()
         presence: dict[int, float | None] = {}
         for s in range(len(table.seats)):
             since = self.away.get((table.id, s))
             presence[s] = None if since is None else now - since
-        return table.view(seat, presence)
+        return presence
+
+    def _view(self, table: Table, seat: int | None) -> str:
+        """``seat``'s view, encoded (the card game shares most of it between seats)."""
+        return table.view_text(seat, self._presence_of(table))
 
     def _broadcast(self, table: Table) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[int | None, str] = {}
         for c in list(self.watchers.get(table.id, ())):
             if c.seat not in views:
                 views[c.seat] = self._view(table, c.seat)
@@ -627,7 +632,7 @@ class GameServer:
         self._think(table)
 
 
-def _deliver(conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+def _deliver(conn: Conn, message: dict[str, Any] | str | tuple[int, str]) -> None:
     if isinstance(message, tuple):
         conn.close_after_sending(*message)
     else:

@@ -12,11 +12,17 @@ is put together from the parts a seat may see (``docs/network.md``):
 
 Spectators are ``viewer=None`` and see no hidden card at all. Jayden has
 no hidden information: its view is the whole position.
+
+:func:`cards_view` is the plain statement of a view; :class:`CardsViewText`
+builds the same view as JSON text the way the server sends it after every
+action, sharing between the seats what they share (``docs/network.md``,
+"How much one server holds").
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -95,4 +101,84 @@ def jayden_view(position: Position, setup: dict[str, Any], actions: Sequence[tup
                 "reason": result.reason}}
 
 
-__all__ = ["cards_view", "event_data", "jayden_view"]
+dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+"""Compact JSON, as :func:`jayden_jazz.net.protocol.encode` writes every message (one encoder,
+made once: ``json.dumps`` with arguments builds a new one per call)."""
+
+
+class CardsViewText:
+    """One card game's views as JSON text, equal (as JSON) to :func:`cards_view`.
+
+    After each action every seat's connection gets its own view, most of which (cells,
+    effects, scores, the log) is the same for all: that part is encoded once per ply, each
+    log event once per game, and only the hands, the drawn card and the legal actions are
+    worked out per seat. The server spent most of its time per action building and encoding
+    whole views before (docs/network.md, "How much one server holds").
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.events: list[str] = []      # each log event's JSON, in log order
+        self.last_draw = -1              # index of the latest CardDrawn event
+        self._ply = -1
+        self._shared: dict[str, str] = {}
+
+    def add(self, events: Sequence[dict[str, Any]]) -> None:
+        for e in events:
+            if e["event"] == "CardDrawn":
+                self.last_draw = len(self.events)
+            self.events.append(dumps(e))
+
+    def _public(self, ply: int, log: Sequence[dict[str, Any]]) -> dict[str, str]:
+        if ply == self._ply:
+            return self._shared
+        game = self.game
+        names = game.field.cell_names
+        core = game.core
+        cells = []
+        for c in game.field.cells:
+            p = core.cell[c]
+            cells.append(None if p < 0 else {"cell": names[c], "card": core.ids[p], "owner": game.owner_at(c),
+                                            "dealer": core.dealer[p]})
+        result = game.result()
+        events = self.events
+        shared = {
+            "cells": dumps(cells),
+            "rest": ',"elements":' + dumps({n: el for n, el in (game.setup.elements if game.setup else ())})
+                    + ',"effects":' + dumps([{"seat": e.seat, "card": e.card.id, "number": e.number, "cell": e.cell,
+                                              "turns_left": e.turns_left, "text": e.text} for e in game.effects()]),
+            "tail": ',"scores":' + dumps(list(game.scores())) + ',"reset_used":' + dumps(game.reset_used) + "}",
+            "log": "[" + ",".join(events) + "]",
+            "result": dumps(None if result is None else result.to_dict()),
+        }
+        if self.last_draw >= 0 and game.drawn_card is not None:
+            hidden = dict(log[self.last_draw], card=None)
+            shared["log_hidden"] = "[" + ",".join(events[:self.last_draw] + [dumps(hidden)]
+                                                  + events[self.last_draw + 1:]) + "]"
+        self._ply, self._shared = ply, shared
+        return shared
+
+    def text(self, ply: int, log: Sequence[dict[str, Any]], viewer: int | None, to_move: int | None,
+             legal: Callable[[], str]) -> str:
+        """The ``board``, ``log``, ``legal`` and ``result`` members of ``viewer``'s view, as JSON
+        text to close an object with (``legal()``: the mover's, already encoded)."""
+        shared = self._public(ply, log)
+        game = self.game
+        hands = []
+        for seat in range(game.players):
+            ids = game.hand_ids(seat)
+            hands.append([cid if _can_see(game, viewer, seat, i) else None for i, cid in enumerate(ids)])
+        drawn = game.drawn_card
+        drawn_visible = False
+        if drawn is not None:
+            i = game.core.hands[game.to_move].index(game.core.drawn)
+            drawn_visible = _can_see(game, viewer, game.to_move, i) and game.hand_ids(game.to_move)[i] == drawn
+        log_text = shared.get("log_hidden", shared["log"]) if not drawn_visible else shared["log"]
+        return ('"board":{"cells":' + shared["cells"] + ',"hands":' + dumps(hands) + shared["rest"]
+                + ',"drawn":' + dumps(drawn if drawn_visible else None) + shared["tail"]
+                + ',"log":' + log_text
+                + ',"legal":' + (legal() if viewer is not None and viewer == to_move else "[]")
+                + ',"result":' + shared["result"] + "}")
+
+
+__all__ = ["CardsViewText", "cards_view", "dumps", "event_data", "jayden_view"]
