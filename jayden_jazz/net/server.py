@@ -83,6 +83,8 @@ class Conn:
     strikes: int = 0
     closing: bool = False
     most: int = 512
+    last: float = 0.0                # monotonic time of its latest message (the idle sweep)
+    greeted: bool = False
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or a view already encoded)."""
@@ -245,6 +247,7 @@ class GameServer:
                                ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3,
                                compression=None)
         self._spawn(self._presence_loop())
+        self._spawn(self._idle_loop())
         for table in self.tables.values():
             self._think(table)
         return int(self._ws.sockets[0].getsockname()[1])
@@ -291,13 +294,20 @@ class GameServer:
             writer.cancel()
 
     async def _writer(self, conn: Conn) -> None:
+        """Sends the connection's messages in order; everything queued by one change (an ack and
+        a view, say) goes out in one wake-up of this task."""
+        out = conn.out
         try:
             while True:
-                item = await conn.out.get()
-                if isinstance(item, tuple):
-                    await conn.ws.close(*item)
-                    return
-                await conn.ws.send(item)
+                item = await out.get()
+                while True:
+                    if isinstance(item, tuple):
+                        await conn.ws.close(*item)
+                        return
+                    await conn.ws.send(item)
+                    if out.empty():
+                        break
+                    item = out.get_nowait()
         except ConnectionClosed:
             pass
 
@@ -323,19 +333,18 @@ class GameServer:
         self._send(conn, {"type": "welcome", "version": P.VERSION, "server": "jayden-jazz",
                    "limits": {"max_message": self.limits.max_message, "rate": self.limits.rate, "burst": self.limits.burst,
                               "seat_timeout": self.limits.seat_timeout}})
+        conn.last, conn.greeted = time.monotonic(), True
         return True
 
     async def _read(self, conn: Conn) -> None:
         lim = self.limits
+        recv = conn.ws.recv
         while True:
-            try:
-                raw = await asyncio.wait_for(conn.ws.recv(), lim.idle_timeout)
-            except TimeoutError:
-                await conn.ws.close(1000, "idle for too long")
-                return
+            raw = await recv()      # an idle connection is closed by _idle_loop, not a timer per message
             if conn.closing:
                 continue        # read on, so the client's close frame gets through
-            if not conn.bucket.take(time.monotonic()):
+            now = conn.last = time.monotonic()
+            if not conn.bucket.take(now):
                 conn.strikes += 1
                 if conn.strikes >= lim.flood_strikes:
                     self._close_after(conn, 1008, "too many messages")
@@ -593,6 +602,16 @@ class GameServer:
                 table = self.tables.get(gid)
                 if table is not None and table.status in ("waiting", "playing") and self.watchers.get(gid):
                     self._presence(table, seat, "lost", now - t)
+
+    async def _idle_loop(self) -> None:
+        """Close connections silent for ``idle_timeout``: one sweep a few times per timeout, which
+        costs far less than a timer around every read of every connection."""
+        timeout = self.limits.idle_timeout
+        while True:
+            await asyncio.sleep(min(5.0, timeout / 4))
+            cutoff = time.monotonic() - timeout
+            for conn in [c for c in self.conns if c.greeted and not c.closing and c.last < cutoff]:
+                self._close_after(conn, 1000, "idle for too long")
 
     def _think(self, table: Table) -> None:
         """Ask the worker for the computer seat to move, unless it is already asked."""
