@@ -17,12 +17,13 @@ engine's position string or record to anyone.
 from __future__ import annotations
 
 import datetime
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jayden_jazz.cards import CardsError, Game, Rules, load_fields, new_game
+from jayden_jazz.cards import Action, CardsError, Game, Rules, load_fields, new_game
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
 from jayden_jazz.jayden import Position
 from jayden_jazz.jayden.errors import ActionSyntaxError
@@ -215,9 +216,8 @@ class CardsTable(Table):
         self.hands: dict[int, list[str]] = {}
         self.game: Game | None = None
         self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
-        self._legal: tuple[int, list[str]] = (-1, [])
         self._legal_text: tuple[int, str] = (-1, "[]")
-        self._plain_texts: dict[tuple[int, int], str] = {}
+        self._placements: dict[str, list[str]] = {}     # card id -> JSON text of placing it, per cell
         self._texts: views.CardsViewText | None = None
         self._setup_text = ""
 
@@ -315,37 +315,59 @@ class CardsTable(Table):
         return out
 
     def legal(self) -> list[str]:
-        """Every legal action of the seat to move, worked out once per ply."""
-        if self._legal[0] != self.ply:
-            assert self.game is not None
-            self._legal = (self.ply, self._legal_texts())
-        return self._legal[1]
-
-    def _legal_texts(self) -> list[str]:
-        """``str`` of each of ``Game.legal_actions()``, in its order, from the engine's moves; a
-        plain placement's text is made once per game (most of the list, every ply)."""
-        assert self.game is not None
-        core = self.game.core
-        if core.over:
-            return []
-        plain = self._plain_texts
-        out = []
-        for move in core.moves():
-            p, c, option = move
-            if option is None:
-                text = plain.get((p, c))
-                if text is None:
-                    text = plain[(p, c)] = str(core.action(move))
-                out.append(text)
-            else:
-                out.append(str(core.action(move)))
-        return out
+        """Every legal action of the seat to move, in ``Game.legal_actions()`` order."""
+        return list(json.loads(self.legal_text()))
 
     def legal_text(self) -> str:
-        """:meth:`legal` as JSON text, encoded once per ply."""
-        if self._legal_text[0] != self.ply:
-            self._legal_text = (self.ply, views.dumps(self.legal()))
+        """:meth:`legal` as JSON text, worked out once per ply.
+
+        It is the longest part of the mover's view (a 5x5 field starts with 325 placements)
+        and was the server's largest cost per action, so it is written from pieces encoded
+        once per game -- one per card and cell -- and the engine is asked for captures only
+        where an ability could follow: a placement offers abilities only when it captures two
+        or more cards, and under the plain capture rule with no effect running a capture takes
+        a touching card of another seat, so a cell touching fewer than two such cards cannot.
+        This mirrors ``Core.moves``; tests/net/test_view_text.py holds the two equal at every
+        ply of random games under every rule."""
+        if self._legal_text[0] == self.ply:
+            return self._legal_text[1]
+        assert self.game is not None
+        core = self.game.core
+        parts: list[str] = []
+        if not core.over:
+            seat, cells, owner, adj, abil, ids = core.to_move, core.cell, core.owner, core.adj, core.abil, core.ids
+            free = core.free()
+            if core.plain_rule and not core.effects:
+                maybe = {c for c in free if sum(1 for _d, n, _o in adj[c] if cells[n] >= 0 and owner[n] != seat) >= 2}
+            else:
+                maybe = set(free)
+            for p in core.choices():
+                row = self._placements.get(ids[p])
+                if row is None:
+                    row = self._placements[ids[p]] = self._placement_texts(ids[p])
+                if not abil[p] or not maybe:
+                    parts += [row[c] for c in free]
+                    continue
+                for c in free:
+                    parts.append(row[c])
+                    if c in maybe:
+                        got = core.captures(p, c, seat)
+                        if len(got) >= 2:
+                            core.place(p, c)
+                            options = core.offers(p, c, len(got))
+                            core.unplace()
+                            parts += [views.dumps(str(core.action((p, c, o)))) for o in options]
+        self._legal_text = (self.ply, "[" + ",".join(parts) + "]")
         return self._legal_text[1]
+
+    def _placement_texts(self, card_id: str) -> list[str]:
+        """The JSON text of placing ``card_id`` on each cell (by grid index; "" off the field)."""
+        assert self.game is not None
+        names = self.game.core.names
+        out = [""] * len(names)
+        for c in self.game.field.cells:
+            out[c] = views.dumps(str(Action(card_id, names[c])))
+        return out
 
     def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
         seat = self.to_move()
