@@ -366,7 +366,7 @@ class CardsTable(Table):
         names = self.game.core.names
         out = [""] * len(names)
         for c in self.game.field.cells:
-            out[c] = views.dumps(str(Action(card_id, names[c])))
+            out[c] = views.dumps_text(str(Action(card_id, names[c])))
         return out
 
     def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:

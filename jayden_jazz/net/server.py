@@ -14,9 +14,9 @@ Bad input is answered, never obeyed: :mod:`.protocol` refuses malformed
 messages, a token bucket per connection refuses floods (and closes a
 connection that keeps flooding), frames over 64 KiB close the connection
 with code 1009 (the ``websockets`` library enforces ``max_size``), and the
-connection and game counts are capped. Each connection's messages go out
-through its own queue and writer, so one slow reader cannot stall the rest;
-a reader so slow that its queue fills is disconnected.
+connection and game counts are capped. Messages are written straight to
+each connection's socket buffer, so one slow reader cannot stall the rest;
+a reader so slow that 4 MiB wait for it is disconnected.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server as WsServer, ServerConnection, serve
+from websockets.asyncio.server import Server as WsServer, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
@@ -65,7 +65,7 @@ class Limits:
     presence_interval: float = 5.0
     ping_interval: float | None = 20.0
     ping_timeout: float | None = 20.0
-    out_queue: int = 512
+    out_buffer: int = 4 * 1024 * 1024   # bytes waiting for a slow reader before it is disconnected
 
 
 _closing: set[asyncio.Task[Any]] = set()
@@ -73,37 +73,44 @@ _closing: set[asyncio.Task[Any]] = set()
 
 @dataclass(eq=False)
 class Conn:
-    """One client connection: its outgoing queue (text, or a (code, reason) to close with)."""
+    """One client connection. Messages are written at once, in order, to the socket's buffer
+    (``broadcast``: no task wakes per message), which is why the server's answers cost so
+    little; a reader that lets ``most`` bytes pile up is disconnected."""
 
     ws: ServerConnection
     bucket: P.TokenBucket
-    out: asyncio.Queue[str | tuple[int, str]]
+    closed: asyncio.Future[None]     # done once a close this side asked for has run
     table: Table | None = None
     seat: int | None = None
     strikes: int = 0
     closing: bool = False
-    most: int = 512
+    most: int = 4 * 1024 * 1024
     last: float = 0.0                # monotonic time of its latest message (the idle sweep)
     greeted: bool = False
 
     def send(self, message: dict[str, Any] | str) -> None:
-        """Queue a message (a dict, or a view already encoded)."""
+        """Send a message (a dict, or a view already encoded)."""
         if self.closing:
             return
-        if self.out.qsize() >= self.most:
+        broadcast([self.ws], message if isinstance(message, str) else P.encode(message))
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > self.most:
             # too slow a reader: close rather than hold the whole game's messages for it
-            self.closing = True
-            task = asyncio.get_running_loop().create_task(self.ws.close(1008, "messages not read fast enough"))
-            _closing.add(task)
-            task.add_done_callback(_closing.discard)
-            return
-        self.out.put_nowait(message if isinstance(message, str) else P.encode(message))
+            self.close(1008, "messages not read fast enough")
 
-    def close_after_sending(self, code: int, reason: str) -> None:
-        """Close once the messages already queued are out (a refused hello's error)."""
-        if not self.closing:
-            self.closing = True
-            self.out.put_nowait((code, reason))
+    def close(self, code: int, reason: str) -> None:
+        """Close, after the messages already sent (a refused hello's error)."""
+        if self.closing:
+            return
+        self.closing = True
+        task = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+        _closing.add(task)
+
+        def done(t: asyncio.Task[None]) -> None:
+            _closing.discard(t)
+            if not self.closed.done():
+                self.closed.set_result(None)
+        task.add_done_callback(done)
 
 
 def _watch_server() -> None:
@@ -278,9 +285,9 @@ class GameServer:
                                                           "try again later")))
             await ws.close(1013, "server full")
             return
-        conn = Conn(ws, P.TokenBucket(lim.rate, lim.burst), asyncio.Queue(), most=lim.out_queue)
+        conn = Conn(ws, P.TokenBucket(lim.rate, lim.burst), asyncio.get_running_loop().create_future(),
+                    most=lim.out_buffer)
         self.conns.add(conn)
-        writer = asyncio.get_running_loop().create_task(self._writer(conn))
         try:
             if await self._hello(conn):
                 await self._read(conn)
@@ -290,26 +297,7 @@ class GameServer:
             self.conns.discard(conn)
             self._leave(conn)
             self._close_after(conn, 1000, "")
-            await asyncio.wait([writer], timeout=2)
-            writer.cancel()
-
-    async def _writer(self, conn: Conn) -> None:
-        """Sends the connection's messages in order; everything queued by one change (an ack and
-        a view, say) goes out in one wake-up of this task."""
-        out = conn.out
-        try:
-            while True:
-                item = await out.get()
-                while True:
-                    if isinstance(item, tuple):
-                        await conn.ws.close(*item)
-                        return
-                    await conn.ws.send(item)
-                    if out.empty():
-                        break
-                    item = out.get_nowait()
-        except ConnectionClosed:
-            pass
+            await asyncio.wait([conn.closed], timeout=2)    # a close held for a commit, then run
 
     async def _hello(self, conn: Conn) -> bool:
         try:
@@ -653,7 +641,7 @@ class GameServer:
 
 def _deliver(conn: Conn, message: dict[str, Any] | str | tuple[int, str]) -> None:
     if isinstance(message, tuple):
-        conn.close_after_sending(*message)
+        conn.close(*message)
     else:
         conn.send(message)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,14 +45,25 @@ def _public(game: Game, seat: int, index: int) -> bool:
     return p in core.shown or core.dealer[p] != seat
 
 
+_EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def event_data(e: Event) -> dict[str, Any]:
+    """An engine event as plain data: its fields, tuples as lists (``Captured.matched``'s pairs
+    as objects). Field by field rather than ``dataclasses.asdict``, which deep-copies
+    everything and cost a noticeable share of each action."""
     if isinstance(e, GameEnded):
         return {"event": "GameEnded", "result": e.result.to_dict()}
-    data = dataclasses.asdict(e)
-    for k, v in data.items():
+    names = _EVENT_FIELDS.get(type(e))
+    if names is None:
+        names = _EVENT_FIELDS[type(e)] = tuple(f.name for f in dataclasses.fields(e))
+    data: dict[str, Any] = {"event": type(e).__name__}
+    for k in names:
+        v = getattr(e, k)
         if isinstance(v, tuple):
-            data[k] = list(v)
-    return {"event": type(e).__name__, **data}
+            v = [dataclasses.asdict(x) if dataclasses.is_dataclass(x) else x for x in v]
+        data[k] = v
+    return data
 
 
 def cards_view(game: Game, log: Sequence[dict[str, Any]], viewer: int | None, to_move: int | None,
@@ -104,6 +116,14 @@ def jayden_view(position: Position, setup: dict[str, Any], actions: Sequence[tup
 dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
 """Compact JSON, as :func:`jayden_jazz.net.protocol.encode` writes every message (one encoder,
 made once: ``json.dumps`` with arguments builds a new one per call)."""
+
+_PLAIN_TEXT = re.compile(r"[ !#-\[\]-~]*")
+
+
+def dumps_text(text: str) -> str:
+    """A string as JSON: printable ASCII other than quote and backslash stands as it is
+    (card ids and cell names; quicker than the encoder for the many placements)."""
+    return f'"{text}"' if _PLAIN_TEXT.fullmatch(text) else dumps(text)
 
 
 class CardsViewText:

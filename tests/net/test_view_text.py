@@ -76,3 +76,34 @@ def test_jayden_view_text_is_its_view() -> None:
     for _ in range(6):
         assert_views_agree(table, {0: None, 1: 12.34})
         table.play(table.to_move() or 0, table.ply, table.position.legal_actions()[0].text())
+
+
+def test_events_as_data_keep_every_field() -> None:
+    """Each engine event becomes its fields, tuples as lists, nested pairs as objects -- what
+    ``dataclasses.asdict`` gives -- without its deep copy."""
+    import dataclasses
+
+    from jayden_jazz.net.views import dumps_text, event_data
+    seen: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(100 + seed)
+        setup, players = random_setup(rng)
+        setup["rules"].update(same=True, plus=True, combo=True)
+        table = table_for(setup, players, rng)
+        table.start()
+        while table.status == "playing":
+            table.play(table.to_move() or 0, table.ply, rng.choice(table.legal()))
+        for data in table.log:
+            assert json.loads(json.dumps(data)) == data          # plain data all through
+            seen.add(data["event"])
+    assert {"Placed", "Captured", "GameEnded"} <= seen
+    from jayden_jazz.cards.events import AbilityUsed, Captured, Match
+    cap = Captured("b2", "p/x", 0, 1, "same", (Match(1, "c2", 3, 3), Match(2, None, 4, 10)))
+    want = {"event": "Captured", **dataclasses.asdict(cap)}
+    want["matched"] = list(want["matched"])
+    assert event_data(cap) == want and json.loads(json.dumps(event_data(cap)))["matched"][1]["cell"] is None
+    used = AbilityUsed(1, "p/y", 2, "swap", "Swap", ("b3", "hand:p/z"))
+    assert event_data(used) == {"event": "AbilityUsed", "seat": 1, "card": "p/y", "number": 2, "effect": "swap",
+                                "text": "Swap", "targets": ["b3", "hand:p/z"]}
+    for text in ("default/ember_fox@b2", 'a"b', "a\\b", "\u00e9", "x\x01", "\x7f"):
+        assert dumps_text(text) == json.dumps(text)
