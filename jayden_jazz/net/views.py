@@ -61,7 +61,7 @@ def event_data(e: Event) -> dict[str, Any]:
     for k in names:
         v = getattr(e, k)
         if isinstance(v, tuple):
-            v = [dataclasses.asdict(x) if dataclasses.is_dataclass(x) else x for x in v]
+            v = [dataclasses.asdict(x) if dataclasses.is_dataclass(x) else x for x in v]  # type: ignore[arg-type]
         data[k] = v
     return data
 
