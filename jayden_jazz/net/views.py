@@ -142,6 +142,7 @@ class CardsViewText:
         self.last_draw = -1              # index of the latest CardDrawn event
         self._ply = -1
         self._shared: dict[str, str] = {}
+        self._cells: dict[tuple[int, int, int, int], str] = {}   # (cell, piece, owner, dealer) -> JSON
 
     def add(self, events: Sequence[dict[str, Any]]) -> None:
         for e in events:
@@ -155,15 +156,24 @@ class CardsViewText:
         game = self.game
         names = game.field.cell_names
         core = game.core
+        cell, owner, ids, dealer = core.cell, core.owner, core.ids, core.dealer
+        known = self._cells
         cells = []
         for c in game.field.cells:
-            p = core.cell[c]
-            cells.append(None if p < 0 else {"cell": names[c], "card": core.ids[p], "owner": game.owner_at(c),
-                                            "dealer": core.dealer[p]})
+            p = cell[c]
+            if p < 0:
+                cells.append("null")
+                continue
+            key = (c, p, owner[c], dealer[p])
+            text = known.get(key)
+            if text is None:
+                text = known[key] = dumps({"cell": names[c], "card": ids[p], "owner": core.owner_at(c),
+                                           "dealer": dealer[p]})
+            cells.append(text)
         result = game.result()
         events = self.events
         shared = {
-            "cells": dumps(cells),
+            "cells": "[" + ",".join(cells) + "]",
             "rest": ',"elements":' + dumps({n: el for n, el in (game.setup.elements if game.setup else ())})
                     + ',"effects":' + dumps([{"seat": e.seat, "card": e.card.id, "number": e.number, "cell": e.cell,
                                               "turns_left": e.turns_left, "text": e.text} for e in game.effects()]),
