@@ -341,7 +341,8 @@ def run_bots(url: str, data: Path, pid: int, shares: list[list[str]], lanes: int
     acks = max(1, total.acks)
     rtts = sorted(total.rtts)
     pct = (lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1000 if rtts else float("nan"))
-    return {"rate": total.acks / seconds, "p50_ms": pct(0.5), "p99_ms": pct(0.99), "cpu_ms": (u1 + s1 - u0 - s0) * 1000 / acks,
+    return {"rate": total.acks / seconds, "p50_ms": pct(0.5), "p99_ms": pct(0.99),
+            "cpu_ms": (u1 + s1 - u0 - s0) * 1000 / acks,
             "sys_ms": (s1 - s0) * 1000 / acks,
             "bots_ms": (b1 - b0) * 1000 / acks, "acks": total.acks, "uncommitted": total.uncommitted,
             "errors": total.errors, "load": load, "rss_kib": rss}
@@ -372,7 +373,8 @@ def report(label: str, r: dict[str, Any], games: int) -> str:
     met = r["p99_ms"] <= TARGET_P99_MS and not r["errors"] and not r["uncommitted"]
     return (f"(b) {label}human pace: {games} games ({2 * games} connections), {r['rate']:,.0f} actions/s of "
             f"~{games:,} offered, round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms; server CPU "
-            f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; the bots' {r['bots_ms']:.3f}); {r['rss_kib'] / 1024:.0f} MiB, "
+            f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; the bots' {r['bots_ms']:.3f}); "
+            f"{r['rss_kib'] / 1024:.0f} MiB, "
             f"{r['kib_per_game']:.0f} KiB per game; load average {r['load']:.1f}; acked before committed: "
             f"{r['uncommitted']}; errors {r['errors']}\n"
             f"RESULT {label}{games} games: p99 {r['p99_ms']:.1f} ms, server CPU {r['cpu_ms']:.3f} ms/action -- "

@@ -217,7 +217,6 @@ class CardsTable(Table):
         self.game: Game | None = None
         self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
         self._legal_text: tuple[int, str] = (-1, "[]")
-        self._placements: dict[str, list[str]] = {}     # card id -> JSON text of placing it, per cell
         self._texts: views.CardsViewText | None = None
         self._setup_text = ""
 
@@ -323,10 +322,11 @@ class CardsTable(Table):
 
         It is the longest part of the mover's view (a 5x5 field starts with 325 placements)
         and was the server's largest cost per action, so it is written from pieces encoded
-        once per game -- one per card and cell -- and the engine is asked for captures only
-        where an ability could follow: a placement offers abilities only when it captures two
-        or more cards, and under the plain capture rule with no effect running a capture takes
-        a touching card of another seat, so a cell touching fewer than two such cards cannot.
+        once per server -- one per field, card and cell (:data:`_PLACEMENTS`) -- and the
+        engine is asked for captures only where an ability could follow: a placement offers
+        abilities only when it captures two or more cards, and under the plain capture rule
+        with no effect running a capture takes a touching card of another seat, so a cell
+        touching fewer than two such cards cannot.
         This mirrors ``Core.moves``; tests/net/test_view_text.py holds the two equal at every
         ply of random games under every rule."""
         if self._legal_text[0] == self.ply:
@@ -337,14 +337,15 @@ class CardsTable(Table):
         if not core.over:
             seat, cells, owner, adj, abil, ids = core.to_move, core.cell, core.owner, core.adj, core.abil, core.ids
             free = core.free()
+            placements = _PLACEMENTS.setdefault(self.field.name, {})
             if core.plain_rule and not core.effects:
                 maybe = {c for c in free if sum(1 for _d, n, _o in adj[c] if cells[n] >= 0 and owner[n] != seat) >= 2}
             else:
                 maybe = set(free)
             for p in core.choices():
-                row = self._placements.get(ids[p])
+                row = placements.get(ids[p])
                 if row is None:
-                    row = self._placements[ids[p]] = self._placement_texts(ids[p])
+                    row = placements[ids[p]] = self._placement_texts(ids[p])
                 if not abil[p] or not maybe:
                     parts += [row[c] for c in free]
                     continue
@@ -394,6 +395,10 @@ class CardsTable(Table):
 
 
 _FIELDS: dict[str, Any] = {}
+
+_PLACEMENTS: dict[str, dict[str, list[str]]] = {}
+"""Field name -> card id -> the JSON text of placing that card on each cell: shared by every
+game of the server (bounded by the fields and cards it offers)."""
 
 
 def fields() -> dict[str, Any]:

@@ -194,10 +194,14 @@ class CardsViewText:
         text to close an object with (``legal()``: the mover's, already encoded)."""
         shared = self._public(ply, log)
         game = self.game
-        hands = []
+        hands: list[list[str | None]] = []
+        whole = game.rules.open
         for seat in range(game.players):
             ids = game.hand_ids(seat)
-            hands.append([cid if _can_see(game, viewer, seat, i) else None for i, cid in enumerate(ids)])
+            if whole or seat == viewer:       # what can_see_card says of a whole hand, at once
+                hands.append(list(ids))
+            else:
+                hands.append([cid if _can_see(game, viewer, seat, i) else None for i, cid in enumerate(ids)])
         drawn = game.drawn_card
         drawn_visible = False
         if drawn is not None:
