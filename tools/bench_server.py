@@ -1,7 +1,7 @@
 """Benchmark of the game server on loopback (not a test; CI does not run it).
 
     python tools/bench_server.py [--quick] [--games 250 500 1000] [--lanes 4] [--seconds 10]
-                                 [--bot-procs 2] [--baseline DIR]
+                                 [--bot-procs 2] [--baseline DIR [--repeat N]]
 
 Measured in one run, each server a subprocess on 127.0.0.1, port 0, the bots
 in ``--bot-procs`` processes of their own (so the bots' work is not counted as
@@ -26,7 +26,8 @@ what it needs (status, ply, seat to move, first legal action).
 
 ``--baseline DIR`` measures the server of another copy of the source too
 (e.g. ``git worktree add /tmp/base <commit>``), right before this one, for
-each measurement, and prints the ratio of their CPU per action.
+each measurement, and prints the ratio of their CPU per action (with ``--repeat``, of
+the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ import multiprocessing as mp
 import os
 import random
 import re
+import shutil
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -381,8 +384,11 @@ def report(label: str, r: dict[str, Any], games: int) -> str:
             f"target p99 <= {TARGET_P99_MS:g} ms {'met' if met else 'NOT met'}")
 
 
-def ratio(cpu: dict[str, float]) -> str:
-    return f"{cpu['baseline '] / cpu['']:.2f}" if cpu[""] else "n/a (no action measured)"
+def ratio(cpu: dict[str, list[float]]) -> str:
+    """Baseline over this, of the medians of the runs (each alternated with the other's)."""
+    base, this = statistics.median(cpu["baseline "]), statistics.median(cpu[""])
+    runs = f" (medians of {len(cpu[''])} runs each)" if len(cpu[""]) > 1 else ""
+    return f"{base:.3f} / {this:.3f} ms = {base / this:.2f}{runs}" if this else "n/a (no action measured)"
 
 
 def main_run(args: argparse.Namespace) -> None:
@@ -395,27 +401,31 @@ def main_run(args: argparse.Namespace) -> None:
         floor, echo_ms = asyncio.run(echo_floor(echo_url, echo_proc.pid, max(1, args.lanes), min(args.seconds, 5.0)))
         print(f"echo floor: {max(1, args.lanes)} connections, {floor:,.0f} round trips/s; "
               f"echo server CPU {echo_ms:.3f} ms per round trip", flush=True)
-        cpu: dict[str, float] = {}
+        cpu: dict[str, list[float]] = {label: [] for label, _cmd in servers}
         if args.lanes:
-            for label, cmd in servers:
-                r = saturated(cmd, tmp / f"a{label.strip()}", args.lanes, args.seconds)
-                cpu[label] = r["cpu_ms"]
-                print(f"(a) {label}saturated: {args.lanes} games at once, {r['rate']:,.0f} actions/s = "
-                      f"{r['rate'] / floor:.3f} x the echo floor; round trip p50 {r['p50_ms']:.1f} ms; server CPU "
-                      f"{r['cpu_ms']:.3f} ms per action ({r['cpu_ms'] / echo_ms:.0f} x the echo's per round trip); "
-                      f"acks {r['acks']}, acked before committed: {r['uncommitted']}; load average {r['load']:.1f}",
-                      flush=True)
+            for _ in range(args.repeat):
+                for label, cmd in servers:
+                    r = saturated(cmd, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.seconds)
+                    cpu[label].append(r["cpu_ms"])
+                    print(f"(a) {label}saturated: {args.lanes} games at once, {r['rate']:,.0f} actions/s = "
+                          f"{r['rate'] / floor:.3f} x the echo floor; round trip p50 {r['p50_ms']:.1f} ms; server CPU "
+                          f"{r['cpu_ms']:.3f} ms per action ({r['cpu_ms'] / echo_ms:.0f} x the echo's per round "
+                          f"trip); acks {r['acks']}, acked before committed: {r['uncommitted']}; "
+                          f"load average {r['load']:.1f}", flush=True)
             if args.baseline:
                 print(f"(a) server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
         for n in args.games:
-            for label, cmd in servers:
-                r = human_pace(cmd, tmp / f"b{n}{label.strip()}", n, args.bot_procs, args.seconds)
-                cpu[label] = r["cpu_ms"]
-                print(report(label, r, n), flush=True)
+            cpu = {label: [] for label, _cmd in servers}
+            for _ in range(args.repeat):
+                for label, cmd in servers:
+                    r = human_pace(cmd, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds)
+                    cpu[label].append(r["cpu_ms"])
+                    print(report(label, r, n), flush=True)
             if args.baseline:
                 print(f"(b) {n} games: server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
     finally:
         echo_proc.terminate()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def machine() -> str:
@@ -433,6 +443,8 @@ def main() -> None:
                         help="games at once in the saturated run (default 4; 0 skips it)")
     parser.add_argument("--bot-procs", type=int, default=2, help="processes the human-pace bots run in (default 2)")
     parser.add_argument("--baseline", metavar="DIR", help="also measure the server of this source tree")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of each measurement (with --baseline: alternated; default 1)")
     parser.add_argument("--sync", choices=("full", "normal"), default="full",
                         help="the server's commit mode (default full: fsync before each ack)")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each measurement (default 10)")

@@ -218,7 +218,8 @@ class CardsTable(Table):
         self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
         self._legal_text: tuple[int, str] = (-1, "[]")
         self._texts: views.CardsViewText | None = None
-        self._setup_text = ""
+        self._setup_text = ("", "")      # the view's fixed text around the status
+        self._seats_text: tuple[Any, str] = (None, "")
 
     @property
     def players(self) -> int:
@@ -296,12 +297,20 @@ class CardsTable(Table):
         """The same view as :meth:`view`, built from the parts the seats share (views.CardsViewText)."""
         if self._texts is None:
             return super().view_text(viewer, presence)
-        if not self._setup_text:
-            self._setup_text = views.dumps(self._setup_view())
-        head = views.dumps(self._head(viewer, presence))
+        if not self._setup_text[0]:
+            self._setup_text = (',"game":' + views.dumps(self.id) + ',"code":' + views.dumps(self.code)
+                                + ',"kind":"cards","status":', ',"setup":' + views.dumps(self._setup_view()) + ",")
         to_move = self.to_move() if self.status == "playing" else None
-        return (head[:-1] + ',"setup":' + self._setup_text + ","
-                + self._texts.text(self.ply, self.log, viewer, to_move, self.legal_text))
+        # _head's members in its order, the seats' part kept while nobody comes or goes
+        seats_key = (tuple(None if a is None else round(a, 1) for a in (presence.get(i) for i in range(self.players))),
+                     tuple((s.kind, s.name, s.level, s.token_hash is None) for s in self.seats), len(self.hands))
+        if seats_key != self._seats_text[0]:
+            self._seats_text = (seats_key, views.dumps(self._head(None, presence)["seats"]))
+        start, setup = self._setup_text
+        return ('{"type":"view"' + start + views.dumps(self.status) + ',"ply":' + str(self.ply)
+                + ',"to_move":' + ("null" if to_move is None else str(to_move))
+                + ',"you":' + ("null" if viewer is None else str(viewer)) + ',"seats":' + self._seats_text[1]
+                + setup + self._texts.text(self.ply, self.log, viewer, to_move, self.legal_text))
 
     def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self._head(viewer, presence)

@@ -143,6 +143,7 @@ class CardsViewText:
         self._ply = -1
         self._shared: dict[str, str] = {}
         self._cells: dict[tuple[int, int, int, int], str] = {}   # (cell, piece, owner, dealer) -> JSON
+        self._elements = ""
 
     def add(self, events: Sequence[dict[str, Any]]) -> None:
         for e in events:
@@ -172,14 +173,19 @@ class CardsViewText:
             cells.append(text)
         result = game.result()
         events = self.events
+        if not self._elements:     # fixed by the deal
+            self._elements = dumps({n: el for n, el in (game.setup.elements if game.setup else ())})
+        effects = game.effects()
         shared = {
             "cells": "[" + ",".join(cells) + "]",
-            "rest": ',"elements":' + dumps({n: el for n, el in (game.setup.elements if game.setup else ())})
-                    + ',"effects":' + dumps([{"seat": e.seat, "card": e.card.id, "number": e.number, "cell": e.cell,
-                                              "turns_left": e.turns_left, "text": e.text} for e in game.effects()]),
-            "tail": ',"scores":' + dumps(list(game.scores())) + ',"reset_used":' + dumps(game.reset_used) + "}",
+            "rest": ',"elements":' + self._elements
+                    + ',"effects":' + (dumps([{"seat": e.seat, "card": e.card.id, "number": e.number, "cell": e.cell,
+                                               "turns_left": e.turns_left, "text": e.text} for e in effects])
+                                       if effects else "[]"),
+            "tail": ',"scores":[' + ",".join(map(str, game.scores())) + '],"reset_used":'
+                    + ("true" if game.reset_used else "false") + "}",
             "log": "[" + ",".join(events) + "]",
-            "result": dumps(None if result is None else result.to_dict()),
+            "result": "null" if result is None else dumps(result.to_dict()),
         }
         if self.last_draw >= 0 and game.drawn_card is not None:
             hidden = dict(log[self.last_draw], card=None)
@@ -209,7 +215,7 @@ class CardsViewText:
             drawn_visible = _can_see(game, viewer, game.to_move, i) and game.hand_ids(game.to_move)[i] == drawn
         log_text = shared.get("log_hidden", shared["log"]) if not drawn_visible else shared["log"]
         return ('"board":{"cells":' + shared["cells"] + ',"hands":' + dumps(hands) + shared["rest"]
-                + ',"drawn":' + dumps(drawn if drawn_visible else None) + shared["tail"]
+                + ',"drawn":' + (dumps_text(drawn) if drawn is not None and drawn_visible else "null") + shared["tail"]
                 + ',"log":' + log_text
                 + ',"legal":' + (legal() if viewer is not None and viewer == to_move else "[]")
                 + ',"result":' + shared["result"] + "}")
