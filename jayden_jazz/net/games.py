@@ -307,10 +307,10 @@ class CardsTable(Table):
         if seats_key != self._seats_text[0]:
             self._seats_text = (seats_key, views.dumps(self._head(None, presence)["seats"]))
         start, setup = self._setup_text
-        return ('{"type":"view"' + start + views.dumps(self.status) + ',"ply":' + str(self.ply)
-                + ',"to_move":' + ("null" if to_move is None else str(to_move))
-                + ',"you":' + ("null" if viewer is None else str(viewer)) + ',"seats":' + self._seats_text[1]
-                + setup + self._texts.text(self.ply, self.log, viewer, to_move, self.legal_text))
+        return "".join(('{"type":"view"', start, views.dumps(self.status), ',"ply":', str(self.ply),
+                        ',"to_move":', "null" if to_move is None else str(to_move),
+                        ',"you":', "null" if viewer is None else str(viewer), ',"seats":', self._seats_text[1],
+                        setup, self._texts.text(self.ply, self.log, viewer, to_move, self.legal_text)))
 
     def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self._head(viewer, presence)
@@ -348,25 +348,34 @@ class CardsTable(Table):
             free = core.free()
             placements = _PLACEMENTS.setdefault(self.field.name, {})
             if core.plain_rule and not core.effects:
-                maybe = {c for c in free if sum(1 for _d, n, _o in adj[c] if cells[n] >= 0 and owner[n] != seat) >= 2}
+                touching: dict[int, int] = {}      # free cell -> cards of other seats it touches
+                for x in core.play_cells:
+                    if cells[x] >= 0 and owner[x] != seat:
+                        for _d, n, _o in adj[x]:
+                            if cells[n] < 0:
+                                touching[n] = touching.get(n, 0) + 1
+                maybe = {c for c, k in touching.items() if k >= 2}
             else:
                 maybe = set(free)
             for p in core.choices():
                 row = placements.get(ids[p])
                 if row is None:
                     row = placements[ids[p]] = self._placement_texts(ids[p])
-                if not abil[p] or not maybe:
-                    parts += [row[c] for c in free]
-                    continue
-                for c in free:
-                    parts.append(row[c])
-                    if c in maybe:
+                extra: dict[int, list[str]] = {}      # cell -> the ability options after its placement
+                if abil[p]:
+                    for c in maybe:
                         got = core.captures(p, c, seat)
                         if len(got) >= 2:
                             core.place(p, c)
                             options = core.offers(p, c, len(got))
                             core.unplace()
-                            parts += [views.dumps(str(core.action((p, c, o)))) for o in options]
+                            extra[c] = [views.dumps(str(core.action((p, c, o)))) for o in options]
+                if not extra:
+                    parts += [row[c] for c in free]
+                    continue
+                for c in free:
+                    parts.append(row[c])
+                    parts += extra.get(c, ())
         self._legal_text = (self.ply, "[" + ",".join(parts) + "]")
         return self._legal_text[1]
 

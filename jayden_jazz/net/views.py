@@ -214,11 +214,11 @@ class CardsViewText:
             i = game.core.hands[game.to_move].index(game.core.drawn)
             drawn_visible = _can_see(game, viewer, game.to_move, i) and game.hand_ids(game.to_move)[i] == drawn
         log_text = shared.get("log_hidden", shared["log"]) if not drawn_visible else shared["log"]
-        return ('"board":{"cells":' + shared["cells"] + ',"hands":' + dumps(hands) + shared["rest"]
-                + ',"drawn":' + (dumps_text(drawn) if drawn is not None and drawn_visible else "null") + shared["tail"]
-                + ',"log":' + log_text
-                + ',"legal":' + (legal() if viewer is not None and viewer == to_move else "[]")
-                + ',"result":' + shared["result"] + "}")
+        return "".join(('"board":{"cells":', shared["cells"], ',"hands":', dumps(hands), shared["rest"],
+                        ',"drawn":', dumps_text(drawn) if drawn is not None and drawn_visible else "null",
+                        shared["tail"], ',"log":', log_text,
+                        ',"legal":', legal() if viewer is not None and viewer == to_move else "[]",
+                        ',"result":', shared["result"], "}"))
 
 
 __all__ = ["CardsViewText", "cards_view", "dumps", "event_data", "jayden_view"]
