@@ -1,8 +1,11 @@
 """Benchmark of the game server on loopback (not a test; CI does not run it).
 
-    python tools/bench_server.py [--quick] [--games 1000] [--lanes 4] [--seconds 10]
+    python tools/bench_server.py [--quick] [--games 250 500 1000] [--lanes 4] [--seconds 10]
+                                 [--bot-procs 2] [--baseline DIR [--repeat N]]
 
-Measured in one run, each server a subprocess on 127.0.0.1, port 0:
+Measured in one run, each server a subprocess on 127.0.0.1, port 0, the bots
+in ``--bot-procs`` processes of their own (so the bots' work is not counted as
+the server's, and on two cores the server keeps one):
 
 * the floor: a bare ``websockets`` echo server, ``lanes`` connections each
   sending a small message and waiting for its echo, as fast as it comes;
@@ -11,12 +14,20 @@ Measured in one run, each server a subprocess on 127.0.0.1, port 0:
   turn; actions per second, as a ratio to the echo floor's round trips;
 * (b) human pace: ``games`` two-seat card games (5x5) held at once, each
   game one action a second; the round trip from an action to its ack (p50,
-  p99), and the server's memory per game (resident set size before and
-  after the games were set up).
+  p99; the target is p99 <= 50 ms), the server's CPU per action (user +
+  system time from /proc, which does not depend on the machine's load), its
+  memory per game (resident set size before and after the games were set
+  up), and the 1-minute load average at the end of the measurement.
 
-In both (a) and (b) the bench checks, on every ack, in its own connection
+In both (a) and (b) the bots check, on every ack, in their own connection
 to the server's SQLite file, that the action's row is already there: every
-action committed before its acknowledgement.
+action committed before its acknowledgement. A bot reads of each view only
+what it needs (status, ply, seat to move, first legal action).
+
+``--baseline DIR`` measures the server of another copy of the source too
+(e.g. ``git worktree add /tmp/base <commit>``), right before this one, for
+each measurement, and prints the ratio of their CPU per action (with ``--repeat``, of
+the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
 """
 
 from __future__ import annotations
@@ -24,15 +35,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing as mp
 import os
 import random
 import re
+import shutil
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +61,7 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 from jayden_jazz.net.protocol import VERSION  # noqa: E402
 
 HOST = "127.0.0.1"
+TARGET_P99_MS = 50.0
 
 
 # ---------------------------------------------------------------------- servers
@@ -60,6 +76,17 @@ async def echo_main() -> None:
         await asyncio.Future()
 
 
+def server_cmd(source: Path, sync: str) -> list[str]:
+    """The game server of the source tree ``source`` (this one, or a baseline's)."""
+    cmd = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(source)!r}); "
+                                 "from jayden_jazz.net.__main__ import main; sys.exit(main())",
+           "serve", "--port", "0", "--rate", "1000", "--max-connections", "100000", "--max-games", "1000000",
+           "--sync", sync]
+    if os.environ.get("BENCH_SERVER_CMD"):          # e.g. a profiling wrapper
+        cmd = os.environ["BENCH_SERVER_CMD"].split()
+    return cmd
+
+
 def start(cmd: list[str]) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -72,11 +99,24 @@ def start(cmd: list[str]) -> tuple[subprocess.Popen[str], str]:
     return proc, m.group(0)
 
 
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    out, _ = proc.communicate(timeout=30)
+    if out and os.environ.get("BENCH_SERVER_CMD"):
+        print(out)
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time the process has used (a busy shared machine slows the wall
     clock, not this)."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of the process."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def rss_kib(pid: int) -> int:
@@ -86,15 +126,29 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-# ---------------------------------------------------------------------- bots
+# ---------------------------------------------------------------------- bots (in their own processes)
 
 
 @dataclass
 class Stats:
-    rtts: list[float] = field(default_factory=list)
-    acks: int = 0
+    rtts: list[float] = field(default_factory=list)   # round trips acked inside the window
+    acks: int = 0                                      # acks inside the window
     uncommitted: int = 0
     errors: int = 0
+
+
+@dataclass
+class Window:
+    """Absolute times (time.time()): bots act from ``go``; only [start, end) is counted.
+    ``known`` is set once the times are."""
+
+    go: float = 0.0
+    start: float = 0.0
+    end: float = 0.0
+    known: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def counts(self, now: float) -> bool:
+        return self.start <= now < self.end
 
 
 class Checker:
@@ -107,41 +161,68 @@ class Checker:
         return self.db.execute("SELECT 1 FROM actions WHERE game_id=? AND ply=?", (game, ply)).fetchone() is not None
 
 
+HEAD = re.compile(r'"status":"(\w+)","ply":(\d+),"to_move":(null|\d+)')
+FIRST_STRING = json.JSONDecoder()
+
+
+def read_view(text: str) -> tuple[str, int, int | None, str | None]:
+    """(status, ply, seat to move, first legal action) of a view, without decoding the rest
+    (the server writes ``type`` first and these three early; ``legal`` is a top-level key and
+    no string holds an unescaped quote, so its last occurrence is the key)."""
+    m = HEAD.search(text, 0, 600)
+    if m is None:
+        v = json.loads(text)
+        return v["status"], v["ply"], v["to_move"], (v["legal"] or [None])[0]
+    i = text.rfind('"legal":[') + 9
+    first = FIRST_STRING.raw_decode(text, i)[0] if text[i] == '"' else None
+    return m.group(1), int(m.group(2)), None if m.group(3) == "null" else int(m.group(3)), first
+
+
 async def hello(ws: Any) -> None:
     await ws.send(json.dumps({"type": "hello", "version": VERSION}))
     json.loads(await ws.recv())
 
 
-async def seat_bot(url: str, game: str, seat: int, stats: Stats, checker: Checker, go: asyncio.Event,
-                   pace: float, stop: asyncio.Event) -> None:
-    async with connect(url, max_size=None, ping_interval=None, open_timeout=60) as ws:
+async def seat_bot(url: str, game: str, seat: int, stats: Stats, checker: Checker, window: Window,
+                   pace: float, joined: asyncio.Event | None = None) -> None:
+    async with connect(url, max_size=None, ping_interval=None, open_timeout=120) as ws:
         await hello(ws)
         await ws.send(json.dumps({"type": "join", "game": game, "seat": seat}))
-        sent_at: float | None = None
+        sent_at = 0.0
         sent_ply = -1
         try:
-            while not stop.is_set():
-                m = json.loads(await ws.recv())
-                if m["type"] == "ack" and "action" in m:
-                    stats.rtts.append(time.perf_counter() - sent_at) if sent_at else None
-                    stats.acks += 1
-                    if not checker.committed(game, m["ply"]):
-                        stats.uncommitted += 1
-                    sent_at = None
-                elif m["type"] == "error":
-                    stats.errors += 1
-                elif m["type"] == "view":
-                    if m["status"] == "over":
+            while True:
+                raw = await ws.recv()
+                assert isinstance(raw, str)
+                if raw.startswith('{"type":"view"'):
+                    status, ply, to_move, first = read_view(raw)
+                    if joined is not None:
+                        joined.set()
+                        joined = None
+                    if status == "over":
                         return
-                    if m["to_move"] == seat and m["ply"] > sent_ply and m["legal"]:
-                        await go.wait()
+                    if to_move == seat and ply > sent_ply and first is not None:
+                        await window.known.wait()
+                        now = time.time()
+                        if now < window.go:
+                            await asyncio.sleep(window.go - now)
                         if pace:
-                            await asyncio.sleep(pace * (random.random() * 2 if m["ply"] == 0 else 1))
-                        if stop.is_set():
+                            await asyncio.sleep(pace * (random.random() * 2 if ply == 0 else 1))
+                        if time.time() >= window.end:
                             return
-                        sent_ply = m["ply"]
+                        sent_ply = ply
                         sent_at = time.perf_counter()
-                        await ws.send(json.dumps({"type": "action", "ply": m["ply"], "action": m["legal"][0]}))
+                        await ws.send(json.dumps({"type": "action", "ply": ply, "action": first}))
+                elif raw.startswith('{"type":"ack"'):
+                    m = json.loads(raw)
+                    if "action" in m and not m.get("duplicate"):
+                        if window.counts(time.time()):
+                            stats.rtts.append(time.perf_counter() - sent_at)
+                            stats.acks += 1
+                        if not checker.committed(game, m["ply"]):
+                            stats.uncommitted += 1
+                elif raw.startswith('{"type":"error"'):
+                    stats.errors += 1
         except ConnectionClosed:
             stats.errors += 1
 
@@ -160,7 +241,47 @@ async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[str]:
     return games
 
 
-# ---------------------------------------------------------------------- the three measurements
+async def bots_main(url: str, data: Path, games: list[str], lanes: int, pace: float, pipe: Connection) -> None:
+    """One bot process: the seats of ``games`` (human pace) or ``lanes`` games played back to
+    back at full speed (saturated). Says ``ready`` once every seat has its first view, is told
+    the window, and sends back its Stats at the window's end."""
+    stats = Stats()
+    checker = Checker(data)
+    window = Window(go=float("inf"), start=float("inf"), end=float("inf"))
+    tasks = []
+    if games:
+        joins = []
+        for gid in games:
+            for s in (0, 1):
+                ev = asyncio.Event()
+                joins.append(ev)
+                tasks.append(asyncio.ensure_future(seat_bot(url, gid, s, stats, checker, window, pace, ev)))
+            await asyncio.sleep(0.002)            # a ramp, not a stampede of handshakes
+        await asyncio.gather(*(e.wait() for e in joins))
+    else:
+        async def lane() -> None:
+            while time.time() < window.end:
+                (game,) = await create_games(url, 1, {"rules": {"random": True}, "field": "3x3"})
+                await asyncio.gather(*(seat_bot(url, game, s, stats, checker, window, 0.0) for s in (0, 1)))
+    pipe.send("ready")
+    loop = asyncio.get_running_loop()
+    window.go, window.start, window.end = await loop.run_in_executor(None, pipe.recv)
+    window.known.set()
+    if not games:
+        tasks = [asyncio.ensure_future(lane()) for _ in range(lanes)]
+    await asyncio.sleep(max(0.0, window.end - time.time()))
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    pipe.send(stats)
+
+
+def bots_process(url: str, data: str, games: list[str], lanes: int, pace: float, pipe: Connection) -> None:
+    random.seed(hash((url, len(games), os.getpid())))
+    asyncio.run(bots_main(url, Path(data), games, lanes, pace, pipe))
+
+
+# ---------------------------------------------------------------------- the measurements
 
 
 async def echo_floor(url: str, pid: int, lanes: int, seconds: float) -> tuple[float, float]:
@@ -180,105 +301,131 @@ async def echo_floor(url: str, pid: int, lanes: int, seconds: float) -> tuple[fl
     return count / seconds, (cpu_seconds(pid) - c0) * 1000 / max(1, count)
 
 
-async def saturated(url: str, data: Path, pid: int, lanes: int, seconds: float) -> tuple[float, float, Stats]:
-    stats = Stats()
-    checker = Checker(data)
-    go = asyncio.Event()
-    go.set()
-    stop = asyncio.Event()
-    setup = {"rules": {"random": True}, "field": "3x3"}
-
-    async def lane() -> None:
-        while not stop.is_set():
-            (game,) = await create_games(url, 1, setup)
-            await asyncio.gather(*(seat_bot(url, game, s, stats, checker, go, 0.0, stop) for s in (0, 1)))
-
-    tasks = [asyncio.ensure_future(lane()) for _ in range(lanes)]
-    await asyncio.sleep(1.0)                  # warm up (connections, first games)
-    a0, t0, c0 = stats.acks, time.perf_counter(), cpu_seconds(pid)
-    await asyncio.sleep(seconds)
-    rate = (stats.acks - a0) / (time.perf_counter() - t0)
-    cpu_ms = (cpu_seconds(pid) - c0) * 1000 / max(1, stats.acks - a0)
-    stop.set()
-    await asyncio.wait(tasks, timeout=10)
-    return rate, cpu_ms, stats
-
-
-async def human_pace(url: str, data: Path, pid: int, games: int, seconds: float) -> dict[str, Any]:
-    stats = Stats()
-    checker = Checker(data)
-    go = asyncio.Event()
-    stop = asyncio.Event()
-    before = rss_kib(pid)
-    ids = await create_games(url, games, {"rules": {"random": True}, "field": "5x5"})
-    bots = []
-    for gid in ids:
-        for s in (0, 1):
-            bots.append(asyncio.ensure_future(seat_bot(url, gid, s, stats, checker, go, 1.0, stop)))
-        await asyncio.sleep(0.002)            # a ramp, not a stampede of handshakes
-    await asyncio.sleep(3.0)                  # every seat joined and has its view
-    after = rss_kib(pid)
-    go.set()
-    await asyncio.sleep(2.0)                  # every game under way
-    stats.rtts.clear()
-    a0, t0, c0, b0 = stats.acks, time.perf_counter(), cpu_seconds(pid), cpu_seconds(os.getpid())
-    await asyncio.sleep(seconds)
-    rtts = sorted(stats.rtts)
-    acks = stats.acks - a0
-    cpu_ms = (cpu_seconds(pid) - c0) * 1000 / max(1, acks)
-    bots_ms = (cpu_seconds(os.getpid()) - b0) * 1000 / max(1, acks)
-    stop.set()
-    for b in bots:
-        b.cancel()
-    await asyncio.gather(*bots, return_exceptions=True)
+def run_bots(url: str, data: Path, pid: int, shares: list[list[str]], lanes: int, pace: float,
+             warmup: float, seconds: float) -> dict[str, Any]:
+    """Start one bot process per share, wait until all are ready, run the window; the
+    server's and the bots' CPU over the window, and every process's Stats."""
+    ctx = mp.get_context("spawn")
+    procs, pipes = [], []
+    for share in shares:
+        ours, theirs = ctx.Pipe()
+        p = ctx.Process(target=bots_process, args=(url, str(data), share, lanes, pace, theirs), daemon=True)
+        p.start()
+        procs.append(p)
+        pipes.append(ours)
+    try:
+        for pipe in pipes:
+            if not pipe.poll(300) or pipe.recv() != "ready":
+                raise SystemExit("a bot process did not get ready in 5 minutes")
+        rss = rss_kib(pid)
+        go = time.time() + 0.5
+        window = (go, go + warmup, go + warmup + seconds)
+        for pipe in pipes:
+            pipe.send(window)
+        time.sleep(max(0.0, window[1] - time.time()))
+        (u0, s0), b0 = cpu_split(pid), sum(cpu_seconds(p.pid or 0) for p in procs)
+        time.sleep(max(0.0, window[2] - time.time()))
+        (u1, s1), b1 = cpu_split(pid), sum(cpu_seconds(p.pid or 0) for p in procs)
+        load = os.getloadavg()[0]
+        total = Stats()
+        for pipe in pipes:
+            if not pipe.poll(60):
+                raise SystemExit("a bot process did not report")
+            st = pipe.recv()
+            total.rtts += st.rtts
+            total.acks += st.acks
+            total.uncommitted += st.uncommitted
+            total.errors += st.errors
+    finally:
+        for p in procs:
+            p.join(10)
+            if p.is_alive():
+                p.kill()
+    acks = max(1, total.acks)
+    rtts = sorted(total.rtts)
     pct = (lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1000 if rtts else float("nan"))
-    return {"games": games, "actions_per_s": acks / (time.perf_counter() - t0), "p50_ms": pct(0.5),
-            "p99_ms": pct(0.99), "kib_per_game": (after - before) / games, "rss_mib": after / 1024,
-            "uncommitted": stats.uncommitted, "errors": stats.errors, "acks": stats.acks, "cpu_ms": cpu_ms,
-            "bots_ms": bots_ms, "wall_s": time.perf_counter() - t0}
+    return {"rate": total.acks / seconds, "p50_ms": pct(0.5), "p99_ms": pct(0.99),
+            "cpu_ms": (u1 + s1 - u0 - s0) * 1000 / acks,
+            "sys_ms": (s1 - s0) * 1000 / acks,
+            "bots_ms": (b1 - b0) * 1000 / acks, "acks": total.acks, "uncommitted": total.uncommitted,
+            "errors": total.errors, "load": load, "rss_kib": rss}
 
 
-async def main_async(args: argparse.Namespace) -> None:
+def saturated(cmd: list[str], data: Path, lanes: int, seconds: float) -> dict[str, Any]:
+    proc, url = start(cmd + ["--data", str(data)])
+    try:
+        return run_bots(url, data, proc.pid, [[]], lanes, 0.0, 1.0, seconds)
+    finally:
+        stop(proc)
+
+
+def human_pace(cmd: list[str], data: Path, games: int, procs: int, seconds: float) -> dict[str, Any]:
+    proc, url = start(cmd + ["--data", str(data)])
+    try:
+        before = rss_kib(proc.pid)
+        ids = asyncio.run(create_games(url, games, {"rules": {"random": True}, "field": "5x5"}))
+        shares = [ids[i::procs] for i in range(procs)]
+        r = run_bots(url, data, proc.pid, shares, 0, 1.0, 3.0, seconds)
+        r["kib_per_game"] = (r["rss_kib"] - before) / games
+        return r
+    finally:
+        stop(proc)
+
+
+def report(label: str, r: dict[str, Any], games: int) -> str:
+    met = r["p99_ms"] <= TARGET_P99_MS and not r["errors"] and not r["uncommitted"]
+    return (f"(b) {label}human pace: {games} games ({2 * games} connections), {r['rate']:,.0f} actions/s of "
+            f"~{games:,} offered, round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms; server CPU "
+            f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; the bots' {r['bots_ms']:.3f}); "
+            f"{r['rss_kib'] / 1024:.0f} MiB, "
+            f"{r['kib_per_game']:.0f} KiB per game; load average {r['load']:.1f}; acked before committed: "
+            f"{r['uncommitted']}; errors {r['errors']}\n"
+            f"RESULT {label}{games} games: p99 {r['p99_ms']:.1f} ms, server CPU {r['cpu_ms']:.3f} ms/action -- "
+            f"target p99 <= {TARGET_P99_MS:g} ms {'met' if met else 'NOT met'}")
+
+
+def ratio(cpu: dict[str, list[float]]) -> str:
+    """Baseline over this, of the medians of the runs (each alternated with the other's)."""
+    base, this = statistics.median(cpu["baseline "]), statistics.median(cpu[""])
+    runs = f" (medians of {len(cpu[''])} runs each)" if len(cpu[""]) > 1 else ""
+    return f"{base:.3f} / {this:.3f} ms = {base / this:.2f}{runs}" if this else "n/a (no action measured)"
+
+
+def main_run(args: argparse.Namespace) -> None:
     echo_proc, echo_url = start([sys.executable, __file__, "--echo-server"])
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-"))
-    serve_cmd = [sys.executable, "-m", "jayden_jazz.net", "serve", "--port", "0", "--rate", "1000",
-                 "--max-connections", "100000", "--max-games", "1000000"]
-    serve_cmd += ["--sync", args.sync]
-    if os.environ.get("BENCH_SERVER_CMD"):          # e.g. a profiling wrapper
-        serve_cmd = os.environ["BENCH_SERVER_CMD"].split()
+    servers = [("", server_cmd(ROOT, args.sync))]
+    if args.baseline:
+        servers.insert(0, ("baseline ", server_cmd(Path(args.baseline).resolve(), args.sync)))
     try:
-        floor, echo_ms = await echo_floor(echo_url, echo_proc.pid, args.lanes, args.seconds)
-        print(f"echo floor: {args.lanes} connections, {floor:,.0f} round trips/s; "
+        floor, echo_ms = asyncio.run(echo_floor(echo_url, echo_proc.pid, max(1, args.lanes), min(args.seconds, 5.0)))
+        print(f"echo floor: {max(1, args.lanes)} connections, {floor:,.0f} round trips/s; "
               f"echo server CPU {echo_ms:.3f} ms per round trip", flush=True)
-        proc, url = start(serve_cmd + ["--data", str(tmp / "a")])
-        try:
-            rate, cpu_ms, st = await saturated(url, tmp / "a", proc.pid, args.lanes, args.seconds)
-        finally:
-            proc.terminate()
-            proc.wait(10)
-        rt = sorted(st.rtts)
-        print(f"(a) saturated: {args.lanes} games at once, {rate:,.0f} actions/s = {rate / floor:.3f} x the echo "
-              f"floor; round trip p50 {rt[len(rt) // 2] * 1000:.1f} ms; server CPU {cpu_ms:.2f} ms per action "
-              f"({cpu_ms / echo_ms:.0f} x the echo's per round trip); "
-              f"acks {st.acks}, "
-              f"acked before committed: {st.uncommitted}", flush=True)
+        cpu: dict[str, list[float]] = {label: [] for label, _cmd in servers}
+        if args.lanes:
+            for _ in range(args.repeat):
+                for label, cmd in servers:
+                    r = saturated(cmd, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.seconds)
+                    cpu[label].append(r["cpu_ms"])
+                    print(f"(a) {label}saturated: {args.lanes} games at once, {r['rate']:,.0f} actions/s = "
+                          f"{r['rate'] / floor:.3f} x the echo floor; round trip p50 {r['p50_ms']:.1f} ms; server CPU "
+                          f"{r['cpu_ms']:.3f} ms per action ({r['cpu_ms'] / echo_ms:.0f} x the echo's per round "
+                          f"trip); acks {r['acks']}, acked before committed: {r['uncommitted']}; "
+                          f"load average {r['load']:.1f}", flush=True)
+            if args.baseline:
+                print(f"(a) server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
         for n in args.games:
-            proc, url = start(serve_cmd + ["--data", str(tmp / f"b{n}")])
-            try:
-                r = await human_pace(url, tmp / f"b{n}", proc.pid, n, args.seconds)
-            finally:
-                proc.terminate()
-                out, _ = proc.communicate(timeout=30)
-                if out and os.environ.get("BENCH_SERVER_CMD"):
-                    print(out)
-            ok = "holds" if r["p99_ms"] <= 50 and not r["errors"] else "does not hold"
-            print(f"(b) human pace: {n} games ({2 * n} connections), {r['actions_per_s']:,.0f} actions/s, "
-                  f"round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms ({ok} p99 <= 50 ms); "
-                  f"server CPU {r['cpu_ms']:.2f} ms per action (the bots' {r['bots_ms']:.2f}); "
-                  f"server {r['rss_mib']:.0f} MiB, {r['kib_per_game']:.0f} KiB per game; "
-                  f"acked before committed: {r['uncommitted']}; errors {r['errors']}", flush=True)
+            cpu = {label: [] for label, _cmd in servers}
+            for _ in range(args.repeat):
+                for label, cmd in servers:
+                    r = human_pace(cmd, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds)
+                    cpu[label].append(r["cpu_ms"])
+                    print(report(label, r, n), flush=True)
+            if args.baseline:
+                print(f"(b) {n} games: server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
     finally:
         echo_proc.terminate()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def machine() -> str:
@@ -292,7 +439,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small numbers, a few seconds each")
     parser.add_argument("--games", type=int, nargs="+", default=[250, 500, 1000],
                         help="numbers of 2-seat games to hold at human pace (default 250 500 1000)")
-    parser.add_argument("--lanes", type=int, default=4, help="games at once in the saturated run (default 4)")
+    parser.add_argument("--lanes", type=int, default=4,
+                        help="games at once in the saturated run (default 4; 0 skips it)")
+    parser.add_argument("--bot-procs", type=int, default=2, help="processes the human-pace bots run in (default 2)")
+    parser.add_argument("--baseline", metavar="DIR", help="also measure the server of this source tree")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of each measurement (with --baseline: alternated; default 1)")
     parser.add_argument("--sync", choices=("full", "normal"), default="full",
                         help="the server's commit mode (default full: fsync before each ack)")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each measurement (default 10)")
@@ -301,10 +453,10 @@ def main() -> None:
         asyncio.run(echo_main())
         return
     if args.quick:
-        args.games, args.seconds = [50], 3.0
+        args.games, args.seconds = args.games[:1] if args.games != [250, 500, 1000] else [50], 3.0
     random.seed(1)
     print(machine(), flush=True)
-    asyncio.run(main_async(args))
+    main_run(args)
 
 
 if __name__ == "__main__":

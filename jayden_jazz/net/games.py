@@ -17,12 +17,13 @@ engine's position string or record to anyone.
 from __future__ import annotations
 
 import datetime
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jayden_jazz.cards import CardsError, Game, Rules, load_fields, new_game
+from jayden_jazz.cards import Action, CardsError, Game, Rules, load_fields, new_game
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
 from jayden_jazz.jayden import Position
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
@@ -131,6 +132,10 @@ class Table:
         """The whole game as ``viewer`` (a seat, or None for a spectator) may see it;
         ``presence`` maps a human seat to seconds it has been away (None: connected)."""
         raise NotImplementedError
+
+    def view_text(self, viewer: int | None, presence: Mapping[int, float | None]) -> str:
+        """:meth:`view` as the JSON text the server sends."""
+        return views.dumps(self.view(viewer, presence))
 
     def seats_view(self, presence: Mapping[int, float | None]) -> list[dict[str, Any]]:
         out = []
@@ -262,7 +267,10 @@ class CardsTable(Table):
         self.hands: dict[int, list[str]] = {}
         self.game: Game | None = None
         self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
-        self._legal: tuple[int, list[str]] = (-1, [])
+        self._legal_text: tuple[int, str] = (-1, "[]")
+        self._texts: views.CardsViewText | None = None
+        self._setup_text = ("", "")      # the view's fixed text around the status
+        self._seats_text: tuple[Any, str] = (None, "")
 
     @property
     def players(self) -> int:
@@ -302,6 +310,8 @@ class CardsTable(Table):
         except CardsError as e:
             raise Refusal("bad_setup", str(e)) from None
         self.log = [views.event_data(e) for e in self.game.setup_events()]
+        self._texts = views.CardsViewText(self.game)
+        self._texts.add(self.log)
         super().start()
 
     def to_move(self) -> int | None:
@@ -321,16 +331,44 @@ class CardsTable(Table):
             report = self.game.play(action)
         except CardsError as e:
             raise Refusal("illegal", str(e)) from None
-        events = [views.event_data(e) for e in report.events]
-        views.placed_details(self.game, events, self.game.core.dealer[piece], cells)
-        self.log += events
+        new = [views.event_data(e) for e in report.events]
+        views.placed_details(self.game, new, self.game.core.dealer[piece], cells)
+        self.log += new
+        assert self._texts is not None
+        self._texts.add(new)
 
-    def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+    def _head(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
         out = self.base_view(viewer, presence)
-        out["setup"] = {"rules": self.rules.to_dict(), "field": {"name": self.field.name, "rows": list(self.field.rows)},
-                        "players": self.players, "hand_size": self.hand_size, "date": self.setup["date"]}
         for i, s in enumerate(out["seats"]):
             s["hand_chosen"] = self.rules.random or i in self.hands
+        return out
+
+    def _setup_view(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "field": {"name": self.field.name, "rows": list(self.field.rows)},
+                "players": self.players, "hand_size": self.hand_size, "date": self.setup["date"]}
+
+    def view_text(self, viewer: int | None, presence: Mapping[int, float | None]) -> str:
+        """The same view as :meth:`view`, built from the parts the seats share (views.CardsViewText)."""
+        if self._texts is None:
+            return super().view_text(viewer, presence)
+        if not self._setup_text[0]:
+            self._setup_text = (',"game":' + views.dumps(self.id) + ',"code":' + views.dumps(self.code)
+                                + ',"kind":"cards","status":', ',"setup":' + views.dumps(self._setup_view()) + ",")
+        to_move = self.to_move() if self.status == "playing" else None
+        # _head's members in its order, the seats' part kept while nobody comes or goes
+        seats_key = (tuple(None if a is None else round(a, 1) for a in (presence.get(i) for i in range(self.players))),
+                     tuple((s.kind, s.name, s.level, s.token_hash is None) for s in self.seats), len(self.hands))
+        if seats_key != self._seats_text[0]:
+            self._seats_text = (seats_key, views.dumps(self._head(None, presence)["seats"]))
+        start, setup = self._setup_text
+        return "".join(('{"type":"view"', start, views.dumps(self.status), ',"ply":', str(self.ply),
+                        ',"to_move":', "null" if to_move is None else str(to_move),
+                        ',"you":', "null" if viewer is None else str(viewer), ',"seats":', self._seats_text[1],
+                        ',"hints":', "true" if self.setup.get("hints") else "false", setup, self._texts.text(self.ply, self.log, viewer, to_move, self.legal_text)))
+
+    def view(self, viewer: int | None, presence: Mapping[int, float | None]) -> dict[str, Any]:
+        out = self._head(viewer, presence)
+        out["setup"] = self._setup_view()
         if self.game is None:
             out["own_hand"] = list(self.hands.get(viewer, [])) if viewer is not None else []
             out.update({"board": None, "log": [], "legal": [], "result": None})
@@ -339,11 +377,70 @@ class CardsTable(Table):
         return out
 
     def legal(self) -> list[str]:
-        """Every legal action of the seat to move, worked out once per ply."""
-        if self._legal[0] != self.ply:
-            assert self.game is not None
-            self._legal = (self.ply, [str(a) for a in self.game.legal_actions()])
-        return self._legal[1]
+        """Every legal action of the seat to move, in ``Game.legal_actions()`` order."""
+        return list(json.loads(self.legal_text()))
+
+    def legal_text(self) -> str:
+        """:meth:`legal` as JSON text, worked out once per ply.
+
+        It is the longest part of the mover's view (a 5x5 field starts with 325 placements)
+        and was the server's largest cost per action, so it is written from pieces encoded
+        once per server -- one per field, card and cell (:data:`_PLACEMENTS`) -- and the
+        engine is asked for captures only where an ability could follow: a placement offers
+        abilities only when it captures two or more cards, and under the plain capture rule
+        with no effect running a capture takes a touching card of another seat, so a cell
+        touching fewer than two such cards cannot.
+        This mirrors ``Core.moves``; tests/net/test_view_text.py holds the two equal at every
+        ply of random games under every rule."""
+        if self._legal_text[0] == self.ply:
+            return self._legal_text[1]
+        assert self.game is not None
+        core = self.game.core
+        parts: list[str] = []
+        if not core.over:
+            seat, cells, owner, adj, abil, ids = core.to_move, core.cell, core.owner, core.adj, core.abil, core.ids
+            free = core.free()
+            placements = _PLACEMENTS.setdefault(self.field.name, {})
+            if core.plain_rule and not core.effects:
+                touching: dict[int, int] = {}      # free cell -> cards of other seats it touches
+                for x in core.play_cells:
+                    if cells[x] >= 0 and owner[x] != seat:
+                        for _d, n, _o in adj[x]:
+                            if cells[n] < 0:
+                                touching[n] = touching.get(n, 0) + 1
+                maybe = {c for c, k in touching.items() if k >= 2}
+            else:
+                maybe = set(free)
+            for p in core.choices():
+                row = placements.get(ids[p])
+                if row is None:
+                    row = placements[ids[p]] = self._placement_texts(ids[p])
+                extra: dict[int, list[str]] = {}      # cell -> the ability options after its placement
+                if abil[p]:
+                    for c in maybe:
+                        got = core.captures(p, c, seat)
+                        if len(got) >= 2:
+                            core.place(p, c)
+                            options = core.offers(p, c, len(got))
+                            core.unplace()
+                            extra[c] = [views.dumps(str(core.action((p, c, o)))) for o in options]
+                if not extra:
+                    parts += [row[c] for c in free]
+                    continue
+                for c in free:
+                    parts.append(row[c])
+                    parts += extra.get(c, ())
+        self._legal_text = (self.ply, "[" + ",".join(parts) + "]")
+        return self._legal_text[1]
+
+    def _placement_texts(self, card_id: str) -> list[str]:
+        """The JSON text of placing ``card_id`` on each cell (by grid index; "" off the field)."""
+        assert self.game is not None
+        names = self.game.core.names
+        out = [""] * len(names)
+        for c in self.game.field.cells:
+            out[c] = views.dumps_text(str(Action(card_id, names[c])))
+        return out
 
     def computer_request(self) -> tuple[str, tuple[Any, ...]] | None:
         seat = self.to_move()
@@ -370,6 +467,10 @@ class CardsTable(Table):
 
 
 _FIELDS: dict[str, Any] = {}
+
+_PLACEMENTS: dict[str, dict[str, list[str]]] = {}
+"""Field name -> card id -> the JSON text of placing that card on each cell: shared by every
+game of the server (bounded by the fields and cards it offers)."""
 
 
 def fields() -> dict[str, Any]:

@@ -220,9 +220,12 @@ def parse_client(raw: str | bytes) -> dict[str, Any]:
     return out
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False)   # made once, not per message
+
+
 def encode(message: Mapping[str, Any]) -> str:
     """A message as compact JSON text (no NaN: every number is finite)."""
-    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(message)
 
 
 def decode_server(raw: str | bytes) -> dict[str, Any]:

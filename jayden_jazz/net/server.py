@@ -14,9 +14,9 @@ Bad input is answered, never obeyed: :mod:`.protocol` refuses malformed
 messages, a token bucket per connection refuses floods (and closes a
 connection that keeps flooding), frames over 64 KiB close the connection
 with code 1009 (the ``websockets`` library enforces ``max_size``), and the
-connection and game counts are capped. Each connection's messages go out
-through its own queue and writer, so one slow reader cannot stall the rest;
-a reader so slow that its queue fills is disconnected.
+connection and game counts are capped. Messages are written straight to
+each connection's socket buffer, so one slow reader cannot stall the rest;
+a reader so slow that 4 MiB wait for it is disconnected.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server as WsServer, ServerConnection, serve
+from websockets.asyncio.server import Server as WsServer, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
@@ -67,7 +67,7 @@ class Limits:
     presence_interval: float = 5.0
     ping_interval: float | None = 20.0
     ping_timeout: float | None = 20.0
-    out_queue: int = 512
+    out_buffer: int = 4 * 1024 * 1024   # bytes waiting for a slow reader before it is disconnected
 
 
 _closing: set[asyncio.Task[Any]] = set()
@@ -75,34 +75,44 @@ _closing: set[asyncio.Task[Any]] = set()
 
 @dataclass(eq=False)
 class Conn:
-    """One client connection: its outgoing queue (text, or a (code, reason) to close with)."""
+    """One client connection. Messages are written at once, in order, to the socket's buffer
+    (``broadcast``: no task wakes per message), which is why the server's answers cost so
+    little; a reader that lets ``most`` bytes pile up is disconnected."""
 
     ws: ServerConnection
     bucket: P.TokenBucket
-    out: asyncio.Queue[str | tuple[int, str]]
+    closed: asyncio.Future[None]     # done once a close this side asked for has run
     table: Table | None = None
     seat: int | None = None
     strikes: int = 0
     closing: bool = False
-    most: int = 512
+    most: int = 4 * 1024 * 1024
+    last: float = 0.0                # monotonic time of its latest message (the idle sweep)
+    greeted: bool = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Send a message (a dict, or a view already encoded)."""
         if self.closing:
             return
-        if self.out.qsize() >= self.most:
+        broadcast([self.ws], message if isinstance(message, str) else P.encode(message))
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > self.most:
             # too slow a reader: close rather than hold the whole game's messages for it
-            self.closing = True
-            task = asyncio.get_running_loop().create_task(self.ws.close(1008, "messages not read fast enough"))
-            _closing.add(task)
-            task.add_done_callback(_closing.discard)
-            return
-        self.out.put_nowait(P.encode(message))
+            self.close(1008, "messages not read fast enough")
 
-    def close_after_sending(self, code: int, reason: str) -> None:
-        """Close once the messages already queued are out (a refused hello's error)."""
-        if not self.closing:
-            self.closing = True
-            self.out.put_nowait((code, reason))
+    def close(self, code: int, reason: str) -> None:
+        """Close, after the messages already sent (a refused hello's error)."""
+        if self.closing:
+            return
+        self.closing = True
+        task = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+        _closing.add(task)
+
+        def done(t: asyncio.Task[None]) -> None:
+            _closing.discard(t)
+            if not self.closed.done():
+                self.closed.set_result(None)
+        task.add_done_callback(done)
 
 
 def _watch_server() -> None:
@@ -161,7 +171,7 @@ class GameServer:
         self._next_batch = 1          # the batch that collects the writes queued now
         self._done_batch = 0          # the last batch on disk
         self._flushing = False
-        self._held: deque[tuple[int, Conn, dict[str, Any] | tuple[int, str]]] = deque()
+        self._held: deque[tuple[int, Conn, dict[str, Any] | str | tuple[int, str]]] = deque()
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
         self.failed: asyncio.Future[None] | None = None
 
@@ -203,7 +213,7 @@ class GameServer:
                     self.away[(g.id, i)] = now
 
     # ------------------------------------------------------------------ writes before answers
-    def _send(self, conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+    def _send(self, conn: Conn, message: dict[str, Any] | str | tuple[int, str]) -> None:
         """Send (or, given (code, reason), close) once every write queued so far is on disk:
         nobody hears of a state the store does not hold."""
         need = self._next_batch if self.store.queued else self._next_batch - 1
@@ -248,6 +258,7 @@ class GameServer:
                                ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3,
                                compression=None)
         self._spawn(self._presence_loop())
+        self._spawn(self._idle_loop())
         for table in self.tables.values():
             self._think(table)
         return int(self._ws.sockets[0].getsockname()[1])
@@ -278,9 +289,9 @@ class GameServer:
                                                           "try again later")))
             await ws.close(1013, "server full")
             return
-        conn = Conn(ws, P.TokenBucket(lim.rate, lim.burst), asyncio.Queue(), most=lim.out_queue)
+        conn = Conn(ws, P.TokenBucket(lim.rate, lim.burst), asyncio.get_running_loop().create_future(),
+                    most=lim.out_buffer)
         self.conns.add(conn)
-        writer = asyncio.get_running_loop().create_task(self._writer(conn))
         try:
             if await self._hello(conn):
                 await self._read(conn)
@@ -290,19 +301,7 @@ class GameServer:
             self.conns.discard(conn)
             self._leave(conn)
             self._close_after(conn, 1000, "")
-            await asyncio.wait([writer], timeout=2)
-            writer.cancel()
-
-    async def _writer(self, conn: Conn) -> None:
-        try:
-            while True:
-                item = await conn.out.get()
-                if isinstance(item, tuple):
-                    await conn.ws.close(*item)
-                    return
-                await conn.ws.send(item)
-        except ConnectionClosed:
-            pass
+            await asyncio.wait([conn.closed], timeout=2)    # a close held for a commit, then run
 
     async def _hello(self, conn: Conn) -> bool:
         try:
@@ -326,19 +325,18 @@ class GameServer:
         self._send(conn, {"type": "welcome", "version": P.VERSION, "server": "jayden-jazz",
                    "limits": {"max_message": self.limits.max_message, "rate": self.limits.rate, "burst": self.limits.burst,
                               "seat_timeout": self.limits.seat_timeout}})
+        conn.last, conn.greeted = time.monotonic(), True
         return True
 
     async def _read(self, conn: Conn) -> None:
         lim = self.limits
+        recv = conn.ws.recv
         while True:
-            try:
-                raw = await asyncio.wait_for(conn.ws.recv(), lim.idle_timeout)
-            except TimeoutError:
-                await conn.ws.close(1000, "idle for too long")
-                return
+            raw = await recv()      # an idle connection is closed by _idle_loop, not a timer per message
             if conn.closing:
                 continue        # read on, so the client's close frame gets through
-            if not conn.bucket.take(time.monotonic()):
+            now = conn.last = time.monotonic()
+            if not conn.bucket.take(now):
                 conn.strikes += 1
                 if conn.strikes >= lim.flood_strikes:
                     self._close_after(conn, 1008, "too many messages")
@@ -356,7 +354,7 @@ class GameServer:
             except Refusal as e:
                 extra = _ref(msg)
                 if e.code == "stale_ply" and conn.table is not None:
-                    extra["view"] = self._view(conn.table, conn.seat)
+                    extra["view"] = conn.table.view(conn.seat, self._presence_of(conn.table))
                 self._send(conn, P.error(e.code, e.message, **extra))
 
     # ------------------------------------------------------------------ messages
@@ -626,16 +624,20 @@ class GameServer:
             self.store.set_status(table.id, table.status)
             self._think(table)
 
-    def _view(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def _presence_of(self, table: Table) -> dict[int, float | None]:
         now = time.monotonic()
         presence: dict[int, float | None] = {}
         for s in range(len(table.seats)):
             since = self.away.get((table.id, s))
             presence[s] = None if since is None else now - since
-        return table.view(seat, presence)
+        return presence
+
+    def _view(self, table: Table, seat: int | None) -> str:
+        """``seat``'s view, encoded (the card game shares most of it between seats)."""
+        return table.view_text(seat, self._presence_of(table))
 
     def _broadcast(self, table: Table) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[int | None, str] = {}
         for c in list(self.watchers.get(table.id, ())):
             if c.seat not in views:
                 views[c.seat] = self._view(table, c.seat)
@@ -655,6 +657,16 @@ class GameServer:
                 table = self.tables.get(gid)
                 if table is not None and table.status in ("waiting", "playing") and self.watchers.get(gid):
                     self._presence(table, seat, "lost", now - t)
+
+    async def _idle_loop(self) -> None:
+        """Close connections silent for ``idle_timeout``: one sweep a few times per timeout, which
+        costs far less than a timer around every read of every connection."""
+        timeout = self.limits.idle_timeout
+        while True:
+            await asyncio.sleep(min(5.0, timeout / 4))
+            cutoff = time.monotonic() - timeout
+            for conn in [c for c in self.conns if c.greeted and not c.closing and c.last < cutoff]:
+                self._close_after(conn, 1000, "idle for too long")
 
     def _think(self, table: Table) -> None:
         """Ask the worker for the computer seat to move, unless it is already asked."""
@@ -694,9 +706,9 @@ class GameServer:
         self._think(table)
 
 
-def _deliver(conn: Conn, message: dict[str, Any] | tuple[int, str]) -> None:
+def _deliver(conn: Conn, message: dict[str, Any] | str | tuple[int, str]) -> None:
     if isinstance(message, tuple):
-        conn.close_after_sending(*message)
+        conn.close(*message)
     else:
         conn.send(message)
 

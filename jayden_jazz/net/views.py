@@ -14,11 +14,18 @@ is put together from the parts a seat may see (``docs/network.md``):
 
 Spectators are ``viewer=None`` and see no hidden card at all. Jayden has
 no hidden information: its view is the whole position.
+
+:func:`cards_view` is the plain statement of a view; :class:`CardsViewText`
+builds the same view as JSON text the way the server sends it after every
+action, sharing between the seats what they share (``docs/network.md``,
+"How much one server holds").
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -40,14 +47,25 @@ def _public(game: Game, seat: int, index: int) -> bool:
     return p in core.shown or core.dealer[p] != seat
 
 
+_EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def event_data(e: Event) -> dict[str, Any]:
+    """An engine event as plain data: its fields, tuples as lists (``Captured.matched``'s pairs
+    as objects). Field by field rather than ``dataclasses.asdict``, which deep-copies
+    everything and cost a noticeable share of each action."""
     if isinstance(e, GameEnded):
         return {"event": "GameEnded", "result": e.result.to_dict()}
-    data = dataclasses.asdict(e)
-    for k, v in data.items():
+    names = _EVENT_FIELDS.get(type(e))
+    if names is None:
+        names = _EVENT_FIELDS[type(e)] = tuple(f.name for f in dataclasses.fields(e))
+    data: dict[str, Any] = {"event": type(e).__name__}
+    for k in names:
+        v = getattr(e, k)
         if isinstance(v, tuple):
-            data[k] = list(v)
-    return {"event": type(e).__name__, **data}
+            v = [dataclasses.asdict(x) if dataclasses.is_dataclass(x) else x for x in v]  # type: ignore[arg-type]
+        data[k] = v
+    return data
 
 
 def placed_details(game: Game, events: list[dict[str, Any]], dealer: int, cells: Sequence[int]) -> None:
@@ -121,4 +139,112 @@ def jayden_view(position: Position, setup: dict[str, Any], actions: Sequence[tup
                 "reason": result.reason}}
 
 
-__all__ = ["cards_view", "event_data", "jayden_view"]
+dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+"""Compact JSON, as :func:`jayden_jazz.net.protocol.encode` writes every message (one encoder,
+made once: ``json.dumps`` with arguments builds a new one per call)."""
+
+_PLAIN_TEXT = re.compile(r"[ !#-\[\]-~]*")
+
+
+def dumps_text(text: str) -> str:
+    """A string as JSON: printable ASCII other than quote and backslash stands as it is
+    (card ids and cell names; quicker than the encoder for the many placements)."""
+    return f'"{text}"' if _PLAIN_TEXT.fullmatch(text) else dumps(text)
+
+
+class CardsViewText:
+    """One card game's views as JSON text, equal (as JSON) to :func:`cards_view`.
+
+    After each action every seat's connection gets its own view, most of which (cells,
+    effects, scores, the log) is the same for all: that part is encoded once per ply, each
+    log event once per game, and only the hands, the drawn card and the legal actions are
+    worked out per seat. The server spent most of its time per action building and encoding
+    whole views before (docs/network.md, "How much one server holds").
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.events: list[str] = []      # each log event's JSON, in log order
+        self.last_draw = -1              # index of the latest CardDrawn event
+        self._ply = -1
+        self._shared: dict[str, str] = {}
+        self._cells: dict[tuple[int, int, int, int], str] = {}   # (cell, piece, owner, dealer) -> JSON
+        self._elements = ""
+
+    def add(self, events: Sequence[dict[str, Any]]) -> None:
+        for e in events:
+            if e["event"] == "CardDrawn":
+                self.last_draw = len(self.events)
+            self.events.append(dumps(e))
+
+    def _public(self, ply: int, log: Sequence[dict[str, Any]]) -> dict[str, str]:
+        if ply == self._ply:
+            return self._shared
+        game = self.game
+        names = game.field.cell_names
+        core = game.core
+        cell, owner, ids, dealer = core.cell, core.owner, core.ids, core.dealer
+        known = self._cells
+        cells = []
+        for c in game.field.cells:
+            p = cell[c]
+            if p < 0:
+                cells.append("null")
+                continue
+            key = (c, p, owner[c], dealer[p])
+            text = known.get(key)
+            if text is None:
+                text = known[key] = dumps({"cell": names[c], "card": ids[p], "owner": core.owner_at(c),
+                                           "dealer": dealer[p]})
+            cells.append(text)
+        result = game.result()
+        events = self.events
+        if not self._elements:     # fixed by the deal
+            self._elements = dumps({n: el for n, el in (game.setup.elements if game.setup else ())})
+        effects = game.effects()
+        shared = {
+            "cells": "[" + ",".join(cells) + "]",
+            "rest": ',"elements":' + self._elements
+                    + ',"effects":' + (dumps([{"seat": e.seat, "card": e.card.id, "number": e.number, "cell": e.cell,
+                                               "turns_left": e.turns_left, "text": e.text} for e in effects])
+                                       if effects else "[]"),
+            "tail": ',"scores":[' + ",".join(map(str, game.scores())) + '],"reset_used":'
+                    + ("true" if game.reset_used else "false") + "}",
+            "log": "[" + ",".join(events) + "]",
+            "result": "null" if result is None else dumps(result.to_dict()),
+        }
+        if self.last_draw >= 0 and game.drawn_card is not None:
+            hidden = dict(log[self.last_draw], card=None)
+            shared["log_hidden"] = "[" + ",".join(events[:self.last_draw] + [dumps(hidden)]
+                                                  + events[self.last_draw + 1:]) + "]"
+        self._ply, self._shared = ply, shared
+        return shared
+
+    def text(self, ply: int, log: Sequence[dict[str, Any]], viewer: int | None, to_move: int | None,
+             legal: Callable[[], str]) -> str:
+        """The ``board``, ``log``, ``legal`` and ``result`` members of ``viewer``'s view, as JSON
+        text to close an object with (``legal()``: the mover's, already encoded)."""
+        shared = self._public(ply, log)
+        game = self.game
+        hands: list[list[str | None]] = []
+        whole = game.rules.open
+        for seat in range(game.players):
+            ids = game.hand_ids(seat)
+            if whole or seat == viewer:       # what can_see_card says of a whole hand, at once
+                hands.append(list(ids))
+            else:
+                hands.append([cid if _can_see(game, viewer, seat, i) else None for i, cid in enumerate(ids)])
+        drawn = game.drawn_card
+        drawn_visible = False
+        if drawn is not None:
+            i = game.core.hands[game.to_move].index(game.core.drawn)
+            drawn_visible = _can_see(game, viewer, game.to_move, i) and game.hand_ids(game.to_move)[i] == drawn
+        log_text = shared.get("log_hidden", shared["log"]) if not drawn_visible else shared["log"]
+        return "".join(('"board":{"cells":', shared["cells"], ',"hands":', dumps(hands), shared["rest"],
+                        ',"drawn":', dumps_text(drawn) if drawn is not None and drawn_visible else "null",
+                        shared["tail"], ',"log":', log_text,
+                        ',"legal":', legal() if viewer is not None and viewer == to_move else "[]",
+                        ',"result":', shared["result"], "}"))
+
+
+__all__ = ["CardsViewText", "cards_view", "dumps", "event_data", "jayden_view"]

@@ -121,3 +121,56 @@ def test_a_refused_hand_is_answered_and_the_client_goes_on(server: ThreadServer)
         assert expect(a, "ack")["hand"] is True
     finally:
         a.close()
+
+
+
+def test_a_connection_whose_reader_falls_behind_is_closed_after_what_was_sent() -> None:
+    """Answers go straight to each socket's buffer (no queue and task per connection); once
+    more than ``most`` bytes wait there for a reader that stopped reading, the connection is
+    closed (1008) instead of holding more, and nothing is written after that."""
+    from websockets.protocol import State
+
+    from jayden_jazz.net.server import Conn
+
+    class Transport:
+        def __init__(self) -> None:
+            self.buffered = 0
+
+        def get_write_buffer_size(self) -> int:
+            return self.buffered
+
+    class Protocol:
+        state = State.OPEN
+
+        def __init__(self) -> None:
+            self.frames: list[bytes] = []
+
+        def send_text(self, data: bytes) -> None:
+            self.frames.append(data)
+
+    class FakeWs:
+        send_in_progress = None
+
+        def __init__(self) -> None:
+            self.protocol, self.transport = Protocol(), Transport()
+            self.closed_with: tuple[int, str] | None = None
+
+        def send_data(self) -> None:
+            self.transport.buffered += len(self.protocol.frames[-1])
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed_with = (code, reason)
+
+    async def run() -> tuple[FakeWs, Conn]:
+        ws = FakeWs()
+        closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        conn = Conn(ws, P.TokenBucket(1, 1), closed, most=1000)  # type: ignore[arg-type]
+        for i in range(30):
+            conn.send({"type": "pong", "ref": i, "pad": "x" * 90})
+        await asyncio.wait_for(conn.closed, 5)
+        return ws, conn
+
+    ws, conn = asyncio.run(run())
+    assert ws.closed_with == (1008, "messages not read fast enough") and conn.closing
+    sent = [json.loads(f) for f in ws.protocol.frames]
+    assert [m["ref"] for m in sent] == list(range(len(sent))) and 9 <= len(sent) < 30   # in order, then none

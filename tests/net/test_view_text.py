@@ -1,0 +1,109 @@
+"""The views the server sends are built from parts the seats share (views.CardsViewText);
+each must equal, as JSON, the plain statement of that seat's view (Table.view) at every ply."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from jayden_jazz.net.games import CardsTable, JaydenTable, SeatInfo, check_setup
+from jayden_jazz.net.server import default_pack_dirs
+
+from .test_security import CATALOG, random_setup
+
+
+def table_for(setup_in: dict[str, Any], players: int, rng: random.Random) -> CardsTable:
+    seats_in = [{"kind": "human"} for _ in range(players)]
+    setup = check_setup("cards", setup_in, seats_in, rng)
+    seats = [SeatInfo("human", f"P{i}", "", f"t{i}") for i in range(players)]
+    table = CardsTable("g1", "ABCDEF", setup, seats, "h", catalog=CATALOG, pack_dirs=default_pack_dirs())
+    if not table.rules.random:
+        ids = sorted(CATALOG)
+        rng.shuffle(ids)
+        for s in range(players):
+            table.choose_hand(s, ids[s * table.hand_size:(s + 1) * table.hand_size])
+    return table
+
+
+def assert_views_agree(table: CardsTable | JaydenTable, presence: dict[int, float | None]) -> None:
+    for viewer in [None, *range(len(table.seats))]:
+        assert json.loads(table.view_text(viewer, presence)) == table.view(viewer, presence), (viewer, table.ply)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_view_text_equals_the_plain_view(seed: int) -> None:
+    rng = random.Random(seed)
+    setup, players = random_setup(rng)
+    if seed % 3 == 0:
+        setup["rules"]["open"] = True
+    table = table_for(setup, players, rng)
+    assert_views_agree(table, {})                         # before the start: hands being chosen
+    table.start()
+    plies = 0
+    while table.status == "playing":
+        presence: dict[int, float | None] = {s: (None if rng.random() < 0.7 else rng.random() * 90)
+                                             for s in range(players)}
+        assert_views_agree(table, presence)
+        legal = table.legal()
+        assert table.game is not None
+        assert legal == [str(a) for a in table.game.legal_actions()]      # the engine's list, in its order
+        # ability actions too (they follow their plain placement in the list)
+        text = rng.choice(legal[:8]) if rng.random() < 0.5 else rng.choice(legal)
+        table.play(table.to_move() or 0, table.ply, text)
+        plies += 1
+    assert_views_agree(table, {})
+    assert plies >= 4
+
+
+def test_the_mover_alone_gets_the_legal_actions_in_the_text() -> None:
+    rng = random.Random(3)
+    table = table_for({"rules": {"random": True}, "field": "3x3"}, 2, rng)
+    table.start()
+    mover = table.to_move()
+    assert mover is not None
+    views = {v: json.loads(table.view_text(v, {})) for v in (None, 0, 1)}
+    assert views[mover]["legal"] == table.legal() and views[mover]["legal"]
+    assert views[1 - mover]["legal"] == [] and views[None]["legal"] == []
+
+
+def test_jayden_view_text_is_its_view() -> None:
+    table = JaydenTable("g2", "ABCDEG", {"quiet_draw": True}, [SeatInfo("human", "A", "", "a"),
+                                                               SeatInfo("human", "B", "", "b")], "h")
+    table.start()
+    for _ in range(6):
+        assert_views_agree(table, {0: None, 1: 12.34})
+        table.play(table.to_move() or 0, table.ply, table.position.legal_actions()[0].text())
+
+
+def test_events_as_data_keep_every_field() -> None:
+    """Each engine event becomes its fields, tuples as lists, nested pairs as objects -- what
+    ``dataclasses.asdict`` gives -- without its deep copy."""
+    import dataclasses
+
+    from jayden_jazz.net.views import dumps_text, event_data
+    seen: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(100 + seed)
+        setup, players = random_setup(rng)
+        setup["rules"].update(same=True, plus=True, combo=True)
+        table = table_for(setup, players, rng)
+        table.start()
+        while table.status == "playing":
+            table.play(table.to_move() or 0, table.ply, rng.choice(table.legal()))
+        for data in table.log:
+            assert json.loads(json.dumps(data)) == data          # plain data all through
+            seen.add(data["event"])
+    assert {"Placed", "Captured", "GameEnded"} <= seen
+    from jayden_jazz.cards.events import AbilityUsed, Captured, Match
+    cap = Captured("b2", "p/x", 0, 1, "same", (Match(1, "c2", 3, 3), Match(2, None, 4, 10)))
+    want = {"event": "Captured", **dataclasses.asdict(cap)}
+    want["matched"] = list(want["matched"])
+    assert event_data(cap) == want and json.loads(json.dumps(event_data(cap)))["matched"][1]["cell"] is None
+    used = AbilityUsed(1, "p/y", 2, "swap", "Swap", ("b3", "hand:p/z"))
+    assert event_data(used) == {"event": "AbilityUsed", "seat": 1, "card": "p/y", "number": 2, "effect": "swap",
+                                "text": "Swap", "targets": ["b3", "hand:p/z"]}
+    for text in ("default/ember_fox@b2", 'a"b', "a\\b", "\u00e9", "x\x01", "\x7f"):
+        assert dumps_text(text) == json.dumps(text)
