@@ -227,21 +227,30 @@ class CardsViewText:
         shared = self._public(ply, log)
         game = self.game
         hands: list[list[str | None]] = []
+        dealers: list[list[int | None]] = []
         whole = game.rules.open
+        dealer = game.core.dealer
         for seat in range(game.players):
             ids = game.hand_ids(seat)
+            pieces = game.core.hands[seat]
             if whole or seat == viewer:       # what can_see_card says of a whole hand, at once
                 hands.append(list(ids))
+                dealers.append([dealer[p] for p in pieces])
             else:
-                hands.append([cid if _can_see(game, viewer, seat, i) else None for i, cid in enumerate(ids)])
+                seen = [_can_see(game, viewer, seat, i) for i in range(len(ids))]
+                hands.append([cid if ok else None for cid, ok in zip(ids, seen)])
+                dealers.append([dealer[p] if ok else None for p, ok in zip(pieces, seen)])
         drawn = game.drawn_card
         drawn_visible = False
         if drawn is not None:
             i = game.core.hands[game.to_move].index(game.core.drawn)
             drawn_visible = _can_see(game, viewer, game.to_move, i) and game.hand_ids(game.to_move)[i] == drawn
         log_text = shared.get("log_hidden", shared["log"]) if not drawn_visible else shared["log"]
-        return "".join(('"board":{"cells":', shared["cells"], ',"hands":', dumps(hands), shared["rest"],
+        return "".join(('"board":{"cells":', shared["cells"], ',"hands":', dumps(hands), ',"dealers":', dumps(dealers),
+                        shared["rest"],
                         ',"drawn":', dumps_text(drawn) if drawn is not None and drawn_visible else "null",
+                        ',"drawn_dealer":', str(dealer[game.core.drawn]) if drawn is not None and drawn_visible
+                        else "null",
                         shared["tail"], ',"log":', log_text,
                         ',"legal":', legal() if viewer is not None and viewer == to_move else "[]",
                         ',"result":', shared["result"], "}"))
