@@ -31,7 +31,7 @@ from itertools import combinations
 
 from jayden_jazz.ai.cards.bitsearch import BitSearch
 from jayden_jazz.ai.cards.exact import MarginBits
-from jayden_jazz.cards.card import Ability
+from jayden_jazz.cards.card import Ability, Condition
 from jayden_jazz.cards.core import Core
 from jayden_jazz.cards.judge import within_years
 
@@ -43,7 +43,7 @@ Delegate = Callable[[list[int], int, int, int, int, int, bool, int, int, tuple[i
                     int]
 # per ability of a piece: (number, effect, ability, condition or None, the condition's fixed part holds,
 # pieces passing the filter's fixed keys, the filter's adjacency key)
-AbilityInfo = tuple[int, str, Ability, "Condition | None", bool, int, "bool | None"]
+AbilityInfo = tuple[int, str, Ability, Condition | None, bool, int, "bool | None"]
 Offer = tuple[int, str, tuple[int, ...]]
 
 
