@@ -278,7 +278,7 @@ def test_find_lists_games_live_and_enter_joins(make_app, loop_server, monkeypatc
         until(app, lambda: len(sc.games) == 1, 5, "the list updated")
         finder.listed.append(HostedGame("Lori", "127.0.0.1", loop_server.port, "cards", "P3XR8D", 0, VERSION))
         until(app, lambda: len(sc.games) == 2, 5, "the list updated")
-        assert [i.enabled for i in sc.menu.items] == [True, False]        # a full game cannot be joined
+        assert [i.enabled for i in sc.menu.items] == [True, True]         # a full game can be watched
         app.render()
         press(app, "return")
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "joined from the list")

@@ -44,12 +44,15 @@ CONNECT_TICKS = 6 * 60          # no answer from a server this long: say so
 START_TICKS = 20 * 60           # a server that has not said where it listens by then failed
 _LISTENING = re.compile(r"listening on ws://([^\s:]+|\[[^\]]+\]):(\d+)")
 
+WATCHING = "You are watching: only the players act"
+
 ERROR_WORDS = {
     "no_game": "There is no game with that code on this server: check the code (letters and digits, "
                "as the host's screen shows it).",
     "no_free_seat": "Every seat of that game is taken.",
     "seat_taken": "That seat is taken.",
     "not_waiting": "That game is over.",
+    "spectator": WATCHING,
     "wrong_token": "This machine's key to that seat does not fit any more (the game was replaced).",
     "server_full": "The server holds as many players as it can; try again later.",
     "too_many_games": "The server holds as many games as it can; try again later.",
@@ -260,6 +263,11 @@ class Link:
     def is_host(self) -> bool:
         return self.host_token is not None
 
+    @property
+    def watching(self) -> bool:
+        """A spectator's link: it follows the game and never acts."""
+        return self.seat is None and not self.is_host
+
     def close(self) -> None:
         self.announcement.close()
         self.net.close()
@@ -273,8 +281,10 @@ class Connector:
 
     def __init__(self, url: str, *, name: str = "", code: str = "", create: tuple[str, dict[str, Any],
                  list[dict[str, Any]]] | None = None, seat: int | None = None, hosting: Hosting | None = None,
-                 token: str | None = None, game: str = "", host_token: str | None = None) -> None:
+                 token: str | None = None, game: str = "", host_token: str | None = None,
+                 spectator: bool = False) -> None:
         self.url = url
+        self.spectator = spectator          # joins to watch: no seat, no token, nothing kept for Continue
         self.name = name
         self.code = code
         self.create = create
@@ -321,8 +331,11 @@ class Connector:
                     self.status = "Creating the game..."
                     net.create(*self.create)
                 else:
-                    self.status = "Joining the game..."
-                    net.join(self.game or self.code, seat=self.seat, token=self.token)
+                    self.status = "Joining to watch..." if self.spectator else "Joining the game..."
+                    if self.spectator:
+                        net.join(self.game or self.code, spectator=True, name=self.name or None)
+                    else:
+                        net.join(self.game or self.code, seat=self.seat, token=self.token)
             elif kind == "created":
                 self.game, self.code, self.host_token = msg["game"], msg["code"], msg["host_token"]
                 self.status = "Taking your seat..."
@@ -335,7 +348,8 @@ class Connector:
         view = net.view          # the server may send the seat's view before it confirms the join
         if self.joined is not None and view is not None and view.get("game") == self.joined["game"]:
             msg = self.joined
-            self.link = Link(net, self.url, msg["game"], msg.get("code") or self.code, msg.get("seat"),
+            self.link = Link(net, self.url, msg["game"], msg.get("code") or self.code,
+                             None if self.spectator else msg.get("seat"),
                              self.hosting, self.host_token, kind=str(view.get("kind") or "jayden"))
             self.hosting = None
             return
