@@ -124,7 +124,8 @@ class LobbyScene(Scene):
         if self.needs_hand() and not self.picker_offered and self.stack.top is self:
             self.open_picker()
         if v["status"] in ("playing", "over", "abandoned"):
-            self.link.announcement.close()
+            if v["status"] != "playing":
+                self.link.announcement.close()     # running, it stays listed (full) for watching
             if v["kind"] == "jayden":
                 self.handed_over = True
                 self.stack.replace(self.app.scene("online-jayden", link=self.link))
