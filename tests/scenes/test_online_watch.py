@@ -26,7 +26,7 @@ from jayden_jazz.scenes.resume import latest_to_continue
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.tables.cards import mirror
 from tests.helpers import click, press, step
-from tests.net.conftest import client, create, expect, play_out
+from tests.net.conftest import client, create, expect, pick, play_out
 from tests.scenes.test_online import FakeFinder, open_online, type_text, until
 from tests.scenes.test_online_hidden import sent_ids
 
@@ -204,6 +204,54 @@ def test_find_offers_watch_on_a_full_game(make_app, online_loop_server, monkeypa
             c.close()
 
 
+
+class Spectating:
+    """A spectator's card table held, every frame, to what everyone may see: no hand face up, nothing
+    face up or named that the server did not send it, and none of seat 0's unsent cards anywhere."""
+
+    def __init__(self, app, table: CardsTableScene, secret: set[str]) -> None:
+        self.app, self.t, self.secret = app, table, secret
+        self.sent: set[str] = set()
+        self.steps_seen = False
+        self.frames = 0
+
+    def check(self) -> None:
+        app, t = self.app, self.t
+        step(app, 1)
+        if app.stack.top is not t and not t.end_shown:
+            return
+        if t.online.link.net.view is not None:
+            sent_ids(t.online.link.net.view, self.sent)
+        sent = self.sent
+        st = t.controller.screen_view()
+        assert t.visible_seats() == frozenset()
+        for h in st.hands:
+            face_up = list(h.cards or ()) + [cid for _, cid in h.known]
+            assert h.cards is None and all(c in sent and not mirror.is_standin(c) for c in face_up)
+        drawn = [cid for _, _, cid in t.renderer.faces]
+        assert all(c in sent and not mirror.is_standin(c) for c in drawn), drawn
+        words = drawn_text(app)
+        hidden = self.secret - sent                # seat 0's cards the spectator was never shown
+        cat = t.library.catalog
+        assert not hidden & set(drawn) and "unseen/" not in words and "hidden card" not in words
+        names_sent = {cat[c].name for c in sent if c in cat}
+        assert not any(cat[c].name in words for c in hidden if c in cat and cat[c].name not in names_sent)
+        self.steps_seen = self.steps_seen or (t.show is not None and t.caption is not None)
+        self.frames += 1
+
+    def to_the_end(self, players: list, seed: int) -> dict:
+        """Two bots play to the end while the spectator follows; then it catches up, step by step."""
+        final = play_out(players, random.Random(seed), timeout=60, between=self.check)
+        end = time.monotonic() + 60
+        while not self.t.end_shown:
+            assert time.monotonic() < end, "the end window did not come"
+            self.check()
+            time.sleep(0.002)
+        for _ in range(5):
+            self.check()
+        return final
+
+
 def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, online_loop_server):
     maker = client(online_loop_server.url, "Maker")
     players = []
@@ -226,32 +274,8 @@ def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, onlin
         assert t.online.watching and t.visible_seats() == frozenset()
         until(app, lambda: players[0].view is not None and players[0].view["board"] is not None, 5)
         secret = {c for c in players[0].view["board"]["hands"][0] if c}    # seat 0's hand, as seat 0 sees it
-        sent: set[str] = set()
-        steps_seen = [False]
-        frames = [0]
-
-        def check() -> None:
-            step(app, 1)
-            if app.stack.top is not t and not t.end_shown:
-                return
-            if t.online.link.net.view is not None:
-                sent_ids(t.online.link.net.view, sent)
-            st = t.controller.screen_view()
-            assert t.visible_seats() == frozenset()
-            for h in st.hands:
-                face_up = list(h.cards or ()) + [cid for _, cid in h.known]
-                assert h.cards is None and all(c in sent and not mirror.is_standin(c) for c in face_up)
-            drawn = [cid for _, _, cid in t.renderer.faces]
-            assert all(c in sent and not mirror.is_standin(c) for c in drawn), drawn
-            words = drawn_text(app)
-            hidden = secret - sent                     # seat 0's cards the spectator was never shown
-            assert not hidden & set(drawn) and "unseen/" not in words
-            assert not any(t.library.catalog[c].name in words for c in hidden if c in t.library.catalog
-                           and all(t.library.catalog[c].name != t.library.catalog[s].name for s in sent
-                                   if s in t.library.catalog))
-            steps_seen[0] = steps_seen[0] or (t.show is not None and t.caption is not None)
-            frames[0] += 1
-
+        w = Spectating(app, t, secret)
+        check = w.check
         check()
         assert "Watching: Ann, Ben" in drawn_text(app)
         for keys in (("return",), ("h",), ("u",)):
@@ -261,15 +285,8 @@ def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, onlin
         press(app, "escape")
         assert menu_labels(app) == ["Resume", "Move log (L)", "Look at the card under the cursor (V)", "Leave"]
         press(app, "escape")
-        final = play_out(players, random.Random(3), timeout=60, between=check)
-        end = time.monotonic() + 60
-        while not t.end_shown:                        # the spectator catches up, step by step
-            assert time.monotonic() < end, "the end window did not come"
-            check()
-            time.sleep(0.002)
-        for _ in range(5):
-            check()
-        assert steps_seen[0] and frames[0] > 20, (steps_seen, frames, t.log.texts())
+        final = w.to_the_end(players, 3)
+        assert w.steps_seen and w.frames > 20
         there = {x["cell"]: (x["card"], x["owner"]) for x in final["board"]["cells"] if x}
         names = t.game.field.cell_names
         here = {names[c]: (card.id, t.game.owner_at(c)) for c in t.game.field.cells if (card := t.game.card_at(c))}
@@ -281,6 +298,47 @@ def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, onlin
         press(app, "up", "return")                    # Leave: no question
         until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5, "the title")
         assert kept(app) == before
+    finally:
+        for c in [maker, *players]:
+            c.close()
+
+
+def test_a_spectator_joining_a_hand_swap_game_under_way_follows_it_to_the_end(make_app, online_loop_server):
+    maker = client(online_loop_server.url, "Maker")
+    players = []
+    try:
+        rules = {"preset": "updated", "open": False, "three_open": True, "hand_swap": True, "random": True}
+        created = create(maker, "cards", {"rules": rules, "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
+        for seat, name in enumerate(("Ann", "Ben")):
+            c = client(online_loop_server.url, name)
+            c.join(created["game"], seat=seat)
+            expect(c, "joined")
+            players.append(c)
+        rng = random.Random(5)
+        while players[0].view is None or players[0].view["ply"] < 2:   # two cards down before anyone watches
+            for c in players:
+                c.poll()
+                v = c.view
+                if v and v["status"] == "playing" and v["to_move"] == v["you"] and c.pending is None \
+                        and v["ply"] < 2:
+                    c.send_action(pick(v, rng), v["ply"])
+                    c.wait_for(lambda m: m["type"] == "view" and m["ply"] > v["ply"], 5)
+        app = open_online(make_app)
+        app.settings["animation"] = "fast"
+        before = kept(app)
+        secret = {c for c in players[0].view["board"]["hands"][0] if c}
+        watch_screen(app, f"127.0.0.1:{online_loop_server.port}", created["code"])
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the table of a game under way")
+        t = app.stack.top
+        assert t.online.watching and t.online.base == 2
+        w = Spectating(app, t, secret)
+        final = w.to_the_end(players, 9)
+        there = {x["cell"]: (x["card"], x["owner"]) for x in final["board"]["cells"] if x}
+        names = t.game.field.cell_names
+        here = {names[c]: (card.id, t.game.owner_at(c)) for c in t.game.field.cells if (card := t.game.card_at(c))}
+        assert here == there and t.final_result().to_dict() == final["result"] and t.online.problem == ""
+        assert kept(app) == before
+        app.stack.clear()
     finally:
         for c in [maker, *players]:
             c.close()
