@@ -147,6 +147,15 @@ class Advertiser:
         self._zc = Zeroconf(interfaces=interfaces or [a for a in addresses], ip_version=IPVersion.V4Only)
         self._zc.register_service(self._info, allow_name_change=True)
 
+    def update(self, game: HostedGame) -> None:
+        """The same game with new details (fewer seats free, full and running: still there to watch)."""
+        from zeroconf import ServiceInfo
+
+        self.game = game
+        self._info = ServiceInfo(SERVICE_TYPE, self._info.name, addresses=self._info.addresses,
+                                 port=game.port, properties=to_properties(game), server=self._info.server)
+        self._zc.update_service(self._info)
+
     def close(self) -> None:
         try:
             self._zc.unregister_service(self._info)

@@ -98,11 +98,18 @@ SCRIPT = textwrap.dedent("""
     while not seen and time.monotonic() < end:
         seen = finder.games()
         time.sleep(0.05)
+    import dataclasses
+    host.update(dataclasses.replace(game, seats_free=0))      # full (running): still listed, to be watched
+    full = []
+    end = time.monotonic() + 10
+    while not full and time.monotonic() < end:
+        full = [g.seats_free for g in finder.games() if g.seats_free == 0]
+        time.sleep(0.05)
     host.close()
     end = time.monotonic() + 10
     while finder.games() and time.monotonic() < end:
         time.sleep(0.05)
-    print(json.dumps({"seen": [g.__dict__ for g in seen], "after": len(finder.games())}))
+    print(json.dumps({"seen": [g.__dict__ for g in seen], "full": full, "after": len(finder.games())}))
     finder.close()
 """)
 
@@ -114,7 +121,7 @@ def _namespace_usable() -> str | None:
     return None if probe.returncode == 0 else "cannot make a network namespace here (needs root)"
 
 
-def test_a_hosted_game_is_found_and_leaves_the_list_when_the_host_stops():
+def test_a_hosted_game_is_found_updated_as_full_and_leaves_the_list_when_the_host_stops():
     why = _namespace_usable()
     if why:
         pytest.skip(why)
@@ -123,4 +130,4 @@ def test_a_hosted_game_is_found_and_leaves_the_list_when_the_host_stops():
                          cwd=ROOT)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout.strip().splitlines()[-1])
-    assert report["seen"] == [GAME.__dict__] and report["after"] == 0
+    assert report["seen"] == [GAME.__dict__] and report["full"] == [0] and report["after"] == 0

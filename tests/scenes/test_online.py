@@ -278,7 +278,7 @@ def test_find_lists_games_live_and_enter_joins(make_app, loop_server, monkeypatc
         until(app, lambda: len(sc.games) == 1, 5, "the list updated")
         finder.listed.append(HostedGame("Lori", "127.0.0.1", loop_server.port, "cards", "P3XR8D", 0, VERSION))
         until(app, lambda: len(sc.games) == 2, 5, "the list updated")
-        assert [i.enabled for i in sc.menu.items] == [True, False]        # a full game cannot be joined
+        assert [i.enabled for i in sc.menu.items] == [True, True]         # a full game can be watched
         app.render()
         press(app, "return")
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "joined from the list")
@@ -425,7 +425,7 @@ def test_continue_into_a_game_abandoned_meanwhile_shows_its_end_and_forgets_it(m
         host.close()
 
 
-def test_the_announcement_runs_beside_the_frame_loop_and_ends_when_the_seats_are_full(monkeypatch):
+def test_the_announcement_runs_beside_the_frame_loop_and_stays_as_full_until_closed(monkeypatch):
     """No network: the mDNS advertiser is a stand-in that records what it was asked."""
     from jayden_jazz.net import discovery
 
@@ -435,6 +435,9 @@ def test_the_announcement_runs_beside_the_frame_loop_and_ends_when_the_seats_are
         def __init__(self, game, addresses) -> None:
             self.game, self.addresses, self.closed = game, list(addresses), False
             made.append(self)
+
+        def update(self, game) -> None:
+            self.game = game
 
         def close(self) -> None:
             self.closed = True
@@ -448,8 +451,15 @@ def test_the_announcement_runs_beside_the_frame_loop_and_ends_when_the_seats_are
     while a._ad is None and time.monotonic() < end:
         time.sleep(0.01)
     assert len(made) == 1 and made[0].game.code == "K7QW2M" and made[0].addresses == ["127.0.0.2"]
-    a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 0)        # the last seat is taken
+    a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 0)        # the last seat is taken: listed as full
+    end = time.monotonic() + 5
+    while made[0].game.seats_free != 0 and time.monotonic() < end:
+        time.sleep(0.01)
+    assert made[0].game.seats_free == 0 and made[0].game.code == "K7QW2M" and not made[0].closed and len(made) == 1
+    a.close()                                                       # the host left
     assert made[0].closed and a._ad is None
+    a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)
+    assert len(made) == 1
     off = L.Announcement(enabled=False)
     off.update("x", 8765, "jayden", "K7QW2M", 1)
     assert len(made) == 1

@@ -103,6 +103,10 @@ class TableDrawing(TablePart):
         cat = self.library.catalog
         return tuple(tuple(cat[cid] for cid in hand if cid in cat) for hand in early[0])
 
+    def watching(self) -> bool:
+        """An online spectator's table: it follows the game and never acts."""
+        return self.online is not None and bool(self.online.watching)
+
     def seat_names(self) -> tuple[str, ...]:
         """How results name the seats: online, as the server does."""
         if self.online is not None:
@@ -208,6 +212,8 @@ class TableDrawing(TablePart):
                     if key in self._known_own():
                         extra += " (the others know this card)"
                     out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
+        if self.watching():
+            out.append((str(self.online.watching_words()), P.LIGHT_CYAN))
         out.append(("V card  L log  H hint  Esc menu" if self.hints_on() and self.phase == Phase.TURN
                     else "V card  L log  Esc menu", P.DARK_GRAY))
         return out
@@ -226,7 +232,8 @@ class TableDrawing(TablePart):
         cands = frozenset(self._target_keys()) - chosen if targets else frozenset()
         return TableView(
             visible=self.visible_seats(),
-            cursor=self.cursor if st.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER) else None,
+            cursor=self.cursor if st.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER)
+            or self.watching() else None,      # a spectator's cursor is only for looking at cards
             selected=hand_key(g.to_move, self.selected) if self.selected is not None else None,
             pending=self.pending,
             preview=self._capture_preview(), preview_values=self._value_preview(),

@@ -107,6 +107,9 @@ class TableInput(TablePart):
             if key is not None:
                 self.show_card(key)
             return
+        if self.watching():
+            self.online.watch_key(self, action)          # looking only (scenes/online/cards_link.py)
+            return
         if not self.flow.waits_for_people:
             self._keep(action)
             return

@@ -29,7 +29,9 @@ class TableWindows(TablePart):
     """Mixed into the table scene."""
 
     def open_menu(self) -> None:
-        if self.stack is not None:
+        if self.stack is not None and self.watching():
+            self.stack.push(self.online.watch_menu(self))
+        elif self.stack is not None:
             online = self.online.away.menu(self) if self.online is not None else None   # the host's choices too
             self.stack.push(online or table_menu(self.app, self.menu_choice, self.match.menu_entries()))
 

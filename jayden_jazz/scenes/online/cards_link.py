@@ -23,6 +23,11 @@ With hidden hands the table reveals at the end only what the server's
 last view shows (no hand is turned face up), the result is the server's,
 and hints, saving and Watch replay are refused with the reason: they would
 read the stand-ins as cards.
+
+A spectator (no seat: ``view["you"]`` is null) gets the same table with
+every seat remote: it sees what everyone sees (no hand face up unless
+Open; Three Open's and Hand Swap's shown cards as the server sends them)
+and its acting keys are refused with ``L.WATCHING``.
 """
 
 from __future__ import annotations
@@ -91,7 +96,7 @@ class OnlineCards:
     def __init__(self, link: L.Link, view: dict[str, Any], stand: mirror.StandIns | None = None,
                  base: int = 0) -> None:
         self.link = link
-        self.seat = int(view["you"])
+        self.seat: int | None = None if view.get("you") is None else int(view["you"])
         self.stand = stand
         self.base = base
         self.hidden = not view["setup"]["rules"].get("open")
@@ -103,6 +108,49 @@ class OnlineCards:
         self._replaying = False                        # a remote seat's action is being played here
         self.away = CardsAway(link)
         self.end_logged = True                         # the server's result is in the log (or no end yet)
+
+    @property
+    def watching(self) -> bool:
+        return self.seat is None
+
+    def watching_words(self) -> str:
+        """The status line's "Watching: <names>", by the server's names."""
+        view = self.link.net.view
+        n = len(view["seats"]) if view is not None else 0
+        return "Watching: " + ", ".join(self.away.name(s)[:12] for s in range(n))
+
+    def watch_key(self, table: Any, action: Any) -> None:
+        """A spectator's key: the cursor moves (V shows the card under it), the end window opens
+        again; everything that would act is refused in the same words."""
+        from jayden_jazz.shell.input import Kind
+
+        k = action.kind
+        if k == Kind.MOVE:
+            table.move_cursor(action.dx, action.dy)
+        elif k == Kind.POINT and action.pos is not None:
+            table.cursor = table.slot_at(action.pos) or table.cursor
+        elif k == Kind.ACTION and table.phase == Phase.OVER and table.final_result() is not None:
+            table.show_end()
+        elif k in (Kind.ACTION, Kind.HINT, Kind.UNDO):
+            table.app.sound.play("illegal")
+            table.say(L.WATCHING)
+
+    def watch_menu(self, table: Any) -> Any:
+        """A spectator's menu: only looking and leaving (leaving asks nothing: nothing is lost)."""
+        from jayden_jazz.scenes.windows import ChoiceWindow
+        from jayden_jazz.shell.widgets import MenuItem
+
+        def choose(choice: str) -> None:
+            if choice == "log":
+                table.open_log()
+            elif choice == "card" and table.cursor is not None:
+                table.show_card(table.cursor)
+            elif choice == "leave":
+                table.to_title()
+
+        return ChoiceWindow(table.app, "Watching", [MenuItem("Resume", "resume"), MenuItem("Move log (L)", "log"),
+                                                    MenuItem("Look at the card under the cursor (V)", "card"),
+                                                    MenuItem("Leave", "leave")], on_choose=choose, width=340)
 
     def ply(self, table: Any) -> int:
         """The server's ply the table is at."""
@@ -278,7 +326,8 @@ def open_table(app: Any, link: L.Link, view: dict[str, Any]) -> Any:
     here = copy.copy(library)                  # the stand-ins join this table's catalog only
     here.catalog = stand.catalog
     players = int(view["setup"]["players"])
-    seats = [{"kind": "human"} if s == int(view["you"]) else {"kind": "remote"} for s in range(players)]
+    you = view.get("you")
+    seats = [{"kind": "human"} if s == you else {"kind": "remote"} for s in range(players)]
     rules = game.rules
     config = MatchConfig(players=players, seats=seats, field=game.field.name, preset=str(view["setup"]["rules"].get("preset", "updated")),
                          open=rules.open, pure=rules.pure, sudden_death=rules.sudden_death,
@@ -289,6 +338,7 @@ def open_table(app: Any, link: L.Link, view: dict[str, Any]) -> Any:
     table = app.scene("cards-table", match=match, library=here, game=game, online=online)
     c = table.controller
     c.reveal_end = rules.open                  # the end shows what the server's last view shows
+    c.flow.watched = you is None               # a spectator's screen: no hand is anyone's here
     c.revise = lambda report: online.revise(report, c.game)
     c.ply_base = base
     if base:

@@ -1,4 +1,5 @@
-"""Find on this network: games hosted on the LAN, listed as they are announced; Enter joins."""
+"""Find on this network: games hosted on the LAN, listed as they are announced; Enter joins, or on a
+full (or running) game offers to watch it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, Scene, ticks_to_next
+from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,8 +46,7 @@ class FindScene(Scene):
             return
         current = self.menu.current
         self.games = list(games)
-        self.menu = Menu([MenuItem(g.label[:64], g, enabled=g.seats_free > 0)
-                          for g in self.games])
+        self.menu = Menu([MenuItem(g.label[:64], g) for g in self.games])
         self.menu.layout(self.frame.x + 16, self.frame.y + 52, self.frame.w - 32)
         if current is not None and current.value in self.games:
             self.menu.index = self.games.index(current.value)
@@ -62,7 +63,17 @@ class FindScene(Scene):
         g = item.value
         self.app.sound.play("select")
         self.error = ""
-        self.connector = L.Connector(f"ws://{g.address}:{g.port}", code=g.code,
+        if g.seats_free <= 0:
+            self.stack.push(ChoiceWindow(self.app, "That game is full", [MenuItem("Watch", "watch"),
+                                         MenuItem("Back to the list", "back")],
+                                         text="Every seat is taken. You may watch it: you follow the game to its end "
+                                              "and nobody waits for you.", width=340,
+                                         on_choose=lambda c: self.connect(g, True) if c == "watch" else None))
+            return
+        self.connect(g, False)
+
+    def connect(self, g: Any, watch: bool) -> None:
+        self.connector = L.Connector(f"ws://{g.address}:{g.port}", code=g.code, spectator=watch,
                                      name=clean(str(self.app.settings["player_name"] or "")))
 
     def update(self) -> None:
@@ -97,8 +108,8 @@ class FindScene(Scene):
             dots = "." * (1 + self.ticks // LIST_TICKS % 3)
             lines, color = ["Looking" + dots, "No game found yet. The host chooses Play online > Host a game;",
                             "if none shows up, join by address."], P.LIGHT_GRAY
-        elif any(not item.enabled for item in self.menu.items):
-            lines, color = ["A full game cannot be joined."], P.LIGHT_GRAY
+        elif any(g.seats_free <= 0 for g in self.games):
+            lines, color = ["A full game can be watched: Enter on it."], P.LIGHT_GRAY
         else:
             lines, color = [], P.WHITE
         if self.connector is not None:
@@ -107,5 +118,5 @@ class FindScene(Scene):
             lines, color = wrap(self.error, 66), P.LIGHT_RED
         for i, line in enumerate(lines[:4]):
             font.draw(surface, line, inner.x + 4, y + i * LINE_H, color)
-        font.draw(surface, "\u2191\u2193 choose  Enter joins  Esc back", inner.x + 4, self.frame.bottom - 30,
+        font.draw(surface, "\u2191\u2193 choose  Enter joins (a full game: watch)  Esc back", inner.x + 4, self.frame.bottom - 30,
                   P.LIGHT_GRAY)

@@ -13,6 +13,10 @@ with the seconds counting; once the server's wait is over the host may
 give that seat to the computer or end the game as abandoned. Our own
 connection lost shows "Reconnecting..." and the client comes back by
 itself (``NetClient``); the view it then receives is drawn as it is.
+
+A spectator's link (``link.watching``) follows the same way, both sides'
+actions shown selected then played; every key that would act says so,
+the menu offers only the move list and leaving, and leaving asks nothing.
 """
 
 from __future__ import annotations
@@ -227,7 +231,9 @@ class OnlineJaydenScene(PlayScene):
     # input ------------------------------------------------------------------------------
     def handle(self, action: InputAction) -> None:
         k = action.kind
-        if k == Kind.BACK:
+        if self.link.watching and k in (Kind.HINT, Kind.UNDO):
+            self.refuse(L.WATCHING)
+        elif k == Kind.BACK:
             self.open_menu()
         elif k == Kind.MOVE:
             c, r = self.cursor
@@ -290,7 +296,7 @@ class OnlineJaydenScene(PlayScene):
         if v is not None and v["status"] in ("over", "abandoned"):
             self.show_end()
             return
-        why = self.why_not_now()
+        why = L.WATCHING if self.link.watching else self.why_not_now()
         if why:
             self.refuse(why)
             return
@@ -336,6 +342,11 @@ class OnlineJaydenScene(PlayScene):
 
     # menu and leaving ------------------------------------------------------------------------
     def open_menu(self) -> None:
+        if self.link.watching:
+            self.stack.push(ChoiceWindow(self.app, "Watching", [MenuItem("Resume", "resume"),
+                                         MenuItem("Move list", "moves"), MenuItem("Leave", "leave")],
+                                         on_choose=self.menu_choice, width=300))
+            return
         items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), *self.hints.menu_items(),
                  *self.offers.menu_items()]
         items += H.away_items(self.link, self.presence, self.view_msg)
@@ -359,7 +370,7 @@ class OnlineJaydenScene(PlayScene):
 
     def ask_leave(self) -> None:
         v = self.view_msg
-        if v is not None and v["status"] not in ("playing", "waiting"):
+        if self.link.watching or (v is not None and v["status"] not in ("playing", "waiting")):
             self.leave()
             return
         if self.link.is_host:
@@ -406,7 +417,7 @@ class OnlineJaydenScene(PlayScene):
         if self.link.seat is not None:
             me += f" ({self.seat_name(SIDES.index(self.side), NAME_COLS)})"
         else:
-            me = "You are watching"
+            me = f"Watching: {self.seat_name(0, NAME_COLS)}, {self.seat_name(1, NAME_COLS)}"
         if v["status"] == "playing" and v.get("to_move") is not None:
             seat = int(v["to_move"])
             if seat == v.get("you"):
@@ -430,7 +441,8 @@ class OnlineJaydenScene(PlayScene):
         if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))
         keys = self.app.input.keymap
-        out.append((f"{self.hints.key_note(keys)}{keys.label('log')} moves, {keys.label('back')} menu", P.DARK_GRAY))
+        hint = "" if self.link.watching else self.hints.key_note(keys)
+        out.append((f"{hint}{keys.label('log')} moves, {keys.label('back')} menu", P.DARK_GRAY))
         return out
 
     def board_view(self) -> BoardView:

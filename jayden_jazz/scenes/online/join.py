@@ -1,4 +1,4 @@
-"""Join a game: the host's address and the join code their screen shows."""
+"""Join a game: the host's address and the join code their screen shows; to play, or to watch it."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from jayden_jazz.shell.widgets import LINE_H, draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
-ROWS = ("name", "address", "code", "join", "back")
-LABELS = {"name": "Your name", "address": "Address", "code": "Join code", "join": "Join", "back": "Back"}
+ROWS = ("name", "address", "code", "join", "watch", "back")
+LABELS = {"name": "Your name", "address": "Address", "code": "Join code", "join": "Join to play",
+          "watch": "Watch (a spectator: no seat, nothing kept)", "back": "Back"}
 
 
 class JoinScene(Scene):
@@ -29,7 +30,7 @@ class JoinScene(Scene):
         self.fields = {"name": self.name.field, "address": TextField(address, 60),
                        "code": TextField(code, 12)}
         self.focus = ROWS.index("address" if not self.fields["address"].value else "code")
-        self.frame = pygame.Rect(70, 50, 500, 250)
+        self.frame = pygame.Rect(70, 40, 500, 270)
         self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 62 + i * 22, self.frame.w - 48, 18)
                      for i, name in enumerate(ROWS)}
         self.connector: L.Connector | None = None
@@ -53,7 +54,7 @@ class JoinScene(Scene):
             for i, name in enumerate(ROWS):
                 if self.rows[name].collidepoint(action.pos):
                     self.focus = i
-                    if k == Kind.ACTION and name in ("join", "back"):
+                    if k == Kind.ACTION and name in ("join", "watch", "back"):
                         self._choose(name)
                     return
             return
@@ -91,7 +92,7 @@ class JoinScene(Scene):
         self.app.sound.play("select")
         self.error = ""
         self.name.remember()
-        self.connector = L.Connector(url, code=code, name=self.name.value)
+        self.connector = L.Connector(url, code=code, name=self.name.value, spectator=name == "watch")
 
     def update(self) -> None:
         self.ticks += 1
@@ -135,5 +136,5 @@ class JoinScene(Scene):
         elif self.error:
             for j, line in enumerate(wrap(self.error, 58)[:4]):
                 font.draw(surface, line, inner.x + 4, y + j * LINE_H, P.LIGHT_RED)
-        font.draw(surface, "\u2191\u2193 field  Enter next / join  Esc back", inner.x + 4, self.frame.bottom - 30,
+        font.draw(surface, "\u2191\u2193 field  Enter next / join or watch  Esc back", inner.x + 4, self.frame.bottom - 30,
                   P.LIGHT_GRAY)

@@ -44,12 +44,15 @@ CONNECT_TICKS = 6 * 60          # no answer from a server this long: say so
 START_TICKS = 20 * 60           # a server that has not said where it listens by then failed
 _LISTENING = re.compile(r"listening on ws://([^\s:]+|\[[^\]]+\]):(\d+)")
 
+WATCHING = "You are watching: only the players act"
+
 ERROR_WORDS = {
     "no_game": "There is no game with that code on this server: check the code (letters and digits, "
                "as the host's screen shows it).",
     "no_free_seat": "Every seat of that game is taken.",
     "seat_taken": "That seat is taken.",
     "not_waiting": "That game is over.",
+    "spectator": WATCHING,
     "wrong_token": "This machine's key to that seat does not fit any more (the game was replaced).",
     "server_full": "The server holds as many players as it can; try again later.",
     "too_many_games": "The server holds as many games as it can; try again later.",
@@ -188,15 +191,17 @@ class Hosting:
 
 
 class Announcement:
-    """The hosted game on the LAN's list (mDNS) while seats are free; quiet when switched off or failing.
+    """The hosted game on the LAN's list (mDNS) from the waiting room until the host leaves, its free
+    seats kept up to date (a full or running game stays listed: it can be watched); quiet when switched
+    off or failing.
 
     Registering probes the network for a second or so, so it happens in a
-    thread of its own and the frame loop never waits for it.
+    thread of its own and the frame loop never waits for it; so does each update.
     """
 
     def __init__(self, enabled: bool = True) -> None:
         self._ad: Any = None
-        self._started = False
+        self._free: int | None = None       # the free seats last asked for (None: not yet announced)
         self._closed = False
         self._lock = threading.Lock()
         self.problem = ""
@@ -205,34 +210,51 @@ class Announcement:
     def update(self, name: str, port: int, game: str, code: str, free: int, hints: bool | None = None) -> None:
         if not (ADVERTISE and self.enabled):
             return
-        if free <= 0:
-            self.close()
-            return
-        if self._started:
-            return
-        self._started = True
-        threading.Thread(target=self._announce, args=(name, port, game, code, free, hints), name="jayden-jazz-announce",
-                         daemon=True).start()
+        free = max(free, 0)
+        with self._lock:
+            if self._closed or free == self._free:
+                return
+            first, self._free = self._free is None, free
+        threading.Thread(target=self._announce if first else self._renew, args=(name, port, game, code, free, hints),
+                         name="jayden-jazz-announce", daemon=True).start()
+
+    def _hosted(self, name: str, port: int, game: str, code: str, free: int, hints: bool | None,
+                addresses: list[str]) -> Any:
+        from jayden_jazz.net import discovery
+        from jayden_jazz.net.protocol import VERSION
+
+        return discovery.HostedGame(name, addresses[0], port, game, code, free, VERSION, hints)
 
     def _announce(self, name: str, port: int, game: str, code: str, free: int, hints: bool | None) -> None:
         from jayden_jazz.net import discovery
-        from jayden_jazz.net.protocol import VERSION
 
         try:
             addresses = discovery.lan_addresses()
             if not addresses:
                 self.problem = "No local network found: give the address by hand."
                 return
-            ad: Any = discovery.Advertiser(discovery.HostedGame(name, addresses[0], port, game, code, free, VERSION,
-                                                                hints), addresses)
+            ad: Any = discovery.Advertiser(self._hosted(name, port, game, code, free, hints, addresses), addresses)
         except (OSError, ValueError, ImportError) as e:
             self.problem = f"Not announced on the local network ({e}); players can still join by address."
             return
         with self._lock:
             if not self._closed:
                 self._ad, ad = ad, None
+            latest = self._free
         if ad is not None:
-            ad.close()          # the game filled up or was left while it was being announced
+            ad.close()          # the game was left while it was being announced
+        elif latest is not None and latest != free:
+            self._renew(name, port, game, code, latest, hints)     # seats taken while it was being announced
+
+    def _renew(self, name: str, port: int, game: str, code: str, free: int, hints: bool | None) -> None:
+        with self._lock:
+            ad = self._ad
+        if ad is None:
+            return              # still being announced: that thread renews it when done
+        try:
+            ad.update(self._hosted(name, port, game, code, free, hints, [ad.game.address]))
+        except (OSError, ValueError) as e:
+            self.problem = f"The local network's list may show old details ({e})."
 
     def close(self) -> None:
         with self._lock:
@@ -260,6 +282,11 @@ class Link:
     def is_host(self) -> bool:
         return self.host_token is not None
 
+    @property
+    def watching(self) -> bool:
+        """A spectator's link: it follows the game and never acts."""
+        return self.seat is None and not self.is_host
+
     def close(self) -> None:
         self.announcement.close()
         self.net.close()
@@ -273,8 +300,10 @@ class Connector:
 
     def __init__(self, url: str, *, name: str = "", code: str = "", create: tuple[str, dict[str, Any],
                  list[dict[str, Any]]] | None = None, seat: int | None = None, hosting: Hosting | None = None,
-                 token: str | None = None, game: str = "", host_token: str | None = None) -> None:
+                 token: str | None = None, game: str = "", host_token: str | None = None,
+                 spectator: bool = False) -> None:
         self.url = url
+        self.spectator = spectator          # joins to watch: no seat, no token, nothing kept for Continue
         self.name = name
         self.code = code
         self.create = create
@@ -321,8 +350,11 @@ class Connector:
                     self.status = "Creating the game..."
                     net.create(*self.create)
                 else:
-                    self.status = "Joining the game..."
-                    net.join(self.game or self.code, seat=self.seat, token=self.token)
+                    self.status = "Joining to watch..." if self.spectator else "Joining the game..."
+                    if self.spectator:
+                        net.join(self.game or self.code, spectator=True, name=self.name or None)
+                    else:
+                        net.join(self.game or self.code, seat=self.seat, token=self.token)
             elif kind == "created":
                 self.game, self.code, self.host_token = msg["game"], msg["code"], msg["host_token"]
                 self.status = "Taking your seat..."
@@ -335,7 +367,8 @@ class Connector:
         view = net.view          # the server may send the seat's view before it confirms the join
         if self.joined is not None and view is not None and view.get("game") == self.joined["game"]:
             msg = self.joined
-            self.link = Link(net, self.url, msg["game"], msg.get("code") or self.code, msg.get("seat"),
+            self.link = Link(net, self.url, msg["game"], msg.get("code") or self.code,
+                             None if self.spectator else msg.get("seat"),
                              self.hosting, self.host_token, kind=str(view.get("kind") or "jayden"))
             self.hosting = None
             return

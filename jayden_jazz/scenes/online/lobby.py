@@ -63,6 +63,9 @@ class LobbyScene(Scene):
             self.ask_leave()
 
     def ask_leave(self) -> None:
+        if self.link.watching:
+            self.close()                    # watching holds nothing to lose
+            return
         if self.link.is_host:
             text = "Stop hosting? The server on this machine stops and players who joined are left waiting."
             yes = "Yes, stop hosting"
@@ -121,7 +124,8 @@ class LobbyScene(Scene):
         if self.needs_hand() and not self.picker_offered and self.stack.top is self:
             self.open_picker()
         if v["status"] in ("playing", "over", "abandoned"):
-            self.link.announcement.close()
+            if v["status"] != "playing":
+                self.link.announcement.close()     # running, it stays listed (full) for watching
             if v["kind"] == "jayden":
                 self.handed_over = True
                 self.stack.replace(self.app.scene("online-jayden", link=self.link))
@@ -145,7 +149,8 @@ class LobbyScene(Scene):
         font = self.app.font
         surface.fill(P.BLACK)
         cards = self.link.kind == "cards"
-        inner = draw_window(surface, font, self.frame, "Waiting room - " + ("Card game" if cards else "Jayden"))
+        inner = draw_window(surface, font, self.frame, "Waiting room - " + ("Card game" if cards else "Jayden")
+                            + (" - watching" if self.link.watching else ""))
         x, y = inner.x + 4, inner.y + 4
         v = self.view
         code = (v or {}).get("code") or self.link.code
@@ -199,6 +204,11 @@ class LobbyScene(Scene):
             why = self.refusal if v["status"] == "playing" else "That game is over."
             for line in wrap(why, 66):
                 font.draw(surface, line, x, y, P.LIGHT_MAGENTA)
+                y += LINE_H
+        elif self.link.watching:
+            for line in wrap("You are watching: the game shows here by itself once every seat is taken. "
+                             "Only the players act.", 66):
+                font.draw(surface, line, x, y, P.LIGHT_CYAN)
                 y += LINE_H
         elif self.refusal:
             for line in wrap(self.refusal + " Enter chooses again.", 66):

@@ -71,6 +71,7 @@ class TurnFlow:
         self.viewer: int | None = None      # the person looking at the screen, when hands are hidden
         self.offer_pending = False          # SHOW is showing a placement that may still use an ability
         self.mover_human = False            # the shown placement was a person's
+        self.watched = False                # an online spectator's screen: hidden hands stay hidden
 
     # ------------------------------------------------------------------ who is at the screen
     @property
@@ -91,8 +92,8 @@ class TurnFlow:
         if game_over or self.open_hands:
             return frozenset(range(n))
         humans = self.humans()
-        if not humans:
-            return frozenset(range(n))            # only spectators at the screen
+        if not humans:                            # only spectators at the screen: online they see
+            return frozenset() if self.watched else frozenset(range(n))    # what everyone sees
         if len(humans) == 1:
             return frozenset(humans)
         return frozenset() if self.viewer is None else frozenset({self.viewer})
