@@ -91,7 +91,7 @@ fi
 if [ -z "$ROWS" ] || case " $ROWS " in *" journey "*) true ;; *) false ;; esac; then
     for t in 1 2 3 4 5 6 7 8 9; do
         echo "== journey tier $t, fixed work ($(uptime))"
-        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 40 --seed 1 --opt tier=$t,iterations=400 --jobs 1 -q
+        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 80 --seed 1 --opt tier=$t,iterations=400 --jobs 1 -q
     done
     for t in 1 2 3 4 5 6 7 8 9; do
         echo "== journey tier $t, time budgets ($(uptime))"

@@ -8,10 +8,11 @@ its pool, its rules (Roulette drawn from the game's seed).
 The player's side picks its hand with its level from the collection a
 player plausibly owns on reaching that tier (:func:`reachable_collection`):
 the starter cards, and what beating each opponent of the lower tiers
-:data:`WINS` times brings. For each of those wins, drawn from the game's seed
-as the Journey draws a real game's (its own seed per opponent and win): the
-opponent's rules by Roulette, its hand dealt from its pool, the reward draw
-of ``jayden_jazz/journey/draws.py``, and a narrow win's trade: under One,
+:data:`WINS` times (once: the win that opens the way on) brings. For
+each of those wins, drawn from the game's seed as the Journey draws a real
+game's (its own seed per opponent and win): the opponent's rules by
+Roulette, its hand dealt from its pool, the reward draw of
+``jayden_jazz/journey/draws.py``, and a narrow win's trade: under One,
 Diff and Direct one card of that hand, the best by printed side total the
 player does not own yet (under All the whole hand). Lost games and the
 cards they cost are left out, so the model is, if anything, generous; but
