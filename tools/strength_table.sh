@@ -96,5 +96,6 @@ if [ -z "$ROWS" ] || case " $ROWS " in *" journey "*) true ;; *) false ;; esac; 
     for t in 1 2 3 4 5 6 7 8 9; do
         echo "== journey tier $t, time budgets ($(uptime))"
         $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 16 --seed 1 --opt tier=$t --jobs 1 -q
+        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 16 --seed 17 --opt tier=$t --jobs 1 -q
     done
 fi
