@@ -1,7 +1,8 @@
 #!/bin/sh
 # The commands behind the tournament tables of docs/strength.md (section "Computer players").
 # Not run by CI: the whole list takes hours of one core. Run it from the project
-# folder; pass row names to run only those (e.g. `tools/strength_table.sh open-hg`).
+# folder; pass row names to run only those (e.g. `tools/strength_table.sh open-hg`;
+# `jayden` and `journey` run those games' rows).
 # The card levels think by the clock, so a busy machine makes them weaker: each
 # run prints the load before it and, at the end, the share of the CPU it had.
 #
@@ -82,10 +83,19 @@ if [ -z "$ROWS" ] || case " $ROWS " in *" jayden "*) true ;; *) false ;; esac; t
     $PYTHON tools/tournament.py --game jayden --a hard --b greedy -n 20 --seed 1 --jobs 1 -q
     $PYTHON tools/tournament.py --game jayden --a normal --b greedy -n 20 --seed 1 --jobs 1 -q
     $PYTHON tools/tournament.py --game jayden --a hard --b normal -n 20 --seed 1 --jobs 1 -q
-    # the Journey's tiers (docs/strength.md, "The Journey's tiers")
+fi
+# The Journey's tiers (docs/strength.md, "The Journey's tiers"; re-measured 2026-12-02): the
+# player's side played by Normal with the collection of jayden_jazz/ai/journey/arena.py.
+# Fixed work first (iterations=400 is Normal's work a move, Hard does 2.7 times as much): the
+# same on any machine at any load. Then the levels' own clocks (depends on the load).
+if [ -z "$ROWS" ] || case " $ROWS " in *" journey "*) true ;; *) false ;; esac; then
     for t in 1 2 3 4 5 6 7 8 9; do
+        echo "== journey tier $t, fixed work ($(uptime))"
+        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 80 --seed 1 --opt tier=$t,iterations=400 --jobs 1 -q
+    done
+    for t in 1 2 3 4 5 6 7 8 9; do
+        echo "== journey tier $t, time budgets ($(uptime))"
         $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 16 --seed 1 --opt tier=$t --jobs 1 -q
-        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 20 --seed 1 --opt tier=$t,iterations=400 --jobs 1 -q
-        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 20 --seed 21 --opt tier=$t,iterations=400 --jobs 1 -q
+        $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 16 --seed 17 --opt tier=$t --jobs 1 -q
     done
 fi

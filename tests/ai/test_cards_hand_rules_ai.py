@@ -188,7 +188,7 @@ def test_the_tournament_arena_plays_the_hand_rules():
 def test_a_chaos_draw_is_averaged_over_every_card_even_when_an_ability_restores_the_hands():
     """Undoing an ability gives the core new hand lists: the draw's mean must not read the old one.
 
-    Met in a Journey game (Vex's Chaos wheel): the mean was taken over a list the search had
+    Met in a Journey game (Vex's wheel held Chaos then): the mean was taken over a list the search had
     emptied, and Hard's move ended in a division by zero.
     """
     from jayden_jazz.cards import load_packs
