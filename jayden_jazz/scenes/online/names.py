@@ -21,6 +21,14 @@ def seat_title(seat: dict[str, Any]) -> str:
     return name
 
 
+def plain_name(view: dict[str, Any] | None, seat: int) -> str:
+    """A seat's name without the "(lost)" mark: the words a move log keeps ("Jazz", "CPU Hard")."""
+    s = view_seat(view, seat)
+    if s is None:
+        return f"Player {seat + 1}"
+    return seat_title({**s, "connected": True})
+
+
 def view_seat(view: dict[str, Any] | None, seat: int) -> dict[str, Any] | None:
     seats = (view or {}).get("seats") or []
     return seats[seat] if 0 <= seat < len(seats) else None
@@ -48,4 +56,4 @@ def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
     return "is to play"
 
 
-__all__ = ["cards_label", "name", "seat_title", "view_seat", "waiting_words"]
+__all__ = ["cards_label", "name", "plain_name", "seat_title", "view_seat", "waiting_words"]
