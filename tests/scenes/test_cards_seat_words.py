@@ -98,6 +98,10 @@ def test_the_online_table_says_the_servers_names_and_a_long_one_fits_the_bottom_
         assert table.seat_label(0) == "P1 " + LONG                     # the panel: the whole name
         short = short_name(LONG)
         assert table.top_text()[0][0] == short
+        mine = table.online.link.net.view["seats"][0]
+        mine["connected"] = False                                       # seen as lost: the status says so ...
+        assert table.top_text()[0][0] == short + " (lost)" and table.seat_word(0) == short   # ... the words don't
+        mine["connected"] = True
         guest_lines = [ln.text for ln in table.log.lines if ln.first and ln.seat == 1]
         assert all(t.startswith("Guest plays ") for t in guest_lines)
         press(app, "return")                                           # pick

@@ -145,8 +145,8 @@ class TableDrawing(TablePart):
             title, _ = describe_result(res, self.seat_names()) if res else ("Game over", "")
             return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
         seat = g.to_move
-        who = (short_name(self.online.away.name(seat)) if self.online is not None else self.seat_word(seat),
-               seats.light(seat))
+        lost = self.online is not None and bool(self.online.away.lost(seat))
+        who = (self.seat_word(seat) + (" (lost)" if lost else ""), seats.light(seat))
         if phase == Phase.COMPUTER:
             dots = "." * (1 + self.ticks // 20 % 3)
             if self.online is not None:
