@@ -74,57 +74,37 @@ def small_font() -> SmallFont:
     return SmallFont(parse_font(path.read_text(encoding="utf-8"), str(path), (SMALL_W, SMALL_H)))
 
 
-VOWELS = frozenset("aeiouAEIOU")
+ELLIPSIS = "\u2026"
 
 
-def drop_vowel(word: str) -> str:
-    """The word without its last inner vowel (never the first letter, nor the u after a q):
-    "Rally" -> "Rlly", "storm" -> "strm"; the word itself when it has none."""
-    for i in range(len(word) - 2, 0, -1):
-        if word[i] in VOWELS and not (word[i] in "uU" and word[i - 1] in "qQ"):
-            return word[:i] + word[i + 1:]
-    return word
-
-
-def squeeze(word: str, columns: int) -> str:
-    """A word one letter too long loses an inner vowel, the way people abbreviate ("Rowan" ->
-    "Rown"); a longer one is cut, the cut marked with a dot when there is room ("Arch.")."""
+def cut_word(word: str, columns: int) -> str:
+    """A word in ``columns`` letters: whole, or its start with an ellipsis ("Springwri…"), never
+    split over two lines, where the reader would take its halves for two words."""
     if len(word) <= columns:
         return word
-    short = drop_vowel(word)
-    if len(short) <= columns and len(short) >= 3:
-        return short
-    return word[:columns - 1] + "." if columns > 2 else word[:columns]
+    return word[:columns - 1] + ELLIPSIS if columns > 1 else ELLIPSIS[:columns]
 
 
 def name_lines(name: str, columns: int, lines: int) -> list[str]:
-    """A card name in at most ``lines`` lines of ``columns`` letters, cut only at word ends.
+    """A card name in at most ``lines`` lines of ``columns`` letters, broken only between words.
 
     Words that fit are kept whole; when the name needs more lines, the
     first words stay and the last word (often the one that tells cards
     apart: "Mid Tier Milo") takes the last line. A word longer than a line
-    is cut, and the cut is marked with a dot when there is room for it.
+    is cut with an ellipsis.
     """
     words = name.split()
     if not words or columns <= 0 or lines <= 0:
         return []
-
-    def cut(w: str) -> str:
-        return w if len(w) <= columns else squeeze(w, columns)
-
     out: list[str] = []
     for w in words:
-        w = cut(w)
+        w = cut_word(w, columns)
         if out and len(out[-1]) + 1 + len(w) <= columns:
             out[-1] += " " + w
         else:
             out.append(w)
-    if len(words) == 1 and len(words[0]) > columns and lines >= 2:
-        w = words[0]                             # one long word reads on in the next line, split
-        half = (len(w) + 1) // 2                 # near its middle: "Str/afe", "Quil/strm" (Quillstorm)
-        return [w[:min(half, columns)], cut(w[half:])]
     if len(out) <= lines:
         return out
     if lines == 1:
         return [out[0]]
-    return out[:lines - 1] + [cut(words[-1])]
+    return out[:lines - 1] + [cut_word(words[-1], columns)]

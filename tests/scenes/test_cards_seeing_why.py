@@ -128,12 +128,12 @@ def test_the_field_card_under_the_cursor_shows_its_whole_name_on_7x7(make_app):
     check_reference(surf, "cards_7x7_cursor_name")          # ... so it is written on a plate under the card
 
 
-def test_short_names_drop_a_vowel_before_they_are_cut():
+def test_short_names_are_cut_with_an_ellipsis_never_split():
     from jayden_jazz.shell.smallfont import name_lines
 
-    assert name_lines("Rally Rowan", 4, 2) == ["Rlly", "Rown"]
-    assert name_lines("Quillstorm", 4, 2) == ["Quil", "strm"]
-    assert name_lines("Archivist Marlo", 5, 2) == ["Arch.", "Marlo"]
+    assert name_lines("Rally Rowan", 4, 2) == ["Ral\u2026", "Row\u2026"]
+    assert name_lines("Quillstorm", 4, 2) == ["Qui\u2026"]
+    assert name_lines("Archivist Marlo", 5, 2) == ["Arch\u2026", "Marlo"]
 
 
 def test_the_replay_viewer_names_cells_causes_and_elements(make_app):

@@ -300,7 +300,7 @@ def test_last_hand_and_named_saved_hands_come_back(make_app, monkeypatch):
 def test_long_names_fit_a_tile_in_two_lines():
     from jayden_jazz.scenes.cards.hands_draw import name_lines
 
-    assert name_lines("Springwright", 11) == ["Springwrig-", "ht"]
+    assert name_lines("Springwright", 11) == ["Springwrig\u2026"]      # never split in two
     assert name_lines("The Grand Carrot", 11) == ["The Grand", "Carrot"]
     assert all(len(line) <= 11 for line in name_lines("A Very Long Name Indeed Here", 11))
 

@@ -154,10 +154,7 @@ def _compact_name(surface: pygame.Surface, r: pygame.Rect, name: str) -> None:
     hand cards); the full name is in the bar when the cursor is on the card."""
     small = small_font()
     left, right = r.x + 2 + 8, r.right - 10 - 1   # a blank column after the left value and before the right
-    cols = small.columns(right - left)
-    if cols < 4:
-        return                                   # the smallest hand cards: values only
-    lines = name_lines(name, cols, 2)
+    lines = face_name_lines(name, r.size)[1]
     y = r.y + r.h // 2 - 6 + (3 if len(lines) == 1 else 0)
     for i, line in enumerate(lines):
         small.draw(surface, line, left + (right - left - small.width(line)) // 2, y + i * LINE, P.WHITE)
@@ -201,22 +198,49 @@ def _medium(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, pic
     """5x5 cells and big hand cards: the name in small capitals under the top value (two lines,
     cut at word ends), a small picture between the side values."""
     small = small_font()
-    lines = name_lines(card.name, small.columns(r.w - 6), 2)
+    lines = face_name_lines(card.name, r.size)[1]
     y = r.y + 13 + (r.h - 58) // 2
     for i, line in enumerate(lines):
         small.draw_centered(surface, line, r.centerx, y + i * LINE + (3 if len(lines) == 1 else 0), P.WHITE)
     _picture(surface, font, card, pygame.Rect(r.centerx - 8, y + 13, 16, 16), picture)
 
 
-def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str, y: int) -> None:
-    """The name in up to two lines; a single line sits in the middle of the band."""
+def face_name_lines(name: str, size: tuple[int, int]) -> tuple[bool, list[str]]:
+    """The name lines a face of ``size`` draws: (in small capitals?, lines); none on tiny faces
+    and on compact ones with room for fewer than four letters."""
+    r = pygame.Rect((0, 0), size)
+    kind = _layout(r)[0]
+    small = small_font()
+    if kind == "large":
+        return large_name_lines(name, max(1, (r.w - 4) // 8), small.columns(r.w - 4))
+    if kind == "medium":
+        return True, name_lines(name, small.columns(r.w - 6), 2)
+    cols = small.columns(r.w - 21)               # compact: between the left and the right value
+    return True, (name_lines(name, cols, 2) if kind == "compact" and cols >= 4 else [])
+
+
+def large_name_lines(name: str, columns: int, small_columns: int) -> tuple[bool, list[str]]:
+    """A large face's name: (small capitals?, lines). In the big font when every word fits a
+    line and the name fits two; else in the small capitals (two lines, a word too long for even
+    those cut with an ellipsis), so no word is ever split over two lines ("Springwrigh" / "t")."""
     from jayden_jazz.shell.font import wrap
 
-    cols = max(1, (r.w - 4) // 8)
-    lines = wrap(name, cols)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])[:cols - 1] + "."]
-    lines = [ln[:cols] for ln in lines]
+    words = name.split()
+    if all(len(w) <= columns for w in words):
+        lines = wrap(name, columns)
+        if len(lines) <= 2:
+            return False, lines
+    return True, name_lines(name, small_columns, 2)
+
+
+def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str, y: int) -> None:
+    """The name in up to two lines; a single line sits in the middle of the band."""
+    small, lines = face_name_lines(name, r.size)
+    if small:
+        top = y + 13 - (len(lines) * LINE - 1) // 2          # centred where one big line would be
+        for i, line in enumerate(lines):
+            small_font().draw_centered(surface, line, r.centerx, top + i * LINE, P.WHITE)
+        return
     if len(lines) == 1:
         y += 6
     else:

@@ -14,6 +14,7 @@ from jayden_jazz.scenes.cards.hands_layout import (BUTTON_W, BUTTON_X, BUTTON_Y0
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.smallfont import LINE, small_font
+from jayden_jazz.shell.smallfont import name_lines as small_name_lines
 
 
 class PickerDrawing(PickerBase):
@@ -149,17 +150,9 @@ class PickerDrawing(PickerBase):
 
 
 def name_lines(name: str, cols: int) -> list[str]:
-    """A name in at most two lines of ``cols``; a word too long for a line is split with a hyphen."""
-    from jayden_jazz.shell.font import wrap
-
-    words: list[str] = []
-    for w in name.split():
-        while len(w) > cols:
-            words.append(w[:cols - 1] + "-")
-            w = w[cols - 1:]
-        words.append(w)
-    lines = wrap(" ".join(words), cols)
-    return lines[:2] if len(lines) <= 2 else [lines[0], (lines[1][:cols - 1] + ".")]
+    """A name in at most two lines of ``cols``, broken between words; a word too long for a
+    line ends in an ellipsis (the card view shows the whole name)."""
+    return small_name_lines(name, cols, 2)
 
 
 __all__ = ["PickerDrawing", "name_lines"]

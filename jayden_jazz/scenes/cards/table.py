@@ -103,7 +103,8 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         # the seats' settings are shared: a failed computer seat becomes a person's in the match too
         self.controller = TableController(game, m.config.seats, self.library.catalog, brain=self._brain,
                                           rng=self.rng, factor=self.factor, pack_dirs=self.library.pack_dir_texts,
-                                          guess_pool=self._guess_pool(), screen=_SceneScreen(self))
+                                          guess_pool=self._guess_pool(), screen=_SceneScreen(self),
+                                          seat_name=self.seat_word)
         self.ticks = 0
         self.cursor: SlotKey | None = None
         self.queue: deque[InputAction] = deque()

@@ -15,6 +15,7 @@ from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
 from jayden_jazz.tables.cards.flow import Phase
+from jayden_jazz.tables.cards.movelog import short_name
 
 
 class TableDrawing(TablePart):
@@ -113,6 +114,16 @@ class TableDrawing(TablePart):
             return tuple(str(self.online.away.name(s)) for s in range(self.game.players))
         return self.match.names()
 
+    def seat_word(self, s: int) -> str:
+        """A seat as the table's words name it (log, bars, captions): its panel's name, kept short.
+        Online a lost player keeps their name here: the words outlive the moment."""
+        if self.online is not None:
+            name = str(self.online.away.plain_name(s))
+        else:
+            names = self.match.names()
+            name = names[s] if s < len(names) else seats.seat_name(s)
+        return short_name(name)
+
     def seat_label(self, s: int) -> str:
         if self.online is not None:
             return str(self.online.away.seat_label(s))      # the server's names (scenes/online/names.py)
@@ -134,7 +145,8 @@ class TableDrawing(TablePart):
             title, _ = describe_result(res, self.seat_names()) if res else ("Game over", "")
             return [("Game over: " + title, P.YELLOW), ("Enter: results", P.LIGHT_GRAY)]
         seat = g.to_move
-        who = (self.online.away.name(seat) if self.online is not None else seats.seat_name(seat), seats.light(seat))
+        lost = self.online is not None and bool(self.online.away.lost(seat))
+        who = (self.seat_word(seat) + (" (lost)" if lost else ""), seats.light(seat))
         if phase == Phase.COMPUTER:
             dots = "." * (1 + self.ticks // 20 % 3)
             if self.online is not None:
@@ -144,10 +156,10 @@ class TableDrawing(TablePart):
             return [who, ("(computer) is thinking" + dots, P.WHITE)]
         if phase == Phase.RESULT:
             mover = self.flow.seat
-            return [(seats.seat_name(mover), seats.light(mover)),
+            return [(self.seat_word(mover), seats.light(mover)),
                     ("your placement is done. Enter: pass the screen on", P.YELLOW)]
         if phase in (Phase.PASS, Phase.START):
-            return [(f"Waiting for {seats.seat_name(seat)}", P.WHITE)]
+            return [(f"Waiting for {self.seat_word(seat)}", P.WHITE)]
         if phase == Phase.ABILITY:
             return [who, ("multiple capture: choose an ability", P.YELLOW)]
         if phase == Phase.TARGETS:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.render import SlotKey, TableView, cell_key, hand_key
 from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.shell.input import Action as InputAction
@@ -201,7 +200,7 @@ class TableInput(TablePart):
             s, i = key[1], key[2]
             if s != seat:
                 self.app.sound.play("illegal")
-                self.say(f"That is {seats.seat_name(s)}'s hand; {seats.seat_name(seat)} plays now")
+                self.say(f"That is {self.seat_word(s)}'s hand; {self.seat_word(seat)} plays now")
                 return
             hand = g.hand_ids(seat)
             if i >= len(hand) or not self._command(self.controller.pick, seat, hand[i]):

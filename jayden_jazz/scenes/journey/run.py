@@ -111,7 +111,7 @@ class JourneyMatch(Match):
                 self.opponent.name if self.opponent else "Opponent")
 
     def seat_label(self, seat: int) -> str | None:
-        """``P1 Jazz``, ``P2 Gus Cobblefoot``: the table's messages and log say Player 1 and 2."""
+        """``P1 Jazz``, ``P2 Gus Cobblefoot``: the table's words (log, bars) name them so too."""
         return f"P{seat + 1} {fit(self.names()[seat], 15)}"
 
     def autosave_path(self, saves: Path) -> Path | None:

@@ -41,6 +41,12 @@ class CardsAway:
     def name(self, seat: int) -> str:
         return names.name(self.link.net.view, seat)
 
+    def plain_name(self, seat: int) -> str:
+        return names.plain_name(self.link.net.view, seat)
+
+    def lost(self, seat: int) -> bool:
+        return names.is_lost(self.link.net.view, seat)
+
     def waiting_words(self, seat: int) -> str:
         return names.waiting_words(self.link.net.view, seat)
 

@@ -294,7 +294,7 @@ class OnlineCards:
         for s, hand in enumerate(view["board"]["hands"]):
             held = game.hand_ids(s)
             if len(held) != len(hand) or Counter(c for c in hand if c is not None) - Counter(held):
-                self._differs(table, f"Player {s + 1}'s hand here is not the server's")
+                self._differs(table, f"{table.seat_word(s)}'s hand here is not the server's")
                 return
 
     def _differs(self, table: Any, why: str) -> None:

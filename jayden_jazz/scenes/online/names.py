@@ -16,9 +16,26 @@ def seat_title(seat: dict[str, Any]) -> str:
     if seat.get("kind") == "computer":
         return f"CPU {str(seat.get('level') or 'normal').capitalize()}"
     name = str(seat.get("name") or f"Player {int(seat.get('seat', 0)) + 1}")
-    if seat.get("joined") and not seat.get("connected"):
+    if lost(seat):
         return f"{name} (lost)"
     return name
+
+
+def lost(seat: dict[str, Any] | None) -> bool:
+    """A person's seat whose player lost the connection."""
+    return bool(seat and seat.get("kind") != "computer" and seat.get("joined") and not seat.get("connected"))
+
+
+def plain_name(view: dict[str, Any] | None, seat: int) -> str:
+    """A seat's name without the "(lost)" mark: the words a move log keeps ("Jazz", "CPU Hard")."""
+    s = view_seat(view, seat)
+    if s is None:
+        return f"Player {seat + 1}"
+    return seat_title({**s, "connected": True})
+
+
+def is_lost(view: dict[str, Any] | None, seat: int) -> bool:
+    return lost(view_seat(view, seat))
 
 
 def view_seat(view: dict[str, Any] | None, seat: int) -> dict[str, Any] | None:
@@ -48,4 +65,4 @@ def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
     return "is to play"
 
 
-__all__ = ["cards_label", "name", "seat_title", "view_seat", "waiting_words"]
+__all__ = ["cards_label", "is_lost", "lost", "name", "plain_name", "seat_title", "view_seat", "waiting_words"]

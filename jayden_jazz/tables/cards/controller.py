@@ -34,7 +34,8 @@ from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.saves.cards import Pending
 from jayden_jazz.tables.seats import ComputerTurn, MessageTimer
 from jayden_jazz.tables.cards.flow import Phase, TurnFlow
-from jayden_jazz.tables.cards.movelog import MoveLog, ability_words, drawn_text, event_text
+from jayden_jazz.tables.cards.movelog import MoveLog, SeatName, ability_words, drawn_text, event_text
+from jayden_jazz.tables.cards.movelog import seat_name
 from jayden_jazz.tables.cards.present import Announcement, Presentation, ShownBoard, scaled, steps_for
 from jayden_jazz.tables.cards.view import Choice, HandView, Refusal, Screen, TableState
 
@@ -44,20 +45,19 @@ MESSAGE_TICKS = 240
 Key = Union[tuple[Literal["cell"], int], tuple[Literal["hand"], int, int]]   # ("cell", index), ("hand", seat, index)
 
 
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
 class TableController:
     """One game at a table. ``seats`` are the seat settings (``{"kind": "computer", "level": ...}``
     or a person), changed in place when a failed computer seat goes to a person; ``brain()``
-    gives the computer player when it is first needed; ``factor()`` is the animation speed."""
+    gives the computer player when it is first needed; ``factor()`` is the animation speed;
+    ``seat_name(seat)`` names a seat in the words (the log, captions, messages) as the table's
+    panels do ("Player 2" by default)."""
 
     def __init__(self, game: Game, seats: list[dict[str, Any]], catalog: Any, *,
                  brain: Callable[[], Any], rng: random.Random, factor: Callable[[], float] = lambda: 1.0,
                  pack_dirs: Sequence[str] = (), guess_pool: list[str] | None = None,
-                 screen: Screen | None = None) -> None:
+                 screen: Screen | None = None, seat_name: SeatName = seat_name) -> None:
         self.game = game
+        self.seat_name = seat_name
         self.seats = seats
         self.catalog = catalog
         self.brain = brain
@@ -251,7 +251,8 @@ class TableController:
         the first turn (None left to show: False)."""
         if self.setup_show is None:
             events = [e for e in self.game.setup_events() if not isinstance(e, ev.CardDrawn)]
-            self.setup_show = Presentation(steps_for(events, self.factor(), self.card_name, self.ability_name),
+            self.setup_show = Presentation(steps_for(events, self.factor(), self.card_name, self.ability_name,
+                                                     seat_name=self.seat_name),
                                            ShownBoard({}), self.factor(), hold=False)
         show = self.setup_show
         if show.done:
@@ -314,7 +315,7 @@ class TableController:
         """What changed since ``seat`` last played, in one line (empty before its first turn)."""
         if seat not in self.turn_ply:
             return ""
-        return self.log.summary_for(seat, self.turn_ply[seat])
+        return self.log.summary_for(seat, self.turn_ply[seat], self.seat_name)
 
     def _turn_starts(self, seat: int) -> None:
         self.screen.turn_started(seat)
@@ -384,7 +385,7 @@ class TableController:
         if self.phase not in phases:
             raise Refusal(f"The table is not waiting for that now ({self.phase})")
         if seat != g.to_move:
-            raise Refusal(f"{seat_name(g.to_move)} plays now, not {seat_name(seat)}")
+            raise Refusal(f"{self.seat_name(g.to_move)} plays now, not {self.seat_name(seat)}")
 
     def pick(self, seat: int, card_id: str | None) -> None:
         """Pick a card of the mover's hand (again: put it back; None: none)."""
@@ -394,7 +395,7 @@ class TableController:
             self.selected = None
             return
         if card_id not in g.hand_ids(seat):
-            raise Refusal(f"{self.card_name(card_id)} is not in {seat_name(seat)}'s hand")
+            raise Refusal(f"{self.card_name(card_id)} is not in {self.seat_name(seat)}'s hand")
         why = g.hand_rule_refusal(card_id)
         if why is not None:                      # Order or Chaos: another card must be played
             raise Refusal(why)
@@ -412,7 +413,7 @@ class TableController:
         self._mover(seat, Phase.TURN)
         g = self.game
         if card_id not in g.hand_ids(seat):
-            raise Refusal(f"{self.card_name(card_id)} is not in {seat_name(seat)}'s hand")
+            raise Refusal(f"{self.card_name(card_id)} is not in {self.seat_name(seat)}'s hand")
         try:
             index = g.field.index(cell)
         except (KeyError, ValueError, IndexError, TypeError):
@@ -451,11 +452,11 @@ class TableController:
         if g.is_over():
             raise Refusal("The game is over")
         if seat != g.to_move:
-            raise Refusal(f"{seat_name(g.to_move)} plays now, not {seat_name(seat)}")
+            raise Refusal(f"{self.seat_name(g.to_move)} plays now, not {self.seat_name(seat)}")
         if not (self.phase == Phase.TURN or (self.phase == Phase.COMPUTER and self.is_remote(seat))):
             raise Refusal(f"The table is not waiting for that now ({self.phase})")
         if action.card not in g.hand_ids(seat):
-            raise Refusal(f"{self.card_name(action.card)} is not in {seat_name(seat)}'s hand")
+            raise Refusal(f"{self.card_name(action.card)} is not in {self.seat_name(seat)}'s hand")
         if not g.is_legal(action):
             why = g.hand_rule_refusal(action.card)
             raise Refusal(why or f"{action} is not a legal action now")
@@ -624,13 +625,13 @@ class TableController:
     def event_text(self, event: ev.Event) -> str:
         if isinstance(event, ev.CardDrawn):
             return self.draw_text(event)
-        return event_text(event, self.card_name, self.ability_name)
+        return event_text(event, self.card_name, self.ability_name, self.seat_name)
 
     def draw_text(self, event: ev.CardDrawn) -> str:
         """Chaos's draw as the person at the screen may read it: named only when that hand is
         face up for them (Open, their own hand against the computer); the log keeps the same words."""
         return drawn_text(event, self.card_name, seen=event.seat in self.visible_seats(),
-                          you=self.flow.humans() == [event.seat])
+                          you=self.flow.humans() == [event.seat], seat_name=self.seat_name)
 
     def _placement_summary(self, report: ev.Report) -> str:
         """The whole placement in one line, kept in the bottom bar after its steps were shown."""
@@ -647,7 +648,7 @@ class TableController:
     def _present(self, events: Any, board: ShownBoard, *, hold: bool = True, log: bool = True) -> None:
         """Start showing ``events`` as steps; the first one shows at once."""
         self.show = Presentation(steps_for(events, self.factor(), self.card_name, self.ability_name,
-                                           self.draw_text), board, self.factor(), hold=hold)
+                                           self.draw_text, self.seat_name), board, self.factor(), hold=hold)
         self._log_steps = log
         self._present_tick()
 
@@ -766,7 +767,7 @@ class TableController:
         self.flow.restart()
         lines = error.strip().splitlines() or ["unknown error"]
         self.screen.computer_failed(seat, f"The computer player failed ({lines[-1][-200:]}). "
-                                          f"{seat_name(seat)} is now played by a person.")
+                                          f"{self.seat_name(seat)} is now played by a person.")
 
     def ask_hint(self, seat: int) -> None:
         """Ask the computer for a good move for the mover; the answer comes at a later tick."""

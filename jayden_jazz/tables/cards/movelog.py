@@ -53,14 +53,27 @@ def ability_words(ab: Any) -> str:
     return f"{ab.amount:+d} {sides}, {TARGET_WORDS.get(ab.target, ab.target)}"
 
 
+SeatName = Callable[[int], str]
+NAME_COLS = 15
+"""The most letters of a seat's name in a sentence (online names may have 24): a line of the
+log or the bottom bar keeps room for the cards and cells it is about."""
+
+
 def seat_name(seat: int) -> str:
+    """A seat as words name it where the table gives no names (engine tools, tests, offline)."""
     return f"Player {seat + 1}"
 
 
-def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: Callable[[str, int], str]
-               ) -> str:
+def short_name(name: str, cols: int = NAME_COLS) -> str:
+    """``name`` in ``cols`` letters, a cut shown by an ellipsis."""
+    return name if len(name) <= cols else name[:max(0, cols - 1)].rstrip() + "\u2026"
+
+
+def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: Callable[[str, int], str],
+               seat_name: SeatName = seat_name) -> str:
     """One event as a sentence; ``card_name(id)`` and ``ability_name(id, n)`` give the names (an
-    ability's own name, without its card's: the sentence says whose card it is)."""
+    ability's own name, without its card's: the sentence says whose card it is), ``seat_name(seat)``
+    the seat's as the table's panels show it (names are words only: a record keeps seat numbers)."""
     if isinstance(event, ev.Placed):
         return f"{seat_name(event.seat)} plays {card_name(event.card)} on {event.cell}"
     if isinstance(event, ev.Captured):
@@ -101,7 +114,8 @@ def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: C
     return str(event)
 
 
-def drawn_text(event: ev.CardDrawn, card_name: Callable[[str], str], seen: bool, you: bool = False) -> str:
+def drawn_text(event: ev.CardDrawn, card_name: Callable[[str], str], seen: bool, you: bool = False,
+               seat_name: SeatName = seat_name) -> str:
     """Chaos's draw in words. The card is named only where the person at the screen may see that
     hand (``seen``): a hidden hand's draw stays private until the card is played. ``you``: the
     hand is the only person's at the screen."""
@@ -142,8 +156,9 @@ class MoveLog:
         """Lines of placements after ``ply``."""
         return [ln for ln in self.lines if ln.ply > ply]
 
-    def summary_for(self, seat: int, since_ply: int, names: Sequence[str] = ()) -> str:
-        """One line for ``seat`` coming back to the screen: what changed since their last turn."""
+    def summary_for(self, seat: int, since_ply: int, seat_name: SeatName = seat_name) -> str:
+        """One line for ``seat`` coming back to the screen: what changed since their last turn
+        (``seat_name``: the names the lines were written with)."""
         lines = self.since(since_ply)
         placements = [ln for ln in lines if ln.first]
         if not placements:
@@ -161,4 +176,5 @@ class MoveLog:
         return "Since your last turn: " + "; ".join(parts)
 
 
-__all__ = ["LogLine", "MoveLog", "ability_words", "cause_name", "cause_text", "match_text", "drawn_text", "event_seat", "event_text"]
+__all__ = ["NAME_COLS", "LogLine", "MoveLog", "SeatName", "ability_words", "cause_name", "cause_text", "match_text", "drawn_text", "event_seat", "event_text", "seat_name",
+           "short_name"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.rule_text import CAUSE_WORDS
-from jayden_jazz.tables.cards.movelog import event_seat, event_text, match_text
+from jayden_jazz.tables.cards.movelog import SeatName, event_seat, event_text, match_text, seat_name
 from jayden_jazz.tables.seats import paced as scaled   # one pace rule for both games
 
 @dataclass(frozen=True)
@@ -177,7 +177,8 @@ COMBO_TICKS = 24          # the "Combo!" before each link: shorter, a chain has 
 
 def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[str], str],
               ability_name: Callable[[str, int], str],
-              draw_text: Callable[[ev.CardDrawn], str] | None = None) -> list[Step]:
+              draw_text: Callable[[ev.CardDrawn], str] | None = None,
+              seat_name: SeatName = seat_name) -> list[Step]:
     """One step per event, with an announcement before each classic capture group ("Same!",
     then the cards it took) and before each Combo link. ``draw_text`` words a Chaos draw for
     the person at the screen (by default the private sentence, which names no card)."""
@@ -205,7 +206,7 @@ def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[st
                                    f"{n} card{'s' if n != 1 else ''} change{'s' if n == 1 else ''} hands",
                                 e.seat, scaled(STEP_TICKS[Announcement], factor), (word, e.cause)))
         text = draw_text(e) if draw_text is not None and isinstance(e, ev.CardDrawn) else \
-            event_text(e, card_name, ability_name)
+            event_text(e, card_name, ability_name, seat_name)
         out.append(Step(e, text, event_seat(e), scaled(STEP_TICKS[type(e)], factor)))
     return out
 
