@@ -264,15 +264,22 @@ class OnlineCards:
             if game.core.drawn >= 0:
                 c.draw_known()
 
-    def _log_end(self, table: Any) -> None:
+    def log_end(self, table: Any) -> None:
+        """The server's result into the log, once it is here. The table calls it too before its end
+        window opens: the view with the result may have come in between (the client's thread), and
+        once the window is on top the table no longer updates."""
         res = self.result()
-        if res is None:
+        if res is None or self.end_logged:
             return
         self.end_logged = True
         c = table.controller
         e = ev.GameEnded(res)
         c.load_log([(c.game.ply + c.ply_base, e)])
         c.say(c.event_text(e))
+
+    def _log_end(self, table: Any) -> None:
+        self.log_end(table)
+        c = table.controller
         if c.phase == Phase.OVER and not table.end_shown and table.stack is not None and table.stack.top is table:
             table.show_end()
 
