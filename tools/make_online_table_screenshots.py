@@ -9,30 +9,16 @@ a bare client the other. Loopback only.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import os
-import sys
-import tempfile
 import threading
-import time
 from pathlib import Path
 from typing import Any, Callable
 
-ROOT = Path(__file__).resolve().parent.parent
+from online_shots import Driver, run
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args(argv)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["JAYDEN_JAZZ_HOME"] = home
-        sys.path.insert(0, str(ROOT))
-        shoot(args.out, Path(home) / "server")
-    return 0
+    return run(__doc__, argv, lambda args, home: shoot(args.out, home / "server"))
 
 
 def serve(data: Path) -> tuple[str, Callable[[], None]]:
@@ -64,38 +50,13 @@ def serve(data: Path) -> tuple[str, Callable[[], None]]:
 
 
 def shoot(out: Path, data: Path) -> None:
-    import pygame
-
-    from jayden_jazz.app import make_app
     from jayden_jazz.net.client import NetClient
     from jayden_jazz.scenes.cards.table import CardsTableScene
     from jayden_jazz.scenes.online import link as L
     from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
-    from jayden_jazz.shell.loop import STEP
 
-    app = make_app(["--headless"])
-    app.settings["animation"] = "instant"
-
-    def step(frames: int = 1) -> None:
-        for _ in range(frames):
-            app._feed_script()
-            app._process_events()
-            app.step.advance(STEP, app._update)
-            app.render()
-
-    def until(test: Callable[[], Any], seconds: float = 60.0) -> None:
-        end = time.monotonic() + seconds
-        while not test():
-            if time.monotonic() > end:
-                raise SystemExit(f"the screens did not get there in {seconds} s")
-            step()
-            time.sleep(1 / 60)         # about real time, so the waiting counter counts seconds
-
-    def shot(name: str) -> None:
-        step()
-        out.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.display.logical, str(out / f"{name}.png"))
-        print(out / f"{name}.png")
+    d = Driver(out, pause=1 / 60)      # about real time, so the waiting counter counts seconds
+    app, until, shot = d.app, d.until, d.shot
 
     def seat(kind: str, setup: dict[str, Any]) -> tuple[NetClient, Any]:
         guest = NetClient(url, name="Jayden").start()
