@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import contextmanager
+from typing import Iterator
 
 from jayden_jazz import statistics
 from jayden_jazz.net.discovery import HostedGame
@@ -78,11 +80,29 @@ def menu_labels(app) -> list[str]:
     return [i.label for i in top.items]
 
 
-def test_a_spectator_watches_a_whole_jayden_game_from_the_waiting_room_to_the_end(make_app, online_loop_server):
-    maker = client(online_loop_server.url, "Maker")
-    players = []
+@contextmanager
+def made_game(url: str, kind: str, setup: dict) -> Iterator[tuple[dict, list]]:
+    """A two-seat game made by a bare client; the players put in the list are closed with it, whatever happens."""
+    maker = client(url, "Maker")
+    players: list = []
     try:
-        created = create(maker, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        yield create(maker, kind, setup, [{"kind": "human"}, {"kind": "human"}]), players
+    finally:
+        for c in [maker, *players]:
+            c.close()
+
+
+def seat_both(url: str, created: dict, players: list) -> None:
+    """Ann and Ben take seats 0 and 1 of the made game."""
+    for seat, name in enumerate(("Ann", "Ben")):
+        c = client(url, name)
+        c.join(created["game"], seat=seat)
+        expect(c, "joined")
+        players.append(c)
+
+
+def test_a_spectator_watches_a_whole_jayden_game_from_the_waiting_room_to_the_end(make_app, online_loop_server):
+    with made_game(online_loop_server.url, "jayden", {}) as (created, players):
         app = open_online(make_app)
         before = kept(app)
         watch_screen(app, f"127.0.0.1:{online_loop_server.port}", created["code"])
@@ -137,21 +157,11 @@ def test_a_spectator_watches_a_whole_jayden_game_from_the_waiting_room_to_the_en
         press(app, "up", "return")
         until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5, "the title")
         assert sc.link.net.state == "closed" and kept(app) == before
-    finally:
-        for c in [maker, *players]:
-            c.close()
 
 
 def test_leaving_a_watched_game_mid_way_asks_nothing_and_a_player_coming_back_is_said(make_app, online_loop_server):
-    maker = client(online_loop_server.url, "Maker")
-    players = []
-    try:
-        created = create(maker, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
-        for seat, name in enumerate(("Ann", "Ben")):
-            c = client(online_loop_server.url, name)
-            c.join(created["game"], seat=seat)
-            expect(c, "joined")
-            players.append(c)
+    with made_game(online_loop_server.url, "jayden", {}) as (created, players):
+        seat_both(online_loop_server.url, created, players)
         app = open_online(make_app)
         before = kept(app)
         watch_screen(app, f"127.0.0.1:{online_loop_server.port}", created["code"])
@@ -168,23 +178,13 @@ def test_leaving_a_watched_game_mid_way_asks_nothing_and_a_player_coming_back_is
         press(app, "up", "return")                    # Leave: no question
         until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5, "the title")
         assert kept(app) == before
-    finally:
-        for c in [maker, *players]:
-            c.close()
 
 
 def test_find_offers_watch_on_a_full_game(make_app, online_loop_server, monkeypatch):
     finder = FakeFinder()
     monkeypatch.setattr(L, "make_finder", lambda app: finder)
-    maker = client(online_loop_server.url, "Maker")
-    players = []
-    try:
-        created = create(maker, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
-        for seat, name in enumerate(("Ann", "Ben")):
-            c = client(online_loop_server.url, name)
-            c.join(created["game"], seat=seat)
-            expect(c, "joined")
-            players.append(c)
+    with made_game(online_loop_server.url, "jayden", {}) as (created, players):
+        seat_both(online_loop_server.url, created, players)
         app = open_online(make_app)
         press(app, "down", "down", "return")
         sc = app.stack.top
@@ -199,9 +199,6 @@ def test_find_offers_watch_on_a_full_game(make_app, online_loop_server, monkeypa
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "watching from the list")
         assert app.stack.top.link.watching
         app.stack.clear()
-    finally:
-        for c in [maker, *players]:
-            c.close()
 
 
 
@@ -253,22 +250,15 @@ class Spectating:
 
 
 def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, online_loop_server):
-    maker = client(online_loop_server.url, "Maker")
-    players = []
-    try:
-        rules = {"preset": "updated", "open": False, "three_open": True, "random": True}
-        created = create(maker, "cards", {"rules": rules, "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
+    rules = {"preset": "updated", "open": False, "three_open": True, "random": True}
+    with made_game(online_loop_server.url, "cards", {"rules": rules, "field": "3x3"}) as (created, players):
         app = open_online(make_app)
         app.settings["animation"] = "fast"              # the placements are shown as steps
         before = kept(app)
         watch_screen(app, f"127.0.0.1:{online_loop_server.port}", created["code"])
         until(app, lambda: isinstance(app.stack.top, LobbyScene), 15, "the waiting room")
         assert "You are watching" in drawn_text(app)
-        for seat, name in enumerate(("Ann", "Ben")):
-            c = client(online_loop_server.url, name)
-            c.join(created["game"], seat=seat)
-            expect(c, "joined")
-            players.append(c)
+        seat_both(online_loop_server.url, created, players)
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         t = app.stack.top
         assert t.online.watching and t.visible_seats() == frozenset()
@@ -298,22 +288,12 @@ def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, onlin
         press(app, "up", "return")                    # Leave: no question
         until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5, "the title")
         assert kept(app) == before
-    finally:
-        for c in [maker, *players]:
-            c.close()
 
 
 def test_a_spectator_joining_a_hand_swap_game_under_way_follows_it_to_the_end(make_app, online_loop_server):
-    maker = client(online_loop_server.url, "Maker")
-    players = []
-    try:
-        rules = {"preset": "updated", "open": False, "three_open": True, "hand_swap": True, "random": True}
-        created = create(maker, "cards", {"rules": rules, "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
-        for seat, name in enumerate(("Ann", "Ben")):
-            c = client(online_loop_server.url, name)
-            c.join(created["game"], seat=seat)
-            expect(c, "joined")
-            players.append(c)
+    rules = {"preset": "updated", "open": False, "three_open": True, "hand_swap": True, "random": True}
+    with made_game(online_loop_server.url, "cards", {"rules": rules, "field": "3x3"}) as (created, players):
+        seat_both(online_loop_server.url, created, players)
         rng = random.Random(5)
         while players[0].view is None or players[0].view["ply"] < 2:   # two cards down before anyone watches
             for c in players:
@@ -339,6 +319,3 @@ def test_a_spectator_joining_a_hand_swap_game_under_way_follows_it_to_the_end(ma
         assert here == there and t.final_result().to_dict() == final["result"] and t.online.problem == ""
         assert kept(app) == before
         app.stack.clear()
-    finally:
-        for c in [maker, *players]:
-            c.close()
