@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -63,43 +65,41 @@ def _view_of(url: str, game: str, **join: object) -> dict:
         c.close()
 
 
-def test_hints_are_stored_and_every_view_says_them_after_a_restart(tmp_path: Path) -> None:
-    data = tmp_path / "data"
+@contextmanager
+def _serving(data: Path) -> Iterator[ThreadServer]:
+    """A loopback server on ``data`` for the block, stopped after it whatever happens."""
     server = ThreadServer(data)
     try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_hints_are_stored_and_every_view_says_them_after_a_restart(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with _serving(data) as server:
         host = client(server.url)
         allowed = create(host, "jayden", {"hints": True}, TWO)
         off = create(host, "cards", {"field": "3x3"}, TWO)
         host.close()
         assert _view_of(server.url, allowed["game"], seat=0)["hints"] is True
         assert _view_of(server.url, off["game"], spectator=True)["hints"] is False
-    finally:
-        server.stop()
-    server = ThreadServer(data)                                 # a new server on the same folder
-    try:
+    with _serving(data) as server:                              # a new server on the same folder
         assert _view_of(server.url, allowed["code"], seat=1)["hints"] is True
         assert _view_of(server.url, off["code"], spectator=True)["hints"] is False
-    finally:
-        server.stop()
 
 
 def test_a_game_stored_before_the_field_existed_has_hints_off(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    server = ThreadServer(data)
-    try:
+    with _serving(data) as server:
         host = client(server.url)
         created = create(host, "jayden", {"hints": True}, TWO)
         host.close()
-    finally:
-        server.stop()
     db = sqlite3.connect(next(data.glob("*.sqlite3")))
     with db:
         (setup,) = db.execute("SELECT setup FROM games WHERE id = ?", (created["game"],)).fetchone()
         old = {k: v for k, v in json.loads(setup).items() if k != "hints"}
         db.execute("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(old), created["game"]))
     db.close()
-    server = ThreadServer(data)
-    try:
+    with _serving(data) as server:
         assert _view_of(server.url, created["game"], seat=0)["hints"] is False
-    finally:
-        server.stop()
