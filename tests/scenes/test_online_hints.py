@@ -9,12 +9,12 @@ import time
 import pytest
 
 from jayden_jazz.scenes.online.hints import NOT_ALLOWED
-from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
 from tests.helpers import press, step
 from tests.net.conftest import client, create, expect
 from tests.net.test_play import catalog_ids
 from tests.scenes.test_online import join_screen, open_online, until
 from tests.scenes.test_online_cards import host_cards
+from tests.scenes.test_online_offers import guest_board
 from tests.tables.test_jayden_controller import InlineBrain, SlowBrain
 
 
@@ -56,14 +56,7 @@ def jayden_seated(make_app, server, hints: bool, *, screen_seat: int = 0, enhanc
     """A bare client "Jayden" creates the game (Hints as given) and sits at the other seat; the screen joins."""
     app = open_online(make_app)
     app.settings["enhanced"] = enhanced             # the host's choice decides, not this
-    guest = client(server.url, "Jayden")
-    created = create(guest, "jayden", {"hints": hints}, [{"kind": "human"}, {"kind": "human"}])
-    guest.join(created["game"], seat=1 - screen_seat)
-    expect(guest, "joined")
-    join_screen(app, f"127.0.0.1:{server.port}", created["code"])
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
-    sc = app.stack.top
-    until(app, lambda: sc.view_msg is not None and sc.view_msg["status"] == "playing", 10, "playing")
+    sc, guest = guest_board(app, server, {"hints": hints}, 1 - screen_seat)
     return app, sc, guest
 
 

@@ -10,8 +10,9 @@ from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
 from jayden_jazz.scenes.online.join import JoinScene
 from jayden_jazz.settings import Settings
 from tests.helpers import press
-from tests.net.conftest import client, create, expect
+from tests.net.conftest import client, expect
 from tests.scenes.test_online import open_online, type_text, until
+from tests.scenes.test_online_offers import waiting_guest
 
 
 def test_a_seat_is_named_as_the_server_names_it():
@@ -70,10 +71,7 @@ def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make
 
 def test_the_name_typed_when_joining_is_sent_and_a_second_visit_offers_it_again(make_app, online_loop_server):
     app = open_online(make_app)
-    creator = client(online_loop_server.url, "Jayden")
-    created = create(creator, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
-    creator.join(created["game"], seat=1)
-    expect(creator, "joined")
+    creator, created = waiting_guest(online_loop_server, {})
     try:
         press(app, "down", "return")                        # Join a game
         sc = app.stack.top

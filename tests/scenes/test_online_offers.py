@@ -11,17 +11,29 @@ from tests.net.conftest import client, create, expect
 from tests.scenes.test_online import join_screen, open_online, until
 
 
-def seated(make_app, server):
-    """The screen at seat 0 (Green, first free), a bare client "Jayden" at seat 1 (Red)."""
-    app = open_online(make_app)
+def waiting_guest(server, setup: dict, seat: int = 1):
+    """A bare client "Jayden" creates a Jayden game (setup as given) and sits at ``seat``; the other is free."""
     guest = client(server.url, "Jayden")
-    created = create(guest, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
-    guest.join(created["game"], seat=1)
+    created = create(guest, "jayden", setup, [{"kind": "human"}, {"kind": "human"}])
+    guest.join(created["game"], seat=seat)
     expect(guest, "joined")
+    return guest, created
+
+
+def guest_board(app, server, setup: dict, seat: int = 1):
+    """The screen joins the game of a waiting guest (at ``seat``) and waits for the board in play."""
+    guest, created = waiting_guest(server, setup, seat)
     join_screen(app, f"127.0.0.1:{server.port}", created["code"])
     until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
     sc = app.stack.top
     until(app, lambda: sc.view_msg is not None and sc.view_msg["status"] == "playing", 10, "playing")
+    return sc, guest
+
+
+def seated(make_app, server):
+    """The screen at seat 0 (Green, first free), a bare client "Jayden" at seat 1 (Red)."""
+    app = open_online(make_app)
+    sc, guest = guest_board(app, server, {})
     return app, sc, guest
 
 
