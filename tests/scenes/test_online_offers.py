@@ -4,6 +4,9 @@ end window says how the game ended, and the statistics count it."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
 from jayden_jazz.statistics import Statistics, stats_path
 from tests.helpers import press
@@ -30,11 +33,16 @@ def guest_board(app, server, setup: dict, seat: int = 1):
     return sc, guest
 
 
-def seated(make_app, server):
-    """The screen at seat 0 (Green, first free), a bare client "Jayden" at seat 1 (Red)."""
+@contextmanager
+def seated(make_app, server) -> Iterator[tuple]:
+    """The screen at seat 0 (Green, first free), a bare client "Jayden" at seat 1 (Red); both let go after."""
     app = open_online(make_app)
     sc, guest = guest_board(app, server, {})
-    return app, sc, guest
+    try:
+        yield app, sc, guest
+    finally:
+        guest.close()
+        app.stack.clear()
 
 
 def menu_to(app, sc, value) -> None:
@@ -49,8 +57,7 @@ def stats(app):
 
 
 def test_a_draw_offered_from_the_menu_is_declined_then_theirs_is_accepted(make_app, online_loop_server):
-    app, sc, guest = seated(make_app, online_loop_server)
-    try:
+    with seated(make_app, online_loop_server) as (app, sc, guest):
         menu_to(app, sc, "draw")
         assert app.stack.top is sc and "You offer a draw" in sc.messages.text
         guest.wait_for(lambda m: m["type"] == "view" and m["draw_offer"] == 0)
@@ -74,14 +81,10 @@ def test_a_draw_offered_from_the_menu_is_declined_then_theirs_is_accepted(make_a
         assert guest.wait_for(lambda m: m["type"] == "view" and m["status"] == "over")["result"] == {
             "winner": None, "reason": "agreed_draw"}
         assert stats(app).drawn == 1
-    finally:
-        guest.close()
-        app.stack.clear()
 
 
 def test_resigning_asks_first_and_the_other_side_wins(make_app, online_loop_server):
-    app, sc, guest = seated(make_app, online_loop_server)
-    try:
+    with seated(make_app, online_loop_server) as (app, sc, guest):
         menu_to(app, sc, "resign")
         assert app.stack.top.title == "Resign?" and app.stack.top.menu.index == 1
         press(app, "return")                                   # No, play on: nothing sent
@@ -94,18 +97,11 @@ def test_resigning_asks_first_and_the_other_side_wins(make_app, online_loop_serv
         v = guest.wait_for(lambda m: m["type"] == "view" and m["status"] == "over")
         assert v["result"] == {"winner": 1, "reason": "resigned"}
         assert stats(app).lost == 1
-    finally:
-        guest.close()
-        app.stack.clear()
 
 
 def test_the_opponent_resigning_shows_our_win(make_app, online_loop_server):
-    app, sc, guest = seated(make_app, online_loop_server)
-    try:
+    with seated(make_app, online_loop_server) as (app, sc, guest):
         guest.resign(guest.view["game"])
         until(app, lambda: sc.end_shown, 10, "the end shown")
         assert app.stack.top.title == "Green wins" and sc.pos.result.reason == "resigned"
         assert stats(app).won == 1
-    finally:
-        guest.close()
-        app.stack.clear()
