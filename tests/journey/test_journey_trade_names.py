@@ -66,6 +66,13 @@ class Drawn:
         return [t for t, x, y in self.texts if face.right < x < cell.right and cell.top <= y < cell.bottom]
 
 
+def open_trade(app, session, rule, field, want, **more):
+    """The trade screen after a game of ``a_game`` (the same arguments), on top."""
+    opp, js, played = a_game(session, rule, field, want, **more)
+    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=played))
+    return app.stack.top
+
+
 def check_step(app, trade, drawn, seen: dict[str, set[str]]) -> None:
     """Every page of the step: each card's name beside it, the cells apart, inside the frame and above
     the key line, the labels clear of the cells."""
@@ -105,9 +112,7 @@ def check_step(app, trade, drawn, seen: dict[str, set[str]]) -> None:
 @pytest.mark.parametrize("want", [PLAYER, OPPONENT])
 def test_every_step_names_every_card_it_shows(session_app, monkeypatch, field, rule, want):
     app, session = session_app
-    opp, js, game = a_game(session, rule, field, want)
-    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=game))
-    trade = app.stack.top
+    trade = open_trade(app, session, rule, field, want)
     drawn = Drawn(app, monkeypatch)
     seen: dict[str, set[str]] = {}
     while trade.step != "written":
@@ -127,9 +132,7 @@ def test_every_step_names_every_card_it_shows(session_app, monkeypatch, field, r
 
 def test_a_lost_card_is_shown_in_the_opponents_colours_marked_lost(session_app):
     app, session = session_app
-    opp, js, game = a_game(session, "all", "3x3", OPPONENT)
-    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=game))
-    trade = app.stack.top
+    trade = open_trade(app, session, "all", "3x3", OPPONENT)
     press(app, "RETURN")
     assert trade.step == "changes"
     (lost,) = trade.groups()
@@ -143,9 +146,7 @@ def test_a_word_too_long_for_five_across_gives_wider_columns_not_a_broken_word(s
     ids = {c.name: c.id for c in session.catalog.values()}
     longest = max(ids, key=lambda n: max(len(w) for w in n.split()))
     rest = [c for c in session.catalog if c != ids[longest]][:9]
-    opp, js, game = a_game(session, "one", "3x3", PLAYER, hands=(rest[:5], rest[5:9] + [ids[longest]]))
-    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=game))
-    trade = app.stack.top
+    trade = open_trade(app, session, "one", "3x3", PLAYER, hands=(rest[:5], rest[5:9] + [ids[longest]]))
     drawn = Drawn(app, monkeypatch)
     assert len(trade.pages()) == 1                                     # still one page on 3x3
     check_step(app, trade, drawn, {})
@@ -174,9 +175,7 @@ def test_choosing_among_many_cards_moves_by_rows_turns_pages_and_takes_a_card_by
     from tests.helpers import click
 
     app, session = session_app
-    opp, js, game = a_game(session, "diff", "5x5", PLAYER)
-    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=game))
-    trade = app.stack.top
+    trade = open_trade(app, session, "diff", "5x5", PLAYER)
     press(app, "RETURN")
     assert trade.step == "choose" and len(trade.offered) == 13
     pages = trade.pages()
@@ -196,9 +195,7 @@ def test_choosing_among_many_cards_moves_by_rows_turns_pages_and_takes_a_card_by
 
 def test_the_saved_step_does_not_ask_for_the_choice_again(session_app, monkeypatch):
     app, session = session_app
-    opp, js, game = a_game(session, "one", "3x3", PLAYER)
-    app.stack.push(app.scene("journey-trade", session=session, opponent=opp, setup=js, game=game))
-    trade = app.stack.top
+    trade = open_trade(app, session, "one", "3x3", PLAYER)
     drawn = Drawn(app, monkeypatch)
     while trade.step != "written":
         press(app, "RETURN")
