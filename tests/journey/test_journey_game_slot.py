@@ -14,7 +14,7 @@ from jayden_jazz.saves import journey_game, store
 from jayden_jazz.scenes.resume import unfinished_games
 from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import press, step
-from tests.journey.test_journey_screens import play_out, to_table, top
+from tests.journey.test_journey_screens import continue_to_trade, play_out, to_table, top
 
 
 def _first_placement(app, table) -> None:
@@ -93,18 +93,7 @@ def test_continue_on_the_title_brings_a_finished_journey_game_back_to_its_trade(
     kept = journey_game.game_path(saves, 1)
     assert kept.exists() and not csave.slot_path(saves, "autosave").exists()
     app.back_to("menu")                           # left on the end window: the trade is not written
-    title = app.stack.top
-    title.resume()
-    assert title.menu.items[0].enabled
-    title.menu.index = 0
-    press(app, "RETURN")                          # Continue: now the Journey game, at its end
-    for _ in range(50):
-        if top(app) == "MessageWindow":
-            break
-        step(app, 5)
-    assert top(app) == "MessageWindow" and "trade" in " ".join(app.stack.top.lines)
-    press(app, "RETURN")
-    trade = app.stack.top
+    trade = continue_to_trade(app)
     assert top(app) == "TradeScene"
     before = jsave.load(jsave.profile_path(saves, 1), trade.session.catalog).games
     while trade.step != "written":

@@ -65,6 +65,22 @@ def play_out(app, seconds: float = 90.0):
                          f"{getattr(t, 'cursor', None)} {getattr(t, 'message', None)}")
 
 
+def continue_to_trade(app):
+    """Continue on the title brings a finished Journey game back: the window about its trade, then the trade."""
+    title = app.stack.top
+    title.resume()
+    assert title.menu.items[0].enabled
+    title.menu.index = 0
+    press(app, "RETURN")                              # Continue
+    for _ in range(50):
+        if top(app) == "MessageWindow":
+            break
+        step(app, 5)
+    assert top(app) == "MessageWindow" and "trade" in " ".join(app.stack.top.lines)
+    press(app, "RETURN")
+    return app.stack.top
+
+
 def test_a_whole_journey_game_from_the_title_to_the_trade_written(make_app, user_home):
     app = make_app("--seed", "3")
     card = to_table(app)
@@ -206,18 +222,7 @@ def test_a_finished_game_left_before_its_trade_comes_back_with_continue(make_app
     card = to_table(app)
     play_out(app)
     app.back_to("menu")                               # left before the trade was written
-    title = app.stack.top
-    title.resume()
-    assert title.menu.items[0].enabled
-    title.menu.index = 0
-    press(app, "RETURN")                              # Continue
-    for _ in range(50):
-        if top(app) == "MessageWindow":
-            break
-        step(app, 5)
-    assert top(app) == "MessageWindow" and "trade" in " ".join(app.stack.top.lines)
-    press(app, "RETURN")
-    trade = app.stack.top
+    trade = continue_to_trade(app)
     assert top(app) == "TradeScene" and trade.opponent.id == card.opponent.id
     while trade.step != "written":
         press(app, "RETURN")
