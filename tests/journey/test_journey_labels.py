@@ -10,14 +10,11 @@ from jayden_jazz.scenes.journey import stats_page
 from jayden_jazz.scenes.journey.words import fit
 from jayden_jazz.scenes.cards.hands_layout import BUTTONS
 from tests.helpers import press, step
+from tests.journey.test_journey_book_decks import open_profile
 
 
 def open_list(make_app):
-    app = make_app("--seed", "5")
-    press(app, "DOWN", "RETURN")
-    step(app, 3)
-    press(app, "RETURN", "RETURN")
-    assert type(app.stack.top).__name__ == "OpponentsScene"
+    app, _ = open_profile(make_app)
     return app, app.stack.top
 
 
