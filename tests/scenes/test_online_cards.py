@@ -246,6 +246,17 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
     app.stack.clear()
 
 
+def seat0_move(bot, rng, acted: int) -> int:
+    """One poll of a bare client at seat 0: a random legal action once per turn. The last ply acted on."""
+    for _ in bot.poll():
+        pass
+    bv = bot.view
+    if bv and bv["status"] == "playing" and bv["to_move"] == 0 and bot.pending is None and bv["ply"] > acted:
+        acted = bv["ply"]
+        bot.send_action(rng.choice(bv["legal"]), bv["ply"])
+    return acted
+
+
 def play_until(app, table, guest, rng, done, seconds: float = 90.0) -> None:
     """The screen's seat 1 and the guest (a bare client at seat 0) play until ``done()``."""
     import time
@@ -259,12 +270,7 @@ def play_until(app, table, guest, rng, done, seconds: float = 90.0) -> None:
         assert time.monotonic() < end, "not in time"
         step(app, 1)
         time.sleep(0.002)
-        for _ in guest.poll():
-            pass
-        gv = guest.view
-        if gv and gv["status"] == "playing" and gv["to_move"] == 0 and guest.pending is None and gv["ply"] > acted:
-            acted = gv["ply"]
-            guest.send_action(rng.choice(gv["legal"]), gv["ply"])
+        acted = seat0_move(guest, rng, acted)
         if table.phase == Phase.TURN and table.game.to_move == 1 and app.stack.top is table:
             table.controller.play(1, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
 

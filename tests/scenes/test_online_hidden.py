@@ -25,6 +25,7 @@ from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import press, step
 from tests.net.conftest import FAST, ThreadServer, client, expect
 from tests.scenes.test_online import join_screen, open_online
+from tests.scenes.test_online_cards import seat0_move
 
 
 @pytest.fixture
@@ -240,12 +241,7 @@ def bot_plays(app, w: Watch, bot, rng: random.Random, done, seconds: float = 90.
         step(app, 1)
         w.check()
         time.sleep(0.002)
-        for _ in bot.poll():
-            pass
-        bv = bot.view
-        if bv and bv["status"] == "playing" and bv["to_move"] == 0 and bot.pending is None and bv["ply"] > acted:
-            acted = bv["ply"]
-            bot.send_action(rng.choice(bv["legal"]), bv["ply"])
+        acted = seat0_move(bot, rng, acted)
         if table.phase == Phase.TURN and table.game.to_move == 1 and app.stack.top is table:
             table.controller.play(1, rng.choice(table.game.legal_actions()))
 
