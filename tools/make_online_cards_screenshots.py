@@ -75,7 +75,6 @@ def shoot(out: Path) -> None:
 
 
 def shoot_hidden(path: Path) -> None:
-    from jayden_jazz.net.client import NetClient
     from jayden_jazz.scenes.cards.table import CardsTableScene
     from jayden_jazz.tables.cards.flow import Phase
 
@@ -91,10 +90,7 @@ def shoot_hidden(path: Path) -> None:
     host.start()
     until(lambda: type(app.stack.top).__name__ == "LobbyScene")
     lobby = app.stack.top
-    guest = NetClient(lobby.link.url, name="Jazz").start()
-    guest.join(lobby.link.code)
-    until(lambda: isinstance(app.stack.top, CardsTableScene))
-    table = app.stack.top
+    guest, table = d.guest_joins(lobby, CardsTableScene)
     rng = random.Random(5)
     acted = -1
     while table.online.ply(table) < 2 or not (table.phase == Phase.TURN and table.game.to_move == 0) \

@@ -25,7 +25,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def shoot(out: Path) -> None:
     from jayden_jazz.jayden import Action
-    from jayden_jazz.net.client import NetClient
     from jayden_jazz.net.discovery import HostedGame
     from jayden_jazz.scenes.online import link as L
     from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
@@ -49,10 +48,7 @@ def shoot(out: Path) -> None:
     real_port, lobby.link.hosting.port = lobby.link.hosting.port, 8765
     shot("online_waiting_room")
     lobby.link.hosting.port = real_port
-    guest = NetClient(lobby.link.url, name="Jazz").start()
-    guest.join(lobby.link.code)
-    until(lambda: isinstance(app.stack.top, OnlineJaydenScene))
-    sc = app.stack.top
+    guest, sc = d.guest_joins(lobby, OnlineJaydenScene)
     rng = random.Random(3)
     acted = -1
     while sc.view_msg["ply"] < 16:

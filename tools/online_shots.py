@@ -90,6 +90,15 @@ class Driver:
             self.app.render()
         self.save(self.out / f"{name}.png")
 
+    def guest_joins(self, lobby: Any, scene_type: type) -> tuple[Any, Any]:
+        """A bare client "Jazz" joins the hosted game by its code; it and the screen's game scene once shown."""
+        from jayden_jazz.net.client import NetClient
+
+        guest = NetClient(lobby.link.url, name="Jazz").start()
+        guest.join(lobby.link.code)
+        self.until(lambda: isinstance(self.app.stack.top, scene_type))
+        return guest, self.app.stack.top
+
     def open_online(self) -> None:
         """The Play online screen over the menu, nothing else on the stack."""
         self.app.stack.clear()
