@@ -246,6 +246,18 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
     app.stack.clear()
 
 
+def screen_joins_host(make_app, server, host, rules: dict):
+    """``host`` (a bare client) makes a 3x3 card game under ``rules``, sits at seat 0 with a hand; the screen joins."""
+    host.create("cards", {"rules": rules, "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
+    created = expect(host, "created")
+    host.join(created["game"], seat=0)
+    expect(host, "joined")
+    host.choose_hand(catalog_ids()[:5])
+    app = open_online(make_app)
+    join_screen(app, f"127.0.0.1:{server.port}", created["code"])
+    return app, created
+
+
 def seat0_move(bot, rng, acted: int) -> int:
     """One poll of a bare client at seat 0: a random legal action once per turn. The last ply acted on."""
     for _ in bot.poll():
@@ -286,14 +298,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
     host = client(server.url, "Host")
     rng = random.Random(6)
     try:
-        host.create("cards", {"rules": {"preset": "updated", "open": True}, "field": "3x3"},
-                    [{"kind": "human"}, {"kind": "human"}])
-        created = expect(host, "created")
-        host.join(created["game"], seat=0)
-        expect(host, "joined")
-        host.choose_hand(catalog_ids()[:5])
-        app = open_online(make_app)
-        join_screen(app, f"127.0.0.1:{server.port}", created["code"])
+        app, created = screen_joins_host(make_app, server, host, {"preset": "updated", "open": True})
         until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
         press(app, "r", "return")
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")

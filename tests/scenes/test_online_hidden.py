@@ -25,7 +25,7 @@ from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import press, step
 from tests.net.conftest import FAST, ThreadServer, client, expect
 from tests.scenes.test_online import join_screen, open_online
-from tests.scenes.test_online_cards import seat0_move
+from tests.scenes.test_online_cards import screen_joins_host, seat0_move
 
 
 @pytest.fixture
@@ -189,15 +189,8 @@ def test_continue_after_hand_swap_rebuilds_the_hidden_table_from_the_view(make_a
     host = client(server.url, "Host")
     rng = random.Random(7)
     try:
-        host.create("cards", {"rules": {"preset": "updated", "open": False, "hand_swap": True},
-                              "field": "3x3"}, [{"kind": "human"}, {"kind": "human"}])
-        created = expect(host, "created")
-        host.join(created["game"], seat=0)
-        expect(host, "joined")
-        from tests.net.test_play import catalog_ids
-        host.choose_hand(catalog_ids()[:5])
-        app = open_online(make_app)
-        join_screen(app, f"127.0.0.1:{server.port}", created["code"])
+        app, created = screen_joins_host(make_app, server, host, {"preset": "updated", "open": False,
+                                                                  "hand_swap": True})
         run([app], lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
         press(app, "r", "return")
         run([app], lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
