@@ -29,7 +29,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -558,19 +558,9 @@ class GameServer:
 
     async def _computer_draw(self, table: JaydenTable, seat: int) -> None:
         offer, jpn = table.draw_offer, table.position.jpn()
-        if self._executor is None:
-            import multiprocessing as mp
-            self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=_watch_server)
-        try:
-            yes = bool(await asyncio.get_running_loop().run_in_executor(
-                self._executor, _call, "jayden_jazz.ai.jayden.player:accepts_draw",
-                (jpn, table.seats[seat].level or "normal")))
-        except BrokenProcessPool:
-            log.error("game %s: the computer player's process died; it declines the draw", table.id)
-            self._executor, yes = None, False
-        except Exception:   # a bug in the computer player must not leave the offer unanswered: logged in full
-            log.exception("game %s: the computer player could not answer the draw offer; it declines", table.id)
-            yes = False
+        yes = bool(await self._ask_computer(table, ("jayden_jazz.ai.jayden.player:accepts_draw",
+                                                    (jpn, table.seats[seat].level or "normal")),
+                                            lambda: False, "it declines the draw offer"))
         if table.draw_offer != offer or table.position.jpn() != jpn or table.status != "playing":
             return          # the offer lapsed or the game moved on meanwhile
         try:
@@ -676,25 +666,31 @@ class GameServer:
         self.thinking.add(table.id)
         self._spawn(self._computer_move(table))
 
+    async def _ask_computer(self, table: Table, request: tuple[str, tuple[Any, ...]],
+                            fallback: Callable[[], Any], instead: str) -> Any:
+        """A computer player's answer, worked out in the process pool (started on first need), or
+        ``fallback()`` when it fails: a bug in the computer player must neither stop the server nor
+        stall the game, so it is logged in full and the game goes on (``instead`` says how)."""
+        if self._executor is None:
+            import multiprocessing as mp
+            self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=_watch_server)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, _call, *request)
+        except BrokenProcessPool:
+            log.error("game %s: the computer player's process died (another is started); %s", table.id, instead)
+            self._executor = None
+        except Exception:   # a bug in the computer player: logged in full, the game goes on
+            log.exception("game %s: the computer player failed; %s", table.id, instead)
+        return fallback()
+
     async def _computer_move(self, table: Table) -> None:
         try:
             request = table.computer_request()
             if request is None:
                 return
             ply, seat = table.ply, table.to_move()
-            if self._executor is None:
-                import multiprocessing as mp
-                self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"),
-                                                     initializer=_watch_server)
-            try:
-                answer = await asyncio.get_running_loop().run_in_executor(self._executor, _call, *request)
-            except BrokenProcessPool:
-                log.error("game %s: the computer player's process died; starting another", table.id)
-                self._executor = None
-                answer = [table.fallback_action()]
-            except Exception:   # a bug in the computer player must not stall the game: logged in full
-                log.exception("game %s: the computer player failed; it plays the first legal action", table.id)
-                answer = [table.fallback_action()]
+            answer = await self._ask_computer(table, request, lambda: [table.fallback_action()],
+                                              "it plays the first legal action")
             if table.ply != ply or table.to_move() != seat or table.status != "playing":
                 return
             for text in ([answer] if isinstance(answer, str) else list(answer)):

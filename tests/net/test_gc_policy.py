@@ -41,3 +41,4 @@ def test_the_server_command_tunes_the_collector_once_it_listens(tmp_path: Path,
     monkeypatch.setattr(S, "tune_gc", lambda: calls.append("tune_gc"))
     asyncio.run(S.run("127.0.0.1", 0, tmp_path))
     assert calls == ["start 127.0.0.1", "tune_gc", "close"]
+
