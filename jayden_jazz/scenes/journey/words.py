@@ -8,6 +8,7 @@ from jayden_jazz.cards import Card
 from jayden_jazz.cards.opponents import Opponent, RuleSet
 from jayden_jazz.cards.rule_text import custom_name, rule_set_of
 from jayden_jazz.shell.font import wrap
+from jayden_jazz.textcut import cut
 
 TRADE_WORDS = {
     "one": "One: the winner takes one card of the loser's hand, and chooses it.",
@@ -19,11 +20,7 @@ TRADE_WORDS = {
 }
 TRADE_SHORT = {"one": "One", "diff": "Diff", "direct": "Direct", "all": "All"}
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
-
-
-def fit(text: str, cols: int) -> str:
-    """``text`` in ``cols`` characters; a cut is shown by an ellipsis, never by a word broken off."""
-    return text if len(text) <= cols else text[:max(0, cols - 1)].rstrip() + "\u2026"
+fit = cut      # the Journey's screens cut a long line as every screen does
 
 
 def wrap_list(text: str, cols: int) -> list[str]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from jayden_jazz.textcut import cut
+
 
 def seat_title(seat: dict[str, Any]) -> str:
     """One seat of a view: "Jazz", "CPU Hard", "Jazz (lost)"."""
@@ -47,7 +49,7 @@ def name(view: dict[str, Any] | None, seat: int, most: int = 24) -> str:
     """A seat's title, cut to ``most`` characters where space is short."""
     s = view_seat(view, seat)
     title = seat_title(s) if s is not None else f"Player {seat + 1}"
-    return title if len(title) <= most else title[:most - 1] + "\u2026"
+    return cut(title, most)
 
 
 def cards_label(view: dict[str, Any] | None, seat: int) -> str:

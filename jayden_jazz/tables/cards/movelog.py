@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.card import side_text
+from jayden_jazz.textcut import cut
 
 CAUSE_NAMES = {"higher": "higher", "equal_or_higher": "equal or higher", "lower": "lower",
                "equal_or_lower": "equal or lower", "fallen_ace": "Fallen Ace", "same": "Same",
@@ -66,7 +67,7 @@ def seat_name(seat: int) -> str:
 
 def short_name(name: str, cols: int = NAME_COLS) -> str:
     """``name`` in ``cols`` letters, a cut shown by an ellipsis."""
-    return name if len(name) <= cols else name[:max(0, cols - 1)].rstrip() + "\u2026"
+    return cut(name, cols)
 
 
 def event_text(event: ev.Event, card_name: Callable[[str], str], ability_name: Callable[[str, int], str],
