@@ -38,7 +38,6 @@ from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer,
 from jayden_jazz.scenes.cards.table_draw import TableDrawing
 from jayden_jazz.scenes.cards.table_input import TableInput
 from jayden_jazz.scenes.cards.table_menu import TableWindows
-from jayden_jazz.scenes.online.hints import NOT_ALLOWED as NO_HINTS_ONLINE
 from jayden_jazz.scenes.cards.table_targets import AbilityTargets
 from jayden_jazz.scenes.cards.windows import PassScreen, ability_window
 from jayden_jazz.scenes.windows import MessageWindow
@@ -336,14 +335,12 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         return pool
 
     def hints_on(self) -> bool:
-        """Enhanced mode -- online, the host's choice instead (``online.hints_allowed``), the same for every
-        player -- with the computer player installed."""
-        if self.online is not None and self.online.hint_refusal():
-            return False
+        """Enhanced mode -- online, the table's own gate instead (``online.hint_refusal``: the host's
+        choice, the same for every player) -- with the computer player installed."""
         if self._ai_available is None:
             self._ai_available = seats.ai_available()       # a module search: once, not every frame
-        on = self.online.hints_allowed if self.online is not None else bool(self.app.settings["enhanced"])
-        return bool(on) and self._ai_available
+        on = not self.online.hint_refusal() if self.online is not None else bool(self.app.settings["enhanced"])
+        return on and self._ai_available
 
     def ask_hint(self) -> None:
         why = self.online.hint_refusal() if self.online is not None else ""
@@ -353,8 +350,6 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
             return
         if self.phase != Phase.TURN or not self.hints_on() or self.hint_waiting:
             self.app.sound.play("illegal")
-            if self.online is not None and not self.online.hints_allowed:
-                self.say(NO_HINTS_ONLINE)
             return
         self._command(self.controller.ask_hint, self.game.to_move)
 

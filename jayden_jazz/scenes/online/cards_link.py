@@ -158,8 +158,8 @@ class OnlineCards:
 
     @property
     def hints_allowed(self) -> bool:
-        """The one gate of hints at the online table (``CardsTableScene.hints_on``): the host's choice.
-        A hint is the table's own, worked out here from the game this machine holds and never sent."""
+        """The host's choice. A hint is the table's own, worked out here from the game this machine
+        holds and never sent."""
         return hints.allowed(self.link.net.view)
 
     def committed(self, table: Any) -> None:
@@ -201,8 +201,12 @@ class OnlineCards:
         return result_of(view["result"]) if view is not None and view.get("result") else None
 
     def hint_refusal(self) -> str:
-        """Why the computer cannot hint here (empty: it can): it would read stand-ins or made-up draws."""
-        return NO_HINTS if self.hidden else NO_HINTS_CHAOS if self.chaos else ""
+        """The one gate of hints at the online table (``CardsTableScene.hints_on``): why there is none
+        here (empty: there may be). The computer would read stand-ins or made-up draws at a hidden or
+        Chaos table; elsewhere it is the host's choice."""
+        if self.hidden or self.chaos:
+            return NO_HINTS if self.hidden else NO_HINTS_CHAOS
+        return "" if self.hints_allowed else hints.NOT_ALLOWED
 
     def record_refusal(self) -> str:
         """Why this table's record cannot be saved or replayed (empty: it can)."""
