@@ -16,6 +16,7 @@ the connection closes. ``docs/network.md`` describes every message.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,19 @@ HOST_COMMANDS = ("computer", "abandon")
 MAX_NAME = 24
 MAX_TEXT = 200         # an action or card id text
 MAX_SEATS = 4
+MAX_DIGITS = 18        # a whole number in a message: far past any ply, seat or ref (2**31 has 10 digits)
+
+UNSAFE_TEXT = re.compile(
+    "[\x00-\x1f\x7f-\x9f"       # C0 controls, DEL, C1 controls
+    "\ud800-\udfff"               # lone surrogates (JSON's \\ud800): no UTF-8 holds them, so no store or frame can
+    "\u061c\u200b\u200e\u200f"   # invisible marks that change how the text around them reads
+    "\u202a-\u202e\u2066-\u2069"  # bidirectional embeddings, overrides, isolates (a name shown backwards)
+    "\u2028\u2029"                # line and paragraph separators
+    "\ufdd0-\ufdef\ufeff\ufff9-\uffff"   # noncharacters, the byte-order mark, annotations, specials
+    "\U000e0000-\U000e007f"       # tag characters (invisible)
+    "\U000f0000-\U0010ffff]")     # private use planes: shows as nothing anyone agreed on
+"""Characters no text field may hold: what cannot be stored or sent as UTF-8, and what would show
+one thing and be another (controls, invisible or direction-changing marks)."""
 
 
 class ProtocolError(Exception):
@@ -45,6 +59,7 @@ class ProtocolError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.extra: dict[str, Any] = {}     # what the refusal carries besides (the message's ref)
 
 
 # ---------------------------------------------------------------------- field checks
@@ -60,8 +75,11 @@ def _text(limit: int, *, empty: bool = False) -> Check:
             raise ProtocolError("bad_field", f"'{name}' must not be empty")
         if len(v) > limit:
             raise ProtocolError("bad_field", f"'{name}' is {len(v)} characters long; at most {limit}")
-        if any(ord(ch) < 32 for ch in v):
-            raise ProtocolError("bad_field", f"'{name}' holds control characters")
+        bad = UNSAFE_TEXT.search(v)
+        if bad is not None:
+            raise ProtocolError("bad_field", f"'{name}' holds a character that cannot be used in text "
+                                             f"(U+{ord(bad.group()):04X}: control characters, lone surrogates "
+                                             f"and invisible marks are refused)")
         return v
     return check
 
@@ -172,7 +190,7 @@ _SETUP = _object({
 })
 
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"version": (_int(0, 2**31), True), "client": (_text(60), False)},
+    "hello": {"version": (_int(0, 2**31), True), "client": (_text(60), False), "ref": (_REF, False)},
     "create": {"kind": (_choice(GAME_KINDS), True), "setup": (_SETUP, True),
                "seats": (_list(_SEAT, MAX_SEATS), True), "ref": (_REF, False)},
     "join": {"game": (_ID, True), "seat": (_int(0, MAX_SEATS - 1), False), "token": (_TOKEN, False),
@@ -196,6 +214,36 @@ def _reject_constant(text: str) -> Any:
     raise ProtocolError("bad_json", f"{text} is not a number JSON allows")
 
 
+def _whole(text: str) -> int:
+    """A whole number of the message, refused before Python works out a huge one (which costs
+    time quadratic in its digits, and json refuses past 4,300 with a bare ValueError)."""
+    digits = len(text) - (text[0] == "-")
+    if digits > MAX_DIGITS:
+        raise ProtocolError("bad_field", f"the message holds a number of {digits} digits; at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the message; a key said twice is refused (which one would count is a guess)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ProtocolError("duplicate_key", f"the field {_show(key)} is given twice in one object")
+            seen.add(key)
+    return out
+
+
+def _ref_of(data: Any) -> dict[str, Any]:
+    """The ``ref`` of a message being refused, when it has a valid one: the refusal echoes it."""
+    if isinstance(data, dict):
+        ref = data.get("ref")
+        if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref <= 2**31:
+            return {"ref": ref}
+    return {}
+
+
 def parse_client(raw: str | bytes) -> dict[str, Any]:
     """A client message, checked against :data:`CLIENT_MESSAGES`; raises ProtocolError."""
     if isinstance(raw, bytes):
@@ -203,19 +251,25 @@ def parse_client(raw: str | bytes) -> dict[str, Any]:
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError("too_big", f"the message is {len(raw)} characters; at most {MAX_MESSAGE}")
     try:
-        data = json.loads(raw, parse_constant=_reject_constant)
+        data = json.loads(raw, parse_constant=_reject_constant, parse_int=_whole, object_pairs_hook=_object_pairs)
     except json.JSONDecodeError as e:
         raise ProtocolError("bad_json", f"the message is not JSON: {e.msg} at character {e.pos}") from None
     except RecursionError:
         raise ProtocolError("bad_json", "the message nests too deeply") from None
+    except ValueError as e:      # a number json itself will not read
+        raise ProtocolError("bad_json", f"the message holds a number that cannot be read ({e})") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", f"a message is a JSON object, not {_kind(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
-        raise ProtocolError("unknown_type", f"unknown message type {_show(kind)}; "
-                                            f"types: {', '.join(CLIENT_MESSAGES)}")
-    body = {k: v for k, v in data.items() if k != "type"}
-    out = _fields(body, CLIENT_MESSAGES[kind], f"'{kind}'")
+    try:
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
+            raise ProtocolError("unknown_type", f"unknown message type {_show(kind)}; "
+                                                f"types: {', '.join(CLIENT_MESSAGES)}")
+        body = {k: v for k, v in data.items() if k != "type"}
+        out = _fields(body, CLIENT_MESSAGES[kind], f"'{kind}'")
+    except ProtocolError as e:
+        e.extra = _ref_of(data)
+        raise
     out["type"] = kind
     return out
 

@@ -44,7 +44,23 @@ def test_a_well_formed_message_is_returned_checked() -> None:
     ('{"type": "action", "ply": true, "action": "a"}', "bad_field", "'ply' must be a whole number"),
     ('{"type": "action", "ply": -1, "action": "a"}', "bad_field", "from 0 to"),
     ('{"type": "action", "ply": 1, "action": ""}', "bad_field", "must not be empty"),
-    ('{"type": "join", "game": "g", "name": "a\\u0000b"}', "bad_field", "control characters"),
+    ('{"type": "join", "game": "g", "name": "a\\u0000b"}', "bad_field", "U+0000"),
+    ('{"type": "join", "game": "g", "name": "\\ud800"}', "bad_field", "U+D800"),
+    ('{"type": "join", "game": "g", "name": "a\\udfffb"}', "bad_field", "lone surrogates"),
+    ('{"type": "create", "kind": "jayden", "setup": {}, "seats": [{"kind": "human", "name": "\\udc80"}]}',
+     "bad_field", "'name' holds a character"),
+    ('{"type": "hand", "cards": ["a", "\\ud83d"]}', "bad_field", "'cards[1]' holds"),
+    ('{"type": "hello", "version": 1, "client": "x\\u007f"}', "bad_field", "U+007F"),
+    ('{"type": "action", "ply": 1, "action": "a\\u0085"}', "bad_field", "U+0085"),
+    ('{"type": "join", "game": "g", "name": "evil\\u202egnp"}', "bad_field", "U+202E"),
+    ('{"type": "join", "game": "g", "name": "a\\u2028b"}', "bad_field", "U+2028"),
+    ('{"type": "join", "game": "g", "name": "\\ufeffx"}', "bad_field", "U+FEFF"),
+    ('{"type": "action", "ply": ' + "9" * 5000 + ', "action": "a"}', "bad_field", "5000 digits"),
+    ('{"type": "ping", "ref": -' + "1" * 19 + '}', "bad_field", "19 digits"),
+    ('{"type": "ping", "ref": 1, "ref": 2}', "duplicate_key", '"ref" is given twice'),
+    ('{"type": "create", "kind": "cards", "setup": {"field": "3x3", "field": "5x5"}, "seats": []}',
+     "duplicate_key", '"field"'),
+    ('{"type": "ping", "ref": 1e999999}', "bad_field", "'ref' must be a whole number"),
     ('{"type": "join", "game": "' + "g" * 41 + '"}', "bad_field", "41 characters long; at most 40"),
     ('{"type": "create", "kind": "chess", "setup": {}, "seats": []}', "bad_field", "one of jayden, cards"),
     ('{"type": "create", "kind": "cards", "setup": {"rules": {"same": 1}}, "seats": []}', "bad_field",
@@ -63,6 +79,19 @@ def test_binary_oversized_and_deeply_nested_frames_are_refused() -> None:
     assert refusal(b'{"type": "ping"}').code == "bad_frame"
     assert refusal(" " * (P.MAX_MESSAGE + 1)).code == "too_big"
     assert refusal("[" * 60000).code == "bad_json"
+    assert refusal('{"a":' * 10000 + "1" + "}" * 10000).code == "bad_json"
+
+
+def test_text_in_any_script_with_emoji_is_taken() -> None:
+    for name in ("Zoë", "Jürgen", "Ἀθηνᾶ", "ジャズ", "محمد", "👨‍👩‍👧", "🂡 Jazz"):
+        assert P.parse_client(json.dumps({"type": "join", "game": "g", "name": name}))["name"] == name
+
+
+def test_a_refusal_carries_the_ref_of_the_message_it_refuses() -> None:
+    assert refusal('{"type": "action", "ply": -1, "action": "a", "ref": 7}').extra == {"ref": 7}
+    assert refusal('{"type": "shout", "ref": 8}').extra == {"ref": 8}
+    assert refusal('{"type": "ping", "ref": "x"}').extra == {}
+    assert refusal('{"type": "ping", "ref": 1, "ref": 2}').extra == {}
 
 
 def test_a_version_mismatch_says_which_side_to_update() -> None:
