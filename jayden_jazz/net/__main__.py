@@ -1,4 +1,9 @@
-"""``python -m jayden_jazz.net serve [--host 127.0.0.1] [--port 8765] [--data DIR]``."""
+"""``python -m jayden_jazz.net serve [--host 127.0.0.1] [--port 8765] [--data DIR] [--log FILE]``.
+
+Whatever stops the server before it serves -- a port taken, a data folder or
+database it must not use -- ends it with one line (on stderr, and in the log
+file when there is one) and exit code 2, never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-connections", type=int, default=4096, help="connections held at once (default 4096)")
     serve.add_argument("--max-games", type=int, default=10_000,
                        help="games waiting or being played at once (default 10000)")
+    serve.add_argument("--log", type=Path, default=None,
+                       help="write the log to this file (private, rotated at 1 MiB, 3 kept) instead of stderr")
     serve.add_argument("--sync", choices=("full", "normal"), default="full",
                        help="full (default): each commit reaches the disk before its ack, surviving a power "
                             "cut; normal: it survives the server being killed, not the machine losing power")
@@ -36,21 +43,40 @@ def default_data() -> Path:
     return Path(user_dirs().data) / "server"
 
 
+def _fatal(line: str) -> int:
+    """One line for people: on stderr, and in the log file when the log goes to one."""
+    print(f"jayden-jazz serve: {line}", file=sys.stderr, flush=True)
+    if any(not isinstance(h, logging.StreamHandler) or isinstance(h, logging.FileHandler)
+           for h in logging.getLogger().handlers):
+        logging.getLogger("jayden_jazz.net").critical("%s", line)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    from .logfile import FORMAT, log_to
     from .server import Limits, run
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    from .store import DatabaseRefused, make_private, prepare_folder
     data = args.data if args.data is not None else default_data()
+    if args.log is not None:
+        try:
+            prepare_folder(args.log.parent)
+            log_to(args.log)
+            make_private(args.log)
+        except (OSError, DatabaseRefused) as e:
+            return _fatal(f"cannot write the log {args.log}: {getattr(e, 'strerror', None) or e}")
+    else:
+        logging.basicConfig(level=logging.INFO, format=FORMAT)
+    limits = Limits(seat_timeout=args.seat_timeout, rate=args.rate, burst=max(40.0, 2 * args.rate),
+                    max_connections=args.max_connections, max_games=args.max_games)
     try:
-        asyncio.run(run(args.host, args.port, data, Limits(seat_timeout=args.seat_timeout, rate=args.rate,
-                                                                burst=max(40.0, 2 * args.rate),
-                                                                max_connections=args.max_connections,
-                                                                max_games=args.max_games), args.sync))
+        asyncio.run(run(args.host, args.port, data, limits, args.sync))
     except KeyboardInterrupt:
         return 0
+    except DatabaseRefused as e:
+        return _fatal(str(e))
     except OSError as e:
-        print(f"jayden-jazz serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
-        return 2
+        return _fatal(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}")
     return 0
 
 

@@ -39,6 +39,8 @@ from typing import Any
 
 from websockets.asyncio.server import Server as WsServer, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import DATA_OPCODES
+from websockets.protocol import State
 
 from . import protocol as P
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
@@ -63,6 +65,9 @@ class Limits:
     max_connections: int = 4096
     max_games: int = 10_000         # games waiting or being played
     hello_timeout: float = 10.0
+    message_timeout: float = 20.0   # a message begun must be whole within this (a trickling sender is closed)
+    per_address: int = 32           # connections at once from one address (a house behind one router: a few)
+    exempt: tuple[str, ...] = ("127.0.0.1", "::1")   # this machine itself: not counted per address
     idle_timeout: float = 600.0     # no message at all for this long closes the connection
     seat_timeout: float = 60.0      # a seat away this long may be given to the computer
     presence_interval: float = 5.0
@@ -72,6 +77,32 @@ class Limits:
 
 
 _closing: set[asyncio.Task[Any]] = set()
+
+INTERNAL = "the server failed while handling that message (its log says why); this connection is closed"
+
+
+class TimedConnection(ServerConnection):
+    """A connection that knows since when a message it has not finished receiving began arriving
+    (``begun``), so a sender trickling a frame a byte at a time, which no read timeout sees, is
+    closed by the server's sweep (:attr:`Limits.message_timeout`)."""
+
+    begun: float | None = None
+    _whole = False
+
+    def data_received(self, data: bytes) -> None:
+        now = time.monotonic()
+        opening = self.protocol.state is State.CONNECTING       # the handshake has its own timeout
+        if self.begun is None and not opening:
+            self.begun = now
+        self._whole = False
+        super().data_received(data)
+        if self._whole or opening:   # a message ended in this data; what follows it (if any) starts now
+            self.begun = now if self.protocol.reader.buffer else None
+
+    def process_event(self, event: Any) -> None:
+        if getattr(event, "opcode", None) in DATA_OPCODES and getattr(event, "fin", False):
+            self._whole = True
+        super().process_event(event)
 
 
 @dataclass(eq=False)
@@ -152,6 +183,8 @@ def default_pack_dirs() -> list[str]:
 class GameServer:
     def __init__(self, data: Path, limits: Limits | None = None, *, pack_dirs: Sequence[str] | None = None,
                  executor: Executor | None = None, sync: str = "full") -> None:
+        """Raises :class:`~.store.DatabaseRefused` (one line for people) when the data folder or
+        its database cannot be used; nothing in it is then changed."""
         self.limits = limits or Limits()
         self.store = Store(Path(data), sync=sync)
         self.pack_dirs = list(pack_dirs) if pack_dirs is not None else default_pack_dirs()
@@ -160,6 +193,7 @@ class GameServer:
         self.tables: dict[str, Table] = {}
         self.codes: dict[str, str] = {}
         self.conns: set[Conn] = set()
+        self.per_address: dict[str, int] = {}
         self.watchers: dict[str, set[Conn]] = {}
         self.away: dict[tuple[str, int], float] = {}
         self.thinking: set[str] = set()
@@ -172,7 +206,7 @@ class GameServer:
         self._next_batch = 1          # the batch that collects the writes queued now
         self._done_batch = 0          # the last batch on disk
         self._flushing = False
-        self._held: deque[tuple[int, Conn, dict[str, Any] | str | tuple[int, str]]] = deque()
+        self._held: deque[tuple[int, Conn, dict[str, Any] | str | tuple[int, str], str | None]] = deque()
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
         self.failed: asyncio.Future[None] | None = None
 
@@ -192,7 +226,10 @@ class GameServer:
 
     def _load(self) -> None:
         now = time.monotonic()
-        for g in self.store.load():
+        stored = self.store.load()
+        for gid, why in self.store.skipped:
+            log.error("game %s in %s is damaged and is not offered (its rows are kept): %s", gid, self.store.path, why)
+        for g in stored:
             seats = [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats]
             try:
                 table = self._make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
@@ -203,8 +240,9 @@ class GameServer:
                     table.replay(g.actions)
                     if g.ending is not None and isinstance(table, JaydenTable) and table.status == "playing":
                         table.end_off_board(*g.ending)
-            except (Refusal, KeyError) as e:   # e.g. a card pack removed since: keep the rows, skip the game
-                log.error("game %s cannot be rebuilt and is not offered: %s", g.id, e)
+            except Exception as e:   # a card pack removed since, a damaged record: keep the rows, skip the game
+                log.error("game %s cannot be rebuilt and is not offered: %s", g.id,
+                          e.message if isinstance(e, Refusal) else f"{type(e).__name__}: {e}")
                 continue
             table.status = g.status if g.status == "abandoned" else table.status
             self.tables[g.id] = table
@@ -214,14 +252,17 @@ class GameServer:
                     self.away[(g.id, i)] = now
 
     # ------------------------------------------------------------------ writes before answers
-    def _send(self, conn: Conn, message: dict[str, Any] | str | tuple[int, str]) -> None:
+    def _send(self, conn: Conn, message: dict[str, Any] | str | tuple[int, str], game: str | None = None) -> None:
         """Send (or, given (code, reason), close) once every write queued so far is on disk:
-        nobody hears of a state the store does not hold."""
+        nobody hears of a state the store does not hold. ``game`` (by default the one the
+        connection sits at) is the game the message tells of: if that game's writes fail, an
+        error goes instead."""
         need = self._next_batch if self.store.queued else self._next_batch - 1
         if need <= self._done_batch and not self._held:
             _deliver(conn, message)
         else:
-            self._held.append((need, conn, message))
+            self._held.append((need, conn, message, game if game is not None else
+                               conn.table.id if conn.table is not None else None))
 
     def _close_after(self, conn: Conn, code: int, reason: str) -> None:
         self._send(conn, (code, reason))
@@ -235,21 +276,76 @@ class GameServer:
         loop = asyncio.get_running_loop()
         try:
             while self.store.queued:
-                rows = self.store.take()
+                writes = self.store.take()
                 batch = self._next_batch
                 self._next_batch += 1
-                await loop.run_in_executor(self._db_thread, self.store.commit, rows)
+                failed = await self._commit(loop, writes)
                 self._done_batch = batch
+                lost = {gid: self.tables.get(gid) for gid in failed}
+                for gid in failed:
+                    self._drop_game(gid)
+                unsent: list[tuple[Conn, Any, str | None]] = []
                 while self._held and self._held[0][0] <= batch:
-                    _need, conn, message = self._held.popleft()
-                    _deliver(conn, message)
-        except Exception as e:   # the disk refused: memory and store would part ways, so stop serving
-            log.critical("cannot write the games database %s: %s; the server stops", self.store.path, e)
-            if self.failed is not None and not self.failed.done():
-                self.failed.set_exception(e)
-            raise
+                    _need, conn, message, game = self._held.popleft()
+                    if game in failed:
+                        unsent.append((conn, message, game))
+                    else:
+                        _deliver(conn, message)
+                for gid, table in lost.items():
+                    self._tell_lost(gid, table, unsent)
         finally:
             self._flushing = False
+
+    async def _commit(self, loop: asyncio.AbstractEventLoop, writes: list[Any]) -> dict[str, str]:
+        """Commit a batch; when it fails, each game's writes on their own, so one game's bad write
+        costs that game only. Returns the games whose writes could not be stored."""
+        try:
+            await loop.run_in_executor(self._db_thread, self.store.commit, writes)
+            return {}
+        except Exception as e:
+            log.error("a batch of writes to %s failed (%s: %s); writing each game's on its own",
+                      self.store.path, type(e).__name__, e)
+        try:
+            failed = await loop.run_in_executor(self._db_thread, self.store.commit_each, writes)
+        except Exception:     # the retry itself broke: every game of the batch is lost, the others go on
+            log.exception("writing the batch game by game failed")
+            failed = {gid: "the database failed" for gid, _ in writes}
+            self.store.broken.update(failed)
+        for gid, why in failed.items():
+            log.error("game %s could not be stored (%s); it is closed on this server", gid, why)
+        return failed
+
+    def _drop_game(self, gid: str) -> None:
+        """A game whose writes failed: memory and store would part ways, so it is served no more
+        (the store keeps what it had; a restart offers that)."""
+        table = self.tables.pop(gid, None)
+        if table is not None and self.codes.get(table.code) == gid:
+            del self.codes[table.code]
+        self.thinking.discard(gid)
+        for key in [k for k in self.away if k[0] == gid]:
+            del self.away[key]
+
+    def _tell_lost(self, gid: str, table: Table | None, unsent: list[tuple[Conn, Any, str | None]]) -> None:
+        """Everyone at a dropped game, and whoever waited for an answer about it (``unsent``, and
+        what is held for it still), hears why instead."""
+        words = "the server could not record this game, so it has stopped it; the server's log says why"
+        told: set[Conn] = set()
+        waiting: set[Conn] = set()
+        later = [e for e in self._held if e[3] == gid]
+        for e in later:
+            self._held.remove(e)
+        for conn, message, game in unsent + [(e[1], e[2], e[3]) for e in later]:
+            if game != gid:
+                continue
+            waiting.add(conn)
+            if isinstance(message, dict) and "ref" in message:      # the answer a client waits for, by its ref
+                _deliver(conn, P.error("game_lost", words, ref=message["ref"]))
+                told.add(conn)
+        for conn in self.watchers.pop(gid, set()) | waiting:
+            if table is not None and conn.table is table:
+                conn.table = conn.seat = None
+            if conn not in told:
+                _deliver(conn, P.error("game_lost", words))
 
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
         """Listen; returns the port (useful with port 0)."""
@@ -257,7 +353,8 @@ class GameServer:
         lim = self.limits
         self._ws = await serve(self._handle, host, port, max_size=lim.max_message, ping_interval=lim.ping_interval,
                                ping_timeout=lim.ping_timeout, max_queue=16, close_timeout=3,
-                               compression=None)
+                               compression=None, open_timeout=lim.hello_timeout,
+                               create_connection=TimedConnection)
         self._spawn(self._presence_loop())
         self._spawn(self._idle_loop())
         for table in self.tables.values():
@@ -273,14 +370,24 @@ class GameServer:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
         if self.store.queued:
-            self.store.commit(self.store.take())
+            writes = self.store.take()
+            try:
+                self.store.commit(writes)
+            except Exception:
+                self.store.commit_each(writes)
         self._db_thread.shutdown(wait=True)
         self.store.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        """A background task that failed is logged in full once; the server goes on."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a background task of the server failed", exc_info=task.exception())
 
     # ------------------------------------------------------------------ one connection
     async def _handle(self, ws: ServerConnection) -> None:
@@ -290,6 +397,15 @@ class GameServer:
                                                           "try again later")))
             await ws.close(1013, "server full")
             return
+        address = str(ws.remote_address[0]) if ws.remote_address else ""
+        counted = address not in lim.exempt
+        if counted and self.per_address.get(address, 0) >= lim.per_address:
+            await ws.send(P.encode(P.error("too_many_connections", f"this server takes at most {lim.per_address} "
+                                                                    "connections at once from one address")))
+            await ws.close(1008, "too many connections from one address")
+            return
+        if counted:
+            self.per_address[address] = self.per_address.get(address, 0) + 1
         conn = Conn(ws, P.TokenBucket(lim.rate, lim.burst), asyncio.get_running_loop().create_future(),
                     most=lim.out_buffer)
         self.conns.add(conn)
@@ -298,9 +414,22 @@ class GameServer:
                 await self._read(conn)
         except ConnectionClosed:
             pass
+        except Exception:   # a bug met by one message: that connection ends, the server and its games go on
+            log.exception("closing a connection from %s after an unexpected error", address)
+            conn.send(P.error("internal", INTERNAL))
+            conn.close(1011, "internal error")
         finally:
+            if counted:
+                left = self.per_address.get(address, 1) - 1
+                if left > 0:
+                    self.per_address[address] = left
+                else:
+                    self.per_address.pop(address, None)
             self.conns.discard(conn)
-            self._leave(conn)
+            try:
+                self._leave(conn)
+            except Exception:
+                log.exception("a connection's leaving failed")
             self._close_after(conn, 1000, "")
             await asyncio.wait([conn.closed], timeout=2)    # a close held for a commit, then run
 
@@ -310,22 +439,24 @@ class GameServer:
         except TimeoutError:
             await conn.ws.close(1008, "no hello")
             return False
+        msg: dict[str, Any] = {}
         try:
             msg = P.parse_client(raw)
             if msg["type"] != "hello":
                 raise P.ProtocolError("hello_first", "the first message must be hello with the protocol version")
         except P.ProtocolError as e:
-            self._send(conn, P.error(e.code, e.message))
+            self._send(conn, P.error(e.code, e.message, **(_ref(msg) or e.extra)))
             self._close_after(conn, 1008, e.code)
             return False
         if msg["version"] != P.VERSION:
             log.info("refused a client from %s: %s", conn.ws.remote_address, P.version_refusal(msg["version"]))
-            self._send(conn, P.error("version", P.version_refusal(msg["version"]), server_version=P.VERSION))
+            self._send(conn, P.error("version", P.version_refusal(msg["version"]), server_version=P.VERSION,
+                                     **_ref(msg)))
             self._close_after(conn, 1008, "protocol version")
             return False
         self._send(conn, {"type": "welcome", "version": P.VERSION, "server": "jayden-jazz",
                    "limits": {"max_message": self.limits.max_message, "rate": self.limits.rate, "burst": self.limits.burst,
-                              "seat_timeout": self.limits.seat_timeout}})
+                              "seat_timeout": self.limits.seat_timeout}, **_ref(msg)})
         conn.last, conn.greeted = time.monotonic(), True
         return True
 
@@ -342,16 +473,16 @@ class GameServer:
                 if conn.strikes >= lim.flood_strikes:
                     self._close_after(conn, 1008, "too many messages")
                     continue
-                if conn.strikes <= 3 or conn.strikes % 20 == 0:
-                    self._send(conn, P.error("rate_limited", f"too many messages: at most {lim.rate:g} a second "
-                                                      "on average; this one was dropped"))
+                self._send(conn, P.error("rate_limited", f"too many messages: at most {lim.rate:g} a second "
+                                                         f"on average; this one was dropped ({conn.strikes} of "
+                                                         f"{lim.flood_strikes} before the connection is closed)"))
                 continue
             msg: dict[str, Any] = {}
             try:
                 msg = P.parse_client(raw)
                 self._dispatch(conn, msg)
             except P.ProtocolError as e:
-                self._send(conn, P.error(e.code, e.message, **_ref(msg)))
+                self._send(conn, P.error(e.code, e.message, **(_ref(msg) or e.extra)))
             except Refusal as e:
                 extra = _ref(msg)
                 if e.code == "stale_ply" and conn.table is not None:
@@ -374,7 +505,8 @@ class GameServer:
         else:
             table, seat = self._seated(conn, kind)
             if kind == "view":
-                self._send(conn, self._view(table, seat))
+                view = self._view(table, seat)
+                self._send(conn, f'{{"ref":{msg["ref"]},{view[1:]}' if "ref" in msg else view)
             elif kind == "hand":
                 self._hand(conn, table, seat, msg)
             elif kind == "action":
@@ -415,7 +547,7 @@ class GameServer:
         if isinstance(table, CardsTable):
             self._computer_hands(table)
         self._maybe_start(table)
-        self._send(conn, {"type": "created", "game": gid, "code": code, "host_token": host_token, **_ref(msg)})
+        self._send(conn, {"type": "created", "game": gid, "code": code, "host_token": host_token, **_ref(msg)}, gid)
 
     def _new_code(self) -> str:
         while True:
@@ -598,7 +730,7 @@ class GameServer:
             if isinstance(table, CardsTable):
                 self._computer_hands(table)
             self._maybe_start(table)
-        self._send(conn, {"type": "ack", "host": msg["command"], "ply": table.ply, **_ref(msg)})
+        self._send(conn, {"type": "ack", "host": msg["command"], "ply": table.ply, **_ref(msg)}, table.id)
         self._broadcast(table)
         self._think(table)
 
@@ -652,12 +784,17 @@ class GameServer:
     async def _idle_loop(self) -> None:
         """Close connections silent for ``idle_timeout``: one sweep a few times per timeout, which
         costs far less than a timer around every read of every connection."""
-        timeout = self.limits.idle_timeout
+        timeout, slow = self.limits.idle_timeout, self.limits.message_timeout
         while True:
-            await asyncio.sleep(min(5.0, timeout / 4))
-            cutoff = time.monotonic() - timeout
+            await asyncio.sleep(min(5.0, timeout / 4, slow / 4))
+            now = time.monotonic()
+            cutoff = now - timeout
             for conn in [c for c in self.conns if c.greeted and not c.closing and c.last < cutoff]:
                 self._close_after(conn, 1000, "idle for too long")
+            for conn in [c for c in self.conns if not c.closing]:
+                begun = getattr(conn.ws, "begun", None)
+                if begun is not None and now - begun > slow:
+                    self._close_after(conn, 1008, "a message took too long to arrive")
 
     def _think(self, table: Table) -> None:
         """Ask the worker for the computer seat to move, unless it is already asked."""
@@ -698,6 +835,9 @@ class GameServer:
             self._broadcast(table)
         except Refusal as e:
             log.error("game %s: the computer's move was refused: %s", table.id, e.message)
+        except Exception:   # a bug: logged in full; the game waits (a restart replays it), the server goes on
+            log.exception("game %s: playing the computer's move failed", table.id)
+            return
         finally:
             self.thinking.discard(table.id)
         self._think(table)

@@ -18,56 +18,61 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    kind TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    host_hash TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    level TEXT NOT NULL,
-    name TEXT NOT NULL,
-    token_hash TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS hands (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    cards TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS endings (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    seat INTEGER,
-    reason TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-"""
+from .dbfile import DatabaseRefused, open_database
+
+log = logging.getLogger("jayden_jazz.net")
 
 FILE_NAME = "games.sqlite3"
 SYNC_MODES = ("full", "normal")
 """``full``: a commit is on disk (fsync) before the ack -- survives a power cut too.
 ``normal`` (WAL): a commit survives the server being killed, not the machine losing power."""
 Statement = tuple[str, tuple[Any, ...]]
+Write = tuple[str, list[Statement]]
+"""One game's id and the statements of one of its changes, committed together or not at all."""
+
+
+class DataFolderRefused(DatabaseRefused):
+    """The data folder cannot be used (a file in its place, no permission); one line."""
+
+
+def prepare_folder(folder: Path) -> None:
+    """The data folder, made private (0700) when created here; a file in its place is refused."""
+    if folder.exists() and not folder.is_dir():
+        raise DataFolderRefused(f"the data folder {folder} is a file, not a folder; name a folder with --data")
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as e:
+        raise DataFolderRefused(f"the data folder {folder} cannot be made ({e.strerror}); "
+                                "name another with --data") from None
+
+
+def make_private(path: Path) -> None:
+    """Only the owner may read a file the server keeps (games, seat names, the log)."""
+    try:
+        if path.is_file() and not path.is_symlink() and (path.stat().st_mode & 0o777) != 0o600:
+            os.chmod(path, 0o600)
+    except OSError as e:
+        log.warning("cannot make %s private (%s)", path, e.strerror)
+
+
+def _surrogate_text(raw: bytes) -> str:
+    """Stored text, read without stopping at bytes that are not UTF-8 (a damaged row): they become
+    lone surrogates, which :func:`_check_text` then refuses for that game alone."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _check_text(*values: Any) -> None:
+    for v in values:
+        if isinstance(v, str) and any("\udc80" <= ch <= "\udcff" for ch in v):
+            raise ValueError("a stored text is not UTF-8")
 
 
 def token_hash(token: str) -> str:
@@ -92,44 +97,66 @@ class Store:
     """All writes go through here, each in its own committed transaction."""
 
     def __init__(self, folder: Path, on_queue: Callable[[], None] | None = None, *, sync: str = "full") -> None:
-        folder.mkdir(parents=True, exist_ok=True)
-        self.path = folder / FILE_NAME
-        # explicit transactions below; one thread at a time (the server's database thread)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
         if sync not in SYNC_MODES:
             raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
-        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
-        self.queued: list[Statement] = []
+        prepare_folder(folder)
+        self.path = folder / FILE_NAME
+        # explicit transactions below; one thread at a time (the server's database thread)
+        self.db = open_database(self.path, sync)
+        self.db.text_factory = _surrogate_text
+        for suffix in ("", "-wal", "-shm"):
+            make_private(self.path.with_name(FILE_NAME + suffix))
+        self.queued: list[Write] = []
+        self.broken: set[str] = set()       # games whose writes failed: nothing more is written for them
+        self.skipped: list[tuple[str, str]] = []   # (game id, why) of the games the last load left out
         self.on_queue = on_queue
 
-    def _tx(self, statements: list[Statement]) -> None:
-        """Queue the statements (``on_queue`` set: the server commits them in batches) or,
-        without a queue hook, commit them at once."""
-        if self.on_queue is None:
-            self.commit(statements)
+    def _tx(self, game_id: str, statements: list[Statement]) -> None:
+        """Queue one change of one game (``on_queue`` set: the server commits them in batches) or,
+        without a queue hook, commit it at once."""
+        if game_id in self.broken:
             return
-        self.queued += statements
+        if self.on_queue is None:
+            self.commit([(game_id, statements)])
+            return
+        self.queued.append((game_id, statements))
         self.on_queue()
 
-    def take(self) -> list[Statement]:
-        """The queued statements, to commit together (one fsync for many writes)."""
+    def take(self) -> list[Write]:
+        """The queued changes, to commit together (one fsync for many writes)."""
         out, self.queued = self.queued, []
         return out
 
-    def commit(self, statements: list[Statement]) -> None:
-        """Run ``statements`` in one transaction; on disk when this returns."""
+    def commit(self, writes: list[Write]) -> None:
+        """Run every statement of ``writes`` in one transaction; on disk when this returns."""
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
-            for sql, args in statements:
-                db.execute(sql, args)
+            for _game, statements in writes:
+                for sql, args in statements:
+                    db.execute(sql, args)
+            db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
-        db.execute("COMMIT")
+
+    def commit_each(self, writes: list[Write]) -> dict[str, str]:
+        """After a batch failed: each game's changes in a transaction of their own, in order, so
+        one game's bad statement sinks only that game. Returns the games that failed, with why;
+        they are marked broken (later writes for them are dropped)."""
+        order: dict[str, list[Write]] = {}
+        for w in writes:
+            order.setdefault(w[0], []).append(w)
+        failed: dict[str, str] = {}
+        for game_id, own in order.items():
+            try:
+                self.commit(own)
+            except Exception as e:      # sqlite3.Error, or text the driver cannot encode
+                failed[game_id] = f"{type(e).__name__}: {e}"
+        self.broken.update(failed)
+        self.queued = [w for w in self.queued if w[0] not in self.broken]
+        return failed
 
     def add_game(self, game_id: str, code: str, kind: str, setup: dict[str, Any], host_hash: str,
                  seats: list[dict[str, Any]], created: float) -> None:
@@ -139,22 +166,22 @@ class Store:
         for i, s in enumerate(seats):
             rows.append(("INSERT INTO seats VALUES (?,?,?,?,?,?)",
                          (game_id, i, s["kind"], s.get("level", ""), s["name"], s.get("token_hash"))))
-        self._tx(rows)
+        self._tx(game_id, rows)
 
     def set_seat(self, game_id: str, seat: int, kind: str, level: str, name: str, token_hash: str | None) -> None:
-        self._tx([("UPDATE seats SET kind=?, level=?, name=?, token_hash=? WHERE game_id=? AND seat=?",
+        self._tx(game_id, [("UPDATE seats SET kind=?, level=?, name=?, token_hash=? WHERE game_id=? AND seat=?",
                    (kind, level, name, token_hash, game_id, seat))])
 
     def set_hand(self, game_id: str, seat: int, cards: list[str]) -> None:
-        self._tx([("INSERT OR REPLACE INTO hands VALUES (?,?,?)", (game_id, seat, json.dumps(cards)))])
+        self._tx(game_id, [("INSERT OR REPLACE INTO hands VALUES (?,?,?)", (game_id, seat, json.dumps(cards)))])
 
     def set_status(self, game_id: str, status: str) -> None:
-        self._tx([("UPDATE games SET status=? WHERE id=?", (status, game_id))])
+        self._tx(game_id, [("UPDATE games SET status=? WHERE id=?", (status, game_id))])
 
     def set_ending(self, game_id: str, seat: int | None, reason: str) -> None:
         """A game ended off the board (a resignation, an agreed draw), with its status, in one
         transaction: the actions alone would not give the result back after a restart."""
-        self._tx([("INSERT OR REPLACE INTO endings VALUES (?,?,?)", (game_id, seat, reason)),
+        self._tx(game_id, [("INSERT OR REPLACE INTO endings VALUES (?,?,?)", (game_id, seat, reason)),
                   ("UPDATE games SET status='over' WHERE id=?", (game_id,))])
 
     def add_action(self, game_id: str, ply: int, seat: int, action: str, status: str | None = None) -> None:
@@ -163,29 +190,72 @@ class Store:
             ("INSERT INTO actions VALUES (?,?,?,?)", (game_id, ply, seat, action))]
         if status is not None:
             rows.append(("UPDATE games SET status=? WHERE id=?", (status, game_id)))
-        self._tx(rows)
+        self._tx(game_id, rows)
 
     def load(self) -> list[StoredGame]:
-        """Every game, oldest first, with seats, hands and actions in order."""
+        """Every game, oldest first, with seats, hands and actions in order. A game whose rows are
+        damaged (text that is not JSON or UTF-8, a gap in its plies, a seat out of place) is left
+        out and named in :attr:`skipped`, its rows kept as they are; the others load."""
         db = self.db
-        games: dict[str, StoredGame] = {}
-        for gid, code, kind, setup, host, status in db.execute(
-                "SELECT id, code, kind, setup, host_hash, status FROM games ORDER BY created, id"):
-            games[gid] = StoredGame(gid, code, kind, json.loads(setup), host, status)
-        for gid, seat, kind, level, name, th in db.execute(
-                "SELECT game_id, seat, kind, level, name, token_hash FROM seats ORDER BY game_id, seat"):
-            games[gid].seats.append({"kind": kind, "level": level, "name": name, "token_hash": th})
-        for gid, seat, cards in db.execute("SELECT game_id, seat, cards FROM hands"):
-            games[gid].hands[seat] = json.loads(cards)
-        for gid, ply, seat, action in db.execute("SELECT game_id, ply, seat, action FROM actions ORDER BY game_id, ply"):
-            g = games[gid]
-            if ply != len(g.actions):
-                raise ValueError(f"{self.path}: game {gid} is missing ply {len(g.actions)}")
-            g.actions.append((seat, action))
-        for gid, seat, reason in db.execute("SELECT game_id, seat, reason FROM endings"):
+        games: dict[Any, StoredGame] = {}
+        bad: dict[Any, str] = {}
+
+        def each(sql: str, what: str, build: Callable[..., None]) -> None:
+            for row in db.execute(sql):
+                gid = row[0]
+                if gid in bad:
+                    continue
+                try:
+                    _check_text(*row)
+                    build(*row)
+                except Exception as e:      # whatever the damage: this game, not the others
+                    bad[gid] = f"{what}: {e}"
+
+        def game(gid: Any, code: Any, kind: Any, setup: Any, host: Any, status: Any) -> None:
+            parsed = json.loads(setup)
+            if not all(isinstance(v, str) for v in (gid, code, kind, host, status)) or not isinstance(parsed, dict):
+                raise ValueError("a field has the wrong type")
+            games[gid] = StoredGame(gid, code, kind, parsed, host, status)
+
+        def seat(gid: Any, seat: Any, kind: Any, level: Any, name: Any, th: Any) -> None:
+            g = games.get(gid)
+            if g is None:
+                return                      # a row of a game that is not there: ignored
+            if seat != len(g.seats) or not all(isinstance(v, str) for v in (kind, level, name)):
+                raise ValueError(f"seat {seat!r} is out of place or has a field of the wrong type")
+            g.seats.append({"kind": kind, "level": level, "name": name, "token_hash": th})
+
+        def hand(gid: Any, seat: Any, cards: Any) -> None:
             if gid in games:
+                parsed = json.loads(cards)
+                if not isinstance(seat, int) or not isinstance(parsed, list) \
+                        or not all(isinstance(c, str) for c in parsed):
+                    raise ValueError("a hand is not a list of card ids")
+                games[gid].hands[seat] = parsed
+
+        def action(gid: Any, ply: Any, seat: Any, text: Any) -> None:
+            g = games.get(gid)
+            if g is None:
+                return
+            if ply != len(g.actions):
+                raise ValueError(f"ply {len(g.actions)} is missing")
+            if not isinstance(seat, int) or not isinstance(text, str):
+                raise ValueError(f"ply {ply} has a field of the wrong type")
+            g.actions.append((seat, text))
+
+        def ending(gid: Any, seat: Any, reason: Any) -> None:
+            if gid in games:
+                if not isinstance(reason, str) or not (seat is None or isinstance(seat, int)):
+                    raise ValueError("an ending has a field of the wrong type")
                 games[gid].ending = (seat, reason)
-        return list(games.values())
+
+        each("SELECT id, code, kind, setup, host_hash, status FROM games ORDER BY created, id", "the game", game)
+        each("SELECT game_id, seat, kind, level, name, token_hash FROM seats ORDER BY game_id, seat", "a seat", seat)
+        each("SELECT game_id, seat, cards FROM hands", "a hand", hand)
+        each("SELECT game_id, ply, seat, action FROM actions ORDER BY game_id, ply", "an action", action)
+        each("SELECT game_id, seat, reason FROM endings", "its end", ending)
+        self.skipped = [(repr(gid) if not isinstance(gid, str) else gid, why) for gid, why in bad.items()]
+        return [g for gid, g in games.items() if gid not in bad]
 
     def actions(self, game_id: str) -> list[tuple[int, int, str]]:
         """(ply, seat, action) of one game, in order (tests and tools)."""
@@ -196,4 +266,5 @@ class Store:
         self.db.close()
 
 
-__all__ = ["FILE_NAME", "Store", "StoredGame", "token_hash"]
+__all__ = ["DataFolderRefused", "DatabaseRefused", "FILE_NAME", "Store", "StoredGame", "Write", "make_private",
+           "prepare_folder", "token_hash"]
