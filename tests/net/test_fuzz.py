@@ -1,6 +1,9 @@
 """Protocol fuzzing against a running server, bounded in count and time: random and mutated
-messages, oversized frames, a flood. The server answers each with an error or closes that
-one connection, logs no crash, and a game played beside the fuzzing finishes normally."""
+messages, oversized frames, a flood; and a sweep putting every kind of JSON value (a lone
+surrogate, a number of 5,000 digits, deep nesting...) in every field of every client
+message, a lone surrogate in every text field, duplicate keys. The server answers each with
+an error or closes that one connection, logs no crash, and a game played beside the
+fuzzing finishes normally."""
 
 from __future__ import annotations
 
@@ -37,6 +40,127 @@ VALID: list[dict[str, Any]] = [
 
 ODD_VALUES: list[Any] = [None, True, -1, 2**70, 1.5, "", "x" * 300, "\x00\x07", [], {}, [[[]]], {"a": {"b": 1}},
                          "default/fizzwick@a1", "ABCDEF", 0, 99999999, "🂡", ["x"] * 100]
+
+
+BIG = "9" * 5000
+"""A number json itself would refuse past 4,300 digits (written into the text: json.dumps cannot)."""
+
+VALUE_KINDS: list[Any] = [None, True, False, 0, -1, 2**31 + 1, -(2**63), 1.5, -0.0, 1e300, "__BIG__", "__-BIG__",
+                          "", "x", "\ud800", "a\udfffb", "\x00", "\x7f", "\u202e", "ABCDEF", "x" * 100_00,
+                          [], [None], ["\ud800"], {}, {"a": "\ud800"}, {"kind": "human"}, [[[[[]]]]],
+                          "__DEEP__"]
+"""One of every kind of JSON value (and the awkward ones of each kind) for every field."""
+
+
+def templates(game: str) -> dict[str, dict[str, Any]]:
+    """Every client message type with every field it may carry, text fields filled."""
+    return {
+        "hello": {"type": "hello", "version": P.VERSION, "client": "fuzz", "ref": 1},
+        "create": {"type": "create", "kind": "jayden", "setup": {"quiet_draw": True, "hints": False, "field": "3x3",
+                                                                 "date": "2026-01", "rules": {"preset": "draft"}},
+                   "seats": [{"kind": "human", "name": "A"}, {"kind": "computer", "level": "easy", "name": "B"}],
+                   "ref": 1},
+        "join": {"type": "join", "game": game, "seat": 0, "token": "t" * 20, "spectator": False, "name": "N", "ref": 1},
+        "hand": {"type": "hand", "cards": ["default/fizzwick", "default/x"], "ref": 1},
+        "action": {"type": "action", "ply": 0, "action": "default/fizzwick@a1", "ref": 1},
+        "host": {"type": "host", "game": game, "token": "t" * 20, "command": "computer", "seat": 1, "ref": 1},
+        "offer_draw": {"type": "offer_draw", "game": game, "ref": 1},
+        "answer_draw": {"type": "answer_draw", "game": game, "accept": True, "ref": 1},
+        "resign": {"type": "resign", "game": game, "ref": 1},
+        "view": {"type": "view", "ref": 1},
+        "ping": {"type": "ping", "ref": 1},
+    }
+
+
+def paths(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Where every value sits in a message (objects' fields and list items, nested)."""
+    out = [at] if at else []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k != "type":
+                out += paths(v, at + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += paths(v, at + (i,))
+    return out
+
+
+def put(message: dict[str, Any], at: tuple[Any, ...], value: Any) -> str:
+    m = json.loads(json.dumps(message))
+    box = m
+    for step in at[:-1]:
+        box = box[step]
+    box[at[-1]] = value
+    text = json.dumps(m)           # ensure_ascii: a lone surrogate goes as the escape \ud800
+    return (text.replace('"__BIG__"', BIG).replace('"__-BIG__"', "-" + BIG)
+            .replace('"__DEEP__"', "[" * 20_000 + "]" * 20_000))
+
+
+def sweep(game: str) -> list[tuple[str, str]]:
+    """(type, text): each kind of value at each place of each message, and a lone surrogate in
+    each text field of each message."""
+    out = []
+    for kind, message in templates(game).items():
+        for at in paths(message):
+            out += [(kind, put(message, at, v)) for v in VALUE_KINDS]
+    out += [(kind, '{"type":"%s","type":"%s"}' % (kind, kind)) for kind in templates(game)]
+    out += [("ping", '{"type":"ping","ref":1,"ref":1}'), ("ping", "[" * 100_000)]
+    return out
+
+
+async def until_answer(ws: ClientConnection) -> dict[str, Any] | None:
+    """The answer to the message just sent, past the views and presence of a game being
+    watched; None when the server closed this connection."""
+    try:
+        while True:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if msg["type"] not in ("view", "presence") or "ref" in msg:
+                return msg
+    except ConnectionClosed:
+        return None
+
+
+async def hostile(url: str, game: str, lanes: int = 8) -> dict[str, int]:
+    """Every message of :func:`sweep`, on ``lanes`` connections paced under the rate limit; a
+    connection the server closes (its right, e.g. for a refused hello) is replaced."""
+    todo = sweep(game)
+    counts = {"sent": 0, "errors": 0, "closed": 0, "surrogate_refused": 0, "surrogates": 0}
+
+    async def lane(items: list[tuple[str, str]]) -> None:
+        ws: ClientConnection | None = None
+        try:
+            for kind, text in items:
+                if kind == "hello" or ws is None:          # a hello goes first on a fresh connection
+                    if ws is not None:
+                        await ws.close()
+                    ws = await connect(url, max_size=None)
+                    if kind != "hello":
+                        await hello(ws)
+                await ws.send(text)
+                counts["sent"] += 1
+                reply = await until_answer(ws)
+                surrogate = "\\ud800" in text or "\\udfff" in text
+                counts["surrogates"] += surrogate
+                if reply is None:
+                    counts["closed"] += 1
+                    counts["surrogate_refused"] += surrogate      # not taken: that connection is closed
+                    ws = None
+                    continue
+                assert reply["type"] in ("error", "created", "pong", "joined", "view", "ack", "welcome"), reply
+                if reply["type"] == "error":
+                    counts["errors"] += 1
+                    assert reply["message"] and reply["code"] != "internal", reply
+                    counts["surrogate_refused"] += surrogate
+                if kind == "hello":         # welcomed or refused, a hello ends this connection's turn
+                    await ws.close()
+                    ws = None
+                await asyncio.sleep(0.06)
+        finally:
+            if ws is not None:
+                await ws.close()
+
+    await asyncio.gather(*(lane(todo[i::lanes]) for i in range(lanes)))
+    return counts
 
 
 def mutate(rng: random.Random, msg: dict[str, Any]) -> Any:
@@ -157,13 +281,19 @@ def test_fuzzing_beside_a_game(tmp_path: Path, caplog: pytest.LogCaptureFixture)
             c.join(created["game"], seat=i)
             expect(c, "joined")
         results: dict[str, Any] = {}
+        swept: dict[str, Any] = {}
         thread = threading.Thread(target=lambda: results.update(asyncio.run(fuzz(server.url, 1, 15.0))))
+        sweeper = threading.Thread(target=lambda: swept.update(asyncio.run(hostile(server.url, created["game"]))))
         thread.start()
-        final = play_out(players, random.Random(3), timeout=40)
+        sweeper.start()
+        final = play_out(players, random.Random(3), timeout=60)
         thread.join(60)
-        assert not thread.is_alive()
+        sweeper.join(120)
+        assert not thread.is_alive() and not sweeper.is_alive()
         assert final["status"] == "over" and final["ply"] == 25
         assert results["sent"] >= 40 and results["errors"] >= results["sent"] // 2
+        assert swept["sent"] == len(sweep(created["game"])) and swept["errors"] >= swept["sent"] // 2, swept
+        assert swept["surrogates"] >= 40 and swept["surrogate_refused"] == swept["surrogates"], swept
         # the server still takes new games after all that
         late = client(server.url)
         create(late, "jayden", {}, [{"kind": "human"}] * 2)
