@@ -48,7 +48,10 @@ def _folders_epilog() -> str:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="jayden-jazz",
-        description="Jayden & Jazz: the 1989 EGA war game Jayden and the Jazz Jackrabbit Card Game.",
+        description="Jayden & Jazz: the 1989 EGA war game Jayden and the Jazz Jackrabbit Card Game.\n\n"
+                    "  jayden-jazz serve [--host H] [--port P] [--data DIR] ...\n"
+                    "                runs a game server for online play instead (no window);\n"
+                    "                jayden-jazz serve --help lists its options",
         epilog=_folders_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"Jayden & Jazz {__version__}")

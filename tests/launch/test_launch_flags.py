@@ -36,6 +36,16 @@ def test_help_lists_every_flag_and_the_player_folders(capsys, user_home):
     assert "JAYDEN_JAZZ_HOME" in out
 
 
+def test_help_names_the_serve_command_and_serve_has_its_own_help(capsys):
+    assert main(["--help"]) == 0
+    assert "jayden-jazz serve [--host H] [--port P] [--data DIR]" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as done:
+        main(["serve", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert all(flag in out for flag in ("--host", "--port", "--data", "--log", "--sync"))
+
+
 def test_help_shows_the_platform_folders_without_override(capsys, monkeypatch, tmp_path):
     monkeypatch.delenv("JAYDEN_JAZZ_HOME", raising=False)
     d = paths.user_dirs()
