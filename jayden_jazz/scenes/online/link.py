@@ -116,17 +116,19 @@ class Hosting:
         self._start()
 
     def _start(self) -> None:
-        self.data.mkdir(parents=True, exist_ok=True)
+        self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
         root = str(Path(__file__).resolve().parents[3])
         env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        log = open(self.data / "server.log", "a", encoding="utf-8")
+        # the server writes its own log (server.log: private, rotated); stderr keeps only what
+        # stops it (one line) or a crash before its log is open, fresh each start
+        err = os.fdopen(os.open(self.data / "server.err", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w")
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "jayden_jazz.net", "serve", "--host", self.host, "--port", str(self.port),
-                 "--data", str(self.data), *SERVER_ARGS],
-                stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=env)
+                 "--data", str(self.data), "--log", str(self.data / "server.log"), *SERVER_ARGS],
+                stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL, text=True, env=env)
         finally:
-            log.close()
+            err.close()
         out = self.proc.stdout
         lines = self._lines
 
@@ -169,11 +171,15 @@ class Hosting:
         raise RuntimeError(self.error)
 
     def _log_tail(self) -> str:
-        try:
-            lines = (self.data / "server.log").read_text(encoding="utf-8", errors="replace").strip().splitlines()
-        except OSError:
-            return ""
-        return lines[-1] if lines else ""
+        """The last line of what stopped the server (its stderr), else of its log."""
+        for name in ("server.err", "server.log"):
+            try:
+                lines = (self.data / name).read_text(encoding="utf-8", errors="replace").strip().splitlines()
+            except OSError:
+                continue
+            if lines:
+                return lines[-1]
+        return ""
 
     @property
     def running(self) -> bool:
