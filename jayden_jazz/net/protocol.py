@@ -290,6 +290,8 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
         raise ProtocolError("bad_json", f"the server sent text that is not JSON: {e.msg}") from None
+    except (ValueError, RecursionError):       # a number past json's 4,300 digits, nesting past its depth
+        raise ProtocolError("bad_json", "the server sent JSON this game cannot read") from None
     if not isinstance(data, dict) or data.get("type") not in SERVER_MESSAGES:
         raise ProtocolError("bad_message", "the server sent a message of an unknown type")
     return data

@@ -94,6 +94,12 @@ def test_a_refusal_carries_the_ref_of_the_message_it_refuses() -> None:
     assert refusal('{"type": "ping", "ref": 1, "ref": 2}').extra == {}
 
 
+def test_what_a_server_sends_that_json_cannot_read_is_a_protocol_error() -> None:
+    for raw in ('{"type": "pong", "ref": ' + "9" * 5000 + "}", "[" * 60000, "nope", b"{}", '{"type": "shout"}'):
+        with pytest.raises(P.ProtocolError):
+            P.decode_server(raw)
+
+
 def test_a_version_mismatch_says_which_side_to_update() -> None:
     assert "server is newer" in P.version_refusal(P.VERSION - 1)
     assert "this game is newer" in P.version_refusal(P.VERSION + 1)
