@@ -346,6 +346,9 @@ class GameServer:
                 conn.table = conn.seat = None
             if conn not in told:
                 _deliver(conn, P.error("game_lost", words))
+        for conn, message, game in unsent + [(e[1], e[2], e[3]) for e in later]:
+            if game == gid and isinstance(message, tuple):      # a close that waited still happens
+                _deliver(conn, message)
 
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
         """Listen; returns the port (useful with port 0)."""
