@@ -127,6 +127,14 @@ def open_database(path: Path, sync: str) -> sqlite3.Connection:
         if not st.st_mode & stat.S_IWUSR:
             raise DatabaseRefused(f"{path} is read-only; give its owner write access (chmod u+w) "
                                   "or start with another --data folder")
+    for suffix in ("-wal", "-shm", "-journal"):    # SQLite's own files beside it: regular files or none
+        beside = path.with_name(path.name + suffix)
+        try:
+            what = _kind_of(os.lstat(beside).st_mode)
+        except OSError:
+            continue
+        if what is not None:
+            raise DatabaseRefused(f"{beside} is {what}, not SQLite's own file beside the database; {_LEAVE}")
     new = st is None or st.st_size == 0
     if not new:
         _check_ours(path)

@@ -781,8 +781,11 @@ class GameServer:
             now = time.monotonic()
             for (gid, seat), t in list(self.away.items()):
                 table = self.tables.get(gid)
-                if table is not None and table.status in ("waiting", "playing") and self.watchers.get(gid):
-                    self._presence(table, seat, "lost", now - t)
+                try:
+                    if table is not None and table.status in ("waiting", "playing") and self.watchers.get(gid):
+                        self._presence(table, seat, "lost", now - t)
+                except Exception:   # one game's bug: logged, the loop goes on for the others
+                    log.exception("game %s: telling who is away failed", gid)
 
     async def _idle_loop(self) -> None:
         """Close connections silent for ``idle_timeout``: one sweep a few times per timeout, which

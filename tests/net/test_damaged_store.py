@@ -113,7 +113,13 @@ def newer(folder: Path) -> None:
     db.close()
 
 
+def a_fifo_beside(folder: Path) -> None:
+    our_database(folder)
+    os.mkfifo(folder / (FILE_NAME + "-wal"))
+
+
 CASES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "fifo as its -wal": (a_fifo_beside, "-wal is a named pipe"),
     "truncated": (truncated, "damaged"),
     "random bytes": (random_bytes, "not an SQLite database"),
     "folder": (a_folder, "is a folder"),
@@ -140,7 +146,7 @@ def test_a_database_it_must_not_use_is_refused_in_one_line_and_left_as_it_was(tm
     assert time.monotonic() - started < 30          # a pipe is never opened, so nothing blocks
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 2 and len(lines) == 1, out.stderr
-    assert str(path) in lines[0] and words in lines[0] and "Traceback" not in out.stderr, lines[0]
+    assert str(path) in lines[0] and words in lines[0] and "Traceback" not in out.stderr, lines[0]   # or its -wal
     assert "--data" in lines[0] and out.stdout == ""
     assert print_of(path) == before
 
