@@ -82,6 +82,9 @@ MIGRATIONS: dict[int, str] = {}
 
 LOCK_WAIT = 2.0
 """Seconds to wait at start for a lock another program holds before refusing the file."""
+BUSY_WAIT = 5.0
+"""Seconds a commit waits once running for a lock held elsewhere (a tool reading the file)
+before it fails -- and with it, only the games it held (see ``Store.commit_each``)."""
 
 _LEAVE = "move it away, or start the server with another --data folder"
 _DAMAGED = ("restore it from a backup or move it away (the server then starts with no games), "
@@ -153,6 +156,7 @@ def open_database(path: Path, sync: str) -> sqlite3.Connection:
     except sqlite3.Error as e:
         db.close()
         raise DatabaseRefused(f"{path} is {_why(e)}") from None
+    db.execute(f"PRAGMA busy_timeout={int(BUSY_WAIT * 1000)}")
     return db
 
 
@@ -216,8 +220,10 @@ def _prepare(db: sqlite3.Connection, sync: str) -> None:
             for statement in MIGRATIONS[step].split(";"):
                 if statement.strip():
                     db.execute(statement)
-        db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     except BaseException:
         db.execute("ROLLBACK")
         raise

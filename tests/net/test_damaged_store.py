@@ -229,6 +229,20 @@ def test_a_file_from_before_versions_is_adopted_and_a_new_one_gets_the_schema(tm
     store.close()
 
 
+def test_an_older_version_is_brought_up_to_date_in_one_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from jayden_jazz.net import dbfile
+    our_database(tmp_path, games=1)
+    monkeypatch.setattr(dbfile, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(dbfile, "MIGRATIONS", {2: "ALTER TABLE games ADD COLUMN note TEXT; "
+                                                  "UPDATE games SET note = 'moved'"})
+    store = Store(tmp_path)
+    try:
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert store.db.execute("SELECT id, note FROM games").fetchall() == [("game0", "moved")]
+    finally:
+        store.close()
+
+
 @POSIX
 def test_the_servers_files_are_private(tmp_path: Path) -> None:
     data = tmp_path / "new" / "data"
