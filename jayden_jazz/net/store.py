@@ -10,6 +10,14 @@ server killed at any moment and started again reads every game back
 (:meth:`Store.load`) and rebuilds it by replaying its actions through the
 engine, so it offers each game exactly as it was.
 
+Each queued change names its game. When a batch fails, each game's changes
+are committed on their own (:meth:`Store.commit_each`): one game's bad write
+costs that game (marked broken, its later writes dropped), never the others
+nor the process. Reading back, a game whose rows are damaged is left out
+(:attr:`Store.skipped`) and the others load. What may be opened at all --
+ours, new, or refused in one line without a byte changed -- is
+:mod:`.dbfile`'s to say.
+
 Seat tokens are kept only as SHA-256 hashes: the file alone does not let
 anyone act for a seat.
 """
@@ -20,6 +28,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -69,9 +78,12 @@ def _surrogate_text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape")
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+
+
 def _check_text(*values: Any) -> None:
     for v in values:
-        if isinstance(v, str) and any("\udc80" <= ch <= "\udcff" for ch in v):
+        if isinstance(v, str) and _NOT_UTF8.search(v):
             raise ValueError("a stored text is not UTF-8")
 
 
