@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import hmac
+import ipaddress
 import logging
 import random
 import secrets
@@ -400,7 +401,7 @@ class GameServer:
                                                           "try again later")))
             await ws.close(1013, "server full")
             return
-        address = str(ws.remote_address[0]) if ws.remote_address else ""
+        address = address_key(str(ws.remote_address[0]) if ws.remote_address else "")
         counted = address not in lim.exempt
         if counted and self.per_address.get(address, 0) >= lim.per_address:
             await ws.send(P.encode(P.error("too_many_connections", f"this server takes at most {lim.per_address} "
@@ -847,6 +848,22 @@ class GameServer:
         finally:
             self.thinking.discard(table.id)
         self._think(table)
+
+
+def address_key(address: str) -> str:
+    """Who a connection counts against in :attr:`Limits.per_address`: an IPv4 address (also when
+    it arrives IPv4-mapped, ``::ffff:a.b.c.d``), ``::1`` as it is, and any other IPv6 address by
+    its /64 -- one home or phone is given a whole /64 and could take a new address per connection."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _deliver(conn: Conn, message: dict[str, Any] | str | tuple[int, str]) -> None:

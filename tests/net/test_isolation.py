@@ -19,7 +19,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from jayden_jazz.net import protocol as P
-from jayden_jazz.net.server import Limits
+from jayden_jazz.net.server import Limits, address_key
 from jayden_jazz.net.store import FILE_NAME, Store
 
 from .conftest import FAST, ThreadServer, client, create, expect, play_out
@@ -262,3 +262,11 @@ def test_connections_from_one_address_are_capped(tmp_path: Path) -> None:
         server.stop()
     assert refused["code"] == "too_many_connections" and "2 connections" in refused["message"]
     assert code == 1008 and welcome["type"] == "welcome"
+
+
+def test_an_address_counts_as_its_ipv4_or_its_ipv6_64() -> None:
+    assert address_key("192.0.2.7") == "192.0.2.7" == address_key("::ffff:192.0.2.7")
+    assert address_key("::ffff:127.0.0.1") == "127.0.0.1" and address_key("::1") == "::1"
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("fe80::1%eth0") == "fe80::/64" and address_key("") == ""
