@@ -51,3 +51,11 @@ def test_a_database_the_server_must_not_use_is_the_hosts_reason(tmp_path: Path) 
     words = str(refused.value)
     assert "games.sqlite3 is damaged or not an SQLite database" in words and "\n" not in words
     assert (data / "games.sqlite3").read_bytes() == b"\x00" * 5000
+
+
+@pytest.mark.parametrize("code,said", [("game_lost", "could not record this game"),
+                                       ("too_many_connections", "Too many connections from your address"),
+                                       ("internal", "closed the connection")])
+def test_the_servers_new_refusals_are_said_in_players_words(code: str, said: str) -> None:
+    from jayden_jazz.scenes.online.link import words
+    assert said in words({"type": "error", "code": code, "message": "server words"})

@@ -58,6 +58,10 @@ ERROR_WORDS = {
     "too_many_games": "The server holds as many games as it can; try again later.",
     "not_your_turn": "It is not your turn.",
     "rate_limited": "Too many messages at once; the last one was dropped.",
+    "too_many_connections": "Too many connections from your address to this server; close another "
+                            "copy of the game and try again.",
+    "game_lost": "The server could not record this game and has stopped it (its log says why).",
+    "internal": "The server failed on our last message and closed the connection (its log says why).",
 }
 
 
