@@ -72,6 +72,14 @@ def templates(game: str) -> dict[str, dict[str, Any]]:
     }
 
 
+def test_the_sweep_has_every_message_with_every_field() -> None:
+    """A message type or field added to the protocol must be added to :func:`templates` too."""
+    made = templates("G")
+    assert set(made) == set(P.CLIENT_MESSAGES)
+    for kind, fields in P.CLIENT_MESSAGES.items():
+        assert set(made[kind]) - {"type"} == set(fields), kind
+
+
 def paths(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Where every value sits in a message (objects' fields and list items, nested)."""
     out = [at] if at else []
