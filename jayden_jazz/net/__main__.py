@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -75,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except DatabaseRefused as e:
         return _fatal(str(e))
+    except sqlite3.Error as e:      # damage quick_check did not see, met while reading the games back
+        return _fatal(f"the games database in {data} cannot be read ({e}); restore it from a backup or move "
+                      "it away (the server then starts with no games), or start with another --data folder")
     except OSError as e:
         return _fatal(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}")
     return 0

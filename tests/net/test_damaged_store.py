@@ -277,3 +277,16 @@ def test_the_log_is_private_and_rotated(tmp_path: Path) -> None:
     assert logs == ["server.log"] + [f"server.log.{i}" for i in range(1, LOG_BACKUPS + 1)]
     assert all(stat.S_IMODE((tmp_path / n).stat().st_mode) == 0o600 for n in logs)
     assert all((tmp_path / n).stat().st_size <= LOG_BYTES for n in logs)
+
+
+def test_damage_met_while_reading_the_games_back_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from jayden_jazz.net.__main__ import main
+
+    def malformed(self: Store) -> list[object]:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+    our_database(tmp_path)
+    monkeypatch.setattr(Store, "load", malformed)
+    assert main(["serve", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path)]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "malformed" in lines[0] and str(tmp_path) in lines[0] and "--data" in lines[0]
