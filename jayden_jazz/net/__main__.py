@@ -28,6 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--sync", choices=("full", "normal"), default="full",
                        help="full (default): each commit reaches the disk before its ack, surviving a power "
                             "cut; normal: it survives the server being killed, not the machine losing power")
+    serve.add_argument("--owner", type=int, default=None, metavar="PID",
+                       help="the game process hosting this server: once it is gone and no player has been "
+                            "connected for --orphan-grace seconds, the server stops (default: none, never)")
+    serve.add_argument("--orphan-grace", type=float, default=180.0, metavar="SECONDS",
+                       help="with --owner: seconds alone before stopping (default 180)")
     return parser
 
 
@@ -38,6 +43,7 @@ def default_data() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    from .datalock import DATA_IN_USE, DataFolderError, DataInUse
     from .server import Limits, run
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     data = args.data if args.data is not None else default_data()
@@ -45,9 +51,13 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run(args.host, args.port, data, Limits(seat_timeout=args.seat_timeout, rate=args.rate,
                                                                 burst=max(40.0, 2 * args.rate),
                                                                 max_connections=args.max_connections,
-                                                                max_games=args.max_games), args.sync))
+                                                                max_games=args.max_games), args.sync,
+                        args.owner, args.orphan_grace))
     except KeyboardInterrupt:
         return 0
+    except (DataInUse, DataFolderError) as e:
+        print(f"jayden-jazz serve: {e}", file=sys.stderr)
+        return DATA_IN_USE
     except OSError as e:
         print(f"jayden-jazz serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2

@@ -40,6 +40,7 @@ from typing import Any
 from websockets.asyncio.server import Server as WsServer, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
+from . import datalock, orphan
 from . import protocol as P
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 
@@ -728,17 +729,26 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full") -> None:
-    """Serve until cancelled (the command line's entry)."""
-    server = GameServer(data, limits, sync=sync)
-    bound = await server.start(host, port)
-    tune_gc()
-    print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
-    assert server.failed is not None
-    try:
-        await server.failed
-    finally:
-        await server.close()
+async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full",
+              owner: int | None = None, orphan_grace: float = orphan.DEFAULT_GRACE) -> None:
+    """Serve until cancelled (the command line's entry). The data folder is locked first: a second
+    server on it raises :class:`~.datalock.DataInUse` (:mod:`.datalock`); a hosted one (``owner``)
+    ends by itself once its game is gone and nobody plays (:mod:`.orphan`)."""
+    with datalock.held(data, owner) as lock:
+        server = GameServer(data, limits, sync=sync)
+        bound = await server.start(host, port)
+        lock.listening(host, bound)
+        tune_gc()
+        print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
+        assert server.failed is not None
+        watch = orphan.watch(server, owner, orphan_grace)
+        orphan.stop_on_terminate(server)
+        try:
+            await server.failed
+        finally:
+            if watch is not None:
+                watch.cancel()
+            await server.close()
 
 
 __all__ = ["GameServer", "Limits", "run"]

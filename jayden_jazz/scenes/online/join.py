@@ -1,4 +1,9 @@
-"""Join a game: the host's address and the join code their screen shows; to play, or to watch it."""
+"""Join a game: the host's address and the join code their screen shows; to play, or to watch it.
+
+Joining to play the game this machine already has a seat in (the one
+Continue offers) takes that seat back with its token, at whatever address
+is typed: the way back when the host's server moved.
+"""
 
 from __future__ import annotations
 
@@ -92,6 +97,12 @@ class JoinScene(Scene):
         self.app.sound.play("select")
         self.error = ""
         self.name.remember()
+        kept = None if name == "watch" else L.load_session(L.session_path(self.app))
+        if kept is not None and kept["code"] == code:
+            # this machine's seat in that game (its host moved, say): taken back with its token
+            self.connector = L.Connector(url, code=code, name=self.name.value, token=kept["token"],
+                                         host_token=kept.get("host_token"))
+            return
         self.connector = L.Connector(url, code=code, name=self.name.value, spectator=name == "watch")
 
     def update(self) -> None:
