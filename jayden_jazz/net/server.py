@@ -737,12 +737,12 @@ async def run(host: str, port: int, data: Path, limits: Limits | None = None, sy
     with datalock.held(data, owner) as lock:
         server = GameServer(data, limits, sync=sync)
         bound = await server.start(host, port)
+        orphan.stop_on_terminate(server)
         lock.listening(host, bound)
         tune_gc()
         print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
         assert server.failed is not None
         watch = orphan.watch(server, owner, orphan_grace)
-        orphan.stop_on_terminate(server)
         try:
             await server.failed
         finally:
