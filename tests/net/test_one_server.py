@@ -180,3 +180,20 @@ def test_hosting_on_a_folder_already_served_uses_that_server(tmp_path):
         assert first.proc.poll() is None
     finally:
         first.stop()
+
+
+def test_the_hosts_link_follows_its_server_when_it_had_to_move_to_another_port():
+    """Started again while its port was taken, the server listens on the next: the host's connection
+    goes there (the guest gives the new address: tests/scenes/test_online_moved.py)."""
+    from jayden_jazz.net.client import NetClient
+
+    class Moved:
+        url = "ws://127.0.0.1:2"
+
+        def tend(self) -> str:
+            return self.url
+
+    net = NetClient("ws://127.0.0.1:1")                  # never started: nothing is sent anywhere
+    link = L.Link(net, net.url, "g", "CODE", 0, hosting=Moved(), host_token="h")  # type: ignore[arg-type]
+    assert link.poll() == []
+    assert link.url == net.url == "ws://127.0.0.1:2"

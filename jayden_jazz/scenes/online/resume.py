@@ -117,7 +117,7 @@ class ContinueOnlineScene(Scene):
             font.draw(surface, self.connector.status.rstrip(".") + dots, x, y, P.WHITE)
             font.draw(surface, "Esc stops", x, y + LINE_H, P.LIGHT_GRAY)
             return
-        for i, line in enumerate(wrap(self.error, 58)[:4]):
+        for i, line in enumerate(wrap(self.error, 58)[:3]):
             font.draw(surface, line, x, y + i * LINE_H, P.LIGHT_RED)
         self.menu.draw(surface, font)
         for i, item in enumerate(self.menu.items):
