@@ -6,7 +6,10 @@ so connecting and waiting take real time. Lines on stdin say what the
 player does; lines on stdout say what the screen shows:
 
     choose LABEL     pick the menu entry LABEL of the screen on top (Enter on it)
-    play             the board on top: click a legal action of this seat (a random one)
+    select LABEL     put the cursor on that entry (to change it with ``keys right``)
+    keys K1 K2 ...   press keys
+    play             the board on top: click a legal action of this seat (a random one); at the card
+                     table, play one through the table's commands
     quit             leave as a player quitting does (every scene closed)
 
     top NAME                      the screen on top changed
@@ -62,13 +65,16 @@ def main() -> int:
             app.stack.clear()
             break
         top = app.stack.top
-        if command.startswith("choose "):
-            label = command[len("choose "):]
+        if command.startswith(("choose ", "select ")):
+            label = command.split(" ", 1)[1]
             items = [i.label for i in top.menu.items]
             top.menu.index = items.index(label)
-            press(app, "return")
+            if command.startswith("choose "):
+                press(app, "return")
+        elif command.startswith("keys "):
+            press(app, *command.split()[1:])
         elif command == "play":
-            say(play(app, top, rng, click))
+            say(play_cards(top, rng) if type(top).__name__ == "CardsTableScene" else play(app, top, rng, click))
         step(app, 1)
         top = app.stack.top
         if type(top).__name__ != top_name:
@@ -102,6 +108,19 @@ def play(app, sc, rng: random.Random, click) -> str:
         r = square_rect(sq, sc.flip)
         click(app, r.centerx, r.centery)
     return f"played {text}" if sc.sent_ply == v["ply"] else f"refused the click did not send {text}"
+
+
+def play_cards(table, rng: random.Random) -> str:
+    """The person at the card table: a legal action of theirs, through the table's own commands."""
+    from jayden_jazz.tables.cards.flow import Phase
+
+    online = table.online
+    if online is None or table.phase != Phase.TURN or table.game.to_move != online.seat:
+        return "refused not this seat's turn"
+    legal = [str(a) for a in table.game.legal_actions()]
+    text = rng.choice(legal)
+    table.controller.play(online.seat, table.game.parse_action(text))
+    return f"played {text}"
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The hosting game killed mid-game (SIGKILL, as a crash or a power button does) and started again.
 
-The hosting game is its own process (``tests/net/hosting_game.py``: the
+Both games. The hosting game is its own process (``tests/net/hosting_game.py``: the
 game's App, hosting on 127.0.0.1 and a port the system gives); the guest is
 a bare client. After the kill the server the game started goes on alone,
 the guest plays on against it, and Continue on the host's restarted game
@@ -14,6 +14,7 @@ import os
 import queue
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -146,7 +147,24 @@ def servers_of(data: Path) -> list[int]:
     return found
 
 
-def test_the_hosting_game_killed_mid_game_continues_on_the_one_server_and_nothing_is_lost(tmp_path):
+def stored(data: Path, code: str) -> list[str]:
+    """The game's actions as the server's database holds them (read only, beside the running server)."""
+    db = sqlite3.connect(f"file:{data / 'games.sqlite3'}?mode=ro", uri=True)
+    try:
+        return [a for (a,) in db.execute("SELECT action FROM actions WHERE game_id=(SELECT id FROM games "
+                                         "WHERE code=?) ORDER BY ply", (code,))]
+    finally:
+        db.close()
+
+
+#: Host > the game's choices (Random hands for the card game: nobody has a hand to pick) and its board.
+GAMES = {"jayden": ([], "OnlineJaydenScene"),
+         "cards": (["select Game", "keys right", "select Hand choice", "keys right"], "CardsTableScene")}
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_the_hosting_game_killed_mid_game_continues_on_the_one_server_and_nothing_is_lost(tmp_path, kind):
+    choices, board = GAMES[kind]
     home = tmp_path / "home"
     data = home / "server"
     host = Game(home)
@@ -154,10 +172,14 @@ def test_the_hosting_game_killed_mid_game_continues_on_the_one_server_and_nothin
     again: Game | None = None
     try:
         host.wait("top TitleScene")
-        for label, screen in (("Play online", "OnlineScene"), ("Host a game", "HostScene"),
-                              ("Start hosting", "LobbyScene")):
-            host.say(f"choose {label}")
-            host.wait(f"top {screen}")
+        host.say("choose Play online")
+        host.wait("top OnlineScene")
+        host.say("choose Host a game")
+        host.wait("top HostScene")
+        for command in choices:
+            host.say(command)
+        host.say("choose Start hosting")
+        host.wait("top LobbyScene")
         _, url, code, seat = host.wait("seated").split()
         assert url.startswith("ws://127.0.0.1:") and seat == "0"
         server = datalock.running(data)
@@ -167,8 +189,11 @@ def test_the_hosting_game_killed_mid_game_continues_on_the_one_server_and_nothin
         guest = client(url, "Guest")
         guest.join(code)
         assert expect(guest, "joined")["seat"] == 1
-        host.wait("top OnlineJaydenScene")
-        played = host_turn(host, guest) + guest_turn(guest) + host_turn(host, guest)
+        host.wait(f"top {board}")
+        assert guest.view is not None and guest.view["kind"] == kind
+        played: list[str] = []
+        while not played or seen(guest, len(played))["to_move"] != 1:   # who begins a card game is drawn
+            played += host_turn(host, guest) if seen(guest, len(played))["to_move"] == 0 else guest_turn(guest)
 
         host.kill()                                      # the hosting game crashes mid-game
         assert servers_of(data) == [server.pid]          # its server goes on, alone
@@ -178,13 +203,13 @@ def test_the_hosting_game_killed_mid_game_continues_on_the_one_server_and_nothin
         again.wait("top TitleScene")
         again.say("choose Continue")
         _, url2, code2, seat2 = again.wait("seated").split()        # the waiting room, then the board
-        again.wait("top OnlineJaydenScene")
+        again.wait(f"top {board}")
         assert (url2, code2, seat2) == (url, code, "0")
         assert servers_of(data) == [server.pid]          # the same one server: no second on that folder
         played += host_turn(again, guest) + guest_turn(guest)
 
-        v = seen(guest, len(played))
-        assert [e["action"] for e in v["log"]] == played
+        seen(guest, len(played))
+        assert stored(data, code) == played              # every action, once, in order
         assert guest.connects == 1                       # the guest never even lost its connection
         again.close()                                    # the host leaves: hosting stops
         assert again.proc.returncode == 0
