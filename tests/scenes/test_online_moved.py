@@ -104,3 +104,21 @@ def test_without_this_machines_seat_a_full_game_still_says_every_seat_is_taken(m
     sc = join_screen(app, f"127.0.0.1:{second.port}", code)
     until(app, lambda: bool(sc.error), 20, "the refusal")
     assert sc.error == L.ERROR_WORDS["no_free_seat"]
+
+
+def test_join_at_the_kept_address_of_a_full_game_takes_this_machines_seat_back(moved):
+    """The same address (Join used instead of Continue): the game is full, and one seat is ours."""
+    app, second, code = moved
+    path = L.session_path(app)
+    path.write_text(_at(path.read_text(), second.url))    # as Continue keeps it once seated there
+    assert L.load_session(path)["url"] == second.url
+    press(app, "down", "down", "down", "down", "return")
+    sc = join_screen(app, f"127.0.0.1:{second.port}", code)
+    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene) or bool(sc.error), 20, "back at the board")
+    assert sc.error == "" and app.stack.top.link.seat == 1
+    until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
+
+
+def _at(text: str, url: str) -> str:
+    """The kept session with another server address."""
+    return "\n".join(f"url: {url}" if line.startswith("url:") else line for line in text.splitlines()) + "\n"
