@@ -20,6 +20,7 @@ Linux and macOS use ``flock``; Windows locks the lock file's first byte
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from collections.abc import Iterator
@@ -129,11 +130,19 @@ def _read_info(folder: Path) -> Running | None:
 
 
 def _write_info(folder: Path, info: Running) -> None:
-    """Written whole or not at all (a reader never sees half of it)."""
+    """Written whole or not at all (a reader never sees half of it). Only a help: the lock is what
+    keeps a second server out, so a write that fails (a full disk) is logged, not fatal."""
     text = json.dumps({"pid": info.pid, "host": info.host, "port": info.port, "owner": info.owner})
     tmp = folder / f".{INFO_FILE}.{os.getpid()}.tmp"
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, folder / INFO_FILE)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, folder / INFO_FILE)
+    except OSError as e:
+        logging.getLogger("jayden_jazz.net").warning("cannot write %s: %s", folder / INFO_FILE, e.strerror or e)
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
 
 
 def running(folder: Path) -> Running | None:

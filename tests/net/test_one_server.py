@@ -197,3 +197,26 @@ def test_the_hosts_link_follows_its_server_when_it_had_to_move_to_another_port()
     link = L.Link(net, net.url, "g", "CODE", 0, hosting=Moved(), host_token="h")  # type: ignore[arg-type]
     assert link.poll() == []
     assert link.url == net.url == "ws://127.0.0.1:2"
+
+
+def test_the_lock_names_its_holder_only_while_held_and_a_damaged_info_file_hides_nothing(tmp_path):
+    data = tmp_path / "server"
+    lock = datalock.DataLock(data, owner=1234)
+    lock.take()
+    try:
+        assert datalock.running(data) == datalock.Running(os.getpid(), "", None, 1234)    # starting
+        lock.listening("0.0.0.0", 4321)
+        found = datalock.running(data)
+        assert found is not None and found.port == 4321 and found.url == "ws://127.0.0.1:4321"
+        with pytest.raises(datalock.DataInUse, match=f"process id {os.getpid()} on port 4321"):
+            datalock.DataLock(data).take()
+        (data / datalock.INFO_FILE).write_text("{not json", encoding="utf-8")
+        assert datalock.running(data) == datalock.Running(0)      # held: someone serves it, unnamed
+        with pytest.raises(datalock.DataInUse, match="already served by another server"):
+            datalock.DataLock(data).take()
+    finally:
+        lock.release()
+    assert datalock.running(data) is None and not (data / datalock.INFO_FILE).exists()
+    (tmp_path / "a file").write_text("", encoding="utf-8")
+    with pytest.raises(datalock.DataFolderError, match="cannot use the data folder"):
+        datalock.DataLock(tmp_path / "a file").take()
