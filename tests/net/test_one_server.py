@@ -220,3 +220,21 @@ def test_the_lock_names_its_holder_only_while_held_and_a_damaged_info_file_hides
     (tmp_path / "a file").write_text("", encoding="utf-8")
     with pytest.raises(datalock.DataFolderError, match="cannot use the data folder"):
         datalock.DataLock(tmp_path / "a file").take()
+
+
+def test_a_server_another_live_game_hosts_is_used_but_never_stopped_by_this_one(tmp_path, monkeypatch):
+    """Two game windows on one machine: the second uses the first's server; leaving, it leaves it running."""
+    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000"])
+    data = tmp_path / "server"
+    first = H.Hosting(data, ("127.0.0.1", 0))
+    try:
+        url = until(first.poll, 30, "the first window's server")
+        second = H.Hosting(data, ("127.0.0.1", 0))
+        assert not second.started_here and second.poll() == url
+        found = datalock.running(data)
+        assert found is not None and found.owner == os.getpid()       # this test process is the first window
+        second.stop()
+        assert first.running and first.tend() == url
+    finally:
+        first.stop()
+    assert not first.running and datalock.running(data) is None

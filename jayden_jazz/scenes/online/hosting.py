@@ -23,7 +23,7 @@ import threading
 import time
 from pathlib import Path
 
-from jayden_jazz.net import datalock
+from jayden_jazz.net import datalock, orphan
 from jayden_jazz.net.datalock import DATA_IN_USE
 
 PORT_TRIES = 10
@@ -192,7 +192,7 @@ class Hosting:
 
     def stop(self, found_too: bool = True) -> None:
         """Stop the server (and reap it). One found running is stopped too when ``found_too`` and it
-        was hosted by a game (one started by hand is left alone)."""
+        was hosted by a game that is gone (one started by hand, or another game window's, is left alone)."""
         self._stopped = True
         proc = self.proc
         if proc is not None:
@@ -205,7 +205,7 @@ class Hosting:
                     proc.wait(5)
             return
         found = self.found
-        if not found_too or found is None or found.owner is None or found.pid <= 0:
+        if not found_too or found is None or found.owner is None or found.pid <= 0 or orphan.alive(found.owner):
             return
         now = datalock.running(self.data)
         if now is None or now.pid != found.pid:
