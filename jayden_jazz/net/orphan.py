@@ -17,6 +17,7 @@ import logging
 import os
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 log = logging.getLogger("jayden_jazz.net")
@@ -94,11 +95,25 @@ class OrphanWatch:
             failed.set_result(None)
 
 
-def watch(server: Any, owner: int | None, grace: float = DEFAULT_GRACE) -> asyncio.Task[None] | None:
-    """Start watching (nothing for a server started by hand); the task ends with the server."""
-    if owner is None:
+@dataclass(frozen=True)
+class Owner:
+    """``serve --owner PID --orphan-grace SECONDS``: pid None for a server started by hand."""
+
+    pid: int | None = None
+    grace: float = DEFAULT_GRACE
+
+
+def watch(server: Any, owner: Owner) -> asyncio.Task[None] | None:
+    """Start watching (nothing for a server started by hand)."""
+    if owner.pid is None:
         return None
-    return asyncio.get_running_loop().create_task(OrphanWatch(server, owner, grace).run())
+    return asyncio.get_running_loop().create_task(OrphanWatch(server, owner.pid, owner.grace).run())
+
+
+def unwatch(task: asyncio.Task[None] | None) -> None:
+    """The server is stopping: so does its watch."""
+    if task is not None:
+        task.cancel()
 
 
 def stop_on_terminate(server: Any) -> None:
@@ -116,4 +131,4 @@ def stop_on_terminate(server: Any) -> None:
         pass
 
 
-__all__ = ["DEFAULT_GRACE", "OrphanWatch", "alive", "players_connected", "stop_on_terminate", "watch"]
+__all__ = ["DEFAULT_GRACE", "OrphanWatch", "Owner", "alive", "players_connected", "stop_on_terminate", "unwatch", "watch"]

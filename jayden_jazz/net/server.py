@@ -735,20 +735,24 @@ async def run(host: str, port: int, data: Path, limits: Limits | None = None, sy
     server on it raises :class:`~.datalock.DataInUse` (:mod:`.datalock`); a hosted one (``owner``)
     ends by itself once its game is gone and nobody plays (:mod:`.orphan`)."""
     with datalock.held(data, owner) as lock:
-        server = GameServer(data, limits, sync=sync)
-        bound = await server.start(host, port)
-        orphan.stop_on_terminate(server)
-        lock.listening(host, bound)
-        tune_gc()
-        print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
-        assert server.failed is not None
-        watch = orphan.watch(server, owner, orphan_grace)
-        try:
-            await server.failed
-        finally:
-            if watch is not None:
-                watch.cancel()
-            await server.close()
+        await _serve(host, port, data, limits, sync, lock, orphan.Owner(owner, orphan_grace))
+
+
+async def _serve(host: str, port: int, data: Path, limits: Limits | None, sync: str, lock: datalock.DataLock,
+                 owner: orphan.Owner) -> None:
+    server = GameServer(data, limits, sync=sync)
+    bound = await server.start(host, port)
+    orphan.stop_on_terminate(server)
+    lock.listening(host, bound)
+    tune_gc()
+    print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
+    assert server.failed is not None
+    watch = orphan.watch(server, owner)
+    try:
+        await server.failed
+    finally:
+        orphan.unwatch(watch)
+        await server.close()
 
 
 __all__ = ["GameServer", "Limits", "run"]
