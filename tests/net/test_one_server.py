@@ -238,3 +238,23 @@ def test_a_server_another_live_game_hosts_is_used_but_never_stopped_by_this_one(
     finally:
         first.stop()
     assert not first.running and datalock.running(data) is None
+
+
+def test_the_orphan_rule_counts_seated_players_only_and_waits_the_whole_grace():
+    from types import SimpleNamespace
+
+    from jayden_jazz.net import orphan
+
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait(10)                                         # a process id that no longer runs (reaped)
+    server = SimpleNamespace(conns=[], failed=None)
+    alive_owner = orphan.OrphanWatch(server, os.getpid(), grace=10)
+    assert not alive_owner.check(0.0) and not alive_owner.check(100.0)     # its game is there
+    w = orphan.OrphanWatch(server, dead.pid, grace=10)
+    assert not w.check(0.0) and not w.check(9.9) and w.check(10.0)
+    player = SimpleNamespace(seat=1, closing=False)
+    spectator = SimpleNamespace(seat=None, closing=False)
+    server.conns = [player, spectator]
+    assert not w.check(20.0) and w.alone_since is None    # a player back: the wait starts over
+    server.conns = [spectator]                            # a spectator alone keeps nothing going
+    assert not w.check(21.0) and not w.check(30.9) and w.check(31.0)
