@@ -36,6 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--sync", choices=("full", "normal"), default="full",
                        help="full (default): each commit reaches the disk before its ack, surviving a power "
                             "cut; normal: it survives the server being killed, not the machine losing power")
+    serve.add_argument("--owner", type=int, default=None, metavar="PID",
+                       help="the game process hosting this server: once it is gone and no player has been "
+                            "connected for --orphan-grace seconds, the server stops (default: none, never)")
+    serve.add_argument("--orphan-grace", type=float, default=180.0, metavar="SECONDS",
+                       help="with --owner: seconds alone before stopping (default 180)")
     return parser
 
 
@@ -55,6 +60,7 @@ def _fatal(line: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    from .datalock import DATA_IN_USE, DataFolderError, DataInUse
     from .logfile import FORMAT, log_to
     from .server import Limits, run
     from .store import DatabaseRefused, make_private, prepare_folder
@@ -71,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     limits = Limits(seat_timeout=args.seat_timeout, rate=args.rate, burst=max(40.0, 2 * args.rate),
                     max_connections=args.max_connections, max_games=args.max_games)
     try:
-        asyncio.run(run(args.host, args.port, data, limits, args.sync))
+        asyncio.run(run(args.host, args.port, data, limits, args.sync, args.owner, args.orphan_grace))
     except KeyboardInterrupt:
         return 0
     except DatabaseRefused as e:
@@ -79,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     except sqlite3.Error as e:      # damage quick_check did not see, met while reading the games back
         return _fatal(f"the games database in {data} cannot be read ({e}); restore it from a backup or move "
                       "it away (the server then starts with no games), or start with another --data folder")
+    except (DataInUse, DataFolderError) as e:
+        _fatal(str(e))
+        return DATA_IN_USE
     except OSError as e:
         return _fatal(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}")
     return 0

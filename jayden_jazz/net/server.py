@@ -43,6 +43,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import DATA_OPCODES
 from websockets.protocol import State
 
+from . import datalock, orphan
 from . import protocol as P
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 
@@ -891,16 +892,29 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full") -> None:
-    """Serve until cancelled (the command line's entry)."""
+async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full",
+              owner: int | None = None, orphan_grace: float = orphan.DEFAULT_GRACE) -> None:
+    """Serve until cancelled (the command line's entry). The data folder is locked first: a second
+    server on it raises :class:`~.datalock.DataInUse` (:mod:`.datalock`); a hosted one (``owner``)
+    ends by itself once its game is gone and nobody plays (:mod:`.orphan`)."""
+    with datalock.held(data, owner) as lock:
+        await _serve(host, port, data, limits, sync, lock, orphan.Owner(owner, orphan_grace))
+
+
+async def _serve(host: str, port: int, data: Path, limits: Limits | None, sync: str, lock: datalock.DataLock,
+                 owner: orphan.Owner) -> None:
     server = GameServer(data, limits, sync=sync)
     bound = await server.start(host, port)
+    orphan.stop_on_terminate(server)
+    lock.listening(host, bound)
     tune_gc()
     print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
     assert server.failed is not None
+    watch = orphan.watch(server, owner)
     try:
         await server.failed
     finally:
+        orphan.unwatch(watch)
         await server.close()
 
 

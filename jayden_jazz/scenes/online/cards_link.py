@@ -214,7 +214,7 @@ class OnlineCards:
 
     def update(self, table: Any) -> None:
         net = self.link.net
-        for msg in net.poll():
+        for msg in self.link.poll():
             kind = msg["type"]
             self.away.hear(msg, table)                 # who is away, the host's choice (cards_away.py)
             if kind == "error":

@@ -201,7 +201,7 @@ class OnlineJaydenScene(PlayScene):
         self.say(text)
 
     def _network(self) -> None:
-        for msg in self.link.net.poll():
+        for msg in self.link.poll():
             self.changed()
             heard = H.hear(msg, self.presence, self.ticks, host=self.link.is_host)
             if heard.ask is not None:

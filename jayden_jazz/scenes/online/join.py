@@ -1,8 +1,16 @@
-"""Join a game: the host's address and the join code their screen shows; to play, or to watch it."""
+"""Join a game: the host's address and the join code their screen shows; to play, or to watch it.
+
+Joining to play the game this machine already has a seat in (the one
+Continue offers) takes that seat back with its token when the host's
+server moved (another address than the kept one), or when the game turns
+out full: the way back without "Every seat of that game is taken". At the
+same address with a seat free it joins as anyone does (a second game
+window on this machine takes a seat of its own).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -34,6 +42,7 @@ class JoinScene(Scene):
         self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 62 + i * 22, self.frame.w - 48, 18)
                      for i, name in enumerate(ROWS)}
         self.connector: L.Connector | None = None
+        self.kept: dict[str, Any] | None = None     # this machine's seat in the game being joined, if any
         self.error = ""
         self.ticks = 0
 
@@ -92,11 +101,27 @@ class JoinScene(Scene):
         self.app.sound.play("select")
         self.error = ""
         self.name.remember()
+        kept = None if name == "watch" else L.load_session(L.session_path(self.app))
+        self.kept = kept if kept is not None and kept["code"] == code else None
+        if self.kept is not None and self.kept["url"] != url:
+            self._take_back(url)                # this machine's seat in that game, whose host moved
+            return
         self.connector = L.Connector(url, code=code, name=self.name.value, spectator=name == "watch")
+
+    def _take_back(self, url: str) -> None:
+        """Join with the kept seat's token: the server seats us in our own seat again."""
+        kept, self.kept = self.kept, None
+        assert kept is not None
+        self.connector = L.Connector(url, code=kept["code"], name=self.name.value, token=kept["token"],
+                                     host_token=kept.get("host_token"))
 
     def update(self) -> None:
         self.ticks += 1
+        connector = self.connector
         error = L.follow_connector(self)
+        if error == L.ERROR_WORDS["no_free_seat"] and self.kept is not None and connector is not None:
+            self._take_back(connector.url)      # full, but one of its seats is this machine's
+            return
         if error:
             self.error = error
             self.app.sound.play("refusal")

@@ -1,8 +1,7 @@
 """What the Play online screens share: a server hosted here, getting seated, the words for errors.
 
-A :class:`Hosting` is the game server this machine runs for the host, a
-subprocess (``python -m jayden_jazz.net serve``) so a busy server never
-holds up the frame loop and a crash of one never takes the other along.
+A :class:`~.hosting.Hosting` is the game server this machine runs for the
+host (:mod:`.hosting`: one per data folder, started again if it stops).
 A :class:`Connector` takes a :class:`~jayden_jazz.net.client.NetClient`
 from nothing to a seat -- hello, create (the host), join -- one ``update``
 a tick, never waiting; what it ends with is a :class:`Link`, which the
@@ -11,20 +10,16 @@ waiting room and the table own in turn and close when the player leaves.
 
 from __future__ import annotations
 
-import os
-import queue
 import re
-import subprocess
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from jayden_jazz.net.client import NetClient
+from jayden_jazz.scenes.online.hosting import Hosting
 
 DEFAULT_PORT = 8765
-PORT_TRIES = 10
 #: Where a hosted server listens: every interface, so the LAN can reach it.
 LISTEN: tuple[str, int] = ("0.0.0.0", DEFAULT_PORT)
 #: Headless (tests, screenshots): this machine only, a free port, and nothing announced or browsed.
@@ -42,7 +37,6 @@ SERVER_ARGS: list[str] = []
 CLIENT_OPTIONS: dict[str, Any] = {}
 CONNECT_TICKS = 6 * 60          # no answer from a server this long: say so
 START_TICKS = 20 * 60           # a server that has not said where it listens by then failed
-_LISTENING = re.compile(r"listening on ws://([^\s:]+|\[[^\]]+\]):(\d+)")
 
 WATCHING = "You are watching: only the players act"
 
@@ -98,106 +92,6 @@ def server_url(text: str) -> str:
 
 def clean_code(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]", "", text).upper()
-
-
-class Hosting:
-    """A game server run by this machine for as long as the host hosts.
-
-    It listens on :data:`LISTEN` (every interface, port 8765 or the next
-    free one) with its games in ``data``; the first line it prints says
-    where. ``poll()`` is read each tick: None while starting, then the
-    local URL, or raises RuntimeError with why it could not start.
-    """
-
-    def __init__(self, data: Path, listen: tuple[str, int] | None = None) -> None:
-        self.data = Path(data)
-        self.host, self.port = listen or LISTEN
-        self.url: str | None = None
-        self.proc: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._tries = 0
-        self.error = ""
-        self._start()
-
-    def _start(self) -> None:
-        self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
-        root = str(Path(__file__).resolve().parents[3])
-        env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        # the server writes its own log (server.log: private, rotated); stderr keeps only what
-        # stops it (one line) or a crash before its log is open, fresh each start
-        err = os.fdopen(os.open(self.data / "server.err", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w")
-        try:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "jayden_jazz.net", "serve", "--host", self.host, "--port", str(self.port),
-                 "--data", str(self.data), "--log", str(self.data / "server.log"), *SERVER_ARGS],
-                stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL, text=True, env=env)
-        finally:
-            err.close()
-        out = self.proc.stdout
-        lines = self._lines
-
-        def read() -> None:
-            assert out is not None
-            with out:
-                for line in out:
-                    lines.put(line)
-            lines.put(None)
-
-        threading.Thread(target=read, name="jayden-jazz-host", daemon=True).start()
-
-    def poll(self) -> str | None:
-        if self.url is not None:
-            return self.url
-        while True:
-            try:
-                line = self._lines.get_nowait()
-            except queue.Empty:
-                return None
-            if line is None:
-                return self._failed()
-            m = _LISTENING.search(line)
-            if m:
-                self.port = int(m.group(2))
-                self.url = f"ws://127.0.0.1:{self.port}" if self.host in ("0.0.0.0", "127.0.0.1") \
-                    else f"ws://{m.group(1)}:{self.port}"
-                return self.url
-
-    def _failed(self) -> str | None:
-        assert self.proc is not None
-        code = self.proc.wait(5)
-        tail = self._log_tail()
-        if code == 2 and "cannot listen" in tail and self.port and self._tries < PORT_TRIES:
-            self._tries += 1
-            self.port += 1          # taken: the next port
-            self._start()
-            return None
-        self.error = tail or f"the server stopped (exit code {code})"
-        raise RuntimeError(self.error)
-
-    def _log_tail(self) -> str:
-        """The last line of what stopped the server (its stderr), else of its log."""
-        for name in ("server.err", "server.log"):
-            try:
-                lines = (self.data / name).read_text(encoding="utf-8", errors="replace").strip().splitlines()
-            except OSError:
-                continue
-            if lines:
-                return lines[-1]
-        return ""
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def stop(self) -> None:
-        proc = self.proc
-        if proc is not None and proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(5)
 
 
 class Announcement:
@@ -297,6 +191,16 @@ class Link:
         """A spectator's link: it follows the game and never acts."""
         return self.seat is None and not self.is_host
 
+    def poll(self) -> list[dict[str, Any]]:
+        """What the server said since the last tick (``net.poll()``); the host's link also keeps its
+        server going: one that stopped is started again, and the connection follows it if it had to
+        move to another port."""
+        if self.hosting is not None:
+            url = self.hosting.tend()
+            if url is not None and url != self.url:
+                self.url = self.net.url = url
+        return self.net.poll()
+
     def close(self) -> None:
         self.announcement.close()
         self.net.close()
@@ -391,12 +295,13 @@ class Connector:
         self.cancel()
 
     def cancel(self) -> None:
-        """Give up: nothing is kept running (a server started for this is stopped)."""
+        """Give up: nothing is kept running (a server started for this is stopped; one found already
+        serving the folder goes on as it was)."""
         if self.net is not None and self.link is None:
             self.net.close()
             self.net = None
         if self.hosting is not None:
-            self.hosting.stop()
+            self.hosting.stop(found_too=False)
             self.hosting = None
 
 

@@ -102,8 +102,7 @@ class LobbyScene(Scene):
 
     def update(self) -> None:
         self.ticks += 1
-        net = self.link.net
-        for msg in net.poll():
+        for msg in self.link.poll():
             if msg["type"] == "connection":
                 self.lost = msg.get("state") in ("lost", "refused")
                 self.changed()

@@ -1,4 +1,9 @@
-"""Continue an online game kept in ``online.yaml``: host again if it was hosted here, rejoin the seat."""
+"""Continue an online game kept in ``online.yaml``: host again if it was hosted here, rejoin the seat.
+
+A guest whose host came back at another address (a new port after a
+crash, another machine) types it in the *Server address* row: the seat is
+taken back with the token this machine keeps, and the new address is kept.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +13,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
-from jayden_jazz.shell.scene import EVERY_TICK, Scene
+from jayden_jazz.shell.scene import EVERY_TICK, Scene, ticks_to_next
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,13 +29,16 @@ class ContinueOnlineScene(Scene):
 
     def __init__(self, app: AppView, path: Path) -> None:
         super().__init__(app)
-        self.frame = pygame.Rect(70, 90, 500, 170)
+        self.frame = pygame.Rect(70, 80, 500, 190)
         self.ticks = 0
         self.error = ""
-        self.menu = Menu([MenuItem("Try again", "again"), MenuItem("Forget this game", "forget"),
-                          MenuItem("Back", "back")])
-        self.menu.layout(self.frame.x + 24, self.frame.y + 90, 300)
         self.kept = L.load_session(path)
+        hosted = self.kept is not None and "hosted_port" in self.kept
+        self.address = TextField(str((self.kept or {}).get("url", ""))[5:], 60)
+        items = [MenuItem("Try again", "again"), MenuItem("Server address", "address"),
+                 MenuItem("Forget this game", "forget"), MenuItem("Back", "back")]
+        self.menu = Menu([i for i in items if i.value != "address" or not hosted])
+        self.menu.layout(self.frame.x + 24, self.frame.y + 96, self.frame.w - 48)
         self.connector: L.Connector | None = None
         self._connect()
 
@@ -38,6 +47,14 @@ class ContinueOnlineScene(Scene):
         if kept is None:
             self.error = "The kept online game could not be read."
             return
+        url = kept["url"]
+        if "hosted_port" not in kept and self.address.value.strip() != url[5:]:
+            try:
+                url = L.server_url(self.address.value)      # the host is elsewhere now
+            except ValueError as e:
+                self.error = str(e)
+                self.app.sound.play("refusal")
+                return
         hosting = None
         if "hosted_port" in kept:
             host, port = L.LOOPBACK if L.local_only(self.app) else (L.LISTEN[0], kept["hosted_port"] or L.DEFAULT_PORT)
@@ -47,7 +64,7 @@ class ContinueOnlineScene(Scene):
                 self.error = f"The server could not start: {e}"
                 return
         self.error = ""
-        self.connector = L.Connector(kept["url"], game=kept["game"], code=kept["code"], token=kept["token"],
+        self.connector = L.Connector(url, game=kept["game"], code=kept["code"], token=kept["token"],
                                      host_token=kept.get("host_token"), hosting=hosting)
 
     def handle(self, action: Action) -> None:
@@ -56,10 +73,14 @@ class ContinueOnlineScene(Scene):
                 L.stop_connector(self)
                 self.close()
             return
+        current = self.menu.current
+        if current is not None and current.value == "address" and action.kind != Kind.BACK \
+                and not (action.kind == Kind.MOVE and action.dy) and self.address.handle(action):
+            return                              # typing the address (Enter tries it)
         item = self.menu_pick(self.menu, action)
         if item is None:
             return
-        if item.value == "again":
+        if item.value in ("again", "address"):
             self._connect()
         elif item.value == "forget":
             L.forget_session(self.app)
@@ -78,7 +99,10 @@ class ContinueOnlineScene(Scene):
         L.stop_connector(self)
 
     def redraw_in(self) -> int | None:
-        return EVERY_TICK if self.connector is not None else None
+        if self.connector is not None:
+            return EVERY_TICK
+        current = self.menu.current
+        return ticks_to_next(self.ticks, 30) if current is not None and current.value == "address" else None
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
@@ -93,6 +117,16 @@ class ContinueOnlineScene(Scene):
             font.draw(surface, self.connector.status.rstrip(".") + dots, x, y, P.WHITE)
             font.draw(surface, "Esc stops", x, y + LINE_H, P.LIGHT_GRAY)
             return
-        for i, line in enumerate(wrap(self.error, 58)[:4]):
+        for i, line in enumerate(wrap(self.error, 58)[:3]):
             font.draw(surface, line, x, y + i * LINE_H, P.LIGHT_RED)
         self.menu.draw(surface, font)
+        for i, item in enumerate(self.menu.items):
+            if item.value == "address":
+                r = self.menu.rect
+                box = pygame.Rect(r.x + 140, r.y + i * LINE_H, r.w - 148, LINE_H - 2)
+                focused = self.menu.index == i
+                self.address.draw(surface, font, box, focused and self.ticks // 30 % 2 == 0)
+                if focused:
+                    pygame.draw.rect(surface, P.YELLOW, box.inflate(2, 2), 1)
+                font.draw(surface, "The host moved? Type their new address, then Enter.", x,
+                          self.menu.rect.bottom + 6, P.LIGHT_GRAY)

@@ -1,0 +1,124 @@
+"""A guest whose host's server moved (started again on another port) takes its own seat back there.
+
+The seat's token, kept in ``online.yaml``, is what proves the seat: given
+at the new address -- in Continue's *Server address* row, or on the Join
+screen with the code -- it seats the guest again where a join without it
+would hear "Every seat of that game is taken". Servers on 127.0.0.1, port 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.online.resume import ContinueOnlineScene
+from tests.helpers import press
+from tests.net.conftest import FAST, ThreadServer, client, expect
+from tests.scenes.test_online import join_screen, open_online, type_text, until
+
+
+@pytest.fixture
+def moved(make_app, tmp_path, monkeypatch):
+    """The screen's guest seated (seat 1) at a first server, which then stops; the same games served
+    again from the same data at another port. Yields (app, new server, code)."""
+    monkeypatch.setattr(L, "CONNECT_TICKS", 30)
+    data = tmp_path / "data"
+    first = ThreadServer(data, FAST)
+    host = client(first.url, "Host")
+    servers = [first]
+    try:
+        host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        code = expect(host, "created")["code"]
+        host.join(code, seat=0)
+        expect(host, "joined")
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{first.port}", code)
+        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        app.back_to("menu")                              # the guest steps away; the seat stays theirs
+        host.close()
+        first.stop()
+        second = ThreadServer(data, FAST)
+        servers.append(second)
+        assert second.port != first.port
+        kept = L.load_session(L.session_path(app))
+        assert kept is not None and kept["url"] == first.url and kept["seat"] == 1
+        yield app, second, code
+        app.stack.clear()
+    finally:
+        host.close()
+        for s in servers:
+            s.stop()
+
+
+def seat_holder(server: ThreadServer, code: str) -> int:
+    """The connections seated at seat 1 of the game (its token's seat), as the server sees them."""
+    def count() -> int:
+        table = server.server.tables[server.server.codes[code]]
+        return sum(1 for c in server.server.watchers.get(table.id, ()) if c.seat == 1)
+    return int(server.call(count))
+
+
+def test_continue_asks_for_the_new_address_and_the_token_takes_the_seat_back(moved):
+    app, second, code = moved
+    token = L.load_session(L.session_path(app))["token"]
+    press(app, "return")                                  # Continue, on top of the title menu
+    sc = app.stack.top
+    assert isinstance(sc, ContinueOnlineScene)
+    until(app, lambda: bool(sc.error), 20, "no server at the old address")
+    assert "No game server answers at 127.0.0.1:" in sc.error
+    assert [i.value for i in sc.menu.items] == ["again", "address", "forget", "back"]
+    press(app, "down")                                    # the Server address row, the old address in it
+    assert sc.menu.current.value == "address" and sc.address.value.startswith("127.0.0.1:")
+    app.render()
+    press(app, *["backspace"] * len(sc.address.value))
+    type_text(app, "nowhere/at all")
+    press(app, "return")
+    assert "is not an address" in sc.error and sc.connector is None
+    press(app, *["backspace"] * len(sc.address.value))
+    type_text(app, f"127.0.0.1:{second.port}")
+    press(app, "return")                                  # Enter in the row tries it
+    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "back at the board")
+    board = app.stack.top
+    assert board.link.seat == 1 and board.side == "r"
+    until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
+    kept = L.load_session(L.session_path(app))
+    assert kept["url"] == second.url and kept["token"] == token     # the new address is kept for next time
+
+
+def test_join_with_the_code_at_the_new_address_gives_the_seat_back_not_every_seat_taken(moved):
+    app, second, code = moved
+    press(app, "down", "down", "down", "down", "return")  # Title > Play online
+    join_screen(app, f"127.0.0.1:{second.port}", code)
+    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "back at the board")
+    board = app.stack.top
+    assert board.link.seat == 1
+    until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
+    assert L.load_session(L.session_path(app))["url"] == second.url
+
+
+def test_without_this_machines_seat_a_full_game_still_says_every_seat_is_taken(moved):
+    app, second, code = moved
+    L.forget_session(app)
+    press(app, "down", "down", "down", "down", "return")
+    sc = join_screen(app, f"127.0.0.1:{second.port}", code)
+    until(app, lambda: bool(sc.error), 20, "the refusal")
+    assert sc.error == L.ERROR_WORDS["no_free_seat"]
+
+
+def test_join_at_the_kept_address_of_a_full_game_takes_this_machines_seat_back(moved):
+    """The same address (Join used instead of Continue): the game is full, and one seat is ours."""
+    app, second, code = moved
+    path = L.session_path(app)
+    path.write_text(_at(path.read_text(), second.url))    # as Continue keeps it once seated there
+    assert L.load_session(path)["url"] == second.url
+    press(app, "down", "down", "down", "down", "return")
+    sc = join_screen(app, f"127.0.0.1:{second.port}", code)
+    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene) or bool(sc.error), 20, "back at the board")
+    assert sc.error == "" and app.stack.top.link.seat == 1
+    until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
+
+
+def _at(text: str, url: str) -> str:
+    """The kept session with another server address."""
+    return "\n".join(f"url: {url}" if line.startswith("url:") else line for line in text.splitlines()) + "\n"
