@@ -40,6 +40,7 @@ from typing import Any
 from websockets.asyncio.server import Server as WsServer, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
+from . import listing
 from . import protocol as P
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 
@@ -175,6 +176,7 @@ class GameServer:
         self._held: deque[tuple[int, Conn, dict[str, Any] | str | tuple[int, str]]] = deque()
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
         self.failed: asyncio.Future[None] | None = None
+        self._listed: tuple[float, list[dict[str, Any]], int] | None = None    # (when, games, more): ``list``
 
     # ------------------------------------------------------------------ startup and shutdown
     @property
@@ -365,6 +367,8 @@ class GameServer:
             raise P.ProtocolError("hello_twice", "hello is said once, at the start")
         if kind == "ping":
             self._send(conn, {"type": "pong", **_ref(msg)})
+        elif kind == "list":
+            self._list(conn, msg)
         elif kind == "create":
             self._create(conn, msg)
         elif kind == "join":
@@ -381,6 +385,15 @@ class GameServer:
                 self._action(conn, table, seat, msg)
             else:
                 self._off_board(conn, table, seat, msg)
+
+    def _list(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """The games anyone may join or watch (``listing``: no hand, token or seed), at most a second old."""
+        now = time.monotonic()
+        if self._listed is None or now - self._listed[0] >= listing.FRESH_SECONDS:
+            games, more = listing.listing(self.tables.values(), lambda t: bool(self.watchers.get(t.id)))
+            self._listed = (now, games, more)
+        _at, games, more = self._listed
+        self._send(conn, {"type": "games", "games": games, "more": more, **_ref(msg)})
 
     def _seated(self, conn: Conn, kind: str) -> tuple[Table, int]:
         if conn.table is None:
