@@ -14,7 +14,6 @@ import yaml
 from jayden_jazz.net import listing
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.connect import SHOWN, ConnectScene
-from jayden_jazz.scenes.online.create_there import CreateThereScene
 from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
@@ -160,7 +159,7 @@ def test_a_game_created_there_is_joined_by_a_bare_client(make_app, online_loop_s
     assert sc.focus == "buttons" and sc.button == 0
     press(app, "return")                                    # Create a game here
     create_sc = app.stack.top
-    assert isinstance(create_sc, CreateThereScene) and create_sc.menu.current.label == "Create the game"
+    assert isinstance(create_sc, HostScene) and create_sc.url and create_sc.menu.current.label == "Create the game"
     assert "the server holds the hands" in create_sc.intro and create_sc.url == online_loop_server.url
     press(app, "return")
     until(app, lambda: isinstance(app.stack.top, LobbyScene), 20, "the waiting room")

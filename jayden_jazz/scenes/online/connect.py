@@ -5,7 +5,7 @@ server has answered with its list); the list (``browse.ServerList``) is read
 again every few seconds and on R. Enter (or a click) on a game joins it --
 choosing the seat when more than one is free -- or, on a full or running
 game, offers to watch it; *Create a game here* makes a game on that server
-with the Host screen's choices (``create_there``). Seats are taken by the
+with the Host screen's choices (``host.HostScene`` given the server's URL). Seats are taken by the
 same ``link.Connector`` as everywhere else, so the waiting room, the tables
 and Continue work for these games as for any other.
 """
@@ -169,12 +169,10 @@ class ConnectScene(Scene):
             self.error = "Connect to a server first: type its address and press Enter."
             self.app.sound.play("refusal")
         else:
-            from jayden_jazz.scenes.online.create_there import CreateThereScene
-
             self.app.sound.play("select")
             self.name.remember()
             self.remember_address()
-            self.stack.push(CreateThereScene(self.app, self.browser.url))
+            self.stack.push(self.app.scene("online-host", url=self.browser.url))
 
     # ------------------------------------------------------------------ input
     def handle(self, action: Action) -> None:

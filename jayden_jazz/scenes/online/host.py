@@ -20,6 +20,7 @@ from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+from jayden_jazz.textcut import cut
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -39,14 +40,19 @@ JAYDEN_ROWS: list[tuple[str, str]] = [("You play", "side"), ("Opponent", "oppone
 
 
 class HostScene(Scene):
-    """The host's choices; Start hosting starts the server and goes to the waiting room."""
+    """The host's choices; Start hosting starts the server and goes to the waiting room.
 
-    title = "Host a game"
-    intro = "This machine runs the game; your friends join it."
-    failure = "Cannot host"
+    Given a server's ``url`` (Connect to a server > Create a game here), the same
+    choices make the game on that server instead: nothing starts on this machine.
+    """
 
-    def __init__(self, app: AppView) -> None:
+    def __init__(self, app: AppView, url: str = "") -> None:
         super().__init__(app)
+        self.url = url
+        self.title = "Create a game on the server" if url else "Host a game"
+        self.intro = cut(f"Made on {url[5:]}; the server holds the hands.", 62) if url \
+            else "This machine runs the game; your friends join it."
+        self.failure = "Cannot create the game" if url else "Cannot host"
         self.values = {"game": 0, "side": 0, "opponent": 0, "quiet": 0 if app.settings["quiet_draw"] else 1,
                        "hints": 0}
         self.values.update({key: 0 for key in HC.OPTIONS})
@@ -67,7 +73,8 @@ class HostScene(Scene):
         rows = JAYDEN_ROWS if self.kind == "jayden" else HC.ROWS
         self.menu = Menu([MenuItem("Your name", "name"), MenuItem("Game", "game"),
                           *(MenuItem(label, key) for label, key in rows), MenuItem("Hints", "hints"),
-                          MenuItem("Start hosting", "start"), MenuItem("Back", "back")], on_change=self._change)
+                          MenuItem("Create the game" if self.url else "Start hosting", "start"),
+                          MenuItem("Back", "back")], on_change=self._change)
         self.menu.layout(self.frame.x + 24, self.frame.y + 44, self.frame.w - 48)
         self.menu.index = len(self.menu.items) - 2
 
@@ -119,6 +126,10 @@ class HostScene(Scene):
     def start(self) -> None:
         self.app.sound.play("select")
         (kind, setup, seats), seat = self.choices()
+        if self.url:                            # on the server connected to: its Connector, no Hosting
+            self.name.remember()
+            self.connector = L.Connector(self.url, create=(kind, setup, seats), seat=seat, name=self.name.value)
+            return
         try:
             hosting = L.Hosting(Path(self.app.dirs.data) / "server",
                                 L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
@@ -171,7 +182,12 @@ class HostScene(Scene):
 
     def notes(self, room: int) -> list[tuple[str, int]]:
         """What to know before hosting, in ``room`` lines at most: this machine holds every hand
-        (so strangers are better met on a server), and the firewall's question."""
+        (so strangers are better met on a server), and the firewall's question; made on a server,
+        that it is listed there."""
+        if self.url:
+            lines = wrap("It shows in the server's list for anyone to join or watch; "
+                         "you may also give the join code to a friend.", 62)
+            return [(t, P.LIGHT_GRAY) for t in lines][:max(room, 0)]
         hands = wrap("This machine holds every hand, hidden cards too. To play strangers, meet on a server: "
                      "Play online > Connect to a server.", 62)
         firewall = wrap("Your firewall may ask whether to let the game accept connections: "
