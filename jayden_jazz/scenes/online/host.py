@@ -185,9 +185,9 @@ class HostScene(Scene):
         (so strangers are better met on a server), and the firewall's question; made on a server,
         that it is listed there."""
         if self.url:
-            lines = wrap("It shows in the server's list for anyone to join or watch; "
-                         "you may also give the join code to a friend.", 62)
-            return [(t, P.LIGHT_GRAY) for t in lines][:max(room, 0)]
+            listed = wrap("It shows in the server's list for anyone to join or watch; "
+                          "you may also give the join code to a friend.", 62)
+            return [(t, P.LIGHT_GRAY) for t in listed][:max(room, 0)]
         hands = wrap("This machine holds every hand, hidden cards too. To play strangers, meet on a server: "
                      "Play online > Connect to a server.", 62)
         firewall = wrap("Your firewall may ask whether to let the game accept connections: "
