@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import socket
+import time
 
 import pytest
 import yaml
@@ -85,6 +86,7 @@ def test_a_bare_clients_waiting_game_is_listed_joined_played_remembered_and_cont
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
         board = app.stack.top
         assert board.link.seat == 1 and board.link.url == online_loop_server.url and board.link.hosting is None
+        assert sc.browser is None                           # the list's own connection closed on the way
         rng = random.Random(2)
         while alice.view is None or alice.view["to_move"] == 0 or alice.view["status"] == "waiting":
             v = alice.view
@@ -257,3 +259,72 @@ def test_the_host_screen_says_the_hosting_machine_holds_every_hand(make_app):
     assert sc.kind == "cards"
     cards = " ".join(drawn_text(app))
     assert "holds every hand" in cards and "Connect to a server" in cards
+
+
+class FakeNet:
+    """Stands in for a server's connection: what it says is given by the test."""
+
+    def __init__(self, *messages: dict) -> None:
+        self.inbox = list(messages)
+        self.state, self.connects, self.asked, self.closed = "connected", 1, 0, False
+
+    def poll(self) -> list[dict]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def list_games(self) -> int:
+        self.asked += 1
+        return self.asked
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def server_list(*messages: dict):
+    from jayden_jazz.scenes.online.browse import ServerList
+
+    sl = ServerList.__new__(ServerList)            # the real constructor would connect: fields by hand
+    sl.url, sl.net, sl.games, sl.more, sl.error, sl.lost, sl.ticks, sl.asked = (
+        "ws://127.0.0.1:9", FakeNet(*messages), None, 0, "", False, 0, 0)
+    return sl
+
+
+def test_what_a_strange_server_lists_is_checked_and_cut_never_trusted():
+    from jayden_jazz.scenes.online.browse import listed
+
+    good = {"code": "ABC234", "kind": "cards", "status": "waiting", "rules": "3x3\x1b[2J, Updated" + "x" * 200,
+            "hints": "yes", "host": "Mallory\n" * 10, "seats": [{"name": "A"}, {"name": 7}], "free": [1, 9, True, -1]}
+    g = listed(good)
+    assert g is not None and g.free == (1,) and g.hints is False and g.seats == ("A", "")
+    assert "\x1b" not in g.rules and len(g.rules) <= 60 and "\n" not in g.host and len(g.host) <= 24
+    for bad in (None, [], {**good, "kind": "chess"}, {**good, "code": "../etc"}, {**good, "code": ""},
+                {**good, "status": "over"}, {**good, "seats": "two"}, {**good, "seats": [{}]},
+                {**good, "seats": [{}] * 9}, {**good, "seats": [{}, 3]}, {**good, "free": "all"}):
+        assert listed(bad) is None, bad
+    sl = server_list({"type": "games", "games": [good, {"code": 1}, "x"], "more": -4})
+    assert sl.update() and [x.code for x in sl.games] == ["ABC234"] and sl.more == 0
+    sl.net.inbox.append({"type": "games", "games": "many", "more": True})
+    assert sl.update() and sl.games == [] and sl.more == 0
+
+
+def test_a_server_that_does_not_list_its_games_is_said_plainly():
+    sl = server_list({"type": "error", "code": "unknown_type", "message": "unknown message type \"list\""})
+    assert sl.update()
+    assert "does not list its games" in sl.error and "Join a game" in sl.error
+    end = time.monotonic() + 5
+    while not sl.net.closed and time.monotonic() < end:      # closed in the background
+        time.sleep(0.01)
+    assert sl.net.closed
+
+
+def test_the_list_is_asked_for_again_every_few_seconds_only_while_connected():
+    from jayden_jazz.scenes.online.browse import REFRESH_TICKS
+
+    sl = server_list()
+    for _ in range(REFRESH_TICKS * 2 + 1):
+        sl.update()
+    assert sl.net.asked == 2
+    sl.net.state = "reconnecting"
+    for _ in range(REFRESH_TICKS * 2):
+        sl.update()
+    assert sl.net.asked == 2                                # nothing piles up while the server is away

@@ -11,6 +11,7 @@ shape ``docs/network.md`` gives is left out, and its texts are cut short.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,7 +146,9 @@ class ServerList:
         self.close()
 
     def close(self) -> None:
-        self.net.close()
+        """Let the connection go in the background: one still trying a silent address may take
+        seconds to give up, and the screen (Esc, another address) must not wait for it."""
+        threading.Thread(target=self.net.close, name="jayden-jazz-list-close", daemon=True).start()
 
 
 __all__ = ["Listed", "REFRESH_TICKS", "ServerList", "address_url", "listed"]
