@@ -176,7 +176,7 @@ class GameServer:
         self._held: deque[tuple[int, Conn, dict[str, Any] | str | tuple[int, str]]] = deque()
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
         self.failed: asyncio.Future[None] | None = None
-        self._listed: tuple[float, list[dict[str, Any]], int] | None = None    # (when, games, more): ``list``
+        self._listed: tuple[float, list[dict[str, Any]], int] | None = None    # ``list``: (kept until, games, more)
 
     # ------------------------------------------------------------------ startup and shutdown
     @property
@@ -387,12 +387,14 @@ class GameServer:
                 self._off_board(conn, table, seat, msg)
 
     def _list(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """The games anyone may join or watch (``listing``: no hand, token or seed), at most a second old."""
+        """The games anyone may join or watch (``listing``: no hand, token or seed), worked out again
+        only once the last answer is a second old (longer when that took long: ``LOOP_SHARE``)."""
         now = time.monotonic()
-        if self._listed is None or now - self._listed[0] >= listing.FRESH_SECONDS:
+        if self._listed is None or now >= self._listed[0]:
             games, more = listing.listing(self.tables.values(), lambda t: bool(self.watchers.get(t.id)))
-            self._listed = (now, games, more)
-        _at, games, more = self._listed
+            cost = time.monotonic() - now
+            self._listed = (now + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
+        _until, games, more = self._listed
         self._send(conn, {"type": "games", "games": games, "more": more, **_ref(msg)})
 
     def _seated(self, conn: Conn, kind: str) -> tuple[Table, int]:

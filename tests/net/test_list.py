@@ -21,6 +21,7 @@ def always_fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each ``list`` here sees the games as they are (the server otherwise answers from a list up to
     a second old)."""
     monkeypatch.setattr(listing, "FRESH_SECONDS", 0.0)
+    monkeypatch.setattr(listing, "LOOP_SHARE", float("inf"))
 
 
 def test_list_is_a_message_of_the_table_with_only_a_ref() -> None:
@@ -131,3 +132,21 @@ def test_a_list_answers_before_joining_and_is_refused_before_hello(server: Threa
         assert expect(a, "games")["games"] == []
     finally:
         a.close()
+
+
+def test_the_server_answers_from_its_kept_list_until_it_is_old_enough(server: ThreadServer,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many ask, the list is worked out once per ``FRESH_SECONDS`` (here a minute): a game made
+    meanwhile shows only in the next one."""
+    monkeypatch.setattr(listing, "FRESH_SECONDS", 60.0)
+    a, b = client(server.url, "A"), client(server.url, "B")
+    try:
+        first = create(a, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        a.list_games()
+        assert [g["code"] for g in expect(a, "games")["games"]] == [first["code"]]
+        create(a, "jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        b.list_games()
+        assert [g["code"] for g in expect(b, "games")["games"]] == [first["code"]]
+    finally:
+        a.close()
+        b.close()

@@ -28,6 +28,7 @@ from tests.scenes.test_online import open_online, play_screen_turn, type_text, u
 def fresh_lists(monkeypatch):
     """The in-process server answers every ``list`` from the games as they are (not a second old)."""
     monkeypatch.setattr(listing, "FRESH_SECONDS", 0.0)
+    monkeypatch.setattr(listing, "LOOP_SHARE", float("inf"))
 
 
 def connect_screen(app, address: str | None = None) -> ConnectScene:
