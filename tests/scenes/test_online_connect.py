@@ -168,6 +168,9 @@ def test_a_game_created_there_is_joined_by_a_bare_client(make_app, online_loop_s
     until(app, lambda: isinstance(app.stack.top, LobbyScene), 20, "the waiting room")
     lobby = app.stack.top
     assert lobby.link.is_host and lobby.link.hosting is None and lobby.link.url == online_loop_server.url
+    kept = L.load_session(L.session_path(app))                # Continue rejoins that server, hosts nothing
+    assert kept is not None and kept["url"] == online_loop_server.url and "hosted_port" not in kept
+    assert kept["host_token"] == lobby.link.host_token
     assert any("Connect to a server" in t for t in drawn_text(app))
     dave = client(online_loop_server.url, "Dave")
     try:
@@ -245,8 +248,11 @@ def test_an_unreachable_or_malformed_address_is_said_plainly(make_app, monkeypat
     press(app, "up")                                        # the buttons: Create needs a server first
     press(app, "return")
     assert isinstance(app.stack.top, ConnectScene) and "Connect to a server first" in sc.error
-    press(app, "right", "right", "return")                  # Back
-    assert app.stack.top is not sc
+    press(app, "right")
+    assert sc.button == 1                                   # Refresh
+    back = sc.button_rects[2]
+    click(app, back.centerx, back.centery)                  # the mouse: Back
+    assert app.stack.top is not sc and sc.browser is None
 
 
 def test_the_host_screen_says_the_hosting_machine_holds_every_hand(make_app):
