@@ -83,6 +83,7 @@ def test_a_bare_clients_waiting_game_is_listed_joined_played_remembered_and_cont
         press(app, "down", "down")                          # Your name, then the game
         assert sc.focus == "list" and sc.index == 0
         type_text(app, "x")                                 # a letter on the list types nowhere
+        assert sc.address.value == address and sc.name.value == "" and sc.focus == "list"
         press(app, "return")                                # one free seat: joined at once
         until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
         board = app.stack.top
