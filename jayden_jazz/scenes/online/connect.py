@@ -36,8 +36,6 @@ BUTTONS = (("create", "Create a game here"), ("refresh", "Refresh (R)"), ("back"
 #: Where the columns of a game's line start, from the list's left edge (pixels).
 COLUMNS = {"code": 8, "game": 72, "rules": 128, "seats": 400, "host": 496}
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
-#: The address the screen starts with when none is remembered (a server on this machine).
-EXAMPLE = ""
 
 
 class ConnectScene(Scene):
@@ -45,7 +43,7 @@ class ConnectScene(Scene):
         super().__init__(app)
         self.frame = pygame.Rect(12, 8, 616, 334)
         x, w = self.frame.x + 12, self.frame.w - 24
-        self.address = TextField(str(app.settings["server_address"] or EXAMPLE), 80)
+        self.address = TextField(str(app.settings["server_address"] or ""), 80)
         self.name = NameEntry(app)
         self.rows = {"address": pygame.Rect(x, self.frame.y + 30, w, 18),
                      "name": pygame.Rect(x, self.frame.y + 52, w, 18)}
