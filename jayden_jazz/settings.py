@@ -41,6 +41,7 @@ DEFAULTS: dict[str, Any] = {
     "jayden": {},              # last Jayden setup
     "keys": {},                # the player's key changes: command -> [key names] (shell/keymap.py)
     "player_name": "",         # Play online: the name the other players see ("" - the server's "Player N")
+    "server_address": "",      # Play online > Connect to a server: the last server whose games were listed
 }
 
 MAX_PLAYER_NAME = 24
@@ -66,6 +67,7 @@ SCHEMA: dict[str, Spec] = {
     "mute": Bool(), "volume": Number(0, 1), "enhanced": Bool(), "quiet_draw": Bool(),
     "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(), "coordinates": Text(("enhanced", "on", "off")),
     "player_name": PlayerName(),
+    "server_address": Text(max_len=80),     # checked as an address (scenes/online/link.server_url) when used
     "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER}), "clock": Text(max_len=10)}),
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),

@@ -149,6 +149,10 @@ class NetClient:
     def request_view(self) -> int:
         return self._say({"type": "view"})
 
+    def list_games(self) -> int:
+        """Ask for the server's games that can be joined or watched (answered by ``games``)."""
+        return self._say({"type": "list"})
+
     def close(self) -> None:
         self._stop = True
         loop = self._loop

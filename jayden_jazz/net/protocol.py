@@ -204,10 +204,11 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "resign": {"game": (_ID, True), "ref": (_REF, False)},
     "view": {"ref": (_REF, False)},
     "ping": {"ref": (_REF, False)},
+    "list": {"ref": (_REF, False)},             # the server's games that can be joined or watched
 }
 """Per message type: field -> (check, required). ``ref``, when given, is echoed in the answer."""
 
-SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong")
+SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong", "games")
 
 
 def _reject_constant(text: str) -> Any:

@@ -43,7 +43,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import DATA_OPCODES
 from websockets.protocol import State
 
-from . import datalock, orphan
+from . import datalock, listing, orphan
 from . import protocol as P
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 
@@ -211,6 +211,7 @@ class GameServer:
         self._held: deque[tuple[int, Conn, dict[str, Any] | str | tuple[int, str], str | None]] = deque()
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
         self.failed: asyncio.Future[None] | None = None
+        self._listed: tuple[float, list[dict[str, Any]], int] | None = None    # ``list``: (kept until, games, more)
 
     # ------------------------------------------------------------------ startup and shutdown
     @property
@@ -501,6 +502,8 @@ class GameServer:
             raise P.ProtocolError("hello_twice", "hello is said once, at the start")
         if kind == "ping":
             self._send(conn, {"type": "pong", **_ref(msg)})
+        elif kind == "list":
+            self._list(conn, msg)
         elif kind == "create":
             self._create(conn, msg)
         elif kind == "join":
@@ -518,6 +521,17 @@ class GameServer:
                 self._action(conn, table, seat, msg)
             else:
                 self._off_board(conn, table, seat, msg)
+
+    def _list(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """The games anyone may join or watch (``listing``: no hand, token or seed), worked out again
+        only once the last answer is a second old (longer when that took long: ``LOOP_SHARE``)."""
+        now = time.monotonic()
+        if self._listed is None or now >= self._listed[0]:
+            games, more = listing.listing(self.tables.values(), lambda t: bool(self.watchers.get(t.id)))
+            cost = time.monotonic() - now
+            self._listed = (now + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
+        _until, games, more = self._listed
+        self._send(conn, {"type": "games", "games": games, "more": more, **_ref(msg)})
 
     def _seated(self, conn: Conn, kind: str) -> tuple[Table, int]:
         if conn.table is None:

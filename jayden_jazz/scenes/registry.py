@@ -34,6 +34,7 @@ SCENES: dict[str, str] = {
     "online-host": "jayden_jazz.scenes.online.host:HostScene",
     "online-join": "jayden_jazz.scenes.online.join:JoinScene",
     "online-find": "jayden_jazz.scenes.online.find:FindScene",
+    "online-connect": "jayden_jazz.scenes.online.connect:ConnectScene",
     "journey": "jayden_jazz.scenes.journey.profiles:open_journey",
 }
 

@@ -1,4 +1,5 @@
-"""Title > Play online: host a game, join one by address and code, or find one on this network."""
+"""Title > Play online: host a game, join one by address and code, find one on this network, or
+connect to a server nobody at the table runs."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ ENTRIES = [
     MenuItem("Host a game", "online-host", hint="This machine runs the game; friends join it."),
     MenuItem("Join a game", "online-join", hint="Type the host's address and the join code."),
     MenuItem("Find a game on this network", "online-find", hint="Games hosted on your local network."),
+    MenuItem("Connect to a server", "online-connect",
+             hint="A server nobody at the table runs: its list of games to join, watch or start."),
     MenuItem("Back", "back"),
 ]
 

@@ -20,6 +20,7 @@ from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
+from jayden_jazz.textcut import cut
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -39,10 +40,19 @@ JAYDEN_ROWS: list[tuple[str, str]] = [("You play", "side"), ("Opponent", "oppone
 
 
 class HostScene(Scene):
-    """The host's choices; Start hosting starts the server and goes to the waiting room."""
+    """The host's choices; Start hosting starts the server and goes to the waiting room.
 
-    def __init__(self, app: AppView) -> None:
+    Given a server's ``url`` (Connect to a server > Create a game here), the same
+    choices make the game on that server instead: nothing starts on this machine.
+    """
+
+    def __init__(self, app: AppView, url: str = "") -> None:
         super().__init__(app)
+        self.url = url
+        self.title = "Create a game on the server" if url else "Host a game"
+        self.intro = cut(f"Made on {url[5:]}; the server holds the hands.", 62) if url \
+            else "This machine runs the game; your friends join it."
+        self.failure = "Cannot create the game" if url else "Cannot host"
         self.values = {"game": 0, "side": 0, "opponent": 0, "quiet": 0 if app.settings["quiet_draw"] else 1,
                        "hints": 0}
         self.values.update({key: 0 for key in HC.OPTIONS})
@@ -63,7 +73,8 @@ class HostScene(Scene):
         rows = JAYDEN_ROWS if self.kind == "jayden" else HC.ROWS
         self.menu = Menu([MenuItem("Your name", "name"), MenuItem("Game", "game"),
                           *(MenuItem(label, key) for label, key in rows), MenuItem("Hints", "hints"),
-                          MenuItem("Start hosting", "start"), MenuItem("Back", "back")], on_change=self._change)
+                          MenuItem("Create the game" if self.url else "Start hosting", "start"),
+                          MenuItem("Back", "back")], on_change=self._change)
         self.menu.layout(self.frame.x + 24, self.frame.y + 44, self.frame.w - 48)
         self.menu.index = len(self.menu.items) - 2
 
@@ -102,14 +113,23 @@ class HostScene(Scene):
         elif item.value == "back":
             self.close()
 
-    def start(self) -> None:
-        self.app.sound.play("select")
+    def choices(self) -> tuple[tuple[str, dict[str, Any], list[dict[str, Any]]], int]:
+        """The ``create`` the chosen rows make, and the seat this player takes."""
         if self.kind == "cards":
             seat, (setup, seats) = 0, HC.cards_create(self.values)
         else:
             seat, seats = self.seats()
             setup = {"quiet_draw": ON_OFF[self.values["quiet"]][1]}
         setup["hints"] = bool(HINTS[self.values["hints"]][1])
+        return (self.kind, setup, seats), seat
+
+    def start(self) -> None:
+        self.app.sound.play("select")
+        (kind, setup, seats), seat = self.choices()
+        if self.url:                            # on the server connected to: its Connector, no Hosting
+            self.name.remember()
+            self.connector = L.Connector(self.url, create=(kind, setup, seats), seat=seat, name=self.name.value)
+            return
         try:
             hosting = L.Hosting(Path(self.app.dirs.data) / "server",
                                 L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
@@ -117,14 +137,14 @@ class HostScene(Scene):
             self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
             return
         self.name.remember()
-        self.connector = L.Connector("", create=(self.kind, setup, seats), seat=seat, hosting=hosting,
+        self.connector = L.Connector("", create=(kind, setup, seats), seat=seat, hosting=hosting,
                                      name=self.name.value)
 
     def update(self) -> None:
         self.ticks += 1
         error = L.follow_connector(self)
         if error:
-            self.stack.push(MessageWindow(self.app, "Cannot host", error, fill=P.RED))
+            self.stack.push(MessageWindow(self.app, self.failure, error, fill=P.RED))
 
     def exit(self) -> None:
         L.stop_connector(self)
@@ -135,9 +155,8 @@ class HostScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
-        inner = draw_window(surface, font, self.frame, "Host a game")
-        font.draw(surface, "This machine runs the game; your friends join it.", inner.x + 4, inner.y + 4,
-                  P.LIGHT_CYAN)
+        inner = draw_window(surface, font, self.frame, self.title)
+        font.draw(surface, self.intro, inner.x + 4, inner.y + 4, P.LIGHT_CYAN)
         self.menu.draw(surface, font)
         shown = {}
         for key, opts in self.options.items():
@@ -157,10 +176,25 @@ class HostScene(Scene):
             font.draw(surface, self.connector.status.rstrip(".") + dots, inner.x + 4, y, P.WHITE)
             font.draw(surface, "Esc stops", inner.x + 4, y + LINE_H, P.LIGHT_GRAY)
         else:
-            lines = wrap("Your firewall may ask whether to let the game accept connections: "
-                         "allow it for your network.", 60)
-            if y + len(lines) * LINE_H > keys_y:        # the card game's many rows: the short form
-                lines = ["If your firewall asks, allow the game for your network."]
-            for i, line in enumerate(lines):
-                font.draw(surface, line, inner.x + 4, y + i * LINE_H, P.LIGHT_GRAY)
+            for i, (line, color) in enumerate(self.notes((keys_y - y) // LINE_H)):
+                font.draw(surface, line, inner.x + 4, y + i * LINE_H, color)
         font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, keys_y, P.LIGHT_GRAY)
+
+    def notes(self, room: int) -> list[tuple[str, int]]:
+        """What to know before hosting, in ``room`` lines at most: this machine holds every hand
+        (so strangers are better met on a server), and the firewall's question; made on a server,
+        that it is listed there."""
+        if self.url:
+            listed = wrap("It shows in the server's list for anyone to join or watch; "
+                          "you may also give the join code to a friend.", 62)
+            return [(t, P.LIGHT_GRAY) for t in listed][:max(room, 0)]
+        hands = wrap("This machine holds every hand, hidden cards too. To play strangers, meet on a server: "
+                     "Play online > Connect to a server.", 62)
+        firewall = wrap("Your firewall may ask whether to let the game accept connections: "
+                        "allow it for your network.", 62)
+        if len(hands) + len(firewall) > room:       # the card game's many rows: the short forms
+            hands = ["This machine holds every hand, hidden ones too. With strangers",
+                     "play on a server: Play online > Connect to a server."]
+            firewall = ["If your firewall asks, allow the game for your network."]
+        lines = [(t, P.LIGHT_MAGENTA) for t in hands] + [(t, P.LIGHT_GRAY) for t in firewall]
+        return lines[:max(room, 0)]

@@ -66,7 +66,7 @@ class LobbyScene(Scene):
         if self.link.watching:
             self.close()                    # watching holds nothing to lose
             return
-        if self.link.is_host:
+        if self.link.is_host and self.link.hosting is not None:
             text = "Stop hosting? The server on this machine stops and players who joined are left waiting."
             yes = "Yes, stop hosting"
         else:
@@ -160,7 +160,12 @@ class LobbyScene(Scene):
             text, color = hints.words(v)                  # both players know before playing
             font.draw(surface, text, x, y, color)
             y += LINE_H + 2
-        if self.link.is_host:
+        if self.link.is_host and self.link.hosting is None:      # made on a server nobody here runs
+            for line in wrap(f"Players find this game in the list of the server {self.link.url[5:]} "
+                             "(Play online > Connect to a server), or join it with the code.", 66):
+                font.draw(surface, line, x, y, P.LIGHT_CYAN)
+                y += LINE_H
+        elif self.link.is_host:
             port = self.link.hosting.port if self.link.hosting is not None else 0
             where = ", ".join(f"{a}:{port}" for a in self.addresses) or f"this machine's address, port {port}"
             for line in wrap(f"On this network players join at {where}.", 66):
