@@ -50,26 +50,6 @@ class CardsAway:
     def waiting_words(self, seat: int) -> str:
         return names.waiting_words(self.link.net.view, seat)
 
-    def menu(self, table: Any) -> ChoiceWindow | None:
-        """The table's menu with the host's question about each seat away, after Keep waiting;
-        None when there is none to add."""
-        extra = H.away_items(self.link, self.presence, self.link.net.view)
-        if not extra:
-            return None
-        from jayden_jazz.scenes.cards.windows import table_menu
-
-        base = table_menu(table.app, table.menu_choice, table.match.menu_entries())
-
-        def choose(value: Any) -> None:
-            if isinstance(value, tuple):
-                seat = int(value[1])
-                H.ask_host(table.app, table.stack, self.link, seat, self.presence.away[seat].name
-                           if seat in self.presence.away else f"Player {seat + 1}")
-            else:
-                table.menu_choice(value)
-
-        return ChoiceWindow(table.app, "Menu", base.items[:1] + extra + base.items[1:], on_choose=choose, width=300)
-
     def hear(self, msg: dict[str, Any], table: Any) -> None:
         """One message from the server: presence, the host's acks, our own link."""
         if msg["type"] == "error":
