@@ -86,7 +86,7 @@ class ContinueOnlineScene(Scene):
         inner = draw_window(surface, font, self.frame, "Continue online game")
         x, y = inner.x + 4, inner.y + 4
         code = (self.kept or {}).get("code", "")
-        font.draw(surface, f"Jayden, join code {code}", x, y, P.LIGHT_CYAN)
+        font.draw(surface, f"{game_words(self.kept)}, join code {code}", x, y, P.LIGHT_CYAN)
         y += LINE_H + 4
         if self.connector is not None:
             dots = "." * (1 + self.ticks // 20 % 3)
@@ -96,3 +96,8 @@ class ContinueOnlineScene(Scene):
         for i, line in enumerate(wrap(self.error, 58)[:4]):
             font.draw(surface, line, x, y + i * LINE_H, P.LIGHT_RED)
         self.menu.draw(surface, font)
+
+
+def game_words(kept: dict | None) -> str:
+    """Which game the kept session is, as the screen names it (an older file without a kind: Jayden)."""
+    return "Card game" if (kept or {}).get("kind") == "cards" else "Jayden"
