@@ -74,3 +74,37 @@ def test_the_online_end_window_offers_no_rematch_and_enter_only_looks(joined):
     app.stack.top.menu.index = values.index("leave")
     press(app, "return")                            # the game is over: leaving asks nothing
     assert not any(isinstance(s, CardsTableScene) for s in app.stack)
+
+
+def test_a_three_seat_game_counts_once_per_kind_of_opponent(make_app, fast_server):
+    """Seat 1 here, two computer seats at Easy: one game, counted once, against Easy only."""
+    import time
+
+    from jayden_jazz.statistics import Statistics, stats_path
+    from jayden_jazz.tables.cards.flow import Phase
+    from tests.helpers import step
+    from tests.scenes.test_online import open_online
+    from tests.scenes.test_online_cards import host_cards
+
+    app = open_online(make_app)
+    host_cards(app, players=1, others=1)                  # 3 players, the others Computer - Easy
+    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+    press(app, "r", "return")
+    until(app, lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
+    table = app.stack.top
+    rng = random.Random(4)
+    end = time.monotonic() + 120
+    while not table.end_shown:
+        assert time.monotonic() < end, "the game did not finish in time"
+        step(app, 1)
+        time.sleep(0.002)
+        if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
+            table.controller.play(0, rng.choice(table.game.legal_actions()))
+    until(app, lambda: stats_path(app).exists(), 10, "the game counted as its end window opened")
+    press(app, "return")                                  # Look at the table: it goes on updating
+    step(app, 30)
+    games = Statistics.load(stats_path(app)).games["cards"]
+    assert games.total.played == 1
+    assert {k: t.played for k, t in games.opponents.items() if t.played} == {"easy": 1}
+    assert sum(t.played for t in games.rules.values()) == 1
+    app.stack.clear()

@@ -152,9 +152,10 @@ class TableWindows(TablePart):
         res = self.final_result()
         if res is None or self.stack is None or self.match.table_event(self, "over"):
             return
-        log_end = getattr(getattr(self, "online", None), "log_end", None)
-        if log_end is not None:
-            log_end(self)                    # hidden hands: the server's result in the log first
+        online = getattr(self, "online", None)
+        if online is not None:
+            online.log_end(self)             # hidden hands: the server's result in the log first
+            online.away.count_end(self)      # counted now: the table does not update under its end window
         extra = ""
         if res.decided_by == "instant_win" and self.game.history:
             last = self.game.history[-1]
