@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.scenes.online import hints
 from jayden_jazz.scenes.online import host_cards as HC
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.player_name import NameEntry
@@ -76,6 +77,11 @@ class HostScene(Scene):
                 self.build_menu()
                 self.menu.index = 1             # still on Game
 
+    def no_hints(self) -> str:
+        """Why the chosen card table can have no hints whatever the Hints row says (hidden hands,
+        Chaos), or ""."""
+        return hints.impossible(HC.cards_create(self.values)[0]["rules"]) if self.kind == "cards" else ""
+
     def seats(self) -> tuple[int, list[dict[str, Any]]]:
         """The host's seat and the seats to create (seat 0 plays Green, who moves first)."""
         mine = SIDES[self.values["side"]][1]
@@ -109,7 +115,7 @@ class HostScene(Scene):
         else:
             seat, seats = self.seats()
             setup = {"quiet_draw": ON_OFF[self.values["quiet"]][1]}
-        setup["hints"] = bool(HINTS[self.values["hints"]][1])
+        setup["hints"] = bool(HINTS[self.values["hints"]][1]) and not self.no_hints()
         try:
             hosting = L.Hosting(Path(self.app.dirs.data) / "server",
                                 L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
@@ -142,6 +148,8 @@ class HostScene(Scene):
         shown = {}
         for key, opts in self.options.items():
             shown[key] = HC.shown(key, self.values) if key in HC.OPTIONS else opts[self.values[key]][0]
+        if self.no_hints():
+            shown["hints"] = "None (" + ("hidden hands" if self.no_hints() == hints.HIDDEN else "Chaos") + ")"
         for i, item in enumerate(self.menu.items):
             if item.value in shown:
                 text = "\u25c4 " + shown[item.value] + " \u25ba"

@@ -92,8 +92,10 @@ class LobbyScene(Scene):
 
         v = self.view
         assert v is not None
+        rules = dict(v["setup"]["rules"])
         self.stack.push(self.app.scene("cards-hands", config=host_cards.picker_config(v), online_seat=int(v["you"]),
-                                       on_hand=self.send_hand, rules=Rules.from_dict(dict(v["setup"]["rules"]))))
+                                       on_hand=self.send_hand, rules=Rules.from_dict(rules),
+                                       title=host_cards.picker_title(rules)))
 
     def send_hand(self, cards: list[str]) -> None:
         self.hand_sent = list(cards)
@@ -157,6 +159,13 @@ class LobbyScene(Scene):
         font.draw(surface, "Join code:", x, y, P.WHITE)
         font.draw(surface, " ".join(code), x + 96, y, P.YELLOW)
         y += LINE_H + 2
+        if v is not None and cards:                       # the rules, before anyone picks a hand
+            rules = v["setup"]["rules"]
+            dealing = "hands dealt at random" if rules.get("random") else "each player picks a hand"
+            for line in wrap(f"Rules: {host_cards.rules_words(rules)}; {dealing}.", 66):
+                font.draw(surface, line, x, y, P.WHITE)
+                y += LINE_H
+            y += 2
         if v is not None:
             text, color = hints.words(v)                  # both players know before playing
             font.draw(surface, text, x, y, color)
