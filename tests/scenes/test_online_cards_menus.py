@@ -10,7 +10,6 @@ import pytest
 from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.scenes.online import cards_menu
-from jayden_jazz.scenes.online import link as L
 from tests.helpers import press
 from tests.net.conftest import FAST, ThreadServer, client
 from tests.scenes.test_online import until
@@ -20,12 +19,7 @@ OFFLINE_ONLY = {"new", "save", "load", "rematch"}
 
 
 @pytest.fixture
-def fast_server(monkeypatch):
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
-
-
-@pytest.fixture
-def joined(make_app, fast_server, tmp_path):
+def joined(make_app, online_fast_server, tmp_path):
     """The screen at seat 1 of an open 3x3 game a bare client ("Lori", seat 0) made; (app, table, host, code)."""
     server = ThreadServer(tmp_path / "data", FAST)
     host = client(server.url, "Lori")
@@ -76,7 +70,7 @@ def test_the_online_end_window_offers_no_rematch_and_enter_only_looks(joined):
     assert not any(isinstance(s, CardsTableScene) for s in app.stack)
 
 
-def test_a_three_seat_game_counts_once_per_kind_of_opponent(make_app, fast_server):
+def test_a_three_seat_game_counts_once_per_kind_of_opponent(make_app, online_fast_server):
     """Seat 1 here, two computer seats at Easy: one game, counted once, against Easy only."""
     import time
 

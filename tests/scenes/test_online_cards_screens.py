@@ -9,7 +9,6 @@ import yaml
 
 from jayden_jazz.scenes.online import link as L
 from tests.helpers import step
-from tests.scenes.test_online import loop_server  # noqa: F401  (a fixture)
 from tests.scenes.test_online_watch import drawn_text
 
 
@@ -68,7 +67,7 @@ def test_the_host_screen_says_a_hidden_card_table_has_no_hints(make_app):
     app.stack.clear()
 
 
-def test_the_joiner_sees_the_rules_in_the_hand_picker_and_the_waiting_room(make_app, loop_server):
+def test_the_joiner_sees_the_rules_in_the_hand_picker_and_the_waiting_room(make_app, online_loop_server):
     from jayden_jazz.scenes.cards.hands import HandChoiceScene
     from jayden_jazz.scenes.online.lobby import LobbyScene
     from tests.helpers import press
@@ -76,10 +75,10 @@ def test_the_joiner_sees_the_rules_in_the_hand_picker_and_the_waiting_room(make_
     from tests.scenes.test_online import until
     from tests.scenes.test_online_cards import screen_joins_host
 
-    host = client(loop_server.url, "Lori")
+    host = client(online_loop_server.url, "Lori")
     try:
         rules = {"preset": "updated", "open": False, "three_open": True, "hand_swap": True}
-        app, _ = screen_joins_host(make_app, loop_server, host, rules)
+        app, _ = screen_joins_host(make_app, online_loop_server, host, rules)
         until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
         picker = app.stack.top
         assert picker.title == "Rules: Updated, Hidden, Hand Swap, Three Open"
@@ -92,3 +91,90 @@ def test_the_joiner_sees_the_rules_in_the_hand_picker_and_the_waiting_room(make_
         app.stack.clear()
     finally:
         host.close()
+
+
+def drawn_rows(app) -> list[tuple[str, int]]:
+    """(text, y) of every text the next frame draws."""
+    seen: list[tuple[str, int]] = []
+    font = app.font
+    plain = font.draw
+
+    def draw(surface, text, x, y, *a, **k):
+        seen.append((str(text), y))
+        return plain(surface, text, x, y, *a, **k)
+
+    font.draw = draw
+    try:
+        app.render()
+    finally:
+        del font.draw
+    return seen
+
+
+def test_join_takes_a_codes_length_remembers_the_address_and_code_and_errors_keep_off_the_help(
+        make_app, monkeypatch):
+    import socket
+
+    from jayden_jazz.scenes.online.join import CODE_LENGTH, JoinScene
+    from jayden_jazz.settings import Settings
+    from tests.helpers import press
+    from tests.scenes.test_online import open_online, type_text, until
+
+    with socket.socket() as s:                       # a loopback port nobody listens on: the server is down
+        s.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{s.getsockname()[1]}"
+    monkeypatch.setattr(L, "CONNECT_TICKS", 30)
+    app = open_online(make_app)
+    press(app, "down", "return")                     # Join a game
+    sc = app.stack.top
+    assert isinstance(sc, JoinScene) and sc.focused == "address"
+    type_text(app, address)
+    press(app, "return")
+    type_text(app, "abc-")
+    assert sc.error == "A join code is letters and digits only." and sc.fields["code"].value == "ABC"
+    type_text(app, "def234")                         # more than a code has: the field stops at its length
+    assert sc.fields["code"].value == "ABCDEF" and CODE_LENGTH == 6
+    from jayden_jazz.net.server import CODE_LENGTH as SERVER_CODE_LENGTH
+    assert CODE_LENGTH == SERVER_CODE_LENGTH
+    press(app, "return", "return")                   # to Join to play, and join
+    until(app, lambda: bool(sc.error) and sc.connector is None, 20, "the server-down error")
+    assert "No game server answers" in sc.error
+    rows = drawn_rows(app)
+    help_y = next(y for text, y in rows if text.startswith("\u2191\u2193 field"))
+    error_rows = [(t, y) for t, y in rows if y > sc.rows["back"].bottom and y != help_y]
+    assert error_rows and all(y + 14 <= help_y for _, y in error_rows)      # above the help line, never on it
+    app.render()
+    kept = Settings.load(app.settings.path)["online_join"]
+    assert kept == {"address": address, "code": "ABCDEF"}
+    app.stack.clear()
+    again = JoinScene(app)                           # next time: the last address and code, ready to join
+    assert again.fields["address"].value == address and again.fields["code"].value == "ABCDEF"
+
+
+def test_error_lines_fit_the_room_above_the_help(make_app):
+    from jayden_jazz.scenes.online.join import error_lines
+
+    long = "No game server answers at 127.0.0.1:9: " + "is the host's game running? " * 8
+    lines = error_lines(long, 3 * 16, 58)
+    assert len(lines) == 3 and lines[-1].endswith("\u2026") and all(len(x) <= 58 for x in lines)
+    assert error_lines("Short.", 3 * 16) == ["Short."]
+
+
+def test_host_remembers_the_game_rules_and_seats(make_app, online_fast_server):
+    from jayden_jazz.scenes.online.host import HostScene
+    from jayden_jazz.settings import Settings
+    from tests.scenes.test_online import open_online
+    from tests.scenes.test_online_cards import host_cards
+
+    app = open_online(make_app)
+    host_cards(app, preset=1, open=1, hand_rules=4, players=1, others=2)   # Draft, Hidden, 3 Open + Swap, 3, Normal
+    app.stack.clear()
+    kept = Settings.load(app.settings.path)["online_host"]
+    assert kept["game"] == "Card game" and kept["open"] == "Hidden" and kept["players"] == "3"
+    again = HostScene(app)
+    assert again.kind == "cards"
+    for key, index in {"preset": 1, "open": 1, "hand_rules": 4, "players": 1, "others": 2}.items():
+        assert again.values[key] == index, key
+    app.settings["online_host"] = {"game": "Card game", "open": "Sideways", "players": 7}   # edited by hand
+    odd = HostScene(app)
+    assert odd.kind == "cards" and odd.values["open"] == 0 and odd.values["players"] == 0

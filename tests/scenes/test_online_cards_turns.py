@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
 from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import click, press, step
 from tests.net.conftest import FAST, ThreadServer, client
@@ -24,12 +22,7 @@ from tests.scenes.test_online import until
 from tests.scenes.test_online_cards import screen_joins_host, seat0_move
 
 
-@pytest.fixture
-def fast_server(monkeypatch):
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
-
-
-def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app, fast_server, tmp_path):
+def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app, online_fast_server, tmp_path):
     server = ThreadServer(tmp_path / "data", FAST)
     host = client(server.url, "Lori")
     rng = random.Random(8)

@@ -49,6 +49,7 @@ class HostScene(Scene):
         self.values.update({key: 0 for key in HC.OPTIONS})
         self.options: dict[str, list[tuple[str, Any]]] = {"game": GAMES, "side": SIDES, "opponent": OPPONENTS,
                                                           "quiet": ON_OFF, "hints": HINTS, **HC.OPTIONS}
+        self.values.update(remembered(app.settings["online_host"], self.options))
         self.frame = pygame.Rect(60, 10, 520, 330)
         self.name = NameEntry(app)
         self.build_menu()
@@ -123,8 +124,23 @@ class HostScene(Scene):
             self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
             return
         self.name.remember()
+        self.remember()
         self.connector = L.Connector("", create=(self.kind, setup, seats), seat=seat, hosting=hosting,
                                      name=self.name.value)
+
+    def remember(self) -> None:
+        """The choices, for next time: each by its words, so a list that changes later only loses
+        the choices it no longer has (a settings file that cannot be written is said, nothing lost)."""
+        kept = {key: str(opts[self.values[key]][0]) for key, opts in self.options.items()}
+        if self.app.settings["online_host"] == kept:
+            return
+        self.app.settings["online_host"] = kept
+        try:
+            self.app.settings.save()
+        except OSError as e:
+            notices = getattr(self.app, "notices", None)
+            if isinstance(notices, list):
+                notices.append(f"Could not save the Host choices in the settings: {e.strerror or e}.")
 
     def update(self) -> None:
         self.ticks += 1
@@ -172,3 +188,16 @@ class HostScene(Scene):
             for i, line in enumerate(lines):
                 font.draw(surface, line, inner.x + 4, y + i * LINE_H, P.LIGHT_GRAY)
         font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, keys_y, P.LIGHT_GRAY)
+
+
+def remembered(kept: Any, options: dict[str, list[tuple[str, Any]]]) -> dict[str, int]:
+    """The option indices the remembered words name; words no row offers (an older or edited
+    file) are left out, so that row keeps its default."""
+    out: dict[str, int] = {}
+    if not isinstance(kept, dict):
+        return out
+    for key, opts in options.items():
+        labels = [str(label) for label, _ in opts]
+        if isinstance(kept.get(key), str) and kept[key] in labels:
+            out[key] = labels.index(kept[key])
+    return out
