@@ -20,8 +20,10 @@ def keep_session(app, kind: str, url: str) -> None:
 
 
 @pytest.mark.parametrize("kind, words", [("cards", "Card game"), ("jayden", "Jayden")])
-def test_continue_names_the_kind_of_game_kept(make_app, kind, words):
+def test_continue_names_the_kind_of_game_kept(make_app, kind, words, monkeypatch):
     import socket
+
+    from tests.scenes.test_online import until
 
     with socket.socket() as s:                   # a loopback port nobody listens on
         s.bind(("127.0.0.1", 0))
@@ -35,6 +37,11 @@ def test_continue_names_the_kind_of_game_kept(make_app, kind, words):
     text = drawn_text(app)
     assert f"{words}, join code ABC234" in text
     assert ("Jayden" in text) == (kind == "jayden")
+    monkeypatch.setattr(L, "CONNECT_TICKS", 30)
+    sc = app.stack.top
+    until(app, lambda: bool(sc.error), 20, "the server-down error")
+    error_rows = [(t, y) for t, y in drawn_rows(app) if t and t in sc.error]
+    assert error_rows and all(y + 14 <= sc.menu.rect.y for _, y in error_rows)    # never over the menu
     app.stack.clear()
 
 

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.join import error_lines
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
@@ -93,7 +93,7 @@ class ContinueOnlineScene(Scene):
             font.draw(surface, self.connector.status.rstrip(".") + dots, x, y, P.WHITE)
             font.draw(surface, "Esc stops", x, y + LINE_H, P.LIGHT_GRAY)
             return
-        for i, line in enumerate(wrap(self.error, 58)[:4]):
+        for i, line in enumerate(error_lines(self.error, self.menu.rect.y - 2 - y)):   # never over the menu
             font.draw(surface, line, x, y + i * LINE_H, P.LIGHT_RED)
         self.menu.draw(surface, font)
 
