@@ -54,8 +54,8 @@ def test_hints_are_not_offered_at_a_hidden_or_chaos_card_table_whatever_the_host
 
     hidden = cards_view({"preset": "updated", "open": False})
     chaos = cards_view({"preset": "updated", "open": True, "chaos": True})
-    assert not hints.allowed(hidden) and hints.words(hidden)[0].startswith("Hints: none (hidden hands")
-    assert not hints.allowed(chaos) and hints.words(chaos)[0].startswith("Hints: none (Chaos")
+    assert not hints.allowed(hidden) and hints.words(hidden)[0] == "Hints: none at a table with hidden hands"
+    assert not hints.allowed(chaos) and hints.words(chaos)[0] == "Hints: none at a Chaos table"
     open_table = cards_view({"preset": "updated", "open": True})
     assert hints.allowed(open_table) and hints.words(open_table)[0].startswith("Hints: allowed")
     assert hints.allowed({"kind": "jayden", "hints": True, "setup": {}})
@@ -94,7 +94,7 @@ def test_the_joiner_sees_the_rules_in_the_hand_picker_and_the_waiting_room(make_
         assert isinstance(app.stack.top, LobbyScene)
         text = drawn_text(app).replace("\n", " ")
         assert "Rules: Updated, Hidden, Hand Swap, Three Open; each player picks a hand." in text
-        assert "Hints: none (hidden hands" in text
+        assert "Hints: none at a table with hidden hands" in text
         app.stack.clear()
     finally:
         host.close()

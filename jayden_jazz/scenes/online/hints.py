@@ -25,8 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
 NOT_ALLOWED = "The host did not allow hints in this game"
 
 
-HIDDEN = "hidden hands: the computer cannot see the face-down cards"
-CHAOS = "Chaos: the draws come from the server"
+HIDDEN = "hidden hands"         # the computer would have to read the face-down cards
+CHAOS = "Chaos"                 # the draws come from the server's seed
 
 
 def impossible(rules: dict[str, Any] | None) -> str:
@@ -52,7 +52,8 @@ def words(view: dict[str, Any] | None) -> tuple[str, int]:
     """The waiting room's line, so both players know before playing."""
     why = impossible(_card_rules(view))
     if why:
-        return f"Hints: none ({why})", P.LIGHT_GRAY
+        return ("Hints: none at a table with hidden hands" if why == HIDDEN else "Hints: none at a Chaos table"), \
+            P.LIGHT_GRAY
     if allowed(view):
         return "Hints: allowed (either player, on their own turn)", P.LIGHT_GREEN
     return "Hints: off (the host did not allow them)", P.LIGHT_GRAY

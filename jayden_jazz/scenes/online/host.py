@@ -165,7 +165,7 @@ class HostScene(Scene):
         for key, opts in self.options.items():
             shown[key] = HC.shown(key, self.values) if key in HC.OPTIONS else opts[self.values[key]][0]
         if self.no_hints():
-            shown["hints"] = "None (" + ("hidden hands" if self.no_hints() == hints.HIDDEN else "Chaos") + ")"
+            shown["hints"] = f"None ({self.no_hints()})"
         for i, item in enumerate(self.menu.items):
             if item.value in shown:
                 text = "\u25c4 " + shown[item.value] + " \u25ba"
