@@ -159,7 +159,7 @@ def test_join_takes_a_codes_length_remembers_the_address_and_code_and_errors_kee
 
 
 def test_error_lines_fit_the_room_above_the_help(make_app):
-    from jayden_jazz.scenes.online.join import error_lines
+    from jayden_jazz.scenes.online.fit import error_lines
 
     long = "No game server answers at 127.0.0.1:9: " + "is the host's game running? " * 8
     lines = error_lines(long, 3 * 16, 58)

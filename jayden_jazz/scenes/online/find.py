@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.online import link as L
-from jayden_jazz.scenes.online.join import error_lines
+from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.online.player_name import clean
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.online.player_name import NameEntry
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, Scene, soonest, ticks_to_next
 from jayden_jazz.shell.widgets import LINE_H, draw_window
@@ -165,14 +165,3 @@ class JoinScene(Scene):
         """The key help line's top: errors end above it."""
         return self.frame.bottom - 30
 
-
-def error_lines(text: str, room: int, cols: int = 58) -> list[str]:
-    """An error wrapped into the ``room`` pixels above the key help line; a last line that cannot
-    hold the rest ends in an ellipsis (a server-down error is long: it never covers the help)."""
-    from jayden_jazz.textcut import cut
-
-    lines = wrap(text, cols)
-    most = max(1, room // LINE_H)
-    if len(lines) <= most:
-        return lines
-    return lines[:most - 1] + [cut(" ".join(lines[most - 1:]), cols)]
