@@ -93,8 +93,12 @@ def test_the_joiner_sees_the_rules_in_the_hand_picker_and_the_waiting_room(make_
         press(app, "escape")                                      # the waiting room says them too
         assert isinstance(app.stack.top, LobbyScene)
         text = drawn_text(app).replace("\n", " ")
-        assert "Rules: Updated, Hidden, Hand Swap, Three Open; each player picks a hand." in text
+        assert "Rules: Updated, Hidden, Hand Swap, Three Open; each picks a hand." in text
         assert "Hints: none at a table with hidden hands" in text
+        lobby = app.stack.top
+        lobby.refusal = "The server refused the hand: " + "a long reason in many words, " * 12
+        rows = [(t, y) for t, y in drawn_rows(app) if t and t in lobby.refusal + " Enter chooses again."]
+        assert rows and all(y + 14 <= lobby.leave_rect.y for _, y in rows)   # never over the Leave button
         app.stack.clear()
     finally:
         host.close()
