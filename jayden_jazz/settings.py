@@ -42,6 +42,8 @@ DEFAULTS: dict[str, Any] = {
     "keys": {},                # the player's key changes: command -> [key names] (shell/keymap.py)
     "player_name": "",         # Play online: the name the other players see ("" - the server's "Player N")
     "server_address": "",      # Play online > Connect to a server: the last server whose games were listed
+    "online_host": {},         # Play online > Host: the last choices, each by its words (scenes/online/host.py)
+    "online_join": {},         # Play online > Join: the last address and join code
 }
 
 MAX_PLAYER_NAME = 24
@@ -68,6 +70,8 @@ SCHEMA: dict[str, Spec] = {
     "animation": Text(ANIMATION_SPEEDS), "hot_seat": Bool(), "coordinates": Text(("enhanced", "on", "off")),
     "player_name": PlayerName(),
     "server_address": Text(max_len=80),     # checked as an address (scenes/online/link.server_url) when used
+    "online_host": Record({}),      # the Host screen reads only the words it knows, each a row's choice
+    "online_join": Record({"address": Text(max_len=200), "code": Text(max_len=40)}),
     "jayden": Record({"players": Record({"g": _PLAYER, "r": _PLAYER}), "clock": Text(max_len=10)}),
     "cards": Record({
         "players": Int(2, 4), "seats": ListOf(_PLAYER, 4), "field": Text(max_len=80),

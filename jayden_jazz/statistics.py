@@ -212,6 +212,12 @@ def _kind(seat: dict[str, Any] | None) -> str:
     return "human"
 
 
+def card_opponents(seats: list[dict[str, Any]], me: int) -> list[str]:
+    """The kinds of opponent the seat ``me`` met, each once however many seats it played (a game
+    against two Easy seats is one game against Easy; a person and Hard, one against each)."""
+    return list(dict.fromkeys(_kind(s) for i, s in enumerate(seats) if i != me))
+
+
 def cards_entry(seats: list[dict[str, Any]], result: Any, rules: Any) -> tuple[str, list[str], str] | None:
     """(outcome, opponent kinds, rule set) of a finished card game for the first person, or None."""
     kinds = [_kind(s) for s in seats]
@@ -222,8 +228,7 @@ def cards_entry(seats: list[dict[str, Any]], result: Any, rules: Any) -> tuple[s
         outcome = "drawn" if len(result.winners) > 1 else "won"
     else:
         outcome = "lost"
-    others = [k for i, k in enumerate(kinds) if i != me]
-    return outcome, others, rules_name_cards(rules)
+    return outcome, card_opponents(seats, me), rules_name_cards(rules)
 
 
 def jayden_entry(players: dict[str, dict[str, Any]], winner: str | None, enhanced: bool,
@@ -275,6 +280,6 @@ def record_jayden_game(app: Any, game: Any, result: Any) -> str:
     return record_jayden(app, dict(game.players), result, bool(game.enhanced), bool(game.quiet_draw))
 
 
-__all__ = ["ABANDONED", "FILE_NAME", "GAMES", "OPPONENTS", "Statistics", "Tally", "cards_entry", "jayden_entry",
+__all__ = ["ABANDONED", "FILE_NAME", "GAMES", "OPPONENTS", "Statistics", "Tally", "card_opponents", "cards_entry", "jayden_entry",
            "record", "record_cards", "record_jayden", "record_jayden_game",
            "rules_name_cards", "rules_name_jayden", "stats_path"]

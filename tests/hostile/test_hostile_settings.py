@@ -28,6 +28,9 @@ DAMAGED = {
     "scale_float": ("scale: 2.5\n", "'scale' should be a whole number from 1 to 6", "scale"),
     "animation_word": ("animation: warp\n", "'animation' should be one of slow, normal, fast, instant",
                        "animation"),
+    "online_join_code_number": ("online_join: {address: h, code: [1]}\n", "'online_join.code' should be text",
+                                "online_join"),
+    "online_host_a_list": ("online_host: [game]\n", "'online_host' should be a mapping", "online_host"),
     "alias_bomb": ("mute: true\n" + BOMB, "alias", None),
     "number_key": ("1: one\nmute: true\n", "is not a setting's name", None),
 }

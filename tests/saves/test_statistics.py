@@ -147,3 +147,13 @@ def test_an_abandoned_online_game_is_counted_apart_and_old_files_still_read(tmp_
     plain = stats.Statistics(path)
     plain.add("cards", "lost", ["normal"], "Updated")
     assert "abandoned" not in plain.to_text()          # a file without one reads in any version
+
+
+def test_a_three_seat_game_names_each_kind_of_opponent_once():
+    human, easy, hard = {"kind": "human"}, {"kind": "computer", "level": "easy"}, {"kind": "computer", "level": "hard"}
+    assert stats.card_opponents([human, easy, easy], 0) == ["easy"]
+    assert stats.card_opponents([easy, human, human], 1) == ["easy", "human"]
+    assert stats.card_opponents([human, hard, {"kind": "computer", "level": "odd"}, human], 3) == ["human", "hard",
+                                                                                                   "normal"]
+    entry = stats.cards_entry([human, easy, easy], SimpleNamespace(winners=(0,)), Rules())
+    assert entry is not None and entry[:2] == ("won", ["easy"])

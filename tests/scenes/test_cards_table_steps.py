@@ -2,7 +2,7 @@
 
 A computer's capture is drawn in its colour with its line in the log
 before a person's key is acted on; in hot seat the mover sees the result
-before the pass screen; keys pressed while steps play are kept, not lost.
+before the pass screen; keys pressed while another seat's steps play are refused, not kept.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
 from tests.helpers import click, pixel, press, step
 from tests.reference import check_reference
-from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, STRONG5, WEAK5, LocalBrain, cell_centre, goto,
+from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, STRONG5, WEAK5, LocalBrain, cell_centre, goto, history,
                                         hand_centre, make_table, play_click, settle, take_seat)
 
 COMPUTER = {"kind": "computer", "level": "normal"}
@@ -57,6 +57,7 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
     play_click(app, sc, "t/w1", "a1")
     frames = []
     clicked = False
+    said = ""
     for _ in range(400):
         step(app)
         app.render()
@@ -64,6 +65,7 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
             # the person clicks a card of their hand while the computer's placement is shown
             click(app, *hand_centre(sc, 0, "t/w3"))
             press(app, "LEFT")
+            said = sc.message
             clicked = True
         frames.append((str(sc.phase), sc.game.ply, fill_colour(app, sc, "a1"),
                        sc.log.lines[-1].text if sc.log.lines else "", sc.selected))
@@ -78,8 +80,9 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
     assert all(f[4] is None for f in shown)              # no key was acted on meanwhile
     assert len(after) >= 20                              # ... and the capture stayed on screen a while
     assert sc.phase == "turn"
-    assert sc.selected == [c.id for c in sc.game.hand(0)].index("t/w3")   # the click was kept
-    assert sc.cursor[0] == "cell"                        # ... and so was the arrow key after it
+    assert said == "Wait: it is Player 2's turn"         # the click in the computer's turn was refused
+    assert sc.selected is None and sc.game.ply == 2      # ... and not kept to act in this one
+    assert sc.cursor == ("hand", 0, 0)                   # the turn starts on the first card, not where LEFT went
     assert sc.last == sc.game.field.index("b1")          # the last placement stays marked
     assert sc.message == "Since your last turn: 1 card placed (b1); you lost 1 card"
     assert [ln.text for ln in sc.log.lines if ln.first][-1] == "Player 2 plays Solid 1 on b1"
@@ -412,3 +415,37 @@ def test_the_table_asks_for_frames_only_while_something_moves(make_app, fake_ai)
     assert seen == {"show", "computer"}
     wait = sc.redraw_in()
     assert wait is not None and wait <= 15
+
+
+def test_clicks_while_a_placement_that_ends_the_turn_is_shown_never_act_in_the_next_turn(make_app):
+    """Two people at one open table: what the first clicks while their placement is shown is
+    refused, not kept to pick and place for the second person once their turn comes."""
+    app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, HUMAN], open=True)
+    play_click(app, sc, "t/w1", "b2")
+    assert sc.phase == "show"
+    click(app, *hand_centre(sc, 1, "t/x1"))
+    assert sc.message == "Wait: Player 1's placement is still being shown"
+    click(app, *cell_centre(sc, "a1"))
+    press(app, "RETURN")
+    assert not sc.queue
+    settle(app, sc)
+    step(app, 30)
+    assert sc.phase == "turn" and sc.game.to_move == 1 and history(sc) == ["t/w1@b2"]
+    assert sc.selected is None and sc.pending is None
+
+
+def test_keys_pressed_while_an_own_capture_is_shown_still_reach_the_ability_offer(make_app):
+    """The same turn goes on after the steps (the ability offer): keys pressed meanwhile are kept for it."""
+    from tests.scenes.test_cards_scene import P0_GRAB
+
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5])
+    for cid, cell in [("t/x1", "c3"), ("t/w1", "b1"), ("t/x2", "c2"), ("t/w2", "a2"), ("t/x3", "b3"),
+                      ("t/w3", "a3")]:
+        play_click(app, sc, cid, cell)
+    play_click(app, sc, "t/grab", "a1")
+    assert sc.phase == "show" and sc.wait_reason() == ""
+    press(app, "DOWN", "RETURN")                          # No ability, chosen before the offer opens
+    assert len(sc.queue) == 2
+    settle(app, sc)
+    step(app, 200)
+    assert history(sc)[-1] == "t/grab@a1" and not sc.queue

@@ -6,8 +6,9 @@ choice and the computer's turns live in a pygame-free
 its screen. Keys and clicks move a cursor over the hands and cells and
 become the controller's commands (pick a card, place it, choose an ability,
 pick targets); a refused command beeps and its reason shows in the bottom
-bar. Keys pressed while steps play are kept and acted on when the table
-waits for a person again, so nothing typed during a transition is lost.
+bar. A key acts only in the turn it was pressed in (``table_input.py``):
+keys pressed while the steps of a person's own placement play are kept for
+the rest of that turn (the ability offer), never for another seat's turn.
 
 Windows stay here: the scene opens the pass screen, the ability choice and
 the end window when the controller says such a choice is open. Without the
@@ -71,6 +72,7 @@ class _SceneScreen(Screen):
 
     def turn_started(self, seat: int) -> None:
         self.scene._key_card = None              # the framed first card is not a choice yet
+        self.scene.queue.clear()                 # keys of an earlier turn never act in this one
 
     def committed(self, game_over: bool) -> None:
         self.scene.loaded_unplayed = False       # played: from now on the autosave holds this game
@@ -254,6 +256,10 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         elif not self.game.is_over():
             saving.autosave(self)                # leaving keeps the game, an open ability choice too
         super().exit()
+
+    def resume(self) -> None:
+        super().resume()
+        self.queue.clear()                       # keys kept before a window opened are not meant for after it
 
     def choice_opened(self, phase: Phase) -> None:
         """The controller opened a choice a window shows."""

@@ -3,9 +3,17 @@
 The cursor rests on a *slot* (a cell, or a card of a hand face up here);
 arrows move it to the nearest slot in that direction, a click puts it under
 the pointer, and the Action Button on a slot becomes the controller's
-command for the current phase (pick a card, place it, pick a target). Keys
-pressed while the table shows steps are kept (at most ``QUEUE_MAX``) and
-acted on when it waits for a person again.
+command for the current phase (pick a card, place it, pick a target).
+
+A key or click acts only in the turn it was made in. While the steps of
+this screen's own placement play and the same turn goes on after them (an
+ability to choose, the hot-seat result to confirm), keys are kept (at most
+``QUEUE_MAX``) and acted on when the table waits again; the queue is
+emptied when a turn starts and when a window over the table closes. In
+anyone else's turn (a computer seat, a remote seat online, the steps of a
+placement that ends the turn, the hand rules shown before the first turn)
+nothing is kept: a key that would act beeps and says whose turn it is, a
+move of the pointer or the cursor is let go.
 """
 
 from __future__ import annotations
@@ -18,7 +26,9 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.tables.cards.flow import Phase
 
-QUEUE_MAX = 8             # keys kept while the table is busy showing something
+QUEUE_MAX = 8             # keys kept while the table shows this turn's own steps
+ACTING = frozenset({Kind.ACTION, Kind.HINT, Kind.UNDO})
+"""Kinds that would do something at the table (the others only move the cursor)."""
 
 
 class TableInput(TablePart):
@@ -110,12 +120,32 @@ class TableInput(TablePart):
             self.online.watch_key(self, action)          # looking only (scenes/online/cards_link.py)
             return
         if not self.flow.waits_for_people:
-            self._keep(action)
+            why = self.wait_reason()
+            if not why:
+                self._keep(action)
+            elif action.kind in ACTING:
+                self.app.sound.play("illegal")
+                self.say(why)
             return
         self._act(action)
 
+    def wait_reason(self) -> str:
+        """Why a key now cannot act, not even later: it is not this screen's turn, or this turn
+        ends with the steps shown. Empty while the steps of this screen's own placement play and
+        its turn goes on after them (an ability on offer, the hot-seat result to confirm)."""
+        flow, g = self.flow, self.game
+        if flow.phase == Phase.SHOW and flow.mover_human:
+            if flow.offer_pending or (flow.hot_seat and not g.is_over()):
+                return ""
+            return f"Wait: {self.seat_word(flow.seat)}'s placement is still being shown"
+        if flow.phase == Phase.SHOW:
+            return f"Wait: it is {self.seat_word(flow.seat)}'s turn"
+        if flow.phase == Phase.COMPUTER:
+            return f"Wait: it is {self.seat_word(g.to_move)}'s turn"
+        return "Wait: the game is about to start"        # the hand rules' steps, before the first turn
+
     def _keep(self, action: InputAction) -> None:
-        """The table is busy showing something: keep the key for when it waits again."""
+        """The steps of this turn's own placement play: keep the key for when the table waits again."""
         if action.kind == Kind.POINT:
             if self.queue and self.queue[-1].kind == Kind.POINT:
                 self.queue.pop()                 # only where the mouse ended up matters

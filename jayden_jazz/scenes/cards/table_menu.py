@@ -31,9 +31,12 @@ class TableWindows(TablePart):
     def open_menu(self) -> None:
         if self.stack is not None and self.watching():
             self.stack.push(self.online.watch_menu(self))
+        elif self.stack is not None and self.online is not None:
+            from jayden_jazz.scenes.online import cards_menu
+
+            self.stack.push(cards_menu.menu(self, self.online))      # the join code, what works online
         elif self.stack is not None:
-            online = self.online.away.menu(self) if self.online is not None else None   # the host's choices too
-            self.stack.push(online or table_menu(self.app, self.menu_choice, self.match.menu_entries()))
+            self.stack.push(table_menu(self.app, self.menu_choice, self.match.menu_entries()))
 
     def open_log(self) -> None:
         if self.stack is not None:
@@ -149,9 +152,10 @@ class TableWindows(TablePart):
         res = self.final_result()
         if res is None or self.stack is None or self.match.table_event(self, "over"):
             return
-        log_end = getattr(getattr(self, "online", None), "log_end", None)
-        if log_end is not None:
-            log_end(self)                    # hidden hands: the server's result in the log first
+        online = getattr(self, "online", None)
+        if online is not None:
+            online.log_end(self)             # hidden hands: the server's result in the log first
+            online.away.count_end(self)      # counted now: the table does not update under its end window
         extra = ""
         if res.decided_by == "instant_win" and self.game.history:
             last = self.game.history[-1]
@@ -161,13 +165,19 @@ class TableWindows(TablePart):
                 extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
         title, text = describe_result(res, self.seat_names(), extra)
         self.end_shown = True
-        self.stack.push(end_window(self.app, title, text, self.end_choice))
+        items = None
+        if getattr(self, "online", None) is not None:
+            from jayden_jazz.scenes.online import cards_menu
+
+            items = cards_menu.end_items(self.online)     # no local rematch or new game; Look first
+        self.stack.push(end_window(self.app, title, text, self.end_choice, items))
 
     def end_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
-        if getattr(self, "online", None) is not None and choice in ("rematch", "new"):
-            choice = "title"                 # online, a new game is hosted again from Play online
+        if choice == "log":
+            self.open_log()
+            return
         if self.record_refused(choice):
             self.show_end()                  # the end window again: the game is over
             return

@@ -347,10 +347,11 @@ def describe_result(result: Result, names: tuple[str, ...], reason_extra: str = 
 class EndWindow(ChoiceWindow):
     """The end of the game: prose is wrapped, the per-seat table keeps its columns."""
 
-    def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None]) -> None:
-        items = [MenuItem("Rematch (same hands)", "rematch"), MenuItem("New game", "new"),
-                 MenuItem("Watch replay", "replay"),
-                 MenuItem("Look at the table", "look"), MenuItem("Back to title", "title")]
+    def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None],
+                 items: list[MenuItem] | None = None) -> None:
+        items = items or [MenuItem("Rematch (same hands)", "rematch"), MenuItem("New game", "new"),
+                          MenuItem("Watch replay", "replay"),
+                          MenuItem("Look at the table", "look"), MenuItem("Back to title", "title")]
         super().__init__(app, title, items, on_choose=on_choose, width=520, fill=P.MAGENTA,
                          on_cancel=lambda: on_choose("look"))
         cols = (self.rect.w - 24) // 8
@@ -369,5 +370,7 @@ class EndWindow(ChoiceWindow):
         self.menu.layout(inner.x, inner.y + LINE_H * len(lines) + 8, inner.w)
 
 
-def end_window(app: AppView, title: str, text: str, on_choose: Callable[[str], None]) -> ChoiceWindow:
-    return EndWindow(app, title, text, on_choose)
+def end_window(app: AppView, title: str, text: str, on_choose: Callable[[str], None],
+               items: list[MenuItem] | None = None) -> ChoiceWindow:
+    """The end of the game; ``items`` instead of the offline choices (online: no rematch here)."""
+    return EndWindow(app, title, text, on_choose, items)

@@ -50,26 +50,6 @@ class CardsAway:
     def waiting_words(self, seat: int) -> str:
         return names.waiting_words(self.link.net.view, seat)
 
-    def menu(self, table: Any) -> ChoiceWindow | None:
-        """The table's menu with the host's question about each seat away, after Keep waiting;
-        None when there is none to add."""
-        extra = H.away_items(self.link, self.presence, self.link.net.view)
-        if not extra:
-            return None
-        from jayden_jazz.scenes.cards.windows import table_menu
-
-        base = table_menu(table.app, table.menu_choice, table.match.menu_entries())
-
-        def choose(value: Any) -> None:
-            if isinstance(value, tuple):
-                seat = int(value[1])
-                H.ask_host(table.app, table.stack, self.link, seat, self.presence.away[seat].name
-                           if seat in self.presence.away else f"Player {seat + 1}")
-            else:
-                table.menu_choice(value)
-
-        return ChoiceWindow(table.app, "Menu", base.items[:1] + extra + base.items[1:], on_choose=choose, width=300)
-
     def hear(self, msg: dict[str, Any], table: Any) -> None:
         """One message from the server: presence, the host's acks, our own link."""
         if msg["type"] == "error":
@@ -99,10 +79,18 @@ class CardsAway:
             self._count(table, view, statistics.ABANDONED)
             self._close(table)
         elif view["status"] == "over" and table.game.is_over():
+            self.count_end(table)
+
+    def count_end(self, table: Any) -> None:
+        """A game played to its end, counted once. Also as its end window opens: the table no
+        longer updates under it, and the player may go from it straight back to the title."""
+        view = self.link.net.view
+        if view is not None and table.game.is_over():
             self._count(table, view, "")
 
     def _count(self, table: Any, view: dict[str, Any], outcome: str) -> None:
-        """This player's statistics, once: the server's seats say who the opponents were."""
+        """This player's statistics, once: the server's seats say who the opponents were (each
+        kind once, as offline)."""
         if self.counted or self.link.seat is None:
             return
         me = self.link.seat
@@ -113,9 +101,7 @@ class CardsAway:
             outcome = ("drawn" if len(res.winners) > 1 else "won") if me in res.winners else "lost"
         self.counted = True
         L.forget_session(table.app, self.link.game)
-        kinds = [statistics.OPPONENTS[0] if s["kind"] != "computer" else str(s.get("level") or "normal")
-                 for s in view["seats"]]
-        others = [k for i, k in enumerate(kinds) if i != me]
+        others = statistics.card_opponents(view["seats"], me)
         rules = statistics.rules_name_cards(table.game.rules)
         statistics.record(table.app, "cards", (outcome, others, rules))
 

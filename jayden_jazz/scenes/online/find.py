@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.online.player_name import clean
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -116,7 +117,10 @@ class FindScene(Scene):
             lines, color = [self.connector.status + "  (Esc stops)"], P.WHITE
         elif self.error:
             lines, color = wrap(self.error, 66), P.LIGHT_RED
-        for i, line in enumerate(lines[:4]):
+        help_y = self.frame.bottom - 30
+        if y + len(lines) * LINE_H > help_y:          # a long list and a long error: never over the key help
+            lines = error_lines(" ".join(lines), help_y - y, 66)
+        for i, line in enumerate(lines):
             font.draw(surface, line, inner.x + 4, y + i * LINE_H, color)
-        font.draw(surface, "\u2191\u2193 choose  Enter joins (a full game: watch)  Esc back", inner.x + 4, self.frame.bottom - 30,
+        font.draw(surface, "\u2191\u2193 choose  Enter joins (a full game: watch)  Esc back", inner.x + 4, help_y,
                   P.LIGHT_GRAY)

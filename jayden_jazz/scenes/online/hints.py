@@ -25,13 +25,35 @@ if TYPE_CHECKING:  # pragma: no cover
 NOT_ALLOWED = "The host did not allow hints in this game"
 
 
+HIDDEN = "hidden hands"         # the computer would have to read the face-down cards
+CHAOS = "Chaos"                 # the draws come from the server's seed
+
+
+def impossible(rules: dict[str, Any] | None) -> str:
+    """Why a card table under these rules (a view's ``setup["rules"]``, or the host's choice)
+    has no hints whatever the host chose, or "": the computer would read stand-ins or made-up draws."""
+    if rules is None:
+        return ""
+    return HIDDEN if not rules.get("open") else CHAOS if rules.get("chaos") else ""
+
+
+def _card_rules(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    v = view or {}
+    return (v.get("setup") or {}).get("rules") if v.get("kind") == "cards" else None
+
+
 def allowed(view: dict[str, Any] | None) -> bool:
-    """The host allowed hints in the game of this view (a view without the field: an older server, off)."""
-    return bool((view or {}).get("hints") is True)
+    """The host allowed hints in the game of this view (a view without the field: an older server, off),
+    and the game can have them (not a card table with hidden hands or Chaos)."""
+    return bool((view or {}).get("hints") is True) and not impossible(_card_rules(view))
 
 
 def words(view: dict[str, Any] | None) -> tuple[str, int]:
     """The waiting room's line, so both players know before playing."""
+    why = impossible(_card_rules(view))
+    if why:
+        return ("Hints: none at a table with hidden hands" if why == HIDDEN else "Hints: none at a Chaos table"), \
+            P.LIGHT_GRAY
     if allowed(view):
         return "Hints: allowed (either player, on their own turn)", P.LIGHT_GREEN
     return "Hints: off (the host did not allow them)", P.LIGHT_GRAY
@@ -95,4 +117,4 @@ class JaydenHints:
             self.brain = None
 
 
-__all__ = ["JaydenHints", "NOT_ALLOWED", "allowed", "words"]
+__all__ = ["CHAOS", "HIDDEN", "JaydenHints", "NOT_ALLOWED", "allowed", "impossible", "words"]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.scenes.online import hints
 from jayden_jazz.scenes.online import host_cards as HC
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.player_name import NameEntry
@@ -58,6 +59,7 @@ class HostScene(Scene):
         self.values.update({key: 0 for key in HC.OPTIONS})
         self.options: dict[str, list[tuple[str, Any]]] = {"game": GAMES, "side": SIDES, "opponent": OPPONENTS,
                                                           "quiet": ON_OFF, "hints": HINTS, **HC.OPTIONS}
+        self.values.update(remembered(app.settings["online_host"], self.options))
         self.frame = pygame.Rect(60, 10, 520, 330)
         self.name = NameEntry(app)
         self.build_menu()
@@ -86,6 +88,11 @@ class HostScene(Scene):
             if key == "game":
                 self.build_menu()
                 self.menu.index = 1             # still on Game
+
+    def no_hints(self) -> str:
+        """Why the chosen card table can have no hints whatever the Hints row says (hidden hands,
+        Chaos), or ""."""
+        return hints.impossible(HC.cards_create(self.values)[0]["rules"]) if self.kind == "cards" else ""
 
     def seats(self) -> tuple[int, list[dict[str, Any]]]:
         """The host's seat and the seats to create (seat 0 plays Green, who moves first)."""
@@ -120,7 +127,7 @@ class HostScene(Scene):
         else:
             seat, seats = self.seats()
             setup = {"quiet_draw": ON_OFF[self.values["quiet"]][1]}
-        setup["hints"] = bool(HINTS[self.values["hints"]][1])
+        setup["hints"] = bool(HINTS[self.values["hints"]][1]) and not self.no_hints()
         return (self.kind, setup, seats), seat
 
     def start(self) -> None:
@@ -128,6 +135,7 @@ class HostScene(Scene):
         (kind, setup, seats), seat = self.choices()
         if self.url:                            # on the server connected to: its Connector, no Hosting
             self.name.remember()
+            self.remember()
             self.connector = L.Connector(self.url, create=(kind, setup, seats), seat=seat, name=self.name.value)
             return
         try:
@@ -137,8 +145,23 @@ class HostScene(Scene):
             self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
             return
         self.name.remember()
+        self.remember()
         self.connector = L.Connector("", create=(kind, setup, seats), seat=seat, hosting=hosting,
                                      name=self.name.value)
+
+    def remember(self) -> None:
+        """The choices, for next time: each by its words, so a list that changes later only loses
+        the choices it no longer has (a settings file that cannot be written is said, nothing lost)."""
+        kept = {key: str(opts[self.values[key]][0]) for key, opts in self.options.items()}
+        if self.app.settings["online_host"] == kept:
+            return
+        self.app.settings["online_host"] = kept
+        try:
+            self.app.settings.save()
+        except OSError as e:
+            notices = getattr(self.app, "notices", None)
+            if isinstance(notices, list):
+                notices.append(f"Could not save the Host choices in the settings: {e.strerror or e}.")
 
     def update(self) -> None:
         self.ticks += 1
@@ -161,6 +184,8 @@ class HostScene(Scene):
         shown = {}
         for key, opts in self.options.items():
             shown[key] = HC.shown(key, self.values) if key in HC.OPTIONS else opts[self.values[key]][0]
+        if self.no_hints():
+            shown["hints"] = f"None ({self.no_hints()})"
         for i, item in enumerate(self.menu.items):
             if item.value in shown:
                 text = "\u25c4 " + shown[item.value] + " \u25ba"
@@ -198,3 +223,15 @@ class HostScene(Scene):
             firewall = ["If your firewall asks, allow the game for your network."]
         lines = [(t, P.LIGHT_MAGENTA) for t in hands] + [(t, P.LIGHT_GRAY) for t in firewall]
         return lines[:max(room, 0)]
+
+def remembered(kept: Any, options: dict[str, list[tuple[str, Any]]]) -> dict[str, int]:
+    """The option indices the remembered words name; words no row offers (an older or edited
+    file) are left out, so that row keeps its default."""
+    out: dict[str, int] = {}
+    if not isinstance(kept, dict):
+        return out
+    for key, opts in options.items():
+        labels = [str(label) for label, _ in opts]
+        if isinstance(kept.get(key), str) and kept[key] in labels:
+            out[key] = labels.index(kept[key])
+    return out

@@ -70,6 +70,26 @@ def shown(key: str, values: dict[str, int]) -> str:
     return text
 
 
+def rules_words(rules: dict[str, Any]) -> str:
+    """A card game's rules in a few words, for the waiting room and the hand picker, so a player
+    knows them before choosing a hand: "Updated, Hidden, Three Open, Hand Swap" (the dealing apart)."""
+    from jayden_jazz.cards import Rules
+    from jayden_jazz.cards.rule_text import RULE_NAMES
+
+    r = Rules.from_dict(dict(rules))
+    parts = [str(r.preset_name).capitalize(), "Open" if r.open else "Hidden"]
+    parts += [v.replace("_", " ").title() for v in r.variants if v != "open"]
+    parts += [RULE_NAMES.get(c, c.replace("_", " ").title()) for c in r.classic if c != "random"]
+    return ", ".join(parts)
+
+
+def picker_title(rules: dict[str, Any]) -> str:
+    """The online hand picker's heading: the rules the hand is for (48 columns)."""
+    from jayden_jazz.textcut import cut
+
+    return cut(f"Rules: {rules_words(rules)}", 48)
+
+
 def picker_config(view: dict[str, Any]) -> Any:
     """A local setup like the server's game, enough for the hand picker (field, players, visibility)."""
     from jayden_jazz.scenes.cards.config import MatchConfig

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.online.player_name import NameEntry
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, Scene, soonest, ticks_to_next
 from jayden_jazz.shell.widgets import LINE_H, draw_window
@@ -26,6 +26,8 @@ from jayden_jazz.shell.widgets import LINE_H, draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
+CODE_LENGTH = 6
+"""As long as the server's join codes (``net/server.py``): the field takes no more."""
 ROWS = ("name", "address", "code", "join", "watch", "back")
 LABELS = {"name": "Your name", "address": "Address", "code": "Join code", "join": "Join to play",
           "watch": "Watch (a spectator: no seat, nothing kept)", "back": "Back"}
@@ -35,10 +37,13 @@ class JoinScene(Scene):
     def __init__(self, app: AppView, address: str = "", code: str = "") -> None:
         super().__init__(app)
         self.name = NameEntry(app)
+        last = app.settings["online_join"] or {}
+        if not address and not code:                  # the last game joined, to join again
+            address, code = str(last.get("address", "")), str(last.get("code", ""))
         self.fields = {"name": self.name.field, "address": TextField(address, 60),
-                       "code": TextField(code, 12)}
+                       "code": TextField(L.clean_code(code)[:CODE_LENGTH], CODE_LENGTH)}
         self.focus = ROWS.index("address" if not self.fields["address"].value else "code")
-        self.frame = pygame.Rect(70, 40, 500, 270)
+        self.frame = pygame.Rect(70, 25, 500, 300)
         self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 62 + i * 22, self.frame.w - 48, 18)
                      for i, name in enumerate(ROWS)}
         self.connector: L.Connector | None = None
@@ -77,6 +82,11 @@ class JoinScene(Scene):
             else:
                 self._choose(self.focused)
             return
+        ch = typed_char(action)
+        if self.focused == "code" and ch and not ch.isalnum():
+            self.error = "A join code is letters and digits only."
+            self.app.sound.play("illegal")
+            return
         if field is not None and field.handle(action):
             self.error = ""
             if self.focused == "code":
@@ -101,6 +111,7 @@ class JoinScene(Scene):
         self.app.sound.play("select")
         self.error = ""
         self.name.remember()
+        self.remember(self.fields["address"].value.strip(), code)
         kept = None if name == "watch" else L.load_session(L.session_path(self.app))
         self.kept = kept if kept is not None and kept["code"] == code else None
         if self.kept is not None and self.kept["url"] != url:
@@ -114,6 +125,17 @@ class JoinScene(Scene):
         assert kept is not None
         self.connector = L.Connector(url, code=kept["code"], name=self.name.value, token=kept["token"],
                                      host_token=kept.get("host_token"))
+
+    def remember(self, address: str, code: str) -> None:
+        """The address and code, for next time (a settings file that cannot be written is said)."""
+        kept = {"address": address[:200], "code": code[:CODE_LENGTH]}
+        if self.app.settings["online_join"] == kept:
+            return
+        self.app.settings["online_join"] = kept
+        try:
+            self.app.settings.save()
+        except OSError as e:
+            self.error = f"Could not save the address in the settings: {e.strerror or e}."
 
     def update(self) -> None:
         self.ticks += 1
@@ -159,7 +181,12 @@ class JoinScene(Scene):
             dots = "." * (1 + self.ticks // 20 % 3)
             font.draw(surface, self.connector.status.rstrip(".") + dots + "  (Esc stops)", inner.x + 4, y, P.WHITE)
         elif self.error:
-            for j, line in enumerate(wrap(self.error, 58)[:4]):
+            for j, line in enumerate(error_lines(self.error, self.help_y() - y)):
                 font.draw(surface, line, inner.x + 4, y + j * LINE_H, P.LIGHT_RED)
-        font.draw(surface, "\u2191\u2193 field  Enter next / join or watch  Esc back", inner.x + 4, self.frame.bottom - 30,
+        font.draw(surface, "\u2191\u2193 field  Enter next / join or watch  Esc back", inner.x + 4, self.help_y(),
                   P.LIGHT_GRAY)
+
+    def help_y(self) -> int:
+        """The key help line's top: errors end above it."""
+        return self.frame.bottom - 30
+

@@ -10,6 +10,7 @@ import pygame
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import cards_link, hints, host_cards
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
@@ -92,8 +93,10 @@ class LobbyScene(Scene):
 
         v = self.view
         assert v is not None
+        rules = dict(v["setup"]["rules"])
         self.stack.push(self.app.scene("cards-hands", config=host_cards.picker_config(v), online_seat=int(v["you"]),
-                                       on_hand=self.send_hand, rules=Rules.from_dict(dict(v["setup"]["rules"]))))
+                                       on_hand=self.send_hand, rules=Rules.from_dict(rules),
+                                       title=host_cards.picker_title(rules)))
 
     def send_hand(self, cards: list[str]) -> None:
         self.hand_sent = list(cards)
@@ -144,6 +147,25 @@ class LobbyScene(Scene):
     def redraw_in(self) -> int | None:
         return ticks_to_next(self.ticks, DOTS_TICKS)
 
+    def note(self, v: dict[str, Any] | None, cards: bool) -> tuple[str, int]:
+        """The line under the seats: what the room waits for, or what went wrong."""
+        if self.lost:
+            return "Lost the connection to the server - reconnecting...", P.LIGHT_RED
+        if v is None:
+            return "Waiting for the server...", P.WHITE
+        if cards and v["status"] != "waiting":
+            return (self.refusal if v["status"] == "playing" else "That game is over."), P.LIGHT_MAGENTA
+        if self.link.watching:
+            return ("You are watching: the game shows here by itself once every seat is taken. "
+                    "Only the players act."), P.LIGHT_CYAN
+        if self.refusal:
+            return self.refusal + " Enter chooses again.", P.LIGHT_RED
+        if self.needs_hand():
+            return "Enter: choose your hand.", P.YELLOW
+        if self.hand_sent is not None and v["seats"][v["you"]].get("hand_chosen") is False:
+            return "Sending your hand...", P.WHITE
+        return "The game starts by itself when every seat is taken.", P.WHITE
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
@@ -156,6 +178,13 @@ class LobbyScene(Scene):
         font.draw(surface, "Join code:", x, y, P.WHITE)
         font.draw(surface, " ".join(code), x + 96, y, P.YELLOW)
         y += LINE_H + 2
+        if v is not None and cards:                       # the rules, before anyone picks a hand
+            rules = v["setup"]["rules"]
+            dealing = "hands dealt" if rules.get("random") else "each picks a hand"
+            for line in wrap(f"Rules: {host_cards.rules_words(rules)}; {dealing}.", 66):
+                font.draw(surface, line, x, y, P.WHITE)
+                y += LINE_H
+            y += 2
         if v is not None:
             text, color = hints.words(v)                  # both players know before playing
             font.draw(surface, text, x, y, color)
@@ -200,29 +229,9 @@ class LobbyScene(Scene):
                 font.draw(surface, "hand in", x + 460, y, P.LIGHT_GREEN)
             y += LINE_H
         y += 6
-        if self.lost:
-            font.draw(surface, "Lost the connection to the server - reconnecting...", x, y, P.LIGHT_RED)
-        elif v is None:
-            font.draw(surface, "Waiting for the server...", x, y, P.WHITE)
-        elif cards and v["status"] != "waiting":
-            why = self.refusal if v["status"] == "playing" else "That game is over."
-            for line in wrap(why, 66):
-                font.draw(surface, line, x, y, P.LIGHT_MAGENTA)
-                y += LINE_H
-        elif self.link.watching:
-            for line in wrap("You are watching: the game shows here by itself once every seat is taken. "
-                             "Only the players act.", 66):
-                font.draw(surface, line, x, y, P.LIGHT_CYAN)
-                y += LINE_H
-        elif self.refusal:
-            for line in wrap(self.refusal + " Enter chooses again.", 66):
-                font.draw(surface, line, x, y, P.LIGHT_RED)
-                y += LINE_H
-        elif self.needs_hand():
-            font.draw(surface, "Enter: choose your hand.", x, y, P.YELLOW)
-        elif self.hand_sent is not None and v["seats"][v["you"]].get("hand_chosen") is False:
-            font.draw(surface, "Sending your hand...", x, y, P.WHITE)
-        else:
-            font.draw(surface, "The game starts by itself when every seat is taken.", x, y, P.WHITE)
+        text, color = self.note(v, cards)
+        for line in error_lines(text, self.leave_rect.y - 2 - y, 66):     # never over the Leave button
+            font.draw(surface, line, x, y, color)
+            y += LINE_H
         pygame.draw.rect(surface, P.LIGHT_GRAY, self.leave_rect, 1)
         font.draw(surface, "Leave (Esc)", self.leave_rect.x + 8, self.leave_rect.y + 2, P.WHITE)

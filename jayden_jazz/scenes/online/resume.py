@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import EVERY_TICK, Scene, ticks_to_next
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
@@ -110,14 +110,14 @@ class ContinueOnlineScene(Scene):
         inner = draw_window(surface, font, self.frame, "Continue online game")
         x, y = inner.x + 4, inner.y + 4
         code = (self.kept or {}).get("code", "")
-        font.draw(surface, f"Jayden, join code {code}", x, y, P.LIGHT_CYAN)
+        font.draw(surface, f"{game_words(self.kept)}, join code {code}", x, y, P.LIGHT_CYAN)
         y += LINE_H + 4
         if self.connector is not None:
             dots = "." * (1 + self.ticks // 20 % 3)
             font.draw(surface, self.connector.status.rstrip(".") + dots, x, y, P.WHITE)
             font.draw(surface, "Esc stops", x, y + LINE_H, P.LIGHT_GRAY)
             return
-        for i, line in enumerate(wrap(self.error, 58)[:3]):
+        for i, line in enumerate(error_lines(self.error, self.menu.rect.y - 2 - y)):   # never over the menu
             font.draw(surface, line, x, y + i * LINE_H, P.LIGHT_RED)
         self.menu.draw(surface, font)
         for i, item in enumerate(self.menu.items):
@@ -130,3 +130,8 @@ class ContinueOnlineScene(Scene):
                     pygame.draw.rect(surface, P.YELLOW, box.inflate(2, 2), 1)
                 font.draw(surface, "The host moved? Type their new address, then Enter.", x,
                           self.menu.rect.bottom + 6, P.LIGHT_GRAY)
+
+
+def game_words(kept: dict | None) -> str:
+    """Which game the kept session is, as the screen names it (an older file without a kind: Jayden)."""
+    return "Card game" if (kept or {}).get("kind") == "cards" else "Jayden"
