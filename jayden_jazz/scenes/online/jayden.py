@@ -105,6 +105,7 @@ class RemoteSeats:
     def attach(self, board: JaydenScene) -> None:
         self._board = board
         self._sync()
+        self.table.take_notices()         # the board is set up from the table as it now stands
 
     def enter(self) -> None:
         pass

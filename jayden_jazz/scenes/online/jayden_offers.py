@@ -13,10 +13,11 @@ still open over the board is taken away.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 from jayden_jazz.scenes.jayden import menus
+from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.widgets import MenuItem
 from jayden_jazz.tables.jayden.names import SIDE_NAME
 
@@ -25,6 +26,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.scene import Scene
 
 SIDES = ("g", "r")
+
+
+class OfferQuestion(ChoiceWindow):
+    """The opponent's offer put to this player (No the default); it goes away by itself once the offer
+    no longer stands -- the game ended some other way, or it was withdrawn -- so nothing is answered
+    about a game that is over."""
+
+    def __init__(self, app: Any, text: str, on_answer: Callable[[bool], None], still_open: Callable[[], bool]) -> None:
+        super().__init__(app, "Draw offered", [MenuItem("Yes, accept the draw", True), MenuItem("No, play on", False)],
+                         text=text, on_choose=on_answer, on_cancel=lambda: on_answer(False), width=380)
+        self.menu.index = 1
+        self.still_open = still_open
+
+    def update(self) -> None:
+        if not self.still_open():
+            self.close()
 
 
 class Offers:
@@ -86,9 +103,9 @@ class Offers:
         if offer is not None and offer != me and not self.theirs_seen:
             self.theirs_seen = True
             sc.app.sound.play("select")
-            self.question = board.stack.push(menus.yes_no(
-                sc.app, "Draw offered", f"{self.who(offer)} offers a draw. Do you accept? Acting instead "
-                "turns it down.", self._answer, yes="Yes, accept the draw", no="No, play on"))
+            self.question = board.stack.push(OfferQuestion(
+                sc.app, f"{self.who(offer)} offers a draw. Do you accept? Acting instead turns it down.",
+                self._answer, lambda: self._open(offer)))
         elif offer is None:
             self.theirs_seen = False
             if self.question is not None:          # answered, lapsed, or the game ended meanwhile
@@ -103,6 +120,11 @@ class Offers:
             elif board.message.startswith("You offer a draw"):
                 board.messages.clear()             # taken, or the game ended some other way: the offer is over
             self.mine_at = None
+
+    def _open(self, offer: int) -> bool:
+        """Their offer still stands in the server's latest view (the game goes on, nobody acted)."""
+        v = self.scene.view_msg or {}
+        return v.get("status") == "playing" and v.get("draw_offer") == offer
 
     def _answer(self, yes: bool) -> None:
         self.question = None
@@ -124,4 +146,4 @@ class Offers:
             table.finish(None, AGREED_DRAW)
 
 
-__all__ = ["Offers"]
+__all__ = ["OfferQuestion", "Offers"]
