@@ -310,7 +310,8 @@ def test_our_own_connection_lost_shows_reconnecting_and_the_game_resumes(make_ap
         app.render()
         assert sc.seats.why_not_now().startswith("Not connected to the server")
         proc = ProcessServer(data, proc.port)          # the same port and data folder
-        until(app, lambda: not sc.seats.presence.own_lost and sc.seats.view_msg is not None and sc.seats.view_msg["status"] == "playing",
+        until(app, lambda: not sc.seats.presence.own_lost and sc.seats.view_msg is not None
+              and sc.seats.view_msg["status"] == "playing",
               30, "reconnected")
         until(app, lambda: host.state == "connected" and host.view is not None and host.view["to_move"] == 0, 30)
         first = host.view["legal"][0]
@@ -386,7 +387,8 @@ def test_the_host_may_give_an_away_seat_to_the_computer_and_the_game_goes_on(mak
     guest.close()
     until(app, lambda: app.stack.top is not sc, 15, "the host's question")
     press(app, "down", "return")                    # The computer plays their seat
-    until(app, lambda: sc.seats.view_msg["seats"][1]["kind"] == "computer" and not sc.seats.presence.away, 10, "the seat given")
+    until(app, lambda: sc.seats.view_msg["seats"][1]["kind"] == "computer" and not sc.seats.presence.away, 10,
+          "the seat given")
     assert not any("lost connection" in t for t, _ in sc.notes())
     rng = random.Random(1)
     until(app, lambda: sc.seats.why_not_now() == "" and sc.seats.shown is sc.seats.view_msg, 10)

@@ -59,7 +59,7 @@ NAME_COLS = 14          # a name's characters on the status line, beside the boa
 NO_UNDO = "Online games have no undo: the server holds every action as played"
 END_ITEMS = [MenuItem("Watch replay", "replay"), MenuItem("Move list", "moves"),
              MenuItem("Look at the board", "look"), MenuItem("Back to title", "title")]
-END_DEFAULT = 2                  # Look at the board: Enter on the end bar loses nothing
+END_DEFAULT = [i.value for i in END_ITEMS].index("look")     # Enter on the end bar loses nothing
 
 
 def online_board(app: AppView, link: L.Link) -> Scene:

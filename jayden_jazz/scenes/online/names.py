@@ -80,4 +80,5 @@ def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
     return "is to play"
 
 
-__all__ = ["cards_label", "is_lost", "lost", "name", "numbered", "plain_name", "seat_title", "view_seat", "waiting_words"]
+__all__ = ["cards_label", "is_lost", "lost", "name", "numbered", "plain_name", "seat_title", "view_seat",
+           "waiting_words"]
