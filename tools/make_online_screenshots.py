@@ -65,6 +65,7 @@ def shoot(out: Path) -> None:
     press("h")                                    # the host allowed hints: the Hard level, on this machine
     until(lambda: bool(sc.table is not None and sc.table.hint), 120)
     shot("online_jayden_hint")
+    press("escape", "escape")                     # the menu opened and closed: the hint's words are read
     guest.close()
     until(lambda: sc.seats.presence.away and any("waiting 2 s" in t for t, _ in sc.notes()))
     shot("online_player_away")
