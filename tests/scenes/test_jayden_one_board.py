@@ -10,10 +10,9 @@ without a word. T (turn the board) and K (the legend) work at both.
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from jayden_jazz.jayden import START_JPN, parse_square
+from jayden_jazz.jayden import START_JPN, Action, parse_square
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
 from jayden_jazz.scenes.jayden.local import LocalSeats
@@ -22,8 +21,9 @@ from jayden_jazz.scenes.jayden.render import cell_of_square
 from jayden_jazz.scenes.online.jayden import NO_UNDO, RemoteSeats
 from jayden_jazz.shell.keymap import COMMANDS, key_name
 from tests.helpers import press, step
-from tests.scenes.test_online import open_online
+from tests.scenes.test_online import open_online, until
 from tests.scenes.test_online_offers import guest_board
+from tests.scenes.test_online_watch import drawn_text
 from tests.tables.test_jayden_controller import InlineBrain
 
 HUMANS = {"g": {"kind": "human"}, "r": {"kind": "human"}}
@@ -113,10 +113,18 @@ def test_t_turns_and_k_opens_the_legend_on_the_online_board(make_app, online_loo
         assert sc.flip and sc.turned and sc.cursor == (19 - START_CELL[0], 13 - START_CELL[1])
         press(app, key_of(app, "legend"))
         assert isinstance(app.stack.top, LegendWindow)
-        app.render()
-        pygame.image.save(app.display.logical, str(app.dirs.data / "online_legend_turned.png"))
+        text = drawn_text(app)                            # the legend over the turned board, both drawn
+        assert " Pieces " in text and "Turned" in text and "Any key closes this." in text
         press(app, "escape")
         assert app.stack.top is sc and sc.flip           # any key closes the legend; the board stays turned
+        for _ in range(2):                                # our whole turn, then Red's starts: still turned
+            until(app, lambda: sc.seats.why_not_now() == "" and sc.seats.shown is sc.seats.view_msg, 10, "our turn")
+            act = Action.from_text(sc.seats.view_msg["legal"][0])
+            sc.press(act.src)
+            sc.press(act.dst)
+            until(app, lambda: sc.seats.sent_ply is None and not sc.seats.follower.busy, 10, "the action played")
+        until(app, lambda: sc.pos.side == "r", 10, "Red to act")
+        assert sc.flip and sc.turned
     finally:
         guest.close()
         app.stack.clear()
