@@ -44,7 +44,7 @@ class JaydenHints:
     from the server's views, its worker is not)."""
 
     def __init__(self, seats: RemoteSeats) -> None:
-        self.scene = seats
+        self.seats = seats
         self.brain: Brain | None = None
 
     def make_brain(self) -> Brain:
@@ -62,7 +62,7 @@ class JaydenHints:
 
     def why_not(self) -> str:
         """Why no hint can be asked now, in plain words, or ""."""
-        sc = self.scene
+        sc = self.seats
         if not allowed(sc.view_msg):
             return NOT_ALLOWED
         if sc.table.request is not None:
@@ -71,16 +71,16 @@ class JaydenHints:
 
     def ask(self) -> Outcome:
         """The hint asked of the board as the server holds it now, or refused with why."""
-        sc = self.scene
+        sc = self.seats
         sc.catch_up()
         why = self.why_not()
         return refused(why) if why else sc.table.ask_hint(sc.side)
 
     def menu_items(self) -> list[MenuItem]:
         """A player's Hint entry, greyed with the reason when the host did not allow hints."""
-        if self.scene.link.seat is None:
+        if self.seats.link.seat is None:
             return []
-        why = NOT_ALLOWED if not allowed(self.scene.view_msg) else ""
+        why = NOT_ALLOWED if not allowed(self.seats.view_msg) else ""
         return [MenuItem("Hint", "hint", enabled=not why, hint=why)]
 
     def close(self) -> None:

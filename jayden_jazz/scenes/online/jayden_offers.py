@@ -46,20 +46,20 @@ class OfferQuestion(ChoiceWindow):
 
 class Offers:
     def __init__(self, seats: RemoteSeats) -> None:
-        self.scene = seats
+        self.seats = seats
         self.theirs_seen = False          # their open offer was put to this player
         self.mine_at: int | None = None   # the ply at which our own offer was seen open
         self.question: Scene | None = None    # the window putting their offer to this player
 
     def _seats(self) -> tuple[dict[str, Any] | None, int | None]:
-        v = self.scene.view_msg
-        me = self.scene.link.seat
+        v = self.seats.view_msg
+        me = self.seats.link.seat
         if v is None or me is None or me > 1 or v["status"] != "playing":
             return None, None
         return v, me
 
     def who(self, seat: int) -> str:
-        return f"{self.scene.seat_name(seat)} ({SIDE_NAME[SIDES[seat]]})"
+        return f"{self.seats.seat_name(seat)} ({SIDE_NAME[SIDES[seat]]})"
 
     # the menu -------------------------------------------------------------------------
     def menu_items(self) -> list[MenuItem]:
@@ -73,7 +73,7 @@ class Offers:
 
     def choose(self, choice: str) -> None:
         v, me = self._seats()
-        sc = self.scene
+        sc = self.seats
         board = sc.board
         if v is None or me is None:
             board.refuse("Only a player can offer a draw or resign, while the game goes on")
@@ -93,7 +93,7 @@ class Offers:
     # what the server's views say ----------------------------------------------------------
     def follow(self, v: dict[str, Any]) -> None:
         """Put the opponent's offer to this player once; tell the offerer how theirs ended."""
-        sc = self.scene
+        sc = self.seats
         board = sc.board
         me = sc.link.seat
         playing = v.get("status") == "playing"
@@ -123,18 +123,18 @@ class Offers:
 
     def _open(self, offer: int) -> bool:
         """Their offer still stands in the server's latest view (the game goes on, nobody acted)."""
-        v = self.scene.view_msg or {}
+        v = self.seats.view_msg or {}
         return v.get("status") == "playing" and v.get("draw_offer") == offer
 
     def _answer(self, yes: bool) -> None:
         self.question = None
-        if self.scene.view_msg is not None and self.scene.view_msg.get("status") == "playing":
-            self.scene.link.net.answer_draw(self.scene.link.game, yes)
+        if self.seats.view_msg is not None and self.seats.view_msg.get("status") == "playing":
+            self.seats.link.net.answer_draw(self.seats.link.game, yes)
 
     def apply_end(self, v: dict[str, Any]) -> None:
         """A resignation or an agreed draw, which the record of actions does not hold, on the board too."""
         res = v.get("result") or {}
-        table = self.scene.table
+        table = self.seats.table
         if table.pos.result is not None or res.get("reason") not in (RESIGNED, AGREED_DRAW):
             return
         winner = res.get("winner")
