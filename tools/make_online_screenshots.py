@@ -27,7 +27,7 @@ def shoot(out: Path) -> None:
     from jayden_jazz.jayden import Action
     from jayden_jazz.net.discovery import HostedGame
     from jayden_jazz.scenes.online import link as L
-    from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+    from jayden_jazz.scenes.jayden.board import JaydenScene
     from jayden_jazz.scenes.online.lobby import LobbyScene
 
     L.SERVER_ARGS = ["--seat-timeout", "3"]
@@ -48,25 +48,26 @@ def shoot(out: Path) -> None:
     real_port, lobby.link.hosting.port = lobby.link.hosting.port, 8765
     shot("online_waiting_room")
     lobby.link.hosting.port = real_port
-    guest, sc = d.guest_joins(lobby, OnlineJaydenScene)
+    guest, sc = d.guest_joins(lobby, JaydenScene)
     rng = random.Random(3)
     acted = -1
-    while sc.view_msg["ply"] < 16:
+    while sc.seats.view_msg["ply"] < 16:
         step()
         time.sleep(0.003)
         acted = guest_move(guest, rng, acted)
-        v = sc.view_msg
-        if v["status"] == "playing" and v["to_move"] == 0 and v["legal"] and sc.why_not_now() == "" \
-                and sc.shown is v:
+        v = sc.seats.view_msg
+        if v["status"] == "playing" and v["to_move"] == 0 and v["legal"] and sc.seats.why_not_now() == "" \
+                and sc.seats.shown is v:
             a = Action.from_text(rng.choice(v["legal"]))
             sc.press(a.src)
             sc.press(a.dst)
-    until(lambda: sc.view_msg["to_move"] == 0 and sc.why_not_now() == "")
+    until(lambda: sc.seats.view_msg["to_move"] == 0 and sc.seats.why_not_now() == "")
     press("h")                                    # the host allowed hints: the Hard level, on this machine
     until(lambda: bool(sc.table is not None and sc.table.hint), 120)
     shot("online_jayden_hint")
+    press("escape", "escape")                     # the menu opened and closed: the hint's words are read
     guest.close()
-    until(lambda: sc.presence.away and any("waiting 2 s" in t for t, _ in sc.notes()))
+    until(lambda: sc.seats.presence.away and any("waiting 2 s" in t for t, _ in sc.notes()))
     shot("online_player_away")
     until(lambda: app.stack.top is not sc)
     shot("online_host_choice")

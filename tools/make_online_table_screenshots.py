@@ -53,7 +53,7 @@ def shoot(out: Path, data: Path) -> None:
     from jayden_jazz.net.client import NetClient
     from jayden_jazz.scenes.cards.table import CardsTableScene
     from jayden_jazz.scenes.online import link as L
-    from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+    from jayden_jazz.scenes.jayden.board import JaydenScene
 
     d = Driver(out, pause=1 / 60)      # about real time, so the waiting counter counts seconds
     app, until, shot = d.app, d.until, d.shot
@@ -82,10 +82,10 @@ def shoot(out: Path, data: Path) -> None:
         until(lambda: app.stack.top is not table)        # the host's choice, after the server's wait
         shot("online_cards_waiting")
         guest, _ = seat("jayden", {})
-        until(lambda: isinstance(app.stack.top, OnlineJaydenScene) and app.stack.top.view_msg is not None)
+        until(lambda: isinstance(app.stack.top, JaydenScene) and app.stack.top.seats.view_msg is not None)
         board = app.stack.top
-        until(lambda: board.view_msg["status"] == "playing")
-        guest.offer_draw(str(board.view_msg["game"]))
+        until(lambda: board.seats.view_msg["status"] == "playing")
+        guest.offer_draw(str(board.seats.view_msg["game"]))
         until(lambda: app.stack.top is not board)
         shot("online_jayden_draw_offer")
         guest.close()

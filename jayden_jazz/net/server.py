@@ -555,6 +555,7 @@ class GameServer:
                 if "level" in s:
                     raise Refusal("bad_setup", "only a computer seat has a level")
                 seats.append(SeatInfo("human", s.get("name") or f"Player {i + 1}"))
+        _number_computers(seats)
         gid = secrets.token_urlsafe(9)
         code = self._new_code()
         host_token = secrets.token_urlsafe(16)
@@ -930,6 +931,16 @@ async def _serve(host: str, port: int, data: Path, limits: Limits | None, sync: 
     finally:
         orphan.unwatch(watch)
         await server.close()
+
+
+def _number_computers(seats: list[SeatInfo]) -> None:
+    """Computer seats that would share a name ("Computer (Hard)" twice) are numbered, so every
+    seat's name tells it apart in views, presence messages and the server's log."""
+    for name in {s.name for s in seats if s.kind == "computer"}:
+        alike = [s for s in seats if s.kind == "computer" and s.name == name]
+        if len(alike) > 1:
+            for n, s in enumerate(alike, 1):
+                s.name = f"{name[:P.MAX_NAME - len(str(n)) - 1]} {n}"     # still a name the protocol allows
 
 
 __all__ = ["GameServer", "Limits", "run"]

@@ -24,7 +24,7 @@ SCENES: dict[str, str] = {
     "cards": "jayden_jazz.scenes.cards.loading:open_cards_setup",
     "cards-table": "jayden_jazz.scenes.cards.table:CardsTableScene",
     "jayden": "jayden_jazz.scenes.jayden.setup:JaydenSetupScene",
-    "jayden-board": "jayden_jazz.scenes.jayden.board:JaydenScene",
+    "jayden-board": "jayden_jazz.scenes.jayden.board:local_board",
     "jayden-editor": "jayden_jazz.scenes.jayden.editor:PositionEditorScene",
     "gallery": "jayden_jazz.scenes.cards.loading:open_gallery",
     "workshop": "jayden_jazz.scenes.workshop.home:WorkshopScene",
@@ -53,7 +53,8 @@ PARTS: dict[str, str] = {
     "opponent-editor": "jayden_jazz.scenes.workshop.opponent:OpponentEditorScene",  # pack=, opponent=, original_id=
     "jayden-replay": "jayden_jazz.scenes.jayden.replay:ReplayScene",               # start=, actions=, quiet_draw=
     "online-lobby": "jayden_jazz.scenes.online.lobby:LobbyScene",                  # link=
-    "online-jayden": "jayden_jazz.scenes.online.jayden:OnlineJaydenScene",         # link=
+    "online-jayden": "jayden_jazz.scenes.online.jayden:online_board",              # link=
+    "jayden-seated": "jayden_jazz.scenes.jayden.board:JaydenScene",                # seats= (online-jayden)
     "online-continue": "jayden_jazz.scenes.online.resume:ContinueOnlineScene",     # path=
     "journey-profiles": "jayden_jazz.scenes.journey.profiles:ProfilesScene",       # library=
     "journey-opponents": "jayden_jazz.scenes.journey.opponents:OpponentsScene",    # session=

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from jayden_jazz.jayden import START_JPN
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden.board import JaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
 from jayden_jazz.scenes.jayden.menus import MainMenu
 from tests.helpers import press, step
 from tests.reference import check_reference
@@ -102,7 +102,7 @@ def _thinking_board(make_app):
     app = make_app()
     game = jsave.JaydenGame(start=START_JPN, actions=[], enhanced=True,
                             players={"g": {"kind": "human"}, "r": {"kind": "computer", "level": "easy"}})
-    sc = JaydenScene(app, game, brain=SlowBrain())
+    sc = local_board(app, game, brain=SlowBrain())
     app.stack.push(sc)
     step(app)
     act(app, sc, "c2", "c3")

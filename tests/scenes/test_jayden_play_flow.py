@@ -128,8 +128,8 @@ def test_draw_offer_from_the_computer_defaults_to_no(make_app):
     app = make_app()
     game = jsave.JaydenGame(start=START_JPN, actions=[],
                             players={"g": {"kind": "computer", "level": "easy"}, "r": {"kind": "human"}})
-    from jayden_jazz.scenes.jayden.board import JaydenScene
-    sc = JaydenScene(app, game)
+    from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
+    sc = local_board(app, game)
     app.stack.push(sc)
     sc.table.side_request = Request.OFFER
 
@@ -148,8 +148,8 @@ def test_draw_offer_from_the_computer_defaults_to_no(make_app):
 def test_leaving_a_game_under_way_asks_first(make_app, choice, title):
     app = make_app()
     app.stack.push(TitleScene(app)) if not isinstance(app.stack.top, TitleScene) else None
-    from jayden_jazz.scenes.jayden.board import JaydenScene
-    sc = JaydenScene(app, jsave.JaydenGame(START_JPN, [], dict(HUMANS)))
+    from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
+    sc = local_board(app, jsave.JaydenGame(START_JPN, [], dict(HUMANS)))
     app.stack.push(sc)
     step(app)
     act(app, sc, "c2", "c4")
@@ -166,9 +166,9 @@ def test_leaving_a_game_under_way_asks_first(make_app, choice, title):
 
 def test_a_new_board_leaves_without_asking(make_app):
     app = make_app()
-    from jayden_jazz.scenes.jayden.board import JaydenScene
+    from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
     app.stack.push(TitleScene(app))
-    sc = JaydenScene(app, jsave.JaydenGame(START_JPN, [], dict(HUMANS)))
+    sc = local_board(app, jsave.JaydenGame(START_JPN, [], dict(HUMANS)))
     app.stack.push(sc)
     step(app)
     press(app, "ESC")
@@ -198,20 +198,20 @@ def test_resign_from_the_menu(make_app, user_home):
 # names and messages ------------------------------------------------------------------
 def test_messages_name_slots(make_app, user_home):
     app, sc = board(make_app)
-    sc.save_to(jsave.slot_path(app.dirs.saves, 3))
+    sc.seats.save_to(jsave.slot_path(app.dirs.saves, 3))
     assert sc.message == "Saved to Slot 3"
-    sc.load_from(jsave.slot_path(app.dirs.saves, 3))
+    sc.seats.load_from(jsave.slot_path(app.dirs.saves, 3))
     assert sc.message == "Loaded Slot 3"
     act(app, sc, "c2", "c4")
     act(app, sc, "e2", "e3")
-    sc.load_from(jsave.slot_path(app.dirs.saves, "autosave"))
+    sc.seats.load_from(jsave.slot_path(app.dirs.saves, "autosave"))
     assert sc.message == "Loaded the autosave"
 
 
 def test_damaged_save_label_is_cut_between_words(make_app, user_home):
     app, sc = board(make_app)
     path = jsave.slot_path(app.dirs.saves, 1)
-    sc.save_to(path)
+    sc.seats.save_to(path)
     path.write_text(path.read_text()[:60])
     w = menus.slot_window(app, "Load game", app.dirs.saves, include_autosave=True, on_choose=lambda p: None)
     label = [i.label for i in w.items if i.value == path][0]

@@ -4,7 +4,7 @@ import pytest
 
 from jayden_jazz.jayden import START_JPN, Position, parse_square
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden.board import JaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
 from jayden_jazz.scenes.jayden.panels import EndBar
 from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, cell_of_square
 from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
@@ -19,7 +19,7 @@ HUMANS = {"g": {"kind": "human"}, "r": {"kind": "human"}}
 def board(make_app, start=START_JPN, **kw):
     app = make_app()
     game = jsave.JaydenGame(start=start, actions=[], players=dict(HUMANS), **kw)
-    scene = JaydenScene(app, game)
+    scene = local_board(app, game)
     app.stack.push(scene)
     step(app)
     return app, scene
@@ -231,11 +231,11 @@ def test_save_and_load_round_trip(make_app, user_home):
     act(app, sc, "c2", "c4")
     act(app, sc, "e2", "e3")
     path = jsave.slot_path(app.dirs.saves, 2)
-    sc.save_to(path)
+    sc.seats.save_to(path)
     text = path.read_text()
     assert text.startswith("jayden-jazz save\nformat: 1\nchecksum: sha256:")
     app2, sc2 = board(make_app)
-    sc2.load_from(path)
+    sc2.seats.load_from(path)
     assert sc2.pos.jpn() == sc.pos.jpn() and [str(a) for a in sc2.pos.history] == ["c2-c4", "e2-e3"]
 
 
@@ -262,13 +262,13 @@ def test_bad_saves_are_refused_and_left_untouched(make_app, user_home, damage, m
     act(app, sc, "c2", "c4")
     act(app, sc, "e2", "e3")
     path = jsave.slot_path(app.dirs.saves, 1)
-    sc.save_to(path)
+    sc.seats.save_to(path)
     bad = damage(path.read_text())
     path.write_text(bad)
     app2, sc2 = board(make_app)
     act(app2, sc2, "d2", "d3")                      # a game in progress
     before = sc2.pos.jpn()
-    sc2.load_from(path)
+    sc2.seats.load_from(path)
     top = app2.stack.top
     assert isinstance(top, MessageWindow) and top.title == "Save file refused"
     shown = " ".join(top.lines)
@@ -341,7 +341,7 @@ def test_computer_game_keeps_the_loop_running_and_finishes(make_app):
     game = jsave.JaydenGame(start=start, actions=[],
                             players={"g": {"kind": "computer", "level": "easy"},
                                      "r": {"kind": "computer", "level": "easy"}})
-    sc = JaydenScene(app, game)
+    sc = local_board(app, game)
     app.stack.push(sc)
     frames_while_thinking = 0
     for _ in range(6000):
@@ -362,7 +362,7 @@ def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
     app = make_app()
     game = jsave.JaydenGame(start=START_JPN, actions=[],
                             players={"g": {"kind": "computer", "level": "hard"}, "r": {"kind": "human"}})
-    sc = JaydenScene(app, game)
+    sc = local_board(app, game)
     app.stack.push(sc)
     step(app, 2)
     assert sc.request == "turn"
@@ -378,15 +378,15 @@ def test_esc_while_the_computer_thinks_opens_the_menu(make_app):
 def test_saving_over_a_slot_asks_first(make_app, user_home):
     app, sc = board(make_app)
     path = jsave.slot_path(app.dirs.saves, 1)
-    sc.confirm_save(path)                     # empty slot: saved at once
+    sc.seats.confirm_save(path)                     # empty slot: saved at once
     first = path.read_text()
     act(app, sc, "c2", "c4")
-    sc.confirm_save(path)
+    sc.seats.confirm_save(path)
     assert app.stack.top.title == "Overwrite?"
     assert "Slot 1 already holds a game" in " ".join(app.stack.top.lines)
     press(app, "RETURN")                      # No is the default
     assert path.read_text() == first
-    sc.confirm_save(path)
+    sc.seats.confirm_save(path)
     press(app, "UP", "RETURN")                # Yes
     assert sc.message == "Saved to Slot 1"
     assert "c2-c4" in path.read_text()

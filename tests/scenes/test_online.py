@@ -16,7 +16,7 @@ from jayden_jazz.net.protocol import VERSION
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.find import FindScene
 from jayden_jazz.scenes.online.host import HostScene
-from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.online.join import JoinScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
 from jayden_jazz.scenes.jayden.render import square_rect
@@ -79,14 +79,14 @@ def host_game(app) -> LobbyScene:
     return lobby
 
 
-def play_screen_turn(app, sc: OnlineJaydenScene, v: dict, rng: random.Random) -> None:
+def play_screen_turn(app, sc: JaydenScene, v: dict, rng: random.Random) -> None:
     """The person at the screen: click a piece with a legal action (of view ``v``), then its target."""
     attacks = [a for a in v["legal"] if "-" not in a]
     act = Action.from_text(rng.choice(attacks) if attacks and rng.random() < 0.8 else rng.choice(v["legal"]))
     for sq in (act.src, act.dst):
         r = square_rect(sq, sc.flip)
         click(app, r.centerx, r.centery)
-    assert sc.sent_ply == v["ply"] or sc.view_msg["ply"] > v["ply"], sc.messages.text
+    assert sc.seats.sent_ply == v["ply"] or sc.seats.view_msg["ply"] > v["ply"], sc.messages.text
 
 
 def test_host_a_game_join_by_code_and_play_jayden_to_the_end(make_app, fast_server):
@@ -100,9 +100,9 @@ def test_host_a_game_join_by_code_and_play_jayden_to_the_end(make_app, fast_serv
         guest.join(code)
         joined = expect(guest, "joined")
         assert joined["seat"] == 1
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
         sc = app.stack.top
-        assert sc.side == "g" and not sc.flip
+        assert sc.seats.side == "g" and not sc.flip
         rng = random.Random(5)
         end = time.monotonic() + 120
         guest_acted = -1
@@ -112,15 +112,15 @@ def test_host_a_game_join_by_code_and_play_jayden_to_the_end(make_app, fast_serv
             time.sleep(0.002)
             for _ in guest.poll():
                 pass
-            v, gv = sc.view_msg, guest.view
+            v, gv = sc.seats.view_msg, guest.view
             if v["status"] == "over" and gv is not None and gv["status"] == "over":
                 break
             if gv and gv["status"] == "playing" and gv["to_move"] == 1 and guest.pending is None \
                     and gv["ply"] > guest_acted:
                 guest_acted = gv["ply"]
                 guest.send_action(pick(gv, rng), gv["ply"])
-            if v["status"] == "playing" and v["to_move"] == 0 and v["legal"] and sc.why_not_now() == "" \
-                    and sc.shown is v:
+            if v["status"] == "playing" and v["to_move"] == 0 and v["legal"] and sc.seats.why_not_now() == "" \
+                    and sc.seats.shown is v:
                 play_screen_turn(app, sc, v, rng)
         until(app, lambda: sc.end_shown, 10, "the end shown")
         # the screen shows exactly the server's game
@@ -129,7 +129,7 @@ def test_host_a_game_join_by_code_and_play_jayden_to_the_end(make_app, fast_serv
         assert sc.pos.result is not None
         stats = (app.dirs.data / "statistics.yaml")
         assert stats.exists() and "jayden" in stats.read_text()
-        hosting = sc.link.hosting
+        hosting = sc.seats.link.hosting
         app.back_to("menu")
         assert hosting is not None and not hosting.running       # leaving stops the hosted server
     finally:
@@ -143,7 +143,7 @@ def test_opponent_drop_shows_waiting_with_a_counter_and_recovers(make_app, fast_
     guest.join(lobby.link.code)
     expect(guest, "joined")
     token = guest.session["token"]
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+    until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
     sc = app.stack.top
     guest.close()
     until(app, lambda: any("Guest lost connection - waiting" in t for t, _ in sc.notes()), 15, "the waiting note")
@@ -170,16 +170,16 @@ def test_the_host_may_end_an_abandoned_game(make_app, fast_server):
     guest = client(lobby.link.url, "Guest")
     guest.join(lobby.link.code)
     expect(guest, "joined")
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+    until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
     sc = app.stack.top
     guest.close()
     until(app, lambda: app.stack.top is not sc, 15, "the host's question")
     press(app, "down", "down", "return")             # End the game as abandoned ...
     assert app.stack.top.menu.index == 1              # ... asks first, No highlighted
     press(app, "up", "return")
-    until(app, lambda: sc.view_msg["status"] == "abandoned", 10, "abandoned")
+    until(app, lambda: sc.seats.view_msg["status"] == "abandoned", 10, "abandoned")
     until(app, lambda: sc.end_shown, 5)
-    assert "abandoned" in sc.state_parts()[1][0]
+    assert "abandoned" in sc.seats.state()[1][0]
     from jayden_jazz.statistics import Statistics, stats_path
     total = Statistics.load(stats_path(app)).games["jayden"].total
     assert total.played == 0 and total.abandoned == 1          # recorded as abandoned, not won or lost
@@ -219,10 +219,10 @@ def test_join_by_code_through_the_screen_and_wrong_code(make_app, loop_server):
         sc.fields["code"].set(created["code"].lower())
         sc.focus = list(sc.rows).index("join")
         press(app, "return")
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "joined")   # both seats taken
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 15, "joined")   # both seats taken
         board = app.stack.top
-        assert board.side == "r" and board.flip
-        until(app, lambda: board.view_msg is not None, 5)
+        assert board.seats.side == "r" and board.flip
+        until(app, lambda: board.seats.view_msg is not None, 5)
         board.press(0)                                # not our turn: refused, with why
         assert "is to act; their action will show here" in board.messages.text
         app.stack.clear()
@@ -285,7 +285,7 @@ def test_find_lists_games_live_and_enter_joins(make_app, loop_server, monkeypatc
         assert [i.enabled for i in sc.menu.items] == [True, True]         # a full game can be watched
         app.render()
         press(app, "return")
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "joined from the list")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 15, "joined from the list")
         assert finder.closed
         until(app, lambda: host.view is not None and host.view["seats"][1]["name"] == "Lori", 10, "the name sent")
         app.stack.clear()
@@ -306,15 +306,16 @@ def test_our_own_connection_lost_shows_reconnecting_and_the_game_resumes(make_ap
         expect(host, "joined")
         app = open_online(make_app)
         join_screen(app, f"127.0.0.1:{proc.port}", created["code"])
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
         sc = app.stack.top
         proc.kill()
-        until(app, lambda: sc.presence.own_lost, 15, "the lost connection noticed")
+        until(app, lambda: sc.seats.presence.own_lost, 15, "the lost connection noticed")
         assert sc.notes()[0][0].startswith("Reconnecting")
         app.render()
-        assert sc.why_not_now().startswith("Not connected to the server")
+        assert sc.seats.why_not_now().startswith("Not connected to the server")
         proc = ProcessServer(data, proc.port)          # the same port and data folder
-        until(app, lambda: not sc.presence.own_lost and sc.view_msg is not None and sc.view_msg["status"] == "playing",
+        until(app, lambda: not sc.seats.presence.own_lost and sc.seats.view_msg is not None
+              and sc.seats.view_msg["status"] == "playing",
               30, "reconnected")
         until(app, lambda: host.state == "connected" and host.view is not None and host.view["to_move"] == 0, 30)
         first = host.view["legal"][0]
@@ -337,7 +338,7 @@ def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app
         expect(host, "joined")
         app = open_online(make_app)
         join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
         kept = L.load_session(L.session_path(app))
         assert kept is not None and kept["game"] == created["game"] and kept["seat"] == 1
         sc = app.stack.top
@@ -346,16 +347,16 @@ def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app
         assert app.stack.top.menu.index == 1          # ... asks first, No highlighted
         press(app, "up", "return")
         until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5)
-        assert sc.link.net.state == "closed"
+        assert sc.seats.link.net.state == "closed"
         u = latest_to_continue(app.dirs.saves)
         assert u is not None and u.game == "online"
         title = app.stack.top
         title._refresh_continue()
         assert title.menu.items[0].enabled and title.menu.index == 0
         press(app, "return")                          # Continue
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "back at the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "back at the board")
         again = app.stack.top
-        assert again.link.seat == 1 and again.side == "r"
+        assert again.seats.link.seat == 1 and again.seats.side == "r"
         until(app, lambda: host.view is not None and host.view["seats"][1]["connected"], 10)
         app.stack.clear()
     finally:
@@ -385,23 +386,24 @@ def test_the_host_may_give_an_away_seat_to_the_computer_and_the_game_goes_on(mak
     guest = client(lobby.link.url, "Guest")
     guest.join(lobby.link.code)
     expect(guest, "joined")
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+    until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
     sc = app.stack.top
     guest.close()
     until(app, lambda: app.stack.top is not sc, 15, "the host's question")
     press(app, "down", "return")                    # The computer plays their seat
-    until(app, lambda: sc.view_msg["seats"][1]["kind"] == "computer" and not sc.presence.away, 10, "the seat given")
+    until(app, lambda: sc.seats.view_msg["seats"][1]["kind"] == "computer" and not sc.seats.presence.away, 10,
+          "the seat given")
     assert not any("lost connection" in t for t, _ in sc.notes())
     rng = random.Random(1)
-    until(app, lambda: sc.why_not_now() == "" and sc.shown is sc.view_msg, 10)
-    v = sc.view_msg
+    until(app, lambda: sc.seats.why_not_now() == "" and sc.seats.shown is sc.seats.view_msg, 10)
+    v = sc.seats.view_msg
     play_screen_turn(app, sc, v, rng)
-    until(app, lambda: sc.view_msg["ply"] >= 1, 10)
-    if sc.view_msg["to_move"] == 0:                 # a turn is two actions
-        until(app, lambda: sc.why_not_now() == "" and sc.shown is sc.view_msg, 10)
-        play_screen_turn(app, sc, sc.view_msg, rng)
-    until(app, lambda: sc.view_msg["to_move"] == 0 and sc.view_msg["ply"] >= 4, 60, "the computer's turn")
-    assert any(e["seat"] == 1 for e in sc.view_msg["log"])
+    until(app, lambda: sc.seats.view_msg["ply"] >= 1, 10)
+    if sc.seats.view_msg["to_move"] == 0:                 # a turn is two actions
+        until(app, lambda: sc.seats.why_not_now() == "" and sc.seats.shown is sc.seats.view_msg, 10)
+        play_screen_turn(app, sc, sc.seats.view_msg, rng)
+    until(app, lambda: sc.seats.view_msg["to_move"] == 0 and sc.seats.view_msg["ply"] >= 4, 60, "the computer's turn")
+    assert any(e["seat"] == 1 for e in sc.seats.view_msg["log"])
     app.stack.clear()
 
 
@@ -414,13 +416,13 @@ def test_continue_into_a_game_abandoned_meanwhile_shows_its_end_and_forgets_it(m
         expect(host, "joined")
         app = open_online(make_app)
         join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
         app.back_to("menu")                           # left without finishing: kept for Continue
         time.sleep(0.6)                               # the test server's seat timeout
         host.host(created["game"], created["host_token"], "abandon")
         expect(host, "ack")
         press(app, "return")                          # Continue
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene) or
+        until(app, lambda: isinstance(app.stack.top, JaydenScene) or
               (app.stack.top.title == "Abandoned" if hasattr(app.stack.top, "title") else False), 20)
         until(app, lambda: getattr(app.stack.top, "title", "") == "Abandoned", 10, "the end shown")
         assert not L.session_path(app).exists()
@@ -479,18 +481,18 @@ def test_the_other_players_action_is_shown_selected_then_played_with_its_steps(m
         app = open_online(make_app)
         app.settings["animation"] = "normal"
         join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
         sc = app.stack.top
         until(app, lambda: host.view is not None and host.view["status"] == "playing", 10)
         first = host.view["legal"][0]
         act = Action.from_text(first)
         host.send_action(first, host.view["ply"])
         until(app, lambda: sc.table.selected == act.src, 10, "the piece shown selected first")
-        assert sc.pos.history == [] and sc.follower.incoming    # not yet played on the board
+        assert sc.pos.history == [] and sc.seats.follower.incoming    # not yet played on the board
         app.render()
         until(app, lambda: len(sc.pos.history) == 1, 5, "then played")
         assert sc.table.step is not None                       # ... with its steps
-        until(app, lambda: not sc.follower.busy, 5)
+        until(app, lambda: not sc.seats.follower.busy, 5)
         assert [a.text() for a in sc.pos.history] == [first]
         app.stack.clear()
     finally:

@@ -64,15 +64,15 @@ def test_jayden_online_hint_is_marked_when_the_host_allowed_hints(make_app, onli
     app, sc, guest = jayden_seated(make_app, online_loop_server, True)
     try:
         assert "H hint" in sc.notes()[-1][0]
-        sent = record_sent(sc.link.net)
+        sent = record_sent(sc.seats.link.net)
         press(app, "h")
         until(app, lambda: bool(sc.table.hint), 10, "the hint")
         hint = [a.text() for a in sc.table.hint]
-        assert hint[0] in sc.view_msg["legal"] and sc.messages.text.startswith("Hint: ")
-        assert [a.text() for a in sc.board_view().hint] == hint        # marked on the board
+        assert hint[0] in sc.seats.view_msg["legal"] and sc.messages.text.startswith("Hint: ")
+        assert [a.text() for a in sc.view().hint] == hint        # marked on the board
         assert len(brains) == 1 and brains[0].asked == ["turn"]
         step(app, 5)
-        assert sent == [] and sc.view_msg["ply"] == 0                  # nothing went to the server
+        assert sent == [] and sc.seats.view_msg["ply"] == 0                  # nothing went to the server
         app.stack.clear()
         assert brains[0].closed                                         # the worker ends with the screen
     finally:
@@ -130,13 +130,13 @@ def test_jayden_online_hint_asked_as_the_opponents_turn_arrives_is_for_the_board
             guest.send_action(v["legal"][0], v["ply"])
             expect(guest, "ack")
         end = time.monotonic() + 10
-        while (sc.link.net.view or {}).get("ply") != 2:                  # arrived, the screen not yet run
+        while (sc.seats.link.net.view or {}).get("ply") != 2:                  # arrived, the screen not yet run
             assert time.monotonic() < end
             time.sleep(0.01)
         assert len(sc.pos.history) < 2
         press(app, "h")
         until(app, lambda: bool(sc.table.hint), 10, "the hint")
-        assert len(sc.pos.history) == 2 and sc.table.hint[0].text() in sc.view_msg["legal"]
+        assert len(sc.pos.history) == 2 and sc.table.hint[0].text() in sc.seats.view_msg["legal"]
         app.stack.clear()
     finally:
         guest.close()

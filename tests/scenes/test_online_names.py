@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.host import HostScene
-from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.online.join import JoinScene
 from jayden_jazz.settings import Settings
 from tests.helpers import press
@@ -58,11 +58,11 @@ def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make
     try:
         guest.join(lobby.link.code)
         expect(guest, "joined")
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
         sc = app.stack.top
         v = guest.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
         assert v["seats"][0]["name"] == "Jazz Band" and v["seats"][1]["name"] == "Jayden"
-        assert sc.state_parts()[0][0] == "You are Green (Jazz Band)"
+        assert sc.seats.state()[0][0] == "You are Green (Jazz Band)"
         assert sc.notes()[0][0] == "Red: Jayden"
     finally:
         guest.close()
@@ -85,7 +85,7 @@ def test_the_name_typed_when_joining_is_sent_and_a_second_visit_offers_it_again(
         press(app, "return")
         type_text(app, created["code"])
         press(app, "return", "return")                      # to Join, and join
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
         v = creator.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
         assert v["seats"][0]["name"] == "Jazz"
         assert app.stack.top.notes()[0][0] == "Red: Jayden"

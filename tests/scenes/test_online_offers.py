@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Iterator
 
-from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.statistics import Statistics, stats_path
 from tests.helpers import press
 from tests.net.conftest import client, create, expect
@@ -27,9 +27,9 @@ def guest_board(app, server, setup: dict, seat: int = 1):
     """The screen joins the game of a waiting guest (at ``seat``) and waits for the board in play."""
     guest, created = waiting_guest(server, setup, seat)
     join_screen(app, f"127.0.0.1:{server.port}", created["code"])
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+    until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
     sc = app.stack.top
-    until(app, lambda: sc.view_msg is not None and sc.view_msg["status"] == "playing", 10, "playing")
+    until(app, lambda: sc.seats.view_msg is not None and sc.seats.view_msg["status"] == "playing", 10, "playing")
     return sc, guest
 
 
@@ -61,7 +61,7 @@ def test_a_draw_offered_from_the_menu_is_declined_then_theirs_is_accepted(make_a
         menu_to(app, sc, "draw")
         assert app.stack.top is sc and "You offer a draw" in sc.messages.text
         guest.wait_for(lambda m: m["type"] == "view" and m["draw_offer"] == 0)
-        until(app, lambda: sc.view_msg["draw_offer"] == 0, 10, "our offer in our view")
+        until(app, lambda: sc.seats.view_msg["draw_offer"] == 0, 10, "our offer in our view")
         press(app, "escape")                                   # offering twice is not on offer
         item = next(i for i in app.stack.top.menu.items if i.value == "draw")
         assert not item.enabled and "waits for an answer" in item.hint
@@ -88,12 +88,13 @@ def test_resigning_asks_first_and_the_other_side_wins(make_app, online_loop_serv
         menu_to(app, sc, "resign")
         assert app.stack.top.title == "Resign?" and app.stack.top.menu.index == 1
         press(app, "return")                                   # No, play on: nothing sent
-        assert app.stack.top is sc and sc.view_msg["status"] == "playing"
+        assert app.stack.top is sc and sc.seats.view_msg["status"] == "playing"
         menu_to(app, sc, "resign")
         press(app, "up", "return")
         until(app, lambda: sc.end_shown, 10, "the end shown")
         end = app.stack.top
-        assert end.title == "Red wins" and "Green resigned" in " ".join(end.lines)
+        me = sc.seats.names()["g"]                             # the players' names, not the colours
+        assert end.title == "Jayden wins" and f"{me} resigned" in " ".join(end.lines), (me, end.lines)
         v = guest.wait_for(lambda m: m["type"] == "view" and m["status"] == "over")
         assert v["result"] == {"winner": 1, "reason": "resigned"}
         assert stats(app).lost == 1
@@ -103,5 +104,6 @@ def test_the_opponent_resigning_shows_our_win(make_app, online_loop_server):
     with seated(make_app, online_loop_server) as (app, sc, guest):
         guest.resign(guest.view["game"])
         until(app, lambda: sc.end_shown, 10, "the end shown")
-        assert app.stack.top.title == "Green wins" and sc.pos.result.reason == "resigned"
+        assert app.stack.top.title == f"{sc.seats.names()['g']} wins" and sc.pos.result.reason == "resigned"
+        assert "Jayden resigned" in " ".join(app.stack.top.lines)
         assert stats(app).won == 1

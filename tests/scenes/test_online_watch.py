@@ -21,8 +21,9 @@ from jayden_jazz.net.protocol import VERSION
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.find import FindScene
-from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
+from jayden_jazz.scenes.jayden.panels import EndBar
 from jayden_jazz.scenes.jayden.render import square_rect
 from jayden_jazz.scenes.resume import latest_to_continue
 from jayden_jazz.scenes.windows import ChoiceWindow
@@ -122,9 +123,9 @@ def test_a_spectator_watches_a_whole_jayden_game_from_the_waiting_room_to_the_en
                 until(app, lambda: lobby.view["seats"][0]["connected"], 5, "Ann seated")
                 text = drawn_text(app)
                 assert "Ann" in text and text.count("waiting for a player") == 1
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "the board")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 15, "the board")
         sc = app.stack.top
-        until(app, lambda: sc.view_msg is not None and sc.view_msg["status"] == "playing", 5)
+        until(app, lambda: sc.seats.view_msg is not None and sc.seats.view_msg["status"] == "playing", 5)
         assert "Watching: Ann, Ben" in drawn_text(app)
         app.settings["animation"] = "fast"             # each action shown selected, then with its steps
         # every key that would act is refused, in the same words
@@ -143,20 +144,22 @@ def test_a_spectator_watches_a_whole_jayden_game_from_the_waiting_room_to_the_en
 
         def watch() -> None:
             step(app, 1)
-            if sc.table is not None and sc.follower.hold > 0:
+            if sc.table is not None and sc.seats.follower.hold > 0:
                 shown_selected.append(sc.table.selected)
         final = play_out(players, random.Random(7), timeout=120, between=watch)
         app.settings["animation"] = "instant"          # the rest at once: the steps were seen
         until(app, lambda: sc.end_shown, 90, "the end shown")
         assert sc.pos.jpn() == final["board"]["jpn"] and len(sc.table.records) == len(final["log"])
         assert shown_selected and all(s is not None for s in shown_selected)   # both sides' actions as steps
-        assert isinstance(app.stack.top, ChoiceWindow) and app.stack.top.title != "Leave this game?"
+        end = app.stack.top                             # the same end bar as offline, without New game
+        assert isinstance(end, EndBar) and end.items[end.index].value == "look"
+        assert "new" not in [i.value for i in end.items]
         assert kept(app) == before                      # no statistics, nothing for Continue
         press(app, "escape", "escape")                  # the end window, then the menu: Leave asks nothing
         assert menu_labels(app)[-1] == "Leave"
         press(app, "up", "return")
         until(app, lambda: type(app.stack.top).__name__ == "TitleScene", 5, "the title")
-        assert sc.link.net.state == "closed" and kept(app) == before
+        assert sc.seats.link.net.state == "closed" and kept(app) == before
 
 
 def test_leaving_a_watched_game_mid_way_asks_nothing_and_a_player_coming_back_is_said(make_app, online_loop_server):
@@ -165,9 +168,9 @@ def test_leaving_a_watched_game_mid_way_asks_nothing_and_a_player_coming_back_is
         app = open_online(make_app)
         before = kept(app)
         watch_screen(app, f"127.0.0.1:{online_loop_server.port}", created["code"])
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "the board of a running game")
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 15, "the board of a running game")
         sc = app.stack.top
-        until(app, lambda: sc.view_msg is not None, 5)
+        until(app, lambda: sc.seats.view_msg is not None, 5)
         players[1].close()
         until(app, lambda: "Ben lost connection" in drawn_text(app), 10, "Ben away")
         ben = client(online_loop_server.url, "Ben")
@@ -196,8 +199,8 @@ def test_find_offers_watch_on_a_full_game(make_app, online_loop_server, monkeypa
         press(app, "return")
         assert menu_labels(app) == ["Watch", "Back to the list"]
         press(app, "return")
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 15, "watching from the list")
-        assert app.stack.top.link.watching
+        until(app, lambda: isinstance(app.stack.top, JaydenScene), 15, "watching from the list")
+        assert app.stack.top.seats.link.watching
         app.stack.clear()
 
 

@@ -20,7 +20,7 @@ from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes import seats
 from jayden_jazz.scenes.cards import players as card_players
 from jayden_jazz.scenes.jayden import players as jayden_players
-from jayden_jazz.scenes.jayden.board import JaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
 from jayden_jazz.scenes.jayden.setup import JaydenSetupScene
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.tables.jayden.controller import AI_SELECT_TICKS
@@ -131,7 +131,7 @@ def test_an_unusable_answer_fails_with_the_reason():
 def jayden_board(make_app, start: str, players: dict[str, dict[str, str]], *argv: str) -> tuple[Any, JaydenScene]:
     app = make_app(*argv)
     game = jsave.JaydenGame(start=start, actions=[], players=players)
-    scene = JaydenScene(app, game)
+    scene = local_board(app, game)
     app.stack.push(scene)
     return app, scene
 

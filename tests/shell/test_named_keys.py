@@ -21,7 +21,7 @@ from jayden_jazz.jayden import START_JPN
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.cards.hands_saved import NameWindow
 from jayden_jazz.scenes.jayden import players as jayden_players
-from jayden_jazz.scenes.jayden.board import JaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene, local_board
 from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.statistics import StatisticsScene
 from jayden_jazz.scenes.windows import ChoiceWindow
@@ -87,7 +87,7 @@ def jayden_board(make_app, brain=None):
     app = make_app()
     app.settings["enhanced"] = True
     game = jsave.JaydenGame(start=START_JPN, actions=["c2-c4", "e2-e3"], players=dict(HUMANS), enhanced=True)
-    sc = JaydenScene(app, game, brain=brain)
+    sc = local_board(app, game, brain=brain)
     app.stack.push(sc)
     step(app)
     return app, sc

@@ -51,14 +51,17 @@ class SteadyMenu(Menu):
 
 class MainMenu(ChoiceWindow):
     """The board's Main Menu. A greyed item is chosen like any other and says
-    why it is unavailable now (its ``hint``), in the window; the menu stays open."""
+    why it is unavailable now (its ``hint``), in the window; the menu stays open.
+    ``text`` goes above the entries (an online game's join code)."""
 
-    def __init__(self, app: AppView, items: list[MenuItem], on_choose: Callable[[str], None]) -> None:
-        super().__init__(app, "Main Menu", items, on_choose=on_choose, width=MENU_W)
+    def __init__(self, app: AppView, items: list[MenuItem], on_choose: Callable[[Any], None], *,
+                 title: str = "Main Menu", text: str = "") -> None:
+        super().__init__(app, title, items, text=text, on_choose=on_choose, width=MENU_W)
         self.menu = SteadyMenu(self.items, rect=self.menu.rect)
         self.rect.h += WHY_LINES * LINE_H
         self.rect.center = (320, 175)
-        self.menu.layout(self.rect.x + 6, self.rect.y + 12, self.rect.w - 12)
+        above = LINE_H * len(self.lines) + (8 if self.lines else 0)
+        self.menu.layout(self.rect.x + 6, self.rect.y + 12 + above, self.rect.w - 12)
         self.why = ""
 
     def handle(self, action: Action) -> None:

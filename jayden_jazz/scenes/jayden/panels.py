@@ -34,12 +34,13 @@ class EndBar(Scene):
 
     opaque = False
 
-    def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None]) -> None:
+    def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None], *,
+                 items: list[MenuItem] | None = None, index: int = 0) -> None:
         super().__init__(app)
         self.title = title
         self.lines = [text]
-        self.items = list(END_CHOICES)
-        self.index = 0
+        self.items = list(END_CHOICES if items is None else items)
+        self.index = index
         self.on_choose = on_choose
         self._spans: list[tuple[int, int]] = []
         x = 4
@@ -98,18 +99,21 @@ class MoveListWindow(Scene):
 
     A bar marks one turn (the latest at first); Enter or a click on a turn
     calls ``on_pick`` with the number of actions up to its end, to look back
-    at the position after it. Esc closes.
+    at the position after it. Esc closes. ``names`` puts the players' names
+    in place of Green and Red (an online game).
     """
 
     opaque = False
 
     def __init__(self, app: AppView, records: list[Played],
-                 on_pick: Callable[[int], None] | None = None) -> None:
+                 on_pick: Callable[[int], None] | None = None, names: dict[str, str] | None = None) -> None:
         super().__init__(app)
         self.rect = pygame.Rect(40, 12, 560, 300)
-        self.head = [(f"{SIDE_NAME[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]
+        who = names or SIDE_NAME
+        self.head = [(f"{who[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]
         cols = (self.rect.w - 40) // GLYPH_W
-        lines = [fit(line, cols) for line in turn_lines(records)] or ["(no action yet)"]
+        lines = [fit(line, cols) for line in turn_lines(records, names)] or ["(no action yet)"]
+        self.colours = {line: SIDE_COLOR[g[0].side] for line, g in zip(lines, groups(records))}   # by who acted
         self.ends: list[int] = []
         for group in groups(records):
             self.ends.append((self.ends[-1] if self.ends else 0) + len(group))
@@ -173,9 +177,8 @@ class MoveListWindow(Scene):
                  else "\u2191\u2193 PgUp PgDn scroll  Enter or Esc close")
         font.draw(surface, guide, inner.x + 4, inner.bottom - LINE_H, P.LIGHT_GRAY)
 
-    @staticmethod
-    def _style(line: str) -> tuple[str, int]:
-        return line, SIDE_COLOR["r"] if line[4:7] == "Red" else SIDE_COLOR["g"] if line[4:9] == "Green" else P.WHITE
+    def _style(self, line: str) -> tuple[str, int]:
+        return line, self.colours.get(line, P.WHITE)
 
 
 LEGEND_ORDER = "MHDRSINXCK"          # the Master first, the Mark last, as the Instructions list them

@@ -8,7 +8,7 @@ says what came of it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.saves.store import SaveError
@@ -53,8 +53,9 @@ def save_to(board: JaydenScene, path: Path) -> None:
     board.say(f"Saved to {menus.slot_of(path)}")
 
 
-def ask_load(board: JaydenScene) -> None:
-    board.leave_game("load another game", lambda: board.stack.push(
+def ask_load(board: JaydenScene, leave_game: Callable[[str, Callable[[], object]], None]) -> None:
+    """Loading leaves the game on the board: ``leave_game`` asks first when it is under way."""
+    leave_game("load another game", lambda: board.stack.push(
         menus.slot_window(board.app, "Load game", board.app.dirs.saves, include_autosave=True,
                           on_choose=lambda path: load_from(board, path))))
 

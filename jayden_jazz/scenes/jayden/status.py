@@ -57,13 +57,15 @@ def notes(scene: JaydenScene) -> list[tuple[str, int]]:
 def key_guide(scene: JaydenScene) -> str:
     """The hotkeys as the player has them (Options > Keys)."""
     keys = scene.app.input.keymap
-    parts = [f"{keys.label('log')} moves"] + ([f"{keys.label('hint')} hint"] if scene.enhanced else [])
+    hints = scene.seats.hints_offered()
+    parts = [f"{keys.label('log')} moves"] + ([f"{keys.label('hint')} hint"] if hints else [])
     return ", ".join(parts + [f"{keys.label('back')} menu"])
 
 
 def board_view(scene: JaydenScene) -> BoardView:
     """The markers, status and turn of the board as the scene shows them now."""
     v = scene.table.view()
+    warn = scene.seats.warnings           # the Master warnings; online, off (the players never agreed on them)
     targets: dict[int, str] = {}
     costs: dict[int, int] = {}
     if v.enhanced and v.selected is not None:
@@ -73,9 +75,11 @@ def board_view(scene: JaydenScene) -> BoardView:
                 costs[a.dst] = max(abs(a.src % 20 - a.dst % 20), abs(a.src // 20 - a.dst // 20))
     return BoardView(cursor=scene.cursor, selected=v.selected, targets=targets, costs=costs,
                      status=scene.status_on, blink=(scene.ticks // BLINK_TICKS) % 2 == 0,
-                     marks=list(v.marks), threats=list(v.threats), endangered=list(v.endangered), hint=list(v.hint),
+                     marks=list(v.marks), threats=list(v.threats) if warn else [],
+                     endangered=list(v.endangered) if warn else [], hint=list(v.hint),
                      message=scene.message if scene.stack is None or scene.stack.top is scene else "",
-                     alerts=scene.alerts(), notes=scene.notes(), flip=scene.flip, motion=v.step,
+                     state=scene.seats.state(), alerts=scene.alerts(), notes=scene.notes(), flip=scene.flip,
+                     motion=v.step,
                      clock=clock_parts(scene),
                      coords=coordinates_on(str(scene.app.settings["coordinates"]), scene.enhanced))
 

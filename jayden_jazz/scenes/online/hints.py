@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.widgets import MenuItem
+from jayden_jazz.tables.jayden.view import Outcome, refused
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.jayden.players import Brain
-    from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+    from jayden_jazz.scenes.online.jayden import RemoteSeats
 
 NOT_ALLOWED = "The host did not allow hints in this game"
 
@@ -61,11 +62,11 @@ def words(view: dict[str, Any] | None) -> tuple[str, int]:
 
 class JaydenHints:
     """The online Jayden board's hints: the offline board's question to the Hard level, asked of a
-    worker process on this machine that lives as long as the screen (the board itself is rebuilt
+    worker process on this machine that lives as long as the screen (the board itself is reloaded
     from the server's views, its worker is not)."""
 
-    def __init__(self, scene: OnlineJaydenScene) -> None:
-        self.scene = scene
+    def __init__(self, seats: RemoteSeats) -> None:
+        self.seats = seats
         self.brain: Brain | None = None
 
     def make_brain(self) -> Brain:
@@ -83,33 +84,26 @@ class JaydenHints:
 
     def why_not(self) -> str:
         """Why no hint can be asked now, in plain words, or ""."""
-        sc = self.scene
+        sc = self.seats
         if not allowed(sc.view_msg):
             return NOT_ALLOWED
-        if sc.table is not None and sc.table.request is not None:
+        if sc.table.request is not None:
             return "A hint is on its way"            # one question at a time to the worker
         return sc.why_not_now()
 
-    def ask(self) -> None:
-        sc = self.scene
+    def ask(self) -> Outcome:
+        """The hint asked of the board as the server holds it now, or refused with why."""
+        sc = self.seats
         sc.catch_up()
         why = self.why_not()
-        if not why and sc.table is not None:
-            out = sc.table.ask_hint(sc.side)
-            why = "" if out else out.reason
-        if why:
-            sc.refuse(why)
+        return refused(why) if why else sc.table.ask_hint(sc.side)
 
     def menu_items(self) -> list[MenuItem]:
         """A player's Hint entry, greyed with the reason when the host did not allow hints."""
-        if self.scene.link.seat is None:
+        if self.seats.link.seat is None:
             return []
-        why = NOT_ALLOWED if not allowed(self.scene.view_msg) else ""
+        why = NOT_ALLOWED if not allowed(self.seats.view_msg) else ""
         return [MenuItem("Hint", "hint", enabled=not why, hint=why)]
-
-    def key_note(self, keys: Any) -> str:
-        return f"{keys.label('hint')} hint, " if allowed(self.scene.view_msg) and self.scene.link.seat is not None \
-            else ""
 
     def close(self) -> None:
         if self.brain is not None:

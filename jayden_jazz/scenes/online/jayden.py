@@ -1,12 +1,18 @@
-"""Jayden played through a game server: this screen shows only what the server holds.
+"""Jayden played through a game server: the board's seats when the server holds the game.
 
-The board is a :class:`JaydenController` rebuilt from the server's view:
-actions a view adds to the record are played on the table one at a time
-(``follow.py``: the opponent's shown selected first, like a computer's
-move, then with their steps); a view that does not follow on -- a
-reconnect, a refused stale action -- rebuilds the table from its record. The local seat's
-commands (select, deselect, refusals) are the table's; an action goes to the
-server with its ply and is shown only when the server's view has it.
+The board is the same scene as for a game on this machine
+(``scenes/jayden/board.py``, over :class:`RemoteSeats` instead of
+``LocalSeats``), so every key means the same online; what the server does
+not allow (undo, saves, hints where the host did not allow them) is refused
+with the reason on the message line.
+
+The table is brought to the server's view: actions a view adds to the
+record are played on it one at a time (``follow.py``: the opponent's shown
+selected first, like a computer's move, then with their steps); a view that
+does not follow on -- a reconnect, a refused stale action -- loads the
+table from its record. The local seat's commands (select, deselect,
+refusals) are the table's; an action goes to the server with its ply and is
+shown only when the server's view has it.
 
 Connection trouble: another seat away shows "X lost connection - waiting"
 with the seconds counting; once the server's wait is over the host may
@@ -24,15 +30,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from jayden_jazz import statistics
 from jayden_jazz.jayden import START_JPN, Position
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import menus
-from jayden_jazz.scenes.jayden.panels import MoveListWindow
-from jayden_jazz.scenes.jayden.render import (BOARD_H, COLS, ROWS, BoardRenderer, BoardView, cell_at,
-                                              cell_of_square, square_of_cell)
+from jayden_jazz.scenes.jayden.render import cell_of_square
 from jayden_jazz.scenes.online import hints as hints_online
 from jayden_jazz.scenes.online import host_choice as H
 from jayden_jazz.scenes.online import link as L
@@ -40,53 +42,78 @@ from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.follow import Follower
 from jayden_jazz.scenes.online.jayden_offers import Offers
 from jayden_jazz.scenes.online.presence import Presence
-from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.input import Action as InputAction
-from jayden_jazz.shell.input import Kind
-from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 from jayden_jazz.shell.widgets import MenuItem
 from jayden_jazz.tables.jayden.controller import JaydenController
 from jayden_jazz.tables.jayden.names import SIDE_NAME, describe_result
-from jayden_jazz.tables.jayden.view import Event
-from jayden_jazz.tables.seats import MessageTimer
+from jayden_jazz.tables.jayden.view import Notice, Outcome, refused
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.jayden.board import JaydenScene
     from jayden_jazz.shell.appview import AppView
+    from jayden_jazz.shell.scene import Scene
 
 SIDES = ("g", "r")               # seat 0 plays Green, who moves first
-MESSAGE_TICKS = 240
-BLINK_TICKS = 15
 NAME_COLS = 14          # a name's characters on the status line, beside the board's own notes
-SOUND_BY_KIND = {"move": "move", "attack": "attack", "fire": "fire", "condition": "condition", "deploy": "deploy"}
+NO_UNDO = "Online games have no undo: the server holds every action as played"
+END_ITEMS = [MenuItem("Watch replay", "replay"), MenuItem("Move list", "moves"),
+             MenuItem("Look at the board", "look"), MenuItem("Back to title", "title")]
+END_DEFAULT = [i.value for i in END_ITEMS].index("look")     # Enter on the end bar loses nothing
 
 
-class OnlineJaydenScene(PlayScene):
-    """One seat of an online Jayden game; ``link`` is the seated connection (closed on leaving)."""
+def online_board(app: AppView, link: L.Link) -> Scene:
+    """The board for one seat (or a spectator) of an online game; ``link`` is closed on leaving."""
+    return app.scene("jayden-seated", seats=RemoteSeats(app, link))
 
-    helper_attr = "_none"
+
+def _humans() -> dict[str, dict[str, Any]]:
+    return {"g": {"kind": "human"}, "r": {"kind": "human"}}
+
+
+class RemoteSeats:
+    """One seat of a game a server holds: this screen's side acts through the server, the other
+    side's actions arrive in its views."""
+
+    warnings = False     # the Master warnings are a help the other player never agreed to
 
     def __init__(self, app: AppView, link: L.Link) -> None:
-        super().__init__(app)
+        self.app = app
         self.link = link
-        self.renderer = BoardRenderer(app.font)
-        self.messages = MessageTimer(MESSAGE_TICKS)
-        self.ticks = 0
-        self.table: JaydenController | None = None
-        self.shown: dict[str, Any] | None = None      # the view the board was last brought to
         self.presence = Presence()
         self.offers = Offers(self)
         self.hints = hints_online.JaydenHints(self)     # when the host allowed them (hints.py)
+        self.shown: dict[str, Any] | None = None      # the view the board was last brought to
+        self.started = False                            # a view has been shown at all
         self.sent_ply: int | None = None     # the ply of our action until a view shows it played
         self.counted = False
-        self.end_shown = False
-        self.status_on = True
         seat = link.seat if link.seat is not None else 0
         self.side = SIDES[seat] if seat < 2 else "g"
-        self.flip = self.side == "r"
-        self.cursor = (9, ROWS - 2)
+        game = jsave.JaydenGame(start=START_JPN, actions=[], players=_humans(),
+                                enhanced=bool(app.settings["enhanced"]))
+        self.table = JaydenController(game, pace=lambda: animation_factor(app.settings["animation"]),
+                                      rng=random.Random(0), make_brain=self.hints.make_brain,
+                                      can_think=self.hints.can_think, hints=False)
+        self.follower = Follower(self.table, link.seat)
+        self._board: JaydenScene | None = None
+
+    @property
+    def board(self) -> JaydenScene:
+        assert self._board is not None, "the seats serve no board yet"
+        return self._board
+
+    def attach(self, board: JaydenScene) -> None:
+        self._board = board
         self._sync()
+        self.table.take_notices()         # the board is set up from the table as it now stands
+
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        self.table.stop_thinking()
+        self.hints.close()
+        self.link.close()
 
     # what the server holds ---------------------------------------------------------------
     @property
@@ -95,7 +122,6 @@ class OnlineJaydenScene(PlayScene):
 
     @property
     def pos(self) -> Position:
-        assert self.table is not None
         return self.table.pos
 
     def seat_name(self, seat: int, most: int = 24) -> str:
@@ -105,37 +131,26 @@ class OnlineJaydenScene(PlayScene):
             return SIDE_NAME[SIDES[seat]]
         return names.name(v, seat, most)
 
-    def _players(self, v: dict[str, Any]) -> dict[str, dict[str, Any]]:
-        out: dict[str, dict[str, Any]] = {}
-        for s in v["seats"][:2]:
-            out[SIDES[s["seat"]]] = ({"kind": "computer", "level": s.get("level") or "normal"}
-                                     if s["kind"] == "computer" else {"kind": "human"})
-        return out
-
     def _rebuild(self, v: dict[str, Any]) -> None:
+        """The table loaded with the view's record (a hint asked of the old board is dropped)."""
         board = v["board"]
         game = jsave.JaydenGame(start=board.get("start") or START_JPN, actions=[e["action"] for e in v["log"]],
-                                players={"g": {"kind": "human"}, "r": {"kind": "human"}},
-                                enhanced=bool(self.app.settings["enhanced"]),
+                                players=_humans(), enhanced=bool(self.app.settings["enhanced"]),
                                 quiet_draw=bool(board.get("quiet_draw", True)))
-        pos = game.position()
-        if self.table is not None:
-            self.table.stop_thinking()                   # a hint asked of the old board is dropped
-        self.table = JaydenController(game, pos, pace=lambda: self.speed, rng=random.Random(0),
-                                      make_brain=self.hints.make_brain, can_think=self.hints.can_think,
-                                      hints=hints_online.allowed(v))
-        self.table.take_notices()
+        self.table.hints = hints_online.allowed(v)
+        self.table.load(game, game.position())
         self.follower = Follower(self.table, self.link.seat)
+        self.started = True
 
     def _sync(self) -> None:
         """Queue what the server's latest view adds to the board (shown one action at a time),
-        or rebuild the board from the view when it does not follow on."""
+        or load the board from the view when it does not follow on."""
         v = self.view_msg
         if v is None or v is self.shown:
             return
         self.shown = v
-        self.changed()
-        if self.table is None or not self.follower.extend(v["log"]):
+        self.board.changed()
+        if not self.started or not self.follower.extend(v["log"]):
             self._rebuild(v)
         self._check(v)
 
@@ -146,32 +161,15 @@ class OnlineJaydenScene(PlayScene):
         if self.pos.jpn() != v["board"]["jpn"] or len(self.pos.history) != len(v["log"]):
             self._rebuild(v)
         self.offers.apply_end(v)
-        if v["status"] == "playing" and v.get("to_move") == v.get("you"):
-            self._to_master()
-
-    def _to_master(self) -> None:
-        for sq in range(COLS * ROWS):
-            if self.pos.piece_at(sq) == ("M", self.side):
-                if self.table is not None and self.table.selected is None and self.table.step is None:
-                    self.cursor = cell_of_square(sq, self.flip)
-                return
-
-    def _follow(self) -> None:
-        assert self.table is not None
-        for n in self.table.take_notices():
-            if n.event is Event.PLAYED and n.record is not None:
-                self.app.sound.play(SOUND_BY_KIND.get(n.record.kind, "move"))
-            elif n.event is Event.SAY:
-                self.say(n.text)
 
     def _ended(self, v: dict[str, Any]) -> None:
         if not self.counted and self.link.seat is not None:
             self.counted = True
             self._count(v)
             L.forget_session(self.app, self.link.game)
-        if not self.end_shown and self.stack is not None and not self.follower.busy:
-            self.end_shown = True
-            self.show_end()
+        board = self.board
+        if not board.end_shown and board.stack is not None and not self.follower.busy:
+            board.show_end()
 
     def _count(self, v: dict[str, Any]) -> None:
         """This player's statistics, from their own seat's side."""
@@ -183,27 +181,17 @@ class OnlineJaydenScene(PlayScene):
         outcome = "drawn" if winner is None else ("won" if winner == me else "lost")
         if v["status"] == "abandoned":
             outcome = statistics.ABANDONED      # counted apart: neither won nor lost
-        other = self._players(v).get(SIDES[1 - me], {"kind": "human"})
-        kind = other.get("level", "normal") if other.get("kind") == "computer" else "human"
+        them = names.view_seat(v, 1 - me) or {"kind": "human"}
+        kind = str(them.get("level") or "normal") if them.get("kind") == "computer" else "human"
         statistics.record(self.app, "jayden", (outcome, [kind], statistics.rules_name_jayden(
             bool(self.app.settings["enhanced"]), bool(v["board"].get("quiet_draw", True)))))
 
-    # messages ---------------------------------------------------------------------------
-    @property
-    def speed(self) -> float:
-        return animation_factor(self.app.settings["animation"])
-
-    def say(self, text: str) -> None:
-        self.messages.say(text, MESSAGE_TICKS + len(text) * 2)
-
-    def refuse(self, text: str) -> None:
-        self.app.sound.play("refusal")
-        self.say(text)
-
+    # the server's messages -----------------------------------------------------------------
     def _network(self) -> None:
+        board = self.board
         for msg in self.link.poll():
-            self.changed()
-            heard = H.hear(msg, self.presence, self.ticks, host=self.link.is_host)
+            board.changed()
+            heard = H.hear(msg, self.presence, board.ticks, host=self.link.is_host)
             if heard.ask is not None:
                 self._ask_host(heard.ask)
             if heard.reconnected:
@@ -211,50 +199,49 @@ class OnlineJaydenScene(PlayScene):
             if msg["type"] == "error":
                 self.sent_ply = None
             if heard.refuse:
-                self.refuse(heard.refuse)
+                board.refuse(heard.refuse)
             elif heard.say:
-                self.say(heard.say)
+                board.say(heard.say)
         v = self.view_msg
         if v is not None and self.sent_ply is not None and int(v["ply"]) > self.sent_ply:
             self.sent_ply = None
         if v is not None:
-            self.presence.from_view(v, self.ticks)
+            self.presence.from_view(v, board.ticks)
             self.offers.follow(v)
 
     def _ask_host(self, seat: int) -> None:
         s = names.view_seat(self.view_msg, seat)
-        H.ask_host(self.app, self.stack, self.link, seat, str(s["name"]) if s else self.seat_name(seat))
+        H.ask_host(self.app, self.board.stack, self.link, seat, str(s["name"]) if s else self.seat_name(seat))
 
-    def host_command(self, choice: str, seat: int) -> None:
-        H.host_command(self.app, self.stack, self.link, choice, seat)
+    # time ----------------------------------------------------------------------------------
+    def update(self) -> None:
+        v = self.shown
+        if v is not None and not self.follower.busy:
+            self._check(v)
+            if v["status"] in ("over", "abandoned") and not self.board.end_shown:
+                self._ended(v)
+        self._network()
+        self._sync()
 
-    # input ------------------------------------------------------------------------------
-    def handle(self, action: InputAction) -> None:
-        k = action.kind
-        if self.link.watching and k in (Kind.HINT, Kind.UNDO):
-            self.refuse(L.WATCHING)
-        elif k == Kind.BACK:
-            self.open_menu()
-        elif k == Kind.MOVE:
-            c, r = self.cursor
-            self.cursor = (min(max(c + action.dx, 0), COLS - 1), min(max(r + action.dy, 0), ROWS - 1))
-        elif action.pos is not None and action.pos[1] >= BOARD_H and k in (Kind.POINT, Kind.ACTION):
-            return
-        elif k == Kind.POINT and action.pos is not None:
-            self.cursor = cell_at(action.pos)
-        elif k == Kind.ACTION:
-            if action.pos is not None:
-                self.cursor = cell_at(action.pos)
-            self.press(square_of_cell(*self.cursor, self.flip))
-        elif k == Kind.ALT:
-            self.status_on = not self.status_on
-        elif k == Kind.LOG:
-            self.show_moves()
-        elif k == Kind.HINT:
-            self.hints.ask()
-        elif k == Kind.UNDO:
-            self.refuse("Online games have no undo: the server holds every action as played")
+    def after_tick(self) -> None:
+        shown = self.follower.tick(self.board.speed)
+        if shown is not None:
+            self.board.cursor = cell_of_square(shown.dst, self.board.flip)
 
+    def busy(self) -> bool:
+        return self.follower.busy
+
+    def redraw_in(self) -> int | None:
+        return 30 if self.presence.troubled else None
+
+    def waiting(self) -> str:
+        return "" if self.started else "Waiting for the server..."
+
+    def faces_red(self, side: str) -> bool | None:
+        """Our own side at the bottom, whoever acts (a spectator sees Green's way)."""
+        return self.side == "r"
+
+    # pressing ------------------------------------------------------------------------------
     def why_not_now(self) -> str:
         """Why this seat cannot act now, in plain words, or ""."""
         v = self.view_msg
@@ -277,95 +264,60 @@ class OnlineJaydenScene(PlayScene):
             return "Waiting for the server to take your last action"
         return ""
 
-    def catch_up(self) -> None:
+    def catch_up(self) -> bool:
         """The board brought to the server's latest view (it may have come since the last tick) and what
         it is still showing played at once: a key pressed acts on the game as the server holds it."""
         self._sync()
-        if self.table is not None and self.follower.busy:
-            if not self.follower.finish() and self.view_msg is not None:
-                self._rebuild(self.view_msg)
-            self._follow()
+        if self.follower.busy and not self.follower.finish() and self.view_msg is not None:
+            self._rebuild(self.view_msg)
+        self.board.follow()               # what that played is shown before the press is answered
+        return self.started
 
-    def press(self, sq: int) -> None:
-        if self.table is None:
-            return
-        self.catch_up()
-        table = self.table
-        assert table is not None
+    def over(self) -> bool:
         v = self.view_msg
-        if v is not None and v["status"] in ("over", "abandoned"):
-            self.show_end()
-            return
-        why = L.WATCHING if self.link.watching else self.why_not_now()
-        if why:
-            self.refuse(why)
-            return
+        return v is not None and v["status"] in ("over", "abandoned")
+
+    def why_not_act(self) -> str:
+        return L.WATCHING if self.link.watching else self.why_not_now()
+
+    def act(self, sq: int) -> Outcome:
+        table, v = self.table, self.view_msg
         act = table.targets.get(sq) if table.selected is not None else None
-        if act is not None:
-            table.deselect()
-            assert v is not None
-            self.sent_ply = int(v["ply"])
-            self.link.net.send_action(act.text(), self.sent_ply)
-            self.app.sound.play("select")
-            return
-        out = table.press(self.side, sq)
-        if not out:
-            self.refuse(out.reason)
-        elif out.done == "selected":
-            self.app.sound.play("select")
-        self._follow()
+        if act is None or v is None:
+            return table.press(self.side, sq)
+        table.deselect()
+        self.sent_ply = int(v["ply"])
+        self.link.net.send_action(act.text(), self.sent_ply)
+        return Outcome(True, "sent")
 
-    # time --------------------------------------------------------------------------------
-    def update(self) -> None:
-        self.ticks += 1
-        self.messages.tick()
-        self._network()
-        self._sync()
-        if self.table is None:
-            return
-        self.table.tick()
-        shown = self.follower.tick(self.speed)
-        if shown is not None:
-            self.cursor = cell_of_square(shown.dst, self.flip)
-        self._follow()
-        v = self.view_msg
-        if v is not None and not self.follower.busy:
-            self._check(v)
-            if v["status"] in ("over", "abandoned") and not self.end_shown:
-                self._ended(v)
+    def hint(self) -> Outcome:
+        return refused(L.WATCHING) if self.link.watching else self.hints.ask()
 
-    def redraw_in(self) -> int | None:
-        if self.table is not None and self.follower.busy:
-            return EVERY_TICK
-        return soonest(ticks_to_next(self.ticks, BLINK_TICKS), 30 if self.presence.troubled else None,
-                       self.messages.left or None)
+    def undo(self) -> Outcome:
+        return refused(L.WATCHING if self.link.watching else NO_UNDO)
 
-    # menu and leaving ------------------------------------------------------------------------
-    def open_menu(self) -> None:
+    def noticed(self, n: Notice) -> None:
+        """The end, saves and statistics of an online game come from the server's view, not the table."""
+
+    # the menu and the end ------------------------------------------------------------------
+    def menu(self) -> Scene:
+        code = f"Game code {self.link.code}: others join or watch with it." if self.link.code else ""
         if self.link.watching:
-            self.stack.push(ChoiceWindow(self.app, "Watching", [MenuItem("Resume", "resume"),
-                                         MenuItem("Move list", "moves"), MenuItem("Leave", "leave")],
-                                         on_choose=self.menu_choice, width=300))
-            return
+            items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), MenuItem("Leave", "leave")]
+            return menus.MainMenu(self.app, items, self.board.menu_choice, title="Watching", text=code)
         items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), *self.hints.menu_items(),
                  *self.offers.menu_items()]
         items += H.away_items(self.link, self.presence, self.view_msg)
         items += [MenuItem("Instructions", "instructions"), MenuItem("Options", "options"),
                   MenuItem("Leave the game", "leave")]
-        self.stack.push(ChoiceWindow(self.app, "Online game", items, on_choose=self.menu_choice, width=300))
+        return menus.MainMenu(self.app, items, self.board.menu_choice, title="Online game", text=code)
 
-    def menu_choice(self, choice: Any) -> None:
+    def choose(self, choice: Any) -> None:
         if isinstance(choice, tuple) and choice[0] == "away":
             self._ask_host(int(choice[1]))
-        elif choice == "moves":
-            self.show_moves()
-        elif choice == "hint":
-            self.hints.ask()
         elif choice in ("draw", "resign"):
             self.offers.choose(choice)
-        elif choice in ("instructions", "options"):
-            self.stack.push(self.app.scene(choice))
-        elif choice == "leave":
+        elif choice in ("leave", "title"):
             self.ask_leave()
 
     def ask_leave(self) -> None:
@@ -378,37 +330,38 @@ class OnlineJaydenScene(PlayScene):
                     "player waits until you host again (Continue on the title).")
         else:
             text = "The game is not finished. It stays on the server: Continue on the title takes you back to it."
-        self.stack.push(menus.yes_no(self.app, "Leave this game?", text,
-                                     lambda yes: self.leave() if yes else None,
-                                     yes="Yes, leave", no="No, go on playing"))
+        self.board.stack.push(menus.yes_no(self.app, "Leave this game?", text,
+                                           lambda yes: self.leave() if yes else None,
+                                           yes="Yes, leave", no="No, go on playing"))
 
     def leave(self) -> None:
         self.app.back_to("menu")
 
-    def exit(self) -> None:
-        self.hints.close()
-        self.link.close()
-
-    def show_moves(self) -> None:
-        if self.table is not None:
-            self.stack.push(MoveListWindow(self.app, self.table.records))
-
-    def show_end(self) -> None:
+    def end_words(self) -> tuple[str, str]:
         v = self.view_msg or {}
         if v.get("status") == "abandoned":
-            head, text = "Abandoned", "The host ended the game as abandoned."
-        else:
-            head, text = describe_result(self.pos)
-            if not head:
-                head, text = "Game over", "The game is over."
-        items = [MenuItem("Look at the board", "look"), MenuItem("Move list", "moves"),
-                 MenuItem("Back to title", "title")]
-        self.stack.push(ChoiceWindow(self.app, head, items, text=text, width=360,
-                                     on_choose=lambda c: self.leave() if c == "title" else
-                                     (self.show_moves() if c == "moves" else None)))
+            return "Abandoned", "The host ended the game as abandoned."
+        head, text = describe_result(self.pos, self.names())
+        return (head, text) if head else ("Game over", "The game is over.")
 
-    # drawing --------------------------------------------------------------------------------
-    def state_parts(self) -> list[tuple[str, int]]:
+    def end_items(self) -> tuple[list[MenuItem], int]:
+        return list(END_ITEMS), END_DEFAULT
+
+    # the status lines ------------------------------------------------------------------------
+    def names(self) -> dict[str, str] | None:
+        """Both sides by their players' names; the side's colour added where the names alike would confuse."""
+        v = self.view_msg
+        if v is None:
+            return None
+        plain = [names.plain_name(v, seat) for seat in (0, 1)]
+        if plain[0] == plain[1]:
+            plain = [f"{p} ({SIDE_NAME[s]})" for p, s in zip(plain, SIDES)]
+        return dict(zip(SIDES, plain))
+
+    def hints_offered(self) -> bool:
+        return hints_online.allowed(self.view_msg) and self.link.seat is not None
+
+    def state(self) -> list[tuple[str, int]] | None:
         """You (side and name) and what is going on; the opponent's name is on the line below."""
         v = self.view_msg
         me = f"You are {SIDE_NAME[self.side]}"
@@ -436,29 +389,13 @@ class OnlineJaydenScene(PlayScene):
         return (f"{SIDE_NAME[SIDES[them]]}: {self.seat_name(them, NAME_COLS)}", P.LIGHT_GRAY)
 
     def notes(self) -> list[tuple[str, int]]:
-        out = self.presence.notes(self.ticks)          # trouble first; then who plays
+        board = self.board
+        out = self.presence.notes(board.ticks)          # trouble first; then who plays
         out += [self.players_note()] if self.view_msg is not None else []
         if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))
-        keys = self.app.input.keymap
-        hint = "" if self.link.watching else self.hints.key_note(keys)
-        out.append((f"{hint}{keys.label('log')} moves, {keys.label('back')} menu", P.DARK_GRAY))
+        out.append((board.key_guide(), P.DARK_GRAY))
         return out
 
-    def board_view(self) -> BoardView:
-        assert self.table is not None
-        tv = self.table.view()
-        targets: dict[int, str] = {}
-        if tv.enhanced and tv.selected is not None:
-            targets = {a.dst: a.kind for a in tv.targets}
-        return BoardView(cursor=self.cursor, selected=tv.selected, targets=targets, status=self.status_on,
-                         blink=(self.ticks // BLINK_TICKS) % 2 == 0, marks=list(tv.marks), threats=[],
-                         message=self.messages.text, state=self.state_parts(), notes=self.notes(), flip=self.flip,
-                         motion=tv.step, hint=list(tv.hint))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.table is None:
-            surface.fill(P.BLACK)
-            self.app.font.draw_centered(surface, "Waiting for the server...", 320, 160, P.WHITE)
-            return
-        self.renderer.draw(surface, self.pos, self.board_view())
+__all__ = ["RemoteSeats", "online_board"]

@@ -2,7 +2,8 @@
 
 A person's seat shows the name they gave when hosting or joining (Play
 online > Host or Join, remembered in the settings), a computer seat "CPU
-Normal" (its level), a seat whose player lost the connection is marked
+Normal" (its level; numbered, "CPU Hard 1", "CPU Hard 2", where several
+play at one level), a seat whose player lost the connection is marked
 "(lost)". The server's view is the only source: no name is kept here.
 """
 
@@ -33,7 +34,19 @@ def plain_name(view: dict[str, Any] | None, seat: int) -> str:
     s = view_seat(view, seat)
     if s is None:
         return f"Player {seat + 1}"
-    return seat_title({**s, "connected": True})
+    return numbered(view, seat, seat_title({**s, "connected": True}))
+
+
+def numbered(view: dict[str, Any] | None, seat: int, title: str) -> str:
+    """A computer seat's title with its number among the computer seats of its level, when there are
+    several ("CPU Hard 2"), so each can be told apart; any other title as it is."""
+    s = view_seat(view, seat)
+    if s is None or s.get("kind") != "computer":
+        return title
+    level = s.get("level") or "normal"
+    alike = [int(o.get("seat", i)) for i, o in enumerate((view or {}).get("seats") or [])
+             if o.get("kind") == "computer" and (o.get("level") or "normal") == level]
+    return f"{title} {alike.index(seat) + 1}" if len(alike) > 1 and seat in alike else title
 
 
 def is_lost(view: dict[str, Any] | None, seat: int) -> bool:
@@ -48,7 +61,7 @@ def view_seat(view: dict[str, Any] | None, seat: int) -> dict[str, Any] | None:
 def name(view: dict[str, Any] | None, seat: int, most: int = 24) -> str:
     """A seat's title, cut to ``most`` characters where space is short."""
     s = view_seat(view, seat)
-    title = seat_title(s) if s is not None else f"Player {seat + 1}"
+    title = numbered(view, seat, seat_title(s)) if s is not None else f"Player {seat + 1}"
     return cut(title, most)
 
 
@@ -67,4 +80,5 @@ def waiting_words(view: dict[str, Any] | None, seat: int) -> str:
     return "is to play"
 
 
-__all__ = ["cards_label", "is_lost", "lost", "name", "plain_name", "seat_title", "view_seat", "waiting_words"]
+__all__ = ["cards_label", "is_lost", "lost", "name", "numbered", "plain_name", "seat_title", "view_seat",
+           "waiting_words"]

@@ -90,14 +90,17 @@ def last_turns(records: list[Played]) -> list[Played]:
     return turns[-2] + turns[-1]
 
 
-def turn_lines(records: list[Played]) -> list[str]:
-    """One line per turn for the move list: ``3 Red    Hero c13-c11, Scout s13*q9 (Hero)``."""
-    return [_line(g) + ("" if g[-1].ends_turn else " ...") for g in groups(records)]
+def turn_lines(records: list[Played], names: dict[str, str] | None = None) -> list[str]:
+    """One line per turn for the move list: ``3 Red    Hero c13-c11, Scout s13*q9 (Hero)``;
+    ``names`` gives who plays each side (an online game's players) instead of Green and Red."""
+    who = names or SIDE_NAME
+    width = max(len(who[s]) for s in ("g", "r"))
+    return [_line(g, who, width) + ("" if g[-1].ends_turn else " ...") for g in groups(records)]
 
 
-def _line(group: list[Played]) -> str:
+def _line(group: list[Played], who: dict[str, str], width: int) -> str:
     head = group[0]
-    return f"{head.turn:3d} {SIDE_NAME[head.side]:5s} " + ", ".join(r.text() for r in group)
+    return f"{head.turn:3d} {who[head.side]:{width}s} " + ", ".join(r.text() for r in group)
 
 
 def taken(records: list[Played], side: str) -> dict[str, int]:

@@ -26,21 +26,23 @@ def plural(name: str, n: int) -> str:
     return name if n == 1 else name + "s"
 
 
-def describe_result(pos: Position) -> tuple[str, str]:
-    """The end of a game as a heading and a sentence (empty while it goes on)."""
+def describe_result(pos: Position, names: dict[str, str] | None = None) -> tuple[str, str]:
+    """The end of a game as a heading and a sentence (empty while it goes on); ``names`` gives who
+    plays each side (an online game's players) instead of Green and Red."""
     res = pos.result
     if res is None:
         return "", ""
+    who = names or SIDE_NAME
     why = RESULT_WORDS.get(res.reason, res.reason)
     if res.reason == "forfeit" and res.winner is not None:
-        why = f"{SIDE_NAME[other(res.winner)]} could not complete a turn and forfeits"
+        why = f"{who[other(res.winner)]} could not complete a turn and forfeits"
     elif res.reason == "resigned" and res.winner is not None:
-        why = f"{SIDE_NAME[other(res.winner)]} resigned"
+        why = f"{who[other(res.winner)]} resigned"
     elif res.reason == "time_out" and res.winner is not None:
-        why = f"{SIDE_NAME[other(res.winner)]} ran out of time"
+        why = f"{who[other(res.winner)]} ran out of time"
     if res.winner is None:
         return "Draw", f"The game is drawn: {why}."
-    return f"{SIDE_NAME[res.winner]} wins", f"{SIDE_NAME[res.winner]} wins: {why}."
+    return f"{who[res.winner]} wins", f"{who[res.winner]} wins: {why}."
 
 
 def why_cannot_act(pos: Position, sq: int) -> str:
