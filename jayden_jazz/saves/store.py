@@ -29,7 +29,7 @@ from typing import Any, Callable
 import yaml
 
 from jayden_jazz.saves.schema import PlainYAMLError, SchemaError, Spec, load_plain_yaml
-from jayden_jazz.files import MAX_PLAYER_FILE_BYTES, FileTooLarge, atomic_write_text, read_text_within
+from jayden_jazz.files import MAX_PLAYER_FILE_BYTES, FileTooLarge, NotPlainFile, atomic_write_text, read_text_within
 
 MAGIC = "jayden-jazz save"
 FORMAT = 1
@@ -150,18 +150,19 @@ def peek(path: Path) -> Head | None:
                 saved if saved and len(saved) <= 40 and "'" not in saved else None)
 
 
-def read(path: Path, schema: Spec | None = None) -> dict[str, Any]:
-    return loads(read_text(path), path, schema)
+def read(path: Path, schema: Spec | None = None, *, follow_links: bool = True) -> dict[str, Any]:
+    return loads(read_text(path, follow_links=follow_links), path, schema)
 
 
-def read_text(path: Path, max_bytes: int = MAX_SAVE_BYTES, what: str = "save") -> str:
-    """A save's (or record's) text, read only when no larger than ``max_bytes``; raises SaveError."""
+def read_text(path: Path, max_bytes: int = MAX_SAVE_BYTES, what: str = "save", *, follow_links: bool = True) -> str:
+    """A save's (or record's) text, read only when no larger than ``max_bytes``; raises SaveError.
+    A pipe or a device is refused without waiting; ``follow_links=False`` refuses a link too."""
     path = Path(path)
     try:
-        return read_text_within(path, max_bytes, what)
+        return read_text_within(path, max_bytes, what, follow_links=follow_links)
     except FileNotFoundError:
         raise SaveError(path, "the file does not exist") from None
-    except FileTooLarge as e:
+    except (FileTooLarge, NotPlainFile) as e:
         raise SaveError(path, str(e)) from None
     except OSError as e:
         raise SaveError(path, f"it could not be read ({e.strerror or e})") from None
