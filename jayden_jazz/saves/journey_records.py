@@ -176,4 +176,40 @@ def finish(saves: Path, slot: int, profile: jsave.Profile, catalog: Mapping[str,
     return after, journey_game.forget(Path(saves), slot, opponent, seed)
 
 
-__all__ = ["GameRecord", "Settled", "finish", "read_record", "record_files", "record_text", "settle"]
+def present(profile_path: Path) -> list[str]:
+    """The names of the records in the profile's games folder: a new profile starts with them settled
+    (they belong to a profile deleted or set aside, never to the new one)."""
+    return [p.stem for p in record_files(profile_path)]
+
+
+def delete(saves: Path, slot: int) -> list[str]:
+    """Profile ``slot`` deleted: its file first (the slot is empty from then on), then its copies, its
+    game in progress and its records; what could not be removed, in words."""
+    path = jsave.profile_path(Path(saves), slot)
+    folder = jsave.record_path(path, "x").parent
+    problems = []
+    files = [path] + [path.with_name(path.name + tail) for tail in (".bak", ".refused")]
+    game = journey_game.game_path(Path(saves), slot)
+    files += [game, game.with_name(game.name + ".bak")]
+    for p in files + [folder / name for name in _names(folder)]:
+        try:
+            if os.path.lexists(p) and not (p.is_dir() and not p.is_symlink()):
+                p.unlink()
+        except OSError as e:
+            problems.append(f"{p.name}: {e.strerror or e}")
+    try:
+        if folder.is_dir() and not folder.is_symlink():
+            folder.rmdir()
+    except OSError as e:
+        problems.append(f"{folder.name}: {e.strerror or e}")
+    return problems
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return sorted(os.listdir(folder)) if folder.is_dir() and not folder.is_symlink() else []
+    except OSError:
+        return []
+
+
+__all__ = ["delete", "present", "GameRecord", "Settled", "finish", "read_record", "record_files", "record_text", "settle"]

@@ -227,6 +227,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         self.picked.append(cid)
         self.app.sound.play("select")
         if self.still == 0:
+            self.message = ""                    # "Pick N more" is done: the hand is complete
             self.focus, self.button = "buttons", BUTTONS.index("Done")
 
     def random_fill(self) -> None:

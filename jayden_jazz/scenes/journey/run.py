@@ -181,6 +181,10 @@ class JourneyMatch(Match):
         """``P1 Jazz``, ``P2 Gus Cobblefoot``: the table's words (log, bars) name them so too."""
         return f"P{seat + 1} {fit(self.names()[seat], 15)}"
 
+    def computer_seats_kept(self) -> bool:
+        """The opponent's seat is never the person's: a Journey game played by one side is no game."""
+        return True
+
     def autosave_path(self, saves: Path) -> Path | None:
         """The profile's own slot: an ordinary card game never writes over a Journey game."""
         return journey_game.game_path(saves, self.session.slot) if self.session else None
@@ -337,7 +341,13 @@ def continue_game(app: AppView, info: Any, game: Game, library: Library) -> Any:
         raise SaveError(path, f"profile {slot} has another Journey game waiting (against "
                               f"{other.name if other else kept.get('opponent')}); a profile plays one game at "
                               "a time: finish or abandon that one first")
-    profile = jsave.load(jsave.profile_path(path, slot), library.catalog)
+    from jayden_jazz.saves import journey_records
+
+    try:                               # the records it does not hold yet are applied first (once)
+        profile = journey_records.settle(jsave.profile_path(path, slot), library.catalog).profile
+    except OSError as e:
+        raise SaveError(jsave.profile_path(path, slot), f"it could not be brought up to date ({e.strerror or e})") \
+            from None
     session = Session(app, library, slot, profile)
     return table_for(app, session, opponent, js, game, info.pending, from_list=False)
 
