@@ -234,6 +234,8 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         rest = [c for c in self.pool if c not in self.picked]
         self.picked += self.rng.sample(rest, max(0, min(self.still, len(rest))))
         self.app.sound.play("select")
+        if self.still == 0:
+            self.message = ""
         self.focus, self.button = "buttons", BUTTONS.index("Done")
 
     def press_button(self, b: int) -> None:

@@ -157,10 +157,7 @@ class OpponentsScene(Scene):
         surface.fill(P.BLACK)
         p = self.session.profile
         inner = draw_window(surface, font, FRAME, f"Card Journey - {p.name}")
-        owned = sum(p.collection.counts.values())
-        beaten = len(self.session.beaten() & set(self.opponents))     # the ticks below: loaded opponents only
-        font.draw(surface, f"{owned} cards owned, {beaten} of {len(self.opponents)} "
-                           "opponents beaten", inner.x + 4, inner.y + 2, P.LIGHT_CYAN)
+        font.draw(surface, self.header(), inner.x + 4, inner.y + 2, P.LIGHT_CYAN)
         self.list.draw(surface, font)
         row = self.list.current
         if row is not None and row.value in self.opponents:
@@ -176,6 +173,13 @@ class OpponentsScene(Scene):
                   P.LIGHT_GRAY)
         font.draw(surface, "\u2191\u2193 choose  Enter open  B book  D decks  Esc back", inner.x + 4,
                   FRAME.bottom - 22, P.LIGHT_GRAY)
+
+    def header(self) -> str:
+        """Cards owned and opponents beaten: the ticks of the list (an opponent of a pack no longer loaded
+        is neither listed nor counted)."""
+        owned = sum(self.session.profile.collection.counts.values())
+        beaten = len(self.session.beaten() & set(self.opponents))
+        return f"{owned} cards owned, {beaten} of {len(self.opponents)} opponents beaten"
 
     def _side(self, surface: pygame.Surface, o: Opponent) -> None:
         font = self.app.font
