@@ -1,7 +1,7 @@
 """The Journey's later rulings on screen: an abandon is binding, win back, no dead end (the starter grant),
 Roulette drawn once, profiles deleted (asked, No first), and a Journey game never hands the computer's
 seat to the person."""
-# rule: cards.md#trade-rules cards.md#roulette cards.md#collection
+# rule: cards.md#trade-rules cards.md#roulette cards.md#collection cards.md#win-back
 
 from __future__ import annotations
 

@@ -10,6 +10,8 @@ from contextlib import redirect_stdout
 from dataclasses import replace
 from pathlib import Path
 
+import pygame
+
 from jayden_jazz.cards.cli import main as cli_main
 from jayden_jazz.journey.match import prepare, start
 from jayden_jazz.journey.trade import finish_of
@@ -124,7 +126,7 @@ def test_no_reward_line_for_an_opponent_that_gives_no_reward(make_app, user_home
         real = app.font.draw
         app.font.draw = lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
         try:
-            trade.draw(app.display.surface if hasattr(app.display, "surface") else __import__("pygame").Surface((640, 350)))
+            trade.draw(pygame.Surface((640, 350)))
         finally:
             app.font.draw = real
         shown[bool(rewards)] = drawn
