@@ -15,6 +15,7 @@ is shown with its name (:mod:`.trade_faces`); many cards run over pages.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ from jayden_jazz.cards import Game
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.match import OPPONENT, PLAYER, Conclusion, JourneySetup, conclude
 from jayden_jazz.journey.trade import cards_due, finish_of
+from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves import journey_records
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cardkit.cardview import CardViewWindow
@@ -124,9 +126,14 @@ class TradeScene(Scene):
                 self.setup.to_dict(), c.outcome, self.abandoned, c.transfers, c.reward,
                 self.game.record().to_data(self.game), self.opponent.name)
         except (SaveError, OSError, ValueError) as e:
+            self.app.sound.play("illegal")
+            if os.path.lexists(jsave.record_path(self.session.path, game_id(self.setup))):
+                self.saved = True          # decided: the record is written, the profile catches up with it
+                self.written = (f"The game is recorded, but the profile could not be written yet ({e}); its "
+                                "cards are put in the profile when the Journey is next opened.")
+                return
             self.failed = True
             self.written = f"The profile was not changed: {e}"
-            self.app.sound.play("illegal")
             return
         self.saved = True
         self.session.profile = after
