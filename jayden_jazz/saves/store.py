@@ -22,6 +22,8 @@ refused with a message before the game touches it.
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -129,7 +131,9 @@ def peek(path: Path) -> Head | None:
     (or is one of a newer format). Lets the title pass over other files without reading them whole.
     """
     try:
-        with open(path, "rb") as f:
+        if not stat.S_ISREG(os.stat(path).st_mode):     # a pipe or a device: never opened, never waited on
+            return None
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             raw = f.read(HEAD_BYTES)
     except OSError:
         return None

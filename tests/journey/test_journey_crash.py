@@ -171,22 +171,36 @@ def test_a_kill_at_any_write_boundary_or_instant_leaves_the_game_undecided_or_fu
                 outcomes[restart_and_check(saves, game, before, after)] += 1
                 shutil.rmtree(saves)
     assert outcomes[True] and outcomes[False]          # both sides of the boundary were reached
-    rng = random.Random(37)
-    for start, game, before, after in cases:           # random instants over the time a finish takes
+    kills += random_kills(tmp_path, cases, per_case=15, seed=37)
+    assert kills >= 50
+
+
+def random_kills(tmp_path: Path, cases: list, per_case: int, seed: int) -> int:
+    """Kills at random instants over the time a finish takes (measured first, per case)."""
+    rng = random.Random(seed)
+    kills = 0
+    for start, game, before, after in cases:
         saves = tmp_path / "timing"
         shutil.copytree(start, saves)
         t0 = time.perf_counter()
         killed_child(saves, game)
         span = time.perf_counter() - t0
         shutil.rmtree(saves)
-        for _ in range(15):
-            saves = tmp_path / f"k{kills}"
+        for _ in range(per_case):
+            saves = tmp_path / f"r{kills}"
             shutil.copytree(start, saves)
             killed_child(saves, game, delay=rng.uniform(0, span * 1.2))
             kills += 1
             restart_and_check(saves, game, before, after)
             shutil.rmtree(saves)
-    assert kills >= 50
+    return kills
+
+
+@pytest.mark.slow
+def test_many_more_random_kills(tmp_path):
+    before_win, before_loss, c0, c1, c2 = template(tmp_path)
+    cases = [(before_win, WIN, c0, c1), (before_loss, LOSS, c1, c2)]
+    assert random_kills(tmp_path, cases, per_case=80, seed=2026) == 160
 
 
 def test_a_record_written_but_not_in_the_profile_is_applied_at_the_next_start_once(tmp_path):

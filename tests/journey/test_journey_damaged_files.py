@@ -102,6 +102,17 @@ def test_a_device_or_a_pipe_is_never_opened_for_reading(tmp_path):
         read_text_within(link, 100, "save", follow_links=False)
 
 
+def test_a_pipe_among_the_saves_is_passed_over_by_continue_without_waiting(tmp_path):
+    from jayden_jazz.scenes.resume import unfinished_games
+
+    (tmp_path / "journey").mkdir()
+    os.mkfifo(tmp_path / "cards-slot1.sav")
+    os.mkfifo(journey_game.game_path(tmp_path, 1))
+    kind, value = _in_time(lambda: unfinished_games(tmp_path))
+    assert kind == "ok" and value == []
+    assert store.peek(tmp_path / "cards-slot1.sav") is None
+
+
 def test_temporaries_left_in_the_journey_folders_are_cleaned_at_start(make_app, user_home):
     app, _ = opponents_scene(make_app)
     saves = Path(app.dirs.saves)
