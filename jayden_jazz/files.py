@@ -152,5 +152,6 @@ def _temporaries(folder: Path, depth: int) -> list[Path]:
     return found
 
 
-__all__ = ["FileTooLarge", "MAX_PLAYER_FILE_BYTES", "NotPlainFile", "STALE_TEMP_SECONDS", "atomic_write_bytes", "atomic_write_text",
+__all__ = ["FileTooLarge", "MAX_PLAYER_FILE_BYTES", "NotPlainFile", "STALE_TEMP_SECONDS", "atomic_write_bytes",
+           "atomic_write_text",
            "clean_stale_temps", "keep_as_bak", "read_text_within"]

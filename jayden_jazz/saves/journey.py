@@ -135,7 +135,8 @@ def to_body(p: Profile) -> dict[str, Any]:
         "collection": dict(sorted(p.collection.counts.items())),
         "ledger": [[e.card, str(e.delta), e.reason, e.game, e.note] for e in p.collection.ledger],
         "decks": [{"name": d.name, "cards": list(d.cards)} for d in p.decks],
-        "progress": {k: {f: n for f, n in vars(v).items() if f != "name" or n} for k, v in sorted(p.progress.items())},
+        "progress": {k: {f: n for f, n in vars(v).items() if f != "name" or n}     # a name only once known
+                     for k, v in sorted(p.progress.items())},
         **({"last_hand": list(p.last_hand)} if p.last_hand else {}),
         **({"settled": list(p.settled)} if p.settled is not None else {}),
         **({"pinned": dict(sorted(p.pinned.items()))} if p.pinned else {}),
@@ -241,5 +242,5 @@ def finish_game(path: Path, profile: Profile, catalog: Mapping[str, Card], game_
     return after
 
 
-__all__ = ["GAME", "OUTCOMES", "OpponentStats", "with_game", "PROFILES", "Profile", "SCHEMA", "finish_game", "from_body", "load",
-           "profile_path", "record_path", "save", "to_body"]
+__all__ = ["GAME", "OUTCOMES", "OpponentStats", "PROFILES", "Profile", "SCHEMA", "finish_game", "from_body", "load",
+           "profile_path", "record_path", "save", "to_body", "with_game"]

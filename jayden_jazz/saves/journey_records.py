@@ -212,4 +212,5 @@ def _names(folder: Path) -> list[str]:
         return []
 
 
-__all__ = ["delete", "present", "GameRecord", "Settled", "finish", "read_record", "record_files", "record_text", "settle"]
+__all__ = ["GameRecord", "Settled", "delete", "finish", "present", "read_record", "record_files", "record_text",
+           "settle"]
