@@ -235,3 +235,30 @@ def test_going_back_to_a_backup_applies_every_game_recorded_since(tmp_path, copy
     assert settled.profile.collection.counts == c2     # the loss is not undone
     assert len(settled.applied) == (2 if copy == "two games old" else 1)
     settled.profile.collection.check_ledger()
+
+
+def test_a_profile_from_before_the_settled_list_applies_only_the_trade_it_missed(tmp_path):
+    before_win, _, _, _, c2 = template(tmp_path)
+    path = jsave.profile_path(before_win, 1)
+    finish(before_win, WIN)                            # in the ledger
+    won = store.read(path)
+    waiting_game(before_win, LOSS["seed"])
+    finish(before_win, LOSS)
+    won.pop("settled")                                 # as an older version wrote it, the loss's profile never written
+    store.write(path, won)
+    settled = journey_records.settle(path, CATALOG)
+    assert settled.applied == [journey_game.game_id(OPPONENT, LOSS["seed"])]
+    assert settled.profile.collection.counts == c2
+    assert sorted(settled.profile.settled or ()) == sorted(journey_game.game_id(OPPONENT, g["seed"]) for g in (WIN, LOSS))
+
+
+def test_a_damaged_record_is_named_and_left_for_later(tmp_path):
+    before_win, _, c0, _, _ = template(tmp_path)
+    path = jsave.profile_path(before_win, 1)
+    folder = jsave.record_path(path, "x").parent
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "t-rex-99.yaml").write_text("journey: [not, a, record]\n")
+    settled = journey_records.settle(path, CATALOG)
+    assert settled.applied == [] and settled.profile.collection.counts == c0
+    assert len(settled.problems) == 1 and "t-rex-99.yaml" in settled.problems[0]
+    assert (folder / "t-rex-99.yaml").exists()
