@@ -151,3 +151,15 @@ def test_the_profile_its_backup_its_records_and_a_restored_copy_are_the_players_
         assert path.with_name(path.name + ".refused").read_text() == "damaged"
     finally:
         os.umask(old_umask)
+
+
+def test_a_record_that_cannot_be_applied_is_named_on_the_profiles_screen(make_app, user_home):
+    app, _ = opponents_scene(make_app)
+    saves = Path(app.dirs.saves)
+    folder = jsave.record_path(jsave.profile_path(saves, 1), "x").parent
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "t-rex-99.yaml").write_text("outcome: maybe\n")
+    press(app, "ESCAPE")                              # back to the profiles: they are read again
+    assert top(app) == "MessageWindow" and app.stack.top.title == "Journey files"
+    assert "t-rex-99.yaml was not applied" in " ".join(app.stack.top.lines)
+    assert (folder / "t-rex-99.yaml").exists()

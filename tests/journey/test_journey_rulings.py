@@ -193,3 +193,24 @@ def test_a_killed_computer_worker_is_started_again_and_keeps_its_seat(make_app, 
         step(app, 5)
         time.sleep(0.003)
     assert table.game.ply == ply + 1 and table.flow.computer[1]
+
+
+def test_a_starter_grant_that_cannot_be_written_is_said_once(make_app, user_home):
+    app, scene = opponents_scene(make_app)
+    session = scene.session
+    from jayden_jazz.journey.collection import starter_entries
+
+    profile = jsave.Profile("Poor")
+    profile.collection.apply(starter_entries({sorted(session.catalog.starter())[0]: 1}))
+    jsave.save(session.path, profile, session.catalog)
+    session.profile = jsave.load(session.path, session.catalog)
+
+    def refuse(_profile):
+        raise OSError(28, "No space left on device")
+    session.write = refuse
+    scene.resume()
+    assert top(app) == "MessageWindow" and "could not be written" in " ".join(app.stack.top.lines)
+    press(app, "RETURN")                               # closing it returns to the list: not said again
+    assert top(app) == "OpponentsScene"
+    app.stack.clear()                                  # and leaving ends (no window at every return)
+    assert app.stack.top is None

@@ -59,6 +59,7 @@ class OpponentsScene(Scene):
         super().__init__(app)
         self.session = session
         self.list = RowList([], LIST)
+        self._told: str | None = None      # the last starter-grant notice shown
         self.refresh()
 
     @property
@@ -103,6 +104,9 @@ class OpponentsScene(Scene):
     def grant_if_stuck(self) -> None:
         """No dead end: a profile that cannot play anyone receives the starter cards it lacks, announced."""
         notice = self.session.grant_if_stuck()
+        if notice is not None and notice == self._told:
+            return                          # a grant that could not be written is said once, not at every return
+        self._told = notice
         if notice is not None and self.stack is not None:
             self.refresh()
             self.app.sound.play("select")

@@ -49,6 +49,7 @@ class ProfilesScene(Scene):
         self.loaded: dict[int, jsave.Profile | SaveError | None] = {}
         self.menu = Menu([])
         self.notices: list[str] = []       # records that could not be applied, game files set aside
+        self.told: set[str] = set()        # each said once on this screen, not at every return to it
         self.refresh()
 
     @property
@@ -64,7 +65,7 @@ class ProfilesScene(Scene):
                 try:
                     done = journey_records.settle(path, self.library.catalog)
                     state = done.profile
-                    self.notices += [n for n in done.problems if n not in self.notices]
+                    self.notices += [n for n in done.problems if n not in self.notices and n not in self.told]
                 except SaveError as e:
                     state = e
                 except OSError as e:
@@ -94,6 +95,7 @@ class ProfilesScene(Scene):
     def show_notices(self) -> None:
         if self.notices and self.stack is not None:
             text, self.notices = "\n\n".join(self.notices[:4]), []
+            self.told.update(text.split("\n\n"))
             self.stack.push(MessageWindow(self.app, "Journey files", text))
 
     def handle(self, action: Action) -> None:
