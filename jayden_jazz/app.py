@@ -131,8 +131,8 @@ class App:
         self.rng = random.Random(args.seed)
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
-        clean_stale_temps(self.dirs.config, self.dirs.data, self.dirs.saves,   # settings, statistics, saves
-                          self.dirs.saves / "journey")                       # Journey profiles and games
+        clean_stale_temps(self.dirs.config, self.dirs.data, self.dirs.saves)   # settings, statistics, saves
+        clean_stale_temps(self.dirs.saves / "journey", depth=1)   # Journey profiles, their games and records
         # packs and their pictures written by the card workshop, and what it exports for sharing
         clean_stale_temps(self.dirs.cards, self.dirs.data / "shared", depth=2)
         self.notices: list[str] = [self.settings.notice] if self.settings.notice else []

@@ -9,6 +9,7 @@ the game: every floor may use it.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -68,17 +69,42 @@ class FileTooLarge(ValueError):
     """A file over the size its kind may have; ``str()`` is the problem in plain words."""
 
 
-def read_text_within(path: Path, max_bytes: int, what: str = "file") -> str:
+class NotPlainFile(ValueError):
+    """A pipe, a device, a folder (or, where links are refused, a link) where a file should be."""
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a link to another file"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def read_text_within(path: Path, max_bytes: int, what: str = "file", *, follow_links: bool = True) -> str:
     """The UTF-8 text of a file no larger than ``max_bytes`` (a leading byte-order mark dropped).
 
     Raises :class:`FileTooLarge` before reading a larger file (or one that
-    grew while read), ``UnicodeDecodeError`` for bytes that are not text,
-    and ``OSError`` as reading does.
+    grew while read), :class:`NotPlainFile` for a pipe or a device (never
+    waited on: opening one could hang the game) and, unless
+    ``follow_links``, for a link; ``UnicodeDecodeError`` for bytes that are
+    not text, and ``OSError`` as reading does.
     """
-    size = Path(path).stat().st_size
+    st = os.lstat(path) if not follow_links else os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise NotPlainFile(f"it is {_kind(st.st_mode)}, not a plain {what} file; it was not opened")
+    size = st.st_size
     if size > max_bytes:
         raise FileTooLarge(f"it is too large ({size:,} bytes) to be a {what}; at most {max_bytes:,} bytes")
-    with open(path, "rb") as f:
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow_links else getattr(os, "O_NOFOLLOW", 0))
+    fd = os.open(path, flags)
+    with open(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):         # swapped for something else since the look
+            raise NotPlainFile(f"it is not a plain {what} file; it was not read")
         raw = f.read(max_bytes + 1)
     if len(raw) > max_bytes:
         raise FileTooLarge(f"it is too large (over {max_bytes:,} bytes) to be a {what}")
@@ -126,5 +152,6 @@ def _temporaries(folder: Path, depth: int) -> list[Path]:
     return found
 
 
-__all__ = ["FileTooLarge", "MAX_PLAYER_FILE_BYTES", "STALE_TEMP_SECONDS", "atomic_write_bytes", "atomic_write_text",
+__all__ = ["FileTooLarge", "MAX_PLAYER_FILE_BYTES", "NotPlainFile", "STALE_TEMP_SECONDS", "atomic_write_bytes",
+           "atomic_write_text",
            "clean_stale_temps", "keep_as_bak", "read_text_within"]

@@ -81,12 +81,20 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for p in problems:
         if p.is_error or not args.no_warnings:
             print(p)
-    refused_cards = len({(p.file, p.card) for p in errors if p.card})
+    refused_cards = len({(p.file, p.card) for p in errors if p.card and p.kind != "opponent"})
+    refused_opponents = len({(p.file, p.card) for p in errors if p.card and p.kind == "opponent"})
     loaded = {str(info.file) for info in catalog.packs.values()}
     refused_packs = len({p.file for p in errors if not p.card and p.file not in loaded})
-    print(f"{len(catalog.packs)} pack(s), {len(catalog)} card(s) loaded; "
-          f"{refused_cards} card(s) and {refused_packs} pack(s) refused; "
-          f"{len(errors)} error(s), {len(warnings)} warning(s)")
+    opponents = len(catalog.opponents)
+    if opponents or refused_opponents:      # a refused opponent is an opponent, not a card
+        print(f"{len(catalog.packs)} pack(s), {len(catalog)} card(s) loaded; "
+              f"{refused_cards} card(s) and {refused_packs} pack(s) refused; "
+              f"{opponents} opponent(s) loaded and {refused_opponents} refused; "
+              f"{len(errors)} error(s), {len(warnings)} warning(s)")
+    else:
+        print(f"{len(catalog.packs)} pack(s), {len(catalog)} card(s) loaded; "
+              f"{refused_cards} card(s) and {refused_packs} pack(s) refused; "
+              f"{len(errors)} error(s), {len(warnings)} warning(s)")
     return 1 if errors else 0
 
 

@@ -88,6 +88,48 @@ def game_entries(transfers: Sequence[Transfer], player: int, game: str,
     return out
 
 
+def is_game_of(game: str, opponent: str) -> bool:
+    """Whether the record name ``game`` (``pack-key-SEED``) is a game against ``opponent`` (``pack/key``)."""
+    prefix = opponent.replace("/", "-") + "-"
+    return game.startswith(prefix) and game[len(prefix):].isdigit()
+
+
+def cards_won_from(ledger: Sequence[LedgerEntry], opponent: str) -> set[str]:
+    """Cards that came to the profile from this opponent's games (trades and rewards)."""
+    return {e.card for e in ledger if e.delta > 0 and is_game_of(e.game, opponent)}
+
+
+def won_from_player(ledger: Sequence[LedgerEntry], opponent: str) -> list[str]:
+    """Win back: the cards ``opponent`` took from the profile and still holds, in the order taken.
+
+    Read from the ledger in order: a trade lost to the opponent gives it the
+    card, a trade won from it that takes the card back returns it. The
+    opponent plays these besides its pool (docs/rules/cards.md#win-back).
+    """
+    held: list[str] = []
+    for e in ledger:
+        if e.reason != "trade" or not is_game_of(e.game, opponent):
+            continue
+        for _ in range(abs(e.delta)):
+            if e.delta < 0:
+                held.append(e.card)
+            elif e.card in held:
+                held.remove(e.card)
+    return list(dict.fromkeys(held))
+
+
+def pool_with_winnings(pool: Sequence[str], won: Sequence[str]) -> tuple[str, ...]:
+    """The opponent's pool and the cards it won from the profile (each card once)."""
+    return tuple(dict.fromkeys([*pool, *won]))
+
+
+def starter_grant(starter: Mapping[str, int], collection: Collection) -> list[LedgerEntry]:
+    """No dead end: the starter collection's copies the profile lacks, as ledger entries (``starter``,
+    noted as a grant)."""
+    return [LedgerEntry(c, n - collection.owned(c), "starter", "", "starter grant")
+            for c, n in sorted(starter.items()) if n > collection.owned(c)]
+
+
 @dataclass(frozen=True)
 class Deck:
     name: str
@@ -107,5 +149,5 @@ def deck_problem(deck: Deck, collection: Collection, hand_size: int | None = Non
     return None
 
 
-__all__ = ["Collection", "CollectionError", "Deck", "LedgerEntry", "REASONS", "deck_problem", "game_entries",
-           "starter_entries"]
+__all__ = ["Collection", "CollectionError", "Deck", "LedgerEntry", "REASONS", "cards_won_from", "deck_problem",
+           "game_entries", "is_game_of", "pool_with_winnings", "starter_entries", "starter_grant", "won_from_player"]

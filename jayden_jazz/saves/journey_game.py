@@ -15,10 +15,12 @@ starts, once, without ever losing it.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
 
+from jayden_jazz.files import keep_as_bak
 from jayden_jazz.saves import cards as csave
 from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves import store
@@ -73,13 +75,52 @@ def kept(saves: Path, slot: int) -> dict[str, Any] | None:
     """The ``config.journey`` of profile ``slot``'s game still to play or to trade; None when the
     slot is empty, unreadable or holds a game already settled."""
     try:
-        journey = journey_of(store.read(game_path(saves, slot)))
+        journey = journey_of(store.read(game_path(saves, slot), follow_links=False))
     except SaveError:
         return None
     setup, record = setup_of(journey), record_of(saves, journey)
     if journey is None or setup is None or record is None or record.exists() or setup[0] != slot:
         return None
     return journey
+
+
+def set_aside_unreadable(saves: Path, slot: int) -> str | None:
+    """Profile ``slot``'s game file, when it cannot be read, moved aside to ``.bak`` (never written
+    over by the next game); the notice that says so, or None when there was nothing to move."""
+    path = game_path(saves, slot)
+    if not os.path.lexists(path):
+        return None
+    try:
+        store.read(path, follow_links=False)
+        return None
+    except SaveError as e:
+        problem = e.problem
+    bak = keep_as_bak(path)
+    if bak is None:
+        return (f"The Journey game file {path.name} cannot be read ({problem}) and could not be moved "
+                "aside either; it was left as it is.")
+    return (f"The Journey game file {path.name} cannot be read ({problem}). It was kept as {bak.name}, "
+            "untouched, and this profile can play a new game.")
+
+
+def forget(saves: Path, slot: int, opponent: str, seed: int) -> list[str]:
+    """A settled game's autosaves (the profile's own slot, or the shared one an older version used)
+    removed, so Continue does not offer it again; what could not be removed, in words (the game is
+    settled all the same: its record exists, and Continue passes it over)."""
+    from jayden_jazz.saves import cards as csave
+
+    problems = []
+    for path in (game_path(saves, slot), csave.slot_path(saves, "autosave")):
+        try:
+            data = journey_of(store.read(path, follow_links=False))
+        except SaveError:
+            continue
+        if data is not None and data.get("seed") == seed and data.get("opponent") == opponent:
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as e:
+                problems.append(f"its autosave {path.name} could not be removed: {e.strerror or e}")
+    return problems
 
 
 def move_from_shared(saves: Path) -> Path | None:
@@ -121,4 +162,5 @@ def move_from_shared(saves: Path) -> Path | None:
     return target
 
 
-__all__ = ["game_id", "game_path", "game_paths", "journey_of", "kept", "move_from_shared", "record_of", "setup_of"]
+__all__ = ["forget", "game_id", "game_path", "game_paths", "journey_of", "kept", "move_from_shared", "record_of",
+           "set_aside_unreadable", "setup_of"]

@@ -22,6 +22,8 @@ refused with a message before the game touches it.
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -29,7 +31,7 @@ from typing import Any, Callable
 import yaml
 
 from jayden_jazz.saves.schema import PlainYAMLError, SchemaError, Spec, load_plain_yaml
-from jayden_jazz.files import MAX_PLAYER_FILE_BYTES, FileTooLarge, atomic_write_text, read_text_within
+from jayden_jazz.files import MAX_PLAYER_FILE_BYTES, FileTooLarge, NotPlainFile, atomic_write_text, read_text_within
 
 MAGIC = "jayden-jazz save"
 FORMAT = 1
@@ -129,7 +131,9 @@ def peek(path: Path) -> Head | None:
     (or is one of a newer format). Lets the title pass over other files without reading them whole.
     """
     try:
-        with open(path, "rb") as f:
+        if not stat.S_ISREG(os.stat(path).st_mode):     # a pipe or a device: never opened, never waited on
+            return None
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             raw = f.read(HEAD_BYTES)
     except OSError:
         return None
@@ -150,18 +154,19 @@ def peek(path: Path) -> Head | None:
                 saved if saved and len(saved) <= 40 and "'" not in saved else None)
 
 
-def read(path: Path, schema: Spec | None = None) -> dict[str, Any]:
-    return loads(read_text(path), path, schema)
+def read(path: Path, schema: Spec | None = None, *, follow_links: bool = True) -> dict[str, Any]:
+    return loads(read_text(path, follow_links=follow_links), path, schema)
 
 
-def read_text(path: Path, max_bytes: int = MAX_SAVE_BYTES, what: str = "save") -> str:
-    """A save's (or record's) text, read only when no larger than ``max_bytes``; raises SaveError."""
+def read_text(path: Path, max_bytes: int = MAX_SAVE_BYTES, what: str = "save", *, follow_links: bool = True) -> str:
+    """A save's (or record's) text, read only when no larger than ``max_bytes``; raises SaveError.
+    A pipe or a device is refused without waiting; ``follow_links=False`` refuses a link too."""
     path = Path(path)
     try:
-        return read_text_within(path, max_bytes, what)
+        return read_text_within(path, max_bytes, what, follow_links=follow_links)
     except FileNotFoundError:
         raise SaveError(path, "the file does not exist") from None
-    except FileTooLarge as e:
+    except (FileTooLarge, NotPlainFile) as e:
         raise SaveError(path, str(e)) from None
     except OSError as e:
         raise SaveError(path, f"it could not be read ({e.strerror or e})") from None

@@ -165,6 +165,10 @@ class Match:
         """The seat's panel title at the table; None for the ordinary ``P1 Blue Human``."""
         return None
 
+    def computer_seats_kept(self) -> bool:
+        """True when a failed computer player is started again instead of its seat going to a person."""
+        return False
+
     def table_event(self, table: Any, what: str) -> bool:
         """``over`` (the game ended) or a menu choice; True when the mode handled it itself."""
         return False

@@ -227,12 +227,15 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         self.picked.append(cid)
         self.app.sound.play("select")
         if self.still == 0:
+            self.message = ""                    # "Pick N more" is done: the hand is complete
             self.focus, self.button = "buttons", BUTTONS.index("Done")
 
     def random_fill(self) -> None:
         rest = [c for c in self.pool if c not in self.picked]
         self.picked += self.rng.sample(rest, max(0, min(self.still, len(rest))))
         self.app.sound.play("select")
+        if self.still == 0:
+            self.message = ""
         self.focus, self.button = "buttons", BUTTONS.index("Done")
 
     def press_button(self, b: int) -> None:

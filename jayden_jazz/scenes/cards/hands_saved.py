@@ -78,7 +78,7 @@ class SavedHands(PickerBase):
             return
         self.picked = usable
         missing = len(ids) - len(usable)
-        self.message = (f"{what.capitalize()} loaded" + (f"; {missing} of its cards are not on offer" if missing else "")
+        self.message = (f"{what[:1].upper() + what[1:]} loaded" + (f"; {missing} of its cards are not on offer" if missing else "")
                         + (f"; pick {self.still} more" if self.still else ""))
         self.app.sound.play("select")
         if not self.still:

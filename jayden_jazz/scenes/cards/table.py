@@ -106,6 +106,7 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
                                           rng=self.rng, factor=self.factor, pack_dirs=self.library.pack_dir_texts,
                                           guess_pool=self._guess_pool(), screen=_SceneScreen(self),
                                           seat_name=self.seat_word)
+        self.controller.computer_seats_kept = m.computer_seats_kept()
         self.ticks = 0
         self.cursor: SlotKey | None = None
         self.queue: deque[InputAction] = deque()

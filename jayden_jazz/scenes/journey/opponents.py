@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.cards.opponents import Opponent
-from jayden_jazz.journey.match import hand_size, new_seed, prepare
+from jayden_jazz.journey.match import hand_size, prepare
 from jayden_jazz.scenes.cardkit.pictures import ega_picture
 from jayden_jazz.scenes.journey.lists import Row, RowList
 from jayden_jazz.saves.store import SaveError
@@ -59,6 +59,7 @@ class OpponentsScene(Scene):
         super().__init__(app)
         self.session = session
         self.list = RowList([], LIST)
+        self._told: str | None = None      # the last starter-grant notice shown
         self.refresh()
 
     @property
@@ -93,8 +94,23 @@ class OpponentsScene(Scene):
                  Row(" Back", "back")]
         self.list.set_rows(rows, keep)
 
+    def enter(self) -> None:
+        self.grant_if_stuck()
+
     def resume(self) -> None:
         self.refresh()                     # a game may have beaten someone, or a deck changed
+        self.grant_if_stuck()
+
+    def grant_if_stuck(self) -> None:
+        """No dead end: a profile that cannot play anyone receives the starter cards it lacks, announced."""
+        notice = self.session.grant_if_stuck()
+        if notice is not None and notice == self._told:
+            return                          # a grant that could not be written is said once, not at every return
+        self._told = notice
+        if notice is not None and self.stack is not None:
+            self.refresh()
+            self.app.sound.play("select")
+            self.stack.push(MessageWindow(self.app, "Starter grant", notice))
 
     def handle(self, action: Action) -> None:
         if action.kind == Kind.BACK:
@@ -145,9 +161,7 @@ class OpponentsScene(Scene):
         surface.fill(P.BLACK)
         p = self.session.profile
         inner = draw_window(surface, font, FRAME, f"Card Journey - {p.name}")
-        owned = sum(p.collection.counts.values())
-        font.draw(surface, f"{owned} cards owned, {len(self.session.beaten())} of {len(self.opponents)} "
-                           "opponents beaten", inner.x + 4, inner.y + 2, P.LIGHT_CYAN)
+        font.draw(surface, self.header(), inner.x + 4, inner.y + 2, P.LIGHT_CYAN)
         self.list.draw(surface, font)
         row = self.list.current
         if row is not None and row.value in self.opponents:
@@ -163,6 +177,13 @@ class OpponentsScene(Scene):
                   P.LIGHT_GRAY)
         font.draw(surface, "\u2191\u2193 choose  Enter open  B book  D decks  Esc back", inner.x + 4,
                   FRAME.bottom - 22, P.LIGHT_GRAY)
+
+    def header(self) -> str:
+        """Cards owned and opponents beaten: the ticks of the list (an opponent of a pack no longer loaded
+        is neither listed nor counted)."""
+        owned = sum(self.session.profile.collection.counts.values())
+        beaten = len(self.session.beaten() & set(self.opponents))
+        return f"{owned} cards owned, {beaten} of {len(self.opponents)} opponents beaten"
 
     def _side(self, surface: pygame.Surface, o: Opponent) -> None:
         font = self.app.font
@@ -187,6 +208,10 @@ class OpponentsScene(Scene):
         if won:
             names = ", ".join(self.session.catalog[c].name for c in won if c in self.session.catalog)
             lines.append((f"Cards won from {o.name.split(',')[0]}: {names}", P.LIGHT_GREEN))
+        theirs = self.session.won_from_you(o.id)
+        if theirs:
+            names = ", ".join(self.session.catalog[c].name for c in theirs)
+            lines.append((f"Won from you (win them back): {names}", P.LIGHT_RED))
         lines.append(("", P.WHITE))
         lines.append((o.description, P.LIGHT_GRAY))
         y = LIST.y
@@ -205,7 +230,11 @@ class OpponentCardScene(Scene):
         super().__init__(app)
         self.session = session
         self.opponent = opponent
-        self.setup = prepare(opponent, seed if seed is not None else new_seed(app.rng))
+        self.notice = ""                   # why the drawn rules could not be kept in the profile
+        if seed is not None:
+            self.setup = prepare(opponent, seed)
+        else:                              # drawn once, kept in the profile until played
+            self.setup, self.notice = session.setup_for(opponent, app.rng)
         self.menu = Menu([MenuItem("Play", "play"), MenuItem("Back", "back")])
         self.menu.layout(FRAME.right - 150, FRAME.bottom - 50, 120)
 
@@ -230,7 +259,8 @@ class OpponentCardScene(Scene):
                                       (f"{tier_title(o.tier)}. Level: {LEVEL_NAMES.get(o.level, o.level)}",
                                        P.WHITE)]
         if o.roulette:
-            out.append((f"Roulette: one of {len(o.rule_sets)} rule sets is drawn for each game.", P.WHITE))
+            out.append((f"Roulette: one of {len(o.rule_sets)} rule sets is drawn for each game, and kept "
+                        "until that game is played.", P.WHITE))
             for i, rs in enumerate(o.rule_sets):
                 drawn = i == js.rule_index
                 out.append(((" \u25ba " if drawn else "   ") + rule_set_words(rs)
@@ -239,12 +269,17 @@ class OpponentCardScene(Scene):
             out.append(("Rules: " + rule_set_words(js.rule_set), P.YELLOW))
         out.append((f"Hands of {hand_size(js)} cards, from the cards you own.", P.WHITE))
         out.append(("Trade rule " + TRADE_WORDS.get(o.trade, o.trade), P.LIGHT_CYAN))
-        out += [(line, P.WHITE) for line in gives_words(o, self.session.catalog)]
+        if self.notice:
+            out.append((self.notice, P.LIGHT_RED))
+        out += [(line, P.WHITE) for line in self.gives()]
         return out
+
+    def gives(self) -> list[str]:
+        return gives_words(self.opponent, self.session.catalog, self.session.won_from_you(self.opponent.id))
 
     def lists_from(self) -> int:
         """Where :meth:`lines` turns to lists of card names (wrapped between names)."""
-        return len(self.lines()) - 2
+        return len(self.lines()) - len(self.gives())
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font

@@ -12,14 +12,16 @@ save's ``config`` so Continue reopens it as a Journey game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.opponents import Opponent
-from jayden_jazz.journey.match import JourneySetup, dealt_hand, opponent_hand, prepare, start
+from jayden_jazz.journey.collection import cards_won_from, pool_with_winnings, starter_grant, won_from_player
+from jayden_jazz.journey.match import JourneySetup, dealt_hand, hand_size, new_seed, opponent_hand, prepare, start
 from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves import journey_game
 from jayden_jazz.saves.store import SaveError
@@ -27,7 +29,7 @@ from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cardkit.library import Library
 from jayden_jazz.scenes.confirm import confirm_window
 from jayden_jazz.scenes.journey.lasthand import ProfileHands
-from jayden_jazz.scenes.journey.words import card_name, fit
+from jayden_jazz.scenes.journey.words import card_name, fit, locked_words
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
@@ -56,10 +58,70 @@ class Session:
     def beaten(self) -> set[str]:
         return {k for k, v in self.profile.progress.items() if v.won > 0}
 
+    pins: dict[str, int] = dc_field(default_factory=dict)     # Roulette draws the profile could not keep
+
     def cards_won_from(self, opponent: str) -> set[str]:
         """Cards that came to the profile from this opponent's games (its ledger, by game id)."""
-        prefix = game_prefix(opponent)
-        return {e.card for e in self.profile.collection.ledger if e.delta > 0 and e.game.startswith(prefix)}
+        return cards_won_from(self.profile.collection.ledger, opponent)
+
+    def won_from_you(self, opponent: str) -> list[str]:
+        """Win back: the cards this opponent took from the profile and still plays."""
+        return [c for c in won_from_player(self.profile.collection.ledger, opponent) if c in self.catalog]
+
+    def playing(self, opponent: Opponent) -> Opponent:
+        """The opponent as it plays this profile: its pool and the cards it won from it."""
+        return replace(opponent, pool=pool_with_winnings(opponent.pool, self.won_from_you(opponent.id)))
+
+    def setup_for(self, opponent: Opponent, rng: Any) -> tuple[JourneySetup, str]:
+        """The next game against ``opponent``: drawn once and kept in the profile until played (Roulette
+        cannot be drawn again by looking again, leaving or restarting); and why it could not be kept."""
+        seed = self.profile.pinned.get(opponent.id) or self.pins.get(opponent.id)
+        if seed is not None:
+            return prepare(opponent, seed), ""
+        seed = new_seed(rng)
+        profile = copy_profile(self.profile)
+        profile.pinned[opponent.id] = seed
+        try:
+            self.write(profile)
+        except (SaveError, OSError) as e:
+            self.pins[opponent.id] = seed
+            return prepare(opponent, seed), f"The drawn rules could not be kept in the profile ({e})."
+        return prepare(opponent, seed), ""
+
+    def stuck(self) -> bool:
+        """No dead end: True when no unlocked opponent can be played with the cards owned (and no game is
+        waiting)."""
+        if journey_game.kept(Path(self.app.dirs.saves), self.slot) is not None:
+            return False
+        beaten, opponents = self.beaten(), self.catalog.opponents
+        have = len(owned_ids(self))
+        for o in opponents.values():
+            if locked_words(o, beaten, opponents):
+                continue
+            seed = self.profile.pinned.get(o.id) or self.pins.get(o.id)
+            sets = [prepare(o, seed)] if seed is not None else \
+                [JourneySetup(o.id, 1, i, rs, o.trade) for i, rs in enumerate(o.rule_sets)]
+            if any(hand_size(js) <= have for js in sets):
+                return False
+        return bool(opponents)
+
+    def grant_if_stuck(self) -> str | None:
+        """The starter grant when the profile is stuck: the starter cards it lacks, on the ledger; the
+        words that announce it (or say why it could not be written), else None."""
+        if not self.stuck():
+            return None
+        entries = starter_grant(self.catalog.starter(), self.profile.collection)
+        if not entries:
+            return None
+        profile = copy_profile(self.profile)
+        profile.collection.apply(entries)
+        try:
+            self.write(profile)
+        except (SaveError, OSError) as e:
+            return f"The profile cannot play any opponent, and the starter grant could not be written: {e}"
+        n = sum(e.delta for e in entries)
+        return (f"No opponent can be played with the cards you own, so the profile receives the starter "
+                f"cards it lacks: {n} card{'s' if n != 1 else ''} (a starter grant, written on its ledger).")
 
     def write(self, profile: jsave.Profile) -> None:
         """Keep a changed profile (decks); raises SaveError or OSError and keeps the old one then."""
@@ -67,8 +129,13 @@ class Session:
         self.profile = jsave.load(self.path, self.catalog)
 
 
-def game_prefix(opponent: str) -> str:
-    return opponent.replace("/", "-") + "-"
+def copy_profile(p: jsave.Profile) -> jsave.Profile:
+    """A copy to change before it is written (the session's profile stays the one on disk)."""
+    from jayden_jazz.journey.collection import Collection
+
+    return replace(p, collection=Collection(dict(p.collection.counts), list(p.collection.ledger)),
+                   decks=list(p.decks), progress=dict(p.progress), pinned=dict(p.pinned),
+                   settled=None if p.settled is None else list(p.settled))
 
 
 def game_id(js: JourneySetup) -> str:
@@ -113,6 +180,10 @@ class JourneyMatch(Match):
     def seat_label(self, seat: int) -> str | None:
         """``P1 Jazz``, ``P2 Gus Cobblefoot``: the table's words (log, bars) name them so too."""
         return f"P{seat + 1} {fit(self.names()[seat], 15)}"
+
+    def computer_seats_kept(self) -> bool:
+        """The opponent's seat is never the person's: a Journey game played by one side is no game."""
+        return True
 
     def autosave_path(self, saves: Path) -> Path | None:
         """The profile's own slot: an ordinary card game never writes over a Journey game."""
@@ -159,8 +230,14 @@ def to_trade(table: Any, abandoned: bool) -> None:
     table.stop_ai()
     while table.stack.top is not None and table.stack.top is not table:
         table.stack.pop()
-    table.stack.replace(table.app.scene("journey-trade", session=m.session, opponent=m.opponent, setup=m.setup,
-                                        game=table.game, abandoned=abandoned, open_list=not m.from_list))
+    stack = table.stack
+    if abandoned:
+        stack.pop()                  # the table keeps the game as it was left; the abandon then settles it
+        stack.push(table.app.scene("journey-trade", session=m.session, opponent=m.opponent, setup=m.setup,
+                                   game=table.game, abandoned=True, open_list=not m.from_list))
+        return
+    stack.replace(table.app.scene("journey-trade", session=m.session, opponent=m.opponent, setup=m.setup,
+                                  game=table.game, abandoned=False, open_list=not m.from_list))
 
 
 def owned_ids(session: Session) -> list[str]:
@@ -171,8 +248,6 @@ def owned_ids(session: Session) -> list[str]:
 
 def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: JourneySetup) -> None:
     """From the opponent's card: the player's hand (chosen, or dealt under Random), then the table."""
-    from jayden_jazz.journey.match import hand_size
-
     kept = journey_game.kept(Path(session.app.dirs.saves), session.slot)
     if kept is not None:
         other = session.catalog.opponents.get(str(kept["opponent"]))
@@ -186,7 +261,8 @@ def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: Jou
     need = hand_size(js)
     if len(owned) < need:
         stack.push(MessageWindow(app, "Not enough cards", f"This game needs {need} different cards and the "
-                                 f"profile owns {len(owned)}. Win some from easier opponents first."))
+                                 f"profile owns {len(owned)}. Play another opponent first (whenever no "
+                                 "opponent can be played, the profile receives the starter cards it lacks)."))
         return
     if js.rule_set.rules().random:
         open_table(app, stack, session, opponent, js, dealt_hand(owned, js, 0), replace=False)
@@ -229,7 +305,7 @@ def decks_window(picker: Any, session: Session) -> None:
 
 def open_table(app: AppView, stack: Any, session: Session, opponent: Opponent, js: JourneySetup,
                hand: list[str], *, replace: bool) -> None:
-    theirs = opponent_hand(opponent, js, session.library.pack_dir_texts)
+    theirs = opponent_hand(session.playing(opponent), js, session.library.pack_dir_texts)
     names = (session.profile.name, opponent.name)
     game = start(session.catalog, js, hand, theirs, names)
     table = table_for(app, session, opponent, js, game)
@@ -265,7 +341,13 @@ def continue_game(app: AppView, info: Any, game: Game, library: Library) -> Any:
         raise SaveError(path, f"profile {slot} has another Journey game waiting (against "
                               f"{other.name if other else kept.get('opponent')}); a profile plays one game at "
                               "a time: finish or abandon that one first")
-    profile = jsave.load(jsave.profile_path(path, slot), library.catalog)
+    from jayden_jazz.saves import journey_records
+
+    try:                               # the records it does not hold yet are applied first (once)
+        profile = journey_records.settle(jsave.profile_path(path, slot), library.catalog).profile
+    except OSError as e:
+        raise SaveError(jsave.profile_path(path, slot), f"it could not be brought up to date ({e.strerror or e})") \
+            from None
     session = Session(app, library, slot, profile)
     return table_for(app, session, opponent, js, game, info.pending, from_list=False)
 
@@ -286,7 +368,7 @@ def journey_setup(info: Any, library: Library, path: Path) -> tuple[int, Opponen
         raise SaveError(path, "the opponent's rules changed since the game was saved")
     if not 1 <= slot <= jsave.PROFILES:
         raise SaveError(path, f"its Journey profile slot {slot} is not one of 1 to {jsave.PROFILES}")
-    if jsave.record_path(jsave.profile_path(path, slot), game_id(js)).exists():
+    if os.path.lexists(jsave.record_path(jsave.profile_path(path, slot), game_id(js))):
         raise SaveError(path, "this Journey game was already settled (its trade is in the profile)")
     return slot, opponent, js
 

@@ -2,7 +2,8 @@
 
 The profiles are read as saves (checked against their schema) without the
 card packs, so the page opens at once; opponents are named from the packs
-when they are already loaded, else from their ids.
+when they are already loaded, else by the name the profile kept from the
+last game against them (older profiles: from their ids), cut with "…".
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from jayden_jazz.saves import store
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cardkit.library import cached_library
 from jayden_jazz.shell import palette as P
+from jayden_jazz.textcut import cut
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -22,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 TITLE = "Card Journey"
 COLUMNS = (("Won", 312), ("Drawn", 368), ("Lost", 416), ("Cards won", 504), ("Cards lost", 600))
 MAX_ROWS = 14
+NAME_COLS = 28             # the name's column ends before the first number's
 
 Row = tuple[str, tuple[int, ...] | None, int]
 
@@ -46,9 +49,9 @@ def journey_rows(app: AppView) -> list[Row]:
         if not progress:
             out.append(("  no game played yet", None, P.LIGHT_GRAY))
         for key, row in sorted(progress.items()):
-            name = names.get(key) or key.split("/")[-1].replace("_", " ").title()
-            out.append((f"  {name}"[:30], (row["won"], row["drawn"], row["lost"], row["cards_won"],
-                                           row["cards_lost"]), P.WHITE))
+            name = names.get(key) or row.get("name") or key.split("/")[-1].replace("_", " ").title()
+            out.append(("  " + cut(name, NAME_COLS), (row["won"], row["drawn"], row["lost"], row["cards_won"],
+                                                      row["cards_lost"]), P.WHITE))
     if not out:
         out.append(("No Journey profile yet: start one from the title menu.", None, P.LIGHT_GRAY))
     if len(out) > MAX_ROWS:

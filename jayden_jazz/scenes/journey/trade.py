@@ -7,23 +7,26 @@
    colours, marked LOST) and rewarded.
 4. The game's record and the profile are written (``finish_game``); the
    opponent is marked beaten after a win.
-Nothing is written before step 4, and the trade is applied once. Every card
+Nothing is written before step 4, and the trade is applied once; an
+abandoned game is written at once, before the first step shows (an abandon
+is binding: closing the program on this screen cannot bring the game back). Every card
 is shown with its name (:mod:`.trade_faces`); many cards run over pages.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
-import yaml
 
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.match import OPPONENT, PLAYER, Conclusion, JourneySetup, conclude
 from jayden_jazz.journey.trade import cards_due, finish_of
 from jayden_jazz.saves import journey as jsave
+from jayden_jazz.saves import journey_records
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cardkit.cardview import CardViewWindow
 from jayden_jazz.scenes.journey.run import Session, game_id
@@ -63,8 +66,12 @@ class TradeScene(Scene):
         self.conclusion: Conclusion | None = None
         self.written: str = ""
         self.failed = False
+        self.saved = False
         self.menu = Menu([])
         self.shared = same_names(session.catalog)     # names two packs share: their pack is shown too
+        if abandoned:                      # the computer chooses: the loss is decided and written now
+            self.conclusion = self.concluded()
+            self.write()
 
     # ------------------------------------------------------------------ steps
     def next_step(self) -> None:
@@ -74,7 +81,8 @@ class TradeScene(Scene):
             self.step = "changes"
         elif self.step == "changes":
             self.step = "written"
-            self.write()
+            if not self.saved and not self.failed:
+                self.write()
             return
         elif self.step == "written":
             if self.open_list:
@@ -82,10 +90,8 @@ class TradeScene(Scene):
             else:
                 self.close()
             return
-        if self.step == "changes":
-            self.conclusion = conclude(self.game, self.setup, self.opponent, self.session.catalog,
-                                       game_id(self.setup), choose=lambda hand, n: list(self.picked),
-                                       abandoned=self.abandoned)
+        if self.step == "changes" and self.conclusion is None:
+            self.conclusion = self.concluded()
         if self.step == "review":
             self.menu = Menu([MenuItem("Confirm", "confirm"), MenuItem("Change", "change")])
             self.menu.layout(FRAME.x + 16, FRAME.bottom - 70, 140)
@@ -106,46 +112,35 @@ class TradeScene(Scene):
             self.menu = Menu([MenuItem("Confirm", "confirm"), MenuItem("Change", "change")])
             self.menu.layout(FRAME.x + 16, FRAME.bottom - 70, 140)
 
+    def concluded(self) -> Conclusion:
+        return conclude(self.game, self.setup, self.opponent, self.session.catalog, game_id(self.setup),
+                        choose=lambda hand, n: list(self.picked), abandoned=self.abandoned)
+
     def write(self) -> None:
+        """The record, the profile, then the autosave removed (:func:`journey_records.finish`)."""
         c = self.conclusion
         assert c is not None
-        gid = game_id(self.setup)
-        record = {"journey": {**self.setup.to_dict(), "profile": self.session.slot},
-                  "outcome": c.outcome, "abandoned": self.abandoned,
-                  "transfers": [[t.card, t.giver, t.taker, t.why] for t in c.transfers], "reward": c.reward,
-                  "game": self.game.record().to_data(self.game)}
-        text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True)
         try:
-            after = jsave.finish_game(self.session.path, self.session.profile, self.session.catalog, gid, text,
-                                      list(c.entries), self.opponent.id, c.outcome)
+            after, problems = journey_records.finish(
+                Path(self.app.dirs.saves), self.session.slot, self.session.profile, self.session.catalog,
+                self.setup.to_dict(), c.outcome, self.abandoned, c.transfers, c.reward,
+                self.game.record().to_data(self.game), self.opponent.name)
         except (SaveError, OSError, ValueError) as e:
+            self.app.sound.play("illegal")
+            if os.path.lexists(jsave.record_path(self.session.path, game_id(self.setup))):
+                self.saved = True          # decided: the record is written, the profile catches up with it
+                self.written = (f"The game is recorded, but the profile could not be written yet ({e}); its "
+                                "cards are put in the profile when the Journey is next opened.")
+                return
             self.failed = True
             self.written = f"The profile was not changed: {e}"
-            self.app.sound.play("illegal")
             return
+        self.saved = True
         self.session.profile = after
         beaten = " " + self.opponent.name + " is beaten." if c.outcome == "won" else ""
         self.written = f"Saved in profile {self.session.slot} ({self.session.profile.name}).{beaten}"
-        self.forget_autosave()
-
-    def forget_autosave(self) -> None:
-        """The game is settled now: its autosave (the profile's own slot, or the shared one an older
-        version used) goes, so Continue does not offer it again."""
-        from jayden_jazz.saves import cards as csave
-        from jayden_jazz.saves import journey_game, store
-
-        saves = Path(self.app.dirs.saves)
-        for path in (journey_game.game_path(saves, self.session.slot), csave.slot_path(saves, "autosave")):
-            try:
-                data = journey_game.journey_of(store.read(path))
-            except SaveError:
-                continue
-            if data is not None and data.get("seed") == self.setup.seed \
-                    and data.get("opponent") == self.setup.opponent:
-                try:
-                    path.unlink(missing_ok=True)
-                except OSError as e:        # settled all the same: the record exists, Continue passes it over
-                    self.written += f" (its autosave {path.name} could not be removed: {e.strerror or e})"
+        if problems:
+            self.written += " (" + "; ".join(problems) + ")"
 
     # ------------------------------------------------------------------ the cards shown
     def groups(self) -> list[Group]:
@@ -340,9 +335,14 @@ class TradeScene(Scene):
         if not c.transfers:
             font.draw(surface, "No card changes hands.", area.x, area.y, P.LIGHT_CYAN)
         self._draw_cards(surface)
-        if c.outcome == "won" and not c.reward:
+        if c.outcome == "won" and not c.reward and self.opponent.rewards:
             font.draw(surface, "Reward drawn: nothing this time", area.x, area.bottom, P.YELLOW)
-        font.draw(surface, "Enter: save this in the profile", inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
+        hint = "Enter: save this in the profile"
+        if self.saved:
+            hint = "Saved in the profile already: an abandoned game is lost at once. Enter: on"
+        elif self.failed:
+            hint = "Not saved (Enter says why)"
+        font.draw(surface, hint, inner.x + 4, FRAME.bottom - 22, P.LIGHT_GRAY)
 
     def _draw_written(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         font = self.app.font

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from jayden_jazz.cards import Card
 from jayden_jazz.cards.opponents import Opponent, RuleSet
@@ -52,8 +52,9 @@ def card_name(catalog: Mapping[str, Card], cid: str) -> str:
     return card.name if card is not None else cid
 
 
-def gives_words(opponent: Opponent, catalog: Mapping[str, Card]) -> list[str]:
-    """What an opponent may give: each reward with its chance, then its pool (lost in trades)."""
+def gives_words(opponent: Opponent, catalog: Mapping[str, Card], won: Sequence[str] = ()) -> list[str]:
+    """What an opponent may give: each reward with its chance, its pool (lost in trades), then the cards
+    it won from the profile (``won``: win back, played and lost like its pool)."""
     lines = []
     if opponent.rewards:
         left = 100 - sum(n for _, n in opponent.rewards)
@@ -62,6 +63,8 @@ def gives_words(opponent: Opponent, catalog: Mapping[str, Card]) -> list[str]:
     else:
         lines.append("Reward after a win: none")
     lines.append("Plays (and may lose in a trade): " + ", ".join(card_name(catalog, c) for c in opponent.pool))
+    if won:
+        lines.append("Won from you (win them back): " + ", ".join(card_name(catalog, c) for c in won))
     return lines
 
 

@@ -759,8 +759,18 @@ class TableController:
         else:
             self.commit(value)
 
+    computer_seats_kept = False
+    """Set by a mode that never hands a computer seat to the person (the Journey): a failed computer
+    player is started again and asked again after the message, its seat stays the computer's."""
+
     def _computer_failed(self, error: str) -> None:
         seat = self.game.to_move
+        if self.computer_seats_kept:
+            self.flow.restart()
+            lines = error.strip().splitlines() or ["unknown error"]
+            self.screen.computer_failed(seat, f"The computer player stopped ({lines[-1][-200:]}). It is "
+                                              f"started again and {self.seat_name(seat)} plays on.")
+            return
         if seat < len(self.seats):
             self.seats[seat] = {"kind": "human"}
         self.flow.seat_to_person(seat)
