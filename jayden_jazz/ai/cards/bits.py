@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards.bitsearch import BitSearch
+from jayden_jazz.ai.cards.bitsearch import BitSearch, members
 from jayden_jazz.ai.cards.exact import MarginBits
 from jayden_jazz.cards.card import Ability, Condition
 from jayden_jazz.cards.core import Core
@@ -185,19 +185,8 @@ class BitSolver(BitSearch):
         # capture counts or exposed sides to the order costs 15-25% more nodes); a
         # placement's captures are found only when it is tried (a cut-off leaves most untried)
         hist = self.history
-        order = []
-        h = hand
-        while h:
-            low = h & -h
-            p = low.bit_length() - 1
-            h ^= low
-            hp = hist[p]
-            f = free
-            while f:
-                lowc = f & -f
-                c = lowc.bit_length() - 1
-                f ^= lowc
-                order.append((hp[c], p, c))
+        cells = members(free)
+        order = [(hist[p][c], p, c) for p in members(hand) for c in cells]
         order.sort(reverse=True)
         take = self.rule.captures
         cellp = self.cellp
@@ -374,8 +363,19 @@ class BitSolver(BitSearch):
         opp = (occ & ~m0) if turn == 0 else m0
         best = -_INF
         hand = h0 if turn == 0 else h1
-        for _, p, c, cap in self.rule.placements(self.cellp, occ, opp, hand, self.full & ~occ):
-            v = self._placement(p, c, cap, occ, m0, h0, h1, 0, turn, alpha, beta)
+        free = self.full & ~occ
+        c = free.bit_length() - 1
+        take = self.rule.captures
+        abil = self.abil
+        cellp = self.cellp
+        for p in members(hand):
+            cap = take(cellp, occ, opp, p, c)
+            if abil[p] and cap & (cap - 1):
+                v = self._placement(p, c, cap, occ, m0, h0, h1, 0, turn, alpha, beta)
+            elif turn == 0:        # no option to weigh: the field is full and the game over
+                v = self._final(occ | free, m0 | free | cap, h0 ^ (1 << p), h1, 0)
+            else:
+                v = self._final(occ | free, m0 & ~cap, h0, h1 ^ (1 << p), 1)
             if v > best:
                 best = v
                 if v >= beta or v == 1:
