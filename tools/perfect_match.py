@@ -128,6 +128,19 @@ def result_for(game: Game, seat: int) -> int:
     return LOSS
 
 
+class _Here:
+    """One job at a time in this process, with a pool's ``imap``."""
+
+    def __enter__(self) -> "_Here":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, fn, jobs):  # type: ignore[no-untyped-def]
+        return map(fn, jobs)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--level", default="hard", choices=[k for k in LEVELS if k != "easy"])
@@ -147,14 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     options.setdefault("open", "1")
     jobs = [(args.level, args.seed + i // 2, i % 2 == 0, options, args.scale) for i in range(args.n)]
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    if args.jobs > 1:
-        with mp.get_context("spawn").Pool(args.jobs) as pool:
-            games = list(pool.imap(play, jobs))
-    else:
-        games = [play(j) for j in jobs]
-    for g in games:
-        print(f"seed {g.seed} {args.level} {'first ' if g.level_first else 'second'}: dealt a {NAMES[g.dealt]},"
-              f" got a {NAMES[g.result]}; moves losing value: {g.errors or 'none'}")
+    games: list[Played] = []
+    with mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else _Here() as pool:
+        for g in pool.imap(play, jobs):
+            games.append(g)
+            print(f"seed {g.seed} {args.level} {'first ' if g.level_first else 'second'}: dealt a {NAMES[g.dealt]},"
+                  f" got a {NAMES[g.result]}; moves losing value: {g.errors or 'none'}", flush=True)
     cpu = time.process_time() - cpu0
     wall = time.perf_counter() - wall0
     won = [g for g in games if g.dealt == WIN]
