@@ -23,12 +23,19 @@ the clock, so a busy machine makes them weaker). ``--opt`` takes the rules
 of ``tools/tournament.py --game cards`` (``open=1`` is needed: the perfect
 player must see the hands; ``field`` must be 3x3 for the solver to finish).
 Not a test: minutes of CPU for 40 games.
+
+``--cpu-clock`` runs the level's clock on this process's CPU time instead of
+the wall clock: on a machine busy with other work the level then thinks as
+much per move as it would on a core of its own (a move takes longer to
+wait for, not less to think). Without it, a loaded machine plays a weaker
+level, as a player's busy computer would.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import random
 import sys
 import time
@@ -36,6 +43,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+WALL = time.perf_counter          # this tool's own timings stay on the wall clock
+if "--cpu-clock" in sys.argv or os.environ.get("PERFECT_MATCH_CPU_CLOCK") == "1":
+    # before the package is imported: the searches take the clock as a default argument
+    os.environ["PERFECT_MATCH_CPU_CLOCK"] = "1"          # and the pool's processes too
+    time.perf_counter = time.process_time
 
 from jayden_jazz.ai.cards.arena import make_rules, shipped_cards_dirs  # noqa: E402
 from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action  # noqa: E402
@@ -94,10 +107,10 @@ def play(job: tuple[str, int, bool, dict, float]) -> Played:
             if own == 0:
                 out.dealt = known
             own += 1
-            t0, c0 = time.perf_counter(), time.process_time()
+            t0, c0 = WALL(), time.process_time()
             text = choose_action(game.position(), me, level, rng.getrandbits(31),
                                  LEVELS[level].seconds * scale, dirs, pool=pool)
-            out.seconds.append(time.perf_counter() - t0)
+            out.seconds.append(WALL() - t0)
             out.cpu += time.process_time() - c0
             game.push(Action.parse(text))
             if game.is_over():
@@ -148,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies the level's time per move")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="the level's clock counts this process's CPU time (see above)")
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
                     help="rules, as tools/tournament.py --game cards takes them (open=1,same=1,...)")
     args = ap.parse_args(argv)
@@ -159,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         options[key] = value
     options.setdefault("open", "1")
     jobs = [(args.level, args.seed + i // 2, i % 2 == 0, options, args.scale) for i in range(args.n)]
-    wall0, cpu0 = time.perf_counter(), time.process_time()
+    wall0, cpu0 = WALL(), time.process_time()
     games: list[Played] = []
     with mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else _Here() as pool:
         for g in pool.imap(play, jobs):
@@ -167,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"seed {g.seed} {args.level} {'first ' if g.level_first else 'second'}: dealt a {NAMES[g.dealt]},"
                   f" got a {NAMES[g.result]}; moves losing value: {g.errors or 'none'}", flush=True)
     cpu = time.process_time() - cpu0
-    wall = time.perf_counter() - wall0
+    wall = WALL() - wall0
     won = [g for g in games if g.dealt == WIN]
     thrown = [g for g in won if g.result < WIN]
     first = sum(1 for g in games if 1 in g.errors)
@@ -175,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     times = [t for g in games for t in g.seconds]
     wdl = [sum(1 for g in games if g.result == v) for v in (WIN, 0, LOSS)]
     print(f"{args.level} v perfect, {len(games)} games (deals {args.seed}-{args.seed + (args.n - 1) // 2}),"
-          f" rules {','.join(f'{k}={v}' for k, v in options.items())}, time x{args.scale:g}")
+          f" rules {','.join(f'{k}={v}' for k, v in options.items())}, time x{args.scale:g}"
+          f"{' (CPU clock)' if args.cpu_clock else ''}")
     print(f"  {args.level} won-drew-lost {wdl[0]}-{wdl[1]}-{wdl[2]}; score {100 * (wdl[0] + wdl[1] / 2) / len(games):.1f}%"
           f" (perfect play: 50%)")
     where = ", ".join(f"{g.seed} {'first' if g.level_first else 'second'}" for g in thrown)
