@@ -4,7 +4,7 @@
     python tools/perfect_match.py --level hard -n 40 --seed 1 --opt open=1,same=1,plus=1,combo=1
     python tools/perfect_match.py --level normal -n 20 --opt open=1 --scale 3 --jobs 2
 
-Each deal (seeds seed, seed+1, ...) is played twice, the level moving first
+Each deal (seeds seed, seed+1, ...; ``-n`` rounded up to pairs) is played twice, the level moving first
 once and second once, against the *perfect player*: the project's exact
 win/draw/loss solver (:class:`jayden_jazz.ai.cards.solver.Solver`) without a
 clock, playing a move that keeps the position's value. Two perfect players
@@ -84,14 +84,33 @@ def deal(seed: int, options: dict) -> Game:
     return new_game(catalog, fld, hands, rules, first_seat=0, date=(2026, 11), rng=rng)
 
 
-def perfect(game: Game) -> tuple[int, object]:
-    """(the mover's value with perfect play, a move keeping it)."""
-    res = Solver(game.core.copy()).solve_root()
-    return res.value, game.core.action(res.best[0])
+class Perfect:
+    """The perfect player of one deal. Its solves share the bit searches' tables (their keys
+    name pieces and cells, so they hold for every position of the deal, in both games):
+    the empty board is proven once per deal, and each later solve mostly reads the proof."""
+
+    def __init__(self) -> None:
+        self.tables: tuple[dict, dict] | None = None
+
+    def __call__(self, game: Game) -> tuple[int, Action]:
+        """(the mover's value with perfect play, a move keeping it)."""
+        solver = Solver(game.core.copy())
+        if self.tables is None:
+            self.tables = (solver.bits.tt, solver.bits.margin.tt)
+        else:
+            solver.bits.tt, solver.bits.margin.tt = self.tables
+        res = solver.solve_root()
+        return res.value, game.core.action(res.best[0])
 
 
-def play(job: tuple[str, int, bool, dict, float]) -> Played:
-    level, seed, level_first, options, scale = job
+def play(job: tuple[str, int, dict, float]) -> list[Played]:
+    """Both games of one deal: the level first, then the perfect player first."""
+    level, seed, options, scale = job
+    perfect = Perfect()
+    return [one_game(level, seed, first, options, scale, perfect) for first in (True, False)]
+
+
+def one_game(level: str, seed: int, level_first: bool, options: dict, scale: float, perfect: Perfect) -> Played:
     game = deal(seed, options)
     dirs = shipped_cards_dirs()
     pool = sorted(cid for cid in catalog_for(dirs) if cid.split("/", 1)[0] == "default")
@@ -173,11 +192,11 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--opt needs KEY=VALUE, not {item!r}")
         options[key] = value
     options.setdefault("open", "1")
-    jobs = [(args.level, args.seed + i // 2, i % 2 == 0, options, args.scale) for i in range(args.n)]
+    jobs = [(args.level, args.seed + i, options, args.scale) for i in range((args.n + 1) // 2)]
     wall0, cpu0 = WALL(), time.process_time()
     games: list[Played] = []
     with mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else _Here() as pool:
-        for g in pool.imap(play, jobs):
+        for g in (g for pair in pool.imap(play, jobs) for g in pair):
             games.append(g)
             print(f"seed {g.seed} {args.level} {'first ' if g.level_first else 'second'}: dealt a {NAMES[g.dealt]},"
                   f" got a {NAMES[g.result]}; moves losing value: {g.errors or 'none'}", flush=True)
@@ -189,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     later = sum(1 for g in games if any(e > 1 for e in g.errors))
     times = [t for g in games for t in g.seconds]
     wdl = [sum(1 for g in games if g.result == v) for v in (WIN, 0, LOSS)]
-    print(f"{args.level} v perfect, {len(games)} games (deals {args.seed}-{args.seed + (args.n - 1) // 2}),"
+    print(f"{args.level} v perfect, {len(games)} games (deals {args.seed}-{args.seed + len(jobs) - 1}),"
           f" rules {','.join(f'{k}={v}' for k, v in options.items())}, time x{args.scale:g}"
           f"{' (CPU clock)' if args.cpu_clock else ''}")
     print(f"  {args.level} won-drew-lost {wdl[0]}-{wdl[1]}-{wdl[2]}; score {100 * (wdl[0] + wdl[1] / 2) / len(games):.1f}%"
