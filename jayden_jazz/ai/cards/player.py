@@ -45,8 +45,11 @@ Levels (seconds per move by default):
   the end, the best expected margin over the draws still to come (and, with hidden hands,
   over sampled hands too); otherwise with two players and nothing hidden, exact
   win/draw/loss search (:mod:`.solver`) as early as the budget
-  allows (a 3x3 Open game from the second or third placement, Pure ones
-  usually from the first); hidden hands late in the game: the exact search
+  allows (on 3x3 from the first card, which gets 95% of the move's time for the
+  proof: a won deal is answered by finding one winning card; a 3x3 Open game with
+  abilities or Same + Plus often needs more than a second of a free core for that,
+  and a proof cut short then plays among the moves that may still win, never a
+  move proven lost beside one that is not); hidden hands late in the game: the exact search
   on sampled worlds, voting; everything else (5x5, 7x7, 3-4 players, early
   hidden play) information-set MCTS over sampled worlds (:mod:`.mcts`); with
   hidden hands its tree grows, below the root, the replies the playouts would
