@@ -69,6 +69,7 @@ class Played:
     errors: list[int] = field(default_factory=list)   # the level's own move numbers (1 = first card) that lost value
     seconds: list[float] = field(default_factory=list)
     cpu: float = 0.0            # process time the level's moves had (its share of their wall time)
+    rose: list[str] = field(default_factory=list)   # positions whose value rose after the level's move
 
 
 def deal(seed: int, options: dict) -> Game:
@@ -139,6 +140,8 @@ def one_game(level: str, seed: int, level_first: bool, options: dict, scale: flo
                 after = -theirs
             if after < known:
                 out.errors.append(own)
+            elif after > known:        # no move can gain on perfect play: a solve was wrong
+                out.rose.append(game.position())
             known = after
             if not game.is_over():
                 game.push(action)      # the perfect reply keeps the value: `known` stands
@@ -149,6 +152,8 @@ def one_game(level: str, seed: int, level_first: bool, options: dict, scale: flo
             known = -theirs
             game.push(action)
     out.result = result_for(game, me)
+    if out.result > known:             # the perfect player's own move lost value: a solve was wrong
+        out.rose.append("the game's end")
     return out
 
 
@@ -200,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
             games.append(g)
             print(f"seed {g.seed} {args.level} {'first ' if g.level_first else 'second'}: dealt a {NAMES[g.dealt]},"
                   f" got a {NAMES[g.result]}; moves losing value: {g.errors or 'none'}", flush=True)
+            for where in g.rose:
+                print(f"  the value rose after the level's move (two solves disagree): {where}", flush=True)
     cpu = time.process_time() - cpu0
     wall = WALL() - wall0
     won = [g for g in games if g.dealt == WIN]
@@ -216,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     where = ", ".join(f"{g.seed} {'first' if g.level_first else 'second'}" for g in thrown)
     print(f"  won deals {len(won)}, thrown {len(thrown)}{f' (seeds {where})' if thrown else ''}")
     print(f"  games with a move that lost value: first card {first}, a later card {later}")
+    rose = sum(1 for g in games if g.rose)
+    if rose:
+        print(f"  games where two solves disagreed (a value rose after the level's move): {rose}")
     if times:
         print(f"  {args.level}'s time per move: mean {sum(times) / len(times):.2f} s, worst {max(times):.2f} s")
         print(f"  its moves had the CPU {100 * sum(g.cpu for g in games) / max(sum(times), 1e-9):.0f}% of their"
