@@ -40,7 +40,8 @@ from jayden_jazz.ai.cards.exact import OutOfTime
 from jayden_jazz.cards.core import Core
 
 WIN, DRAW, LOSS = 1, 0, -1
-OPENING_EMPTY = 7       # from this many empty cells the root orders by what a placement exposes
+OPENING_EMPTY = 7       # from this many empty cells the root orders by what a placement exposes,
+OPENING_MOVES = 64      # when it has at most this many placements (3x3: 45 at the first card)
 _INF = 2
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
@@ -317,8 +318,8 @@ class Solver:
         the empty 3x3 board with abilities this order reaches a winning card after 1.5x
         fewer positions than an arbitrary one (six deals measured)."""
         st = self.st
-        if st.empty < OPENING_EMPTY or st.effects:
-            return pcs
+        if st.empty < OPENING_EMPTY or st.effects or len(pcs) > OPENING_MOVES:
+            return pcs              # (a big field's opening: every reply to every move costs too much)
         keyed = []
         for i, (p, c) in enumerate(pcs):
             got = st.place(p, c)
