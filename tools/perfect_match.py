@@ -4,8 +4,9 @@
     python tools/perfect_match.py --level hard -n 40 --seed 1 --opt open=1,same=1,plus=1,combo=1
     python tools/perfect_match.py --level normal -n 20 --opt open=1 --scale 3 --jobs 2
 
-Each deal (seeds seed, seed+1, ...; ``-n`` rounded up to pairs) is played twice, the level moving first
-once and second once, against the *perfect player*: the project's exact
+Each deal (seeds seed, seed+1, ...; ``-n`` rounded up to pairs) is played
+twice, the level moving first once and second once, against the *perfect
+player*: the project's exact
 win/draw/loss solver (:class:`jayden_jazz.ai.cards.solver.Solver`) without a
 clock, playing a move that keeps the position's value. Two perfect players
 would score exactly 50% over such pairs; the level can only do worse, and
@@ -18,8 +19,8 @@ value after it is the perfect player's next solve (or the result).
 Reported per run: the level's wins, draws and losses; its won deals (the
 positions it was dealt as a win) and how many of them it threw; its moves
 that lost value, split into the first card and the later ones; its time
-per move (mean and worst); the CPU share the level's moves had (the levels think by
-the clock, so a busy machine makes them weaker). ``--opt`` takes the rules
+per move (mean and worst); the CPU share the level's moves had (the levels
+think by the clock, so a busy machine makes them weaker). ``--opt`` takes the rules
 of ``tools/tournament.py --game cards`` (``open=1`` is needed: the perfect
 player must see the hands; ``field`` must be 3x3 for the solver to finish).
 Not a test: minutes of CPU for 40 games.
