@@ -306,11 +306,12 @@ class CardsPlayer:
                                                             "expected_score": round(top / count, 3)})
 
     def _exact_share(self, g0: Core) -> float:
-        """The share of the move's time the exact search may use. On the first card or two
-        of a game (more empty cells than the exact search usually finishes in) the
-        alternative is the Monte Carlo search on a nearly empty field, which cannot tell a
-        won deal's winning card from the others, so the proof gets nearly all the time."""
-        if g0.empty >= self.level.exact_empty - 1:
+        """The share of the move's time the exact search may use. On a seat's first card
+        (the field empty but for at most one card: on 3x3 more than the exact search
+        usually finishes in) the alternative is the Monte Carlo search on a nearly empty
+        field, which cannot tell a won deal's winning card from the others, so the proof
+        gets nearly all the time."""
+        if g0.empty >= len(g0.play_cells) - 1:
             return max(self.level.exact_share, OPENING_SHARE)
         return self.level.exact_share
 
