@@ -141,6 +141,8 @@ def test_hard_gives_a_first_card_nearly_all_its_time_to_the_proof(cat):
     g = next(late_positions(cat, dict(pure=True), 1, 6))
     hard = CardsPlayer("hard", random.Random(1), cat)
     assert hard._exact_share(g.core) == LEVELS["hard"].exact_share      # late: as before
+    normal = CardsPlayer("normal", random.Random(1), cat)
+    assert normal._exact_share(g.core) == LEVELS["normal"].exact_share  # Normal's late proofs too
     pool = sorted(c for c in cat if c.startswith("default/"))
     opening = new_game(cat, get_field("3x3"), [tuple(pool[0:5]), tuple(pool[5:10])], Rules(open=True),
                        first_seat=0, date=(2026, 11))
