@@ -91,13 +91,16 @@ class Perfect:
     name pieces and cells, so they hold for every position of the deal, in both games):
     the empty board is proven once per deal, and each later solve mostly reads the proof."""
 
-    def __init__(self) -> None:
+    def __init__(self, share: bool = True) -> None:
         self.tables: tuple[dict, dict] | None = None
+        self.share = share
 
     def __call__(self, game: Game) -> tuple[int, Action]:
         """(the mover's value with perfect play, a move keeping it)."""
         solver = Solver(game.core.copy())
-        if self.tables is None:
+        if not self.share:
+            pass
+        elif self.tables is None:
             self.tables = (solver.bits.tt, solver.bits.margin.tt)
         else:
             solver.bits.tt, solver.bits.margin.tt = self.tables
@@ -105,10 +108,10 @@ class Perfect:
         return res.value, game.core.action(res.best[0])
 
 
-def play(job: tuple[str, int, dict, float]) -> list[Played]:
+def play(job: tuple[str, int, dict, float, bool]) -> list[Played]:
     """Both games of one deal: the level first, then the perfect player first."""
-    level, seed, options, scale = job
-    perfect = Perfect()
+    level, seed, options, scale, share = job
+    perfect = Perfect(share)
     return [one_game(level, seed, first, options, scale, perfect) for first in (True, False)]
 
 
@@ -188,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--cpu-clock", action="store_true",
                     help="the level's clock counts this process's CPU time (see above)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="every solve of the perfect player with empty tables (slower; to rule the sharing out)")
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
                     help="rules, as tools/tournament.py --game cards takes them (open=1,same=1,...)")
     args = ap.parse_args(argv)
@@ -198,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--opt needs KEY=VALUE, not {item!r}")
         options[key] = value
     options.setdefault("open", "1")
-    jobs = [(args.level, args.seed + i, options, args.scale) for i in range((args.n + 1) // 2)]
+    jobs = [(args.level, args.seed + i, options, args.scale, not args.fresh) for i in range((args.n + 1) // 2)]
     wall0, cpu0 = WALL(), time.process_time()
     games: list[Played] = []
     with mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else _Here() as pool:
