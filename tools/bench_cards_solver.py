@@ -1,6 +1,7 @@
 """The exact card-margin solver against a plain negamax, side by side in one process.
 
-    python tools/bench_cards_solver.py [--positions 200] [--placed 2-5] [--full 2] [--seed 1]
+    python tools/bench_cards_solver.py [--positions 200] [--placed 2-5] [--full 2] [--wdl 4] [--seed 1]
+    python tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-rules open=1,same=1,plus=1,combo=1
 
 The baseline is the straightforward search anyone would write first: the
 position as lists (card per cell, owner per cell, two hands), captures found
@@ -13,6 +14,14 @@ bounds keyed by the whole position. Both compute exact card margins
    move). With one card placed a position costs the baseline about a
    second, so ``--placed 1-4`` is best run with fewer positions.
 2. The value of the empty 3x3 board (a whole deal solved from the first card).
+3. The empty board's win/draw/loss alone, as Hard asks it at its first card: the
+   baseline's null-window search (a window around a draw) against the root of
+   :class:`~jayden_jazz.ai.cards.solver.Solver` (``solve_root``: a win found ends
+   it), and how many deals the solver answers within Hard's first-card time
+   (``--wdl``; the level's seconds times its opening share, in process time).
+4. The same answer under the game's rules with abilities and classic captures
+   (``--wdl-rules``, e.g. ``open=1`` or ``open=1,same=1,plus=1,combo=1``; dealt as
+   ``tools/perfect_match.py`` deals; no baseline: it knows only plain cards).
 
 Ratios are baseline time / solver time (larger is better); process time is
 used, so other programs on the machine disturb it less.
@@ -29,6 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jayden_jazz.ai.cards.exact import solve  # noqa: E402
+from jayden_jazz.ai.cards.player import LEVELS, OPENING_SHARE  # noqa: E402
+from jayden_jazz.ai.cards.solver import Solver  # noqa: E402
 from jayden_jazz.cards import Game, Rules, deal_random, get_field, load_packs, new_game  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parent.parent / "cards" / "default"
@@ -181,11 +192,55 @@ def bench_full(cat, rng: random.Random, count: int) -> float:  # type: ignore[no
     return base_s / ours_s
 
 
+def hard_first_card() -> float:
+    """Hard's time for the exact answer at its first card (process seconds on a free core)."""
+    return LEVELS["hard"].seconds * OPENING_SHARE
+
+
+def bench_wdl(cat, rng: random.Random, count: int) -> float:  # type: ignore[no-untyped-def]
+    base_s = ours_s = 0.0
+    inside = 0
+    for _ in range(count):
+        g = deal(cat, rng, 0)
+        base = PlainNegamax(g)
+        want, t0 = clock(lambda: base.search(-1, 1))
+        got, t1 = clock(lambda: Solver(g.core.copy()).solve_root())
+        assert (want > 0) - (want < 0) == got.value, g.position()
+        base_s += t0
+        ours_s += t1
+        inside += t1 <= hard_first_card()
+        print(f"   deal: {('loss', 'draw', 'win')[got.value + 1]}; baseline {t0:6.2f} s {base.nodes:8d} nodes | "
+              f"solver {t1:6.2f} s {got.nodes:8d} nodes", flush=True)
+    print(f"3. win/draw/loss from the empty board, {count} deals: baseline {base_s:7.2f} s | solver {ours_s:7.2f} s"
+          f" | x{base_s / ours_s:5.2f}; within Hard's first-card time ({hard_first_card():.2f} s): {inside} of {count}")
+    return base_s / ours_s
+
+
+def bench_wdl_rules(text: str, seed: int, count: int) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from perfect_match import deal as match_deal  # the tournament's deals
+    options = dict(part.partition("=")[::2] for part in text.split(",") if part)
+    total = 0.0
+    inside = 0
+    for i in range(count):
+        g = match_deal(seed + i, options)
+        got, t = clock(lambda: Solver(g.core.copy()).solve_root())
+        total += t
+        inside += t <= hard_first_card()
+        print(f"   deal {seed + i}: {('loss', 'draw', 'win')[got.value + 1]}; solver {t:6.2f} s {got.nodes:8d} nodes",
+              flush=True)
+    print(f"4. win/draw/loss from the empty board, {text}, {count} deals: solver {total:7.2f} s,"
+          f" mean {total / count:.2f} s; within Hard's first-card time ({hard_first_card():.2f} s): {inside} of {count}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--placed", default="2-5", help="cards placed before the positions, e.g. 1-4")
     ap.add_argument("--full", type=int, default=2, help="deals solved from the empty board")
+    ap.add_argument("--wdl", type=int, default=4, help="deals whose empty board's win/draw/loss is timed")
+    ap.add_argument("--wdl-rules", action="append", default=[], metavar="RULES",
+                    help="also time the win/draw/loss answer under these rules (open=1,same=1,...)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     cat, _ = load_packs([DEFAULT])
@@ -194,6 +249,10 @@ def main(argv: list[str] | None = None) -> int:
         bench_moves(cat, random.Random(args.seed), args.positions, (int(lo), int(hi or lo)))
     if args.full:
         bench_full(cat, random.Random(args.seed + 1), args.full)
+    if args.wdl:
+        bench_wdl(cat, random.Random(args.seed + 2), args.wdl)
+    for text in args.wdl_rules:
+        bench_wdl_rules(text, args.seed, max(args.wdl, 4))
     return 0
 
 

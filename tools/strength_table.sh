@@ -99,3 +99,16 @@ if [ -z "$ROWS" ] || case " $ROWS " in *" journey "*) true ;; *) false ;; esac; 
         $PYTHON tools/tournament.py --game journey --a normal --b opponent -n 16 --seed 17 --opt tier=$t --jobs 1 -q
     done
 fi
+# Against a perfect player (docs/strength.md, "Against a perfect player"; 2026-12-04): paired
+# deals, each played with each side first; thrown won deals and the moves that lost value.
+# `--cpu-clock` gives the level its time in CPU seconds (what it thinks on a core of its own).
+if [ -z "$ROWS" ] || case " $ROWS " in *" perfect "*) true ;; *) false ;; esac; then
+    P="$PYTHON tools/perfect_match.py -n 40 --seed 1"
+    for lv in hard normal; do
+        for r in open=1 open=1,$SPC; do
+            echo "== perfect $lv $r ($(uptime))"
+            $P --level $lv --opt $r
+            $P --level $lv --opt $r --cpu-clock
+        done
+    done
+fi

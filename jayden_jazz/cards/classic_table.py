@@ -257,8 +257,14 @@ class CaptureBits:
         return 0, hand
 
     def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
-        """Cells taken when piece ``p`` is played on the empty cell ``c``."""
-        return self.placements(cellp, occ, opp, 1 << p, 1 << c)[0][3]
+        """Cells taken when piece ``p`` is played on the empty cell ``c``: one placement alone,
+        for a search that orders its moves without their captures and asks only for those
+        it tries (at a cut-off node most are never tried)."""
+        cap = 0
+        for bit, n, taken in self.nb[p][c]:
+            if opp & bit and taken >> cellp[n] & 1:
+                cap |= bit
+        return cap
 
 
 class ClassicBits(CaptureBits):
@@ -316,6 +322,33 @@ class ClassicBits(CaptureBits):
                     cap = self._combo(cellp, started, opp & ~cap, cap)
                 out[i] = (key + (cap.bit_count() - base.bit_count()) * per_capture, p, c, cap)
         return out
+
+    def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
+        cap = 0
+        for bit, n, taken in self.nb[p][c]:
+            if opp & bit and taken >> cellp[n] & 1:
+                cap |= bit
+        near = occ & self.adjmask[c]
+        aces = self.wall_aces[p][c]
+        if not near or (not near & (near - 1) and not aces):
+            return cap
+        width = len(self.val) + 1
+        around = p * len(self.adjmask) + c
+        for n in self.nbrs[c]:
+            around = around * width + cellp[n] + 1
+        decided = self._decided
+        started = decided.get(around, -1)
+        if started < 0:
+            started = self._decide(cellp, near, p, c, aces)
+            if len(decided) >= _MEMO:
+                decided.clear()
+            decided[around] = started
+        started &= opp
+        if started & ~cap or (self.combo and started):
+            cap |= started
+            if self.combo:
+                cap = self._combo(cellp, started, opp & ~cap, cap)
+        return cap
 
     def _decide(self, cellp: list[int], near: int, p: int, c: int, aces: int) -> int:
         """The touching cards (bits of ``near``) Same and Plus take for piece ``p`` on ``c``,

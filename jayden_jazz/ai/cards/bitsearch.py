@@ -20,6 +20,28 @@ from collections.abc import Callable
 from jayden_jazz.cards.classic_table import CaptureBits, ClassicBits
 from jayden_jazz.cards.core import Core
 
+_MEMBERS: dict[int, tuple[int, ...]] = {}
+_MEMBERS_KEPT = 1 << 16     # bit sets remembered before the memo starts afresh (5x5 and up)
+
+
+def members(bits: int) -> tuple[int, ...]:
+    """The set bits' indices, low first: a hand's pieces or a field's cells. The searches ask
+    for the same few sets again and again, so they are remembered."""
+    got = _MEMBERS.get(bits)
+    if got is None:
+        out = []
+        b = bits
+        while b:
+            low = b & -b
+            out.append(low.bit_length() - 1)
+            b ^= low
+        got = tuple(out)
+        if len(_MEMBERS) >= _MEMBERS_KEPT:
+            _MEMBERS.clear()
+        _MEMBERS[bits] = got
+    return got
+
+
 # the margin search's move order: each cell a placement takes counts for more than any
 # history of cut-offs (the placements' order key, see CaptureBits.placements)
 BY_CAPTURES = 1 << 24
@@ -87,4 +109,4 @@ class BitSearch:
         return sum(pts[p] for p in range(hand.bit_length()) if hand >> p & 1)
 
 
-__all__ = ["BY_CAPTURES", "BitSearch", "capture_bits"]
+__all__ = ["BY_CAPTURES", "BitSearch", "capture_bits", "members"]

@@ -45,8 +45,11 @@ Levels (seconds per move by default):
   the end, the best expected margin over the draws still to come (and, with hidden hands,
   over sampled hands too); otherwise with two players and nothing hidden, exact
   win/draw/loss search (:mod:`.solver`) as early as the budget
-  allows (a 3x3 Open game from the second or third placement, Pure ones
-  usually from the first); hidden hands late in the game: the exact search
+  allows (on 3x3 from the first card, which gets 95% of the move's time for the
+  proof: a won deal is answered by finding one winning card; a 3x3 Open game with
+  abilities or Same + Plus often needs more than a second of a free core for that,
+  and a proof cut short then plays among the moves that may still win, never a
+  move proven lost beside one that is not); hidden hands late in the game: the exact search
   on sampled worlds, voting; everything else (5x5, 7x7, 3-4 players, early
   hidden play) information-set MCTS over sampled worlds (:mod:`.mcts`); with
   hidden hands its tree grows, below the root, the replies the playouts would
@@ -70,7 +73,7 @@ from jayden_jazz.ai.worker import shared
 from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
-from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, Solver
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, RootResult, Solver
 from jayden_jazz.cards.core import Core
 from jayden_jazz.cards.position import Position
 
@@ -94,6 +97,7 @@ PIMC_LEADERS = 8            # moves tested for a tie with each world's best
 PIMC_WORLD_NODES = 40_000   # a world needing more is skipped (about 0.3 s)
 PIMC_TRIAL = 0.35           # share of the move's time to solve a first few worlds, else MCTS
 SAME_PLUS_PIMC_EMPTY = 4    # with Same or Plus, sampled worlds only this near the end (see _pimc_empty)
+OPENING_SHARE = 0.95        # of a first card's time, what its exact search may use (see _exact_share)
 CHANCE_EMPTY = 6            # lost or drawn with this few empty cells: weigh every later chance
 
 LEVELS: dict[str, Level] = {
@@ -301,10 +305,20 @@ class CardsPlayer:
         return Decision(g0.action(pick), None, "expected", {"worlds": count,
                                                             "expected_score": round(top / count, 3)})
 
+    def _exact_share(self, g0: Core) -> float:
+        """The share of the move's time the exact search may use. On a seat's first card
+        (the field empty but for at most one card: on 3x3 more than the exact search
+        usually finishes in) the alternative is the Monte Carlo search on a nearly empty
+        field, which cannot tell a won deal's winning card from the others, so the proof
+        gets nearly all the time."""
+        if g0.empty >= len(g0.play_cells) - 1:
+            return max(self.level.exact_share, OPENING_SHARE)
+        return self.level.exact_share
+
     def _exact(self, worlds: Worlds, moves: list, start: float) -> Decision:
         g0 = worlds.template
-        solver = Solver(g0.copy(), deadline=self._deadline(start, self.level.exact_share),
-                        node_limit=self._node_limit(self.level.exact_share))
+        share = self._exact_share(g0)
+        solver = Solver(g0.copy(), deadline=self._deadline(start, share), node_limit=self._node_limit(share))
         res = solver.solve_root(all_best=False, partial=True)
         detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
         keys = {move_key(g0, m): m for m in moves}
@@ -350,9 +364,7 @@ class CardsPlayer:
         won = [m for m, v in res.values.items() if v == WIN]
         if won:
             return Decision(g0.action(won[0]), WIN, "solved", detail)
-        lost = {move_key(g0, m) for m, v in res.bounds.items() if v == LOSS}
-        unlost: set | None = set(keys) - lost or None
-        d = self._mcts(worlds, moves, start, unlost, "mcts", 1.0)
+        d = self._mcts(worlds, moves, start, unsettled(g0, res, moves), "mcts", 1.0)
         d.detail.update(detail)
         return d
 
@@ -430,6 +442,22 @@ class CardsPlayer:
         return Decision(g0.action(keys[res.best]), None, method,
                         {"iterations": res.iterations, "visits": res.stats[res.best][0],
                          "mean": round(res.stats[res.best][1], 3)})
+
+
+def unsettled(g0: Core, res: RootResult, moves: list) -> set | None:
+    """After an unfinished proof (no win found yet): the move keys still worth playing.
+
+    Never a move proven lost while another is not. The root's first pass asks of each
+    move in turn whether it wins; a move it answered "no" cannot win, while a move it
+    has not reached yet may, so while that pass runs only the untried moves are kept
+    (if the deal is won, its winning moves are among them).
+    """
+    untried = [m for m in moves if m not in res.bounds and m not in res.values]
+    if untried and res.bounds:
+        keep = untried
+    else:
+        keep = [m for m in moves if res.bounds.get(m, DRAW) > LOSS]
+    return {move_key(g0, m) for m in keep} or None
 
 
 def _best_total(g0: Core, moves: list, totals: Mapping[tuple, float]) -> tuple[tuple, float]:

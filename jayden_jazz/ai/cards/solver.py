@@ -40,6 +40,8 @@ from jayden_jazz.ai.cards.exact import OutOfTime
 from jayden_jazz.cards.core import Core
 
 WIN, DRAW, LOSS = 1, 0, -1
+OPENING_EMPTY = 7       # from this many empty cells the root orders by what a placement exposes,
+OPENING_MOVES = 64      # when it has at most this many placements (3x3: 45 at the first card)
 _INF = 2
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
@@ -117,7 +119,9 @@ class Solver:
         if st.n != 2:
             raise ValueError("the exact solver plays two-player games")
         self.st = st = st.copy()     # an interrupted search leaves its copy half-played
-        self.use_bits = bits and st.bit_rule     # the base comparison, Same, Plus and Combo
+        # the base comparison, Same, Plus and Combo; never under Order or Chaos, whose hands
+        # say which card may be played (the bit searches hold hands as sets and would play any)
+        self.use_bits = bits and st.bit_rule and not st.order_rule and not st.chaos_rule
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
@@ -305,10 +309,42 @@ class Solver:
             return self.search(alpha, beta)
         return -self.search(-beta, -alpha)
 
+    def _exposed(self, pcs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Early in a game, placements that take nothing in the order of what they leave the
+        opponent to take at once (the most one reply takes, then the sum over replies).
+
+        With nothing taken the captures say nothing, and the root's first pass stops at the
+        first winning move, so the order decides how long a won deal takes to prove: from
+        the empty 3x3 board with abilities this order reaches a winning card after 1.5x
+        fewer positions than an arbitrary one (six deals measured)."""
+        st = self.st
+        if st.empty < OPENING_EMPTY or st.effects or len(pcs) > OPENING_MOVES:
+            return pcs              # (a big field's opening: every reply to every move costs too much)
+        keyed = []
+        for i, (p, c) in enumerate(pcs):
+            got = st.place(p, c)
+            if got:
+                st.unplace()
+                keyed.append(((-len(got), 0, 0), i, p, c))
+                continue
+            st.commit(None)
+            seat = st.to_move
+            worst = total = 0
+            for q, cc in st.placements():
+                k = len(st.captures(q, cc, seat))
+                total += k
+                if k > worst:
+                    worst = k
+            st.uncommit()
+            st.unplace()
+            keyed.append(((0, worst, total), i, p, c))
+        keyed.sort()
+        return [(p, c) for _, _, p, c in keyed]
+
     def root_moves(self) -> list[Move]:
         st = self.st
         out: list[Move] = []
-        for p, c in self._ordered(None):
+        for p, c in self._exposed(self._ordered(None)):
             got = st.place(p, c)
             opts = st.offers(p, c, len(got)) if len(got) >= 2 and st.abil[p] else []
             st.unplace()
@@ -320,10 +356,18 @@ class Solver:
                    only: set[Move] | None = None) -> RootResult:
         """Prove the root's value and the moves that keep it.
 
+        Win/draw/loss is settled by null-window tests, as MTD(f) does with wider values:
+        first "does this move win?" for each move in turn, a win ending the search; then,
+        when none wins, "does this move draw?" for the moves not already shown lost. A
+        null-window test proves less than a search of the whole range, and proves it with
+        fewer positions (3x3 Open from the empty board: a third fewer), and a won position
+        -- the one a player must not throw away -- is answered by the first pass alone.
+
         With ``all_best`` every move tied with the best is identified (more nodes) --
         among ``only`` when given (those are also tried first); otherwise a win stops at
         the first winning move. Out of time, raises OutOfTime -- or, with ``partial``,
-        returns what was proven so far.
+        returns what was proven so far: the moves proven to win (``values``) and upper
+        bounds (``bounds``; LOSS is a proven loss).
         """
         moves = self.root_moves()
         if only:
@@ -332,17 +376,11 @@ class Solver:
         bounds: dict[Move, int] = {}
         best = -_INF
         try:
-            for m in moves:
-                a = best
-                v = self.child_value(m, a, _INF)
-                if v > a:
-                    values[m] = v
-                    best = v
-                else:
-                    bounds[m] = v           # an upper bound, at most the best so far
-                if best == WIN:
-                    break
-            if best == LOSS:
+            best = self._first_reaching(moves, WIN, values, bounds)
+            if best < WIN:
+                best = self._first_reaching([m for m in moves if bounds[m] > LOSS], DRAW, values, bounds)
+            if best < DRAW:
+                best = LOSS
                 values = {m: LOSS for m in moves}
                 bounds = {}
             res = RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, self.total_nodes)
@@ -352,10 +390,25 @@ class Solver:
         except OutOfTime:
             if not partial:
                 raise
+            best = max(values.values(), default=-_INF)
             return RootResult(best, [m for m in moves if values.get(m) == best], values, bounds,
                               self.total_nodes, complete=False)
         res.nodes = self.total_nodes
         return res
+
+    def _first_reaching(self, moves: list[Move], target: int, values: dict[Move, int],
+                        bounds: dict[Move, int]) -> int:
+        """Null-window tests "does this move reach ``target``?" in order, up to the first that
+        does (recorded in ``values``; returns ``target``); the others' fail-soft upper bounds
+        go to ``bounds``. Returns -_INF when none reaches it."""
+        for m in moves:
+            v = self.child_value(m, target - 1, target)
+            if v >= target:
+                values[m] = target
+                bounds.pop(m, None)
+                return target
+            bounds[m] = v
+        return -_INF
 
     def tied_with_best(self, res: RootResult, moves: list[Move] | None = None) -> list[Move]:
         """Every root move (of ``moves``) as good as the proven best, by null-window tests
