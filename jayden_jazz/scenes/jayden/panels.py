@@ -17,6 +17,7 @@ from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import GLYPH_W
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import LINE_H as ROW_H
 from jayden_jazz.shell.widgets import MenuItem, TextView, draw_window
 from jayden_jazz.tables.jayden.moves import Played, groups, taken, taken_text, turn_lines
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME
@@ -96,27 +97,38 @@ class EndBar(Scene):
 class MoveListWindow(Scene):
     """Every turn in the action notation with piece names, and what each side took.
 
-    A bar marks one turn (the latest at first); Enter or a click on a turn
-    calls ``on_pick`` with the number of actions up to its end, to look back
-    at the position after it. Esc closes.
+    A bar marks one turn (the latest at first, or the turn that ends at
+    ``at`` actions, where a viewer stands); Enter or a click on a turn calls
+    ``on_pick`` with the number of actions up to its end, to look back at the
+    position after it. Esc closes. A finished game's ``result`` is the last
+    line, after the turns. The rows are the text view's own height
+    (``ROW_H``), so the bar, the clicks and the words line up however long
+    the list is.
     """
 
     opaque = False
 
     def __init__(self, app: AppView, records: list[Played],
-                 on_pick: Callable[[int], None] | None = None) -> None:
+                 on_pick: Callable[[int], None] | None = None, at: int | None = None,
+                 result: str = "") -> None:
         super().__init__(app)
         self.rect = pygame.Rect(40, 12, 560, 300)
         self.head = [(f"{SIDE_NAME[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]
         cols = (self.rect.w - 40) // GLYPH_W
         lines = [fit(line, cols) for line in turn_lines(records)] or ["(no action yet)"]
+        self.result = fit(result, cols)
+        if self.result:
+            lines.append(self.result)
         self.ends: list[int] = []
         for group in groups(records):
             self.ends.append((self.ends[-1] if self.ends else 0) + len(group))
-        rows = (self.rect.h - 24 - 6 - 2 * LINE_H - 8 - LINE_H - 8) // LINE_H
+        rows = (self.rect.h - 24 - 6 - 2 * LINE_H - 4 - LINE_H - 4) // ROW_H
         self.view = TextView(lines, rows)
         self.view.top = self.view.max_top          # the latest turns first in view
         self.index = len(self.ends) - 1            # the turn under the bar
+        if at is not None and self.ends:
+            self.index = next((i for i, end in enumerate(self.ends) if end >= at), self.index)
+            self.view.top = min(self.view.max_top, max(0, self.index - self.view.rows // 2))
         self.on_pick = on_pick
         self.body = pygame.Rect(0, 0, 0, 0)
 
@@ -132,7 +144,7 @@ class MoveListWindow(Scene):
     def _line_at(self, pos: tuple[int, int]) -> int | None:
         if not self.body.collidepoint(pos):
             return None
-        i = self.view.top + (pos[1] - self.body.y) // LINE_H
+        i = self.view.top + (pos[1] - self.body.y) // ROW_H
         return i if 0 <= i < len(self.ends) else None
 
     def handle(self, action: Action) -> None:
@@ -164,17 +176,18 @@ class MoveListWindow(Scene):
             font.draw(surface, fit(text, inner.w // GLYPH_W - 1), inner.x + 4, y, colour)
             y += LINE_H
         y += 4
-        self.body = pygame.Rect(inner.x + 4, y, inner.w - 8, self.view.rows * LINE_H)
+        self.body = pygame.Rect(inner.x + 4, y, inner.w - 8, self.view.rows * ROW_H)
         if self.ends and self.on_pick is not None and self.view.top <= self.index < self.view.top + self.view.rows:
-            surface.fill(P.DARK_GRAY, (self.body.x, y + (self.index - self.view.top) * LINE_H,
-                                       self.body.w - 8, LINE_H))
+            surface.fill(P.DARK_GRAY, (self.body.x, y - 1 + (self.index - self.view.top) * ROW_H,
+                                       self.body.w - 8, ROW_H))
         self.view.draw(surface, font, self.body, P.WHITE, styles=self._style)
         guide = ("\u2191\u2193 turn  Enter look at it  Esc close" if self.on_pick is not None and self.ends
                  else "\u2191\u2193 PgUp PgDn scroll  Enter or Esc close")
         font.draw(surface, guide, inner.x + 4, inner.bottom - LINE_H, P.LIGHT_GRAY)
 
-    @staticmethod
-    def _style(line: str) -> tuple[str, int]:
+    def _style(self, line: str) -> tuple[str, int]:
+        if self.result and line == self.result:
+            return line, P.YELLOW
         return line, SIDE_COLOR["r"] if line[4:7] == "Red" else SIDE_COLOR["g"] if line[4:9] == "Green" else P.WHITE
 
 

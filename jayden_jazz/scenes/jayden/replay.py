@@ -39,6 +39,8 @@ class ReplayScene(Scene):
         self.index = 0           # actions applied so far
         self.looking_back = at is not None
         self.playing = not self.looking_back
+        self.step_to(len(self.actions))
+        self.result = result_line(self.pos)     # for the move list: how the game ended, if it did
         self.step_to(at or 0)
         self.timer = STEP_TICKS
         self.motion: steps.Motion | None = None
@@ -95,7 +97,8 @@ class ReplayScene(Scene):
             self.step_turn(action.dy)      # down the move list: later
         elif k == Kind.LOG:
             self.playing = False
-            self.stack.push(MoveListWindow(self.app, self.records, on_pick=self.step_to))
+            self.stack.push(MoveListWindow(self.app, self.records, on_pick=self.step_to, at=self.index,
+                                           result=self.result))
 
     def update(self) -> None:
         self.ticks += 1
