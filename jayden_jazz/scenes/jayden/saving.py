@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
 def autosave(board: JaydenScene) -> None:
     """The last finished turn goes to the autosave slot; a failure is said, never raised."""
     try:
-        jsave.save(jsave.slot_path(board.app.dirs.saves, "autosave"), board.table.game, board.table.pos)
+        jsave.save(jsave.slot_path(board.app.dirs.saves, "autosave"), board.table.game_to_save(),
+                   board.table.pos)
     except OSError as e:
         board.say(f"Autosave failed: {e.strerror or e}")
 
@@ -45,7 +46,7 @@ def confirm_save(board: JaydenScene, path: Path) -> None:
 
 def save_to(board: JaydenScene, path: Path) -> None:
     try:
-        jsave.save(path, board.table.game, board.table.pos)
+        jsave.save(path, board.table.game_to_save(), board.table.pos)
     except OSError as e:
         board.stack.push(MessageWindow(board.app, "Save failed",
                                        f"Could not write {menus.slot_of(path)} ({path}): {e.strerror or e}"))
