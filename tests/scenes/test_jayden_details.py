@@ -14,6 +14,7 @@ from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.tables.jayden.moves import taken_text
 from tests.helpers import pixel, press, step
+from tests.reference import check_reference
 from tests.scenes.jpn_helpers import jpn
 from tests.scenes.test_jayden_editor import _editor
 from tests.scenes.test_jayden_scene import act, board, choose, goto
@@ -111,3 +112,45 @@ def test_the_leave_prompt_names_the_save_that_holds_the_game(make_app):
     assert "Slot 2 holds it as it is now" in words and "autosave" not in words
     act(app, back, "c13", "c12")
     assert "Slot 2 holds it as it was 1 action ago" in _leave_words(app)
+
+
+LONG = ("Undone back to the start of your turn; the autosave now holds this position, and the computer "
+        "will not play its reply until you act again, whatever the Options say about pace and hints")
+
+
+def test_a_long_message_says_where_to_read_it_and_the_move_list_shows_it_whole(make_app):
+    from jayden_jazz.scenes.jayden.panels import MoveListWindow
+
+    app, sc = board(make_app)
+    sc.say(LONG)
+    app.render()
+    left, second, _ = sc.renderer.status_lines(sc.pos, sc.view())
+    shown = " ".join(t for t, _ in left + second)
+    assert shown.endswith("\u2026 (L reads it all)")
+    assert all(len(t) <= 80 for t, _ in left + second)
+    step(app, 2000)                                              # the message has left the line
+    assert sc.message == ""
+    press(app, "L")
+    window = app.stack.top
+    assert isinstance(window, MoveListWindow)
+    words = " ".join(t for t, _ in window.head[2:])
+    assert words == "Last message: " + LONG                     # every word of it
+    app.render()
+    check_reference(app.display.logical, "jayden_moves_message")
+
+
+def test_a_message_beside_a_master_warning_also_says_where_to_read_it(make_app):
+    app, sc = board(make_app)
+    sc.say(LONG)
+    view = sc.view()
+    view.alerts = [("Danger: Red could take your Master next turn (Dragon j9)", P.LIGHT_RED)]
+    left, second, _ = sc.renderer.status_lines(sc.pos, view)
+    assert left[0][0].endswith("(L reads it all)") and second[0][0].startswith("Danger")
+
+
+def test_a_message_that_fits_two_lines_is_not_cut(make_app):
+    app, sc = board(make_app)
+    text = "Nothing to undo yet: " + "a short reason " * 6
+    sc.say(text.strip())
+    left, second, _ = sc.renderer.status_lines(sc.pos, sc.view())
+    assert " ".join(t for t, _ in left + second) == text.strip()

@@ -326,7 +326,8 @@ class JaydenScene(PlayScene):
             answer, yes=f"Yes, {what}", no="No, go on playing"))
 
     def show_moves(self) -> None:
-        self.stack.push(MoveListWindow(self.app, self.table.records, on_pick=self.look_back))
+        self.stack.push(MoveListWindow(self.app, self.table.records, on_pick=self.look_back,
+                                       message=self.messages.last))
 
     def look_back(self, actions: int) -> None:
         """The position after the first ``actions`` actions, in the viewer; Esc comes back here."""

@@ -14,7 +14,7 @@ import pygame
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, BoardRenderer, fit
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import GLYPH_W
+from jayden_jazz.shell.font import GLYPH_W, wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H as ROW_H
@@ -94,6 +94,9 @@ class EndBar(Scene):
             font.draw(surface, f" {item.label} ", a, STATUS_Y + LINE_H, P.BLACK if i == self.index else P.WHITE)
 
 
+MESSAGE_LINES = 4        # the longest message the game says fits in three
+
+
 class MoveListWindow(Scene):
     """Every turn in the action notation with piece names, and what each side took.
 
@@ -103,18 +106,21 @@ class MoveListWindow(Scene):
     position after it. Esc closes. A finished game's ``result`` is the last
     line, after the turns. The rows are the text view's own height
     (``ROW_H``), so the bar, the clicks and the words line up however long
-    the list is.
+    the list is. The board's latest ``message`` is shown whole above the
+    turns: the status lines cut a long one, and this is where to read it.
     """
 
     opaque = False
 
     def __init__(self, app: AppView, records: list[Played],
                  on_pick: Callable[[int], None] | None = None, at: int | None = None,
-                 result: str = "") -> None:
+                 result: str = "", message: str = "") -> None:
         super().__init__(app)
         self.rect = pygame.Rect(40, 12, 560, 300)
         self.head = [(f"{SIDE_NAME[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]
         cols = (self.rect.w - 40) // GLYPH_W
+        if message:
+            self.head += [(line, P.YELLOW) for line in wrap("Last message: " + message, cols)[:MESSAGE_LINES]]
         lines = [fit(line, cols) for line in turn_lines(records)] or ["(no action yet)"]
         self.result = fit(result, cols)
         if self.result:
@@ -122,7 +128,7 @@ class MoveListWindow(Scene):
         self.ends: list[int] = []
         for group in groups(records):
             self.ends.append((self.ends[-1] if self.ends else 0) + len(group))
-        rows = (self.rect.h - 24 - 6 - 2 * LINE_H - 4 - LINE_H - 4) // ROW_H
+        rows = (self.rect.h - 24 - 6 - len(self.head) * LINE_H - 4 - LINE_H - 4) // ROW_H
         self.view = TextView(lines, rows)
         self.view.top = self.view.max_top          # the latest turns first in view
         self.index = len(self.ends) - 1            # the turn under the bar
