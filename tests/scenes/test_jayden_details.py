@@ -154,3 +154,35 @@ def test_a_message_that_fits_two_lines_is_not_cut(make_app):
     sc.say(text.strip())
     left, second, _ = sc.renderer.status_lines(sc.pos, sc.view())
     assert " ".join(t for t, _ in left + second) == text.strip()
+
+
+def test_look_back_and_the_replay_show_coordinates_and_turn_with_t(make_app):
+    from jayden_jazz.scenes.jayden.render import CELL_H, CELL_W, ROWS, square_rect
+    from jayden_jazz.scenes.jayden.replay import ReplayScene
+    from jayden_jazz.jayden import parse_square
+
+    app, sc = board(make_app, enhanced=True)
+    act(app, sc, "c2", "c4")
+    act(app, sc, "e2", "e3")
+    press(app, "L", "RETURN")                                  # look back at turn 1
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and viewer.looking_back
+    app.render()
+    x, y = CELL_W - 6, ROWS * CELL_H - 7                       # file a's tab in the corner square
+    assert pixel(app.display.logical, x, y) == P.BLACK
+    hero = square_rect(parse_square("c4"))
+    before = pixel(app.display.logical, hero.x + 10, hero.y + 10)
+    press(app, "T")
+    assert viewer.flip
+    app.render()
+    turned = square_rect(parse_square("c4"), True)
+    assert pixel(app.display.logical, turned.x + 10, turned.y + 10) == before
+    assert pixel(app.display.logical, hero.x + 10, hero.y + 10) != before
+    check_reference(app.display.logical, "jayden_look_back_turned")
+    press(app, "ESCAPE")
+    assert app.stack.top is sc and not sc.flip                  # the game's own board is as it was
+    app.settings["coordinates"] = "off"
+    replay = ReplayScene(app, START_JPN, ["c2-c4"], enhanced=True)
+    app.stack.push(replay)
+    app.render()
+    assert pixel(app.display.logical, x, y) != P.BLACK         # the option is obeyed

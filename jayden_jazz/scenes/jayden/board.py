@@ -332,7 +332,8 @@ class JaydenScene(PlayScene):
     def look_back(self, actions: int) -> None:
         """The position after the first ``actions`` actions, in the viewer; Esc comes back here."""
         self.stack.push(self.app.scene("jayden-replay", start=self.game.start, quiet_draw=self.game.quiet_draw,
-                                       actions=[str(a) for a in self.pos.history], at=actions))
+                                       actions=[str(a) for a in self.pos.history], at=actions,
+                                       enhanced=self.enhanced, flip=self.flip))
 
     def _push(self, name: str) -> None:
         self.stack.push(self.app.scene(name))
@@ -418,7 +419,7 @@ class JaydenScene(PlayScene):
         elif choice == "replay":
             self.stack.push(self.app.scene("jayden-replay", start=self.game.start,
                                            actions=[str(a) for a in self.pos.history],
-                                           quiet_draw=self.game.quiet_draw))
+                                           quiet_draw=self.game.quiet_draw, enhanced=self.enhanced, flip=self.flip))
         elif choice == "moves":
             self.show_moves()
         elif choice == "title":
