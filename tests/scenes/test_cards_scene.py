@@ -377,7 +377,13 @@ def test_two_player_game_with_an_ability_and_targets(make_app):
     assert "Player 1 controls the most cards (8)" in " ".join(end.lines)
     assert any(line.startswith("Player 2 (Red):") and " 1 card" in line for line in end.lines)
     assert watch.frames > 100 and watch.pixel_checks > 100 and watch.face_frames > 20
-    press(app, "RETURN")                                 # Rematch with the same hands
+    assert end.menu.current.value == "look"              # the harmless choice first: an Enter too many
+    press(app, "RETURN")                                 # only closes the window
+    assert app.stack.top is sc and sc.game.is_over() and sc.game.ply == 9
+    press(app, "RETURN")                                 # Enter on the finished table: the end window again
+    end = app.stack.top
+    assert isinstance(end, EndWindow) and end.menu.current.value == "look"
+    press(app, "UP", "UP", "UP", "RETURN")               # Rematch with the same hands
     again = app.stack.top
     assert not isinstance(again, CardsTableScene) or again is not sc
     table = next(s for s in app.stack if isinstance(s, CardsTableScene))
