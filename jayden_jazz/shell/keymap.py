@@ -52,7 +52,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", "Undo", Kind.UNDO, help="Jayden: back to the start of your last turn (Enhanced)."),
     Command("hint", "Hint", Kind.HINT, help="Ask the computer for a suggestion (Enhanced)."),
     Command("log", "Game log", Kind.LOG, help="Show the list of what has happened in the game."),
-    Command("random", "Random hand", Kind.RANDOM, help="Card game: fill the rest of your hand at random.",
+    Command("random", "Random hand", Kind.RANDOM, help="Card game: fill the rest of your hand at random "
+            "(Ctrl+R; a letter here types into the search).",
             screen="hands"),
     Command("reset_stats", "Reset statistics", Kind.RESET, help="Statistics: count from zero again (asks first).",
             screen="statistics"),

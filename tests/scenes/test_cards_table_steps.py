@@ -17,7 +17,7 @@ from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.scenes.windows import TextWindow
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
-from tests.helpers import click, pixel, press, step
+from tests.helpers import click, ctrl, pixel, press, step
 from tests.reference import check_reference
 from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, STRONG5, WEAK5, LocalBrain, cell_centre, goto,
                                         hand_centre, make_table, play_click, settle, take_seat)
@@ -371,7 +371,7 @@ def test_r_is_random_hand_until_a_search_begins_then_it_types(make_app, monkeypa
     press(app, "RETURN")
     hc = app.stack.top
     assert isinstance(hc, HandChoiceScene)
-    press(app, "r")
+    ctrl(app, "r")
     assert len(hc.picked) == hc.size and hc.search == ""          # Random hand, and no letter typed
     press(app, "ESC")                                    # (nothing to clear: back to the setup)
     press(app, "RETURN")
