@@ -25,6 +25,7 @@ from jayden_jazz.scenes.cardkit.library import Library, load_library, problem_su
 from jayden_jazz.scenes.cards.windows import PacksWindow, pack_problems_window
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import GLYPH_W, wrap
 from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
@@ -256,7 +257,13 @@ class CardsSetupScene(Scene):
         y = FRAME.bottom - 44
         if self.library.problems:
             msg = problem_summary(self.library.problems) + ": see Pack problems."
-            font.draw(surface, msg[:72], inner.x + 4, y, P.LIGHT_RED)
+            if self.menu.rect.bottom <= y:
+                font.draw(surface, msg[:72], inner.x + 4, y, P.LIGHT_RED)
+            else:                                  # four seats fill the menu down to here: beside it
+                x = MENU_X + MENU_W + 20
+                lines = wrap(msg, (inner.right - x) // GLYPH_W)
+                for j, line in enumerate(lines):
+                    font.draw(surface, line, x, self.menu.rect.bottom - (len(lines) - j) * LINE_H + 1, P.LIGHT_RED)
         font.draw(surface, "\u2191\u2193 choose  \u2190\u2192 change  Enter select  Esc back", inner.x + 4,
                   FRAME.bottom - 26, P.LIGHT_GRAY)
 

@@ -466,9 +466,10 @@ class CardEditorScene(Scene):
     def _draw_messages(self, surface: pygame.Surface, y: int) -> None:
         font = self.app.font
         lines = self.message_lines()
-        shown = lines[:MSG_ROWS]
+        more = len(lines) - MSG_ROWS + 1 if len(lines) > MSG_ROWS else 0
+        shown = lines[:MSG_ROWS - 1] if more else lines
         for i, (s, colour) in enumerate(shown):
             font.draw(surface, s, 6, y + i * 14, colour)
-        if len(lines) > MSG_ROWS:
-            font.draw(surface, f"+{len(lines) - MSG_ROWS} more lines", PANEL_W - 130, y + MSG_ROWS * 14 - 1,
-                      P.LIGHT_GRAY)
+        if more:                                   # the last row says what is not shown, above the key bar
+            font.draw(surface, f"... and {more} more line{'s' if more != 1 else ''} (see the red rows)",
+                      6, y + (MSG_ROWS - 1) * 14, P.LIGHT_GRAY)
