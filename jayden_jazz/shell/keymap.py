@@ -189,15 +189,16 @@ class KeyMap:
         return f"{label} now does {cmd.label}.{note}"
 
     def unbind_last(self, name: str) -> str:
-        """Remove the command's most recently added key, never its last one."""
+        """Remove the key shown last in the command's list (Options > Keys: "Del: remove the last
+        one"), never its only key."""
         cmd = BY_NAME[name]
         keys = self._keys[name]
         if len(keys) <= 1:
             raise KeyConflict(f"{key_label(keys[0])} is the only key for {cmd.label}; "
                               "add another before removing it.")
-        self._keys[name] = keys[1:]
+        self._keys[name] = keys[:-1]
         self._index()
-        return f"{key_label(keys[0])} no longer does {cmd.label}."
+        return f"{key_label(keys[-1])} no longer does {cmd.label}."
 
     def reset(self) -> None:
         self._keys = default_bindings()
