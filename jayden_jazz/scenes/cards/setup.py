@@ -39,6 +39,11 @@ PRESET_NAMES = {"updated": "Updated", "draft": "Draft"}
 VARIANT_LABELS = (("open", "Open"), ("pure", "Pure"), ("sudden_death", "Sudden Death"))
 
 
+def start_label(cfg: MatchConfig) -> str:
+    """What the start row does: with the Random hand rule nobody chooses, the hands are dealt."""
+    return "Deal hands" if "random" in cfg.classic else "Choose hands"
+
+
 class CardsSetupScene(Scene):
     def __init__(self, app: AppView, config: MatchConfig | None = None, library: Library | None = None) -> None:
         super().__init__(app)
@@ -66,7 +71,7 @@ class CardsSetupScene(Scene):
         items += [MenuItem(label, key) for key, label in VARIANT_LABELS]
         items += [MenuItem("First player", "first"), MenuItem("Card packs", "packs"),
                   MenuItem("Pack problems", "problems", enabled=bool(self.library.problems)),
-                  MenuItem("Choose hands", "start"),
+                  MenuItem(start_label(cfg), "start"),
                   MenuItem("Load game", "load"),
                   MenuItem("Back", "back")]
         current = self.menu.current                 # None only for the empty menu before the first build
@@ -184,6 +189,9 @@ class CardsSetupScene(Scene):
         return -1 if action.pos[0] < (left + right) // 2 else 1
 
     def _remember(self) -> None:
+        for item in self.menu.items:             # the Rules page may have switched Random on or off
+            if item.value == "start":
+                item.label = start_label(self.config)
         old = self.app.settings["cards"]
         data = dict(old) if isinstance(old, dict) else {}
         data.update(self.config.to_settings())        # keeps the hands remembered beside the setup
