@@ -688,6 +688,24 @@ def test_hint_names_a_move_and_its_value(make_app, fake_ai):
     assert len(brain.asked) == 1                         # Original mode: no hints
 
 
+def test_a_hint_while_another_card_is_picked_puts_that_card_back(make_app, fake_ai):
+    from jayden_jazz.cards.loader import load_packs
+    from jayden_jazz.paths import shipped_dir
+
+    catalog, _ = load_packs([shipped_dir("cards"), PACK_DIR])
+    brain = LocalBrain(catalog, delay=2)
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], seats=[HUMAN, COMPUTER], brain=brain)
+    click(app, *hand_centre(sc, 0, "t/grab"))            # another card than the hint will name
+    assert sc.top_text()[1][0].startswith("place ")
+    press(app, "h")
+    step(app, 4)
+    assert sc.message == "Hint: Solid 1 on a1 (a sure win)"
+    assert sc.selected is None and sc.cursor == hand_key(0, 0)
+    assert sc.top_text()[1][0] == "pick a card from your hand"   # the prompt names no other card
+    press(app, "RETURN")                                 # Enter picks the hinted card
+    assert sc.selected == 0 and "Solid 1" in sc.top_text()[1][0]
+
+
 def test_a_broken_computer_answer_hands_the_seat_to_a_person(make_app, fake_ai):
     class Broken(LocalBrain):
         def submit_action(self, *args):

@@ -819,7 +819,8 @@ class TableController:
         self.say(text)
         if self.selected == act.card:            # picked already (Chaos draws it): the cell is next
             self.screen.cursor_to(("cell", g.field.index(act.cell)))
-        else:
+        else:                                    # another card picked goes back: the prompt and the
+            self.selected = None                 # cursor both point at the card the hint names
             self.screen.cursor_to(("hand", seat, g.hand_ids(seat).index(act.card)))
 
     def stop_computer(self) -> None:
