@@ -115,3 +115,23 @@ def test_the_setup_problem_line_goes_beside_a_four_seat_menu(make_app):
     back = setup.menu.rect.y + (len(setup.menu.items) - 1) * setup.menu.line_h
     assert not any(pixel(surf, x, y) == P.LIGHT_RED for x in range(40, 370) for y in range(back, back + 14))
     assert any(pixel(surf, x, y) == P.LIGHT_RED for x in range(400, 600) for y in range(back, back + 14))
+
+
+def test_a_refused_date_previews_no_month(make_app, user_home):
+    from tests.workshop.workshop_helpers import set_text
+
+    app = make_app()
+    pack = new_pack(Path(app.dirs.cards), "My Cards", "Tester", set())
+    ed = CardEditorScene(app, pack)
+    app.stack.push(ed)
+    set_text(app, ed.form, "started_roasting", "2001-03")
+    drawn: list[str] = []
+    draw = app.font.draw
+    app.font.draw = lambda surface, text, *a, **k: (drawn.append(text), draw(surface, text, *a, **k))[1]
+    app.render()
+    assert "Mar 2001" in drawn and not ed.view.month_unknown
+    set_text(app, ed.form, "started_roasting", "2001-13")
+    drawn.clear()
+    app.render()
+    app.font.draw = draw
+    assert ed.view.month_unknown and "Mar 2001" not in drawn and "?" in drawn

@@ -182,6 +182,8 @@ class CardEditorScene(Scene):
         self._rebuild()
         self._revalidate()
         self.view = CardView(self.app.font, self.card)
+        # a refused date keeps the card's last good month: the preview shows none rather than that one
+        self.view.month_unknown = any(p.field == "started_roasting" for p in self.errors)
 
     @property
     def dirty(self) -> bool:
