@@ -407,7 +407,8 @@ def missing_packs(data: Mapping[str, Any], catalog: Mapping[str, Card]) -> str |
     """Why a game cannot be replayed when its hands hold cards of packs that are not loaded,
     naming the packs (a player adds a pack, not a card); None when every pack is there."""
     loaded = {cid.split("/")[0] for cid in catalog}
-    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
+    raw = data.get("hands")
+    hands: list[Any] = raw if isinstance(raw, list) else []
     packs = sorted({str(c).split("/")[0] for h in hands if isinstance(h, list) for c in h
                     if "/" in str(c) and str(c) not in catalog} - loaded)
     if not packs:

@@ -1,6 +1,6 @@
 """Hand Swap between hands that hold the same cards: while the swap is shown, only the card
 given in front of everyone lies face up, never the receiver's own copy of it."""
-# rule: cards.md#hand-swap
+# rule: cards.md#hand-rules
 
 from __future__ import annotations
 

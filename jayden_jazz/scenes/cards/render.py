@@ -602,12 +602,7 @@ class TableRenderer:
             text, colour = shown[0]
             two = two_lines(self.font, text)
             if two is not None:                  # two lines of the bar's own font, over the field's edge
-                top = y if y == 0 else y + BAR_H - TWO_LINE_H
-                surface.fill(P.BLACK, (0, top, SCREEN_W, TWO_LINE_H))
-                pygame.draw.line(surface, P.DARK_GRAY, (0, top + TWO_LINE_H - 1 if y == 0 else top),
-                                 (SCREEN_W - 1, top + TWO_LINE_H - 1 if y == 0 else top))
-                for i, line in enumerate(two):
-                    self.font.draw(surface, line, 4, top + 1 + (1 if y else 0) + i * 14, colour)
+                draw_two_lines(surface, self.font, y, two, colour)
                 return
             tiny = small_font()
             for i, line in enumerate(small_lines(text)):
@@ -666,6 +661,16 @@ def two_lines(font: Font, text: str) -> list[str] | None:
     if len(lines) <= 2 and all(font.width(ln) <= BAR_ROOM for ln in lines):
         return lines
     return None
+
+
+def draw_two_lines(surface: pygame.Surface, font: Font, y: int, lines: list[str], colour: int) -> None:
+    """The top bar (``y`` 0) grown down, or the bottom bar grown up, to hold two lines of the font."""
+    top = y if y == 0 else y + BAR_H - TWO_LINE_H
+    edge = top + TWO_LINE_H - 1 if y == 0 else top
+    surface.fill(P.BLACK, (0, top, SCREEN_W, TWO_LINE_H))
+    pygame.draw.line(surface, P.DARK_GRAY, (0, edge), (SCREEN_W - 1, edge))
+    for i, line in enumerate(lines):
+        font.draw(surface, line, 4, top + 1 + (1 if y else 0) + i * 14, colour)
 
 
 def small_lines(text: str) -> list[str]:
