@@ -665,7 +665,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
             play_click(app, sc, act.card, act.cell)
     settle(app, sc)
     assert sc.game.is_over() and watch.pixel_checks > 0
-    press(app, "UP", "RETURN")                           # Back to title (the last entry)
+    press(app, "DOWN", "RETURN")                         # Back to title (below Look at the table, where it starts)
     assert isinstance(app.stack.top, TitleScene) and brain.closed
 
 
