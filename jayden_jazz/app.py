@@ -61,8 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scene", metavar="NAME", default="menu",
                    help="start in a scene: menu, cards, jayden, instructions, options")
     p.add_argument("--keys", metavar="KEYS", default="",
-                   help='feed key presses, e.g. "DOWN DOWN RETURN"; also CLICK:x,y RCLICK:x,y '
-                        'MOVE:x,y (logical pixels) and WAIT')
+                   help='feed key presses, e.g. "DOWN DOWN RETURN"; also CTRL+R (Ctrl and a letter), '
+                        'CLICK:x,y RCLICK:x,y MOVE:x,y (logical pixels) and WAIT')
     p.add_argument("--screenshot", metavar="PATH", type=Path,
                    help="save the logical 640x350 frame as a PNG on exit")
     p.add_argument("--cards", metavar="PATH", type=Path, action="append", default=[],
@@ -102,6 +102,9 @@ def parse_script(text: str) -> list[tuple[str, Any]]:
                 raise ValueError(f"bad mouse token {tok!r}: use CLICK:x,y") from None
             button = {"CLICK": 1, "RCLICK": 3, "MOVE": 0}[kind.upper()]
             out.append(("mouse", (button, x, y)))
+        elif up.startswith("CTRL+") and len(tok) == 6 and tok[5].isalpha():
+            letter = tok[5].lower()          # as SDL types it: the control character of the letter
+            out.append(("ctrl", (key_code(letter), chr(ord(letter) - ord("a") + 1))))
         else:
             out.append(("key", key_code(tok)))
     return out
@@ -261,6 +264,11 @@ class App:
         if kind == "key":
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=val, mod=0, unicode="", scancode=0))
             self._pending_keyup = val
+        elif kind == "ctrl":
+            code, char = val
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=pygame.KMOD_LCTRL, unicode=char,
+                                                 scancode=0))
+            self._pending_keyup = code
         elif kind == "mouse":
             button, x, y = val
             vp = self.display.viewport

@@ -80,14 +80,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from jayden_jazz.saves.cards import read_game
     from jayden_jazz.saves.store import SaveError
 
-    if args.packs:
-        folders = list(args.packs)
-    else:
-        try:
-            from jayden_jazz.paths import card_pack_dirs
-            folders = card_pack_dirs()
-        except FileNotFoundError:  # pragma: no cover
-            folders = [engine.game_cards_folder()]
+    try:
+        from jayden_jazz.paths import card_pack_dirs
+        folders = card_pack_dirs(args.cards)          # as the game loads them: --cards come last
+    except FileNotFoundError:  # pragma: no cover
+        folders = [engine.game_cards_folder(), *args.cards]
     catalog, _ = load_packs(folders)
     try:
         _, game = read_game(args.file, catalog)
@@ -115,8 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.set_defaults(func=cmd_render)
     rp = sub.add_parser("replay", help="replay a save or record file; print the final position and result")
     rp.add_argument("file", type=Path)
-    rp.add_argument("--packs", action="append", type=Path, default=[],
-                    help="cards folder or pack (default: the game's and your cards folders); may repeat")
+    rp.add_argument("--cards", "--packs", dest="cards", action="append", type=Path, default=[], metavar="PATH",
+                    help="a card pack or folder of packs to load after the game's and your cards folders, "
+                         "as the game's --cards (--packs is the old name); may repeat")
     rp.set_defaults(func=cmd_replay)
     return p
 

@@ -63,6 +63,17 @@ def press(app, *names: str, frames_between: int = 1) -> None:
         step(app, frames_between)
 
 
+def ctrl(app, letter: str) -> None:
+    """Ctrl and a letter, carrying the control character SDL types for it (Ctrl+R: "\\x12")."""
+    from jayden_jazz.shell.input import key_code
+
+    code = key_code(letter)
+    char = chr(ord(letter.lower()) - ord("a") + 1)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=pygame.KMOD_LCTRL, unicode=char, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    step(app, 1)
+
+
 def click(app, x: int, y: int, button: int = 1) -> None:
     """A mouse click at a logical pixel, sent through the window mapping."""
     vp = app.display.viewport

@@ -60,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         keys(ch.lower(), text=ch)
     keys("RETURN", "RETURN", "RETURN")             # the profile, the first opponent, Play
     step(app, 3)
-    keys("R", "RETURN")                            # Random hand, Done
+    keys("r", text="\x12")                         # Random hand (Ctrl+R)
+    keys("RETURN")                                 # Done
     for _ in range(600):
         t = app.stack.top
         if top() == "MessageWindow":

@@ -50,7 +50,8 @@ def shoot(out: Path) -> None:
     host.menu.index = len(host.menu.items) - 2
     press("return")                                         # Start hosting
     until(lambda: type(app.stack.top).__name__ == "HandChoiceScene")
-    press("r", "return")                                    # Random hand, Done
+    app.stack.top.random_fill()                             # Random hand (Ctrl+R)
+    press("return")                                         # Done
     lobby = app.stack.top
     guest = NetClient(lobby.link.url, name="Jazz").start()
     guest.join(lobby.link.code)

@@ -43,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from jayden_jazz.ai.protocol.client import EngineError  # noqa: E402
 from jayden_jazz.ai.stats import WDL, format_wdl  # noqa: E402
 
 
@@ -82,6 +83,24 @@ def _write_record(folder: Path, r: tuple, args: argparse.Namespace) -> None:
     body = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
     name = f"{seed - args.seed + 1:03d}-seed{seed}-{'A' if a_first else 'B'}first.yaml"
     (folder / name).write_text(head + "\n" + body, encoding="utf-8")
+
+
+def _run(jobs: list[tuple], results: list[tuple], args: argparse.Namespace) -> None:
+    """Plays the games (in ``args.jobs`` processes), printing a line for each as it ends."""
+    if args.jobs > 1 and len(jobs) > 1:
+        with mp.get_context("spawn").Pool(args.jobs) as pool:
+            for r in pool.imap_unordered(_play, jobs):
+                results.append(r)
+                _line(r, args, len(results))
+                if args.records is not None:
+                    _write_record(args.records, r, args)
+    else:
+        for job in jobs:
+            r = _play(job)
+            results.append(r)
+            _line(r, args, len(results))
+            if args.records is not None:
+                _write_record(args.records, r, args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,21 +145,12 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(args.game, args.a, args.b, args.seed + i, i % 2 == 0, options) for i in range(args.games)]
     started = time.perf_counter()
     cpu_started = time.process_time()
-    results = []
-    if args.jobs > 1 and len(jobs) > 1:
-        with mp.get_context("spawn").Pool(args.jobs) as pool:
-            for r in pool.imap_unordered(_play, jobs):
-                results.append(r)
-                _line(r, args, len(results))
-                if args.records is not None:
-                    _write_record(args.records, r, args)
-    else:
-        for job in jobs:
-            r = _play(job)
-            results.append(r)
-            _line(r, args, len(results))
-            if args.records is not None:
-                _write_record(args.records, r, args)
+    results: list[tuple] = []
+    try:
+        _run(jobs, results, args)
+    except EngineError as exc:              # an engine that cannot start or does not speak the protocol
+        print(f"tournament stopped: {exc}", file=sys.stderr)
+        return 2
     wall = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
 

@@ -42,7 +42,9 @@ class Captured:
     """A card changed hands because of the placement; ``cause`` names the capture rule: the
     ordinary comparison that took it (``higher``, ``equal_or_higher``, ``lower``,
     ``equal_or_lower``, ``fallen_ace``) or the classic rule (``same``, ``same_wall``, ``plus``,
-    ``combo``). For Same, Same Wall and Plus, ``matched`` holds the pairs that matched."""
+    ``combo``). For Same, Same Wall and Plus, ``matched`` holds the pairs that matched; for an
+    ordinary comparison and a Combo link, the one pair compared (the capturing card's side and
+    value against the taken card's)."""
 
     cell: str
     card: str

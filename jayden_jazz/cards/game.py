@@ -115,6 +115,35 @@ def comparison_cause(core: Core, owner: Sequence[int], c: int, x: int) -> str:
 CLASSIC_MATCHES = ("same", "same_wall", "plus")
 
 
+def beaten_match(core: Core, owner: Sequence[int], src: int, x: int) -> "tuple[Match, ...]":
+    """The touching pair of an ordinary capture (or a Combo link) of the card on ``x`` by the card
+    on ``src``: ``src``'s side facing it and both values as the comparison saw them, so a player
+    reads the numbers (``7>4``) and not only the rule's name."""
+    from . import events as ev
+
+    pair = next(((d, od) for d, n, od in core.adj[src] if n == x), None)
+    if pair is None:
+        return ()
+    a = core.judge.value(core.cell, owner, core.effects, src, pair[0])
+    b = core.judge.value(core.cell, owner, core.effects, x, pair[1])
+    return (ev.Match(pair[0], core.names[x], a, b),)
+
+
+def combo_source(core: Core, owner: Sequence[int], taken_before: Sequence[int], x: int) -> int | None:
+    """Which card already turned by this placement took the card on ``x`` in a Combo: the first
+    touching one that beats it by the ordinary comparison (values read with ``owner``)."""
+    rules = core.rules
+    for d, n, od in core.adj[x]:
+        if n not in taken_before:
+            continue
+        a = core.judge.value(core.cell, owner, core.effects, n, od)
+        b = core.judge.value(core.cell, owner, core.effects, x, d)
+        wins = a < b if rules.reverse else a > b
+        if wins or (a == b and rules.capture == "equal_or_higher"):
+            return n
+    return None
+
+
 def classic_match(core: Core, owner: Sequence[int], c: int, cause: str) -> "tuple[Match, ...]":
     """The touching pairs Same (equal values; Same Wall: and an A against a wall) or Plus (the
     equal sums) counted for the card placed on ``c``, read with the values of the moment it
@@ -606,12 +635,19 @@ class Game:
         for x, old, _ in taken:
             landed[x] = old
         matches: dict[str, tuple[Match, ...]] = {}
+        turned: list[int] = []
         for x, old, cause in taken:
+            pair: tuple[Match, ...] = ()
             if cause == core.base_name:
                 cause = comparison_cause(core, landed, c, x)
+                pair = beaten_match(core, landed, c, x)
+            elif cause == "combo":
+                src = combo_source(core, core.owner, turned, x)
+                pair = beaten_match(core, core.owner, src, x) if src is not None else ()
             elif cause in CLASSIC_MATCHES and cause not in matches:
                 matches[cause] = classic_match(core, landed, c, cause)
-            out.append(ev.Captured(names[x], ids[core.cell[x]], seat, old, cause, matches.get(cause, ())))
+            turned.append(x)
+            out.append(ev.Captured(names[x], ids[core.cell[x]], seat, old, cause, matches.get(cause, pair)))
         seen = {x: (core.cell[x], core.owner[x]) for x in core.play_cells}
         core.commit(option)
         self._history.append(action)

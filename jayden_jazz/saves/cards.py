@@ -349,7 +349,7 @@ def from_body(body: dict[str, Any], path: Path | str,
         record = GameRecord.from_data(data)
         game = record.replay(catalog)
     except CardsError as e:
-        raise SaveError(path, f"its game cannot be replayed: {e}") from None
+        raise SaveError(path, missing_packs(data, catalog) or f"its game cannot be replayed: {e}") from None
     if len(seats) != game.players:
         raise SaveError(path, f"it names {len(seats)} seats for a {game.players}-player game")
     if game.ply != body["ply"] or game.position() != body["position"]:
@@ -400,7 +400,24 @@ def read_game(path: Path, catalog: Mapping[str, Card]) -> tuple[GameRecord, Game
         record = GameRecord.from_data(data)
         return record, record.replay(catalog)
     except CardsError as e:
-        raise SaveError(path, f"the record cannot be replayed: {e}") from None
+        raise SaveError(path, missing_packs(data, catalog) or f"the record cannot be replayed: {e}") from None
+
+
+def missing_packs(data: Mapping[str, Any], catalog: Mapping[str, Card]) -> str | None:
+    """Why a game cannot be replayed when its hands hold cards of packs that are not loaded,
+    naming the packs (a player adds a pack, not a card); None when every pack is there."""
+    loaded = {cid.split("/")[0] for cid in catalog}
+    raw = data.get("hands")
+    hands: list[Any] = raw if isinstance(raw, list) else []
+    packs = sorted({str(c).split("/")[0] for h in hands if isinstance(h, list) for c in h
+                    if "/" in str(c) and str(c) not in catalog} - loaded)
+    if not packs:
+        return None
+    names = ", ".join(repr(p[:40]) for p in packs[:5]) + (" and more" if len(packs) > 5 else "")
+    which = "the pack " if len(packs) == 1 else "the packs "
+    return (f"its cards come from {which}{names}, not loaded here: put "
+            f"{'it' if len(packs) == 1 else 'them'} in your cards folder (or name "
+            f"{'it' if len(packs) == 1 else 'them'} with --cards PATH)")
 
 
 def summary(body: dict[str, Any]) -> str:

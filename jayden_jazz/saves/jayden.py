@@ -21,6 +21,7 @@ SLOTS = 5
 GAME = "jayden"
 LEVELS = ("easy", "normal", "hard")
 MAX_ACTIONS = 20_000       # far beyond any real game (the quiet-draw rule ends one at 200 quiet actions)
+MAX_CLOCK_TICKS = 60 * 60 * 60 * 24 * 7     # a week of time left, in 1/60 s: more than any clock can gain
 
 PLAYER = Record({"kind": Text(("human", "computer")), "level": Text(LEVELS)}, required=("kind",))
 #: What a Jayden save body may hold; checked before anything else reads it.
@@ -36,6 +37,14 @@ BODY = Record({
     "result": Optional(Record({"winner": Optional(Text(("g", "r"))), "reason": Text(REASONS)},
                               required=("winner", "reason"))),
     "actions": Optional(ListOf(Text(max_len=40), MAX_ACTIONS)),
+    # A timed game's clock (absent in untimed games and in saves from before the clock was kept):
+    # the minutes and increment chosen, each side's time left in 1/60 s, and the turn being timed.
+    "clock": Optional(Record({
+        "minutes": Int(1, 24 * 60), "increment": Int(0, 3600),
+        "left": Record({"g": Int(0, MAX_CLOCK_TICKS), "r": Int(0, MAX_CLOCK_TICKS)}, required=("g", "r")),
+        "timing": Optional(Record({"side": Text(("g", "r")), "turn": Int(1, 10 * MAX_ACTIONS)},
+                                  required=("side", "turn"))),
+    }, required=("minutes", "increment", "left"))),
 }, required=("game", "players", "start", "position"))
 
 
@@ -49,6 +58,7 @@ class JaydenGame:
     enhanced: bool = True
     quiet_draw: bool = True
     result: dict[str, Any] | None = None       # agreed draws are not in the action list
+    clock: dict[str, Any] | None = None        # a timed game's clock as the save keeps it (Clock.saved)
     saved: str = field(default_factory=lambda: datetime.now().isoformat(timespec="seconds"))
 
     def position(self) -> Position:
@@ -88,6 +98,7 @@ def to_body(game: JaydenGame, pos: Position) -> dict[str, Any]:
         "turn": pos.turn,
         "result": None if res is None else {"winner": res.winner, "reason": res.reason},
         "actions": [str(a) for a in pos.history],
+        "clock": game.clock,
     }
 
 
@@ -126,7 +137,8 @@ def from_body(body: dict[str, Any], path: Path | str) -> tuple[JaydenGame, Posit
     game = JaydenGame(start=start, actions=actions, players=players,
                       enhanced=body.get("mode", "enhanced") != "original",
                       quiet_draw=bool(body.get("quiet_draw", True)),
-                      result=body.get("result"), saved=str(body.get("saved", "")))
+                      result=body.get("result"), saved=str(body.get("saved", "")),
+                      clock=body.get("clock"))
     pos = _start_position(start, game.quiet_draw, path)
     for i, a in enumerate(actions, 1):
         try:

@@ -52,7 +52,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", "Undo", Kind.UNDO, help="Jayden: back to the start of your last turn (Enhanced)."),
     Command("hint", "Hint", Kind.HINT, help="Ask the computer for a suggestion (Enhanced)."),
     Command("log", "Game log", Kind.LOG, help="Show the list of what has happened in the game."),
-    Command("random", "Random hand", Kind.RANDOM, help="Card game: fill the rest of your hand at random.",
+    Command("random", "Random hand", Kind.RANDOM, help="Card game: fill the rest of your hand at random "
+            "(Ctrl+R; a letter here types into the search).",
             screen="hands"),
     Command("reset_stats", "Reset statistics", Kind.RESET, help="Statistics: count from zero again (asks first).",
             screen="statistics"),
@@ -188,15 +189,16 @@ class KeyMap:
         return f"{label} now does {cmd.label}.{note}"
 
     def unbind_last(self, name: str) -> str:
-        """Remove the command's most recently added key, never its last one."""
+        """Remove the key shown last in the command's list (Options > Keys: "Del: remove the last
+        one"), never its only key."""
         cmd = BY_NAME[name]
         keys = self._keys[name]
         if len(keys) <= 1:
             raise KeyConflict(f"{key_label(keys[0])} is the only key for {cmd.label}; "
                               "add another before removing it.")
-        self._keys[name] = keys[1:]
+        self._keys[name] = keys[:-1]
         self._index()
-        return f"{key_label(keys[0])} no longer does {cmd.label}."
+        return f"{key_label(keys[-1])} no longer does {cmd.label}."
 
     def reset(self) -> None:
         self._keys = default_bindings()

@@ -126,14 +126,16 @@ class Menu:
     def draw(self, surface: pygame.Surface, font: Font, fg: int = P.WHITE, bar: int = P.CYAN,
              bar_fg: int = P.BLACK, disabled: int = P.LIGHT_GRAY) -> None:
         x, y, w = self.rect.x, self.rect.y, self.rect.w
+        dy = 1 + max(0, self.line_h - LINE_H) // 2         # words in the middle of a taller row
         for i, item in enumerate(self.items):
             yy = y + i * self.line_h
             if i == self.index:
-                surface.fill(bar, (x, yy, w, self.line_h))
-                color = bar_fg
+                # a greyed item under the cursor stays greyed: a dark bar, not the bar of one to choose
+                surface.fill(bar if item.enabled else P.DARK_GRAY, (x, yy, w, self.line_h))
+                color = bar_fg if item.enabled else disabled
             else:
                 color = fg if item.enabled else disabled
-            font.draw(surface, item.label, x + 8, yy + 1, color)
+            font.draw(surface, item.label, x + 8, yy + dy, color)
 
 
 class TextView:

@@ -93,9 +93,10 @@ class MessageTimer:
         self.ticks = ticks
         self.text = ""
         self.left = 0
+        self.last = ""          # the latest message, kept after it leaves the line, to be read in full
 
     def say(self, text: str, ticks: int | None = None) -> None:
-        self.text = text
+        self.text = self.last = text
         self.left = self.ticks if ticks is None else ticks
 
     def clear(self) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from jayden_jazz.journey.collection import Collection, Deck, LedgerEntry, starter_entries
 from jayden_jazz.saves import journey as jsave
-from tests.helpers import press, step
+from tests.helpers import ctrl, press, step
 
 
 def open_profile(make_app):
@@ -63,7 +63,8 @@ def test_a_deck_is_built_copied_deleted_and_kept_in_the_profile(make_app, user_h
     picker = app.stack.top
     assert type(picker).__name__ == "HandChoiceScene"
     assert set(picker.pool) == set(session.profile.collection.owned_cards())
-    press(app, "R", "RETURN")                                # Random hand, Done
+    ctrl(app, "r")                                           # Random hand (Ctrl+R)
+    press(app, "RETURN")                                     # Done
     assert app.stack.top is decks
     on_disk = jsave.load(path, session.catalog)
     assert len(on_disk.decks) == 1 and len(on_disk.decks[0].cards) == 5

@@ -15,7 +15,7 @@ from jayden_jazz.journey.collection import LedgerEntry, starter_entries
 from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves import store
 from jayden_jazz.scenes.cards.hands_layout import BUTTONS
-from tests.helpers import press, step
+from tests.helpers import ctrl, press, step
 
 CATALOG = Catalog.from_cards([Card.from_sides(f"t/c{i}", "3333") for i in range(8)])
 
@@ -56,7 +56,7 @@ def test_a_journey_hand_is_kept_in_its_profile_and_not_in_the_card_games_setting
     app.settings["cards"] = {**app.settings["cards"], "last_hands": {"0": ["nowhere/x"]}}
     picker.press_button(BUTTONS.index("Last hand"))
     assert picker.picked == [] and picker.message.startswith("No last hand yet in this profile")
-    press(app, "R")
+    ctrl(app, "r")
     hand = list(picker.picked)
     picker.press_button(BUTTONS.index("Done"))
     step(app, 2)
@@ -121,7 +121,7 @@ def test_building_a_deck_keeps_neither_the_card_games_last_hand_nor_the_profiles
     decks = app.stack.top
     decks.build("Mine", (5, "3x3", "updated"), [])
     builder = app.stack.top
-    press(app, "R")
+    ctrl(app, "r")
     builder.press_button(BUTTONS.index("Done"))
     step(app, 2)
     assert [d.name for d in session.profile.decks] == ["Mine"]

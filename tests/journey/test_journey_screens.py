@@ -10,13 +10,13 @@ import pytest
 from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.tables.cards.flow import Phase
-from tests.helpers import press, step
+from tests.helpers import ctrl, press, step
 
 #: The headless run of docs/playing.md: title -> Journey -> new profile -> the first opponent -> Play ->
 #: Random hand -> Done -> four turns of pick and place (seed 3: the opponent starts), an ability offered
 #: once (Enter: the first) -> the end -> the trade.
 WAITS = " ".join(["WAIT"] * 150)
-KEYS = ("DOWN RETURN RETURN RETURN RETURN RETURN R RETURN "
+KEYS = ("DOWN RETURN RETURN RETURN RETURN RETURN CTRL+R RETURN "
         + " ".join([f"{WAITS} RETURN RETURN"] * 4) + f" {WAITS} RETURN {WAITS} RETURN")
 
 
@@ -38,7 +38,8 @@ def to_table(app):
     press(app, "RETURN")                        # Play
     step(app, 3)
     assert top(app) == "HandChoiceScene"
-    press(app, "R", "RETURN")                   # Random hand, Done
+    ctrl(app, "r")                              # Random hand (Ctrl+R)
+    press(app, "RETURN")                        # Done
     step(app, 3)
     assert top(app) == "CardsTableScene"
     return card

@@ -90,3 +90,35 @@ def test_replay_as_a_command(tmp_path):
     done = subprocess.run([sys.executable, "-m", "jayden_jazz.cards", "replay", str(path)],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 1 and done.stdout == "" and done.stderr.count("\n") == 1
+
+
+def test_replay_takes_cards_as_the_game_does_and_packs_as_the_old_name(tmp_path, capsys, monkeypatch):
+    seen: list[list[Path]] = []
+
+    def loader(folders):
+        seen.append(list(folders))
+        return CATALOG, []
+
+    monkeypatch.setattr("jayden_jazz.commands.load_packs", loader)
+    game = random_game(3)
+    path = tmp_path / "cards-slot1.sav"
+    csave.save(path, seats_for(game), game)
+    extra = tmp_path / "more"
+    for flag in ("--cards", "--packs"):
+        code, out, err = _replay(capsys, path, flag, str(extra))
+        assert code == 0, err
+        assert seen[-1][-1] == extra and len(seen[-1]) >= 2     # after the game's folders, as in the game
+
+
+def test_a_refused_replay_names_the_missing_pack_not_a_card(tmp_path, capsys, monkeypatch):
+    from jayden_jazz.cards import Catalog
+
+    game = random_game(4)
+    path = tmp_path / "cards-slot1.sav"
+    csave.save(path, seats_for(game), game)
+    packs = sorted({cid.split("/")[0] for cid in CATALOG})
+    monkeypatch.setattr("jayden_jazz.commands.load_packs", lambda folders: (Catalog.from_cards([]), []))
+    code, out, err = _replay(capsys, path)
+    assert code == 1 and out == [] and len(err.strip().splitlines()) == 1
+    assert f"the pack {packs[0]!r}" in err and "not loaded here" in err and "--cards" in err
+    assert "/" not in err.split("cards-slot1.sav", 1)[1]            # no card id, the pack

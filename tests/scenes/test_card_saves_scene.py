@@ -101,6 +101,11 @@ def test_save_to_a_slot_and_load_it_from_the_menu(make_app):
     app2.stack.pop()                                          # leaving the loaded table unplayed keeps it too
     _, kept = csave.load(autosave(app2), table.library.catalog)
     assert [str(a) for a in kept.history] == ["t/x4@b2"]
+    # ... and Continue brings back the loaded game, the one on the screen when it was left
+    latest = latest_unfinished(app2.dirs.saves)
+    assert latest is not None and latest.path == csave.slot_path(app2.dirs.saves, 1)
+    _, again = csave.load(latest.path, table.library.catalog)
+    assert [str(a) for a in again.history] == [f"{c}@{x}" for c, x in OPENING[:3]]
 
 
 def test_a_loaded_game_takes_the_autosave_once_a_card_is_played_in_it(make_app):
@@ -204,7 +209,8 @@ def test_the_end_of_a_game_counts_in_the_statistics_and_can_be_replayed(make_app
     assert latest_unfinished(app.dirs.saves) is None          # a finished game is not continued
     end = app.stack.top
     labels = [i.label for i in end.items]
-    press(app, *["DOWN"] * labels.index("Watch replay"), "RETURN")
+    steps = labels.index("Watch replay") - end.menu.index          # from "Look at the table", where it starts
+    press(app, *(["DOWN"] * steps if steps >= 0 else ["UP"] * -steps), "RETURN")
     rp = app.stack.top
     assert isinstance(rp, CardsReplayScene) and rp.index == 0 and len(rp.actions) == 9
     press(app, "DOWN")                                        # to the end

@@ -1,6 +1,6 @@
-"""Every capture names the rule that really took it: under Reverse a 2 takes an 8 "(lower)",
-under Fallen Ace a 1 takes an A "(Fallen Ace)"; the caption while the step plays, the move log
-and the replay viewer say the same."""
+"""Every capture names what really took it, in figures: under Reverse a 2 takes an 8 "(2<8)",
+under Fallen Ace a 1 takes an A "(Fallen Ace: 1<A)"; the caption while the step plays, the move
+log and the replay viewer say the same."""
 # rule: cards.md#reverse
 # rule: cards.md#fallen-ace
 
@@ -22,11 +22,11 @@ HANDS = (("k/eight", "k/one", "k/ace", "k/five", "k/two"), ("k/two", "k/ace", "k
 
 # rules on, the placements (seat 1 first), and the cause of each capture in order
 CASES = {
-    "reverse": (["reverse"], [("k/eight", "a1"), ("k/two", "b1")], ["lower"]),
+    "reverse": (["reverse"], [("k/eight", "a1"), ("k/two", "b1")], ["2<8"]),
     "reverse_fallen_ace": (["reverse", "fallen_ace"],
-                           [("k/one", "a1"), ("k/ace", "b1"), ("k/eight", "c1")], ["Fallen Ace", "lower"]),
+                           [("k/one", "a1"), ("k/ace", "b1"), ("k/eight", "c1")], ["Fallen Ace: A>1", "8<A"]),
     "fallen_ace": (["fallen_ace"], [("k/ace", "a1"), ("k/one", "b1"), ("k/eight", "c1")],
-                   ["Fallen Ace", "higher"]),
+                   ["Fallen Ace: 1<A", "8>1"]),
 }
 
 
@@ -86,6 +86,9 @@ def test_the_engine_names_the_comparison_that_took_the_card(preset, classic, att
     rep = g.play(Action("k/b", "a1"))                # the attacker's right side against it
     caught = [e for e in rep.events if isinstance(e, ev.Captured)]
     assert [(e.cell, e.cause) for e in caught] == [("b1", cause)]
+    value = {"A": 10}
+    mine, theirs = (value.get(attack[1], None) or int(attack[1])), (value.get(defend[3], None) or int(defend[3]))
+    assert caught[0].matched == (ev.Match(1, "b1", mine, theirs),)   # the numbers compared, for the words
 
 
 def test_the_setup_line_under_the_preset_follows_reverse_and_fallen_ace():

@@ -15,7 +15,7 @@ from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.cards.setup import CardsSetupScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.scenes.cards.windows import PassScreen
-from tests.helpers import press, step
+from tests.helpers import ctrl, press, step
 from tests.scenes.cards_helpers import PACK_DIR, LocalBrain
 
 HUMAN = {"kind": "human"}
@@ -53,7 +53,8 @@ def test_a_newcomer_who_presses_enter_plays_without_a_pass_screen(make_app, fake
     press(app, "RETURN")                                  # Choose hands
     hc = app.stack.top
     assert isinstance(hc, HandChoiceScene) and hc.phase == "choose"
-    press(app, "r", "RETURN")                             # Random hand, Done
+    ctrl(app, "r")
+    press(app, "RETURN")                                  # Random hand (Ctrl+R), Done
     table = None
     for _ in range(200):
         assert not isinstance(app.stack.top, PassScreen), "a pass screen for one person"

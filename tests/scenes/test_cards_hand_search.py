@@ -1,4 +1,4 @@
-"""Finding cards in the hand picker by typing: R, several words, and Enter on the found card.
+"""Finding cards in the hand picker by typing: every letter (R too), several words, and Enter on the found card.
 
 A pack of random names (some starting with R or V, some with several words,
 some the start of another's name) is written for the test; each name is typed
@@ -81,32 +81,42 @@ def name_of(hc, cid: str) -> str:
     return hc.catalog[cid].name
 
 
-def test_typing_r_searches_once_a_search_has_begun_and_r_alone_fills_the_hand(make_app, monkeypatch, no_ai,
-                                                                              tmp_path):
+def test_every_letter_searches_r_first_and_ctrl_r_fills_the_hand(make_app, monkeypatch, no_ai, tmp_path):
     write_pack(tmp_path / "p", random_names(1, 30))
     app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
-    type_text(app, "ally")
-    assert {name_of(hc, c) for c in hc.shown} >= {"Ally", "Rally", "Rally Row"} and not hc.picked
-    type_text(app, "r")                                   # R extends a search: it types
-    assert hc.search == "allyr" and not hc.picked
-    press(app, "ESC")                                     # the search is cleared
-    assert hc.search == ""
-    type_text(app, "R")                                   # Shift+R starts a search with R
-    assert hc.search == "r" and not hc.picked
-    type_text(app, "ally")
-    assert hc.search == "rally" and not hc.picked
+    type_text(app, "ral")                                 # R into an empty search: a search, not a hand
+    assert hc.search == "ral" and not hc.picked
+    assert {name_of(hc, c) for c in hc.shown} >= {"Rally", "Rally Row"}
     assert name_of(hc, hc.shown[hc.index]) == "Rally"
     press(app, "ESC")
-    press(app, "r")                                       # R with no search: Random hand
+    press(app, "r")                                       # a scripted R (no text) types too
+    assert hc.search == "r" and not hc.picked
+    type_text(app, "R")                                   # and so does Shift+R
+    assert hc.search == "rr" and not hc.picked
+    press(app, "ESC")
+    assert hc.search == ""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_LCTRL,
+                                         unicode="\x12", scancode=0))
+    step(app, 1)                                          # Ctrl+R: Random hand
     assert len(hc.picked) == hc.size and hc.search == ""
 
 
-def test_help_line_says_what_r_does(make_app, monkeypatch, no_ai, tmp_path):
+def test_a_random_key_that_types_nothing_fills_the_hand(make_app, monkeypatch, no_ai, tmp_path):
     write_pack(tmp_path / "p", random_names(1, 30))
     app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
-    assert hc.help_line() == "R random; Shift+R types R"
+    monkeypatch.setattr(app.input.keymap, "label", lambda name: "F5" if name == "random" else "?")
+    assert hc.help_line() == "Type to find; F5 random"
+    from jayden_jazz.shell.input import Action, Kind
+    hc.handle(Action(Kind.RANDOM, key="f5"))
+    assert len(hc.picked) == hc.size and hc.search == ""
+
+
+def test_help_line_says_typing_finds_and_how_to_deal_at_random(make_app, monkeypatch, no_ai, tmp_path):
+    write_pack(tmp_path / "p", random_names(1, 30))
+    app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
+    assert hc.help_line() == "Type to find; Ctrl+R random"
     type_text(app, "al")
-    assert "R random" not in hc.help_line()
+    assert hc.help_line() == "Enter picks, Esc clears"
 
 
 def test_several_words_find_the_card_that_has_them_all_in_any_order(make_app, monkeypatch, no_ai, tmp_path):
@@ -134,8 +144,6 @@ def test_enter_after_typing_a_name_picks_that_card_every_time(make_app, monkeypa
     for name in rng.sample(names, 30):
         hc.picked = []
         typed = name if rng.random() < 0.5 else name.lower()
-        if typed[0] == "r":
-            typed = "R" + typed[1:]                       # R alone would be Random hand: Shift+R types it
         type_text(app, typed)
         found = hc.shown[hc.index]
         assert name_of(hc, found) == name, f"typing {typed!r} shows {name_of(hc, found)!r}"

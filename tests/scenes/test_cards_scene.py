@@ -377,7 +377,13 @@ def test_two_player_game_with_an_ability_and_targets(make_app):
     assert "Player 1 controls the most cards (8)" in " ".join(end.lines)
     assert any(line.startswith("Player 2 (Red):") and " 1 card" in line for line in end.lines)
     assert watch.frames > 100 and watch.pixel_checks > 100 and watch.face_frames > 20
-    press(app, "RETURN")                                 # Rematch with the same hands
+    assert end.menu.current.value == "look"              # the harmless choice first: an Enter too many
+    press(app, "RETURN")                                 # only closes the window
+    assert app.stack.top is sc and sc.game.is_over() and sc.game.ply == 9
+    press(app, "RETURN")                                 # Enter on the finished table: the end window again
+    end = app.stack.top
+    assert isinstance(end, EndWindow) and end.menu.current.value == "look"
+    press(app, "UP", "UP", "UP", "RETURN")               # Rematch with the same hands
     again = app.stack.top
     assert not isinstance(again, CardsTableScene) or again is not sc
     table = next(s for s in app.stack if isinstance(s, CardsTableScene))
@@ -659,7 +665,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
             play_click(app, sc, act.card, act.cell)
     settle(app, sc)
     assert sc.game.is_over() and watch.pixel_checks > 0
-    press(app, "UP", "RETURN")                           # Back to title (the last entry)
+    press(app, "DOWN", "RETURN")                         # Back to title (below Look at the table, where it starts)
     assert isinstance(app.stack.top, TitleScene) and brain.closed
 
 
@@ -680,6 +686,24 @@ def test_hint_names_a_move_and_its_value(make_app, fake_ai):
     app.settings["enhanced"] = False
     press(app, "h")
     assert len(brain.asked) == 1                         # Original mode: no hints
+
+
+def test_a_hint_while_another_card_is_picked_puts_that_card_back(make_app, fake_ai):
+    from jayden_jazz.cards.loader import load_packs
+    from jayden_jazz.paths import shipped_dir
+
+    catalog, _ = load_packs([shipped_dir("cards"), PACK_DIR])
+    brain = LocalBrain(catalog, delay=2)
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], seats=[HUMAN, COMPUTER], brain=brain)
+    click(app, *hand_centre(sc, 0, "t/grab"))            # another card than the hint will name
+    assert sc.top_text()[1][0].startswith("place ")
+    press(app, "h")
+    step(app, 4)
+    assert sc.message == "Hint: Solid 1 on a1 (a sure win)"
+    assert sc.selected is None and sc.cursor == hand_key(0, 0)
+    assert sc.top_text()[1][0] == "pick a card from your hand"   # the prompt names no other card
+    press(app, "RETURN")                                 # Enter picks the hinted card
+    assert sc.selected == 0 and "Solid 1" in sc.top_text()[1][0]
 
 
 def test_a_broken_computer_answer_hands_the_seat_to_a_person(make_app, fake_ai):

@@ -39,7 +39,9 @@ def test_the_pairs_same_matched_are_framed_while_its_banner_shows_and_logged(mak
     assert scene.view().matched == ()                     # gone with the banner
     took = [ln.text for ln in scene.log.lines if " captures " in ln.text]
     assert took[-4].endswith("on b1 from Player 2 (Same: 3=3 and 4=4)")
-    assert took[-1].endswith("(Combo)")
+    assert took[-1].endswith(")") and "(Combo: " in took[-1]        # the link names its comparison
+    link = took[-1].rsplit("(Combo: ", 1)[1].rstrip(")")
+    assert link[1] in "><=" and len(link) == 3
 
 
 def test_plus_writes_the_equal_sums():
@@ -150,7 +152,7 @@ def test_the_replay_viewer_names_cells_causes_and_elements(make_app):
     app.stack.push(viewer)
     viewer.go_to(3)
     texts = [t for t, _ in viewer.log_lines()]
-    assert "  a1 captured (higher)" in texts                 # Top Pair, ice on ice: 6 against 1
+    assert "  a1 captured (6>1)" in texts                    # Top Pair, ice on ice: 6 against 1
     assert viewer.cell_rect(0).w >= 96                      # 3x3: faces large enough for whole names
     app.render()
     assert_ega_only(app.display.logical)

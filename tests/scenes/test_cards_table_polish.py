@@ -102,7 +102,8 @@ def test_screenshot_three_players_open(make_app):
 
 
 # ---------------------------------------------------------------------------- the bars
-from jayden_jazz.scenes.cards.render import BAR_ROOM, SEP, fit_bar, small_lines  # noqa: E402
+from jayden_jazz.scenes.cards.render import (BAR_H, BAR_ROOM, SEP, TWO_LINE_H, fit_bar, small_lines,  # noqa: E402
+                                             two_lines)
 from jayden_jazz.shell.smallfont import small_font  # noqa: E402
 
 LONG_MESSAGES = [
@@ -118,8 +119,8 @@ LONG_MESSAGES = [
 @pytest.mark.parametrize("field", ["3x3", "5x5", "7x7"])
 def test_the_longest_messages_are_never_cut(make_app, field):
     """Every message is drawn whole: in the bar's font when it fits (the card under the cursor and
-    the key list give way), else alone in two lines of small capitals; measured with the fonts'
-    metrics, then checked on the screen."""
+    the key list give way), else alone in two lines of that font, else in two lines of small
+    capitals; measured with the fonts' metrics, then checked on the screen."""
     hands = hands_for(field, 2)
     app, sc = make_table(make_app, hands, field=field, open=True)
     font = app.font
@@ -131,7 +132,15 @@ def test_the_longest_messages_are_never_cut(make_app, field):
         assert parts[0][0] == text
         shown, small = fit_bar(font, parts)
         assert shown[0][0] == text
-        if small:
+        if small and two_lines(font, text) is not None:
+            lines = two_lines(font, text)                # two lines of the big font, not small capitals
+            assert len(lines) == 2 and " ".join(lines) == text
+            app.render()
+            surf = app.display.logical
+            ink = [y for y in range(350 - TWO_LINE_H, 350) if any(pixel(surf, x, y) not in (P.BLACK, P.DARK_GRAY)
+                                                                   for x in range(4, 300))]
+            assert ink and min(ink) < 350 - BAR_H <= max(ink)   # the upper line above the usual bar
+        elif small:
             lines = small_lines(text)
             assert len(lines) <= 2 and " ".join(lines) == text
             assert all(small_font().width(ln) <= BAR_ROOM for ln in lines)

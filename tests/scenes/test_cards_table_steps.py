@@ -17,7 +17,7 @@ from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.scenes.windows import TextWindow
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
-from tests.helpers import click, pixel, press, step
+from tests.helpers import click, ctrl, pixel, press, step
 from tests.reference import check_reference
 from tests.scenes.cards_helpers import (HUMAN, PACK_DIR, STRONG5, WEAK5, LocalBrain, cell_centre, goto, history,
                                         hand_centre, make_table, play_click, settle, take_seat)
@@ -76,7 +76,7 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
     before = [f for f in shown if f[2] == P.BLUE]
     after = [f for f in shown if f[2] == P.RED]
     assert before and after                              # a1 turned over while the steps played
-    assert all(f[3] == "Player 2 captures Weak 1 on a1 from Player 1 (higher)" for f in after)
+    assert all(f[3] == "Player 2 captures Weak 1 on a1 from Player 1 (5>1)" for f in after)
     assert all(f[4] is None for f in shown)              # no key was acted on meanwhile
     assert len(after) >= 20                              # ... and the capture stayed on screen a while
     assert sc.phase == "turn"
@@ -142,8 +142,8 @@ def test_the_move_log_lists_every_line_and_scrolls(make_app):
     assert isinstance(win, TextWindow) and win.title == "Move log"
     texts = [line[1:] for line in win.view.lines]
     assert texts[:2] == [" 1. Player 2 plays Weak 1 on a1", " 2. Player 1 plays Solid 1 on b1"]
-    assert "    Player 1 captures Weak 1 on a1 from Player 2 (higher)" in texts
-    assert texts[-1].strip() == "Player 1 captures Weak 2 on c3 from Player 2 (higher)"
+    assert "    Player 1 captures Weak 1 on a1 from Player 2 (5>1)" in texts
+    assert texts[-1].strip() == "Player 1 captures Weak 2 on c3 from Player 2 (5>1)"
     press(app, "ESC")
     press(app, "ESC", "DOWN", "RETURN")                  # the Esc menu's Move log
     assert isinstance(app.stack.top, TextWindow) and app.stack.top.title == "Move log"
@@ -374,7 +374,7 @@ def test_r_is_random_hand_until_a_search_begins_then_it_types(make_app, monkeypa
     press(app, "RETURN")
     hc = app.stack.top
     assert isinstance(hc, HandChoiceScene)
-    press(app, "r")
+    ctrl(app, "r")
     assert len(hc.picked) == hc.size and hc.search == ""          # Random hand, and no letter typed
     press(app, "ESC")                                    # (nothing to clear: back to the setup)
     press(app, "RETURN")

@@ -65,7 +65,7 @@ def test_a_position_that_is_already_over_is_refused_with_the_reason(make_app):
     choose(app, "Play from this position")
     window = app.stack.top
     assert isinstance(window, MessageWindow) and window.title == "Cannot play this position"
-    assert "over at once" in " ".join(window.lines)
+    assert "Green and Red have no Master" in " ".join(window.lines)
 
 
 def test_copy_and_paste_go_through_the_clipboard(make_app, monkeypatch):

@@ -72,5 +72,6 @@ def test_the_replay_viewer_steps_by_turn_and_jumps_from_its_move_list(make_app):
     assert viewer.index == 0
     press(app, "L")
     assert isinstance(app.stack.top, MoveListWindow)
-    press(app, "UP", "RETURN")                                           # turn 2 of 3
+    assert app.stack.top.index == 0                                     # at the start: the first turn
+    press(app, "DOWN", "RETURN")                                         # turn 2 of 3
     assert app.stack.top is viewer and viewer.index == 4 and viewer.pos.jpn() == after(4)

@@ -95,7 +95,7 @@ def test_long_refusals_wrap_onto_both_lines_and_keep_the_hovered_piece(make_app)
     assert len(sc.message) > 80
     left, second, right = sc.renderer.status_lines(sc.pos, sc.view())
     text = " ".join(t for t, _ in left) + " " + " ".join(t for t, _ in second)
-    assert text.split() == sc.message.split() or text.endswith("\u2026")
+    assert text.split() == sc.message.split() or text.endswith("\u2026 (L reads it all)"), text
     assert all(len(t) <= 80 for t, _ in second)
     assert right[-1][0] == "e5 Green Interceptor"
     assert parse_square("e5") == sc.cursor_square()

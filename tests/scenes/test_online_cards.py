@@ -11,7 +11,7 @@ from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
-from tests.helpers import press
+from tests.helpers import ctrl, press
 from tests.net.conftest import client, expect
 from tests.net.test_play import catalog_ids
 from tests.scenes.test_online import join_screen, open_online, until
@@ -70,7 +70,8 @@ def test_host_a_card_game_pick_a_hand_on_the_screen_and_the_guest_sends_theirs(m
     press(app, "return")                             # Enter opens the picker again
     picker = app.stack.top
     assert isinstance(picker, HandChoiceScene)
-    press(app, "r", "return")                        # Random hand, Done
+    ctrl(app, "r")
+    press(app, "return")                        # Random hand, Done
     assert app.stack.top is lobby and lobby.hand_sent is not None and len(lobby.hand_sent) == 5
     mine = list(lobby.hand_sent)
     guest = client(lobby.link.url, "Guest")
@@ -166,7 +167,8 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
     app.settings["animation"] = "fast"                 # the steps are shown (instant would skip them)
     lobby = host_cards(app)
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    press(app, "r", "return")
+    ctrl(app, "r")
+    press(app, "return")
     mine = list(lobby.hand_sent or [])
     guest = client(lobby.link.url, "Guest")
     rng = random.Random(3)
@@ -225,7 +227,8 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
     app = open_online(make_app)
     lobby = host_cards(app, players=1, others=1)         # 3 players, the others Computer - Easy
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    press(app, "r", "return")
+    ctrl(app, "r")
+    press(app, "return")
     until(app, lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
     table = app.stack.top
     assert table.game.players == 3 and table.game.field.name == "5x5"
@@ -300,7 +303,8 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
     try:
         app, created = screen_joins_host(make_app, server, host, {"preset": "updated", "open": True})
         until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-        press(app, "r", "return")
+        ctrl(app, "r")
+        press(app, "return")
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         table = app.stack.top
         play_until(app, table, host, rng, lambda: len(table.game.history) >= 4)
@@ -330,7 +334,8 @@ def test_a_card_this_machine_lacks_keeps_the_waiting_room_and_says_which(make_ap
     app = open_online(make_app)
     lobby = host_cards(app)
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    press(app, "r", "return")
+    ctrl(app, "r")
+    press(app, "return")
     mine = list(lobby.hand_sent or [])
     from jayden_jazz.scenes.cardkit import library as lib
     loaded = lib.load_library(app)
@@ -364,7 +369,8 @@ def test_a_refusal_from_the_server_shows_on_the_table_in_words(make_app, fast_se
     app = open_online(make_app)
     lobby = host_cards(app)
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    press(app, "r", "return")
+    ctrl(app, "r")
+    press(app, "return")
     mine = list(lobby.hand_sent or [])
     guest = client(lobby.link.url, "Guest")
     try:

@@ -22,7 +22,7 @@ from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.tables.cards import mirror
 from jayden_jazz.tables.cards.flow import Phase
-from tests.helpers import press, step
+from tests.helpers import ctrl, press, step
 from tests.net.conftest import FAST, ThreadServer, client, expect
 from tests.scenes.test_online import join_screen, open_online
 from tests.scenes.test_online_cards import screen_joins_host, seat0_move
@@ -94,7 +94,8 @@ def join_all(make_app, server: ThreadServer, code: str, n: int, pick: bool) -> l
         join_screen(app, f"127.0.0.1:{server.port}", code)
         if pick:
             run([app], lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-            press(app, "r", "return")                     # a random hand, Done
+            ctrl(app, "r")
+            press(app, "return")                                  # a random hand (Ctrl+R), Done
         apps.append(app)
     run(apps, lambda: len(tables(apps)) == n, 30, "the card tables")
     return apps
@@ -192,7 +193,8 @@ def test_continue_after_hand_swap_rebuilds_the_hidden_table_from_the_view(make_a
         app, created = screen_joins_host(make_app, server, host, {"preset": "updated", "open": False,
                                                                   "hand_swap": True})
         run([app], lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-        press(app, "r", "return")
+        ctrl(app, "r")
+        press(app, "return")
         run([app], lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         table = app.stack.top
         w = Watch(table)

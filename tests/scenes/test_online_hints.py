@@ -9,7 +9,7 @@ import time
 import pytest
 
 from jayden_jazz.scenes.online.hints import NOT_ALLOWED
-from tests.helpers import press, step
+from tests.helpers import ctrl, press, step
 from tests.net.conftest import client, create, expect
 from tests.net.test_play import catalog_ids
 from tests.scenes.test_online import join_screen, open_online, until
@@ -152,7 +152,8 @@ def cards_at_our_turn(make_app, **choices: int):
     app.settings["enhanced"] = True
     lobby = host_cards(app, **choices)
     until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    press(app, "r", "return")
+    ctrl(app, "r")
+    press(app, "return")
     mine = list(lobby.hand_sent or [])
     guest = client(lobby.link.url, "Guest")
     guest.join(lobby.link.code)

@@ -125,6 +125,9 @@ def test_parse_script_tokens():
     assert parse_script("WAIT CLICK:3,4")[1] == ("mouse", (1, 3, 4))
     with pytest.raises(ValueError):
         parse_script("CLICK:nope")
+    import pygame
+    assert parse_script("CTRL+R ctrl+a")[0] == ("ctrl", (pygame.K_r, "\x12"))    # as SDL types Ctrl+R
+    assert parse_script("CTRL+R ctrl+a")[1] == ("ctrl", (pygame.K_a, "\x01"))
 
 
 def test_help_lists_every_flag(capsys):

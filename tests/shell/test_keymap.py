@@ -99,12 +99,12 @@ def test_settings_hold_only_the_changes_and_read_back_the_same_map():
     m = KeyMap()
     m.bind("up", key_code("w"))
     m.bind("hint", key_code("f1"))
-    m.unbind_last("look")                      # V goes, Tab stays
+    m.unbind_last("look")                      # the key shown last (Tab) goes, V stays
     saved = m.to_settings()
-    assert saved == {"up": ["w", "up", "keypad 8"], "hint": ["f1", "h"], "look": ["tab"]}
+    assert saved == {"up": ["w", "up", "keypad 8"], "hint": ["f1", "h"], "look": ["v"]}
     again, problems = KeyMap.from_settings(saved)
     assert problems == [] and again.to_settings() == saved
-    assert again.command_for(key_code("v")) is None
+    assert again.command_for(key_code("tab")) is None
 
 
 def test_digit_keys_written_as_numbers_in_the_settings_are_read():
@@ -217,18 +217,20 @@ def test_options_keys_screen_remaps_saves_and_resets(make_app, user_home):
     assert app.input.keymap.is_default()
 
 
-def test_delete_takes_the_last_added_key_away(make_app, user_home):
+def test_delete_takes_the_key_shown_last_away(make_app, user_home):
     app = make_app()
     keys = open_keys(app)
     choose(app, keys, "look")
     press(app, "x")
     assert kinds(app.input, pygame.K_x) == [Kind.ALT]
-    press(app, "DELETE")
-    assert keys.message == "X no longer does Look closer."
-    assert kinds(app.input, pygame.K_x) == [Kind.KEY]
-    press(app, "DELETE", "DELETE")               # V goes, then Tab is the only key left
-    assert "Tab is the only key for Look closer" in keys.message
-    assert saved_keys() == {"look": ["tab"]}
+    assert keys.keymap.labels("look") == ["X", "V", "Tab"]
+    press(app, "DELETE")                         # "Del: remove the last one": the last shown, Tab
+    assert keys.message == "Tab no longer does Look closer."
+    assert keys.keymap.labels("look") == ["X", "V"]
+    press(app, "DELETE", "DELETE")               # V goes, then X is the only key left
+    assert "X is the only key for Look closer" in keys.message
+    assert kinds(app.input, pygame.K_x) == [Kind.ALT]
+    assert saved_keys() == {"look": ["x"]}
 
 
 def test_the_keys_screen_fits_every_command_and_its_help_inside_its_frame(make_app, user_home):
@@ -239,3 +241,12 @@ def test_the_keys_screen_fits_every_command_and_its_help_inside_its_frame(make_a
     assert [i.value for i in keys.menu.items][:len(COMMANDS)] == [c.name for c in COMMANDS]
     assert {"flip", "legend"} <= {c.name for c in COMMANDS}
     assert keys.menu.rect.bottom + 1 + 2 * 14 <= FRAME.bottom - 1       # two help lines under the list
+
+
+def test_del_removes_the_key_shown_last_in_the_list():
+    m = KeyMap()
+    m.bind("hint", key_code("f1"))
+    shown = m.labels("hint")
+    assert len(shown) == 2
+    assert m.unbind_last("hint") == f"{shown[-1]} no longer does Hint."
+    assert m.labels("hint") == shown[:-1]

@@ -4,8 +4,9 @@
 speaks the protocol for the right game, and asks it for moves. Every wait
 has a deadline of its own (an engine's ``movetime`` is a request, not a
 promise): a ``go`` not answered by ``movetime`` plus a margin gets a
-``stop``, and an engine that does not answer that either is killed and the
-move fails with :class:`EngineError`. So does an ``error`` line, a closed
+``stop`` and the move fails with :class:`EngineTimeout` whether or not the
+engine answers it (a move forced out by ``stop`` came too late); an engine
+that does not answer ``stop`` either is killed. So does an ``error`` line, a closed
 output or a reply that is not a move. The caller judges the move's legality
 with its own rules.
 """
@@ -28,6 +29,8 @@ MARGIN = 2.0
 NO_MOVETIME_SECONDS = 60.0
 #: After ``stop``, seconds to wait for ``bestmove`` before the engine is killed.
 STOP_GRACE = 5.0
+#: Seconds to wait for an engine whose output closed to exit, to say how it ended.
+EXIT_WAIT = 2.0
 
 
 #: A tournament player named ``engine:<command line>`` is an outside engine.
@@ -112,12 +115,22 @@ class EngineClient:
             except queue.Empty:
                 continue
             if line is None:
-                raise EngineError(f"{self.command!r} stopped (exit status {self.proc.poll()})")
+                raise EngineError(f"{self.command!r} stopped {self._exit_words()}")
             got.append(line)
             if line.startswith("error"):
                 raise EngineError(f"{self.command!r} refused: {line[6:]}")
             if line.split(" ", 1)[0] == word:
                 return got
+
+    def _exit_words(self) -> str:
+        """How the engine ended, once its output has closed: the process may take a moment to exit."""
+        try:
+            code = self.proc.wait(timeout=EXIT_WAIT)
+        except subprocess.TimeoutExpired:
+            return "(it closed its output but is still running)"
+        if code < 0:
+            return f"(killed by signal {-code})"
+        return f"(exit status {code})"
 
     def ready(self, seconds: float = START_SECONDS) -> None:
         self.send("isready")
@@ -143,10 +156,12 @@ class EngineClient:
         except EngineTimeout:
             self.send("stop")
             try:
-                got = self._until("bestmove", time.monotonic() + STOP_GRACE)
+                self._until("bestmove", time.monotonic() + STOP_GRACE)
             except EngineError:
                 self.kill()
                 raise EngineError(f"{self.command!r} did not answer go, nor stop, in time") from None
+            raise EngineTimeout(f"{self.command!r} did not answer go in {allowed:.1f} s "
+                                f"(its move came only after stop)") from None
         move = got[-1][len("bestmove"):].strip()
         if not move:
             raise EngineError(f"{self.command!r} answered bestmove without a move")

@@ -101,6 +101,7 @@ class CardView:
         self.lines = text_lines(card, effective)
         self.rows = (VIEW_H - TOP_BLOCK - 6) // LINE
         self.top = 0
+        self.month_unknown = False      # the Workshop: the date typed is refused, so no month is shown
 
     @property
     def max_top(self) -> int:
@@ -141,8 +142,8 @@ class CardView:
         self._big_value(surface, values[1], card.sides[1], cx + 24, pic_y + 21)
         self._big_value(surface, values[2], card.sides[2], cx, pic_y + 44)
         mon = card.started_roasting
-        for i, (text, colour) in enumerate((("Started", P.LIGHT_GRAY), ("Roasting", P.LIGHT_GRAY),
-                                            (f"{MONTHS[mon[1] - 1][:3]} {mon[0]}", P.WHITE))):
+        when = ("?", P.LIGHT_RED) if self.month_unknown else (f"{MONTHS[mon[1] - 1][:3]} {mon[0]}", P.WHITE)
+        for i, (text, colour) in enumerate((("Started", P.LIGHT_GRAY), ("Roasting", P.LIGHT_GRAY), when)):
             font.draw(surface, text, x + 166, pic_y + 6 + i * LINE, colour)
         if card.element:
             draw_element(surface, card.element, x + 166, pic_y + 6 + 3 * LINE + 2, P.DARK_GRAY, scale=2)

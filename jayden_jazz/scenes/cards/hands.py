@@ -4,9 +4,11 @@ A scrolling grid of tiles on the left (a small face with the values on
 their sides and the ability mark, the name, the points), the full card
 under the cursor on the right. Typing searches the names and aliases
 (several words find the cards that have them all, in any order; the cursor
-goes to the best match, so Enter picks the card shown). R is Random hand
-until a search has begun, then it types too, as Space does; Shift+R starts
-a search with R. F2 sorts by name, points or pack, F3 shows one pack. No card twice in one hand;
+goes to the best match, so Enter picks the card shown). Every letter
+types, R too: "ric" finds Rico, it does not deal a hand. Ctrl+R (or the
+Random key moved to a key that types nothing, in Options > Keys) fills the
+hand at random, as the "Random hand" button does. F2 sorts by name, points
+or pack, F3 shows one pack. No card twice in one hand;
 "Random hand" fills the rest, "Last hand" brings back what this seat
 played last time, "Saved hands" keeps and reloads hands by name. A
 computer seat picks its own. Without Open, and with two or more people at
@@ -41,6 +43,10 @@ from jayden_jazz.scenes.cards.hands_base import OwnHands
 from jayden_jazz.scenes.cards.hands_saved import SavedHands
 from jayden_jazz.scenes.cards.hands_search import PickerSearch
 
+
+
+#: What Ctrl+R types (SDL gives the control character): Random hand while typing searches.
+CTRL_R = "\x12"
 
 
 class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
@@ -290,11 +296,14 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
             return
         typed = action.text or (action.key if len(action.key) == 1 else "")   # scripted keys carry no text
         capital = len(typed) == 1 and typed.isalpha() and typed.isupper()
-        if k == Kind.RANDOM and not self.search and not capital:
-            self.random_fill()                   # R is Random hand until a search is being typed
+        if typed == CTRL_R or (k == Kind.RANDOM and not typed.isalnum()):
+            self.random_fill()                   # Ctrl+R, or a Random key that types nothing
             return
-        if k in (Kind.ALT, Kind.RANDOM) and action.pos is None and typed.isalnum() and (self.search or capital):
-            self.type_key(typed)                 # V and R type once a search is under way (Shift: always)
+        if k == Kind.RANDOM and action.pos is None:
+            self.type_key(typed)                 # R is a letter of a name like any other
+            return
+        if k == Kind.ALT and action.pos is None and typed.isalnum() and (self.search or capital):
+            self.type_key(typed)                 # V types once a search is under way (Shift: always)
             return
         if k == Kind.ACTION and action.key == "space" and self.search:
             self.type_key("space")               # a space between the words of a search

@@ -70,14 +70,13 @@ class PickerSearch(PickerBase):
         return f"Find: {shown}_"
 
     def help_line(self) -> str:
-        """What the keys do now, for the line above the hand: R's two meanings, said where they apply."""
+        """What the keys do now, for the line above the hand: typing finds, and how to deal at random."""
         if self.search:
             return "Enter picks, Esc clears"
-        keys = self.app.input.keymap
-        label = keys.label("random")
-        if len(label) == 1 and label.isalpha():
-            return f"{label} random; Shift+{label} types {label}"
-        return f"{label} random hand"
+        label = self.app.input.keymap.label("random")
+        if len(label) == 1 and label.isalnum():
+            return "Type to find; Ctrl+R random"
+        return f"Type to find; {label} random"
 
 
 def search_rank(card: Card, words: list[str]) -> int | None:

@@ -600,6 +600,10 @@ class TableRenderer:
         shown, small = fit_bar(self.font, parts)
         if small:
             text, colour = shown[0]
+            two = two_lines(self.font, text)
+            if two is not None:                  # two lines of the bar's own font, over the field's edge
+                draw_two_lines(surface, self.font, y, two, colour)
+                return
             tiny = small_font()
             for i, line in enumerate(small_lines(text)):
                 tiny.draw(surface, line, 4, y + 2 + i * (LINE + 1), colour)
@@ -645,6 +649,28 @@ def fit_bar(font: Font, parts: list[tuple[str, int]]) -> tuple[list[tuple[str, i
         else:
             break
     return shown, False
+
+
+TWO_LINE_H = 2 * 14 + 3       # a bar grown to two lines of the font for a long message
+
+
+def two_lines(font: Font, text: str) -> list[str] | None:
+    """A message too long for one line of the bar in two lines of the bar's own font, broken at
+    words; None when even two do not hold it (then the small capitals do)."""
+    lines = wrap(text, BAR_ROOM // font.width("M"))
+    if len(lines) <= 2 and all(font.width(ln) <= BAR_ROOM for ln in lines):
+        return lines
+    return None
+
+
+def draw_two_lines(surface: pygame.Surface, font: Font, y: int, lines: list[str], colour: int) -> None:
+    """The top bar (``y`` 0) grown down, or the bottom bar grown up, to hold two lines of the font."""
+    top = y if y == 0 else y + BAR_H - TWO_LINE_H
+    edge = top + TWO_LINE_H - 1 if y == 0 else top
+    surface.fill(P.BLACK, (0, top, SCREEN_W, TWO_LINE_H))
+    pygame.draw.line(surface, P.DARK_GRAY, (0, edge), (SCREEN_W - 1, edge))
+    for i, line in enumerate(lines):
+        font.draw(surface, line, 4, top + 1 + (1 if y else 0) + i * 14, colour)
 
 
 def small_lines(text: str) -> list[str]:

@@ -52,6 +52,7 @@ def autosave(table: Any) -> None:
     A table loaded from a save keeps the game it replaced there until a card is played on it. A mode
     may keep its games in a slot of its own (the Journey: one per profile)."""
     if getattr(table, "loaded_unplayed", False):
+        _loaded_is_newest(table)
         return
     folder = save_dir(table.app)
     try:
@@ -60,6 +61,21 @@ def autosave(table: Any) -> None:
         csave.save(path, info_of(table), table.game)
     except OSError as e:
         table.say(f"Autosave failed: {e.strerror or e}")
+
+
+def _loaded_is_newest(table: Any) -> None:
+    """A loaded game left before a card was played: its slot is written again as it is, with the
+    time of now, so Continue brings back this game and not the one the autosave still keeps."""
+    path = getattr(table, "loaded_from", None)
+    if path is None:
+        return
+    try:
+        _, game = csave.load(path, table.library.catalog)
+        if [str(a) for a in game.history] != [str(a) for a in table.game.history]:
+            return                               # the slot holds another game now: left alone
+        csave.save(path, info_of(table), table.game)
+    except (SaveError, OSError):
+        return                                   # the autosave still holds the game before: nothing lost
 
 
 def game_ended(table: Any) -> None:
@@ -185,6 +201,7 @@ def load_into(scene: Any, path: Path, library: Library | None = None) -> None:
         scene.stack.pop()
     scene.stack.replace(table)                   # the table left autosaves its game as it goes
     table.loaded_unplayed = True
+    table.loaded_from = path
     table.say(f"Loaded {path.name}")
 
 

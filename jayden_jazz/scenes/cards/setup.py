@@ -25,6 +25,7 @@ from jayden_jazz.scenes.cardkit.library import Library, load_library, problem_su
 from jayden_jazz.scenes.cards.windows import PacksWindow, pack_problems_window
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import GLYPH_W, wrap
 from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, Menu, MenuItem, draw_window
@@ -36,6 +37,11 @@ FRAME = pygame.Rect(24, 10, 592, 330)
 MENU_X, MENU_Y, MENU_W = FRAME.x + 16, FRAME.y + 40, 330
 PRESET_NAMES = {"updated": "Updated", "draft": "Draft"}
 VARIANT_LABELS = (("open", "Open"), ("pure", "Pure"), ("sudden_death", "Sudden Death"))
+
+
+def start_label(cfg: MatchConfig) -> str:
+    """What the start row does: with the Random hand rule nobody chooses, the hands are dealt."""
+    return "Deal hands" if "random" in cfg.classic else "Choose hands"
 
 
 class CardsSetupScene(Scene):
@@ -65,7 +71,7 @@ class CardsSetupScene(Scene):
         items += [MenuItem(label, key) for key, label in VARIANT_LABELS]
         items += [MenuItem("First player", "first"), MenuItem("Card packs", "packs"),
                   MenuItem("Pack problems", "problems", enabled=bool(self.library.problems)),
-                  MenuItem("Choose hands", "start"),
+                  MenuItem(start_label(cfg), "start"),
                   MenuItem("Load game", "load"),
                   MenuItem("Back", "back")]
         current = self.menu.current                 # None only for the empty menu before the first build
@@ -183,6 +189,9 @@ class CardsSetupScene(Scene):
         return -1 if action.pos[0] < (left + right) // 2 else 1
 
     def _remember(self) -> None:
+        for item in self.menu.items:             # the Rules page may have switched Random on or off
+            if item.value == "start":
+                item.label = start_label(self.config)
         old = self.app.settings["cards"]
         data = dict(old) if isinstance(old, dict) else {}
         data.update(self.config.to_settings())        # keeps the hands remembered beside the setup
@@ -256,7 +265,13 @@ class CardsSetupScene(Scene):
         y = FRAME.bottom - 44
         if self.library.problems:
             msg = problem_summary(self.library.problems) + ": see Pack problems."
-            font.draw(surface, msg[:72], inner.x + 4, y, P.LIGHT_RED)
+            if self.menu.rect.bottom <= y:
+                font.draw(surface, msg[:72], inner.x + 4, y, P.LIGHT_RED)
+            else:                                  # four seats fill the menu down to here: beside it
+                x = MENU_X + MENU_W + 20
+                lines = wrap(msg, (inner.right - x) // GLYPH_W)
+                for j, line in enumerate(lines):
+                    font.draw(surface, line, x, self.menu.rect.bottom - (len(lines) - j) * LINE_H + 1, P.LIGHT_RED)
         font.draw(surface, "\u2191\u2193 choose  \u2190\u2192 change  Enter select  Esc back", inner.x + 4,
                   FRAME.bottom - 26, P.LIGHT_GRAY)
 

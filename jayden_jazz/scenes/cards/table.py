@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 from jayden_jazz.cards import Action, Game, new_game
@@ -117,6 +118,8 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         self._ai_available: bool | None = None
         self.loaded_unplayed = False
         """Loaded from a save and not played yet: the autosave still holds the game it replaced."""
+        self.loaded_from: Path | None = None
+        """The save it was loaded from (its slot is made the newest when it is left unplayed)."""
         self._preview: frozenset[int] = frozenset()
         self._sides_key: tuple | None = None
         self._sides: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None = None

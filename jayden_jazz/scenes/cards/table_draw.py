@@ -75,7 +75,7 @@ class TableDrawing(TablePart):
         if early is not None:
             hands, known = early
             return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
-                             for i, cid in enumerate(hands[s]) if cid in known[s])
+                             for i in range(len(hands[s])) if known[s][i])
         return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
                          for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
 
@@ -91,7 +91,7 @@ class TableDrawing(TablePart):
         for s in self.visible_seats():
             if early is not None:
                 hands, known = early
-                out |= {hand_key(s, i) for i, cid in enumerate(hands[s]) if cid in known[s]}
+                out |= {hand_key(s, i) for i in range(len(hands[s])) if known[s][i]}
             else:
                 out |= {hand_key(s, i) for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i)}
         return frozenset(out)

@@ -345,7 +345,11 @@ def describe_result(result: Result, names: tuple[str, ...], reason_extra: str = 
 
 
 class EndWindow(ChoiceWindow):
-    """The end of the game: prose is wrapped, the per-seat table keeps its columns."""
+    """The end of the game: prose is wrapped, the per-seat table keeps its columns.
+
+    The cursor starts on "Look at the table", which only closes the window:
+    an Enter meant for the last card must not start a rematch or a new game.
+    """
 
     def __init__(self, app: AppView, title: str, text: str, on_choose: Callable[[str], None],
                  items: list[MenuItem] | None = None) -> None:
@@ -368,6 +372,7 @@ class EndWindow(ChoiceWindow):
         inner = self.rect.inflate(-12, -12)
         inner.y += 6
         self.menu.layout(inner.x, inner.y + LINE_H * len(lines) + 8, inner.w)
+        self.menu.index = [i.value for i in items].index("look")
 
 
 def end_window(app: AppView, title: str, text: str, on_choose: Callable[[str], None],

@@ -284,17 +284,18 @@ class JaydenScene(PlayScene):
 
     def show_moves(self) -> None:
         self.stack.push(MoveListWindow(self.app, self.table.records, on_pick=self.look_back,
-                                       names=self.seats.names()))
+                                       names=self.seats.names(), message=self.messages.last))
 
     def look_back(self, actions: int) -> None:
         """The position after the first ``actions`` actions, in the viewer; Esc comes back here."""
         self.stack.push(self.app.scene("jayden-replay", start=self.game.start, quiet_draw=self.game.quiet_draw,
-                                       actions=[str(a) for a in self.pos.history], at=actions))
+                                       actions=[str(a) for a in self.pos.history], at=actions,
+                                       enhanced=self.enhanced, flip=self.flip))
 
     def watch_replay(self) -> None:
         self.stack.push(self.app.scene("jayden-replay", start=self.game.start,
                                        actions=[str(a) for a in self.pos.history],
-                                       quiet_draw=self.game.quiet_draw))
+                                       quiet_draw=self.game.quiet_draw, enhanced=self.enhanced, flip=self.flip))
 
     def _push(self, name: str) -> None:
         self.stack.push(self.app.scene(name))

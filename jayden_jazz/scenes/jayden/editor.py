@@ -17,7 +17,7 @@ from jayden_jazz.jayden.notation import jpn_of
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import clipboard
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
-from jayden_jazz.scenes.jayden.render import (COLS, LINE_H, ROWS, STATUS_Y, BoardRenderer, cell_at, cell_rect,
+from jayden_jazz.scenes.jayden.render import (CELL_H, COLS, LINE_H, ROWS, STATUS_Y, BoardRenderer, cell_at, cell_rect,
                                               square_of_cell, square_rect)
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.textfield import TextField
@@ -134,6 +134,14 @@ class PositionEditorScene(Scene):
     def play(self) -> None:
         """A new game from this position, with the players chosen at team selection (in place of it);
         refused with the reason when the position cannot be played."""
+        no_master = [SIDE_NAME[s] for s in ("g", "r")
+                     if not any(letter == ("M" if s == "g" else "m") for letter in self.pieces.values())]
+        if no_master:
+            who = " and ".join(no_master)
+            self.stack.push(MessageWindow(self.app, "Cannot play this position",
+                                          f"{who} {'has' if len(no_master) == 1 else 'have'} no Master. "
+                                          "Each side needs its Master on the board to play: put one with Enter."))
+            return
         pos = Position(self.jpn())
         if pos.result is not None:
             self.stack.push(MessageWindow(self.app, "Cannot play this position",
@@ -181,6 +189,10 @@ class PieceWindow(ChoiceWindow):
         items = [MenuItem(piece_label(k), k) for k in KINDS] + [MenuItem("Nothing (clear the square)", None)]
         super().__init__(app, "", items, on_choose=self.chosen, width=300)
         self.menu.index = KINDS.index(editor.brush[0])
+        self.menu.line_h = CELL_H + 1                    # a whole piece picture to each row, none over another
+        self.rect.h = 24 + 6 + self.menu.line_h * len(items)
+        self.rect.center = (320, 175)
+        self.menu.layout(self.rect.x + 6, self.rect.y + 12, self.rect.w - 12)
 
     def handle(self, action: Action) -> None:
         if action.kind == Kind.MOVE and action.dx and not action.dy:
@@ -202,8 +214,7 @@ class PieceWindow(ChoiceWindow):
             r = self.menu.rect
             sprite = self.editor.renderer.sprite(kind, self.side)
             if sprite is not None:
-                surface.blit(sprite, (r.right - 36, r.y + i * self.menu.line_h - 3),
-                             (0, 3, sprite.get_width(), self.menu.line_h))
+                surface.blit(sprite, (r.right - 36, r.y + i * self.menu.line_h))
 
 
 class JpnWindow(Scene):

@@ -198,8 +198,7 @@ class LocalSeats:
 
         self.board.stack.push(menus.yes_no(
             self.app, "Leave this game?",
-            f"The game is not finished. {what.capitalize()} and leave it? The last finished turn "
-            "stays in the autosave (Load game, Auto).",
+            f"The game is not finished. {what.capitalize()} and leave it? {saving.kept_words(self.board)}",
             answer, yes=f"Yes, {what}", no="No, go on playing"))
 
     def to_title(self) -> None:

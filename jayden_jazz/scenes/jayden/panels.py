@@ -14,9 +14,10 @@ import pygame
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import LINE_H, STATUS_COLS, STATUS_Y, BoardRenderer, fit
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import GLYPH_W
+from jayden_jazz.shell.font import GLYPH_W, wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
+from jayden_jazz.shell.widgets import LINE_H as ROW_H
 from jayden_jazz.shell.widgets import MenuItem, TextView, draw_window
 from jayden_jazz.tables.jayden.moves import Played, groups, taken, taken_text, turn_lines
 from jayden_jazz.tables.jayden.names import PIECE_NAME, SIDE_NAME
@@ -94,33 +95,50 @@ class EndBar(Scene):
             font.draw(surface, f" {item.label} ", a, STATUS_Y + LINE_H, P.BLACK if i == self.index else P.WHITE)
 
 
+MESSAGE_LINES = 4        # the longest message the game says fits in three
+
+
 class MoveListWindow(Scene):
     """Every turn in the action notation with piece names, and what each side took.
 
-    A bar marks one turn (the latest at first); Enter or a click on a turn
-    calls ``on_pick`` with the number of actions up to its end, to look back
-    at the position after it. Esc closes. ``names`` puts the players' names
-    in place of Green and Red (an online game).
+    A bar marks one turn (the latest at first, or the turn that ends at
+    ``at`` actions, where a viewer stands); Enter or a click on a turn calls
+    ``on_pick`` with the number of actions up to its end, to look back at the
+    position after it. Esc closes. A finished game's ``result`` is the last
+    line, after the turns. The rows are the text view's own height
+    (``ROW_H``), so the bar, the clicks and the words line up however long
+    the list is. The board's latest ``message`` is shown whole above the
+    turns: the status lines cut a long one, and this is where to read it.
+    ``names`` puts the players' names in place of Green and Red (an online game).
     """
 
     opaque = False
 
     def __init__(self, app: AppView, records: list[Played],
-                 on_pick: Callable[[int], None] | None = None, names: dict[str, str] | None = None) -> None:
+                 on_pick: Callable[[int], None] | None = None, at: int | None = None,
+                 result: str = "", message: str = "", names: dict[str, str] | None = None) -> None:
         super().__init__(app)
         self.rect = pygame.Rect(40, 12, 560, 300)
         who = names or SIDE_NAME
         self.head = [(f"{who[s]} took: {taken_text(taken(records, s))}", SIDE_COLOR[s]) for s in "gr"]
         cols = (self.rect.w - 40) // GLYPH_W
+        if message:
+            self.head += [(line, P.YELLOW) for line in wrap("Last message: " + message, cols)[:MESSAGE_LINES]]
         lines = [fit(line, cols) for line in turn_lines(records, names)] or ["(no action yet)"]
         self.colours = {line: SIDE_COLOR[g[0].side] for line, g in zip(lines, groups(records))}   # by who acted
+        self.result = fit(result, cols)
+        if self.result:
+            lines.append(self.result)
         self.ends: list[int] = []
         for group in groups(records):
             self.ends.append((self.ends[-1] if self.ends else 0) + len(group))
-        rows = (self.rect.h - 24 - 6 - 2 * LINE_H - 8 - LINE_H - 8) // LINE_H
+        rows = (self.rect.h - 24 - 6 - len(self.head) * LINE_H - 4 - LINE_H - 4) // ROW_H
         self.view = TextView(lines, rows)
         self.view.top = self.view.max_top          # the latest turns first in view
         self.index = len(self.ends) - 1            # the turn under the bar
+        if at is not None and self.ends:
+            self.index = next((i for i, end in enumerate(self.ends) if end >= at), self.index)
+            self.view.top = min(self.view.max_top, max(0, self.index - self.view.rows // 2))
         self.on_pick = on_pick
         self.body = pygame.Rect(0, 0, 0, 0)
 
@@ -136,7 +154,7 @@ class MoveListWindow(Scene):
     def _line_at(self, pos: tuple[int, int]) -> int | None:
         if not self.body.collidepoint(pos):
             return None
-        i = self.view.top + (pos[1] - self.body.y) // LINE_H
+        i = self.view.top + (pos[1] - self.body.y) // ROW_H
         return i if 0 <= i < len(self.ends) else None
 
     def handle(self, action: Action) -> None:
@@ -168,16 +186,18 @@ class MoveListWindow(Scene):
             font.draw(surface, fit(text, inner.w // GLYPH_W - 1), inner.x + 4, y, colour)
             y += LINE_H
         y += 4
-        self.body = pygame.Rect(inner.x + 4, y, inner.w - 8, self.view.rows * LINE_H)
+        self.body = pygame.Rect(inner.x + 4, y, inner.w - 8, self.view.rows * ROW_H)
         if self.ends and self.on_pick is not None and self.view.top <= self.index < self.view.top + self.view.rows:
-            surface.fill(P.DARK_GRAY, (self.body.x, y + (self.index - self.view.top) * LINE_H,
-                                       self.body.w - 8, LINE_H))
+            surface.fill(P.DARK_GRAY, (self.body.x, y - 1 + (self.index - self.view.top) * ROW_H,
+                                       self.body.w - 8, ROW_H))
         self.view.draw(surface, font, self.body, P.WHITE, styles=self._style)
         guide = ("\u2191\u2193 turn  Enter look at it  Esc close" if self.on_pick is not None and self.ends
                  else "\u2191\u2193 PgUp PgDn scroll  Enter or Esc close")
         font.draw(surface, guide, inner.x + 4, inner.bottom - LINE_H, P.LIGHT_GRAY)
 
     def _style(self, line: str) -> tuple[str, int]:
+        if self.result and line == self.result:
+            return line, P.YELLOW
         return line, self.colours.get(line, P.WHITE)
 
 

@@ -122,6 +122,7 @@ class BoardView:
     motion: Motion | None = None                                 # the steps of the action being shown
     coords: bool = False                                         # file letters and rank numbers on the edge
     clock: list[tuple[str, int]] = field(default_factory=list)   # right end of the second line: time left
+    more: str = ""                                               # after a message cut short: where to read it all
 
 
 class BoardRenderer:
@@ -351,18 +352,25 @@ class BoardRenderer:
         state = view.state if view.state is not None else self.state_text(pos)
         second = view.alerts + view.notes
         msg = view.message
+        clock_w = sum(len(t) for t, _ in view.clock) + len(SEP) * max(0, len(view.clock) - 1)
+        second_cols = STATUS_COLS - 1 - (clock_w + 2 if clock_w else 0)
         if msg and view.alerts:                  # the warning keeps its line; the message takes the first
-            state = [(fit(msg, left_cols), P.YELLOW)]
+            state = [(self._cut(msg, left_cols, view.more), P.YELLOW)]
         elif msg:
-            if len(msg) <= STATUS_COLS - 1:
+            if len(msg) <= second_cols:
                 second = [(msg, P.YELLOW)]
             else:
                 first, rest = split_words(msg, left_cols)
                 state = [(first, P.YELLOW)]
-                second = [(fit(rest, STATUS_COLS - 1), P.YELLOW)]
-        clock_w = sum(len(t) for t, _ in view.clock) + len(SEP) * max(0, len(view.clock) - 1)
-        second_cols = STATUS_COLS - 1 - (clock_w + 2 if clock_w else 0)
+                second = [(self._cut(rest, second_cols, view.more), P.YELLOW)]
         return [self._fit_left(state, left_cols), self._fit_left(second, second_cols), right]
+
+    @staticmethod
+    def _cut(text: str, cols: int, more: str) -> str:
+        """``text`` if it fits, else as much as fits with ``more`` saying where the rest is read."""
+        if len(text) <= cols or not more:
+            return fit(text, cols)
+        return fit(text, cols - len(more) - 1).rstrip("\u2026") + "\u2026 " + more
 
     @staticmethod
     def _fit_left(parts: list[tuple[str, int]], cols: int) -> list[tuple[str, int]]:

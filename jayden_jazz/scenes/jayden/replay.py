@@ -2,7 +2,9 @@
 
 The same viewer shows a finished game's replay and a look back at a game
 under way (``at``: the position after that many actions, paused); the game
-itself is never touched, and Esc returns to it.
+itself is never touched, and Esc returns to it. It shows the board as the
+game did: turned the same way (``T`` turns it here too) and with the
+coordinates the Coordinates option gives the game's mode.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from jayden_jazz.jayden import Action, Position
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.jayden.render import BoardRenderer, BoardView, result_line
+from jayden_jazz.scenes.jayden.status import coordinates_on
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.input import Action as InputAction
@@ -31,14 +34,18 @@ STEP_TICKS = 45
 
 class ReplayScene(Scene):
     def __init__(self, app: AppView, start: str, actions: list[str], quiet_draw: bool = True,
-                 at: int | None = None) -> None:
+                 at: int | None = None, enhanced: bool | None = None, flip: bool = False) -> None:
         super().__init__(app)
+        self.enhanced = bool(app.settings["enhanced"]) if enhanced is None else enhanced
+        self.flip = flip
         self.pos = Position(start, quiet_draw=quiet_draw)
         self.actions = [Action.from_text(a) for a in actions]
         self.records = moves.replay(start, self.actions, quiet_draw)
         self.index = 0           # actions applied so far
         self.looking_back = at is not None
         self.playing = not self.looking_back
+        self.step_to(len(self.actions))
+        self.result = result_line(self.pos)     # for the move list: how the game ended, if it did
         self.step_to(at or 0)
         self.timer = STEP_TICKS
         self.motion: steps.Motion | None = None
@@ -93,9 +100,12 @@ class ReplayScene(Scene):
         elif k == Kind.MOVE and action.dy:
             self.playing = False
             self.step_turn(action.dy)      # down the move list: later
+        elif k == Kind.FLIP:
+            self.flip = not self.flip
         elif k == Kind.LOG:
             self.playing = False
-            self.stack.push(MoveListWindow(self.app, self.records, on_pick=self.step_to))
+            self.stack.push(MoveListWindow(self.app, self.records, on_pick=self.step_to, at=self.index,
+                                           result=self.result))
 
     def update(self) -> None:
         self.ticks += 1
@@ -116,21 +126,24 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         done = self.records[:self.index]
-        log = self.app.input.keymap.label("log")
-        keys = f"\u2190\u2192 action \u2191\u2193 turn {log} list"
+        keymap = self.app.input.keymap
+        steps_keys = "\u2190\u2192 step \u2191\u2193 turn"
         if self.looking_back:
-            head = [(f"Looking back: action {self.index}/{len(self.actions)}", P.LIGHT_CYAN),
-                    (f"{keys} Esc game", P.LIGHT_GRAY)]
+            head = [(f"Looking back {self.index}/{len(self.actions)}", P.LIGHT_CYAN),
+                    (f"{steps_keys} Esc game", P.LIGHT_GRAY)]
         else:
             state = "playing" if self.playing else "paused"
-            head = [(f"Replay {self.index}/{len(self.actions)} ({state})", P.WHITE),
-                    (f"{keys} Enter play Esc back", P.LIGHT_GRAY)]
+            head = [(f"Replay {self.index}/{len(self.actions)} {state}", P.WHITE),
+                    (f"{steps_keys} Enter play Esc back", P.LIGHT_GRAY)]
         notes: list[tuple[str, int]] = []
         if done:
             last = done[-1]
             notes.append((f"Turn {last.turn} {SIDE_NAME[last.side]}: {last.text()}", SIDE_COLOR[last.side]))
         if self.pos.result is not None:
             notes.append((result_line(self.pos), P.YELLOW))
+        # the other keys where the second line has room (a long turn or the result comes first)
+        notes.append((f"{keymap.label('log')} list {keymap.label('flip')} turn board", P.LIGHT_GRAY))
         view = BoardView(cursor=None, marks=moves.last_turns(done), state=head, notes=notes,
-                         blink=(self.ticks // 15) % 2 == 0, motion=self.motion)
+                         blink=(self.ticks // 15) % 2 == 0, motion=self.motion, flip=self.flip,
+                         coords=coordinates_on(str(self.app.settings["coordinates"]), self.enhanced))
         self.renderer.draw(surface, self.pos, view)

@@ -22,9 +22,39 @@ if TYPE_CHECKING:  # pragma: no cover
 def autosave(board: JaydenScene) -> None:
     """The last finished turn goes to the autosave slot; a failure is said, never raised."""
     try:
-        jsave.save(jsave.slot_path(board.app.dirs.saves, "autosave"), board.table.game, board.table.pos)
+        jsave.save(jsave.slot_path(board.app.dirs.saves, "autosave"), board.table.game_to_save(),
+                   board.table.pos)
     except OSError as e:
         board.say(f"Autosave failed: {e.strerror or e}")
+
+
+def kept_words(board: JaydenScene) -> str:
+    """Where the game on the board can be found again, read from the saves themselves: the autosave
+    holds it only once a turn of it has finished, and a game taken up from a slot (Load, Continue)
+    is in that slot until then."""
+    folder = board.app.dirs.saves
+    history = [str(a) for a in board.table.pos.history]
+    best: tuple[int, int | str] | None = None
+    for slot in ["autosave", *range(1, jsave.SLOTS + 1)]:
+        path = jsave.slot_path(folder, slot)
+        if not path.exists():
+            continue
+        try:
+            game, _ = jsave.load(path)
+        except (SaveError, OSError):
+            continue
+        same = (game.start == board.table.game.start and game.players == board.table.game.players
+                and game.result is None and history[:len(game.actions)] == game.actions)
+        if same and (best is None or len(game.actions) > best[0]):
+            best = (len(game.actions), slot)
+    if best is None:
+        return "No save holds it yet: Save game first to come back to it."
+    if best[1] == "autosave":
+        return "The last finished turn stays in the autosave (Load game, Auto)."
+    n, slot = best
+    back = len(history) - n
+    when = "as it is now" if back == 0 else f"as it was {back} action{'s' if back > 1 else ''} ago"
+    return f"{menus.slot_name(slot)} holds it {when} (Load game)."
 
 
 def ask_save(board: JaydenScene) -> None:
@@ -45,7 +75,7 @@ def confirm_save(board: JaydenScene, path: Path) -> None:
 
 def save_to(board: JaydenScene, path: Path) -> None:
     try:
-        jsave.save(path, board.table.game, board.table.pos)
+        jsave.save(path, board.table.game_to_save(), board.table.pos)
     except OSError as e:
         board.stack.push(MessageWindow(board.app, "Save failed",
                                        f"Could not write {menus.slot_of(path)} ({path}): {e.strerror or e}"))

@@ -80,7 +80,7 @@ def board_view(scene: JaydenScene) -> BoardView:
                      message=scene.message if scene.stack is None or scene.stack.top is scene else "",
                      state=scene.seats.state(), alerts=scene.alerts(), notes=scene.notes(), flip=scene.flip,
                      motion=v.step,
-                     clock=clock_parts(scene),
+                     clock=clock_parts(scene), more=f"({scene.app.input.keymap.label('log')} reads it all)",
                      coords=coordinates_on(str(scene.app.settings["coordinates"]), scene.enhanced))
 
 

@@ -182,6 +182,8 @@ class CardEditorScene(Scene):
         self._rebuild()
         self._revalidate()
         self.view = CardView(self.app.font, self.card)
+        # a refused date keeps the card's last good month: the preview shows none rather than that one
+        self.view.month_unknown = any(p.field == "started_roasting" for p in self.errors)
 
     @property
     def dirty(self) -> bool:
@@ -466,9 +468,10 @@ class CardEditorScene(Scene):
     def _draw_messages(self, surface: pygame.Surface, y: int) -> None:
         font = self.app.font
         lines = self.message_lines()
-        shown = lines[:MSG_ROWS]
+        more = len(lines) - MSG_ROWS + 1 if len(lines) > MSG_ROWS else 0
+        shown = lines[:MSG_ROWS - 1] if more else lines
         for i, (s, colour) in enumerate(shown):
             font.draw(surface, s, 6, y + i * 14, colour)
-        if len(lines) > MSG_ROWS:
-            font.draw(surface, f"+{len(lines) - MSG_ROWS} more lines", PANEL_W - 130, y + MSG_ROWS * 14 - 1,
-                      P.LIGHT_GRAY)
+        if more:                                   # the last row says what is not shown, above the key bar
+            font.draw(surface, f"... and {more} more line{'s' if more != 1 else ''} (see the red rows)",
+                      6, y + (MSG_ROWS - 1) * 14, P.LIGHT_GRAY)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 VIEW_X = 640 - VIEW_W
 PANEL_W = VIEW_X - 2
 LIST_Y, ROW_H, ROWS = 40, 14, 17
+HINT_LINES = 3          # under the list, above the key bar
 CHANGED_TEXT = ("The pack file changed on disk since the Workshop read it, so nothing was written. "
                 "The list now shows the file as it is; try again.")
 KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
@@ -52,6 +53,7 @@ class TextPrompt(Scene):
         super().__init__(app)
         self.title, self.prompt = title, prompt
         self.field = TextField(value, max_len=max_len)
+        self.field.selected = bool(value)     # a suggested value: the first key typed replaces it
         self.on_done = on_done
         self.rect = pygame.Rect(120, 120, 400, 96)
 
@@ -381,7 +383,7 @@ class WorkshopScene(Scene):
             if sel:
                 surface.fill(P.CYAN, (4, y, PANEL_W - 8, ROW_H))
             if kind == "pack" and pack is not None:
-                lock = " (read-only)" if pack.locked else ""
+                lock = " (not loaded)" if pack.hidden_by is not None else " (read-only)" if pack.locked else ""
                 text, colour = f"\u25bc {pack.name} ({len(pack.cards)}){lock}", P.YELLOW
             elif kind == "card" and card is not None:
                 name = card.name if len(card.name) <= 26 else card.name[:25] + "~"
@@ -397,13 +399,16 @@ class WorkshopScene(Scene):
         if not self.packs:
             hint = ("You have no packs yet. Choose \"+ new pack\" to start one; "
                     "the shipped packs stay as they are.")
+        elif pack is not None and pack.hidden_by is not None:
+            hint = (f"Not loaded by the game: {pack.hidden_by.name} in your cards folder has the same "
+                    "pack id and is read first; move it away to play this pack.")
         elif pack is not None and pack.locked:
             hint = f"Read-only: {pack.locked}."
         elif kind == "card":
             hint = "Enter edits this card; C copies it; Del deletes it."
         else:
             hint = "Enter on a pack: its opponents, name and more. Z zips the pack for sharing."
-        for j, line in enumerate(wrap(hint, (PANEL_W - 12) // 8)[:2]):
+        for j, line in enumerate(wrap(hint, (PANEL_W - 12) // 8)[:HINT_LINES]):
             font.draw(surface, line, 6, y + j * 14, P.LIGHT_CYAN)
         for rect, key in self._key_rects():
             surface.fill(P.CYAN, rect)

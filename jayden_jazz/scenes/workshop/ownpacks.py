@@ -78,6 +78,9 @@ class OwnPack:
     problems: list[Problem] = field(default_factory=list)
     stamp: FileStamp | None = None
     """The file as it was read; None for a pack made in memory (never checked)."""
+    hidden_by: Path | None = None
+    """Another file of the cards folder with this pack's id that the game reads first (an exported
+    zip put beside the pack, say): the game refuses this pack while that file is there."""
 
     @property
     def changed_on_disk(self) -> bool:
@@ -122,7 +125,16 @@ def read_own_packs(cards_dir: Path) -> list[OwnPack]:
     cards_dir = Path(cards_dir)
     if not cards_dir.is_dir():
         return []
-    return [read_own_pack(f) for f in find_pack_files(cards_dir)]
+    packs = [read_own_pack(f) for f in find_pack_files(cards_dir)]
+    first: dict[str, Path] = {}
+    for pack in packs:                       # in the order the game loads them
+        if pack.info is None:
+            continue
+        if pack.id in first:
+            pack.hidden_by = first[pack.id]
+        else:
+            first[pack.id] = pack.file
+    return packs
 
 
 def read_own_pack(file: Path) -> OwnPack:

@@ -5,8 +5,8 @@ Keys arrive as actions; the character a key typed is in ``action.text``
 rest of the game reads them as the Action Button and the card view.
 Home and End (the diagonal keys of the manual) jump to the ends. Ctrl+A
 selects the whole value (drawn inverted): the next character typed
-replaces it, Backspace or Delete empties it, a cursor key ends the
-selection.
+replaces it (a capital too: Shift alone keeps the selection), Backspace or
+Delete empties it, a cursor key ends the selection.
 """
 
 from __future__ import annotations
@@ -51,13 +51,16 @@ class TextField:
             self.cursor = len(self.value)
             return True
         if self.selected:
-            self.selected = False
             ch = typed_char(action)
             deleting = action.kind == Kind.KEY and action.key in ("backspace", "delete")
             if deleting or (ch and (action.kind != Kind.MOVE or ch.isdigit())):
+                self.selected = False
                 self.value, self.cursor = "", 0          # the selection goes; a character takes its place
                 if deleting:
                     return True
+            elif action.kind == Kind.MOVE or (action.kind == Kind.KEY and action.key in ("home", "end")):
+                self.selected = False                    # a cursor key ends the selection
+            # else Shift (for a capital), Ctrl and the like leave the selection for the key after them
         ch = typed_char(action)
         if ch and (action.kind != Kind.MOVE or ch.isdigit()):
             if len(self.value) < self.max_len:

@@ -265,24 +265,31 @@ class TableController:
             self.caption = None
         return not show.done
 
-    def setup_shown(self) -> tuple[list[list[str]], list[set[str]]] | None:
+    def setup_shown(self) -> tuple[list[list[str]], list[list[bool]]] | None:
         """While Hand Swap and Three Open are shown (None otherwise): each seat's hand as the
-        steps shown so far left it, and the cards of it everybody knows by then."""
+        steps shown so far left it, and for each of its cards whether everybody knows it by then.
+
+        Known is told card by card, not by id: a hand may hold two copies of a card, one it
+        received in front of everyone and one of its own that stays hidden."""
         show = self.setup_show
         setup = self.game.setup
         if show is None or show.done or setup is None or self.phase != Phase.START:
             return None
         hands = [list(h) for h in setup.hands]
-        known: list[set[str]] = [set() for _ in hands]
+        known: list[list[bool]] = [[False] * len(h) for h in hands]
         for st in show.steps[:show.index + 1]:
             e = st.event
             if isinstance(e, ev.HandSwapped):
-                if e.card in hands[e.giver]:
-                    hands[e.giver].remove(e.card)
+                given = _first(hands[e.giver], known[e.giver], e.card)   # from the giver's own cards
+                if given is not None:
+                    del hands[e.giver][given], known[e.giver][given]
                 hands[e.receiver].append(e.card)
-                known[e.receiver].add(e.card)
+                known[e.receiver].append(True)
             elif isinstance(e, ev.CardsShown):
-                known[e.seat].update(e.cards)
+                for cid in e.cards:
+                    i = _first(hands[e.seat], known[e.seat], cid)
+                    if i is not None:
+                        known[e.seat][i] = True
         return hands, known
 
     def begin_turn(self) -> None:
@@ -822,7 +829,8 @@ class TableController:
         self.say(text)
         if self.selected == act.card:            # picked already (Chaos draws it): the cell is next
             self.screen.cursor_to(("cell", g.field.index(act.cell)))
-        else:
+        else:                                    # another card picked goes back: the prompt and the
+            self.selected = None                 # cursor both point at the card the hint names
             self.screen.cursor_to(("hand", seat, g.hand_ids(seat).index(act.card)))
 
     def stop_computer(self) -> None:
@@ -852,3 +860,9 @@ class TableController:
 
 
 __all__ = ["AI_SHOW_TICKS", "MESSAGE_TICKS", "TableController", "seat_name"]
+
+
+def _first(hand: list[str], known: list[bool], cid: str) -> int | None:
+    """The first copy of ``cid`` in ``hand`` nobody knows yet (else the first copy; None if absent)."""
+    copies = [i for i, c in enumerate(hand) if c == cid]
+    return next((i for i in copies if not known[i]), copies[0] if copies else None)

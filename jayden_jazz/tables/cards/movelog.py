@@ -35,8 +35,22 @@ def match_text(cause: str, matched: Sequence[ev.Match]) -> str:
                         for m in matched)
 
 
+ORDINARY = ("higher", "equal_or_higher", "lower", "equal_or_lower")
+
+
+def compared_text(m: ev.Match) -> str:
+    """One comparison in figures: ``7>4``, ``3<6``, ``5=5``."""
+    sign = ">" if m.mine > m.theirs else "<" if m.mine < m.theirs else "="
+    return f"{side_text(m.mine)}{sign}{side_text(m.theirs)}"
+
+
 def cause_text(event: ev.Captured) -> str:
-    """A capture's cause as the log writes it in brackets: ``lower``, ``Same: 5=5 and 3=3``."""
+    """A capture's cause as the log writes it in brackets: the numbers compared (``7>4``; the
+    rule's name when they are not known), ``Same: 5=5 and 3=3``, ``Combo: 6>2``."""
+    if event.cause in ORDINARY and len(event.matched) == 1:
+        return compared_text(event.matched[0])
+    if event.cause in ("combo", "fallen_ace") and len(event.matched) == 1:
+        return f"{cause_name(event.cause)}: {compared_text(event.matched[0])}"
     what = match_text(event.cause, event.matched)
     return cause_name(event.cause) + (f": {what}" if what else "")
 
@@ -177,5 +191,5 @@ class MoveLog:
         return "Since your last turn: " + "; ".join(parts)
 
 
-__all__ = ["NAME_COLS", "LogLine", "MoveLog", "SeatName", "ability_words", "cause_name", "cause_text", "match_text", "drawn_text", "event_seat", "event_text", "seat_name",
+__all__ = ["NAME_COLS", "LogLine", "MoveLog", "SeatName", "ability_words", "cause_name", "cause_text", "compared_text", "match_text", "drawn_text", "event_seat", "event_text", "seat_name",
            "short_name"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from jayden_jazz.cards import events as ev
 from jayden_jazz.cards.rule_text import CAUSE_WORDS
-from jayden_jazz.tables.cards.movelog import SeatName, event_seat, event_text, match_text, seat_name
+from jayden_jazz.tables.cards.movelog import SeatName, compared_text, event_seat, event_text, match_text, seat_name
 from jayden_jazz.tables.seats import paced as scaled   # one pace rule for both games
 
 @dataclass(frozen=True)
@@ -190,7 +190,8 @@ def steps_for(events: Iterable[ev.Event], factor: float, card_name: Callable[[st
             prev = events[i - 1] if i else None
             if e.cause == "combo":
                 a = Announcement(word, e.cause, e.seat, e.cell, (e.cell,))
-                out.append(Step(a, f"{word} {card_name(e.card)} on {e.cell} is taken next", e.seat,
+                link = f" ({compared_text(e.matched[0])})" if len(e.matched) == 1 else ""
+                out.append(Step(a, f"{word} {card_name(e.card)} on {e.cell} is taken next{link}", e.seat,
                                 scaled(COMBO_TICKS, factor), (word, e.cause)))
             elif not (isinstance(prev, ev.Captured) and prev.cause == e.cause):
                 group = []

@@ -12,7 +12,7 @@ begins; then it runs for the side to act, the computer included.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.tables.jayden.names import other
 
@@ -37,6 +37,25 @@ class Clock:
                              f"not {self.minutes}+{self.increment}")
         if not self.left:
             self.left = {s: self.minutes * 60 * TICKS_PER_SECOND for s in ("g", "r")}
+
+    def saved(self) -> dict[str, Any]:
+        """What a save keeps: the clock chosen, each side's time left (in ticks) and the turn being timed,
+        so a game goes on with exactly the time it had and the increment of a turn just ended still due."""
+        timing = None if self._turn is None else {"side": self._turn[0], "turn": self._turn[1]}
+        return {"minutes": self.minutes, "increment": self.increment, "left": dict(self.left), "timing": timing}
+
+    @classmethod
+    def from_saved(cls, body: dict[str, Any] | None) -> Clock | None:
+        """The clock a save kept (checked by the save's schema), or None for a game without one
+        (and for a save from before the clock was kept: those games come back untimed)."""
+        if not body:
+            return None
+        clock = cls(int(body["minutes"]), int(body["increment"]),
+                    left={s: int(body["left"][s]) for s in ("g", "r")})
+        timing = body.get("timing")
+        if timing:
+            clock._turn = (str(timing["side"]), int(timing["turn"]))
+        return clock
 
     @property
     def name(self) -> str:

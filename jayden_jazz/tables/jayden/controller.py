@@ -82,7 +82,7 @@ class JaydenController:
         self.draw_asked_of: str | None = None
         self.no_offer_before = 0
         self.warnings = Warnings()
-        self.clock = clock
+        self.clock = clock if clock is not None else Clock.from_saved(game.clock)
         self._notices: list[Notice] = []
 
     # reading -------------------------------------------------------------------
@@ -441,10 +441,16 @@ class JaydenController:
         for event in (Event.TURN_ENDED, Event.FINISHED, Event.ENDED):
             self._note(event)
 
+    def game_to_save(self) -> JaydenGame:
+        """The game as a save keeps it, with the clock as it stands now."""
+        self.game.clock = None if self.clock is None else self.clock.saved()
+        return self.game
+
     def load(self, game: JaydenGame, pos: Position) -> None:
         """Go on with another game (a loaded save) from its position."""
         self.stop_thinking()
         self.game, self.pos = game, pos
+        self.clock = Clock.from_saved(game.clock)
         self.records = moves.replay(game.start, pos.history, game.quiet_draw)
         self.deselect()
         self.step, self.pending_end, self.hint = None, False, []

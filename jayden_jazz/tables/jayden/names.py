@@ -22,8 +22,12 @@ def other(side: str) -> str:
     return "r" if side == "g" else "g"
 
 
+#: Plurals that are not the name and an "s".
+PLURALS = {"Hero": "Heroes"}
+
+
 def plural(name: str, n: int) -> str:
-    return name if n == 1 else name + "s"
+    return name if n == 1 else PLURALS.get(name, name + "s")
 
 
 def describe_result(pos: Position, names: dict[str, str] | None = None) -> tuple[str, str]:
