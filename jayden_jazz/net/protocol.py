@@ -39,14 +39,14 @@ MAX_SEATS = 4
 MAX_DIGITS = 18        # a whole number in a message: far past any ply, seat or ref (2**31 has 10 digits)
 
 UNSAFE_TEXT = re.compile(
-    "[\x00-\x1f\x7f-\x9f"       # C0 controls, DEL, C1 controls
-    "\ud800-\udfff"               # lone surrogates (JSON's \\ud800): no UTF-8 holds them, so no store or frame can
-    "\u061c\u200b\u200e\u200f"   # invisible marks that change how the text around them reads
-    "\u202a-\u202e\u2066-\u2069"  # bidirectional embeddings, overrides, isolates (a name shown backwards)
-    "\u2028\u2029"                # line and paragraph separators
-    "\ufdd0-\ufdef\ufeff\ufff9-\uffff"   # noncharacters, the byte-order mark, annotations, specials
-    "\U000e0000-\U000e007f"       # tag characters (invisible)
-    "\U000f0000-\U0010ffff]")     # private use planes: shows as nothing anyone agreed on
+    r"[\x00-\x1f\x7f-\x9f"       # C0 controls, DEL, C1 controls
+    r"\ud800-\udfff"               # lone surrogates (JSON's \ud800): no UTF-8 holds them, so no store or frame can
+    r"\u061c\u200b\u200e\u200f"   # invisible marks that change how the text around them reads
+    r"\u202a-\u202e\u2066-\u2069"  # bidirectional embeddings, overrides, isolates (a name shown backwards)
+    r"\u2028\u2029"                # line and paragraph separators
+    r"\ufdd0-\ufdef\ufeff\ufff9-\uffff"   # noncharacters, the byte-order mark, annotations, specials
+    r"\U000e0000-\U000e007f"       # tag characters (invisible)
+    r"\U000f0000-\U0010ffff]")     # private use planes: shows as nothing anyone agreed on
 """Characters no text field may hold: what cannot be stored or sent as UTF-8, and what would show
 one thing and be another (controls, invisible or direction-changing marks)."""
 

@@ -78,7 +78,7 @@ def _surrogate_text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape")
 
 
-_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+_NOT_UTF8 = re.compile(r"[\udc80-\udcff]")
 
 
 def _check_text(*values: Any) -> None:

@@ -80,7 +80,8 @@ def main() -> int:
         if type(top).__name__ != top_name:
             top_name = type(top).__name__
             say(f"top {top_name}")
-        link = getattr(top, "link", None)
+        link = getattr(getattr(top, "seats", top), "link", None)     # the Jayden board's link is its seats'
+
         if link is not None and f"{link.url} {link.code} {link.seat}" != seated:
             seated = f"{link.url} {link.code} {link.seat}"
             say(f"seated {seated}")
@@ -94,6 +95,7 @@ def play(app, sc, rng: random.Random, click) -> str:
     from jayden_jazz.jayden import Action
     from jayden_jazz.scenes.jayden.render import square_rect
 
+    board, sc = sc, getattr(sc, "seats", None)
     v = getattr(sc, "view_msg", None)
     if v is None or v["status"] != "playing" or v["to_move"] != v["you"] or not v["legal"]:
         return "refused not this seat's turn"
@@ -105,7 +107,7 @@ def play(app, sc, rng: random.Random, click) -> str:
     text = rng.choice(v["legal"])
     act = Action.from_text(text)
     for sq in (act.src, act.dst):
-        r = square_rect(sq, sc.flip)
+        r = square_rect(sq, board.flip)
         click(app, r.centerx, r.centery)
     return f"played {text}" if sc.sent_ply == v["ply"] else f"refused the click did not send {text}"
 

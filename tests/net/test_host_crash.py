@@ -158,7 +158,7 @@ def stored(data: Path, code: str) -> list[str]:
 
 
 #: Host > the game's choices (Random hands for the card game: nobody has a hand to pick) and its board.
-GAMES = {"jayden": ([], "OnlineJaydenScene"),
+GAMES = {"jayden": ([], "JaydenScene"),
          "cards": (["select Game", "keys right", "select Hand choice", "keys right"], "CardsTableScene")}
 
 

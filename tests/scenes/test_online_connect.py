@@ -16,12 +16,19 @@ from jayden_jazz.net import listing
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.connect import SHOWN, ConnectScene
 from jayden_jazz.scenes.online.host import HostScene
-from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene
+from jayden_jazz.scenes.online.jayden import RemoteSeats
 from jayden_jazz.scenes.online.lobby import LobbyScene
 from jayden_jazz.scenes.windows import ChoiceWindow
 from tests.helpers import click, press, step
 from tests.net.conftest import client, create, expect, pick
 from tests.scenes.test_online import open_online, play_screen_turn, type_text, until
+
+
+def online_board(app) -> bool:
+    """The one Jayden board on top, seated online."""
+    top = app.stack.top
+    return isinstance(top, JaydenScene) and isinstance(top.seats, RemoteSeats)
 
 
 @pytest.fixture(autouse=True)
@@ -85,9 +92,9 @@ def test_a_bare_clients_waiting_game_is_listed_joined_played_remembered_and_cont
         type_text(app, "x")                                 # a letter on the list types nowhere
         assert sc.address.value == address and sc.name.value == "" and sc.focus == "list"
         press(app, "return")                                # one free seat: joined at once
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: online_board(app), 20, "the board")
         board = app.stack.top
-        assert board.link.seat == 1 and board.link.url == online_loop_server.url and board.link.hosting is None
+        assert board.seats.link.seat == 1 and board.seats.link.url == online_loop_server.url and board.seats.link.hosting is None
         assert sc.browser is None                           # the list's own connection closed on the way
         rng = random.Random(2)
         while alice.view is None or alice.view["to_move"] == 0 or alice.view["status"] == "waiting":
@@ -97,9 +104,9 @@ def test_a_bare_clients_waiting_game_is_listed_joined_played_remembered_and_cont
                 alice.wait_for(lambda m: m["type"] == "view" and m["ply"] > v["ply"])
             else:
                 alice.wait_for(lambda m: m["type"] == "view")
-        until(app, lambda: board.why_not_now() == "" and board.shown is board.view_msg, 10, "the screen's turn")
-        ply = board.view_msg["ply"]
-        play_screen_turn(app, board, board.view_msg, rng)
+        until(app, lambda: board.seats.why_not_now() == "" and board.seats.shown is board.seats.view_msg, 10, "the screen's turn")
+        ply = board.seats.view_msg["ply"]
+        play_screen_turn(app, board, board.seats.view_msg, rng)
         until(app, lambda: alice.view["ply"] > ply, 10, "the move on the server")
         assert alice.view["log"][ply]["seat"] == 1
         # left unfinished: Continue takes the seat again on that server
@@ -107,8 +114,8 @@ def test_a_bare_clients_waiting_game_is_listed_joined_played_remembered_and_cont
         assert kept is not None and kept["url"] == online_loop_server.url and "hosted_port" not in kept
         app.back_to("menu")
         press(app, "return")                                # Continue
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "back at the board")
-        assert app.stack.top.link.seat == 1 and app.stack.top.link.url == online_loop_server.url
+        until(app, lambda: online_board(app), 20, "back at the board")
+        assert app.stack.top.seats.link.seat == 1 and app.stack.top.seats.link.url == online_loop_server.url
         # the address is offered again next time, and its list read at once
         app.stack.clear()
         app.stack.push(app.scene("menu"))
@@ -141,12 +148,12 @@ def test_a_running_game_is_watched_from_the_list(make_app, online_loop_server):
         assert isinstance(win, ChoiceWindow) and win.title == "That game is under way"
         assert [i.value for i in win.items] == ["watch", "back"]
         press(app, "return")                                # Watch
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board, watched")
+        until(app, lambda: online_board(app), 20, "the board, watched")
         watched = app.stack.top
-        assert watched.link.watching and watched.link.seat is None
+        assert watched.seats.link.watching and watched.seats.link.seat is None
         until(app, lambda: bob.view is not None and bob.view["status"] == "playing", 10, "Bob's view")
         bob.send_action(pick(bob.view, random.Random(1)), 0)
-        until(app, lambda: watched.view_msg["ply"] >= 1, 10, "the move seen")
+        until(app, lambda: watched.seats.view_msg["ply"] >= 1, 10, "the move seen")
         assert not L.session_path(app).exists()             # watching keeps nothing for Continue
         app.stack.clear()
     finally:
@@ -180,8 +187,8 @@ def test_a_game_created_there_is_joined_by_a_bare_client(make_app, online_loop_s
         assert [(g["code"], g["free"]) for g in games] == [(lobby.link.code, [1])]
         dave.join(games[0]["code"])
         assert expect(dave, "joined")["seat"] == 1
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
-        assert app.stack.top.link.is_host and app.stack.top.link.seat == 0
+        until(app, lambda: online_board(app), 20, "the board")
+        assert app.stack.top.seats.link.is_host and app.stack.top.seats.link.seat == 0
         app.stack.clear()
     finally:
         dave.close()

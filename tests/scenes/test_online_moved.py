@@ -11,11 +11,18 @@ from __future__ import annotations
 import pytest
 
 from jayden_jazz.scenes.online import link as L
-from jayden_jazz.scenes.online.jayden import OnlineJaydenScene
+from jayden_jazz.scenes.jayden.board import JaydenScene
+from jayden_jazz.scenes.online.jayden import RemoteSeats
 from jayden_jazz.scenes.online.resume import ContinueOnlineScene
 from tests.helpers import press
 from tests.net.conftest import FAST, ThreadServer, client, expect
 from tests.scenes.test_online import join_screen, open_online, type_text, until
+
+
+def online_board(app) -> bool:
+    """The one Jayden board on top, seated online."""
+    top = app.stack.top
+    return isinstance(top, JaydenScene) and isinstance(top.seats, RemoteSeats)
 
 
 @pytest.fixture
@@ -34,7 +41,7 @@ def moved(make_app, tmp_path, monkeypatch):
         expect(host, "joined")
         app = open_online(make_app)
         join_screen(app, f"127.0.0.1:{first.port}", code)
-        until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "the board")
+        until(app, lambda: online_board(app), 20, "the board")
         app.back_to("menu")                              # the guest steps away; the seat stays theirs
         host.close()
         first.stop()
@@ -78,9 +85,9 @@ def test_continue_asks_for_the_new_address_and_the_token_takes_the_seat_back(mov
     press(app, *["backspace"] * len(sc.address.value))
     type_text(app, f"127.0.0.1:{second.port}")
     press(app, "return")                                  # Enter in the row tries it
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "back at the board")
+    until(app, lambda: online_board(app), 20, "back at the board")
     board = app.stack.top
-    assert board.link.seat == 1 and board.side == "r"
+    assert board.seats.link.seat == 1 and board.seats.side == "r"
     until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
     kept = L.load_session(L.session_path(app))
     assert kept["url"] == second.url and kept["token"] == token     # the new address is kept for next time
@@ -90,9 +97,9 @@ def test_join_with_the_code_at_the_new_address_gives_the_seat_back_not_every_sea
     app, second, code = moved
     press(app, "down", "down", "down", "down", "return")  # Title > Play online
     join_screen(app, f"127.0.0.1:{second.port}", code)
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene), 20, "back at the board")
+    until(app, lambda: online_board(app), 20, "back at the board")
     board = app.stack.top
-    assert board.link.seat == 1
+    assert board.seats.link.seat == 1
     until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
     assert L.load_session(L.session_path(app))["url"] == second.url
 
@@ -114,8 +121,8 @@ def test_join_at_the_kept_address_of_a_full_game_takes_this_machines_seat_back(m
     assert L.load_session(path)["url"] == second.url
     press(app, "down", "down", "down", "down", "return")
     sc = join_screen(app, f"127.0.0.1:{second.port}", code)
-    until(app, lambda: isinstance(app.stack.top, OnlineJaydenScene) or bool(sc.error), 20, "back at the board")
-    assert sc.error == "" and app.stack.top.link.seat == 1
+    until(app, lambda: online_board(app) or bool(sc.error), 20, "back at the board")
+    assert sc.error == "" and app.stack.top.seats.link.seat == 1
     until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
 
 
