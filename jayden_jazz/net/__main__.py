@@ -77,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     limits = Limits(seat_timeout=args.seat_timeout, rate=args.rate, burst=max(40.0, 2 * args.rate),
                     max_connections=args.max_connections, max_games=args.max_games)
     try:
+        prepare_folder(data)        # a file in the folder's place is said plainly, before anything locks in it
         asyncio.run(run(args.host, args.port, data, limits, args.sync, args.owner, args.orphan_grace))
     except KeyboardInterrupt:
         return 0
@@ -85,9 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     except sqlite3.Error as e:      # damage quick_check did not see, met while reading the games back
         return _fatal(f"the games database in {data} cannot be read ({e}); restore it from a backup or move "
                       "it away (the server then starts with no games), or start with another --data folder")
-    except (DataInUse, DataFolderError) as e:
+    except DataInUse as e:
         _fatal(str(e))
         return DATA_IN_USE
+    except DataFolderError as e:
+        return _fatal(str(e))
     except OSError as e:
         return _fatal(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}")
     return 0

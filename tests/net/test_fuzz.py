@@ -69,6 +69,7 @@ def templates(game: str) -> dict[str, dict[str, Any]]:
         "resign": {"type": "resign", "game": game, "ref": 1},
         "view": {"type": "view", "ref": 1},
         "ping": {"type": "ping", "ref": 1},
+        "list": {"type": "list", "ref": 1},
     }
 
 
@@ -154,7 +155,7 @@ async def hostile(url: str, game: str, lanes: int = 8) -> dict[str, int]:
                     counts["surrogate_refused"] += surrogate      # not taken: that connection is closed
                     ws = None
                     continue
-                assert reply["type"] in ("error", "created", "pong", "joined", "view", "ack", "welcome"), reply
+                assert reply["type"] in ("error", "created", "pong", "joined", "view", "ack", "welcome", "games"), reply
                 if reply["type"] == "error":
                     counts["errors"] += 1
                     assert reply["message"] and reply["code"] != "internal", reply

@@ -6,7 +6,7 @@ import random
 
 from jayden_jazz.jayden import START_JPN, Position
 from jayden_jazz.saves import jayden as jsave
-from jayden_jazz.scenes.jayden.board import JaydenScene
+from jayden_jazz.scenes.jayden.board import local_board
 from jayden_jazz.scenes.jayden.panels import MoveListWindow
 from jayden_jazz.scenes.jayden.replay import ReplayScene
 from jayden_jazz.shell import palette as P
@@ -35,7 +35,7 @@ def long_game(turns: int = 40, seed: int = 7) -> list[str]:
 def _scene(make_app, actions):
     app = make_app()
     game = jsave.JaydenGame(start=START_JPN, actions=actions, players=dict(HUMANS))
-    sc = JaydenScene(app, game)
+    sc = local_board(app, game)
     app.stack.push(sc)
     step(app)
     return app, sc

@@ -15,7 +15,7 @@ import random
 from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.tables.cards.flow import Phase
-from tests.helpers import click, press, step
+from tests.helpers import click, ctrl, press, step
 from tests.net.conftest import FAST, ThreadServer, client
 from tests.scenes.cards_helpers import cell_centre, hand_centre
 from tests.scenes.test_online import until
@@ -29,7 +29,8 @@ def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app
     try:
         app, _ = screen_joins_host(make_app, server, host, {"preset": "updated", "open": True})
         until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-        press(app, "r", "return")
+        ctrl(app, "r")                                   # Random hand
+        press(app, "return")
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         table = app.stack.top
         if table.game.to_move == 1:                     # this screen begins: one move, then it is Lori's turn
