@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.host import HostScene
+from jayden_jazz.scenes.jayden import status
 from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.online.join import JoinScene
 from jayden_jazz.settings import Settings
@@ -62,7 +63,11 @@ def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make
         sc = app.stack.top
         v = guest.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
         assert v["seats"][0]["name"] == "Jazz Band" and v["seats"][1]["name"] == "Jayden"
-        assert sc.seats.state()[0][0] == "You are Green (Jazz Band)"
+        until(app, lambda: sc.seats.shown is sc.seats.view_msg, 10, "the board brought to the view")
+        state = [t for t, _ in sc.seats.state()]                 # who is to act stays first, as offline
+        assert state == ["Green to act, first action", "your turn", "You are Green (Jazz Band)"]
+        left = " | ".join(t for t, _ in sc.renderer.status_lines(sc.pos, status.board_view(sc))[0])
+        assert left.startswith("Green to act, first action"), left
         assert sc.notes()[0][0] == "Red: Jayden"
     finally:
         guest.close()

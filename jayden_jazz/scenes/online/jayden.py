@@ -34,6 +34,7 @@ from jayden_jazz import statistics
 from jayden_jazz.jayden import START_JPN, Position
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import menus
+from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import cell_of_square
 from jayden_jazz.scenes.online import hints as hints_online
 from jayden_jazz.scenes.online import host_choice as H
@@ -373,10 +374,16 @@ class RemoteSeats:
             me = f"Watching: {self.seat_name(0, NAME_COLS)}, {self.seat_name(1, NAME_COLS)}"
         if v["status"] == "playing" and v.get("to_move") is not None:
             seat = int(v["to_move"])
+            side = SIDES[seat]
+            # "Green to act, second action" as on a local board; which action only once the board
+            # shows that side's turn (it may still be playing the other side's last one)
+            which = "" if self.pos.side != side else \
+                ", first action" if self.pos.acted is None else ", second action"
             if seat == v.get("you"):
-                return [(me, P.WHITE), ("your turn", P.YELLOW)]
-            return [(me, P.WHITE), (f"{SIDE_NAME[SIDES[seat]]} ({self.seat_name(seat, NAME_COLS)}) to act",
-                                    P.LIGHT_GRAY)]
+                return [(f"{SIDE_NAME[side]} to act{which}", SIDE_COLOR[side]), ("your turn", P.YELLOW),
+                        (me, P.WHITE)]
+            return [(f"{SIDE_NAME[side]} ({self.seat_name(seat, NAME_COLS)}) to act{which}", SIDE_COLOR[side]),
+                    (me, P.WHITE)]
         if v["status"] == "abandoned":
             return [(me, P.WHITE), ("game abandoned", P.LIGHT_RED)]
         return [(me, P.WHITE), ("game over" if v["status"] == "over" else "waiting", P.LIGHT_GRAY)]
