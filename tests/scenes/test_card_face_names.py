@@ -60,4 +60,8 @@ def test_a_name_on_every_face_is_broken_only_between_words(name):
 def test_springwright_on_a_3x3_cell_is_whole_in_small_capitals():
     size = TableLayout(FIELDS["3x3"], 2).card_rect(0).size
     assert face_name_lines("Springwright", size) == (True, ["Springwright"])
-    assert face_name_lines("Mid Tier Milo", size) == (False, ["Mid Tier", "Milo"])   # words that fit: big font
+    assert face_name_lines("Card Sharp", size) == (False, ["Card Sharp"])            # one line: big font
+    # two big lines would run over the bottom value of a 98-pixel cell: small capitals there,
+    # the big font on a face tall enough for both lines under the value
+    assert face_name_lines("Mid Tier Milo", size) == (True, ["Mid Tier Milo"])
+    assert face_name_lines("Mid Tier Milo", (98, 102)) == (False, ["Mid Tier", "Milo"])

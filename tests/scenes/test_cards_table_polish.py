@@ -193,7 +193,8 @@ def test_the_hand_picker_idles_while_a_person_chooses(make_app):
 
 
 def test_a_two_line_name_on_a_3x3_face_stays_inside_the_frame(make_app):
-    """ "Mid Tier Milo" takes two lines on a 3x3 face: both end above the frame, none is cut."""
+    """ "Mid Tier Milo" on a 3x3 face: its name ends above the frame, none of it is cut (in small
+    capitals, as two big lines would cover the bottom value)."""
     from jayden_jazz.scenes.cardkit.cards_art import paint_face
     from jayden_jazz.scenes.cardkit.library import load_library
     from jayden_jazz.shell.display import new_logical_surface
@@ -205,7 +206,7 @@ def test_a_two_line_name_on_a_3x3_face_stays_inside_the_frame(make_app):
     frame_rows = [pixel(surf, x, y) for x in range(2, 96) for y in (96, 97)]
     assert set(frame_rows) == {P.LIGHT_BLUE}              # the frame, whole
     name_rows = [pixel(surf, x, y) for x in range(4, 94) for y in range(70, 96)]
-    assert name_rows.count(P.WHITE) > 60                   # both lines drawn
+    assert name_rows.count(P.WHITE) > 60                   # the name drawn
 
 
 def test_the_replay_log_wraps_long_names_instead_of_cutting_them(make_app):

@@ -100,7 +100,7 @@ def draw_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card
     a 7x7 table with four open hands shows over a hundred of them a frame.
     """
     r = pygame.Rect(rect)
-    key = (card.id, card.sides, card.picture, card.element, owner, tuple(values) if values else None, r.size,
+    key = (card.id, card.name, card.sides, card.picture, card.element, owner, tuple(values) if values else None, r.size,
            picture)
     surf = _FACES.get(key)
     if surf is None:
@@ -191,7 +191,7 @@ def _picture(surface: pygame.Surface, font: Font, card: Card, box: pygame.Rect, 
 
 def _large(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, picture: bool) -> None:
     _picture(surface, font, card, pygame.Rect(r.centerx - 20, r.y + 18, 40, 40), picture)
-    _name(surface, font, r, card.name, r.y + 73)
+    _name(surface, font, r, card.name)
 
 
 def _medium(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, picture: bool) -> None:
@@ -212,41 +212,68 @@ def face_name_lines(name: str, size: tuple[int, int]) -> tuple[bool, list[str]]:
     kind = _layout(r)[0]
     small = small_font()
     if kind == "large":
-        return large_name_lines(name, max(1, (r.w - 4) // 8), small.columns(r.w - 4))
+        return large_name_lines(name, max(1, (r.w - 4) // 8), small.columns(r.w - 4), big_lines_fit(r))
     if kind == "medium":
         return True, name_lines(name, small.columns(r.w - 6), 2)
     cols = small.columns(r.w - 21)               # compact: between the left and the right value
     return True, (name_lines(name, cols, 2) if kind == "compact" and cols >= 4 else [])
 
 
-def large_name_lines(name: str, columns: int, small_columns: int) -> tuple[bool, list[str]]:
+BIG_LINE = 13
+"""Rows between two name lines in the 8x14 font (their glyphs' blank top and bottom rows meet)."""
+
+
+def name_band(r: pygame.Rect) -> pygame.Rect:
+    """A large face's room for the name: under the bottom value, inside the frame, so no name line
+    ever covers a value (a 3x3 cell is 98 pixels high: room for one big line, not two)."""
+    top = _layout(r)[2][2] + 14                  # type: ignore[index]  # large faces always have rows
+    return pygame.Rect(r.x + 2, top, r.w - 4, max(0, r.bottom - 2 - top))
+
+
+def big_lines_fit(r: pygame.Rect) -> int:
+    """How many 8x14 name lines a large face's band holds (0, 1 or 2)."""
+    h = name_band(r).h
+    return 0 if h < 14 else min(2, 1 + (h - 14) // BIG_LINE)
+
+
+def large_name_lines(name: str, columns: int, small_columns: int, big_lines: int = 2) -> tuple[bool, list[str]]:
     """A large face's name: (small capitals?, lines). In the big font when every word fits a
-    line and the name fits two; else in the small capitals (two lines, a word too long for even
-    those cut with an ellipsis), so no word is ever split over two lines ("Springwrigh" / "t")."""
+    line and the name fits the ``big_lines`` the face has room for; else in the small capitals
+    (two lines, a word too long for even those cut with an ellipsis), so no word is ever split
+    over two lines ("Springwrigh" / "t") and no line is drawn over the bottom value."""
     from jayden_jazz.shell.font import wrap
 
     words = name.split()
     if all(len(w) <= columns for w in words):
         lines = wrap(name, columns)
-        if len(lines) <= 2:
+        if len(lines) <= big_lines:
             return False, lines
     return True, name_lines(name, small_columns, 2)
 
 
-def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str, y: int) -> None:
-    """The name in up to two lines; a single line sits in the middle of the band."""
+def name_line_rects(r: pygame.Rect, name: str) -> tuple[bool, list[tuple[str, pygame.Rect]]]:
+    """Where a large face writes each name line (small capitals?, [(line, its box)]): in the band
+    under the bottom value, a single line in its middle, two big lines from its top, small
+    capitals centred where one big line would be."""
     small, lines = face_name_lines(name, r.size)
+    band = name_band(r)
     if small:
-        top = y + 13 - (len(lines) * LINE - 1) // 2          # centred where one big line would be
-        for i, line in enumerate(lines):
-            small_font().draw_centered(surface, line, r.centerx, top + i * LINE, P.WHITE)
-        return
-    if len(lines) == 1:
-        y += 6
-    else:
-        y = min(y, r.bottom - 2 - 2 * 13 - 1)  # two lines end above the frame ("Mid Tier / Milo")
-    for i, line in enumerate(lines):
-        font.draw_centered(surface, line, r.centerx, y + i * 13, P.WHITE)
+        top = band.y + 13 - (len(lines) * LINE - 1) // 2
+        return True, [(line, _centred(small_font().width(line), LINE - 1, r.centerx, top + i * LINE))
+                      for i, line in enumerate(lines)]
+    top = band.y + (6 if len(lines) == 1 else 0)
+    return False, [(line, _centred(8 * len(line), 14, r.centerx, top + i * BIG_LINE)) for i, line in enumerate(lines)]
+
+
+def _centred(w: int, h: int, cx: int, y: int) -> pygame.Rect:
+    return pygame.Rect(cx - w // 2, y, w, h)
+
+
+def _name(surface: pygame.Surface, font: Font, r: pygame.Rect, name: str) -> None:
+    """The name in up to two lines, each in the box :func:`name_line_rects` gives it."""
+    small, boxes = name_line_rects(r, name)
+    for line, box in boxes:
+        (small_font() if small else font).draw(surface, line, box.x, box.y, P.WHITE)
 
 
 _BIG: dict[tuple[str, int], pygame.Surface] = {}
