@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from jayden_jazz.files import FileTooLarge, atomic_write_text, keep_as_bak, read_text_within
+from jayden_jazz.net.protocol import UNSAFE_TEXT
 from jayden_jazz.saves.schema import (Bool, Int, ListOf, Number, OneOf, PlainYAMLError, Record, Spec,
                                       SchemaError, Text, load_plain_yaml)
 
@@ -50,15 +51,28 @@ MAX_PLAYER_NAME = 24
 """As long as a name the game server takes (``net/protocol.py``, MAX_NAME)."""
 
 
+def name_refusal(text: str) -> str:
+    """Why the game server would refuse this name (empty: it takes it), said before anything is sent
+    or kept: the server's own rule (``UNSAFE_TEXT``), so the two never disagree."""
+    bad = UNSAFE_TEXT.search(text)
+    if bad is None:
+        return ""
+    return (f"character {bad.start() + 1} (U+{ord(bad.group()):04X}) is one the game server refuses in a name "
+            "(a control, invisible, direction-changing, private-use or replacement character)")
+
+
 class PlayerName(Text):
-    """A name to show other players: short, on one line, no control characters (the server
-    refuses those; a file edited by hand gets the default with a notice instead)."""
+    """A name to show other players: short, on one line, nothing the server refuses (a file edited
+    by hand gets the default with a notice instead)."""
 
     def __init__(self) -> None:
         super().__init__(max_len=MAX_PLAYER_NAME)
 
     def __call__(self, value: Any, where: str) -> None:
         super().__call__(value, where)
+        why = name_refusal(value)
+        if why:
+            raise SchemaError(where, why)
         if any(not ch.isprintable() for ch in value):
             raise SchemaError(where, "holds characters that cannot be shown (a name is plain text on one line)")
 

@@ -4,13 +4,16 @@ servers only (127.0.0.1, port 0)."""
 
 from __future__ import annotations
 
+import pygame
+
+from jayden_jazz.net.protocol import UNSAFE_TEXT
 from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.jayden import status
 from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.online.join import JoinScene
 from jayden_jazz.settings import Settings
-from tests.helpers import press
+from tests.helpers import press, step
 from tests.net.conftest import client, expect
 from tests.scenes.test_online import open_online, type_text, until
 from tests.scenes.test_online_offers import waiting_guest
@@ -37,6 +40,57 @@ def test_a_bad_name_in_the_settings_file_gives_the_default_with_a_notice(tmp_pat
         path.write_text(bad, encoding="utf-8")
         s = Settings.load(path)
         assert s["player_name"] == "" and "player_name" in s.notice, bad
+    path.write_text('player_name: "Jazz\\ufffd"\n', encoding="utf-8")     # printable, yet the server refuses it
+    s = Settings.load(path)
+    assert s["player_name"] == "" and "character 5 (U+FFFD)" in s.notice and "server refuses" in s.notice
+
+
+def type_unsafe(app, ch: str = "\ufffd") -> None:
+    """A character an input method may type that the server refuses in a name (U+FFFD is printable)."""
+    assert UNSAFE_TEXT.search(ch) and ch.isprintable()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode=ch, scancode=0))
+    step(app, 1)
+
+
+def test_hosting_with_a_name_the_server_refuses_says_why_and_starts_nothing(make_app):
+    app = open_online(make_app)
+    press(app, "return")                                    # Host a game
+    host = app.stack.top
+    host.menu.index = 0                                     # Your name
+    type_text(app, "Jazz")
+    type_unsafe(app)
+    assert host.name.field.value == "Jazz\ufffd"
+    host.menu.index = len(host.menu.items) - 2
+    press(app, "return")                                    # Start hosting
+    window = app.stack.top
+    assert window is not host and window.title == "Your name" and host.connector is None
+    text = " ".join(window.lines)
+    assert "character 5 (U+FFFD)" in text and "Backspace" in text
+    assert app.settings["player_name"] == ""                # nothing kept either
+    press(app, "return")
+    assert app.stack.top is host and host.menu.current.value == "name"
+    press(app, "backspace")
+    assert host.name.refusal() == ""
+    app.stack.clear()
+
+
+def test_joining_with_a_name_the_server_refuses_says_why_and_sends_nothing(make_app):
+    app = open_online(make_app)
+    press(app, "down", "return")                            # Join a game
+    sc = app.stack.top
+    assert isinstance(sc, JoinScene)
+    press(app, "up")
+    type_text(app, "Jazz")
+    type_unsafe(app)
+    press(app, "return")
+    type_text(app, "127.0.0.1:1")
+    press(app, "return")
+    type_text(app, "ABC123")
+    press(app, "return", "return")                          # to Join, and join
+    assert sc.connector is None and sc.focused == "name"
+    assert "character 5 (U+FFFD)" in sc.error and app.settings["player_name"] == ""
+    app.render()                                            # the words are drawn on the screen
+    app.stack.clear()
 
 
 def test_the_name_typed_when_hosting_is_remembered_and_shown_on_both_boards(make_app, online_fast_server):

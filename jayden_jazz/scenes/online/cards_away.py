@@ -8,6 +8,8 @@ the game as abandoned (asked again first). A game ended so closes the
 table with a window that cannot be dismissed into play, and is counted as
 abandoned in this player's statistics; a game played to its end is
 counted as won, drawn or lost. Our own link lost: "Reconnecting...".
+A game the server could not record (``game_lost``) closes the table the
+same way, with the reason, and is not counted: nobody finished it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ class CardsAway:
         self.presence = Presence()
         self.ticks = 0
         self.counted = False
-        self.closed = False            # the abandoned window is up: the table takes no more play
+        self.closed = False            # the abandoned (or lost) window is up: the table takes no more play
         self.note = ""                 # the waiting note last said (it is said again as it counts)
 
     def seat_label(self, seat: int) -> str:
@@ -53,6 +55,10 @@ class CardsAway:
     def hear(self, msg: dict[str, Any], table: Any) -> None:
         """One message from the server: presence, the host's acks, our own link."""
         if msg["type"] == "error":
+            if msg.get("code") == "game_lost" and not self.closed and table.stack is not None:
+                self.counted = True                  # never finished: neither won, lost nor abandoned
+                L.forget_session(table.app, self.link.game)      # Continue would find nothing there
+                self._close(table, "Game lost", L.GAME_LOST)
             return                                   # the table says refusals itself
         heard = H.hear(msg, self.presence, self.ticks, host=self.link.is_host)
         if heard.ask is not None and table.stack is not None:
@@ -77,7 +83,8 @@ class CardsAway:
             return
         if view["status"] == "abandoned" and not self.closed and table.stack is not None:
             self._count(table, view, statistics.ABANDONED)
-            self._close(table)
+            self._close(table, "Abandoned", "The host ended the game as abandoned: it stays unfinished for "
+                        "every player, and is counted as abandoned in the statistics.")
         elif view["status"] == "over" and table.game.is_over():
             self.count_end(table)
 
@@ -105,7 +112,7 @@ class CardsAway:
         rules = statistics.rules_name_cards(table.game.rules)
         statistics.record(table.app, "cards", (outcome, others, rules))
 
-    def _close(self, table: Any) -> None:
+    def _close(self, table: Any, title: str, text: str) -> None:
         self.closed = True
         table.stop_ai()
 
@@ -116,9 +123,8 @@ class CardsAway:
                 table.to_title()
 
         table.stack.push(ChoiceWindow(
-            table.app, "Abandoned", [MenuItem("Move log", "log"), MenuItem("Back to title", "title")],
-            text="The host ended the game as abandoned: it stays unfinished for every player, and is counted "
-                 "as abandoned in the statistics.", on_choose=choose, width=380, fill=P.RED,
+            table.app, title, [MenuItem("Move log", "log"), MenuItem("Back to title", "title")],
+            text=text, on_choose=choose, width=380, fill=P.RED,
             cancel_on_back=False, close_on_choose=False))
 
 

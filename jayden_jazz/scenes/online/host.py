@@ -131,6 +131,12 @@ class HostScene(Scene):
         return (self.kind, setup, seats), seat
 
     def start(self) -> None:
+        why = self.name.refusal()
+        if why:                                 # said here, before anything starts or is kept
+            self.app.sound.play("refusal")
+            self.menu.index = 0
+            self.stack.push(MessageWindow(self.app, "Your name", why, fill=P.RED))
+            return
         self.app.sound.play("select")
         (kind, setup, seats), seat = self.choices()
         if self.url:                            # on the server connected to: its Connector, no Hosting

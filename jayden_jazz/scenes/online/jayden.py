@@ -19,6 +19,9 @@ with the seconds counting; once the server's wait is over the host may
 give that seat to the computer or end the game as abandoned. Our own
 connection lost shows "Reconnecting..." and the client comes back by
 itself (``NetClient``); the view it then receives is drawn as it is.
+A game the server could not record (``game_lost``) ends here as an
+abandoned one does, with the reason, the board left to read; it is not
+counted in the statistics and Continue forgets it.
 
 A spectator's link (``link.watching``) follows the same way, both sides'
 actions shown selected then played; every key that would act says so,
@@ -88,6 +91,7 @@ class RemoteSeats:
         self.started = False                            # a view has been shown at all
         self.sent_ply: int | None = None     # the ply of our action until a view shows it played
         self.counted = False
+        self.lost = False                   # the server lost the game (game_lost): nothing more is played
         seat = link.seat if link.seat is not None else 0
         self.side = SIDES[seat] if seat < 2 else "g"
         game = jsave.JaydenGame(start=START_JPN, actions=[], players=_humans(),
@@ -199,6 +203,9 @@ class RemoteSeats:
                 self.shown = None              # the server sends the whole view again: draw that
             if msg["type"] == "error":
                 self.sent_ply = None
+                if msg.get("code") == "game_lost" and not self.lost:
+                    self.lost = self.counted = True          # never finished: not in the statistics
+                    L.forget_session(self.app, self.link.game)
             if heard.refuse:
                 board.refuse(heard.refuse)
             elif heard.say:
@@ -217,7 +224,10 @@ class RemoteSeats:
     # time ----------------------------------------------------------------------------------
     def update(self) -> None:
         v = self.shown
-        if v is not None and not self.follower.busy:
+        board = self.board
+        if self.lost and not board.end_shown and board.stack is not None and not self.follower.busy:
+            board.show_end()
+        elif v is not None and not self.follower.busy and not self.lost:
             self._check(v)
             if v["status"] in ("over", "abandoned") and not self.board.end_shown:
                 self._ended(v)
@@ -246,6 +256,8 @@ class RemoteSeats:
     def why_not_now(self) -> str:
         """Why this seat cannot act now, in plain words, or ""."""
         v = self.view_msg
+        if self.lost:
+            return L.GAME_LOST_LINE
         if self.presence.own_lost:
             return "Not connected to the server: reconnecting..."
         if v is None:
@@ -276,7 +288,7 @@ class RemoteSeats:
 
     def over(self) -> bool:
         v = self.view_msg
-        return v is not None and v["status"] in ("over", "abandoned")
+        return self.lost or (v is not None and v["status"] in ("over", "abandoned"))
 
     def why_not_act(self) -> str:
         return L.WATCHING if self.link.watching else self.why_not_now()
@@ -323,7 +335,7 @@ class RemoteSeats:
 
     def ask_leave(self) -> None:
         v = self.view_msg
-        if self.link.watching or (v is not None and v["status"] not in ("playing", "waiting")):
+        if self.link.watching or self.lost or (v is not None and v["status"] not in ("playing", "waiting")):
             self.leave()
             return
         if self.link.is_host:
@@ -340,6 +352,8 @@ class RemoteSeats:
 
     def end_words(self) -> tuple[str, str]:
         v = self.view_msg or {}
+        if self.lost:
+            return "Game lost", L.GAME_LOST_LINE
         if v.get("status") == "abandoned":
             return "Abandoned", "The host ended the game as abandoned."
         head, text = describe_result(self.pos, self.names())
@@ -372,6 +386,8 @@ class RemoteSeats:
             me += f" ({self.seat_name(SIDES.index(self.side), NAME_COLS)})"
         else:
             me = f"Watching: {self.seat_name(0, NAME_COLS)}, {self.seat_name(1, NAME_COLS)}"
+        if self.lost:
+            return [(me, P.WHITE), ("game lost by the server", P.LIGHT_RED)]
         if v["status"] == "playing" and v.get("to_move") is not None:
             seat = int(v["to_move"])
             side = SIDES[seat]

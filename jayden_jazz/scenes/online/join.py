@@ -96,6 +96,11 @@ class JoinScene(Scene):
         if name == "back":
             self.close()
             return
+        why = self.name.refusal()
+        if why:                                 # said here, before anything is sent or kept
+            self.error, self.focus = why, ROWS.index("name")
+            self.app.sound.play("refusal")
+            return
         try:
             url = L.server_url(self.fields["address"].value)
         except ValueError as e:

@@ -39,6 +39,8 @@ CONNECT_TICKS = 6 * 60          # no answer from a server this long: say so
 START_TICKS = 20 * 60           # a server that has not said where it listens by then failed
 
 WATCHING = "You are watching: only the players act"
+GAME_LOST = "The server lost this game: it could not be saved. Nothing more can be played in it."
+GAME_LOST_LINE = "The server lost this game: it could not be saved. No more play in it."   # one status line
 
 ERROR_WORDS = {
     "no_game": "There is no game with that code on this server: check the code (letters and digits, "

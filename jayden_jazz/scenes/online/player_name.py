@@ -2,7 +2,10 @@
 
 The server shows it on every seat's panel (``names.py``). Left empty, the
 server names the seat "Player N". It is saved when the player hosts or
-joins, not on every key, so a half-typed name is never kept.
+joins, not on every key, so a half-typed name is never kept. A name the
+server would refuse (``UNSAFE_TEXT``: a replacement character an input
+method typed, say) is refused here first, with which character and why,
+and neither sent nor kept.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 import pygame
 
 from jayden_jazz.scenes.workshop.textfield import TextField
-from jayden_jazz.settings import MAX_PLAYER_NAME
+from jayden_jazz.settings import MAX_PLAYER_NAME, name_refusal
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import Font
 from jayden_jazz.shell.input import Action, Kind
@@ -31,6 +34,11 @@ class NameEntry:
     @property
     def value(self) -> str:
         return clean(self.field.value)
+
+    def refusal(self) -> str:
+        """Why this name cannot be sent (empty: it can); the Host and Join screens ask before going on."""
+        why = name_refusal(self.field.value)
+        return f"Your name cannot be used: its {why}. Delete it with Backspace." if why else ""
 
     def handle(self, action: Action) -> bool:
         """Typing, Backspace, the cursor keys left and right: True when the action was the field's."""
