@@ -398,8 +398,10 @@ class RemoteSeats:
             if seat == v.get("you"):
                 return [(f"{SIDE_NAME[side]} to act{which}", SIDE_COLOR[side]), ("your turn", P.YELLOW),
                         (me, P.WHITE)]
-            return [(f"{SIDE_NAME[side]} ({self.seat_name(seat, NAME_COLS)}) to act{which}", SIDE_COLOR[side]),
-                    (me, P.WHITE)]
+            acting = (f"{SIDE_NAME[side]} ({self.seat_name(seat, NAME_COLS)}) to act{which}", SIDE_COLOR[side])
+            if self.link.seat is None:          # a spectator: that they watch, and whom, comes first
+                return [(me, P.WHITE), acting]
+            return [acting, (me, P.WHITE)]
         if v["status"] == "abandoned":
             return [(me, P.WHITE), ("game abandoned", P.LIGHT_RED)]
         return [(me, P.WHITE), ("game over" if v["status"] == "over" else "waiting", P.LIGHT_GRAY)]
