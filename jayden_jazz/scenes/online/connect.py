@@ -284,10 +284,7 @@ class ConnectScene(Scene):
                     if not had and b.games is not None:
                         self.remember_address()         # it answered: worth remembering
                     self._games_changed(current)
-        error = L.follow_connector(self)
-        if error:
-            self.error = error
-            self.app.sound.play("refusal")
+        L.follow_connector_or_say(self)
 
     def exit(self) -> None:
         L.stop_connector(self)

@@ -81,10 +81,7 @@ class FindScene(Scene):
         self.ticks += 1
         if self.ticks % LIST_TICKS == 0:
             self._refresh()
-        error = L.follow_connector(self)
-        if error:
-            self.error = error
-            self.app.sound.play("refusal")
+        L.follow_connector_or_say(self)
 
     def exit(self) -> None:
         L.stop_connector(self)

@@ -405,6 +405,14 @@ def follow_connector(scene: Any) -> str | None:
     return None
 
 
+def follow_connector_or_say(scene: Any) -> None:
+    """:func:`follow_connector` for a screen that shows a failed attempt on its own error line."""
+    error = follow_connector(scene)
+    if error:
+        scene.error = error
+        scene.app.sound.play("refusal")
+
+
 def stop_connector(scene: Any) -> bool:
     """Give up a screen's attempt to take a seat; False when there was none."""
     if scene.connector is None:

@@ -90,10 +90,7 @@ class ContinueOnlineScene(Scene):
 
     def update(self) -> None:
         self.ticks += 1
-        error = L.follow_connector(self)
-        if error:
-            self.error = error
-            self.app.sound.play("refusal")
+        L.follow_connector_or_say(self)
 
     def exit(self) -> None:
         L.stop_connector(self)
