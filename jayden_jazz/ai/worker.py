@@ -20,7 +20,6 @@ which also lets multiprocessing's resource tracker finish.
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import queue
 import signal
 import threading
@@ -31,6 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
+
+from jayden_jazz import parentwatch
 
 _SHARE = "__share__"
 _shared: dict[Any, Any] = {}
@@ -48,27 +49,6 @@ def share(key: Any, value: Any) -> None:
 def shared(key: Any, default: Any = None) -> Any:
     """In a worker: the value the game shared under ``key``, or ``default``."""
     return _shared.get(key, default)
-
-
-def _watch_parent() -> None:
-    """Exit this worker as soon as the game's process is gone.
-
-    ``parent_process().sentinel`` becomes ready when the parent ends for any
-    reason, SIGKILL included, so no orphan is left thinking for nobody.
-    """
-    parent = mp.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        from multiprocessing.connection import wait
-        try:
-            wait([parent.sentinel])
-        except (OSError, ValueError):
-            pass
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch-game", daemon=True).start()
 
 
 @contextmanager
@@ -100,7 +80,7 @@ def _sigint_held() -> Iterator[None]:
 def _serve(requests: "mp.Queue", replies: "mp.Queue", data: dict[Any, Any] | None = None) -> None:
     # Ctrl+C in the console reaches every process of the game: the game decides, and closes this one
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _watch_parent()
+    parentwatch.exit_with_parent("watch-game")   # no orphan left thinking for nobody, even after SIGKILL
     _shared.update(data or {})
     while True:
         req = requests.get()
