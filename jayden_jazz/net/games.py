@@ -487,7 +487,7 @@ def _seed(game_id: str, ply: int) -> int:
 # ---------------------------------------------------------------------- checking a new game's setup
 
 
-def check_setup(kind: str, setup: dict[str, Any], seats: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def check_setup(kind: str, setup: dict[str, Any], seats: Sequence[object], rng: random.Random) -> dict[str, Any]:
     """The setup to store for a new game, completed (seed, date), or Refusal in plain words."""
     if kind == "jayden":
         extra = sorted(set(setup) - {"quiet_draw", "hints"})

@@ -19,7 +19,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 VERSION = 1
 """Bumped whenever a message changes shape; both sides must speak the same one."""
@@ -211,6 +211,139 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
 SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong", "games")
 
 
+# ---------------------------------------------------------------------- what a client sends, typed
+# One frozen record per message type, holding exactly the fields CLIENT_MESSAGES lets through (a
+# field the client left out is None): the server is handed these, never the raw JSON, so a handler
+# cannot read a field that was not checked, and the dispatch is a table keyed by the record's class.
+# ``ref``, when given, is echoed in the answer (None: the client gave none).
+
+@dataclass(frozen=True, slots=True)
+class SeatAsk:
+    """A seat as ``create`` asks for it."""
+
+    kind: str
+    level: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    TYPE: ClassVar[str] = "hello"
+    version: int
+    client: str | None = None
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Create:
+    TYPE: ClassVar[str] = "create"
+    kind: str
+    setup: dict[str, Any]          # checked field by field above; the table's check_setup judges the whole
+    seats: tuple[SeatAsk, ...]
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A seat (by number, by token to come back, or the first free one) or, ``spectator``, a place
+    to watch from."""
+
+    TYPE: ClassVar[str] = "join"
+    game: str
+    seat: int | None = None
+    token: str | None = None
+    spectator: bool | None = None
+    name: str | None = None
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    TYPE: ClassVar[str] = "hand"
+    cards: tuple[str, ...]
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    TYPE: ClassVar[str] = "action"
+    ply: int
+    action: str
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HostCommand:
+    TYPE: ClassVar[str] = "host"
+    game: str
+    token: str
+    command: str
+    seat: int | None = None
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDraw:
+    TYPE: ClassVar[str] = "offer_draw"
+    game: str
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerDraw:
+    TYPE: ClassVar[str] = "answer_draw"
+    game: str
+    accept: bool
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    TYPE: ClassVar[str] = "resign"
+    game: str
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ViewAsk:
+    TYPE: ClassVar[str] = "view"
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    TYPE: ClassVar[str] = "ping"
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ListGames:
+    TYPE: ClassVar[str] = "list"
+    ref: int | None = None
+
+
+ClientMessage = (Hello | Create | Join | Hand | Action | HostCommand | OfferDraw | AnswerDraw | Resign | ViewAsk
+                 | Ping | ListGames)
+
+CLIENT_TYPES: dict[str, type[ClientMessage]] = {
+    cls.TYPE: cls for cls in (Hello, Create, Join, Hand, Action, HostCommand, OfferDraw, AnswerDraw, Resign,
+                              ViewAsk, Ping, ListGames)}
+"""Message type -> its record; the same types as :data:`CLIENT_MESSAGES` (a test holds them equal)."""
+
+
+def _create(out: dict[str, Any]) -> Create:
+    return Create(out["kind"], out["setup"], tuple(SeatAsk(**s) for s in out["seats"]), out.get("ref"))
+
+
+def _hand(out: dict[str, Any]) -> Hand:
+    return Hand(tuple(out["cards"]), out.get("ref"))
+
+
+_MAKE: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
+    **{kind: (lambda cls: lambda out: cls(**out))(cls) for kind, cls in CLIENT_TYPES.items()},
+    "create": _create, "hand": _hand}
+
+
 def _reject_constant(text: str) -> Any:
     raise ProtocolError("bad_json", f"{text} is not a number JSON allows")
 
@@ -245,8 +378,9 @@ def _ref_of(data: Any) -> dict[str, Any]:
     return {}
 
 
-def parse_client(raw: str | bytes) -> dict[str, Any]:
-    """A client message, checked against :data:`CLIENT_MESSAGES`; raises ProtocolError."""
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """A client message, checked against :data:`CLIENT_MESSAGES` and handed back as its typed
+    record (:data:`CLIENT_TYPES`); raises ProtocolError."""
     if isinstance(raw, bytes):
         raise ProtocolError("bad_frame", "send text frames holding JSON, not binary frames")
     if len(raw) > MAX_MESSAGE:
@@ -271,8 +405,7 @@ def parse_client(raw: str | bytes) -> dict[str, Any]:
     except ProtocolError as e:
         e.extra = _ref_of(data)
         raise
-    out["type"] = kind
-    return out
+    return _MAKE[kind](out)
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False)   # made once, not per message
@@ -298,8 +431,66 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
     return data
 
 
+# ---------------------------------------------------------------------- what the server sends
+# Every server message is made here, so its shape is written down once, beside the client's.
+# ``ref`` is the ref of the message answered (None: no ref is sent back).
+
+def _with_ref(message: dict[str, Any], ref: int | None) -> dict[str, Any]:
+    if ref is not None:
+        message["ref"] = ref
+    return message
+
+
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **extra}
+
+
+def refusal(code: str, message: str, ref: int | None, **extra: Any) -> dict[str, Any]:
+    """An ``error`` answering a message (echoing its ref)."""
+    return _with_ref({"type": "error", "code": code, "message": message, **extra}, ref)
+
+
+def welcome(max_message: int, rate: float, burst: float, seat_timeout: float, ref: int | None) -> dict[str, Any]:
+    return _with_ref({"type": "welcome", "version": VERSION, "server": "jayden-jazz",
+                      "limits": {"max_message": max_message, "rate": rate, "burst": burst,
+                                 "seat_timeout": seat_timeout}}, ref)
+
+
+def pong(ref: int | None) -> dict[str, Any]:
+    return _with_ref({"type": "pong"}, ref)
+
+
+def games(listed: list[dict[str, Any]], more: int, ref: int | None) -> dict[str, Any]:
+    return _with_ref({"type": "games", "games": listed, "more": more}, ref)
+
+
+def created(game: str, code: str, host_token: str, ref: int | None) -> dict[str, Any]:
+    return _with_ref({"type": "created", "game": game, "code": code, "host_token": host_token}, ref)
+
+
+def joined(game: str, code: str, seat: int | None, token: str | None, ref: int | None) -> dict[str, Any]:
+    """A seat's join carries its token (to come back with); a spectator's has none."""
+    message: dict[str, Any] = {"type": "joined", "game": game, "code": code, "seat": seat}
+    if seat is not None:
+        message["token"] = token
+    return _with_ref(message, ref)
+
+
+def ack(ply: int, ref: int | None, **what: Any) -> dict[str, Any]:
+    """An action, hand, draw answer, resignation or host command taken: ``what`` says which
+    (``action``, ``hand``, ``draw``, ``resigned``, ``host``, ``duplicate``), ``ply`` where the game is."""
+    return _with_ref({"type": "ack", **what, "ply": ply}, ref)
+
+
+def presence(game: str, seat: int, name: str, state: str, waited: float, host_may_act: bool) -> dict[str, Any]:
+    return {"type": "presence", "game": game, "seat": seat, "name": name, "state": state,
+            "waited": round(waited, 1), "host_may_act": host_may_act}
+
+
+def view_with_ref(view: str, ref: int | None) -> str:
+    """A view already encoded (shared between connections) with the ref of the ``view`` it answers
+    put in front, without decoding it again."""
+    return view if ref is None else f'{{"ref":{ref},{view[1:]}'
 
 
 def version_refusal(theirs: int) -> str:
@@ -329,6 +520,8 @@ class TokenBucket:
         return False
 
 
-__all__ = ["CLIENT_MESSAGES", "GAME_KINDS", "HOST_COMMANDS", "LEVELS", "MAX_MESSAGE", "MAX_SERVER_MESSAGE",
-           "ProtocolError", "SERVER_MESSAGES", "TokenBucket", "VERSION", "decode_server", "encode", "error",
-           "parse_client", "version_refusal"]
+__all__ = ["Action", "AnswerDraw", "CLIENT_MESSAGES", "CLIENT_TYPES", "ClientMessage", "Create", "GAME_KINDS",
+           "HOST_COMMANDS", "Hand", "Hello", "HostCommand", "Join", "LEVELS", "ListGames", "MAX_MESSAGE",
+           "MAX_SERVER_MESSAGE", "OfferDraw", "Ping", "ProtocolError", "Resign", "SERVER_MESSAGES", "SeatAsk",
+           "TokenBucket", "VERSION", "ViewAsk", "ack", "created", "decode_server", "encode", "error", "games",
+           "joined", "parse_client", "pong", "presence", "refusal", "version_refusal", "view_with_ref", "welcome"]

@@ -12,7 +12,7 @@ from jayden_jazz.net import server as S
 
 def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path: Path,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
-    """Both questions put to the computer (a move, a draw offer) go through ``_ask_computer``: its
+    """Both questions put to the computer (a move, a draw offer) go through ``computers.ask``: its
     answer when it has one, else the fallback, with the failure logged in full."""
     from concurrent.futures import ThreadPoolExecutor
     from types import SimpleNamespace
@@ -21,7 +21,7 @@ def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path: Path
     server = S.GameServer(tmp_path, executor=executor)
     table = SimpleNamespace(id="g1")
     try:
-        ask = server._ask_computer
+        ask = server.computers.ask
         assert asyncio.run(ask(table, ("math:hypot", (3, 4)), lambda: "fallback", "x")) == 5.0  # type: ignore[arg-type]
         with caplog.at_level("ERROR", logger=S.log.name):
             answer = asyncio.run(ask(table, ("math:no_such_player", ()), lambda: ["b2-b4"],  # type: ignore[arg-type]

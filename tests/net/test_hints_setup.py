@@ -23,8 +23,8 @@ TWO = [{"kind": "human"}, {"kind": "human"}]
 @pytest.mark.parametrize("kind,setup", [("jayden", {"hints": True}), ("cards", {"field": "3x3", "hints": False})])
 def test_the_setup_takes_hints_true_or_false(kind, setup) -> None:
     msg = P.parse_client(json.dumps({"type": "create", "kind": kind, "setup": setup, "seats": TWO}))
-    assert msg["setup"]["hints"] is setup["hints"]
-    assert check_setup(kind, msg["setup"], TWO, random.Random(1))["hints"] is setup["hints"]
+    assert isinstance(msg, P.Create) and msg.setup["hints"] is setup["hints"]
+    assert check_setup(kind, msg.setup, TWO, random.Random(1))["hints"] is setup["hints"]
 
 
 @pytest.mark.parametrize("kind", ["jayden", "cards"])

@@ -127,9 +127,9 @@ def test_a_bug_met_by_one_message_closes_only_that_connection(server: ThreadServ
     caplog.set_level(logging.ERROR, logger="jayden_jazz.net")
     assert server.server is not None
 
-    def broken(conn: Any, msg: dict[str, Any]) -> None:
+    def broken(conn: Any, msg: Any) -> None:
         raise RuntimeError("a bug in the host command")
-    server.server._host = broken          # type: ignore[method-assign]
+    server.server.handlers[P.HostCommand] = broken
     players = [client(server.url), client(server.url)]
     host = client(server.url)
     made = create(host, "cards", {"rules": {"random": True}, "field": "3x3"}, [{"kind": "human"}] * 2)

@@ -130,7 +130,7 @@ def test_a_connection_whose_reader_falls_behind_is_closed_after_what_was_sent() 
     closed (1008) instead of holding more, and nothing is written after that."""
     from websockets.protocol import State
 
-    from jayden_jazz.net.server import Conn
+    from jayden_jazz.net.connection import Conn
 
     class Transport:
         def __init__(self) -> None:

@@ -25,8 +25,8 @@ def always_fresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_list_is_a_message_of_the_table_with_only_a_ref() -> None:
-    assert P.parse_client('{"type": "list", "ref": 7}') == {"type": "list", "ref": 7}
-    assert P.parse_client('{"type": "list"}') == {"type": "list"}
+    assert P.parse_client('{"type": "list", "ref": 7}') == P.ListGames(ref=7)
+    assert P.parse_client('{"type": "list"}') == P.ListGames()
     with pytest.raises(P.ProtocolError) as e:
         P.parse_client('{"type": "list", "kind": "cards"}')
     assert e.value.code == "unknown_field" and "'kind'" in e.value.message

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -25,11 +26,51 @@ def refusal(raw: str | bytes) -> P.ProtocolError:
 
 def test_a_well_formed_message_is_returned_checked() -> None:
     msg = P.parse_client(json.dumps({"type": "action", "ply": 3, "action": "default/fizzwick@a1", "ref": 9}))
-    assert msg == {"type": "action", "ply": 3, "action": "default/fizzwick@a1", "ref": 9}
+    assert msg == P.Action(ply=3, action="default/fizzwick@a1", ref=9)
     create = P.parse_client(json.dumps({"type": "create", "kind": "cards", "setup": {
         "rules": {"preset": "draft", "three_open": True}, "field": "5x5"},
         "seats": [{"kind": "human", "name": "Jazz"}, {"kind": "computer", "level": "hard"}]}))
-    assert create["seats"][1] == {"kind": "computer", "level": "hard"}
+    assert isinstance(create, P.Create) and create.ref is None
+    assert create.seats == (P.SeatAsk("human", name="Jazz"), P.SeatAsk("computer", level="hard"))
+    assert create.setup == {"rules": {"preset": "draft", "three_open": True}, "field": "5x5"}
+    hand = P.parse_client('{"type": "hand", "cards": ["a", "b"], "ref": 0}')
+    assert hand == P.Hand(cards=("a", "b"), ref=0)
+    with pytest.raises(dataclasses.FrozenInstanceError):       # what was checked cannot be changed after
+        hand.ref = 5  # type: ignore[misc]
+
+
+def test_every_client_message_type_has_its_record_with_exactly_its_fields() -> None:
+    """The typed records and the field table say the same: a field added to one but not the other
+    would be refused, or let through unread."""
+    assert set(P.CLIENT_TYPES) == set(P.CLIENT_MESSAGES)
+    for kind, cls in P.CLIENT_TYPES.items():
+        assert cls.TYPE == kind
+        assert {f.name for f in dataclasses.fields(cls)} == set(P.CLIENT_MESSAGES[kind]), kind
+        required = {name for name, (_check, needed) in P.CLIENT_MESSAGES[kind].items() if needed}
+        assert {f.name for f in dataclasses.fields(cls)
+                if f.default is dataclasses.MISSING} == required, kind
+
+
+def test_a_field_left_out_is_none_and_one_given_is_kept() -> None:
+    join = P.parse_client('{"type": "join", "game": "AB-CD", "spectator": true}')
+    assert join == P.Join(game="AB-CD", spectator=True)
+    assert join.seat is None and join.token is None and join.name is None and join.ref is None
+    assert P.parse_client('{"type": "join", "game": "g", "seat": 0}') == P.Join(game="g", seat=0)
+
+
+def test_server_messages_are_built_with_their_ref_only_when_one_was_given() -> None:
+    assert P.pong(None) == {"type": "pong"} and P.pong(0) == {"type": "pong", "ref": 0}
+    assert P.joined("g", "C", None, None, 3) == {"type": "joined", "game": "g", "code": "C", "seat": None, "ref": 3}
+    assert P.joined("g", "C", 1, "t", None) == {"type": "joined", "game": "g", "code": "C", "seat": 1, "token": "t"}
+    assert P.ack(4, 2, action="a1", duplicate=True) == {"type": "ack", "action": "a1", "duplicate": True,
+                                                         "ply": 4, "ref": 2}
+    assert P.refusal("no_game", "words", None) == {"type": "error", "code": "no_game", "message": "words"}
+    view = P.encode({"type": "view", "ply": 2})
+    assert json.loads(P.view_with_ref(view, 7)) == {"type": "view", "ply": 2, "ref": 7}
+    assert P.view_with_ref(view, None) == view
+    for message in (P.pong(1), P.games([], 0, 1), P.created("g", "C", "t", 1), P.welcome(1, 2.0, 3.0, 4.0, 1),
+                    P.presence("g", 0, "N", "lost", 1.26, False), P.ack(0, 1, hand=True)):
+        assert P.decode_server(P.encode(message)) == message
 
 
 @pytest.mark.parametrize("raw,code,words", [
@@ -84,7 +125,8 @@ def test_binary_oversized_and_deeply_nested_frames_are_refused() -> None:
 
 def test_text_in_any_script_with_emoji_is_taken() -> None:
     for name in ("Zoë", "Jürgen", "Ἀθηνᾶ", "ジャズ", "محمد", "👨‍👩‍👧", "🂡 Jazz"):
-        assert P.parse_client(json.dumps({"type": "join", "game": "g", "name": name}))["name"] == name
+        join = P.parse_client(json.dumps({"type": "join", "game": "g", "name": name}))
+        assert isinstance(join, P.Join) and join.name == name
 
 
 def test_a_refusal_carries_the_ref_of_the_message_it_refuses() -> None:
@@ -146,3 +188,16 @@ def test_a_client_of_another_version_is_told_in_words_and_stops(server: ThreadSe
     old.close()
     assert old.state == "closed" and old.connects == 0
     assert any("refused a client" in r.getMessage() and "version" in r.getMessage() for r in caplog.records)
+
+
+def test_the_server_has_a_handler_for_every_client_message(tmp_path) -> None:
+    """The dispatch is a table keyed by the message's record: a type added to the protocol without
+    a handler would be a KeyError (an internal error) for whoever sent it."""
+    from jayden_jazz.net.server import GameServer
+
+    server = GameServer(tmp_path)
+    try:
+        assert set(server.handlers) == set(P.CLIENT_TYPES.values())
+        assert all(callable(h) for h in server.handlers.values())
+    finally:
+        server.store.close()
