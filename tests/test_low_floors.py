@@ -1,4 +1,4 @@
-"""The lowest floors stay low: the file, YAML and Ctrl+C helpers import nothing from the game,
+"""The lowest floors stay low: the file, YAML, Ctrl+C and parent-watch helpers import nothing from the game,
 and the save envelope imports neither the settings nor anything above it.
 
 Read as source (AST), lazy imports inside functions included, so a floor
@@ -20,6 +20,7 @@ FLOORS = {
     "files.py": (),
     "yamlbase.py": (),
     "interrupt.py": (),
+    "parentwatch.py": (),
     "saves/schema.py": ("jayden_jazz.yamlbase",),
     "saves/store.py": ("jayden_jazz.files", "jayden_jazz.yamlbase", "jayden_jazz.saves.schema"),
 }
