@@ -74,12 +74,15 @@ class GroupCommit:
                 self._done_batch = batch
                 lost = {gid: self._lost(gid) for gid in failed}
                 unsent: list[tuple[Conn, Outgoing, str | None]] = []
+                corked: list[Conn] = []         # a connection's frames of this batch go in one write
                 while self._held and self._held[0][0] <= batch:
                     _need, conn, message, game = self._held.popleft()
                     if game in failed:
                         unsent.append((conn, message, game))
                     else:
-                        deliver(conn, message)
+                        deliver(conn, message, corked)
+                for conn in corked:
+                    conn.uncork()
                 for gid, (table, watchers) in lost.items():
                     self._tell_lost(gid, table, watchers, unsent)
         finally:

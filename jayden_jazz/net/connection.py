@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import DATA_OPCODES
 from websockets.protocol import State
@@ -81,12 +81,49 @@ class Conn:
     most: int = 4 * 1024 * 1024
     last: float = 0.0                # monotonic time of its latest message (the idle sweep)
     greeted: bool = False
+    corked: bool = False             # frames wait in it for uncork (see send)
 
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Send a message (a dict, or a view already encoded)."""
+    def send(self, message: dict[str, Any] | str, corked: list[Conn] | None = None) -> None:
+        """Send a message (a dict, or a view already encoded). Given ``corked``, the frame waits in
+        the connection (which joins that list once) for :meth:`uncork`, so the frames of one commit
+        -- an ack and the view after it -- leave in one write: one system call, not one each."""
         if self.closing:
             return
-        broadcast([self.ws], message if isinstance(message, str) else P.encode(message))
+        ws = self.ws
+        if ws.protocol.state is not State.OPEN:     # a close under way: nothing more is written
+            return
+        try:
+            ws.protocol.send_text((message if isinstance(message, str) else P.encode(message)).encode())
+            if corked is not None:
+                if not self.corked:
+                    self.corked = True
+                    corked.append(self)
+                return
+            ws.send_data()
+        except Exception as e:     # the socket failed under us: the connection's end is seen by its read loop
+            log.warning("a message could not be written: %s", e)
+            return
+        self._check_buffer()
+
+    def uncork(self) -> None:
+        """Write the frames :meth:`send` held, in order, at once."""
+        self.corked = False
+        ws = self.ws
+        frames = ws.protocol.data_to_send()
+        if not frames:
+            return
+        try:
+            if all(frames):
+                ws.transport.write(b"".join(frames))
+            else:      # an end of stream among them (never from send): as websockets does it, frame by frame
+                ws.protocol.writes[:0] = frames
+                ws.send_data()
+        except Exception as e:
+            log.warning("messages could not be written: %s", e)
+            return
+        self._check_buffer()
+
+    def _check_buffer(self) -> None:
         transport = self.ws.transport
         if transport is not None and transport.get_write_buffer_size() > self.most:
             # too slow a reader: close rather than hold the whole game's messages for it
@@ -107,11 +144,11 @@ class Conn:
         task.add_done_callback(done)
 
 
-def deliver(conn: Conn, message: Outgoing) -> None:
+def deliver(conn: Conn, message: Outgoing, corked: list[Conn] | None = None) -> None:
     if isinstance(message, tuple):
         conn.close(*message)
     else:
-        conn.send(message)
+        conn.send(message, corked)
 
 
 def address_key(address: str) -> str:

@@ -127,8 +127,8 @@ def _object(fields: Mapping[str, tuple[Check, bool]]) -> Check:
 
 
 def _fields(data: Mapping[str, Any], fields: Mapping[str, tuple[Check, bool]], where: str) -> dict[str, Any]:
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
+    if not data.keys() <= fields.keys():
+        unknown = sorted(data.keys() - fields.keys())
         raise ProtocolError("unknown_field", f"{where} has an unknown field {unknown[0]!r}; "
                                              f"known: {', '.join(sorted(fields)) or 'none'}")
     out: dict[str, Any] = {}
@@ -331,6 +331,9 @@ CLIENT_TYPES: dict[str, type[ClientMessage]] = {
 """Message type -> its record; the same types as :data:`CLIENT_MESSAGES` (a test holds them equal)."""
 
 
+_WHERE = {kind: f"'{kind}'" for kind in CLIENT_MESSAGES}     # how a refusal names the message
+
+
 def _create(out: dict[str, Any]) -> Create:
     return Create(out["kind"], out["setup"], tuple(SeatAsk(**s) for s in out["seats"]), out.get("ref"))
 
@@ -396,12 +399,11 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", f"a message is a JSON object, not {_kind(data)}")
     try:
-        kind = data.get("type")
+        kind = data.pop("type", None)      # the rest is the body (data is this call's own)
         if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
             raise ProtocolError("unknown_type", f"unknown message type {_show(kind)}; "
                                                 f"types: {', '.join(CLIENT_MESSAGES)}")
-        body = {k: v for k, v in data.items() if k != "type"}
-        out = _fields(body, CLIENT_MESSAGES[kind], f"'{kind}'")
+        out = _fields(data, CLIENT_MESSAGES[kind], _WHERE[kind])
     except ProtocolError as e:
         e.extra = _ref_of(data)
         raise

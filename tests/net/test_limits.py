@@ -174,3 +174,64 @@ def test_a_connection_whose_reader_falls_behind_is_closed_after_what_was_sent() 
     assert ws.closed_with == (1008, "messages not read fast enough") and conn.closing
     sent = [json.loads(f) for f in ws.protocol.frames]
     assert [m["ref"] for m in sent] == list(range(len(sent))) and 9 <= len(sent) < 30   # in order, then none
+
+
+def test_the_frames_of_one_commit_leave_in_one_write_per_connection_in_order() -> None:
+    """An ack and the view after it wait for the same commit; corked, they go to the socket in one
+    write (one system call), in the order sent, and a frame sent uncorked meanwhile keeps its place."""
+    from websockets.protocol import State
+    from websockets.server import ServerProtocol
+
+    from jayden_jazz.net.connection import Conn
+
+    class Transport:
+        def __init__(self) -> None:
+            self.writes: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.writes.append(data)
+
+        def get_write_buffer_size(self) -> int:
+            return 0
+
+    class FakeWs:
+        def __init__(self) -> None:
+            self.protocol, self.transport = ServerProtocol(state=State.OPEN), Transport()
+
+        def send_data(self) -> None:
+            for data in self.protocol.data_to_send():
+                self.transport.write(data)
+
+    def frames(data: bytes) -> list[bytes]:
+        out = []
+        while data:                       # unmasked server frames under 126 bytes: 2 bytes of header
+            out.append(data[2:2 + data[1]])
+            data = data[2 + data[1]:]
+        return out
+
+    async def run() -> tuple[FakeWs, FakeWs]:
+        loop = asyncio.get_running_loop()
+        a, b = FakeWs(), FakeWs()
+        ca = Conn(a, P.TokenBucket(1, 1), loop.create_future())  # type: ignore[arg-type]
+        cb = Conn(b, P.TokenBucket(1, 1), loop.create_future())  # type: ignore[arg-type]
+        corked: list[Conn] = []
+        ca.send({"type": "ack", "ply": 1}, corked)
+        cb.send('{"type":"view","ply":2}', corked)
+        ca.send('{"type":"view","ply":2}', corked)
+        assert corked == [ca, cb] and a.transport.writes == [] and b.transport.writes == []
+        for c in corked:
+            c.uncork()
+        corked = []
+        ca.send({"type": "pong"}, corked)      # corked again, then one sent at once before the uncork
+        ca.send({"type": "pong", "ref": 1})
+        ca.uncork()
+        return a, b
+
+    a, b = asyncio.run(run())
+    assert len(b.transport.writes) == 1
+    assert [json.loads(f) for f in frames(b.transport.writes[0])] == [{"type": "view", "ply": 2}]
+    assert [json.loads(f) for f in frames(a.transport.writes[0])] == [{"type": "ack", "ply": 1},
+                                                                       {"type": "view", "ply": 2}]
+    # the uncorked send wrote the held frame first, so the uncork found nothing left to write
+    assert [json.loads(f) for w in a.transport.writes[1:] for f in frames(w)] == [{"type": "pong"},
+                                                                                   {"type": "pong", "ref": 1}]
