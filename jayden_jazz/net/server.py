@@ -48,7 +48,8 @@ from . import protocol as P
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 
 from .games import JAYDEN_SIDES, CardsTable, JaydenTable, Refusal, SeatInfo, Table, check_setup
-from .store import Store, token_hash
+from .schema import FINISHED
+from .store import BaseStore, Store, open_store, token_hash
 
 log = logging.getLogger("jayden_jazz.net")
 
@@ -184,11 +185,12 @@ def default_pack_dirs() -> list[str]:
 
 class GameServer:
     def __init__(self, data: Path, limits: Limits | None = None, *, pack_dirs: Sequence[str] | None = None,
-                 executor: Executor | None = None, sync: str = "full") -> None:
+                 executor: Executor | None = None, sync: str = "full", store: BaseStore | None = None) -> None:
         """Raises :class:`~.store.DatabaseRefused` (one line for people) when the data folder or
-        its database cannot be used; nothing in it is then changed."""
+        its database cannot be used; nothing in it is then changed. ``store``: another store
+        than the SQLite file in ``data`` (:func:`~.store.open_store`)."""
         self.limits = limits or Limits()
-        self.store = Store(Path(data), sync=sync)
+        self.store = store if store is not None else Store(Path(data), sync=sync)
         self.pack_dirs = list(pack_dirs) if pack_dirs is not None else default_pack_dirs()
         self._catalog: Any = None
         self._executor = executor
@@ -228,31 +230,59 @@ class GameServer:
         return CardsTable(gid, code, setup, seats, host_hash, catalog=self.catalog, pack_dirs=self.pack_dirs)
 
     def _load(self) -> None:
-        now = time.monotonic()
+        """The running games (the store archives finished ones first: start-up reads what runs)."""
         stored = self.store.load()
-        for gid, why in self.store.skipped:
-            log.error("game %s in %s is damaged and is not offered (its rows are kept): %s", gid, self.store.path, why)
+        self._log_skipped()
         for g in stored:
-            seats = [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats]
-            try:
-                table = self._make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
-                if isinstance(table, CardsTable):
-                    table.hands = dict(g.hands)
-                if g.status != "waiting":
-                    table.start()
-                    table.replay(g.actions)
-                    if g.ending is not None and isinstance(table, JaydenTable) and table.status == "playing":
-                        table.end_off_board(*g.ending)
-            except Exception as e:   # a card pack removed since, a damaged record: keep the rows, skip the game
-                log.error("game %s cannot be rebuilt and is not offered: %s", g.id,
-                          e.message if isinstance(e, Refusal) else f"{type(e).__name__}: {e}")
-                continue
-            table.status = g.status if g.status == "abandoned" else table.status
-            self.tables[g.id] = table
-            self.codes[g.code] = g.id
-            for i, s in enumerate(seats):
-                if s.kind == "human" and s.token_hash is not None:
-                    self.away[(g.id, i)] = now
+            self._rebuild(g)
+
+    def _log_skipped(self) -> None:
+        for gid, why in self.store.skipped:
+            log.error("game %s in %s is damaged and is not offered (its rows are kept): %s", gid, self.store.where, why)
+
+    def _rebuild(self, g: Any) -> Table | None:
+        """A stored game back in memory, replayed through the engine; None (logged) when it cannot be."""
+        seats = [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats]
+        try:
+            table = self._make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
+            if isinstance(table, CardsTable):
+                table.hands = dict(g.hands)
+            if g.status != "waiting":
+                table.start()
+                table.replay(g.actions)
+                if g.ending is not None and isinstance(table, JaydenTable) and table.status == "playing":
+                    table.end_off_board(*g.ending)
+        except Exception as e:   # a card pack removed since, a damaged record: keep the rows, skip the game
+            log.error("game %s cannot be rebuilt and is not offered: %s", g.id,
+                      e.message if isinstance(e, Refusal) else f"{type(e).__name__}: {e}")
+            return None
+        table.status = g.status if g.status == "abandoned" else table.status
+        self.tables[g.id] = table
+        self.codes[g.code] = g.id
+        now = time.monotonic()
+        for i, s in enumerate(seats):
+            if s.kind == "human" and s.token_hash is not None:
+                self.away[(g.id, i)] = now
+        return table
+
+    def _archived(self, key: str, code: str) -> str | None:
+        """A finished game not in memory (archived at start-up), read back when someone asks for it
+        by id or code (to watch it, or a seat coming back to see the end); its id, or None."""
+        try:
+            g = self.store.game(key, code)
+        except Exception as e:      # the archive unreadable: said in the log; the game is not there
+            log.error("reading game %r from the archive in %s failed: %s: %s", key, self.store.where, type(e).__name__, e)
+            return None
+        self._log_skipped()
+        if g is None or g.status not in FINISHED or g.id in self.store.broken:
+            return None     # only a finished game comes back: one not running here was dropped or is damaged
+        if g.id in self.tables:
+            return g.id
+        holder = self.codes.get(g.code)
+        table = self._rebuild(g)
+        if holder is not None:
+            self.codes[g.code] = holder     # its code was given out again: it names the running game
+        return None if table is None else table.id
 
     # ------------------------------------------------------------------ writes before answers
     def _send(self, conn: Conn, message: dict[str, Any] | str | tuple[int, str], game: str | None = None) -> None:
@@ -307,7 +337,7 @@ class GameServer:
             return {}
         except Exception as e:
             log.error("a batch of writes to %s failed (%s: %s); writing each game's on its own",
-                      self.store.path, type(e).__name__, e)
+                      self.store.where, type(e).__name__, e)
         try:
             failed = await loop.run_in_executor(self._db_thread, self.store.commit_each, writes)
         except Exception:     # the retry itself broke: every game of the batch is lost, the others go on
@@ -572,11 +602,14 @@ class GameServer:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.codes:
+            if code not in self.codes and not self.store.code_taken(code):    # archived games' codes too
                 return code
 
     def _find(self, key: str) -> Table:
-        gid = key if key in self.tables else self.codes.get(key.upper().replace("-", "").replace(" ", ""))
+        code = key.upper().replace("-", "").replace(" ", "")
+        gid = key if key in self.tables else self.codes.get(code)
+        if gid is None:
+            gid = self._archived(key, code)
         if gid is None:
             raise Refusal("no_game", f"there is no game {key!r} on this server")
         return self.tables[gid]
@@ -908,17 +941,17 @@ def tune_gc() -> None:
 
 
 async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full",
-              owner: int | None = None, orphan_grace: float = orphan.DEFAULT_GRACE) -> None:
+              owner: int | None = None, orphan_grace: float = orphan.DEFAULT_GRACE, store: str | None = None) -> None:
     """Serve until cancelled (the command line's entry). The data folder is locked first: a second
     server on it raises :class:`~.datalock.DataInUse` (:mod:`.datalock`); a hosted one (``owner``)
     ends by itself once its game is gone and nobody plays (:mod:`.orphan`)."""
     with datalock.held(data, owner) as lock:
-        await _serve(host, port, data, limits, sync, lock, orphan.Owner(owner, orphan_grace))
+        await _serve(host, port, data, limits, sync, lock, orphan.Owner(owner, orphan_grace), store)
 
 
 async def _serve(host: str, port: int, data: Path, limits: Limits | None, sync: str, lock: datalock.DataLock,
-                 owner: orphan.Owner) -> None:
-    server = GameServer(data, limits, sync=sync)
+                 owner: orphan.Owner, store: str | None = None) -> None:
+    server = GameServer(data, limits, sync=sync, store=open_store(store, data, sync=sync) if store else None)
     bound = await server.start(host, port)
     orphan.stop_on_terminate(server)
     lock.listening(host, bound)
