@@ -87,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         return _fatal(str(e))
     except driver_errors() as e:    # damage quick_check did not see, met while reading the games back
         if args.store not in (None, "sqlite"):
-            return _fatal(f"the games database cannot be read ({type(e).__name__}: {(str(e).strip() or '?').splitlines()[0]}); "
+            first = (str(e).strip() or "?").splitlines()[0]
+            return _fatal(f"the games database cannot be read ({type(e).__name__}: {first}); "
                           "check the PostgreSQL server, or start with another --store")
         return _fatal(f"the games database in {data} cannot be read ({e}); restore it from a backup or move "
                       "it away (the server then starts with no games), or start with another --data folder")

@@ -271,7 +271,8 @@ class GameServer:
         try:
             g = self.store.game(key, code)
         except Exception as e:      # the archive unreadable: said in the log; the game is not there
-            log.error("reading game %r from the archive in %s failed: %s: %s", key, self.store.where, type(e).__name__, e)
+            log.error("reading game %r from the archive in %s failed: %s: %s", key, self.store.where,
+                      type(e).__name__, e)
             return None
         self._log_skipped()
         if g is None or g.status not in FINISHED or g.id in self.store.broken:
