@@ -43,12 +43,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import DATA_OPCODES
 from websockets.protocol import State
 
-from . import datalock, listing, orphan
+from . import datalock, listing, orphan, revive
 from . import protocol as P
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 
 from .games import JAYDEN_SIDES, CardsTable, JaydenTable, Refusal, SeatInfo, Table, check_setup
-from .schema import FINISHED
 from .store import BaseStore, Store, open_store, token_hash
 
 log = logging.getLogger("jayden_jazz.net")
@@ -231,59 +230,7 @@ class GameServer:
 
     def _load(self) -> None:
         """The running games (the store archives finished ones first: start-up reads what runs)."""
-        stored = self.store.load()
-        self._log_skipped()
-        for g in stored:
-            self._rebuild(g)
-
-    def _log_skipped(self) -> None:
-        for gid, why in self.store.skipped:
-            log.error("game %s in %s is damaged and is not offered (its rows are kept): %s", gid, self.store.where, why)
-
-    def _rebuild(self, g: Any) -> Table | None:
-        """A stored game back in memory, replayed through the engine; None (logged) when it cannot be."""
-        seats = [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats]
-        try:
-            table = self._make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
-            if isinstance(table, CardsTable):
-                table.hands = dict(g.hands)
-            if g.status != "waiting":
-                table.start()
-                table.replay(g.actions)
-                if g.ending is not None and isinstance(table, JaydenTable) and table.status == "playing":
-                    table.end_off_board(*g.ending)
-        except Exception as e:   # a card pack removed since, a damaged record: keep the rows, skip the game
-            log.error("game %s cannot be rebuilt and is not offered: %s", g.id,
-                      e.message if isinstance(e, Refusal) else f"{type(e).__name__}: {e}")
-            return None
-        table.status = g.status if g.status == "abandoned" else table.status
-        self.tables[g.id] = table
-        self.codes[g.code] = g.id
-        now = time.monotonic()
-        for i, s in enumerate(seats):
-            if s.kind == "human" and s.token_hash is not None:
-                self.away[(g.id, i)] = now
-        return table
-
-    def _archived(self, key: str, code: str) -> str | None:
-        """A finished game not in memory (archived at start-up), read back when someone asks for it
-        by id or code (to watch it, or a seat coming back to see the end); its id, or None."""
-        try:
-            g = self.store.game(key, code)
-        except Exception as e:      # the archive unreadable: said in the log; the game is not there
-            log.error("reading game %r from the archive in %s failed: %s: %s", key, self.store.where,
-                      type(e).__name__, e)
-            return None
-        self._log_skipped()
-        if g is None or g.status not in FINISHED or g.id in self.store.broken:
-            return None     # only a finished game comes back: one not running here was dropped or is damaged
-        if g.id in self.tables:
-            return g.id
-        holder = self.codes.get(g.code)
-        table = self._rebuild(g)
-        if holder is not None:
-            self.codes[g.code] = holder     # its code was given out again: it names the running game
-        return None if table is None else table.id
+        revive.load_running(self)
 
     # ------------------------------------------------------------------ writes before answers
     def _send(self, conn: Conn, message: dict[str, Any] | str | tuple[int, str], game: str | None = None) -> None:
@@ -610,7 +557,7 @@ class GameServer:
         code = key.upper().replace("-", "").replace(" ", "")
         gid = key if key in self.tables else self.codes.get(code)
         if gid is None:
-            gid = self._archived(key, code)
+            gid = revive.archived(self, key, code)     # a finished game, from the archive
         if gid is None:
             raise Refusal("no_game", f"there is no game {key!r} on this server")
         return self.tables[gid]
