@@ -150,3 +150,26 @@ def test_a_version_1_database_is_migrated_keeping_every_game_and_action(open_sto
     assert store.load() == [want("run", "RUN001", "playing")]
     assert store.game("won") == want("won", "WON001", "over", plies=40)
     assert store.game("gave") == want("gave", "GAVE01", "over", plies=2, ending=(None, "agreed_draw"))
+
+
+def test_postgresql_one_server_per_database_and_a_foreign_games_table_left_alone(open_store: Opener) -> None:
+    if open_store.spec == "sqlite":  # type: ignore[attr-defined]
+        pytest.skip("one server per SQLite file is the data folder's lock (tests/net/test_one_server.py)")
+    import psycopg
+
+    from jayden_jazz.net.store import DatabaseRefused
+    first = open_store()
+    with pytest.raises(DatabaseRefused) as second:
+        open_store()
+    assert "in use by another Jayden & Jazz server" in str(second.value) and "\n" not in str(second.value)
+    first.close()
+    open_store().close()                                   # the lock went with the first one's session
+    with psycopg.connect(open_store.spec, autocommit=True) as db:  # type: ignore[attr-defined]
+        db.execute("DROP TABLE jayden_jazz_meta")           # now the games table is nobody's we know
+        before = db.execute("SELECT count(*) FROM games").fetchone()
+    with pytest.raises(DatabaseRefused) as foreign:
+        open_store()
+    assert "games table that is not ours" in str(foreign.value)
+    with psycopg.connect(open_store.spec, autocommit=True) as db:  # type: ignore[attr-defined]
+        assert db.execute("SELECT count(*) FROM games").fetchone() == before
+        assert db.execute("SELECT to_regclass('jayden_jazz_meta')").fetchone() == (None,)
