@@ -63,15 +63,27 @@ class PgStore(BaseStore):
         self._psycopg = psycopg
         self.spec = spec
         self.where = safe_address(spec)
-        self.db = self._connect()
+        self.sync = sync
+        self.db = self._session()
         try:
-            self._lock()
             self._prepare()
-            self.db.execute(f"SET synchronous_commit = {'on' if sync == 'full' else 'off'}")
         except BaseException:
             self.db.close()
             raise
         self._reader: Any = None
+
+    def _session(self) -> Any:
+        """A connection holding the one-server lock, with the sync mode set."""
+        db = self._connect()
+        try:
+            if not db.execute("SELECT pg_try_advisory_lock(%s)", (APPLICATION_ID,)).fetchone()[0]:
+                raise DatabaseRefused(f"{self.where} is in use by another Jayden & Jazz server; stop it, or name "
+                                      "another database with --store")
+            db.execute(f"SET synchronous_commit = {'on' if self.sync == 'full' else 'off'}")
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def _connect(self) -> Any:
         try:
@@ -80,11 +92,6 @@ class PgStore(BaseStore):
             first = (str(e).strip() or type(e).__name__).splitlines()[0]
             raise DatabaseRefused(f"{self.where} cannot be reached ({first}); start the PostgreSQL server or "
                                   "check the address, or start without --store (a file in the data folder)") from None
-
-    def _lock(self) -> None:
-        if not self.db.execute("SELECT pg_try_advisory_lock(%s)", (APPLICATION_ID,)).fetchone()[0]:
-            raise DatabaseRefused(f"{self.where} is in use by another Jayden & Jazz server; stop it, or name "
-                                  "another database with --store")
 
     def _prepare(self) -> None:
         """Ours, new, or refused with nothing changed; then created or migrated in one transaction."""
@@ -118,6 +125,13 @@ class PgStore(BaseStore):
         return int(self._read(f"SELECT version FROM {META}", ())[0][0])
 
     def commit(self, writes: list[Write]) -> None:
+        """One transaction. A connection found lost (the database server restarted) is made again
+        first, so after a batch fails on a lost connection the per-game retry
+        (:meth:`commit_each`) reaches the database: a write that never committed is then stored,
+        and one that did is refused by its key and costs only its game, never stored twice."""
+        if self.db.closed or self.db.broken:
+            self.db.close()
+            self.db = self._session()
         with self.db.transaction():
             cur = self.db.cursor()
             for _game, statements_ in writes:
@@ -130,8 +144,8 @@ class PgStore(BaseStore):
     def _read(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """On a connection of its own, so a read from the event loop never meets the database
         thread's open transaction."""
-        if self._reader is None:
-            self._reader = self._psycopg.connect(self.spec, autocommit=True, connect_timeout=CONNECT_WAIT)
+        if self._reader is None or self._reader.closed or self._reader.broken:
+            self._reader = self._connect()
         return list(self._reader.execute(_pg(sql), args).fetchall())
 
     def close(self) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from jayden_jazz.net.schema import APPLICATION_ID, SCHEMA_VERSION, base, statements
-from jayden_jazz.net.store import FILE_NAME, BaseStore, StoredGame
+from jayden_jazz.net.store import FILE_NAME, BaseStore, DatabaseRefused, StoredGame
 
 from .conftest import Opener
 
@@ -156,8 +156,6 @@ def test_postgresql_one_server_per_database_and_a_foreign_games_table_left_alone
     if open_store.spec == "sqlite":  # type: ignore[attr-defined]
         pytest.skip("one server per SQLite file is the data folder's lock (tests/net/test_one_server.py)")
     import psycopg
-
-    from jayden_jazz.net.store import DatabaseRefused
     first = open_store()
     with pytest.raises(DatabaseRefused) as second:
         open_store()
@@ -173,3 +171,27 @@ def test_postgresql_one_server_per_database_and_a_foreign_games_table_left_alone
     with psycopg.connect(open_store.spec, autocommit=True) as db:  # type: ignore[attr-defined]
         assert db.execute("SELECT count(*) FROM games").fetchone() == before
         assert db.execute("SELECT to_regclass('jayden_jazz_meta')").fetchone() == (None,)
+
+
+def test_postgresql_a_lost_connection_is_made_again_and_the_retry_stores_each_write_once(open_store: Opener) -> None:
+    if open_store.spec == "sqlite":  # type: ignore[attr-defined]
+        pytest.skip("a file has no connection to lose")
+    import psycopg
+    queued: list[int] = []
+    store = open_store(lambda: queued.append(1))
+    a_game(store, "g", "AAAAAA", plies=0)
+    store.commit(store.take())
+    with psycopg.connect(open_store.spec, autocommit=True) as admin:  # type: ignore[attr-defined]
+        pid = store.db.info.backend_pid  # type: ignore[attr-defined]
+        assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone() == (True,)
+    store.add_action("g", 0, 0, "first")
+    store.add_action("g", 1, 1, "second")
+    batch = store.take()
+    with pytest.raises(psycopg.OperationalError):
+        store.commit(batch)                                    # the server learns of the loss here...
+    assert store.commit_each(batch) == {}                      # ...and the retry, on a new session, stores it
+    assert store.actions("g") == [(0, 0, "first"), (1, 1, "second")]
+    assert store.commit_each(batch).keys() == {"g"}            # sent again: refused by (game, ply), never twice
+    assert store.actions("g") == [(0, 0, "first"), (1, 1, "second")]
+    with pytest.raises(DatabaseRefused):
+        open_store()                                           # the new session holds the one-server lock
