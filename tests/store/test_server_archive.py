@@ -63,3 +63,23 @@ def test_a_new_code_is_never_an_archived_games_code(open_store: Opener, monkeypa
         assert server._new_code() == "FRESH2"
     finally:
         server.store.close()
+
+
+def test_a_damaged_archived_game_is_refused_and_logged_and_the_others_come_back(
+        open_store: Opener, caplog: pytest.LogCaptureFixture) -> None:
+    games(open_store)
+    store = open_store()
+    store.add_game("other", "OTHER1", "jayden", {"quiet_draw": True}, "h" * 64, TWO, 3.0)
+    store.set_status("other", "abandoned")
+    assert [g.id for g in store.load()] == ["running"]          # both finished games archived
+    store.commit([("resigned", [("UPDATE archived_games SET setup = '{not json' WHERE id = ?", ("resigned",))])])
+    store.close()
+    server = GameServer(open_store.data, store=open_store(), pack_dirs=[])  # type: ignore[attr-defined]
+    try:
+        with pytest.raises(Refusal) as refused:
+            server._find("RESIGN")
+        assert refused.value.code == "no_game" and "resigned" not in server.tables
+        assert any("resigned" in r.getMessage() and "damaged" in r.getMessage() for r in caplog.records)
+        assert server._find("OTHER1").status == "abandoned"
+    finally:
+        server.store.close()
