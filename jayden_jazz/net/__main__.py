@@ -1,4 +1,4 @@
-"""``python -m jayden_jazz.net serve [--host 127.0.0.1] [--port 8765] [--data DIR] [--log FILE]``.
+"""``python -m jayden_jazz.net serve [--host 127.0.0.1] [--port 8765] [--data DIR] [--store URL] [--log FILE]``.
 
 Whatever stops the server before it serves -- a port taken, a data folder or
 database it must not use -- ends it with one line (on stderr, and in the log
@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -24,6 +23,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0 picks a free one)")
     serve.add_argument("--data", type=Path, default=None,
                        help="folder for the games database (default: the game's user data folder)")
+    serve.add_argument("--store", default=None, metavar="URL",
+                       help="where the games are kept: sqlite (default: a file in the data folder) or a "
+                            "PostgreSQL address, postgresql://user@host/database (needs the server-pg extra)")
     serve.add_argument("--seat-timeout", type=float, default=60.0,
                        help="seconds a player may be away before the host may replace them (default 60)")
     serve.add_argument("--rate", type=float, default=20.0,
@@ -63,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     from .datalock import DATA_IN_USE, DataFolderError, DataInUse
     from .logfile import FORMAT, log_to
     from .server import Limits, run
-    from .store import DatabaseRefused, make_private, prepare_folder
+    from .store import DatabaseRefused, driver_errors, make_private, prepare_folder
     data = args.data if args.data is not None else default_data()
     if args.log is not None:
         try:
@@ -78,12 +80,16 @@ def main(argv: list[str] | None = None) -> int:
                     max_connections=args.max_connections, max_games=args.max_games)
     try:
         prepare_folder(data)        # a file in the folder's place is said plainly, before anything locks in it
-        asyncio.run(run(args.host, args.port, data, limits, args.sync, args.owner, args.orphan_grace))
+        asyncio.run(run(args.host, args.port, data, limits, args.sync, args.owner, args.orphan_grace, args.store))
     except KeyboardInterrupt:
         return 0
     except DatabaseRefused as e:
         return _fatal(str(e))
-    except sqlite3.Error as e:      # damage quick_check did not see, met while reading the games back
+    except driver_errors() as e:    # damage quick_check did not see, met while reading the games back
+        if args.store not in (None, "sqlite"):
+            first = (str(e).strip() or "?").splitlines()[0]
+            return _fatal(f"the games database cannot be read ({type(e).__name__}: {first}); "
+                          "check the PostgreSQL server, or start with another --store")
         return _fatal(f"the games database in {data} cannot be read ({e}); restore it from a backup or move "
                       "it away (the server then starts with no games), or start with another --data folder")
     except DataInUse as e:

@@ -22,7 +22,7 @@ from typing import Any
 from . import protocol as P
 from .connection import Conn, Outgoing, deliver
 from .games import Table
-from .store import Store
+from .store import BaseStore
 
 log = logging.getLogger("jayden_jazz.net")
 
@@ -33,7 +33,7 @@ Lost = Callable[[str], tuple[Table | None, set[Conn]]]
 
 
 class GroupCommit:
-    def __init__(self, store: Store, spawn: Callable[[Coroutine[Any, Any, None]], None], lost: Lost) -> None:
+    def __init__(self, store: BaseStore, spawn: Callable[[Coroutine[Any, Any, None]], None], lost: Lost) -> None:
         self.store = store
         self._spawn = spawn
         self._lost = lost
@@ -96,7 +96,7 @@ class GroupCommit:
             return {}
         except Exception as e:
             log.error("a batch of writes to %s failed (%s: %s); writing each game's on its own",
-                      self.store.path, type(e).__name__, e)
+                      self.store.where, type(e).__name__, e)
         try:
             failed = await loop.run_in_executor(self._db_thread, self.store.commit_each, writes)
         except Exception:     # the retry itself broke: every game of the batch is lost, the others go on

@@ -13,8 +13,8 @@ was (bytes and mode).
 Our file is known by ``PRAGMA application_id`` (:data:`APPLICATION_ID`);
 ``PRAGMA user_version`` is its schema version (:data:`SCHEMA_VERSION`).
 A file of a newer version is refused (an older server would misread it);
-an older one is brought up to date by :data:`MIGRATIONS`, in one
-transaction. A file stored before versions were kept (no application id,
+an older one is brought up to date by :data:`.schema.MIGRATIONS`, in one
+transaction (the steps PostgreSQL runs too). A file stored before versions were kept (no application id,
 exactly our tables and columns) is adopted as version 1.
 """
 
@@ -25,60 +25,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
-APPLICATION_ID = 0x4A4A5356          # "JJSV": a Jayden & Jazz server's games
-SCHEMA_VERSION = 1
-
-SCHEMA = """
-CREATE TABLE games (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    kind TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    host_hash TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE seats (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    level TEXT NOT NULL,
-    name TEXT NOT NULL,
-    token_hash TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE hands (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    cards TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE endings (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    seat INTEGER,
-    reason TEXT NOT NULL
-);
-CREATE TABLE actions (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-"""
-"""Version 1, the schema every migration starts from."""
-
-COLUMNS = {
-    "games": ("id", "code", "kind", "setup", "host_hash", "status", "created"),
-    "seats": ("game_id", "seat", "kind", "level", "name", "token_hash"),
-    "hands": ("game_id", "seat", "cards"),
-    "endings": ("game_id", "seat", "reason"),
-    "actions": ("game_id", "ply", "seat", "action"),
-}
-"""Version 1's tables and columns: what a file without a version must hold to be adopted."""
-
-MIGRATIONS: dict[int, str] = {}
-"""Version n -> the SQL that turns a version n-1 file into version n (none yet past 1)."""
+from .schema import APPLICATION_ID, ARCHIVE, COLUMNS, MIGRATIONS, SCHEMA, SCHEMA_VERSION, base, migration, statements
 
 LOCK_WAIT = 2.0
 """Seconds to wait at start for a lock another program holds before refusing the file."""
@@ -179,7 +126,11 @@ def _check_ours(path: Path) -> None:
         tables = {name: tuple(col[1] for col in ro.execute(f'PRAGMA table_info("{name}")'))
                   for (name,) in ro.execute("SELECT name FROM sqlite_master WHERE type='table' "
                                             "AND name NOT LIKE 'sqlite_%'")}
-        problems = [row[0] for row in ro.execute("PRAGMA quick_check(3)")]
+        # the live tables only: what start-up reads, so checking costs what runs, not the archive's
+        # history (an archived game's damage is met when it is read, and costs that game alone)
+        live = [name for name in tables if name in COLUMNS]
+        checks = [f'PRAGMA quick_check("{name}")' for name in live] if live else ["PRAGMA quick_check(3)"]
+        problems = sorted({str(row[0]) for check in checks for row in ro.execute(check)} - {"ok"}) or ["ok"]
     except sqlite3.Error as e:
         raise DatabaseRefused(f"{path} is {_why(e)}") from None
     finally:
@@ -192,7 +143,7 @@ def _check_ours(path: Path) -> None:
                                   f"one reads up to {SCHEMA_VERSION}); update the game, or start with another "
                                   "--data folder")
         return
-    if app_id == 0 and version == 0 and (not tables or tables == COLUMNS):
+    if app_id == 0 and version == 0 and (not tables or tables == dict(COLUMNS)):
         return                       # an empty database, or ours from before versions were kept
     listed = ", ".join(sorted(tables)) or "none"
     raise DatabaseRefused(f"{path} is another program's SQLite database (tables: {listed}) and is left as it "
@@ -212,14 +163,12 @@ def _prepare(db: sqlite3.Connection, sync: str) -> None:
         has_tables = db.execute("SELECT count(*) FROM sqlite_master WHERE name='games'").fetchone()[0]
         if version == 0:
             if not has_tables:
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
+                for statement in statements(base("sqlite")):
+                    db.execute(statement)
             version = 1
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[step].split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            for statement in migration(step, "sqlite"):
+                db.execute(statement)
         if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
             db.execute(f"PRAGMA application_id={APPLICATION_ID}")
         if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
@@ -230,4 +179,5 @@ def _prepare(db: sqlite3.Connection, sync: str) -> None:
     db.execute("COMMIT")
 
 
-__all__ = ["APPLICATION_ID", "DatabaseRefused", "SCHEMA_VERSION", "open_database"]
+__all__ = ["APPLICATION_ID", "ARCHIVE", "COLUMNS", "DatabaseRefused", "MIGRATIONS", "SCHEMA", "SCHEMA_VERSION",
+           "open_database"]

@@ -15,7 +15,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING
 
-from . import listing
+from . import listing, revive
 from . import protocol as P
 from .connection import Conn
 from .games import CardsTable, Refusal, SeatInfo, Table, check_setup
@@ -39,7 +39,10 @@ class Lobby:
     def find(self, key: str) -> Table:
         """A game by its id or its code (any case, with or without the dash and spaces people type)."""
         tables = self.server.tables
-        gid = key if key in tables else self.server.codes.get(key.upper().replace("-", "").replace(" ", ""))
+        code = key.upper().replace("-", "").replace(" ", "")
+        gid = key if key in tables else self.server.codes.get(code)
+        if gid is None:
+            gid = revive.archived(self.server, key, code)     # a finished game, from the archive
         if gid is None:
             raise Refusal("no_game", f"there is no game {key!r} on this server")
         return tables[gid]
@@ -59,7 +62,7 @@ class Lobby:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.server.codes:
+            if code not in self.server.codes and not self.server.store.code_taken(code):   # archived games' codes too
                 return code
 
     # ------------------------------------------------------------------ creating and joining

@@ -36,7 +36,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server as WsServer, serve
 
-from . import datalock, orphan
+from . import datalock, orphan, revive
 from . import protocol as P
 from .commit import GroupCommit
 from .computers import Computers
@@ -44,7 +44,7 @@ from .connection import Conn, Connections, TimedConnection, address_key
 from .games import CardsTable, JaydenTable, Refusal, SeatInfo, Table
 from .limits import Limits
 from .lobby import CODE_ALPHABET, CODE_LENGTH, Lobby
-from .store import Store
+from .store import BaseStore, Store, open_store
 from .turns import Turns
 
 log = logging.getLogger("jayden_jazz.net")
@@ -59,11 +59,12 @@ def default_pack_dirs() -> list[str]:
 
 class GameServer:
     def __init__(self, data: Path, limits: Limits | None = None, *, pack_dirs: Sequence[str] | None = None,
-                 executor: Executor | None = None, sync: str = "full") -> None:
+                 executor: Executor | None = None, sync: str = "full", store: BaseStore | None = None) -> None:
         """Raises :class:`~.store.DatabaseRefused` (one line for people) when the data folder or
-        its database cannot be used; nothing in it is then changed."""
+        its database cannot be used; nothing in it is then changed. ``store``: another store
+        than the SQLite file in ``data`` (:func:`~.store.open_store`)."""
         self.limits = limits or Limits()
-        self.store = Store(Path(data), sync=sync)
+        self.store = store if store is not None else Store(Path(data), sync=sync)
         self.pack_dirs = list(pack_dirs) if pack_dirs is not None else default_pack_dirs()
         self._catalog: Any = None
         self.tables: dict[str, Table] = {}
@@ -104,33 +105,8 @@ class GameServer:
         return CardsTable(gid, code, setup, seats, host_hash, catalog=self.catalog, pack_dirs=self.pack_dirs)
 
     def _load(self) -> None:
-        """The stored games, rebuilt by replaying their actions; a game that cannot be is logged
-        and not offered (its rows are kept)."""
-        now = time.monotonic()
-        stored = self.store.load()
-        for gid, why in self.store.skipped:
-            log.error("game %s in %s is damaged and is not offered (its rows are kept): %s", gid, self.store.path, why)
-        for g in stored:
-            seats = [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats]
-            try:
-                table = self.make_table(g.id, g.code, g.kind, g.setup, seats, g.host_hash)
-                if isinstance(table, CardsTable):
-                    table.hands = dict(g.hands)
-                if g.status != "waiting":
-                    table.start()
-                    table.replay(g.actions)
-                    if g.ending is not None and isinstance(table, JaydenTable) and table.status == "playing":
-                        table.end_off_board(*g.ending)
-            except Exception as e:   # a card pack removed since, a damaged record: keep the rows, skip the game
-                log.error("game %s cannot be rebuilt and is not offered: %s", g.id,
-                          e.message if isinstance(e, Refusal) else f"{type(e).__name__}: {e}")
-                continue
-            table.status = g.status if g.status == "abandoned" else table.status
-            self.tables[g.id] = table
-            self.codes[g.code] = g.id
-            for i, s in enumerate(seats):
-                if s.kind == "human" and s.token_hash is not None:
-                    self.away[(g.id, i)] = now
+        """The running games (the store archives finished ones first: start-up reads what runs)."""
+        revive.load_running(self)
 
     def _drop_game(self, gid: str) -> tuple[Table | None, set[Conn]]:
         """A game whose writes failed: memory and store would part ways, so it is served no more
@@ -202,17 +178,17 @@ def tune_gc() -> None:
 
 
 async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full",
-              owner: int | None = None, orphan_grace: float = orphan.DEFAULT_GRACE) -> None:
+              owner: int | None = None, orphan_grace: float = orphan.DEFAULT_GRACE, store: str | None = None) -> None:
     """Serve until cancelled (the command line's entry). The data folder is locked first: a second
     server on it raises :class:`~.datalock.DataInUse` (:mod:`.datalock`); a hosted one (``owner``)
     ends by itself once its game is gone and nobody plays (:mod:`.orphan`)."""
     with datalock.held(data, owner) as lock:
-        await _serve(host, port, data, limits, sync, lock, orphan.Owner(owner, orphan_grace))
+        await _serve(host, port, data, limits, sync, lock, orphan.Owner(owner, orphan_grace), store)
 
 
 async def _serve(host: str, port: int, data: Path, limits: Limits | None, sync: str, lock: datalock.DataLock,
-                 owner: orphan.Owner) -> None:
-    server = GameServer(data, limits, sync=sync)
+                 owner: orphan.Owner, store: str | None = None) -> None:
+    server = GameServer(data, limits, sync=sync, store=open_store(store, data, sync=sync) if store else None)
     bound = await server.start(host, port)
     orphan.stop_on_terminate(server)
     lock.listening(host, bound)

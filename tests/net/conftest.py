@@ -76,10 +76,11 @@ class ThreadServer:
 class ProcessServer:
     """``python -m jayden_jazz.net serve`` in a subprocess (to be SIGKILLed)."""
 
-    def __init__(self, data: Path, port: int = 0) -> None:
+    def __init__(self, data: Path, port: int = 0, store: str | None = None) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen([sys.executable, "-m", "jayden_jazz.net", "serve", "--host", "127.0.0.1",
-                                      "--port", str(port), "--data", str(data), "--rate", "2000"],
+                                      "--port", str(port), "--data", str(data), "--rate", "2000"]
+                                     + (["--store", store] if store else []),
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()

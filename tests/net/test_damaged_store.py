@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from jayden_jazz.net.dbfile import APPLICATION_ID, COLUMNS, SCHEMA, SCHEMA_VERSION
+from jayden_jazz.net.dbfile import APPLICATION_ID, ARCHIVE, COLUMNS, SCHEMA, SCHEMA_VERSION
 from jayden_jazz.net.logfile import LOG_BACKUPS, LOG_BYTES, PrivateRotatingHandler
 from jayden_jazz.net.server import GameServer
 from jayden_jazz.net.store import FILE_NAME, Store
@@ -225,19 +225,21 @@ def test_a_file_from_before_versions_is_adopted_and_a_new_one_gets_the_schema(tm
     (empty / FILE_NAME).write_bytes(b"")
     store = Store(empty)
     tables = {n for (n,) in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == set(COLUMNS) and store.load() == []
+    assert tables == set(COLUMNS) | set(ARCHIVE.values()) and store.load() == []
     store.close()
 
 
 def test_an_older_version_is_brought_up_to_date_in_one_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from jayden_jazz.net import dbfile
     our_database(tmp_path, games=1)
-    monkeypatch.setattr(dbfile, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(dbfile, "MIGRATIONS", {2: "ALTER TABLE games ADD COLUMN note TEXT; "
-                                                  "UPDATE games SET note = 'moved'"})
+    from jayden_jazz.net import schema
+    after = SCHEMA_VERSION + 1
+    monkeypatch.setattr(dbfile, "SCHEMA_VERSION", after)
+    monkeypatch.setitem(schema.MIGRATIONS, after, "ALTER TABLE games ADD COLUMN note TEXT; "
+                                                  "UPDATE games SET note = 'moved'")
     store = Store(tmp_path)
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == after
         assert store.db.execute("SELECT id, note FROM games").fetchall() == [("game0", "moved")]
     finally:
         store.close()

@@ -129,7 +129,8 @@ def test_an_agreed_draw_or_a_resignation_ends_the_game_and_survives_a_restart(tm
     guest.close()
     server.stop()
     store = Store(tmp_path / "data")
-    stored = next(g for g in store.load() if g.id == created["game"])
+    stored = store.game(created["game"])
+    assert stored is not None
     store.close()
     assert stored.status == "over" and stored.ending == ((1 if how == "resign" else None),
                                                         "resigned" if how == "resign" else "agreed_draw")

@@ -18,7 +18,7 @@ from .conftest import ThreadServer, client, create, expect, play_out
 def stored(data: Path, game_id: str) -> Any:
     store = Store(data)
     try:
-        return next(g for g in store.load() if g.id == game_id)
+        return store.game(game_id)          # finished games are in the archive: read by id
     finally:
         store.close()
 

@@ -28,7 +28,8 @@ def card_ids(message: dict[str, Any]) -> set[str]:
 
 def rebuilt(data: Path, game_id: str) -> tuple[Game, list[tuple[int, str]], dict[int, list[str]]]:
     store = Store(data)
-    g = next(x for x in store.load() if x.id == game_id)
+    g = store.game(game_id)
+    assert g is not None
     store.close()
     rules = Rules.from_dict(g.setup["rules"])
     y, m = (int(x) for x in g.setup["date"].split("-"))
