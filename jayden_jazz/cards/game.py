@@ -214,13 +214,18 @@ class Game:
         self._start = start
         self._history: list[Action] = []
         self._plain: dict[tuple[str, int], Action] = {}
-        # every piece that has lain on the field (seen by all, wherever it is now), and per
-        # action the ones it put there first, so pop forgets them again
-        self._revealed: set[int] = {p for p in core.cell if p >= 0}
+        # every piece everyone has seen (on the field, or in a hand it was not dealt to), wherever
+        # it is now, and per action the ones it showed first, so pop forgets them again
+        self._revealed: set[int] = set(self._public_now())
         self._revealed_log: list[tuple[int, ...]] = []
 
+    def _public_now(self) -> list[int]:
+        core = self.core
+        dealer = core.dealer
+        return [p for p in core.cell if p >= 0] + [p for s, h in enumerate(core.hands) for p in h if dealer[p] != s]
+
     def _note_field(self) -> None:
-        new = tuple(p for p in self.core.cell if p >= 0 and p not in self._revealed)
+        new = tuple(p for p in self._public_now() if p not in self._revealed)
         self._revealed.update(new)
         self._revealed_log.append(new)
 
@@ -347,7 +352,7 @@ class Game:
     def can_see_card(self, viewer: int | None, seat: int, index: int) -> bool:
         """Whether ``viewer`` (None: a spectator) sees the card at ``index`` of ``seat``'s hand
         (the one rule, :func:`~.observation.may_see`: own or Open, given by another seat,
-        shown by Three Open, or seen on the field before)."""
+        shown by Three Open, or seen by all before: on the field or in another seat's hand)."""
         return self.seen_hand(viewer, seat)[index]
 
     def seen_hand(self, viewer: int | None, seat: int) -> tuple[bool, ...]:
@@ -371,6 +376,10 @@ class Game:
         """A game a seat can play on from what it knows: each card it may not see is a stand-in
         (:func:`~.observation.standin`); ObservationError when the parts break the rules."""
         return obs.game(catalog)
+
+    def search_state(self) -> Core:
+        """A copy of the rules state for a search to play on (this game stays as it is)."""
+        return self.core.clone()
 
     def hand_dealers(self, seat: int) -> tuple[int, ...]:
         """The seat each card of ``seat``'s hand was dealt to, in hand order."""

@@ -16,7 +16,8 @@ Three Open; docs/cards-engine.md, "What a seat may see"):
 * it was dealt to another seat (it came through Hand Swap or a swap
   ability, which everyone watched);
 * Three Open showed it;
-* it has been on the field (a reset or a swap brought it back to a hand).
+* everyone has seen it before: it lay on the field, or in a hand it was
+  not dealt to (a reset or a swap brought it back to its own seat's hand).
 
 Under Chaos the card drawn for the seat to move is known to a seat that
 sees that card; the game's seed never is (it would tell every later draw).
@@ -88,7 +89,7 @@ class Observation:
     hands (the others in hand order), no Chaos seed, and the Chaos draw only when this
     seat sees it; ``hidden[s]`` are the places in seat s's hand (counting every card)
     holding a card it may not see -- always one dealt to s. ``revealed`` are the
-    hand cards seen only because they lay on the field before (sorted).
+    hand cards seen only because everyone saw them before (sorted).
     """
 
     seat: int | None
@@ -101,8 +102,8 @@ class Observation:
 
     @classmethod
     def of(cls, parts: Position, seat: int | None, revealed: Iterable[Piece] = (), ply: int = 0) -> "Observation":
-        """The observation of ``seat`` on a whole position; ``revealed`` are pieces seen on the
-        field earlier (a position shows only the field now)."""
+        """The observation of ``seat`` on a whole position; ``revealed`` are pieces everyone saw
+        earlier (on the field, or given to another seat: a position shows only where they are now)."""
         seen = set(revealed)
         for entry in parts.cells:
             if entry is not None:

@@ -41,24 +41,26 @@ def setups(draw):
 
 def _play_to(setup, stop: float):
     """A random game played to about ``stop`` of its length, and every piece (card, dealer) that
-    has lain on the field, as this test tracks it."""
+    everyone has seen after an action (on the field, or in a hand it was not dealt to), as this
+    test tracks it."""
     field, players, rules, seed = setup
     rng = random.Random(seed)
     f = get_field(field)
     g = new_game(CATALOG, f, deal_random(list(CATALOG), f, players, rules, rng), rules, rng=rng, date=DATE)
-    on_field: set[tuple[str, int]] = set()
+    on_field = {pc for s in range(players) for pc in zip(g.hand_ids(s), g.hand_dealers(s)) if pc[1] != s}
     limit = int(stop * f.playable_count)
     while not g.is_over() and g.ply < limit:
         acts = g.legal_actions()
         abilities = [a for a in acts if a.ability is not None]
         g.push(rng.choice(abilities) if abilities and rng.random() < 0.6 else rng.choice(acts))
         on_field |= {(g.card_at(c).id, g.dealer_at(c)) for c in f.cells if g.card_at(c) is not None}
+        on_field |= {pc for s in range(players) for pc in zip(g.hand_ids(s), g.hand_dealers(s)) if pc[1] != s}
     return g, on_field
 
 
 def _secret(g: Game, viewer: int | None, seat: int, i: int, on_field) -> bool:
     """The rules read plainly: a card of another seat's hidden hand that seat was dealt, never shown
-    by Three Open and never on the field."""
+    by Three Open and never seen by all (on the field or in another seat's hand)."""
     if g.rules.open or viewer == seat:
         return False
     pc = (g.hand_ids(seat)[i], g.hand_dealers(seat)[i])
