@@ -27,6 +27,7 @@ from .errors import IllegalActionError, SetupError
 from .field import Field
 from .judge import elemental_modifier
 from .language import describe
+from .observation import may_see
 from .result import Result
 from .rules import Rules
 
@@ -224,8 +225,14 @@ class Game:
         dealer = core.dealer
         return [p for p in core.cell if p >= 0] + [p for s, h in enumerate(core.hands) for p in h if dealer[p] != s]
 
-    def _note_field(self) -> None:
-        new = tuple(p for p in self._public_now() if p not in self._revealed)
+    def _note_field(self, p: int, option: Option | None) -> None:
+        """After a move: the placed card, and a swap's hand card, are public from now on (a
+        swap's field card and a reset's cards lay on the field already)."""
+        new: tuple[int, ...] = () if p in self._revealed else (p,)
+        if option is not None and self.core.cards[p].abilities[option[0] - 1].effect == "swap":
+            q = option[1][1]
+            if q not in self._revealed:
+                new += (q,)
         self._revealed.update(new)
         self._revealed_log.append(new)
 
@@ -357,7 +364,6 @@ class Game:
 
     def seen_hand(self, viewer: int | None, seat: int) -> tuple[bool, ...]:
         """Per card of ``seat``'s hand, in order: whether ``viewer`` sees it (:meth:`can_see_card`)."""
-        from .observation import may_see
         core = self.core
         shown, revealed, dealer, open_hands = core.shown, self._revealed, core.dealer, self.rules.open
         return tuple(may_see(viewer, seat, dealer[p], open_hands=open_hands, shown=p in shown,
@@ -720,7 +726,7 @@ class Game:
         core.place(p, c)
         core.commit(option)
         self._history.append(action)
-        self._note_field()
+        self._note_field(p, option)
 
     def pop(self) -> Action:
         """Undo the last action and return it."""
@@ -762,7 +768,7 @@ class Game:
         seen = {x: (core.cell[x], core.owner[x]) for x in core.play_cells}
         core.commit(option)
         self._history.append(action)
-        self._note_field()
+        self._note_field(p, option)
         if option is not None:
             no, targets = option
             ab = core.cards[p].abilities[no - 1]
