@@ -52,7 +52,9 @@ def _play_to(setup, stop: float):
     while not g.is_over() and g.ply < limit:
         acts = g.legal_actions()
         abilities = [a for a in acts if a.ability is not None]
-        g.push(rng.choice(abilities) if abilities and rng.random() < 0.6 else rng.choice(acts))
+        a = rng.choice(abilities) if abilities and rng.random() < 0.6 else rng.choice(acts)
+        on_field.add((a.card, g.dealer_of(a.card)))          # seen landing, even if a reset takes it back
+        g.push(a)
         on_field |= {(g.card_at(c).id, g.dealer_at(c)) for c in f.cells if g.card_at(c) is not None}
         on_field |= {pc for s in range(players) for pc in zip(g.hand_ids(s), g.hand_dealers(s)) if pc[1] != s}
     return g, on_field
@@ -142,3 +144,24 @@ def test_the_text_of_a_hidden_hand_holds_question_marks_and_no_card_of_it():
     hands = next(t for t in text.split(" ") if t.startswith("hands="))[len("hands="):].split("|")
     assert hands[1] == ",".join(["?"] * 5)
     assert not any(cid in text for cid in g.hand_ids(1) if cid not in g.hand_ids(0))
+
+
+def test_a_card_back_in_its_hand_after_a_reset_stays_seen_and_undo_forgets_it():
+    from cards_helpers import card, fillers, game, play
+    att = card("t/att", "1212", [{"text": "Reset.", "timing": "instant", "effect": "reset", "cost": 12}])
+    weak = [dataclasses.replace(c, id=f"t/w{i}") for i, c in enumerate(fillers(3), 1)]
+    f = fillers(8)
+    ids = [c.id for c in f]
+    g = game([att, *f, *weak], [["t/w1", "t/w2"] + ids[:3], ["t/att"] + ids[3:7]], first=0)
+    play(g, "t/w1@a1", "t/f3@c3", "t/w2@c1", "t/f4@b3", "t/f0@a3")
+    before = g.observation(1)
+    assert [pc for pc in before.hand(0)] == [None, None]            # f1, f2: never shown
+    play(g, "t/att@b1!1")                                            # the reset: w1, w2, f0 go home
+    back = g.observation(1).hand(0)
+    assert [pc and pc[0] for pc in back] == ["t/w1", "t/w2", "t/f0", None, None]
+    assert g.observation(1).revealed == (("t/f0", 0), ("t/w1", 0), ("t/w2", 0))
+    again = Game.from_observation(g.observation(1), {c.id: c for c in (att, *f, *weak)})
+    assert again.observation(1).hand(0) == back                      # the rebuilt game keeps them seen
+    g.pop()
+    g.pop()                                                          # undo f0@a3 too: f0 was never seen
+    assert g.observation(1).hand(0) == (None, None, None)
