@@ -366,6 +366,8 @@ class Game:
         """Per card of ``seat``'s hand, in order: whether ``viewer`` sees it (:meth:`can_see_card`)."""
         core = self.core
         shown, revealed, dealer, open_hands = core.shown, self._revealed, core.dealer, self.rules.open
+        if open_hands or viewer == seat:      # the rule's first words, for the whole hand at once
+            return (True,) * len(core.hands[seat])
         return tuple(may_see(viewer, seat, dealer[p], open_hands=open_hands, shown=p in shown,
                              revealed=p in revealed) for p in core.hands[seat])
 
@@ -386,6 +388,13 @@ class Game:
     def search_state(self) -> Core:
         """A copy of the rules state for a search to play on (this game stays as it is)."""
         return self.core.clone()
+
+    def field_entries(self) -> list[tuple[int, str, int, int] | None]:
+        """Every playable cell in field order: None, or (grid cell, card id, owner, dealer) --
+        the whole field at once for a reader that needs all of it (the server, after every action)."""
+        core = self.core
+        cell, owner, ids, dealer = core.cell, core.owner, core.ids, core.dealer
+        return [None if cell[c] < 0 else (c, ids[cell[c]], owner[c], dealer[cell[c]]) for c in core.play_cells]
 
     def hand_dealers(self, seat: int) -> tuple[int, ...]:
         """The seat each card of ``seat``'s hand was dealt to, in hand order."""

@@ -328,7 +328,7 @@ class CardsTable(Table):
         try:
             action = self.game.parse_action(text)
             dealer = self.game.dealer_of(action.card)      # the copy the rules play (of two, the dealt one)
-            before = views.field_pieces(self.game)
+            before = views.field_pieces(self.game) if action.ability is not None else {}   # for a swap
             report = self.game.play(action)
         except CardsError as e:
             raise Refusal("illegal", str(e)) from None

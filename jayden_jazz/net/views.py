@@ -54,12 +54,7 @@ def _hands(obs: Observation) -> tuple[list[list[str | None]], list[list[int | No
 def field_pieces(game: Game) -> dict[int, Piece]:
     """Grid cell -> (card id, dealing seat) of every card on the field (before an action, for
     :func:`placed_details`)."""
-    out = {}
-    for c in game.field.cells:
-        card = game.card_at(c)
-        if card is not None:
-            out[c] = (card.id, game.dealer_at(c) or 0)
-    return out
+    return {e[0]: (e[1], e[3]) for e in game.field_entries() if e is not None}
 
 
 _EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -174,7 +169,7 @@ class CardsViewText:
         self.last_draw = -1              # index of the latest CardDrawn event
         self._ply = -1
         self._shared: dict[str, str] = {}
-        self._cells: dict[tuple[int, str, int | None, int | None], str] = {}   # (cell, card, owner, dealer) -> JSON
+        self._cells: dict[tuple[int, str, int, int], str] = {}   # (cell, card, owner, dealer) -> JSON
         self._elements = ""
 
     def add(self, events: Sequence[dict[str, Any]]) -> None:
@@ -190,15 +185,13 @@ class CardsViewText:
         names = game.field.cell_names
         known = self._cells
         cells = []
-        for c in game.field.cells:
-            card = game.card_at(c)
-            if card is None:
+        for key in game.field_entries():
+            if key is None:
                 cells.append("null")
                 continue
-            key = (c, card.id, game.owner_at(c), game.dealer_at(c))
             text = known.get(key)
             if text is None:
-                text = known[key] = dumps({"cell": names[c], "card": key[1], "owner": key[2], "dealer": key[3]})
+                text = known[key] = dumps({"cell": names[key[0]], "card": key[1], "owner": key[2], "dealer": key[3]})
             cells.append(text)
         result = game.result()
         events = self.events
