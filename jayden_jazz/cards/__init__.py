@@ -10,7 +10,7 @@ from .capture import Board, CaptureStep
 from .card import SIDE_NAMES, Ability, Card, Condition, Filter, parse_sides, side_text, sides_text
 from .catalog import Catalog, PackInfo, Problem
 from .deal import Setup, deal_random, game_month
-from .errors import (CardsError, FieldError, IllegalActionError, NotationError, PositionError,
+from .errors import (CardsError, FieldError, IllegalActionError, NotationError, ObservationError, PositionError,
                      RecordError, SetupError)
 from .field import Field, Symmetry, get_field, load_field, load_fields
 from .game import ActiveEffect, EffectInfo, Game, new_game
@@ -23,7 +23,7 @@ from .text import board_text, card_text
 __all__ = [
     "Ability", "Action", "ActiveEffect", "Board", "Card", "CaptureStep", "CardsError", "Catalog", "Condition",
     "EffectInfo", "Field", "FieldError", "Filter", "Game", "GameRecord", "IllegalActionError",
-    "NotationError", "PackInfo", "PositionError", "Problem", "RecordError", "Result", "Rules",
+    "NotationError", "ObservationError", "PackInfo", "PositionError", "Problem", "RecordError", "Result", "Rules",
     "SIDE_NAMES", "Setup", "SetupError", "Symmetry", "board_text", "card_from_yaml", "card_text",
     "deal_random", "game_month", "get_field", "hand_size", "load_field", "load_fields", "load_pack",
     "load_packs", "new_game", "parse_sides", "register_capture_step", "side_text", "sides_text",

@@ -28,5 +28,9 @@ class PositionError(NotationError):
     """A position string that cannot be read back into a game."""
 
 
+class ObservationError(NotationError):
+    """An observation's text (what one seat may know) that cannot be read back."""
+
+
 class RecordError(NotationError):
     """A saved game record that cannot be read or replayed."""

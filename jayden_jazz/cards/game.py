@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,11 +27,13 @@ from .errors import IllegalActionError, SetupError
 from .field import Field
 from .judge import elemental_modifier
 from .language import describe
+from .observation import may_see
 from .result import Result
 from .rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event, Match, Report
+    from .observation import Observation
     from .position import Position
     from .record import GameRecord
 
@@ -213,6 +215,33 @@ class Game:
         self._start = start
         self._history: list[Action] = []
         self._plain: dict[tuple[str, int], Action] = {}
+        # every piece everyone has seen (on the field, or in a hand it was not dealt to), wherever
+        # it is now, and per action the ones it showed first, so pop forgets them again
+        self._revealed: set[int] = set(self._public_now())
+        self._revealed_log: list[tuple[int, ...]] = []
+
+    def _public_now(self) -> list[int]:
+        core = self.core
+        dealer = core.dealer
+        return [p for p in core.cell if p >= 0] + [p for s, h in enumerate(core.hands) for p in h if dealer[p] != s]
+
+    def _note_field(self, p: int, option: Option | None) -> None:
+        """After a move: the placed card, and a swap's hand card, are public from now on (a
+        swap's field card and a reset's cards lay on the field already)."""
+        new: tuple[int, ...] = () if p in self._revealed else (p,)
+        if option is not None and self.core.cards[p].abilities[option[0] - 1].effect == "swap":
+            q = option[1][1]
+            if q not in self._revealed:
+                new += (q,)
+        self._revealed.update(new)
+        self._revealed_log.append(new)
+
+    def _reveal_pieces(self, pieces: Iterable[tuple[str, int]]) -> None:
+        """Count these (card id, dealer) pieces as seen on the field before (an observation's
+        ``revealed``)."""
+        want = set(pieces)
+        core = self.core
+        self._revealed.update(p for p in range(len(core.ids)) if (core.ids[p], core.dealer[p]) in want)
 
     def clone(self) -> "Game":
         """An independent copy sharing the fixed tables (history and undo included)."""
@@ -220,6 +249,8 @@ class Game:
         g.__dict__.update(self.__dict__)
         g.core = self.core.clone()
         g._history = self._history[:]
+        g._revealed = set(self._revealed)
+        g._revealed_log = self._revealed_log[:]
         return g
 
     # ------------------------------------------------------------------ reading
@@ -325,14 +356,107 @@ class Game:
         """Open variant: every hand face up; otherwise only one's own."""
         return self.rules.open or viewer == seat
 
-    def can_see_card(self, viewer: int, seat: int, index: int) -> bool:
-        """Whether ``viewer`` sees the card at ``index`` of ``seat``'s hand: its whole hand
-        (own or Open), a card Three Open showed, or one another seat gave it (Hand Swap and
-        the swap ability happen in front of everyone)."""
-        if self.can_see_hand(viewer, seat):
-            return True
-        p = self.core.hands[seat][index]
-        return p in self.core.shown or self.core.dealer[p] != seat
+    def can_see_card(self, viewer: int | None, seat: int, index: int) -> bool:
+        """Whether ``viewer`` (None: a spectator) sees the card at ``index`` of ``seat``'s hand
+        (the one rule, :func:`~.observation.may_see`: own or Open, given by another seat,
+        shown by Three Open, or seen by all before: on the field or in another seat's hand)."""
+        return self.seen_hand(viewer, seat)[index]
+
+    def seen_hand(self, viewer: int | None, seat: int) -> tuple[bool, ...]:
+        """Per card of ``seat``'s hand, in order: whether ``viewer`` sees it (:meth:`can_see_card`)."""
+        core = self.core
+        shown, revealed, dealer, open_hands = core.shown, self._revealed, core.dealer, self.rules.open
+        if open_hands or viewer == seat:      # the rule's first words, for the whole hand at once
+            return (True,) * len(core.hands[seat])
+        return tuple(may_see(viewer, seat, dealer[p], open_hands=open_hands, shown=p in shown,
+                             revealed=p in revealed) for p in core.hands[seat])
+
+    def observation(self, seat: int | None) -> "Observation":
+        """Everything ``seat`` (None: a spectator) may know now (:mod:`.observation`)."""
+        from .observation import Observation
+        from .position import Position
+        core = self.core
+        revealed = [(core.ids[p], core.dealer[p]) for p in self._revealed]
+        return Observation.of(Position.of(core), seat, revealed, self.ply)
+
+    @classmethod
+    def from_observation(cls, obs: "Observation", catalog: Mapping[str, Card]) -> "Game":
+        """A game a seat can play on from what it knows: each card it may not see is a stand-in
+        (:func:`~.observation.standin`); ObservationError when the parts break the rules."""
+        return obs.game(catalog)
+
+    def search_state(self) -> Core:
+        """A copy of the rules state for a search to play on (this game stays as it is)."""
+        return self.core.clone()
+
+    def field_entries(self) -> list[tuple[int, str, int, int] | None]:
+        """Every playable cell in field order: None, or (grid cell, card id, owner, dealer) --
+        the whole field at once for a reader that needs all of it (the server, after every action)."""
+        core = self.core
+        cell, owner, ids, dealer = core.cell, core.owner, core.ids, core.dealer
+        return [None if cell[c] < 0 else (c, ids[cell[c]], owner[c], dealer[cell[c]]) for c in core.play_cells]
+
+    def hand_dealers(self, seat: int) -> tuple[int, ...]:
+        """The seat each card of ``seat``'s hand was dealt to, in hand order."""
+        dealer = self.core.dealer
+        return tuple(dealer[p] for p in self.core.hands[seat])
+
+    def dealer_of(self, card_id: str) -> int | None:
+        """The seat the copy of ``card_id`` the seat to move would play was dealt to (None when
+        it may not play it)."""
+        p = self._piece(card_id)
+        return self.core.dealer[p] if p >= 0 else None
+
+    def element_at(self, cell: CellRef) -> str | None:
+        """The Elemental rule's element of a cell (None: a plain cell, or the rule is off)."""
+        return self.core.elements.get(self._ci(cell))
+
+    def cell_elements(self) -> dict[int, str]:
+        """Grid cell -> element, for every elemental cell (empty when the rule is off)."""
+        return dict(self.core.elements)
+
+    @property
+    def drawn_dealer(self) -> int | None:
+        """Chaos: the seat the drawn card (:attr:`drawn_card`) was dealt to."""
+        d = self.core.drawn
+        return self.core.dealer[d] if d >= 0 else None
+
+    @property
+    def drawn_index(self) -> int | None:
+        """Chaos: where in the hand of the seat to move the drawn card lies."""
+        d = self.core.drawn
+        return self.core.hands[self.core.to_move].index(d) if d >= 0 else None
+
+    # -- a game mirrored from another machine's (the online table): only what it was told
+
+    def forget_draws(self) -> None:
+        """Chaos: the draws are made elsewhere (a server); this game draws none and waits for
+        :meth:`set_drawn`."""
+        self.core.chaos_seed = None
+        self.core.drawn = -1
+
+    def set_drawn(self, card_id: str, dealer: int | None = None) -> None:
+        """Chaos: the card drawn elsewhere for the seat to move: of two copies the one dealt to
+        ``dealer``, else the one dealt to the seat. IllegalActionError when it holds none."""
+        core = self.core
+        if not self.rules.chaos or core.over:
+            raise IllegalActionError("no card is drawn: the Chaos rule is off or the game is over")
+        seat = core.to_move
+        mine = [p for p in core.hands[seat] if core.ids[p] == card_id]
+        if not mine:
+            raise IllegalActionError(f"seat {seat} has no {card_id!r} in hand to draw")
+        mine.sort(key=lambda p: (core.dealer[p] != dealer, core.dealer[p] != seat))
+        core.drawn = mine[0]
+
+    def recast_hand(self, seat: int, changes: Mapping[int, Card]) -> None:
+        """Let stand-ins (:func:`~.observation.is_standin`) of ``seat``'s hand, by place, become the
+        cards they stood for, now that they are known. ValueError for a card that is no stand-in."""
+        from .observation import is_standin
+        core = self.core
+        hand = core.hands[seat]
+        if any(not is_standin(core.ids[hand[i]]) for i in changes):
+            raise ValueError("only a stand-in becomes the card it stood for")
+        core.recast({hand[i]: card for i, card in changes.items()})
 
     def shown_cards(self, seat: int) -> tuple[str, ...]:
         """Three Open: the cards of ``seat``'s hand shown to everyone (still in the hand)."""
@@ -611,12 +735,14 @@ class Game:
         core.place(p, c)
         core.commit(option)
         self._history.append(action)
+        self._note_field(p, option)
 
     def pop(self) -> Action:
         """Undo the last action and return it."""
         if not self._history:
             raise IndexError("no action to undo")
         self.core.pop()
+        self._revealed.difference_update(self._revealed_log.pop())
         return self._history.pop()
 
     def play(self, action: Action) -> "Report":
@@ -651,6 +777,7 @@ class Game:
         seen = {x: (core.cell[x], core.owner[x]) for x in core.play_cells}
         core.commit(option)
         self._history.append(action)
+        self._note_field(p, option)
         if option is not None:
             no, targets = option
             ab = core.cards[p].abilities[no - 1]

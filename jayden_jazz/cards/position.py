@@ -70,6 +70,14 @@ def _fail(msg: str) -> PositionError:
     return PositionError(f"position string: {msg}")
 
 
+def parse_piece(tok: str) -> Piece:
+    """``PACK/CARD.DEALER`` as (card id, dealing seat); PositionError otherwise."""
+    m = _PIECE_RE.match(tok)
+    if not m:
+        raise _fail(f"{tok[:40]!r} is not PACK/CARD.DEALER")
+    return m.group(1), int(m.group(2))
+
+
 _FIELDS: dict[tuple[str, tuple[str, ...]], Field] = {}
 
 
@@ -161,12 +169,7 @@ class Position:
         if values["reset"] not in ("0", "1"):
             raise _fail("reset is 0 or 1")
 
-        def piece(tok: str) -> Piece:
-            m = _PIECE_RE.match(tok)
-            if not m:
-                raise _fail(f"{tok[:40]!r} is not PACK/CARD.DEALER")
-            return m.group(1), int(m.group(2))
-
+        piece = parse_piece
         cell_toks = values["cells"].split(",")
         if len(cell_toks) != field.playable_count:
             raise _fail(f"cells lists {len(cell_toks)} cells; the field has {field.playable_count} playable")
@@ -387,4 +390,4 @@ def decode(text: str, catalog: Mapping[str, Card]) -> Game:
     return Game.from_core(core, start=text.strip())
 
 
-__all__ = ["CHAOS_KEY", "KEYS", "OPTIONAL", "SHOWN_KEY", "Position", "TAG", "decode", "encode", "field_of"]
+__all__ = ["CHAOS_KEY", "KEYS", "OPTIONAL", "SHOWN_KEY", "Position", "TAG", "decode", "encode", "field_of", "parse_piece"]

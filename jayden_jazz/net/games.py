@@ -25,6 +25,7 @@ from typing import Any
 
 from jayden_jazz.cards import Action, CardsError, Game, Rules, load_fields, new_game
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
+from jayden_jazz.cards.legal import move_groups
 from jayden_jazz.jayden import Position
 from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 from jayden_jazz.jayden.errors import ActionSyntaxError
@@ -326,13 +327,13 @@ class CardsTable(Table):
         assert self.game is not None
         try:
             action = self.game.parse_action(text)
-            piece = self.game._piece(action.card)          # the copy the rules play (of two, the dealt one)
-            cells = list(self.game.core.cell)
+            dealer = self.game.dealer_of(action.card)      # the copy the rules play (of two, the dealt one)
+            before = views.field_pieces(self.game) if action.ability is not None else {}   # for a swap
             report = self.game.play(action)
         except CardsError as e:
             raise Refusal("illegal", str(e)) from None
         new = [views.event_data(e) for e in report.events]
-        views.placed_details(self.game, new, self.game.core.dealer[piece], cells)
+        views.placed_details(self.game, new, -1 if dealer is None else dealer, before)
         self.log += new
         assert self._texts is not None
         self._texts.add(new)
@@ -386,57 +387,30 @@ class CardsTable(Table):
         It is the longest part of the mover's view (a 5x5 field starts with 325 placements)
         and was the server's largest cost per action, so it is written from pieces encoded
         once per server -- one per field, card and cell (:data:`_PLACEMENTS`) -- and the
-        engine is asked for captures only where an ability could follow: a placement offers
-        abilities only when it captures two or more cards, and under the plain capture rule
-        with no effect running a capture takes a touching card of another seat, so a cell
-        touching fewer than two such cards cannot.
-        This mirrors ``Core.moves``; tests/net/test_view_text.py holds the two equal at every
-        ply of random games under every rule."""
+        engine (:func:`~jayden_jazz.cards.legal.move_groups`) gives the ability actions only
+        where they can follow a placement."""
         if self._legal_text[0] == self.ply:
             return self._legal_text[1]
         assert self.game is not None
-        core = self.game.core
         parts: list[str] = []
-        if not core.over:
-            seat, cells, owner, adj, abil, ids = core.to_move, core.cell, core.owner, core.adj, core.abil, core.ids
-            free = core.free()
-            placements = _PLACEMENTS.setdefault(self.field.name, {})
-            if core.plain_rule and not core.effects:
-                touching: dict[int, int] = {}      # free cell -> cards of other seats it touches
-                for x in core.play_cells:
-                    if cells[x] >= 0 and owner[x] != seat:
-                        for _d, n, _o in adj[x]:
-                            if cells[n] < 0:
-                                touching[n] = touching.get(n, 0) + 1
-                maybe = {c for c, k in touching.items() if k >= 2}
-            else:
-                maybe = set(free)
-            for p in core.choices():
-                row = placements.get(ids[p])
-                if row is None:
-                    row = placements[ids[p]] = self._placement_texts(ids[p])
-                extra: dict[int, list[str]] = {}      # cell -> the ability options after its placement
-                if abil[p]:
-                    for c in maybe:
-                        got = core.captures(p, c, seat)
-                        if len(got) >= 2:
-                            core.place(p, c)
-                            options = core.offers(p, c, len(got))
-                            core.unplace()
-                            extra[c] = [views.dumps(str(core.action((p, c, o)))) for o in options]
-                if not extra:
-                    parts += [row[c] for c in free]
-                    continue
-                for c in free:
-                    parts.append(row[c])
-                    parts += extra.get(c, ())
+        placements = _PLACEMENTS.setdefault(self.field.name, {})
+        for cid, free, actions in move_groups(self.game):
+            row = placements.get(cid)
+            if row is None:
+                row = placements[cid] = self._placement_texts(cid)
+            if not actions:
+                parts += [row[c] for c in free]
+                continue
+            for c in free:
+                parts.append(row[c])
+                parts += [views.dumps(str(a)) for a in actions.get(c, ())]
         self._legal_text = (self.ply, "[" + ",".join(parts) + "]")
         return self._legal_text[1]
 
     def _placement_texts(self, card_id: str) -> list[str]:
         """The JSON text of placing ``card_id`` on each cell (by grid index; "" off the field)."""
         assert self.game is not None
-        names = self.game.core.names
+        names = self.game.field.cell_names
         out = [""] * len(names)
         for c in self.game.field.cells:
             out[c] = views.dumps_text(str(Action(card_id, names[c])))

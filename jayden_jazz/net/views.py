@@ -5,9 +5,11 @@ is put together from the parts a seat may see (``docs/network.md``):
 
 * the field, the effects, the scores and the log are public, except the
   Chaos card drawn for the seat to move while it is still in its hand;
-* each hand is a list in hand order where a card the viewer may not see
-  (:meth:`Game.can_see_card`: its own hand, Open, Three Open's shown cards,
-  cards given by Hand Swap or a swap ability) is ``null``;
+* each hand is a list in hand order where a card the viewer may not see is
+  ``null``: the hands are the viewer's :meth:`Game.observation` (the
+  engine's one rule, ``cards/observation.py``: its own hand, Open, Three
+  Open's shown cards, cards given by Hand Swap or a swap ability, cards
+  seen on the field before);
 * ``dealers`` says, for each card of a hand the viewer sees, the seat it was dealt to
   (``null`` where the card is);
 * the legal actions go to the seat to move only (they name its hand).
@@ -26,25 +28,33 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from jayden_jazz.cards import Game
+from jayden_jazz.cards.observation import Observation
 from jayden_jazz.cards.events import Event, GameEnded
 from jayden_jazz.jayden import START_JPN, Position
 
 
-def _can_see(game: Game, viewer: int | None, seat: int, index: int) -> bool:
-    if viewer is None:
-        return game.rules.open or _public(game, seat, index)
-    return game.can_see_card(viewer, seat, index)
+Piece = tuple[str, int]
 
 
-def _public(game: Game, seat: int, index: int) -> bool:
-    """Seen by everyone: shown by Three Open, or given by another seat in front of all."""
-    core = game.core
-    p = core.hands[seat][index]
-    return p in core.shown or core.dealer[p] != seat
+def _hands(obs: Observation) -> tuple[list[list[str | None]], list[list[int | None]]]:
+    """The observation's hands as the wire has them: card ids and, apart, the seats they were
+    dealt to (``null`` for both where the card is hidden)."""
+    hands, dealers = [], []
+    for seat in range(obs.public.seats):
+        hand = obs.hand(seat)
+        hands.append([None if pc is None else pc[0] for pc in hand])
+        dealers.append([None if pc is None else pc[1] for pc in hand])
+    return hands, dealers
+
+
+def field_pieces(game: Game) -> dict[int, Piece]:
+    """Grid cell -> (card id, dealing seat) of every card on the field (before an action, for
+    :func:`placed_details`)."""
+    return {e[0]: (e[1], e[3]) for e in game.field_entries() if e is not None}
 
 
 _EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -68,49 +78,38 @@ def event_data(e: Event) -> dict[str, Any]:
     return data
 
 
-def placed_details(game: Game, events: list[dict[str, Any]], dealer: int, cells: Sequence[int]) -> None:
+def placed_details(game: Game, events: list[dict[str, Any]], dealer: int, before: Mapping[int, Piece]) -> None:
     """What an action's events leave out that every seat may know, added to their data: who was
     dealt the placed card (``dealer``, as the cells say once it lies there) and, for a swap, who was
     dealt the hand card it put on the field (``to_field_dealer``) and the place in the hand the card
     from the field took (``slot``: under Order the places are the rule).
-    ``cells`` are the pieces on the cells before the action."""
+    ``before`` are the cards on the cells before the action (:func:`field_pieces`)."""
     events[0]["dealer"] = dealer
-    core = game.core
     for e in events:
         if e["event"] == "Swapped":
             x = game.field.index(str(e["cell"]))
-            piece = cells[x]
-            hand = core.hands[int(e["seat"])]
-            if core.cell[x] >= 0:
-                e["to_field_dealer"] = core.dealer[core.cell[x]]
-            if piece in hand:
-                e["slot"] = hand.index(piece)
+            seat = int(e["seat"])
+            now = game.dealer_at(x)
+            if now is not None:
+                e["to_field_dealer"] = now
+            hand = list(zip(game.hand_ids(seat), game.hand_dealers(seat)))
+            if before.get(x) in hand:
+                e["slot"] = hand.index(before[x])
 
 
 def cards_view(game: Game, log: Sequence[dict[str, Any]], viewer: int | None, to_move: int | None,
                legal: Callable[[], list[str]]) -> dict[str, Any]:
     """The board, hands, log and legal actions (``legal()``: the mover's) of a started card
-    game for ``viewer``."""
+    game for ``viewer``: its :meth:`Game.observation`, as plain data."""
+    obs = game.observation(viewer)
     names = game.field.cell_names
-    cells = []
-    for c in game.field.cells:
-        card = game.card_at(c)
-        cells.append(None if card is None else {"cell": names[c], "card": card.id, "owner": game.owner_at(c),
-                                               "dealer": game.dealer_at(c)})
-    hands, dealers = [], []
-    for seat in range(game.players):
-        ids = game.hand_ids(seat)
-        seen = [_can_see(game, viewer, seat, i) for i in range(len(ids))]
-        hands.append([cid if ok else None for cid, ok in zip(ids, seen)])
-        # who a seen card was dealt to (a gift of Hand Swap or a swap is no secret); a hidden
-        # card was always dealt to its own seat, so its dealer says nothing and is null too
-        dealers.append([game.core.dealer[p] if ok else None for p, ok in zip(game.core.hands[seat], seen)])
+    cells = [None if e is None else {"cell": names[c], "card": e[1][0], "owner": e[0], "dealer": e[1][1]}
+             for c, e in zip(game.field.cells, obs.public.cells)]
+    # who a seen card was dealt to (a gift of Hand Swap or a swap is no secret); a hidden
+    # card was always dealt to its own seat, so its dealer says nothing and is null too
+    hands, dealers = _hands(obs)
     drawn = game.drawn_card
-    drawn_visible = False
-    if drawn is not None:
-        hand = game.hand_ids(game.to_move)
-        i = game.core.hands[game.to_move].index(game.core.drawn)
-        drawn_visible = _can_see(game, viewer, game.to_move, i) and hand[i] == drawn
+    drawn_visible = obs.drawn is not None
     last_draw = max((i for i, e in enumerate(log) if e["event"] == "CardDrawn"), default=-1)
     events = list(log)
     if last_draw >= 0 and drawn is not None and not drawn_visible:
@@ -119,9 +118,9 @@ def cards_view(game: Game, log: Sequence[dict[str, Any]], viewer: int | None, to
     board = {"cells": cells, "hands": hands, "dealers": dealers, "elements": {n: el for n, el in (game.setup.elements if game.setup else ())},
              "effects": [{"seat": e.seat, "card": e.card.id, "number": e.number, "cell": e.cell,
                           "turns_left": e.turns_left, "text": e.text} for e in game.effects()],
-             "drawn": drawn if drawn_visible else None,
-             "drawn_dealer": game.core.dealer[game.core.drawn] if drawn_visible else None, "scores": list(game.scores()),
-             "reset_used": game.reset_used}
+             "drawn": obs.drawn[0] if obs.drawn is not None else None,
+             "drawn_dealer": obs.drawn[1] if obs.drawn is not None else None, "scores": list(obs.scores()),
+             "reset_used": obs.public.reset}
     return {"board": board, "log": events, "legal": legal() if viewer is not None and viewer == to_move else [],
             "result": None if result is None else result.to_dict()}
 
@@ -158,7 +157,9 @@ class CardsViewText:
     After each action every seat's connection gets its own view, most of which (cells,
     effects, scores, the log) is the same for all: that part is encoded once per ply, each
     log event once per game, and only the hands, the drawn card and the legal actions are
-    worked out per seat. The server spent most of its time per action building and encoding
+    worked out per seat -- the hands and the draw of the seat's :meth:`Game.observation`,
+    read card by card with the same rule (:meth:`Game.seen_hand`) rather than building the
+    whole observation for every seat after every action (three times the time). The server spent most of its time per action building and encoding
     whole views before (docs/network.md, "How much one server holds").
     """
 
@@ -168,7 +169,7 @@ class CardsViewText:
         self.last_draw = -1              # index of the latest CardDrawn event
         self._ply = -1
         self._shared: dict[str, str] = {}
-        self._cells: dict[tuple[int, int, int, int], str] = {}   # (cell, piece, owner, dealer) -> JSON
+        self._cells: dict[tuple[int, str, int, int], str] = {}   # (cell, card, owner, dealer) -> JSON
         self._elements = ""
 
     def add(self, events: Sequence[dict[str, Any]]) -> None:
@@ -182,20 +183,15 @@ class CardsViewText:
             return self._shared
         game = self.game
         names = game.field.cell_names
-        core = game.core
-        cell, owner, ids, dealer = core.cell, core.owner, core.ids, core.dealer
         known = self._cells
         cells = []
-        for c in game.field.cells:
-            p = cell[c]
-            if p < 0:
+        for key in game.field_entries():
+            if key is None:
                 cells.append("null")
                 continue
-            key = (c, p, owner[c], dealer[p])
             text = known.get(key)
             if text is None:
-                text = known[key] = dumps({"cell": names[c], "card": ids[p], "owner": core.owner_at(c),
-                                           "dealer": dealer[p]})
+                text = known[key] = dumps({"cell": names[key[0]], "card": key[1], "owner": key[2], "dealer": key[3]})
             cells.append(text)
         result = game.result()
         events = self.events
@@ -228,32 +224,22 @@ class CardsViewText:
         game = self.game
         hands: list[list[str | None]] = []
         dealers: list[list[int | None]] = []
-        whole = game.rules.open
-        dealer = game.core.dealer
-        for seat in range(game.players):
-            ids = game.hand_ids(seat)
-            pieces = game.core.hands[seat]
-            if whole or seat == viewer:       # what can_see_card says of a whole hand, at once
-                hands.append(list(ids))
-                dealers.append([dealer[p] for p in pieces])
-            else:
-                seen = [_can_see(game, viewer, seat, i) for i in range(len(ids))]
-                hands.append([cid if ok else None for cid, ok in zip(ids, seen)])
-                dealers.append([dealer[p] if ok else None for p, ok in zip(pieces, seen)])
-        drawn = game.drawn_card
-        drawn_visible = False
-        if drawn is not None:
-            i = game.core.hands[game.to_move].index(game.core.drawn)
-            drawn_visible = _can_see(game, viewer, game.to_move, i) and game.hand_ids(game.to_move)[i] == drawn
-        log_text = shared.get("log_hidden", shared["log"]) if not drawn_visible else shared["log"]
+        for seat in range(game.players):       # the hands of game.observation(viewer), without the rest of it
+            ids, dealt, seen = game.hand_ids(seat), game.hand_dealers(seat), game.seen_hand(viewer, seat)
+            hands.append([cid if ok else None for cid, ok in zip(ids, seen)])
+            dealers.append([d if ok else None for d, ok in zip(dealt, seen)])
+        at = game.drawn_index
+        drawn = None
+        if at is not None and game.seen_hand(viewer, game.to_move)[at]:
+            drawn = (game.hand_ids(game.to_move)[at], game.hand_dealers(game.to_move)[at])
+        log_text = shared.get("log_hidden", shared["log"]) if drawn is None else shared["log"]
         return "".join(('"board":{"cells":', shared["cells"], ',"hands":', dumps(hands), ',"dealers":', dumps(dealers),
                         shared["rest"],
-                        ',"drawn":', dumps_text(drawn) if drawn is not None and drawn_visible else "null",
-                        ',"drawn_dealer":', str(dealer[game.core.drawn]) if drawn is not None and drawn_visible
-                        else "null",
+                        ',"drawn":', dumps_text(drawn[0]) if drawn is not None else "null",
+                        ',"drawn_dealer":', str(drawn[1]) if drawn is not None else "null",
                         shared["tail"], ',"log":', log_text,
                         ',"legal":', legal() if viewer is not None and viewer == to_move else "[]",
                         ',"result":', shared["result"], "}"))
 
 
-__all__ = ["CardsViewText", "cards_view", "dumps", "event_data", "jayden_view"]
+__all__ = ["CardsViewText", "cards_view", "dumps", "event_data", "field_pieces", "jayden_view", "placed_details"]

@@ -21,7 +21,7 @@ import pytest
 
 from jayden_jazz.cards import Game, Rules, load_packs, new_game
 from jayden_jazz.net.games import fields
-from jayden_jazz.net.views import cards_view, event_data, placed_details
+from jayden_jazz.net.views import cards_view, event_data, field_pieces, placed_details
 from jayden_jazz.net.server import default_pack_dirs
 from jayden_jazz.tables.cards import mirror
 
@@ -111,7 +111,7 @@ def follow(game: Game, rd: dict, rng: random.Random, abilities: float = 0.0) -> 
         action = rng.choice(resetting or special if special and rng.random() < abilities else legal)
         mover = game.to_move
         dealer = game.core.dealer[game._piece(action.card)]      # as the server's log says it
-        cells = list(game.core.cell)
+        cells = field_pieces(game)
         report = game.play(action)
         swaps += any(type(e).__name__ == "Swapped" for e in report.events)
         resets += any(type(e).__name__ == "FieldReset" for e in report.events)

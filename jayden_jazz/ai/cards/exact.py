@@ -493,7 +493,7 @@ class Solution:
 
 def _state(position: Game | Core | str, catalog: Mapping[str, Card] | None) -> Core:
     if isinstance(position, Game):
-        return position.core
+        return position.search_state()
     if isinstance(position, Core):
         return position
     if catalog is None:

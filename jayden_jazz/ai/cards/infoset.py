@@ -8,14 +8,12 @@ search below works from a view plus a seeded random generator. Two
 positions that differ only in hidden cards give equal views, hence equal
 choices.
 
-What counts as known, for the cards in another seat's hand:
-
-* a card dealt to someone else (it reached that hand through a swap, which
-  everybody saw) -- known;
-* a card dealt to that seat that has been on the field (the game record's
-  history shows it; a position string shows only the field now) -- known;
-* a card Three Open showed -- known;
-* any other card dealt to that seat -- hidden. The view keeps how many.
+What counts as known is the engine's one rule
+(:mod:`jayden_jazz.cards.observation`, the table and the server use it
+too): a card another seat gave, a card Three Open showed, a card seen on
+the field before (the game record's history shows it; a position string
+shows only the field now); any other card dealt to that seat is hidden,
+and the view keeps how many and where in the hand.
 
 Under Chaos the card drawn for the seat to move is known (it is the
 observer's own turn), but no later draw is: the game's seed is dropped from
@@ -36,10 +34,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from jayden_jazz.cards import Card
 from jayden_jazz.cards.core import Core
+from jayden_jazz.cards.observation import Observation
 from jayden_jazz.cards.position import Position
 
 Piece = tuple[str, int]
@@ -59,6 +58,8 @@ class View:
     hidden: tuple[int, ...]
     excluded: tuple[frozenset[str], ...]
     pool: tuple[str, ...]
+    obs: Observation = field(compare=False, repr=False)
+    """The observation the view was made from (what the guesses fill in)."""
     at: tuple[tuple[int, ...], ...] = ()
     """Under Order, per seat, where in the hand each hidden card lies (the hand's order is
     part of the game: a guess keeps the known cards where they are)."""
@@ -75,54 +76,32 @@ class View:
 
 def observe(parts: Position, seat: int, pool: Iterable[str], revealed: Iterable[Piece] = ()) -> View:
     """The view of ``seat`` on a full position; ``revealed`` adds pieces seen on the field
-    earlier (from a game record's history)."""
-    seen = set(revealed)
-    shown = set(parts.shown)
-    for entry in parts.cells:
-        if entry is not None:
-            seen.add(entry[1])
-    hands: list[tuple[Piece, ...]] = []
-    hidden: list[int] = []
-    at: list[tuple[int, ...]] = []
-    for s, hand in enumerate(parts.hands):
-        if s == seat or parts.rules.open:
-            hands.append(hand)
-            hidden.append(0)
-            at.append(())
-            continue
-        known = tuple(pc for pc in hand if pc[1] != s or pc in seen or pc in shown)
-        hands.append(known)
-        hidden.append(len(hand) - len(known))
-        at.append(tuple(i for i, pc in enumerate(hand) if pc not in known))
-    everything = [e[1] for e in parts.cells if e is not None] + [pc for h in hands for pc in h] + list(seen)
-    excluded = tuple(frozenset(cid for cid, d in everything if d == s) for s in range(parts.seats))
-    public = replace(parts, hands=tuple(hands))
-    return View(seat, public, tuple(hidden), excluded, tuple(sorted(set(pool))),
-                tuple(at) if parts.rules.order else ())
+    earlier (from a game record's history). What the seat sees is the engine's one rule
+    (:class:`~jayden_jazz.cards.observation.Observation`)."""
+    return view_of(Observation.of(parts, seat, revealed), pool)
+
+
+def view_of(obs: Observation, pool: Iterable[str]) -> View:
+    """The search's view of one seat's observation: the hidden counts and what each hidden card
+    cannot be (a card its seat is known to have been dealt)."""
+    assert obs.seat is not None
+    seats = obs.public.seats
+    return View(obs.seat, obs.public, tuple(len(h) for h in obs.hidden),
+                tuple(obs.known_dealt(s) for s in range(seats)), tuple(sorted(set(pool))),
+                obs, obs.hidden if obs.rules.order else ())
 
 
 def sample_hands(view: View, rng: random.Random) -> tuple[tuple[Piece, ...], ...]:
     """One guess at every hand: the known cards plus a uniform draw for the hidden ones."""
-    out = []
-    for s, hand in enumerate(view.parts.hands):
-        k = view.hidden[s]
-        if not k:
-            out.append(hand)
-            continue
-        choices = [cid for cid in view.pool if cid not in view.excluded[s]]
-        guess = [(cid, s) for cid in rng.sample(choices, k)]
-        if view.at:                            # Order: each guess where the hidden card lies
-            full: list[Piece] = list(hand)
-            for i, pc in zip(view.at[s], guess):
-                full.insert(i, pc)
-            out.append(tuple(full))
-        else:
-            out.append(hand + tuple(guess))
-    return tuple(out)
+    return sample_parts(view, rng).hands
 
 
 def sample_parts(view: View, rng: random.Random) -> Position:
-    return replace(view.parts, hands=sample_hands(view, rng))
+    """The observation's position with its hidden places filled by a uniform draw (the engine's
+    one place for stand-ins, :meth:`~jayden_jazz.cards.observation.Observation.filled`)."""
+    def guess(s: int, k: int) -> list[str]:
+        return rng.sample([cid for cid in view.pool if cid not in view.excluded[s]], k)
+    return view.obs.filled(guess)
 
 
 class Worlds:
@@ -135,19 +114,11 @@ class Worlds:
     def __init__(self, view: View, catalog: Mapping[str, Card]) -> None:
         self.view = view
         self.catalog = catalog
-        self.slots: list[list[int]] = []
         filler = sample_parts(view, random.Random(0))
-        self.template = filler.core(catalog, check=False)
-        self.template.chaos_seed = None     # later Chaos draws are unknown: sampled per world
-        # hidden pieces are the last `hidden[s]` entries of each hand in the template (under
-        # Order: the entries at `view.at[s]`)
+        self.template = filler.core(catalog, check=False)   # no seed: later Chaos draws are sampled per world
+        # the hidden pieces lie where the observation says (the guesses were put there)
         t = self.template
-        for s in range(view.parts.seats):
-            k = view.hidden[s]
-            if view.at and k:
-                self.slots.append([t.hands[s][i] for i in view.at[s]])
-            else:
-                self.slots.append(t.hands[s][len(t.hands[s]) - k:] if k else [])
+        self.slots: list[list[int]] = [[t.hands[s][i] for i in gaps] for s, gaps in enumerate(view.obs.hidden)]
         self.choices = [[cid for cid in view.pool if cid not in view.excluded[s]] for s in range(view.parts.seats)]
 
     @property
@@ -169,4 +140,4 @@ class Worlds:
         return g
 
 
-__all__ = ["View", "Worlds", "observe", "sample_hands", "sample_parts"]
+__all__ = ["View", "Worlds", "observe", "sample_hands", "sample_parts", "view_of"]

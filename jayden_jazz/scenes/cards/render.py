@@ -338,7 +338,7 @@ class TableRenderer:
         """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
         from jayden_jazz.scenes.cardkit.elements_art import cell_under_card, empty_cell_element
 
-        for i, element in game.core.elements.items():
+        for i, element in game.cell_elements().items():
             shown = view.board.get(i) if view.board is not None else None
             card = shown[0] if shown is not None else (game.card_at(i) if view.board is None else None)
             if card is None and view.pending is not None and view.pending[2] == i:
@@ -393,7 +393,7 @@ class TableRenderer:
             held = i in view.board if view.board is not None else game.card_at(i) is not None
             if held or i == pending_cell:
                 out.append(lay.cell_rect(i))
-            elif i in game.core.elements:                        # an empty cell's element stays readable
+            elif game.element_at(i) is not None:                        # an empty cell's element stays readable
                 out.append(empty_cell_glyph(lay.card_rect(i))[0])
         for s in range(game.players):
             p = lay.panels[s]

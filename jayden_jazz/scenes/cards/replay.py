@@ -220,7 +220,7 @@ class CardsReplayScene(Scene):
             if not f.is_playable(i):
                 continue                                  # a hole: the table shows through
             card = g.card_at(i)
-            element = g.core.elements.get(i)
+            element = g.element_at(i)
             if card is None:
                 draw_slot(surface, r)
                 if element is not None:

@@ -203,7 +203,7 @@ class TableWindows(TablePart):
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
                           for e in g.effects())
-            element = g.core.elements.get(cell)
+            element = g.element_at(cell)
             if element is not None:              # the Elemental rule's modifier, as the engine counts it
                 mod = g.elemental(cell)
                 notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "

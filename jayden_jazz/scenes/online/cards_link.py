@@ -263,9 +263,9 @@ class OnlineCards:
     def _own_draw(self, table: Any, view: dict[str, Any]) -> None:
         """Chaos: the draw of this seat's turn, should the view have come after the turn began."""
         game, c = table.game, table.controller
-        if game.rules.chaos and game.core.drawn < 0 and not game.is_over():
+        if game.rules.chaos and game.drawn_card is None and not game.is_over():
             mirror.set_draw(game, view, self.ply(table))
-            if game.core.drawn >= 0:
+            if game.drawn_card is not None:
                 c.draw_known()
 
     def log_end(self, table: Any) -> None:

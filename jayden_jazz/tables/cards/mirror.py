@@ -3,20 +3,21 @@
 A seat's view (``jayden_jazz/net/views.py``) holds the field, the cards of
 every hand this seat may see, and ``null`` for the others; it never holds
 the Chaos seed. The card table needs a whole :class:`~jayden_jazz.cards.Game`,
-so :func:`mirror_game` builds one in which each unseen card is a
-**stand-in**: a card of the pack ``unseen`` that is in no catalog, dealt to
-the seat that holds it. The engine's own rule for what a seat sees
-(:meth:`Game.can_see_card`: own hand, Three Open, a card another seat gave)
-then keeps every stand-in face down, as the server keeps the card it
-stands for.
+so :func:`mirror_game` reads the view as this seat's
+:class:`~jayden_jazz.cards.observation.Observation` and builds the game with
+:meth:`Game.from_observation`, in which each unseen card is a **stand-in**
+(:func:`~jayden_jazz.cards.observation.standin`): a card of the pack
+``unseen`` that is in no catalog, dealt to the seat that holds it. The
+engine's one rule for what a seat sees (:meth:`Game.can_see_card`) then
+keeps every stand-in face down, as the server keeps the card it stands for.
 
 When the server's log plays a card this mirror does not know (a hidden
 card placed, or given to the field by a swap), :func:`reveal` makes one
-of that seat's stand-ins that card (:meth:`Core.recast`, what the
-computer player does with its guesses) before the action is played here,
-so the action shows as steps like any other. Under Order the stand-in is
-the leftmost card (the one the rule plays). Under Chaos the mirror never
-draws (it has no seed): :func:`set_draw` puts the server's draw in place,
+of that seat's stand-ins that card (:meth:`Game.recast_hand`) before the
+action is played here, so the action shows as steps like any other. Under
+Order the stand-in is the leftmost card (the one the rule plays). Under
+Chaos the mirror never draws (it has no seed, :meth:`Game.forget_draws`):
+:func:`set_draw` puts the server's draw in place (:meth:`Game.set_drawn`),
 from the view for this seat's own turn and from the action for another's.
 """
 
@@ -29,18 +30,9 @@ from typing import Any
 from jayden_jazz.cards import Action, Card, Catalog, Game, Rules
 from jayden_jazz.cards.deal import Setup
 from jayden_jazz.cards.action import HAND_PREFIX
+from jayden_jazz.cards.observation import STANDIN_PACK as PACK
+from jayden_jazz.cards.observation import Observation, is_standin, standin
 from jayden_jazz.cards.position import Position
-
-PACK = "unseen"
-
-
-def is_standin(card_id: str | None) -> bool:
-    return card_id is not None and card_id.startswith(PACK + "/")
-
-
-def standin(seat: int, k: int) -> Card:
-    """A card nobody will see: it is never drawn face up, named or counted (it stands for one)."""
-    return Card(f"{PACK}/s{seat}-{k}", "a hidden card", (1, 1, 1, 1), (2000, 1))
 
 
 class StandIns:
@@ -61,6 +53,11 @@ class StandIns:
 
     def fill(self, seat: int, hand: Iterable[str | None]) -> list[str]:
         return [cid if cid is not None else self.new(seat) for cid in hand]
+
+    def adopt(self, cards: Mapping[str, Card]) -> None:
+        """Stand-ins made elsewhere (:meth:`Game.from_observation`) join the catalog."""
+        self._cards.update(cards)
+        self.count += len(cards)
 
 
 def _started(view: dict[str, Any]) -> bool:
@@ -106,8 +103,7 @@ def _from_setup(view: dict[str, Any], stand: StandIns, fields: Mapping[str, Any]
                        0 if rules.chaos else None, tuple(gifts) if any(gifts) else (), tuple(shown) if any(shown) else ())
     game = Game(game_setup, stand.catalog)
     if rules.chaos:                            # a made-up seed, forgotten at once: the mirror never draws
-        game.core.chaos_seed = None
-        game.core.drawn = -1
+        game.forget_draws()
     return game
 
 
@@ -122,10 +118,11 @@ def _from_view(view: dict[str, Any], stand: StandIns, fields: Mapping[str, Any])
     cells = tuple((int(at[names[c]]["owner"]), (str(at[names[c]]["card"]), int(at[names[c]]["dealer"])))
                   if names[c] in at else None for c in fld.cells)
     dealers = board.get("dealers") or [[None] * len(h) for h in board["hands"]]
-    hands = []
+    hands, hidden = [], []
     for s in range(n):
-        ids = stand.fill(s, board["hands"][s])
-        hands.append(tuple((cid, s if d is None else int(d)) for cid, d in zip(ids, dealers[s])))
+        row = [(str(cid), s if d is None else int(d)) for cid, d in zip(board["hands"][s], dealers[s]) if cid is not None]
+        hands.append(tuple(row))
+        hidden.append(tuple(i for i, cid in enumerate(board["hands"][s]) if cid is None))
     pieces = [pc for _, pc in (c for c in cells if c is not None)] + [pc for h in hands for pc in h]
     effects = []
     for e in board["effects"]:
@@ -143,16 +140,20 @@ def _from_view(view: dict[str, Any], stand: StandIns, fields: Mapping[str, Any])
     if over and res and res["reason"] in ("sudden_death", "instant_win"):
         end = (str(res["reason"]), int(res["winners"][0]))
     y, m = (int(x) for x in str(setup["date"]).split("-"))
+    three_open = rules.three_open and not rules.open
     pos = Position(fld.name, tuple(fld.rows), rules, (y, m), n, -1 if over else int(view["to_move"]),
                    bool(board.get("reset_used")), end, cells, tuple(hands), tuple(effects),
                    tuple((str(c), str(el)) for c, el in dict(board["elements"]).items()),
-                   None, None, shown if rules.three_open and not rules.open else ())
-    core = pos.core(stand.catalog, check=not rules.chaos)     # the Chaos draw is put in place below
-    if ever and rules.three_open and not rules.open:
-        # a shown card stays shown on the field and back in a hand; a position names only those in hands
-        on_field = {(core.ids[p], core.dealer[p]): p for p in core.cell if p >= 0}
-        core.shown = core.shown | {on_field[pc] for pc in ever if pc in on_field}
-    return Game.from_core(core)
+                   None, None, shown if three_open else ())
+    # a card of another seat's own deal in view, neither shown nor open, was seen on the field before
+    you = view.get("you")
+    revealed = tuple(sorted((pc for s, h in enumerate(hands) for pc in h
+                             if not rules.open and s != you and pc[1] == s and pc not in ever),
+                            key=lambda pc: f"{pc[0]}.{pc[1]}"))
+    obs = Observation(None if you is None else int(you), int(view["ply"]), pos, tuple(hidden), revealed)
+    game = Game.from_observation(obs, stand.catalog)    # the Chaos draw is put in place after
+    stand.adopt(obs.standins())
+    return game
 
 
 @dataclass(frozen=True)
@@ -207,66 +208,57 @@ def reveal(game: Game, played: Played, catalog: Mapping[str, Card]) -> None:
     Order the placed card is the leftmost and a swap's hand card the one at ``played.slot`` (the
     card from the field takes its place). Raises KeyError naming a card this machine lacks."""
     seat, action, dealer = played.seat, played.action, played.dealer
-    core = game.core
-    hand = core.hands[seat]
-    ids = core.ids
-    changes: dict[int, Card] = {}
+    ids, dealers = game.hand_ids(seat), game.hand_dealers(seat)
+    places = range(len(ids))
+    changes: dict[int, Card] = {}          # place in the hand -> the card its stand-in was
     swapped = [t[len(HAND_PREFIX):] for t in action.targets if t.startswith(HAND_PREFIX)]
-    order = game.rules.order and bool(hand)
-    if order and ids[hand[0]] != action.card and is_standin(ids[hand[0]]):
-        changes[hand[0]] = catalog[action.card]          # Order plays the leftmost card: that one it was
-    elif not order and _hidden_copy(core, seat, [p for p in hand if ids[p] == action.card], dealer):
-        _to(changes, hand, ids, catalog[action.card])
+    order = game.rules.order and bool(ids)
+    if order and ids[0] != action.card and is_standin(ids[0]):
+        changes[0] = catalog[action.card]          # Order plays the leftmost card: that one it was
+    elif not order and _hidden_copy(dealers, seat, [i for i in places if ids[i] == action.card], dealer):
+        _to(changes, ids, catalog[action.card])
     for cid in swapped:
         at = played.slot + 1 if order and played.slot is not None else None   # the placed card left first
-        if at is not None and at < len(hand):
-            if ids[hand[at]] != cid and is_standin(ids[hand[at]]) and hand[at] not in changes:
-                changes[hand[at]] = catalog[cid]
+        if at is not None and at < len(ids):
+            if ids[at] != cid and is_standin(ids[at]) and at not in changes:
+                changes[at] = catalog[cid]
         else:
-            rest = [p for p in hand[1 if order else 0:] if p not in changes and ids[p] == cid]
-            if _hidden_copy(core, seat, rest, played.swap_dealer):
-                _to(changes, hand, ids, catalog[cid])
+            rest = [i for i in places[1 if order else 0:] if i not in changes and ids[i] == cid]
+            if _hidden_copy(dealers, seat, rest, played.swap_dealer):
+                _to(changes, ids, catalog[cid])
     if changes:
-        core.recast(changes)
-    if game.rules.chaos and not core.over:
-        core.drawn = _piece(game, seat, action.card, dealer)
+        game.recast_hand(seat, changes)
+    if game.rules.chaos and not game.is_over() and game.to_move == seat and action.card in game.hand_ids(seat):
+        game.set_drawn(action.card, dealer)
 
 
-def _hidden_copy(core: Any, seat: int, held: list[int], dealer: int | None) -> bool:
-    """Whether the card played from ``seat``'s hand is one of its stand-ins: none of the pieces
+def _hidden_copy(dealers: tuple[int, ...], seat: int, held: list[int], dealer: int | None) -> bool:
+    """Whether the card played from ``seat``'s hand is one of its stand-ins: none of the places
     ``held`` here has its id, or they are all copies given to it while the server says the
     seat's own copy was played (the rules play the copy dealt to the seat first)."""
-    return not held or (dealer == seat and all(core.dealer[p] != seat for p in held))
+    return not held or (dealer == seat and all(dealers[i] != seat for i in held))
 
 
-def _to(changes: dict[int, Card], hand: list[int], ids: list[str], card: Card) -> None:
+def _to(changes: dict[int, Card], ids: tuple[str, ...], card: Card) -> None:
     """The first stand-in of the hand not changed yet becomes ``card``."""
-    spare = [p for p in hand if p not in changes and is_standin(ids[p])]
+    spare = [i for i in range(len(ids)) if i not in changes and is_standin(ids[i])]
     if spare:
         changes[spare[0]] = card
-
-
-def _piece(game: Game, seat: int, card_id: str, dealer: int | None = None) -> int:
-    """The piece of ``seat``'s hand with that card: the copy ``dealer`` was dealt, else the copy
-    dealt to the seat first (the rules' choice when a hand holds two), -1 when there is none."""
-    core = game.core
-    mine = [p for p in core.hands[seat] if core.ids[p] == card_id]
-    mine.sort(key=lambda p: (core.dealer[p] != dealer, core.dealer[p] != seat))
-    return mine[0] if mine else -1
 
 
 def set_draw(game: Game, view: dict[str, Any], ply: int) -> None:
     """Chaos: the card the server drew for the seat to move, when this view says which (this
     seat's own turn, or any seat's with Open hands) and the mirror, at server ply ``ply``, is
     where the view is."""
-    core = game.core
-    if not game.rules.chaos or core.over or view.get("board") is None:
+    if not game.rules.chaos or game.is_over() or view.get("board") is None:
         return
     drawn = view["board"].get("drawn")
-    if drawn is None or int(view["ply"]) != ply or int(view["to_move"]) != core.to_move:
+    if drawn is None or int(view["ply"]) != ply or int(view["to_move"]) != game.to_move:
+        return
+    if str(drawn) not in game.hand_ids(game.to_move):
         return
     dealer = view["board"].get("drawn_dealer")
-    core.drawn = _piece(game, core.to_move, str(drawn), None if dealer is None else int(dealer))
+    game.set_drawn(str(drawn), None if dealer is None else int(dealer))
 
 
 def seen_ids(game: Game) -> set[str]:
