@@ -1,0 +1,105 @@
+"""What one seat of a card table may see now, frozen as a :class:`~jayden_jazz.tables.cards.view.TableState`.
+
+Built fresh from the table for each look, so it never goes stale: the
+board as the steps have shown it so far (not as the engine has it already),
+the step on screen, the open ability choice, and of each hand only what
+the viewer may see. A hand the viewer may not see is given as its size and
+the cards everybody knows, never its card ids: a network server sends the
+state built for a seat to that seat as it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jayden_jazz.cards import Game
+from jayden_jazz.cards import events as ev
+from jayden_jazz.tables.cards.flow import Phase
+from jayden_jazz.tables.cards.present import Announcement
+from jayden_jazz.tables.cards.view import Choice, HandView, TableState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.tables.cards.controller import TableController
+
+
+def seen_by(table: TableController, viewer: int | None) -> frozenset[int]:
+    """The hands seat ``viewer`` may see (None: a spectator): its own, every hand once the game is
+    over or under Open."""
+    g = table.game
+    if (g.is_over() and table.reveal_end) or g.rules.open:
+        return frozenset(range(g.players))
+    return frozenset({viewer}) if viewer is not None else frozenset()
+
+
+def table_state(table: TableController, viewer: int | None, seen: frozenset[int]) -> TableState:
+    """The table as ``viewer`` sees it, with the hands of ``seen`` face up."""
+    t = table
+    g = t.game
+    hands = []
+    for s in range(g.players):
+        ids = g.hand_ids(s)
+        if s in seen:
+            hands.append(HandView(s, len(ids), tuple(ids)))
+        else:
+            known = tuple((i, cid) for i, cid in enumerate(ids) if g.can_see_card(-1, s, i))
+            hands.append(HandView(s, len(ids), None, known))
+    show = t.show
+    showing = show is not None and not show.board.synced
+    flips: list[tuple[int, int, float]] = []
+    step_cell = None
+    banner = None
+    matched: tuple[tuple[int, int], ...] = ()
+    drawn = None
+    values: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()
+    if show is not None and showing:
+        board = tuple((g.field.index(name), cid, owner) for name, (cid, owner) in show.board.cells.items())
+        if show.board.values is not None:
+            values = tuple((g.field.index(name), v) for name, v in show.board.values.items())
+        for name in show.flips:
+            f = show.flip_progress(name)
+            if f is not None:
+                flips.append((g.field.index(name), f[0], f[1]))
+        cur = show.current
+        if t.phase == Phase.SHOW and cur is not None:
+            if cur.cell is not None and not show.holding:
+                step_cell = g.field.index(cur.cell)
+            if isinstance(cur.event, Announcement):
+                banner = cur.banner
+                matched = matched_sides(g, cur.event)
+    else:
+        board = tuple((c, card.id, owner) for c in g.field.cells
+                      if (card := g.card_at(c)) is not None and (owner := g.owner_at(c)) is not None)
+    cur = show.current if show is not None and t.phase == Phase.SHOW else None
+    if cur is not None and isinstance(cur.event, ev.CardDrawn) and cur.event.seat in seen:
+        drawn = (cur.event.seat, cur.event.card)
+    mover_sees = g.to_move in seen
+    choice = None
+    if t.pending is not None and t.phase in (Phase.ABILITY, Phase.TARGETS, Phase.SHOW):
+        card_id, cell = t.pending
+        choice = Choice(t.pending_seat, card_id, cell,
+                        tuple(g.abilities_offered(card_id, cell)), t.ability, tuple(t.chosen),
+                        tuple(t.next_targets()))
+    return TableState(
+        viewer=viewer, phase=t.phase, seat=t.flow.seat, to_move=g.to_move, ply=g.ply,
+        board=board, showing=showing, flips=tuple(flips), step_cell=step_cell, banner=banner, drawn=drawn,
+        hands=tuple(hands), selected=t.selected if mover_sees else None, choice=choice,
+        caption=t.caption, message=t.messages.text, log=tuple(t.log.texts()),
+        last=t.last if t.phase != Phase.SHOW else None,
+        hint=t.hint if mover_sees and t.phase == Phase.TURN else None,
+        computer_pick=t.computer.chosen.card if t.computer.chosen is not None and mover_sees else None,
+        game_over=g.is_over(), matched=matched, values=values,
+        scores=tuple(sum(1 for _, _, o in board if o == s) for s in range(g.players)))
+
+
+def matched_sides(game: Game, a: Announcement) -> tuple[tuple[int, int], ...]:
+    """(cell index, side) of both values of every pair Same or Plus matched (one for a wall)."""
+    f = game.field
+    out = []
+    for m in a.matched:
+        out.append((f.index(a.cell), m.side))
+        if m.cell is not None:
+            out.append((f.index(m.cell), (m.side + 2) % 4))
+    return tuple(out)
+
+
+__all__ = ["matched_sides", "seen_by", "table_state"]
