@@ -816,7 +816,7 @@ def test_screenshot_hand_choice(make_app, no_ai, monkeypatch):
     assert isinstance(app.stack.top, HandChoiceScene) and hc.search == "" and len(hc.shown) == len(hc.pool)
     assert hc.shown[hc.index] == "t/ace"                 # the cursor stays on the card
     press(app, "LEFT", "RETURN")
-    hc.cycle_sort()                                      # by name
+    hc.finder.cycle_sort()                                      # by name
     assert [hc.catalog[c].name for c in hc.shown[:2]] == ["Ace Tester", "Booster"]
     press(app, *["UP"] * 8)                              # to the top rows
     hc.ticks = 0
@@ -824,11 +824,11 @@ def test_screenshot_hand_choice(make_app, no_ai, monkeypatch):
     surf = app.display.logical
     assert_ega_only(surf)
     assert pixel(surf, 640 - VIEW_W, 0) == P.WHITE       # the full card view on the right
-    r = hc.grid_rect(hc.shown.index("t/ace"))
+    r = hc.painter.grid_rect(hc.shown.index("t/ace"))
     assert pixel(surf, r.x + 1, r.y + 1) == P.BLUE       # picked: in the seat's colour
     first = hc.top_row * 3
     free = next(i for i in range(first, first + 15) if hc.shown[i] not in hc.picked)
-    r0 = hc.grid_rect(free)
+    r0 = hc.painter.grid_rect(free)
     assert pixel(surf, r0.x + 1, r0.y + 1) == P.DARK_GRAY    # not picked: gray
     check_reference(surf, "cards_hands")
 

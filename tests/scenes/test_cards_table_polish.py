@@ -239,14 +239,14 @@ def test_the_hand_pickers_messages_are_never_cut(make_app):
     assert isinstance(hc, HandChoiceScene)
     for text in ("The hand is full: unpick a card or choose Done", "Pick 3 more cards first", 'Saved as "My very long hand name for Tuesdays"'):
         hc.message = text
-        rows, small = hc.message_rows()
+        rows, small = hc.painter.message_rows()
         assert " ".join(rows) == text                    # whole, in order
         width = small_font().width if small else app.font.width
         assert all(width(r) <= STRIP.w for r in rows)
         app.render()
         assert_ega_only(app.display.logical)
     hc.message = "Pick 3 more cards first"
-    assert hc.message_rows() == (["Pick 3 more cards first"], False)
+    assert hc.painter.message_rows() == (["Pick 3 more cards first"], False)
 
 
 @pytest.mark.parametrize("field,players", [("5x5", 3), ("5x5", 4), ("7x7", 4)])

@@ -279,7 +279,7 @@ def test_last_hand_and_named_saved_hands_come_back(make_app, monkeypatch):
     name = app.stack.top
     assert isinstance(name, NameWindow) and name.text == "Hand 1"
     press(app, "w", "e", "a", "k", "RETURN")
-    assert hc.saved_hands() == {"weak": first}
+    assert hc.saved.saved_hands() == {"weak": first}
     hc.press_button(BUTTONS.index("Done"))               # seat 1 is remembered
     assert hc.seat == 1
     hc.random_fill()
