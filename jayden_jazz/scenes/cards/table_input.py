@@ -84,37 +84,14 @@ class TableInput:
 
     def move_cursor(self, dx: int, dy: int) -> None:
         slots = self.slots()
-        if not slots:
+        cursor = self.table.cursor
+        best = nearest_slot(slots, cursor, dx, dy)
+        if best is None:
             return
-        rects = dict(slots)
-        cur = rects.get(self.table.cursor) if self.table.cursor is not None else None
-        if cur is None:
-            self.table.cursor = slots[0][0]
-            return
-        cx, cy = cur.center
-        best, best_score = None, None
-        for key, r in slots:
-            if key == self.table.cursor:
-                continue
-            vx, vy = r.centerx - cx, r.centery - cy
-            if dx and dy:
-                if vx * dx <= 0 or vy * dy <= 0:
-                    continue
-                score = abs(vx) + abs(vy)
-            else:
-                along = vx * dx + vy * dy
-                if along <= 0:
-                    continue
-                across = abs(vy) if dx else abs(vx)
-                if across > along * 3 + 40:
-                    continue
-                score = along + 3 * across
-            if best_score is None or score < best_score:
-                best, best_score = key, score
-        if best is not None:
-            self.table.cursor = best
-            if best[0] == "hand" and best[1] == self.table.game.to_move:
-                self.key_card = best[2]
+        moved = best != cursor and any(key == cursor for key, _ in slots)     # an arrow, not the first rest
+        self.table.cursor = best
+        if moved and best[0] == "hand" and best[1] == self.table.game.to_move:
+            self.key_card = best[2]
 
     # ------------------------------------------------------------------ input
     def handle(self, action: InputAction) -> None:
@@ -311,3 +288,37 @@ class TableInput:
             t.say("That is not a target of this ability")
             return
         t._command(t.controller.toggle_target, t.game.to_move, target)
+
+
+def nearest_slot(slots: list[tuple[SlotKey, pygame.Rect]], cursor: SlotKey | None,
+                 dx: int, dy: int) -> SlotKey | None:
+    """Where an arrow (or a diagonal) takes the cursor: the nearest slot that way, by the
+    centres of the rects, a slot far off to the side counting less; the cursor where it is when
+    nothing lies that way, the first slot when it rests on none. Pure: rects in, a key out."""
+    if not slots:
+        return None
+    rects = dict(slots)
+    cur = rects.get(cursor) if cursor is not None else None
+    if cur is None:
+        return slots[0][0]
+    cx, cy = cur.center
+    best, best_score = cursor, None
+    for key, r in slots:
+        if key == cursor:
+            continue
+        vx, vy = r.centerx - cx, r.centery - cy
+        if dx and dy:
+            if vx * dx <= 0 or vy * dy <= 0:
+                continue
+            score = abs(vx) + abs(vy)
+        else:
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            across = abs(vy) if dx else abs(vx)
+            if across > along * 3 + 40:
+                continue
+            score = along + 3 * across
+        if best_score is None or score < best_score:
+            best, best_score = key, score
+    return best
