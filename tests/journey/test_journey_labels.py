@@ -25,12 +25,12 @@ def test_the_journeys_hand_picker_button_is_called_decks_and_opens_them(make_app
     picker = app.stack.top
     assert type(picker).__name__ == "HandChoiceScene"
     b = BUTTONS.index("Saved hands")
-    assert picker.button_label(b) == "Decks"
+    assert picker.painter.button_label(b) == "Decks"
     picker.press_button(b)
     assert app.stack.top.title == "Decks"
     press(app, "ESCAPE", "ESCAPE")
     ordinary = app.scene("cards-hands", config=picker.config, library=picker.library)
-    assert ordinary.button_label(b) == "Saved hands"   # the card game's own picker keeps its words
+    assert ordinary.painter.button_label(b) == "Saved hands"   # the card game's own picker keeps its words
 
 
 def test_the_opponent_lists_legend_fits_beside_the_list(make_app, user_home):

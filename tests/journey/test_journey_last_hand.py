@@ -65,7 +65,7 @@ def test_a_journey_hand_is_kept_in_its_profile_and_not_in_the_card_games_setting
     assert list(on_disk.last_hand) == hand == list(session.profile.last_hand)
     assert app.settings["cards"]["last_hands"] == {"0": ["nowhere/x"]}          # the card game's own, untouched
     ordinary = app.scene("cards-hands", config=picker.config, library=picker.library)
-    assert ordinary.last_hand() != hand
+    assert ordinary.saved.last_hand() != hand
 
 
 def test_the_journey_pickers_last_hand_is_the_profiles(make_app, user_home):
@@ -139,7 +139,7 @@ def test_a_hand_missing_many_cards_is_refused_in_the_two_lines_the_picker_has(ma
                                       for c in hand])
     session.write(replace(session.profile, last_hand=tuple(hand)))
     picker.press_button(BUTTONS.index("Last hand"))
-    rows, small = picker.message_rows()
+    rows, small = picker.painter.message_rows()
     assert picker.picked == [] and picker.message.startswith("The last hand is incomplete")
     assert "more" in picker.message and session.catalog[hand[0]].name in picker.message
     assert len(wrap(picker.message, small_font().columns(STRIP.w))) <= 2 and " ".join(rows) == picker.message

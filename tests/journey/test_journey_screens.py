@@ -87,7 +87,7 @@ def test_a_whole_journey_game_from_the_title_to_the_trade_written(make_app, user
     card = to_table(app)
     table = app.stack.top
     assert table.match.names()[0] == "jaz" and table.match.names()[1] == card.opponent.name
-    assert table.seat_label(0) == "P1 jaz" and table.seat_label(1) == "P2 " + card.opponent.name[:15]
+    assert table.picture.seat_label(0) == "P1 jaz" and table.picture.seat_label(1) == "P2 " + card.opponent.name[:15]
     owned = set(app.stack._scenes[2].session.profile.collection.owned_cards())
     assert set(table.game.setup.hands[0]) <= owned             # only the profile's own cards
     assert table.game.setup.hands[1] and set(table.game.setup.hands[1]) <= set(card.opponent.pool)

@@ -131,7 +131,7 @@ def cell_centre(scene, name: str) -> tuple[int, int]:
 
 
 def hand_centre(scene, seat: int, card_id: str) -> tuple[int, int]:
-    view = scene.view_state()
+    view = scene.keys.view_state()
     for i, r in scene.renderer.hand_slots(scene.game, seat, view):
         if scene.game.hand(seat)[i].id == card_id:
             return r.center
@@ -151,7 +151,7 @@ def goto(app, scene, key) -> None:
     for _ in range(30):
         if scene.cursor == key:
             return
-        rects = dict(scene.slots())
+        rects = dict(scene.keys.slots())
         cur, dst = rects[scene.cursor], rects[key]
         dx, dy = dst.centerx - cur.centerx, dst.centery - cur.centery
         if abs(dx) >= abs(dy):

@@ -94,7 +94,7 @@ def random_input(app, sc, rng: random.Random, decline: bool) -> str:
         press(app, {"use": "RETURN", "decline": "RETURN"}.get(how, how))
         return how
     if phase in ("turn", "targets"):
-        slots = sc.slots()
+        slots = sc.keys.slots()
         mover = sc.game.to_move
         if phase == "turn":                        # mostly sensible: a card of the mover, then a free cell
             own = [s for s in slots if s[0][0] == "hand" and s[0][1] == mover]

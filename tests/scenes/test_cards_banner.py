@@ -22,7 +22,7 @@ from jayden_jazz.cards.game import new_game
 from jayden_jazz.cards.loader import load_packs
 from jayden_jazz.paths import shipped_dir
 from jayden_jazz.scenes.cards.banner import banner, place_banner
-from jayden_jazz.scenes.cards.render import PANEL_HEAD, TableLayout, TableRenderer, TableView
+from jayden_jazz.scenes.cards.render import PANEL_HEAD, TableLayout, TableFrame, TableRenderer, TableView
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font
 from jayden_jazz.shell.pixelart import FONT_PATH
@@ -88,8 +88,8 @@ def test_the_banner_covers_no_card_after_any_placement(name, players, preset):
                 hit = [r for r in things_to_read(ren, game, view) if rect.colliderect(r)]
                 assert not hit, f"{name}, {players} players, {action}: the banner {rect} covers {hit}"
                 if len(scales) % 7 == 1:             # and in pixels, on a share of the frames
-                    ren.draw(plain, game, TableView(visible=view.visible))
-                    ren.draw(shown, game, view)
+                    ren.draw(plain, TableFrame(game, TableView(visible=view.visible)))
+                    ren.draw(shown, TableFrame(game, view))
                     changed = pygame.surfarray.array2d(plain) != pygame.surfarray.array2d(shown)
                     assert changed.any()
                     for r in things_to_read(ren, game, view) + ren._label_rects():

@@ -41,7 +41,7 @@ def draw_steps(app, sc, placements: int = 4) -> list[dict]:
             key = (len(sc.game.history), e.seat)
             if key not in seen:
                 view = sc.view()
-                seen[key] = {"event": e, "caption": sc.top_text()[0][0], "drawn": view.drawn,
+                seen[key] = {"event": e, "caption": sc.picture.top_text()[0][0], "drawn": view.drawn,
                              "faces": set(sc.renderer.faces), "log": [ln.text for ln in sc.log.lines],
                              "hand": sc.game.hand_ids(e.seat)}
         if len(sc.game.history) >= placements and sc.phase != "show":

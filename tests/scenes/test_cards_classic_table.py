@@ -119,7 +119,7 @@ def test_announcements_come_from_the_report_not_the_scene():
 def test_the_rules_summary_lists_exactly_the_active_rules(make_app, on):
     app, scene = make_table(make_app, HANDS, argv=("--cards", str(CLASSIC_PACK)), open=True, classic=list(on))
     assert scene.game.rules.classic == tuple(on)
-    summary = scene.rules_summary()
+    summary = scene.windows.rules_summary()
     named = [ln.split(":")[0] for ln in summary if ln.split(":")[0] in RULE_NAMES.values()]
     assert named == [RULE_NAMES[r] for r in on]
     for r in on:

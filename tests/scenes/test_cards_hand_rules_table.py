@@ -60,7 +60,7 @@ def test_hand_swap_is_shown_as_steps_before_the_first_turn(make_app):
     captions = []
     for _ in range(400):
         if sc.phase == "start" and sc.caption is not None:
-            captions.append(sc.top_text()[0][0])
+            captions.append(sc.picture.top_text()[0][0])
         if sc.phase == "turn":
             break
         step(app)
@@ -124,7 +124,7 @@ def test_a_dimmed_card_keeps_its_values_readable(make_app):
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, HUMAN], open=True, classic=["order"])
     take_seat(app, sc)
     app.render()
-    slots = dict(sc.renderer.hand_slots(sc.game, 0, sc.view_state()))
+    slots = dict(sc.renderer.hand_slots(sc.game, 0, sc.keys.view_state()))
     pixels = pygame.surfarray.array2d(app.display.logical)
 
     def counts(i):

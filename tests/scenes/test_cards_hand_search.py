@@ -105,7 +105,7 @@ def test_a_random_key_that_types_nothing_fills_the_hand(make_app, monkeypatch, n
     write_pack(tmp_path / "p", random_names(1, 30))
     app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
     monkeypatch.setattr(app.input.keymap, "label", lambda name: "F5" if name == "random" else "?")
-    assert hc.help_line() == "Type to find; F5 random"
+    assert hc.finder.help_line() == "Type to find; F5 random"
     from jayden_jazz.shell.input import Action, Kind
     hc.handle(Action(Kind.RANDOM, key="f5"))
     assert len(hc.picked) == hc.size and hc.search == ""
@@ -114,9 +114,9 @@ def test_a_random_key_that_types_nothing_fills_the_hand(make_app, monkeypatch, n
 def test_help_line_says_typing_finds_and_how_to_deal_at_random(make_app, monkeypatch, no_ai, tmp_path):
     write_pack(tmp_path / "p", random_names(1, 30))
     app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
-    assert hc.help_line() == "Type to find; Ctrl+R random"
+    assert hc.finder.help_line() == "Type to find; Ctrl+R random"
     type_text(app, "al")
-    assert hc.help_line() == "Enter picks, Esc clears"
+    assert hc.finder.help_line() == "Enter picks, Esc clears"
 
 
 def test_several_words_find_the_card_that_has_them_all_in_any_order(make_app, monkeypatch, no_ai, tmp_path):
@@ -159,7 +159,7 @@ def test_a_resting_mouse_does_not_move_the_cursor_off_the_found_card(make_app, m
     write_pack(tmp_path / "p", random_names(1, 30))
     app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
     vp = app.display.viewport
-    r = hc.tile_rect(4)
+    r = hc.painter.tile_rect(4)
     wpos = (vp.x + int(r.centerx * vp.w / 640), vp.y + int(r.centery * vp.h / 350))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(3, 0), buttons=(0, 0, 0)))
     step(app, 1)
@@ -193,7 +193,7 @@ def test_v_types_once_a_search_has_begun_and_a_long_search_shows_its_end(make_ap
     press(app, "ESC")
     type_text(app, "testy mctest rally")
     assert hc.search == "testy mctest rally"
-    assert hc.find_text().endswith("t rally_") and len(hc.find_text()) <= 18
+    assert hc.finder.find_text().endswith("t rally_") and len(hc.finder.find_text()) <= 18
 
 
 def test_the_help_line_stays_left_of_the_buttons(make_app, monkeypatch, no_ai, tmp_path):
@@ -203,4 +203,4 @@ def test_the_help_line_stays_left_of_the_buttons(make_app, monkeypatch, no_ai, t
     app, hc = open_picker(make_app, monkeypatch, tmp_path / "p")
     for typed in ("", "al"):
         type_text(app, typed)
-        assert STRIP.x + app.font.width(hc.help_line()) <= BUTTON_X - 4, hc.help_line()
+        assert STRIP.x + app.font.width(hc.finder.help_line()) <= BUTTON_X - 4, hc.finder.help_line()

@@ -113,7 +113,7 @@ class FrameWatch:
         if self.app.stack.top is not sc:
             return
         surf = self.app.display.logical
-        view = sc.view_state()
+        view = sc.keys.view_state()
         for seat in range(sc.game.players):
             if seat in allowed:
                 continue
@@ -588,7 +588,7 @@ def test_mouse_right_click_opens_the_card_view_and_hidden_cards_stay_hidden(make
     assert isinstance(win, CardViewWindow) and win.view.card.id == "t/grab"
     press(app, "RETURN")
     assert app.stack.top is sc
-    x, y = sc.renderer.hand_slots(sc.game, 1, sc.view_state())[0][1].center
+    x, y = sc.renderer.hand_slots(sc.game, 1, sc.keys.view_state())[0][1].center
     click(app, x, y, button=3)                           # the other player's face-down card
     assert app.stack.top is sc
 
@@ -641,7 +641,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
     assert sc.phase == "computer"
     step(app, 2)
     assert brain.asked and brain.asked[0][0] == "action" and brain.asked[0][2] == 1
-    assert sc.game.ply == 0 and "thinking" in sc.top_text()[1][0]
+    assert sc.game.ply == 0 and "thinking" in sc.picture.top_text()[1][0]
     press(app, "ESC")                                    # the menu works while it thinks
     assert isinstance(app.stack.top, ChoiceWindow)
     app.render()
@@ -651,7 +651,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
         step(app)
         plies.append(sc.game.ply)
         if sc.game.ply == 0 and sc.ai_action is not None:
-            assert sc.computer_pick() is not None        # the chosen card is framed before it lands
+            assert sc.picture.computer_pick() is not None        # the chosen card is framed before it lands
     assert plies[0] == 0 and plies[-1] == 1 and sorted(plies) == plies
     assert sc.phase == "turn"                            # a person's turn: one person, no pass screen
     assert sc.visible_seats() == {0}
@@ -676,7 +676,7 @@ def test_hint_names_a_move_and_its_value(make_app, fake_ai):
     catalog, _ = load_packs([shipped_dir("cards"), PACK_DIR])
     brain = LocalBrain(catalog, delay=2)
     app, sc = make_table(make_app, [P0_GRAB, WEAK5], seats=[HUMAN, COMPUTER], brain=brain)
-    assert sc.phase == "turn" and "H hint" in sc.bottom_text()[-1][0]
+    assert sc.phase == "turn" and "H hint" in sc.picture.bottom_text()[-1][0]
     press(app, "h")
     step(app, 4)
     kind, text, seat = brain.asked[-1]
@@ -696,14 +696,14 @@ def test_a_hint_while_another_card_is_picked_puts_that_card_back(make_app, fake_
     brain = LocalBrain(catalog, delay=2)
     app, sc = make_table(make_app, [P0_GRAB, WEAK5], seats=[HUMAN, COMPUTER], brain=brain)
     click(app, *hand_centre(sc, 0, "t/grab"))            # another card than the hint will name
-    assert sc.top_text()[1][0].startswith("place ")
+    assert sc.picture.top_text()[1][0].startswith("place ")
     press(app, "h")
     step(app, 4)
     assert sc.message == "Hint: Solid 1 on a1 (a sure win)"
     assert sc.selected is None and sc.cursor == hand_key(0, 0)
-    assert sc.top_text()[1][0] == "pick a card from your hand"   # the prompt names no other card
+    assert sc.picture.top_text()[1][0] == "pick a card from your hand"   # the prompt names no other card
     press(app, "RETURN")                                 # Enter picks the hinted card
-    assert sc.selected == 0 and "Solid 1" in sc.top_text()[1][0]
+    assert sc.selected == 0 and "Solid 1" in sc.picture.top_text()[1][0]
 
 
 def test_a_broken_computer_answer_hands_the_seat_to_a_person(make_app, fake_ai):
@@ -816,7 +816,7 @@ def test_screenshot_hand_choice(make_app, no_ai, monkeypatch):
     assert isinstance(app.stack.top, HandChoiceScene) and hc.search == "" and len(hc.shown) == len(hc.pool)
     assert hc.shown[hc.index] == "t/ace"                 # the cursor stays on the card
     press(app, "LEFT", "RETURN")
-    hc.cycle_sort()                                      # by name
+    hc.finder.cycle_sort()                                      # by name
     assert [hc.catalog[c].name for c in hc.shown[:2]] == ["Ace Tester", "Booster"]
     press(app, *["UP"] * 8)                              # to the top rows
     hc.ticks = 0
@@ -824,11 +824,11 @@ def test_screenshot_hand_choice(make_app, no_ai, monkeypatch):
     surf = app.display.logical
     assert_ega_only(surf)
     assert pixel(surf, 640 - VIEW_W, 0) == P.WHITE       # the full card view on the right
-    r = hc.grid_rect(hc.shown.index("t/ace"))
+    r = hc.painter.grid_rect(hc.shown.index("t/ace"))
     assert pixel(surf, r.x + 1, r.y + 1) == P.BLUE       # picked: in the seat's colour
     first = hc.top_row * 3
     free = next(i for i in range(first, first + 15) if hc.shown[i] not in hc.picked)
-    r0 = hc.grid_rect(free)
+    r0 = hc.painter.grid_rect(free)
     assert pixel(surf, r0.x + 1, r0.y + 1) == P.DARK_GRAY    # not picked: gray
     check_reference(surf, "cards_hands")
 

@@ -74,7 +74,7 @@ def test_the_journey_table_names_the_profile_and_the_opponent_in_its_words(make_
         step(app, 5)
         time.sleep(0.005)
     assert table.log.lines[0].text.startswith(f"{opponent} plays ")
-    assert table.top_text()[0][0] == "jaz"
+    assert table.picture.top_text()[0][0] == "jaz"
     press(app, "RETURN")                        # pick the first card
     press(app, "RETURN")                        # place it on the free cell the cursor went to
     step(app, 2)
@@ -95,12 +95,12 @@ def test_the_online_table_says_the_servers_names_and_a_long_one_fits_the_bottom_
 
     app, table, guest = cards_at_our_turn(named)
     try:
-        assert table.seat_label(0) == "P1 " + LONG                     # the panel: the whole name
+        assert table.picture.seat_label(0) == "P1 " + LONG                     # the panel: the whole name
         short = short_name(LONG)
-        assert table.top_text()[0][0] == short
+        assert table.picture.top_text()[0][0] == short
         mine = table.online.link.net.view["seats"][0]
         mine["connected"] = False                                       # seen as lost: the status says so ...
-        assert table.top_text()[0][0] == short + " (lost)" and table.seat_word(0) == short   # ... the words don't
+        assert table.picture.top_text()[0][0] == short + " (lost)" and table.seat_word(0) == short   # ... the words don't
         mine["connected"] = True
         guest_lines = [ln.text for ln in table.log.lines if ln.first and ln.seat == 1]
         assert all(t.startswith("Guest plays ") for t in guest_lines)
@@ -114,7 +114,7 @@ def test_the_online_table_says_the_servers_names_and_a_long_one_fits_the_bottom_
         assert line.startswith(f"{short} plays ") and LONG not in line
         assert not any("Player 1" in ln.text for ln in table.log.lines)
         table.say(line + ": 3 captures; Ability 1")                   # the longest the bar says of a placement
-        shown, small = fit_bar(app.font, table.bottom_text())
+        shown, small = fit_bar(app.font, table.picture.bottom_text())
         if small:
             assert len(wrap(shown[0][0], SMALL_ROOM)) <= 2             # two small lines, nothing elided
         else:

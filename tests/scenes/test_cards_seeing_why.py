@@ -74,7 +74,7 @@ def test_the_preview_shows_the_picked_cards_values_as_they_would_be_on_the_cell(
         goto(app, sc, cell_key(f.index(cell)))
         assert sc.view().preview_values == (f.index(cell), values, (3, 5, 2, 4))
     goto(app, sc, cell_key(f.index("a1")))
-    assert sc.bottom_text()[0][0] == "a1: Same Maker 4635 here (printed 3524)"
+    assert sc.picture.bottom_text()[0][0] == "a1: Same Maker 4635 here (printed 3524)"
     sc.ticks = 0
     app.render()
     assert_ega_only(app.display.logical)
@@ -100,7 +100,7 @@ def test_your_cards_the_others_know_are_marked_in_your_hand(make_app, monkeypatc
     assert view.known_own == frozenset(want)
     assert not any(k[1] == 1 for k in view.known_own)              # the computer's hand is not face up here
     goto(app, sc, sorted(want)[0])
-    assert sc.bottom_text()[0][0].endswith("(the others know this card)")
+    assert sc.picture.bottom_text()[0][0].endswith("(the others know this card)")
     sc.ticks = 0
     app.render()
     assert_ega_only(app.display.logical)

@@ -28,7 +28,7 @@ import itertools  # noqa: E402
 
 import pytest  # noqa: E402
 
-from jayden_jazz.scenes.cards.render import TableView  # noqa: E402
+from jayden_jazz.scenes.cards.render import TableFrame, TableView  # noqa: E402
 from jayden_jazz.shell import palette as P  # noqa: E402
 from tests.helpers import assert_ega_only, pixel, step  # noqa: E402
 from tests.reference import check_reference  # noqa: E402
@@ -128,7 +128,7 @@ def test_the_longest_messages_are_never_cut(make_app, field):
          else hand_key(0, 0))
     for text in LONG_MESSAGES:
         sc.say(text)
-        parts = sc.bottom_text()
+        parts = sc.picture.bottom_text()
         assert parts[0][0] == text
         shown, small = fit_bar(font, parts)
         assert shown[0][0] == text
@@ -152,7 +152,7 @@ def test_the_longest_messages_are_never_cut(make_app, field):
         # nothing drawn at the right edge: the text ended before it
         assert all(pixel(surf, x, y) == P.BLACK for x in range(636, 640) for y in range(334, 350))
     sc.say(LONG_MESSAGES[2])
-    shown, small = fit_bar(font, sc.bottom_text())
+    shown, small = fit_bar(font, sc.picture.bottom_text())
     assert not small and shown[0][0] == LONG_MESSAGES[2]    # one line of the big font: the key list gave way
 
 
@@ -239,14 +239,14 @@ def test_the_hand_pickers_messages_are_never_cut(make_app):
     assert isinstance(hc, HandChoiceScene)
     for text in ("The hand is full: unpick a card or choose Done", "Pick 3 more cards first", 'Saved as "My very long hand name for Tuesdays"'):
         hc.message = text
-        rows, small = hc.message_rows()
+        rows, small = hc.painter.message_rows()
         assert " ".join(rows) == text                    # whole, in order
         width = small_font().width if small else app.font.width
         assert all(width(r) <= STRIP.w for r in rows)
         app.render()
         assert_ega_only(app.display.logical)
     hc.message = "Pick 3 more cards first"
-    assert hc.message_rows() == (["Pick 3 more cards first"], False)
+    assert hc.painter.message_rows() == (["Pick 3 more cards first"], False)
 
 
 @pytest.mark.parametrize("field,players", [("5x5", 3), ("5x5", 4), ("7x7", 4)])
@@ -289,11 +289,11 @@ def test_a_crowded_small_panel_marks_its_effect_in_the_header_instead_of_hiding_
     rects = [r for _, r in sc.renderer.hand_slots(sc.game, 2, view)]
     for a, b in itertools.combinations(rects, 2):
         assert not a.colliderect(b)
-    sc.renderer.draw(app.display.logical, sc.game, view)
+    sc.renderer.draw(app.display.logical, TableFrame(sc.game, view))
     panel = sc.layout.panels[2]
     head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
     assert P.YELLOW in head
     sc.game.effects = lambda: ()
-    sc.renderer.draw(app.display.logical, sc.game, view)
+    sc.renderer.draw(app.display.logical, TableFrame(sc.game, view))
     head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
     assert P.YELLOW not in head

@@ -121,7 +121,7 @@ def test_hot_seat_shows_the_movers_result_before_the_pass_screen(make_app):
             break
     assert "pass" not in seen and seen[-1] == "result"
     assert fill_colour(app, sc, "a1") == P.BLUE          # the mover sees the capture in their colour
-    assert "Enter: pass the screen on" in " ".join(t for t, _ in sc.top_text())
+    assert "Enter: pass the screen on" in " ".join(t for t, _ in sc.picture.top_text())
     step(app, 30)
     assert sc.phase == "result" and app.stack.top is sc  # it waits for the mover
     press(app, "RETURN")
@@ -201,14 +201,14 @@ def test_capture_preview_and_the_hint_are_marked_on_the_board(make_app, fake_ai)
     press(app, "h")
     step(app, 6)
     assert sc.hint is not None
-    hand, cell = sc.hint_marks()
+    hand, cell = sc.picture.hint_marks()
     assert hand == hand_key(0, [c.id for c in sc.game.hand(0)].index(sc.hint[0]))
     assert sc.game.field.name_of(cell) == sc.hint[1]
     sc.ticks = 0
     app.render()
     r = sc.layout.card_rect(cell).inflate(6, 6)
     assert pixel(app.display.logical, r.x + 13, r.y) == P.LIGHT_GREEN       # the dashed hint frame
-    assert "(a sure win)" in sc.bottom_text()[0][0] or "(a sure win)" in sc.message
+    assert "(a sure win)" in sc.picture.bottom_text()[0][0] or "(a sure win)" in sc.message
     check_reference(app.display.logical, "cards_hint")
     click(app, *hand_centre(sc, 0, "t/x2"))
     goto(app, sc, cell_key(sc.game.field.index("b1")))   # the cursor on a cell: what would flip
@@ -279,7 +279,7 @@ def test_last_hand_and_named_saved_hands_come_back(make_app, monkeypatch):
     name = app.stack.top
     assert isinstance(name, NameWindow) and name.text == "Hand 1"
     press(app, "w", "e", "a", "k", "RETURN")
-    assert hc.saved_hands() == {"weak": first}
+    assert hc.saved.saved_hands() == {"weak": first}
     hc.press_button(BUTTONS.index("Done"))               # seat 1 is remembered
     assert hc.seat == 1
     hc.random_fill()
@@ -319,7 +319,7 @@ def test_the_seat_to_move_has_the_large_panel(make_app, fake_ai):
         step(app)
         mine = lay.panels[seat]
         assert all(mine.h > p.h for s, p in lay.panels.items() if s != seat)
-        view = sc.view_state()
+        view = sc.keys.view_state()
         mine_cards = [r for _, r in sc.renderer.hand_slots(sc.game, seat, view)]
         rows = sorted({r.y for r in mine_cards})
         assert all(b - a >= r.h for a, b in zip(rows, rows[1:]) for r in mine_cards[:1])   # no overlap
@@ -443,7 +443,7 @@ def test_keys_pressed_while_an_own_capture_is_shown_still_reach_the_ability_offe
                       ("t/w3", "a3")]:
         play_click(app, sc, cid, cell)
     play_click(app, sc, "t/grab", "a1")
-    assert sc.phase == "show" and sc.wait_reason() == ""
+    assert sc.phase == "show" and sc.keys.wait_reason() == ""
     press(app, "DOWN", "RETURN")                          # No ability, chosen before the offer opens
     assert len(sc.queue) == 2
     settle(app, sc)

@@ -48,9 +48,9 @@ def lose_guest(app, table, guest) -> None:
 
 def test_keep_waiting_then_the_player_comes_back(make_app, online_loop_server):
     app, table, guest, token = hosted_table(make_app, online_loop_server)
-    assert (table.seat_label(0), table.seat_label(1)) == ("P1 Jazz", "P2 Jayden")     # the names given
+    assert (table.picture.seat_label(0), table.picture.seat_label(1)) == ("P1 Jazz", "P2 Jayden")     # the names given
     lose_guest(app, table, guest)
-    assert table.seat_label(1) == "P2 Jayden (lost)"
+    assert table.picture.seat_label(1) == "P2 Jayden (lost)"
     press(app, "return")                                     # Keep waiting
     assert app.stack.top is table
 
@@ -65,7 +65,7 @@ def test_keep_waiting_then_the_player_comes_back(make_app, online_loop_server):
         expect(back, "joined")
         until(app, lambda: "Jayden is back" in table.message, 15, "back")
         until(app, lambda: not table.online.away.presence.away, 5)
-        assert "(lost)" not in table.seat_label(1)
+        assert "(lost)" not in table.picture.seat_label(1)
     finally:
         back.close()
         app.stack.clear()
@@ -76,7 +76,7 @@ def test_the_computer_takes_the_lost_seat_and_plays_it_on_the_table(make_app, on
     lose_guest(app, table, guest)
     press(app, "down", "return")                             # The computer plays their seat
     until(app, lambda: table.online.link.net.view["seats"][1]["kind"] == "computer", 10, "the seat given")
-    assert table.seat_label(1) == "P2 CPU Normal"
+    assert table.picture.seat_label(1) == "P2 CPU Normal"
     rng = random.Random(2)
     start = len(table.game.history)
 

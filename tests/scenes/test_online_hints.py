@@ -195,7 +195,7 @@ def test_the_online_card_table_gives_a_hint_when_the_host_allowed_them(make_app,
         ply = len(table.game.history)
         press(app, "h")
         until(app, lambda: not table.hint_waiting, 10, "the hint")
-        assert table.message.startswith("Hint: ") and table.hint_marks() is not None
+        assert table.message.startswith("Hint: ") and table.picture.hint_marks() is not None
         assert brains[-1].asked[-1][0] == "hint" and brains[-1].asked[-1][2] == 0
         step(app, 5)
         assert sent == [] and len(table.game.history) == ply                  # nothing went to the server

@@ -25,9 +25,11 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from jayden_jazz.cards import Card, Rules, deal_random
+import pygame
+
+from jayden_jazz.cards import Rules, deal_random
+from jayden_jazz.cards.catalog import Catalog
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cardkit.cardview import CardView
 from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
 from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
@@ -43,13 +45,16 @@ from jayden_jazz.scenes.cards.hands_base import OwnHands
 from jayden_jazz.scenes.cards.hands_saved import SavedHands
 from jayden_jazz.scenes.cards.hands_search import PickerSearch
 
-
-
 #: What Ctrl+R types (SDL gives the control character): Random hand while typing searches.
 CTRL_R = "\x12"
 
 
-class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
+class HandChoiceScene(PlayScene):
+    """The hand picker, a composition: the scene holds the seats' turns and the picking, and
+    three parts it holds: ``finder`` (a :class:`PickerSearch`: the grid's order, search and
+    cursor), ``saved`` (a :class:`SavedHands`: Last hand and Saved hands) and ``painter`` (a
+    :class:`PickerDrawing`: the picture and where its tiles and buttons are)."""
+
     helper_attr = "brain"
 
     def __init__(self, app: AppView, config: MatchConfig, library: Library | None = None, *,
@@ -95,9 +100,30 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         self.phase = "start"           # start, pass, choose, computer
         self.ai_waiting = False
         self.message = ""
-        self._views: dict[str, CardView] = {}
         self.ticks = 0
         self._hover: tuple[int, int] | None = None     # the screen slot under the pointer
+        self.finder = PickerSearch(self)
+        self.saved = SavedHands(self)
+        self.painter = PickerDrawing(self)
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.library.catalog
+
+    @property
+    def still(self) -> int:
+        """Cards the seat has still to pick."""
+        return self.size - len(self.picked)
+
+    def refresh(self, *, searched: bool = False) -> None:
+        self.finder.refresh(searched=searched)
+
+    def load(self, ids: list[str], what: str) -> None:
+        """A remembered hand (a Journey deck, say) becomes the seat's picks, as far as it is on offer."""
+        self.saved.load(ids, what)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
 
     # ------------------------------------------------------------------ seats
     def enter(self) -> None:
@@ -151,7 +177,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
 
     def done_seat(self) -> None:
         if not seats.is_computer(self.config.seats[self.seat]):
-            self.keep_last()
+            self.saved.keep_last()
         if self.on_hand is not None:
             self.app.sound.play("select")
             self.on_hand(list(self.picked))
@@ -249,9 +275,9 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         if name == "Random hand":
             self.random_fill()
         elif name == "Last hand":
-            self.load_last()
+            self.saved.load_last()
         elif name == "Saved hands":
-            self.open_saved()
+            self.saved.open_saved()
         elif name == "Clear":
             self.picked = []
             self.app.sound.play("menu")
@@ -262,16 +288,9 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
                 return
             self.done_seat()
 
-    def _scroll_to_cursor(self) -> None:
-        row = self.index // COLS
-        if row < self.top_row:
-            self.top_row = row
-        elif row >= self.top_row + ROWS:
-            self.top_row = row - ROWS + 1
-
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         for b in range(len(BUTTONS)):
-            if self.button_rect(b).collidepoint(pos):
+            if self.painter.button_rect(b).collidepoint(pos):
                 return ("button", b)
         if SORT_RECT.collidepoint(pos):
             return ("sort", 0)
@@ -279,7 +298,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
             return ("pack", 0)
         if GRID.collidepoint(pos):
             for i in range(self.top_row * COLS, min(len(self.shown), (self.top_row + ROWS) * COLS)):
-                if self.tile_rect(i).collidepoint(pos):
+                if self.painter.tile_rect(i).collidepoint(pos):
                     return ("grid", i)
         return None
 
@@ -300,29 +319,29 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
             self.random_fill()                   # Ctrl+R, or a Random key that types nothing
             return
         if k == Kind.RANDOM and action.pos is None:
-            self.type_key(typed)                 # R is a letter of a name like any other
+            self.finder.type_key(typed)                 # R is a letter of a name like any other
             return
         if k == Kind.ALT and action.pos is None and typed.isalnum() and (self.search or capital):
-            self.type_key(typed)                 # V types once a search is under way (Shift: always)
+            self.finder.type_key(typed)                 # V types once a search is under way (Shift: always)
             return
         if k == Kind.ACTION and action.key == "space" and self.search:
-            self.type_key("space")               # a space between the words of a search
+            self.finder.type_key("space")               # a space between the words of a search
             return
         if k == Kind.KEY or k in HOTKEYS:          # the hotkeys' letters type into the search
             if action.key == "f2":
-                self.cycle_sort()
+                self.finder.cycle_sort()
             elif action.key == "f3":
-                self.cycle_pack()
+                self.finder.cycle_pack()
             else:
-                self.type_key(action.key)
+                self.finder.type_key(action.key)
             return
         if k == Kind.MOVE:
             if action.dx and action.dy and action.dx > 0:       # PgUp / PgDn scroll the card text
-                view = self.current_view()
+                view = self.painter.current_view()
                 if view is not None:
                     view.scroll(action.dy * view.rows)
                 return
-            self._move(action.dx, action.dy)
+            self.finder.move(action.dx, action.dy)
         elif k == Kind.SCROLL:
             max_top = max(0, (len(self.shown) - 1) // COLS - ROWS + 1)
             self.top_row = min(max(0, self.top_row + action.dy), max_top)
@@ -344,10 +363,10 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
                 if hit is None:
                     return
                 if hit[0] == "sort":
-                    self.cycle_sort()
+                    self.finder.cycle_sort()
                     return
                 if hit[0] == "pack":
-                    self.cycle_pack()
+                    self.finder.cycle_pack()
                     return
                 self.focus = "grid" if hit[0] == "grid" else "buttons"
                 if hit[0] == "grid":
@@ -360,7 +379,7 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
             else:
                 self.press_button(self.button)
         elif k == Kind.ALT:
-            view = self.current_view()
+            view = self.painter.current_view()
             if view is not None:
                 view.top = 0 if view.top >= view.max_top else min(view.max_top, view.top + view.rows)
 
@@ -370,64 +389,3 @@ class HandChoiceScene(PickerSearch, SavedHands, PickerDrawing, PlayScene):
         if not GRID.collidepoint(pos):
             return None
         return ((pos[0] - GRID.x) // PITCH_X, (pos[1] - GRID.y) // PITCH_Y)
-
-    def _move(self, dx: int, dy: int) -> None:
-        n = len(self.shown)
-        if self.focus == "buttons":
-            if dy:
-                b = self.button + dy
-                if b < 0:
-                    self.focus = "grid"
-                    self.index = min(n - 1, (n - 1) // COLS * COLS + self.index % COLS) if n else 0
-                else:
-                    self.button = min(b, len(BUTTONS) - 1)
-            elif dx < 0:
-                self.focus = "grid"
-            self._scroll_to_cursor()
-            return
-        if not n:
-            self.focus = "buttons"
-            return
-        i = self.index
-        if dx:
-            i = min(max(0, i + dx), n - 1)
-        if dy:
-            j = i + dy * COLS
-            if j >= n:
-                if i // COLS < (n - 1) // COLS:
-                    j = n - 1                      # last, shorter row
-                else:
-                    self.focus = "buttons"
-                    self.button = 0
-                    return
-            i = max(0, j) if j >= 0 else i
-        self.index = i
-        self._scroll_to_cursor()
-
-    # ------------------------------------------------------------------ drawing
-    def current_card(self) -> Card | None:
-        if self.focus == "buttons" or not self.shown or self.phase != "choose":
-            if self.picked and self.phase == "choose":
-                return self.catalog[self.picked[-1]]
-            return None
-        return self.catalog[self.shown[self.index]]
-
-    def current_view(self) -> CardView | None:
-        card = self.current_card()
-        if card is None:
-            return None
-        view = self._views.get(card.id)
-        if view is None:
-            view = self._views[card.id] = CardView(self.app.font, card)
-        return view
-
-
-
-
-
-
-
-
-
-
-

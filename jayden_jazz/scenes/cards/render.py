@@ -180,7 +180,7 @@ class TableLayout:
         return [pygame.Rect(x0 + (i % per_row) * px, area.y + (i // per_row) * py, w, h) for i in range(n)]
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableView:
     """What the scene adds on top of the game for one frame."""
 
@@ -213,6 +213,16 @@ class TableView:
     values: dict[int, tuple[int, int, int, int]] | None = None   # cell -> sides as the steps show them
     scores: tuple[int, ...] | None = None          # cards on the field per seat, as the steps show them
     hands: tuple[tuple[Any, ...], ...] | None = None   # each seat's hand as the steps show it (Hand Swap)
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """One frame of the table as the renderer paints it: the game as it stands and what the
+    scene adds (cursor, previews, the steps shown so far, texts). Built by the scene's picture
+    each frame; the renderer only reads it."""
+
+    game: Game
+    view: TableView
 
 
 class TableRenderer:
@@ -264,7 +274,8 @@ class TableRenderer:
             self.font.draw(surf, text, fr.x - 5 - self.font.width(text), y, P.LIGHT_GRAY)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        game, view = frame.game, frame.view
         self.faces = []
         lay = self.layout
         r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now

@@ -29,20 +29,19 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from jayden_jazz.cards import Action, Game, new_game
-from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.saves.cards import Pending
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards import saving
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cardkit.library import Library, load_library
-from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, hand_key
-from jayden_jazz.scenes.cards.table_draw import TableDrawing
+from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView
+from jayden_jazz.scenes.cards.table_draw import TablePicture
 from jayden_jazz.scenes.cards.table_input import TableInput
 from jayden_jazz.scenes.cards.table_menu import TableWindows
-from jayden_jazz.scenes.cards.table_targets import AbilityTargets
-from jayden_jazz.scenes.cards.windows import PassScreen, ability_window
-from jayden_jazz.scenes.windows import MessageWindow
+from jayden_jazz.scenes.cards.windows import PassScreen
 from jayden_jazz.settings import animation_factor
 from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.input import Action as InputAction
@@ -72,8 +71,8 @@ class _SceneScreen(Screen):
             self.scene.cursor = key
 
     def turn_started(self, seat: int) -> None:
-        self.scene._key_card = None              # the framed first card is not a choice yet
-        self.scene.queue.clear()                 # keys of an earlier turn never act in this one
+        self.scene.keys.key_card = None          # the framed first card is not a choice yet
+        self.scene.keys.queue.clear()            # keys of an earlier turn never act in this one
 
     def committed(self, game_over: bool) -> None:
         self.scene.loaded_unplayed = False       # played: from now on the autosave holds this game
@@ -83,10 +82,16 @@ class _SceneScreen(Screen):
         saving.game_ended(self.scene) if game_over else saving.autosave(self.scene)
 
     def computer_failed(self, seat: int, text: str) -> None:
-        self.scene.computer_failed(text)
+        self.scene.windows.computer_failed(text)
 
 
-class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, PlayScene):
+class CardsTableScene(PlayScene):
+    """The card table's screen, a composition of three parts it holds: ``keys`` (a
+    :class:`TableInput`: actions become the controller's commands), ``picture`` (a
+    :class:`TablePicture`: the frame the renderer paints) and ``windows`` (a
+    :class:`TableWindows`: the windows opened over the table). The scene itself holds the
+    controller, the cursor and the table's life: entering, ticks, leaving."""
+
     helper_attr = "brain"
 
     def __init__(self, app: AppView, match: Match | None = None, *, brain: seats.Brain | None = None,
@@ -110,19 +115,15 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
         self.controller.computer_seats_kept = m.computer_seats_kept()
         self.ticks = 0
         self.cursor: SlotKey | None = None
-        self.queue: deque[InputAction] = deque()
         self.end_shown = False
-        self._preview_key: tuple | None = None
-        self._key_card: int | None = None
-        """The mover's hand card the arrow keys framed last: a click on a free cell plays it."""
         self._ai_available: bool | None = None
         self.loaded_unplayed = False
         """Loaded from a save and not played yet: the autosave still holds the game it replaced."""
         self.loaded_from: Path | None = None
         """The save it was loaded from (its slot is made the newest when it is left unplayed)."""
-        self._preview: frozenset[int] = frozenset()
-        self._sides_key: tuple | None = None
-        self._sides: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
+        self.keys = TableInput(self)
+        self.picture = TablePicture(self)
+        self.windows = TableWindows(self)
 
     # ------------------------------------------------------------------ the controller's state, read here
     @property
@@ -263,21 +264,21 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
 
     def resume(self) -> None:
         super().resume()
-        self.queue.clear()                       # keys kept before a window opened are not meant for after it
+        self.keys.queue.clear()                  # keys kept before a window opened are not meant for after it
 
     def choice_opened(self, phase: Phase) -> None:
         """The controller opened a choice a window shows."""
         if phase == Phase.OVER:
-            self.queue.clear()                   # a key meant for the last steps must not pick Rematch
-            self.show_end()
+            self.keys.queue.clear()              # a key meant for the last steps must not pick Rematch
+            self.windows.show_end()
         elif phase == Phase.PASS:
             seat = self.game.to_move
-            self.queue.clear()                   # keys of the last person are not the next one's
+            self.keys.queue.clear()              # keys of the last person are not the next one's
             if self.stack is not None:
                 self.stack.push(PassScreen(self.app, seat, on_ready=lambda: self.seat_ready(seat),
-                                           on_menu=self.open_menu, summary=self.summary_for(seat)))
+                                           on_menu=self.windows.open_menu, summary=self.summary_for(seat)))
         elif phase == Phase.ABILITY:
-            self._offer_abilities()
+            self.windows.offer_abilities()
 
     def seat_ready(self, seat: int) -> None:
         """The person playing ``seat`` is at the screen."""
@@ -292,31 +293,6 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
             self.say(str(e))
             return False
         return True
-
-    # ------------------------------------------------------------------ the ability window
-    def _offer_abilities(self) -> None:
-        c = self.controller
-        if c.pending is None or self.stack is None:
-            return
-        g = self.game
-        card_id, name = c.pending
-        card = self.library.catalog[card_id]
-        offered = g.abilities_offered(card_id, name)
-        captured = g.captures_if(card_id, name)
-        cell = g.field.index(name)
-        avoid = [self.layout.cell_rect(cell)] + [self.layout.cell_rect(g.field.index(x)) for x in captured]
-        targets = {t for n in offered for opt in g.target_options(card_id, name, n) for t in opt
-                   if not t.startswith(HAND_PREFIX)}
-        self.stack.push(ability_window(self.app, card, len(captured), offered, self._ability_chosen,
-                                       self.controller.cancel_choice, avoid=avoid, field=self.layout.field_rect,
-                                       targets=[self.layout.cell_rect(g.field.index(t)) for t in targets]))
-
-    def _ability_chosen(self, value: Any) -> None:
-        c = self.controller
-        if c.pending is None:
-            return
-        if not self._command(c.choose_ability, c.pending_seat, None if value == "none" else int(value)):
-            c.cancel_choice()
 
     # ------------------------------------------------------------------ the computer and hints
     def _brain(self) -> seats.Brain:
@@ -363,30 +339,6 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
             return
         self._command(self.controller.ask_hint, self.game.to_move)
 
-    def hint_marks(self) -> tuple[SlotKey, int] | None:
-        """The hinted hand card and cell, marked on the board until the player acts."""
-        if self.hint is None or self.phase != Phase.TURN:
-            return None
-        g = self.game
-        ids = g.hand_ids(g.to_move)
-        if self.hint[0] not in ids:
-            return None
-        return hand_key(g.to_move, ids.index(self.hint[0])), g.field.index(self.hint[1])
-
-    def computer_pick(self) -> SlotKey | None:
-        """The hand card the computer is about to play, framed so people can follow it."""
-        if self.ai_action is None:
-            return None
-        seat = self.game.to_move
-        ids = self.game.hand_ids(seat)
-        return hand_key(seat, ids.index(self.ai_action.card)) if self.ai_action.card in ids else None
-
-    def computer_failed(self, text: str) -> None:
-        if self.stack is not None:
-            self.stack.push(MessageWindow(self.app, "Computer player", text, on_close=self.controller.resume_turn))
-        else:
-            self.controller.begin_turn()
-
     def stop_ai(self) -> None:
         self.controller.stop_computer()
         if self.brain is not None:
@@ -395,7 +347,7 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
     def result_confirmed(self) -> None:
         """Hot seat: the mover has seen the result; the screen goes to the next person."""
         self.app.sound.play("select")
-        self.queue.clear()
+        self.keys.queue.clear()
         self._command(self.controller.confirm, self.flow.seat)
 
     # ------------------------------------------------------------------ ticks
@@ -410,13 +362,13 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
             self.flow.restart()
             self.controller.begin_turn()
         if self.flow.waits_for_people:
-            self._replay_queue()
+            self.keys.replay_queue()
         self.layout.focus(self.focus_seat())
 
     def redraw_in(self) -> int | None:
         """Every tick while anything moves or a computer works; otherwise at the next blink of
         the selection frame (15 ticks) or when the message runs out (see Scene.redraw_in)."""
-        if self.controller.busy or self.queue:
+        if self.controller.busy or self.keys.queue:
             return EVERY_TICK
         return soonest(ticks_to_next(self.ticks, 15), self.messages.left or None)
 
@@ -427,6 +379,53 @@ class CardsTableScene(TableInput, AbilityTargets, TableWindows, TableDrawing, Pl
             return None
         humans = self.humans()
         return humans[0] if len(humans) == 1 else self.flow.seat
+
+    # ------------------------------------------------------------------ the parts, as others call them
+    def handle(self, action: InputAction) -> None:
+        self.keys.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self.picture.frame())
+
+    def view(self) -> TableView:
+        return self.picture.view()
+
+    @property
+    def queue(self) -> deque[InputAction]:
+        return self.keys.queue
+
+    def slot_at(self, pos: tuple[int, int]) -> SlotKey | None:
+        return self.keys.slot_at(pos)
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        self.keys.move_cursor(dx, dy)
+
+    def watching(self) -> bool:
+        return self.picture.watching()
+
+    def seat_word(self, s: int) -> str:
+        return self.picture.seat_word(s)
+
+    def open_menu(self) -> None:
+        self.windows.open_menu()
+
+    def open_log(self) -> None:
+        self.windows.open_log()
+
+    def menu_choice(self, choice: str) -> None:
+        self.windows.menu_choice(choice)
+
+    def show_card(self, key: SlotKey) -> None:
+        self.windows.show_card(key)
+
+    def show_end(self) -> None:
+        self.windows.show_end()
+
+    def final_result(self) -> Any:
+        return self.windows.final_result()
+
+    def to_title(self) -> None:
+        self.windows.to_title()
 
 
 def demo_match(app: AppView, library: Library, rng: random.Random) -> Match:

@@ -20,38 +20,55 @@ from __future__ import annotations
 
 import pygame
 
+from collections import deque
+from typing import TYPE_CHECKING
+
+from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.scenes.cards.render import SlotKey, TableView, cell_key, hand_key
-from jayden_jazz.scenes.cards.table_host import TablePart
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.input import Kind
 from jayden_jazz.tables.cards.flow import Phase
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.table import CardsTableScene
 
 QUEUE_MAX = 8             # keys kept while the table shows this turn's own steps
 ACTING = frozenset({Kind.ACTION, Kind.HINT, Kind.UNDO})
 """Kinds that would do something at the table (the others only move the cursor)."""
 
 
-class TableInput(TablePart):
-    """Mixed into the table scene."""
+class TableInput:
+    """The table's keys and clicks: the scene holds one and hands it every action.
+
+    It keeps what only input needs (the kept keys, the hand card the arrows
+    framed last) and reads the rest from the table; the cursor stays on the
+    scene, which the picture and the online link read too.
+    """
+
+    def __init__(self, table: CardsTableScene) -> None:
+        self.table = table
+        self.queue: deque[InputAction] = deque()
+        self.key_card: int | None = None
+        """The mover's hand card the arrow keys framed last: a click on a free cell plays it."""
 
     def view_state(self) -> TableView:
         """The part of the view that decides where things are (no texts)."""
-        return TableView(visible=self.visible_seats(), pending=self.pending)
+        return TableView(visible=self.table.visible_seats(), pending=self.table.pending)
 
     def slots(self) -> list[tuple[SlotKey, pygame.Rect]]:
         """Everything the cursor may rest on now, with its rect."""
         view = self.view_state()
         out: list[tuple[SlotKey, pygame.Rect]] = []
-        if self.phase == Phase.TARGETS:
-            for key in self._target_keys() | set(self._chosen_keys()):
-                r = self.renderer.slot_rect(self.game, key, view)
+        if self.table.phase == Phase.TARGETS:
+            for key in self.target_keys() | set(self.chosen_keys()):
+                r = self.table.renderer.slot_rect(self.table.game, key, view)
                 if r is not None:
                     out.append((key, r))
             return out
-        for c in self.game.field.cells:
-            out.append((cell_key(c), self.layout.card_rect(c)))
+        for c in self.table.game.field.cells:
+            out.append((cell_key(c), self.table.layout.card_rect(c)))
         for s in sorted(view.visible):
-            for i, r in self.renderer.hand_slots(self.game, s, view):
+            for i, r in self.table.renderer.hand_slots(self.table.game, s, view):
                 out.append((hand_key(s, i), r))
         return out
 
@@ -60,72 +77,49 @@ class TableInput(TablePart):
         hit = None
         for key, r in self.slots():
             if r.collidepoint(pos):
-                if key == self.cursor:
+                if key == self.table.cursor:
                     return key                 # the card under the cursor is drawn last
                 hit = key                      # otherwise later cards cover earlier ones
         return hit
 
     def move_cursor(self, dx: int, dy: int) -> None:
         slots = self.slots()
-        if not slots:
+        cursor = self.table.cursor
+        best = nearest_slot(slots, cursor, dx, dy)
+        if best is None:
             return
-        rects = dict(slots)
-        cur = rects.get(self.cursor) if self.cursor is not None else None
-        if cur is None:
-            self.cursor = slots[0][0]
-            return
-        cx, cy = cur.center
-        best, best_score = None, None
-        for key, r in slots:
-            if key == self.cursor:
-                continue
-            vx, vy = r.centerx - cx, r.centery - cy
-            if dx and dy:
-                if vx * dx <= 0 or vy * dy <= 0:
-                    continue
-                score = abs(vx) + abs(vy)
-            else:
-                along = vx * dx + vy * dy
-                if along <= 0:
-                    continue
-                across = abs(vy) if dx else abs(vx)
-                if across > along * 3 + 40:
-                    continue
-                score = along + 3 * across
-            if best_score is None or score < best_score:
-                best, best_score = key, score
-        if best is not None:
-            self.cursor = best
-            if best[0] == "hand" and best[1] == self.game.to_move:
-                self._key_card = best[2]
+        moved = best != cursor and any(key == cursor for key, _ in slots)     # an arrow, not the first rest
+        self.table.cursor = best
+        if moved and best[0] == "hand" and best[1] == self.table.game.to_move:
+            self.key_card = best[2]
 
     # ------------------------------------------------------------------ input
     def handle(self, action: InputAction) -> None:
         k = action.kind
         if k == Kind.BACK:
-            if self.phase == Phase.TARGETS:
-                self._command(self.controller.back, self.game.to_move)
+            if self.table.phase == Phase.TARGETS:
+                self.table._command(self.table.controller.back, self.table.game.to_move)
             else:
-                self.open_menu()
+                self.table.open_menu()
             return
         if k == Kind.LOG:
-            self.open_log()
+            self.table.open_log()
             return
         if k == Kind.ALT:
-            key = self.slot_at(action.pos) if action.pos is not None else self.cursor
+            key = self.slot_at(action.pos) if action.pos is not None else self.table.cursor
             if key is not None:
-                self.show_card(key)
+                self.table.show_card(key)
             return
-        if self.watching():
-            self.online.watch_key(self, action)          # looking only (scenes/online/cards_link.py)
+        if self.table.watching():
+            self.table.online.watch_key(self.table, action)          # looking only (scenes/online/cards_link.py)
             return
-        if not self.flow.waits_for_people:
+        if not self.table.flow.waits_for_people:
             why = self.wait_reason()
             if not why:
                 self._keep(action)
             elif action.kind in ACTING:
-                self.app.sound.play("illegal")
-                self.say(why)
+                self.table.app.sound.play("illegal")
+                self.table.say(why)
             return
         self._act(action)
 
@@ -133,15 +127,15 @@ class TableInput(TablePart):
         """Why a key now cannot act, not even later: it is not this screen's turn, or this turn
         ends with the steps shown. Empty while the steps of this screen's own placement play and
         its turn goes on after them (an ability on offer, the hot-seat result to confirm)."""
-        flow, g = self.flow, self.game
+        flow, g = self.table.flow, self.table.game
         if flow.phase == Phase.SHOW and flow.mover_human:
             if flow.offer_pending or (flow.hot_seat and not g.is_over()):
                 return ""
-            return f"Wait: {self.seat_word(flow.seat)}'s placement is still being shown"
+            return f"Wait: {self.table.seat_word(flow.seat)}'s placement is still being shown"
         if flow.phase == Phase.SHOW:
-            return f"Wait: it is {self.seat_word(flow.seat)}'s turn"
+            return f"Wait: it is {self.table.seat_word(flow.seat)}'s turn"
         if flow.phase == Phase.COMPUTER:
-            return f"Wait: it is {self.seat_word(g.to_move)}'s turn"
+            return f"Wait: it is {self.table.seat_word(g.to_move)}'s turn"
         return "Wait: the game is about to start"        # the hand rules' steps, before the first turn
 
     def _keep(self, action: InputAction) -> None:
@@ -150,29 +144,29 @@ class TableInput(TablePart):
             if self.queue and self.queue[-1].kind == Kind.POINT:
                 self.queue.pop()                 # only where the mouse ended up matters
         elif len([a for a in self.queue if a.kind != Kind.POINT]) >= QUEUE_MAX:
-            self.app.sound.play("illegal")
+            self.table.app.sound.play("illegal")
             return
         self.queue.append(action)
 
-    def _replay_queue(self) -> None:
+    def replay_queue(self) -> None:
         """Act on kept keys now that the table waits; a window the table just opened (the ability
         offer) gets them, as it would have had they been pressed a moment later."""
-        while self.queue and self.flow.waits_for_people and self.stack is not None:
+        while self.queue and self.table.flow.waits_for_people and self.table.stack is not None:
             action = self.queue.popleft()
-            if self.stack.top is self:
+            if self.table.stack.top is self.table:
                 self._act(action)
             else:
-                self.stack.handle(action)
+                self.table.stack.handle(action)
 
     def _act(self, action: InputAction) -> None:
         k = action.kind
-        if self.phase == Phase.RESULT:
+        if self.table.phase == Phase.RESULT:
             if k == Kind.ACTION:
-                self.result_confirmed()
+                self.table.result_confirmed()
             elif k == Kind.POINT and action.pos is not None:
                 key = self.slot_at(action.pos)
                 if key is not None:
-                    self.cursor = key
+                    self.table.cursor = key
             elif k == Kind.MOVE:
                 self.move_cursor(action.dx, action.dy)
             return
@@ -181,82 +175,150 @@ class TableInput(TablePart):
         elif k == Kind.POINT and action.pos is not None:
             key = self.slot_at(action.pos)
             if key is not None:
-                self.cursor = key
+                self.table.cursor = key
                 if key[0] == "hand":
-                    self._key_card = None         # the mouse framed a card: it is in charge now
+                    self.key_card = None         # the mouse framed a card: it is in charge now
         elif k == Kind.ACTION:
-            if self.phase == Phase.OVER:
-                self.show_end()
+            if self.table.phase == Phase.OVER:
+                self.table.show_end()
                 return
             if action.pos is not None:
                 key = self.slot_at(action.pos)
-                if key is None and self.phase == Phase.TARGETS:
-                    cell = self.layout.cell_at(action.pos)
+                if key is None and self.table.phase == Phase.TARGETS:
+                    cell = self.table.layout.cell_at(action.pos)
                     if cell is not None:
-                        self._press_target(cell_key(cell))      # not a target: says so
+                        self.press_target(cell_key(cell))      # not a target: says so
                     return
                 if key is None:
                     return
-                self.cursor = key
+                self.table.cursor = key
                 if key[0] == "cell" and self._click_plays_key_card(key[1]):
                     return
-            if self.cursor is not None:
-                self.press(self.cursor)
+            if self.table.cursor is not None:
+                self.press(self.table.cursor)
         elif k == Kind.HINT:
-            self.ask_hint()
+            self.table.ask_hint()
 
     def _click_plays_key_card(self, cell: int) -> bool:
         """A click on a free cell with no card picked, while the arrow keys framed one of the
         mover's hand cards: the player means that card (it is the one framed on the screen)."""
-        g = self.game
-        i = self._key_card
-        if (self.phase != Phase.TURN or self.selected is not None or i is None or g.card_at(cell) is not None
+        g = self.table.game
+        i = self.key_card
+        if (self.table.phase != Phase.TURN or self.table.selected is not None or i is None
+                or g.card_at(cell) is not None
                 or not 0 <= i < len(g.hand(g.to_move))):
             return False
-        self._key_card = None
+        self.key_card = None
         self.place(i, cell)
         return True
 
     def press(self, key: SlotKey) -> None:
         """The Action Button on a slot, in the current phase."""
-        if self.phase == Phase.TARGETS:
-            self._press_target(key)
+        if self.table.phase == Phase.TARGETS:
+            self.press_target(key)
             return
-        if self.phase != Phase.TURN:
+        if self.table.phase != Phase.TURN:
             return
-        g = self.game
+        g = self.table.game
         seat = g.to_move
         if key[0] == "hand":
             s, i = key[1], key[2]
             if s != seat:
-                self.app.sound.play("illegal")
-                self.say(f"That is {self.seat_word(s)}'s hand; {self.seat_word(seat)} plays now")
+                self.table.app.sound.play("illegal")
+                word = self.table.seat_word
+                self.table.say(f"That is {word(s)}'s hand; {word(seat)} plays now")
                 return
             hand = g.hand_ids(seat)
-            if i >= len(hand) or not self._command(self.controller.pick, seat, hand[i]):
+            if i >= len(hand) or not self.table._command(self.table.controller.pick, seat, hand[i]):
                 return
-            if self.controller.selected is not None:
-                self._key_card = None
-                self.cursor = self.controller.free_cell_key() or self.cursor
+            if self.table.controller.selected is not None:
+                self.key_card = None
+                self.table.cursor = self.table.controller.free_cell_key() or self.table.cursor
             return
         cell = key[1]
         if g.card_at(cell) is not None:
-            self.app.sound.play("illegal")
-            self.say(f"{g.field.name_of(cell)} already holds a card")
+            self.table.app.sound.play("illegal")
+            self.table.say(f"{g.field.name_of(cell)} already holds a card")
             return
-        if self.selected is None:
-            self.app.sound.play("illegal")
-            self.say("Pick a card of your hand first, then a free cell")
+        if self.table.selected is None:
+            self.table.app.sound.play("illegal")
+            self.table.say("Pick a card of your hand first, then a free cell")
             playable = g.playable_cards()           # Order and Chaos: the card that may be played
             ids = g.hand_ids(seat)
             first = next((i for i, cid in enumerate(ids) if cid in playable), 0)
             if ids:
-                self.cursor = hand_key(seat, first)
+                self.table.cursor = hand_key(seat, first)
             return
-        self.place(self.selected, cell)
+        self.place(self.table.selected, cell)
 
     def place(self, hand_index: int, cell: int) -> None:
-        g = self.game
+        g = self.table.game
         seat = g.to_move
-        self._command(self.controller.place, seat, g.hand_ids(seat)[hand_index], g.field.name_of(cell))
+        self.table._command(self.table.controller.place, seat, g.hand_ids(seat)[hand_index],
+                            g.field.name_of(cell))
 
+
+    # ------------------------------------------------------------------ an ability's targets
+    # The engine and the controller name targets (a cell, or ``hand:`` and a card id); the table
+    # names slots (a cell or a place in a hand). These translate between the two; the controller
+    # says what may be picked next and plays the action when the last target is picked.
+    def key_to_target(self, key: SlotKey) -> str | None:
+        g = self.table.game
+        if key[0] == "cell":
+            return g.field.name_of(key[1])
+        if key[0] == "hand" and key[1] == g.to_move:
+            return HAND_PREFIX + g.hand_ids(g.to_move)[key[2]]
+        return None
+
+    def target_keys(self) -> set[SlotKey]:
+        c = self.table.controller
+        return {k for k in map(c.target_key, c.next_targets()) if k is not None}
+
+    def chosen_keys(self) -> list[SlotKey]:
+        c = self.table.controller
+        return [k for k in (c.target_key(t) for t in c.chosen) if k is not None]
+
+    def press_target(self, key: SlotKey) -> None:
+        t = self.table
+        target = self.key_to_target(key)
+        if target is not None and target not in t.chosen and key not in self.target_keys():
+            target = None                        # a card of the hand drawn where no target lies
+        if target is None:
+            t.app.sound.play("illegal")
+            t.say("That is not a target of this ability")
+            return
+        t._command(t.controller.toggle_target, t.game.to_move, target)
+
+
+def nearest_slot(slots: list[tuple[SlotKey, pygame.Rect]], cursor: SlotKey | None,
+                 dx: int, dy: int) -> SlotKey | None:
+    """Where an arrow (or a diagonal) takes the cursor: the nearest slot that way, by the
+    centres of the rects, a slot far off to the side counting less; the cursor where it is when
+    nothing lies that way, the first slot when it rests on none. Pure: rects in, a key out."""
+    if not slots:
+        return None
+    rects = dict(slots)
+    cur = rects.get(cursor) if cursor is not None else None
+    if cur is None:
+        return slots[0][0]
+    cx, cy = cur.center
+    best, best_score = cursor, None
+    for key, r in slots:
+        if key == cursor:
+            continue
+        vx, vy = r.centerx - cx, r.centery - cy
+        if dx and dy:
+            if vx * dx <= 0 or vy * dy <= 0:
+                continue
+            score = abs(vx) + abs(vy)
+        else:
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            across = abs(vy) if dx else abs(vx)
+            if across > along * 3 + 40:
+                continue
+            score = along + 3 * across
+        if best_score is None or score < best_score:
+            best, best_score = key, score
+    return best

@@ -1,4 +1,9 @@
-"""The table's windows: the Esc menu, the move log, the rules, leaving, the end, the card view.
+"""The table's windows: the Esc menu, the move log, the rules, leaving, the end, the card view,
+the ability offer and a failed computer player.
+
+The scene holds one :class:`TableWindows` and asks it to open a window when
+a key or the controller calls for one; the choices made in a window come
+back here and become the table's commands.
 
 Leaving or replacing a game in progress asks first (No is the default)
 and says what happens to it: the table autosaves when it is left, so
@@ -11,58 +16,65 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cardkit.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
 from jayden_jazz.scenes.cardkit.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
-from jayden_jazz.scenes.cards.table_host import TablePart
-from jayden_jazz.scenes.cards.windows import (describe_result, end_window, log_window, rules_window,
-                                              table_menu)
+from jayden_jazz.scenes.cards.windows import (ability_window, describe_result, end_window, log_window,
+                                              rules_window, table_menu)
 from jayden_jazz.scenes.confirm import confirm_window
+from jayden_jazz.scenes.windows import MessageWindow
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.table import CardsTableScene
     from jayden_jazz.shell.appview import AppView
 
 
-class TableWindows(TablePart):
-    """Mixed into the table scene."""
+class TableWindows:
+    """Opens the table's windows over it and turns their choices into the table's commands."""
+
+    def __init__(self, table: CardsTableScene) -> None:
+        self.table = table
 
     def open_menu(self) -> None:
-        if self.stack is not None and self.watching():
-            self.stack.push(self.online.watch_menu(self))
-        elif self.stack is not None and self.online is not None:
+        t = self.table
+        if t.stack is not None and t.watching():
+            t.stack.push(t.online.watch_menu(t))
+        elif t.stack is not None and t.online is not None:
             from jayden_jazz.scenes.online import cards_menu
 
-            self.stack.push(cards_menu.menu(self, self.online))      # the join code, what works online
-        elif self.stack is not None:
-            self.stack.push(table_menu(self.app, self.menu_choice, self.match.menu_entries()))
+            t.stack.push(cards_menu.menu(t, t.online))      # the join code, what works online
+        elif t.stack is not None:
+            t.stack.push(table_menu(t.app, self.menu_choice, t.match.menu_entries()))
 
     def open_log(self) -> None:
-        if self.stack is not None:
-            self.stack.push(log_window(self.app, self.log))
+        if self.table.stack is not None:
+            self.table.stack.push(log_window(self.table.app, self.table.log))
 
     def in_progress(self) -> bool:
         """A game someone would lose by leaving: started and not over."""
-        return self.game.ply > 0 and not self.game.is_over()
+        return self.table.game.ply > 0 and not self.table.game.is_over()
 
     def _confirm(self, title: str, text: str, then: Any) -> None:
-        if not self.in_progress() or self.stack is None:
+        if not self.in_progress() or self.table.stack is None:
             then()
             return
-        self.stack.push(confirm_window(self.app, title, text, then))
+        self.table.stack.push(confirm_window(self.table.app, title, text, then))
 
     def menu_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
-        if self.record_refused(choice) or self.match.table_event(self, choice) or saving.menu_choice(self, choice):
+        t = self.table
+        if self.record_refused(choice) or t.match.table_event(t, choice) or saving.menu_choice(t, choice):
             return
         if choice == "log":
             self.open_log()
         elif choice == "rules":
-            self.stack.push(rules_window(self.app, self.rules_summary(), self._full_instructions))
+            self.table.stack.push(rules_window(self.table.app, self.rules_summary(), self._full_instructions))
         elif choice == "options":
-            self.stack.push(self.app.scene("options"))
+            self.table.stack.push(self.table.app.scene("options"))
         elif choice == "new":
             self._confirm("New game", "Leave this game for a new one? It stays in the autosave until the "
                           "new game is played: Continue on the title screen, or Load game, Auto, brings it "
@@ -72,12 +84,12 @@ class TableWindows(TablePart):
                           "screen brings it back, until another card game is played.", self.to_title)
 
     def _full_instructions(self) -> None:
-        self.stack.push(self.app.scene("instructions", topic="Card"))
+        self.table.stack.push(self.table.app.scene("instructions", topic="Card"))
 
     def rules_summary(self) -> list[str]:
-        r = self.game.rules
-        f = self.game.field
-        n = self.game.players
+        r = self.table.game.rules
+        f = self.table.game.field
+        n = self.table.game.players
         size = r.hand_size(f.playable_count, n)
         lines = [f"{f.title}: {f.playable_count} playable cells"
                  + (" (holes are not cells)" if f.has_holes else "") + f", {n} players, {size} cards each.",
@@ -99,78 +111,79 @@ class TableWindows(TablePart):
         if not r.pure and not r.sudden_death:
             from jayden_jazz.scenes.cardkit.cardview import month_name
 
-            lines.append(f"Game date for \"within the last N years\": {month_name(self.game.date)}.")
+            lines.append(f"Game date for \"within the last N years\": {month_name(self.table.game.date)}.")
         return lines
 
     def to_title(self) -> None:
-        self.stop_ai()
-        self.app.back_to("menu")
+        self.table.stop_ai()
+        self.table.app.back_to("menu")
 
     def _pop_to_self(self) -> None:
         """Close whatever is over the table (a pass screen, say) before the table is replaced."""
-        while self.stack is not None and self.stack.top is not None and self.stack.top is not self:
-            self.stack.pop()
+        stack = self.table.stack
+        while stack is not None and stack.top is not None and stack.top is not self.table:
+            stack.pop()
 
     def new_game(self) -> None:
         from jayden_jazz.scenes.cards.loading import open_cards_setup
 
-        self.stop_ai()
+        self.table.stop_ai()
         self._pop_to_self()
-        if self.stack is not None:
-            self.stack.replace(open_cards_setup(self.app, config=self.config))     # packs read again
+        if self.table.stack is not None:
+            self.table.stack.replace(open_cards_setup(self.table.app, config=self.table.config))     # packs read again
 
     def rematch(self) -> None:
-        m = self.match
+        m = self.table.match
         first = m.config.first if m.config.first is not None and m.config.first < m.players \
-            else self.rng.randrange(m.players)
+            else self.table.rng.randrange(m.players)
         again = Match(m.config, m.field, m.hands, first, m.pack_dirs, m.date)
-        brain, self.brain = self.brain, None
+        brain, self.table.brain = self.table.brain, None
         if brain is not None:
             brain.cancel()
         self._pop_to_self()
-        library = fresh_library(self.app) or self.library      # packs added meanwhile join; the hands stay
+        library = fresh_library(self.table.app) or self.table.library      # packs added meanwhile join; the hands stay
         if any(cid not in library.catalog for hand in m.hands for cid in hand):
-            library = self.library
-        self.stack.replace(self.app.scene("cards-table", match=again, brain=brain, library=library))
+            library = self.table.library
+        self.table.stack.replace(self.table.app.scene("cards-table", match=again, brain=brain, library=library))
 
     def final_result(self) -> Any:
         """How the game came out: online with hidden hands the server's word (None until it comes),
         for hand points count cards this machine never saw."""
-        online = getattr(self, "online", None)
-        return online.result() if online is not None and online.hidden else self.game.result()
+        online = self.table.online
+        return online.result() if online is not None and online.hidden else self.table.game.result()
 
     def record_refused(self, choice: str) -> bool:
         """Save and Watch replay online with hidden hands: refused, and why."""
-        online = getattr(self, "online", None)
+        online = self.table.online
         why = online.record_refusal() if online is not None and choice in ("save", "replay") else ""
         if why:
-            self.app.sound.play("illegal")
-            self.say(why)
+            self.table.app.sound.play("illegal")
+            self.table.say(why)
         return bool(why)
 
     def show_end(self) -> None:
         res = self.final_result()
-        if res is None or self.stack is None or self.match.table_event(self, "over"):
+        if res is None or self.table.stack is None or self.table.match.table_event(self.table, "over"):
             return
-        online = getattr(self, "online", None)
+        online = self.table.online
         if online is not None:
-            online.log_end(self)             # hidden hands: the server's result in the log first
-            online.away.count_end(self)      # counted now: the table does not update under its end window
+            online.log_end(self.table)             # hidden hands: the server's result in the log first
+            online.away.count_end(self.table)      # counted now: the table does not update under its end window
         extra = ""
-        if res.decided_by == "instant_win" and self.game.history:
-            last = self.game.history[-1]
-            card = self.library.catalog.get(last.card)
+        if res.decided_by == "instant_win" and self.table.game.history:
+            last = self.table.game.history[-1]
+            card = self.table.library.catalog.get(last.card)
             if card is not None and last.ability:
                 ab = card.abilities[last.ability - 1]
                 extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
-        title, text = describe_result(res, self.seat_names(), extra)
-        self.end_shown = True
+        title, text = describe_result(res, self.table.picture.seat_names(), extra)
+        self.table.end_shown = True
         items = None
-        if getattr(self, "online", None) is not None:
+        if self.table.online is not None:
             from jayden_jazz.scenes.online import cards_menu
 
-            items = cards_menu.end_items(self.online)     # no local rematch or new game; Look first
-        self.stack.push(end_window(self.app, title, text, self.end_choice, items))
+            items = cards_menu.end_items(self.table.online)     # no local rematch or new game; Look first
+        self.table.stack.push(end_window(self.table.app, title, text, self.end_choice, items))
 
     def end_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
@@ -181,7 +194,7 @@ class TableWindows(TablePart):
         if self.record_refused(choice):
             self.show_end()                  # the end window again: the game is over
             return
-        if saving.end_choice(self, choice):  # Watch replay
+        if saving.end_choice(self.table, choice):  # Watch replay
             return
         if choice == "rematch":
             self.rematch()
@@ -191,14 +204,14 @@ class TableWindows(TablePart):
             self.to_title()
 
     def show_card(self, key: SlotKey) -> None:
-        g = self.game
+        g = self.table.game
         if key[0] == "cell":
             cell = key[1]
             card = g.card_at(cell)
             if card is None:
-                if self.pending is not None and self.pending[2] == cell:
-                    card = g.hand(self.pending[0])[self.pending[1]]
-                    self.stack.push(CardViewWindow(self.app, card))
+                if self.table.pending is not None and self.table.pending[2] == cell:
+                    card = g.hand(self.table.pending[0])[self.table.pending[1]]
+                    self.table.stack.push(CardViewWindow(self.table.app, card))
                 return
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
@@ -208,14 +221,51 @@ class TableWindows(TablePart):
                 mod = g.elemental(cell)
                 notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
                           f"{element} cell: {mod:+d} on every side",)
-            eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)   # None only where no card lies
-            self.stack.push(CardViewWindow(self.app, card, eff))
+            # effective_sides is None only where no card lies
+            eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)
+            self.table.stack.push(CardViewWindow(self.table.app, card, eff))
             return
         seat, i = key[1], key[2]
-        if seat not in self.visible_seats() or i >= len(g.hand(seat)):
-            self.app.sound.play("illegal")
+        if seat not in self.table.visible_seats() or i >= len(g.hand(seat)):
+            self.table.app.sound.play("illegal")
             return
-        self.stack.push(CardViewWindow(self.app, g.hand(seat)[i]))
+        self.table.stack.push(CardViewWindow(self.table.app, g.hand(seat)[i]))
+
+    # ------------------------------------------------------------------ windows the controller asks for
+    def offer_abilities(self) -> None:
+        """The ability window over the placed card, covering neither it nor its captures."""
+        t = self.table
+        c = t.controller
+        if c.pending is None or t.stack is None:
+            return
+        g = t.game
+        lay = t.layout
+        card_id, name = c.pending
+        card = t.library.catalog[card_id]
+        offered = g.abilities_offered(card_id, name)
+        captured = g.captures_if(card_id, name)
+        cell = g.field.index(name)
+        avoid = [lay.cell_rect(cell)] + [lay.cell_rect(g.field.index(x)) for x in captured]
+        targets = {x for n in offered for opt in g.target_options(card_id, name, n) for x in opt
+                   if not x.startswith(HAND_PREFIX)}
+        t.stack.push(ability_window(t.app, card, len(captured), offered, self._ability_chosen,
+                                    c.cancel_choice, avoid=avoid, field=lay.field_rect,
+                                    targets=[lay.cell_rect(g.field.index(x)) for x in targets]))
+
+    def _ability_chosen(self, value: Any) -> None:
+        t = self.table
+        c = t.controller
+        if c.pending is None:
+            return
+        if not t._command(c.choose_ability, c.pending_seat, None if value == "none" else int(value)):
+            c.cancel_choice()
+
+    def computer_failed(self, text: str) -> None:
+        t = self.table
+        if t.stack is not None:
+            t.stack.push(MessageWindow(t.app, "Computer player", text, on_close=t.controller.resume_turn))
+        else:
+            t.controller.begin_turn()
 
 
 def fresh_library(app: AppView) -> Library | None:
