@@ -173,6 +173,11 @@ class Match:
         """``over`` (the game ended) or a menu choice; True when the mode handled it itself."""
         return False
 
+    def trade_rule(self) -> str | None:
+        """The trade rule the game is played for (a Journey game's), part of its rule set in the
+        statistics; None for an ordinary game, which trades nothing."""
+        return None
+
 
 def setup_for_ai(match_config: MatchConfig, fld: Field, cards: list[str], date: tuple[int, int]) -> dict[str, Any]:
     """The ``setup`` dict a computer seat gets to choose its hand (plain, picklable)."""

@@ -82,7 +82,7 @@ def game_ended(table: Any) -> None:
     """A placement ended the game: count it in the statistics and autosave the finished game."""
     autosave(table)
     statistics.record_cards(table.app, [dict(table.match.seat(s)) for s in range(table.game.players)],
-                            table.game)
+                            table.game, table.match.trade_rule())
 
 
 # ---------------------------------------------------------------------- save -> table

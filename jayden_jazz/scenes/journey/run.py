@@ -194,6 +194,9 @@ class JourneyMatch(Match):
                 ("Options", "options"), ("Save game", "save"), ("Leave: continue later", "leave"),
                 ("Abandon: counts as lost", "abandon")]
 
+    def trade_rule(self) -> str | None:
+        return self.setup.trade if self.setup is not None else None
+
     def table_event(self, table: Any, what: str) -> bool:
         if what == "over":
             if table.end_shown:                  # the window is up already (Enter on the table again)
