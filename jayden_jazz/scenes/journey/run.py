@@ -18,10 +18,11 @@ from dataclasses import field as dc_field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jayden_jazz.ai.journey.hands import opponent_hand
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.collection import cards_won_from, pool_with_winnings, starter_grant, won_from_player
-from jayden_jazz.journey.match import JourneySetup, dealt_hand, hand_size, new_seed, opponent_hand, prepare, start
+from jayden_jazz.journey.match import JourneySetup, dealt_hand, hand_size, new_seed, prepare, start
 from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves import journey_game
 from jayden_jazz.saves.store import SaveError
