@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.cards.players import Brain
     from jayden_jazz.tables.cards.present import Presentation
     from collections import deque
+    from pathlib import Path
 
     from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer
     from jayden_jazz.shell.input import Action as InputAction
@@ -118,6 +119,8 @@ class TableHost(Protocol):
 
     def show_end(self) -> None: ...
 
+    def hides_hands(self) -> bool: ...
+
     def final_result(self) -> Any: ...
 
     # from AbilityTargets
@@ -148,6 +151,8 @@ if TYPE_CHECKING:  # pragma: no cover
         ticks: int
         cursor: SlotKey | None
         end_shown: bool
+        loaded_unplayed: bool                      # loaded from a save, no card played on it yet
+        loaded_from: Path | None                   # the save it was loaded from
         _preview_key: tuple[int, int, int, int] | None   # ply, position hash, hand index, cell
         _preview: frozenset[int]
         _sides_key: tuple | None
