@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cardkit.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
+from jayden_jazz.scenes.cards.intents import carry_out
 from jayden_jazz.scenes.cardkit.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
 from jayden_jazz.scenes.cards.table_host import TablePart
@@ -55,7 +56,8 @@ class TableWindows(TablePart):
     def menu_choice(self, choice: str) -> None:
         from jayden_jazz.scenes.cards import saving
 
-        if self.record_refused(choice) or self.match.table_event(self, choice) or saving.menu_choice(self, choice):
+        if self.record_refused(choice) or carry_out(self, self.match.on_menu(self, choice)) or \
+                saving.menu_choice(self, choice):
             return
         if choice == "log":
             self.open_log()
@@ -150,7 +152,7 @@ class TableWindows(TablePart):
 
     def show_end(self) -> None:
         res = self.final_result()
-        if res is None or self.stack is None or self.match.table_event(self, "over"):
+        if res is None or self.stack is None or carry_out(self, self.match.on_over(self)):
             return
         online = getattr(self, "online", None)
         if online is not None:
