@@ -225,15 +225,16 @@ def leave_for_later(table: TablePart) -> None:
     leave_table(table)
 
 
-def leave_table(table: Any) -> None:
+def leave_table(table: TablePart) -> None:
     """Back to the screen under the table; the table's exit keeps the game for Continue."""
     while table.stack.top is not None and table.stack.top is not table:
         table.stack.pop()
     table.stack.pop()
 
 
-def to_trade(table: Any, abandoned: bool) -> None:
+def to_trade(table: TablePart, abandoned: bool) -> None:
     m = table.match
+    assert isinstance(m, JourneyMatch)           # only a Journey table has a trade
     table.stop_ai()
     while table.stack.top is not None and table.stack.top is not table:
         table.stack.pop()
