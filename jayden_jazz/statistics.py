@@ -190,15 +190,40 @@ def stats_path(app: AppView) -> Path:
 
 # ---------------------------------------------------------------------- from finished games
 
-def rules_name_cards(rules: Any) -> str:
-    """``Updated``, ``Draft + Open + Sudden Death``, ``Updated + Same + Plus``: the preset, the
-    variants and the classic rules in play."""
+def rules_name_cards(rules: Any, trade: str | None = None) -> str:
+    """``Updated``, ``Draft + Open + Sudden Death``, ``Updated + Same + Plus + Trade One``: the
+    preset, the variants, the classic rules in play (capture and hand rules: Random, Order ...)
+    and a Journey game's trade rule.
+
+    Every setting that tells two rule sets apart is named, so two different sets never share a
+    line on the Statistics screen: a set that matches no preset says how it differs (the base
+    capture, spare cards, holes, extra capture steps) instead of a bare ``Custom``.
+    """
     from jayden_jazz.cards.rule_text import RULE_NAMES
 
-    parts = [str(rules.preset_name).capitalize()]
+    preset = str(rules.preset_name)
+    parts = [preset.capitalize()]
+    if preset == "custom":
+        parts += _custom_settings(rules)
     parts += [v.replace("_", " ").title() for v in rules.variants]
     parts += [RULE_NAMES.get(r, r) for r in getattr(rules, "classic", ())]
+    if trade:
+        parts.append(f"Trade {trade.capitalize()}")
     return " + ".join(parts)
+
+
+def _custom_settings(rules: Any) -> list[str]:
+    """The settings a preset fixes, in words, for a set that matches neither preset."""
+    capture = getattr(rules, "capture", "higher")
+    out = ["Ties Capture" if capture == "equal_or_higher" else
+           ("Higher Captures" if capture == "higher" else str(capture).replace("_", " ").title())]
+    spare = int(getattr(rules, "spare", 0) or 0)
+    if spare:
+        out.append(f"{spare} Spare Card{'s' if spare != 1 else ''}")
+    if not getattr(rules, "holes", True):
+        out.append("No Holes")
+    out += [str(step).replace("_", " ").title() for step in getattr(rules, "steps", ())]
+    return out
 
 
 def rules_name_jayden(enhanced: bool, quiet_draw: bool) -> str:
@@ -218,8 +243,10 @@ def card_opponents(seats: list[dict[str, Any]], me: int) -> list[str]:
     return list(dict.fromkeys(_kind(s) for i, s in enumerate(seats) if i != me))
 
 
-def cards_entry(seats: list[dict[str, Any]], result: Any, rules: Any) -> tuple[str, list[str], str] | None:
-    """(outcome, opponent kinds, rule set) of a finished card game for the first person, or None."""
+def cards_entry(seats: list[dict[str, Any]], result: Any, rules: Any,
+                trade: str | None = None) -> tuple[str, list[str], str] | None:
+    """(outcome, opponent kinds, rule set) of a finished card game for the first person, or None;
+    ``trade``: a Journey game's trade rule, part of its rule set."""
     kinds = [_kind(s) for s in seats]
     if "human" not in kinds or result is None:
         return None
@@ -228,7 +255,7 @@ def cards_entry(seats: list[dict[str, Any]], result: Any, rules: Any) -> tuple[s
         outcome = "drawn" if len(result.winners) > 1 else "won"
     else:
         outcome = "lost"
-    return outcome, card_opponents(seats, me), rules_name_cards(rules)
+    return outcome, card_opponents(seats, me), rules_name_cards(rules, trade)
 
 
 def jayden_entry(players: dict[str, dict[str, Any]], winner: str | None, enhanced: bool,
@@ -259,9 +286,9 @@ def record(app: AppView, game: str, entry: tuple[str, list[str], str] | None) ->
     return notice
 
 
-def record_cards(app: Any, seats: list[dict[str, Any]], game: Any) -> str:
-    """The card table calls this once, when a placement ends the game."""
-    return record(app, "cards", cards_entry(seats, game.result(), game.rules))
+def record_cards(app: Any, seats: list[dict[str, Any]], game: Any, trade: str | None = None) -> str:
+    """The card table calls this once, when a placement ends the game (``trade``: a Journey game's)."""
+    return record(app, "cards", cards_entry(seats, game.result(), game.rules, trade))
 
 
 def record_jayden(app: Any, players: dict[str, dict[str, Any]], result: Any, enhanced: bool,

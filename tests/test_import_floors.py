@@ -9,7 +9,8 @@ out (they are for the type checker; nothing runs them).
     ai        jayden_jazz/ai                           no scenes, shell, saves, settings, statistics, pygame
     saves     jayden_jazz/saves                        no scenes, shell, settings, pygame
     tables    jayden_jazz/tables (table controllers)   no scenes, shell, pygame
-    journey   jayden_jazz/journey, jayden_jazz/net     no scenes, shell, pygame
+    journey   jayden_jazz/journey                      no scenes, shell, pygame, ai (ai/journey imports it)
+    net       jayden_jazz/net                          no scenes, shell, pygame
     cardkit   jayden_jazz/scenes/cardkit               no screen package (scenes/cards, workshop, jayden)
     workshop  jayden_jazz/scenes/workshop              nothing of the card screens (scenes/cards)
 
@@ -141,7 +142,7 @@ SCREENS = ("jayden_jazz.scenes", "jayden_jazz.shell", "pygame")
     ("jayden_jazz.ai", None, SCREENS + ("jayden_jazz.saves", "jayden_jazz.settings", "jayden_jazz.statistics")),
     ("jayden_jazz.saves", None, SCREENS + ("jayden_jazz.settings",)),
     ("jayden_jazz.tables", None, SCREENS),
-    ("jayden_jazz.journey", None, SCREENS),
+    ("jayden_jazz.journey", None, SCREENS + ("jayden_jazz.ai",)),
     ("jayden_jazz.net", None, SCREENS),
     ("jayden_jazz.scenes.cardkit", None,
      ("jayden_jazz.scenes.cards", "jayden_jazz.scenes.workshop", "jayden_jazz.scenes.jayden")),
@@ -185,3 +186,12 @@ def test_the_card_engine_commands_that_need_more_live_above_it():
     engine = imports_of(PKG / "cards" / "cli.py")
     assert not any(within(m, ("jayden_jazz.scenes", "jayden_jazz.saves", "pygame")) for m in engine)
     assert '"jayden_jazz.commands:main"' in (PKG / "cards" / "__main__.py").read_text(encoding="utf-8")
+
+
+def test_the_journey_sits_below_the_computer_player():
+    """``ai/journey`` plays the Journey's games, so the Journey's rules may not call up into ``ai``
+    (its opponent's hand is chosen in ``ai/journey/hands.py``): the two never import each other."""
+    journey = {n for names in package_imports("jayden_jazz.journey").values() for n in names}
+    assert not any(within(n, ("jayden_jazz.ai",)) for n in journey)
+    assert "jayden_jazz.journey.match" in imports_of(PKG / "ai" / "journey" / "hands.py")
+    assert "jayden_jazz.ai.journey.hands" in imports_of(PKG / "ai" / "journey" / "arena.py")

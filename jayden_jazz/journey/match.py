@@ -5,7 +5,10 @@ several), the opponent's hand from its pool, the check of the player's hand
 against the collection. After the last: the trade, the reward, and the
 ledger entries for the profile. Everything drawn comes from the game's seed
 and is kept in :class:`JourneySetup`, which the game's record carries, so a
-replay reaches the same rules, hands, trade and reward.
+replay reaches the same rules, hands, trade and reward. The opponent's hand
+is the computer player's choice, so it is chosen above this package
+(:mod:`jayden_jazz.ai.journey.hands`): the Journey's rules never import the
+computer player, which imports them.
 """
 
 from __future__ import annotations
@@ -66,19 +69,6 @@ def dealt_hand(cards: Sequence[str], js: JourneySetup, seat: int) -> list[str]:
     return journey_rng(js.seed, f"deal{seat}").sample(sorted(set(cards)), hand_size(js))
 
 
-def opponent_hand(opponent: Opponent, js: JourneySetup, pack_dirs: list[str]) -> list[str]:
-    """The opponent's hand: its level chooses from its pool, as a computer seat chooses offline
-    (dealt from the pool under the Random hand rule)."""
-    from jayden_jazz.ai.cards.player import choose_hand
-
-    if js.rule_set.rules().random:
-        return dealt_hand(opponent.pool, js, OPPONENT)
-
-    setup = {"field": js.rule_set.field, "players": 2, "rules": js.rule_set.rules().to_dict(),
-             "cards": list(opponent.pool)}
-    return choose_hand(pack_dirs, setup, OPPONENT, opponent.level, js.seed)
-
-
 def start(catalog: Mapping[str, Card], js: JourneySetup, player_hand: Sequence[str],
           opponent_hand: Sequence[str], names: tuple[str, str] = ("You", "Opponent")) -> Game:
     """The Journey game itself: an ordinary two-player card game, seated and seeded."""
@@ -133,4 +123,4 @@ def new_seed(rng: random.Random | None = None) -> int:
 
 
 __all__ = ["Conclusion", "JourneySetup", "OPPONENT", "PLAYER", "conclude", "dealt_hand", "hand_problem", "hand_size",
-           "journey_rng", "new_seed", "opponent_hand", "prepare", "start"]
+           "journey_rng", "new_seed", "prepare", "start"]

@@ -1,8 +1,11 @@
 """The Statistics screen: how the player does in each game, read from the statistics file.
 
 A rule set's name can be long (a preset, the variants and every classic rule
-in play): one too long for the room left of the numbers is cut after its
-last whole part with the font's ellipsis, so it never runs into them.
+in play). Cut short, two different sets would read alike ("Updated + Open +
+Same…"), so a name too long for the room left of the numbers goes on over
+more lines, broken after a " + ", and never runs into them. The list of rule
+sets scrolls in its box (arrows, PgUp/PgDn, Home/End, the mouse wheel) with
+a scroll bar beside it when it holds more than the box shows.
 """
 
 from __future__ import annotations
@@ -29,7 +32,10 @@ PAGES = (*stats.GAMES, "journey")
 LABEL_GAP = 8
 """Pixels kept free between a label and the first column's title."""
 ELLIPSIS = "\u2026"
-RULE_ROWS = 7
+RULE_ROWS = 8
+"""Rule-set lines the box shows at once; more scroll."""
+INDENT, MORE = "  ", "    "
+"""A rule set's first line, and the lines its name goes on over."""
 
 
 class StatisticsScene(Scene):
@@ -41,6 +47,8 @@ class StatisticsScene(Scene):
         self.path = stats.stats_path(app)
         self.stats = stats.Statistics.load(self.path)
         self.frame = pygame.Rect(8, 8, 624, 322)
+        self.list_top = 0
+        """The rule-set line at the top of the box (always a set's first line)."""
 
     def enter(self) -> None:
         if self.stats.notice and self.stack is not None:
@@ -50,10 +58,13 @@ class StatisticsScene(Scene):
     def handle(self, action: Action) -> None:
         if action.kind == Kind.BACK:
             self.close()
-        elif action.kind == Kind.MOVE and action.dx:
+        elif action.kind == Kind.MOVE and action.dx and not action.dy:
             i = PAGES.index(self.game)
             self.game = PAGES[(i + action.dx) % len(PAGES)]
+            self.list_top = 0
             self.app.sound.play("menu")
+        elif action.kind in (Kind.MOVE, Kind.SCROLL):
+            self.scroll(action)
         elif action.means(Kind.RESET):
             self.ask_reset()
         elif action.kind == Kind.ACTION:
@@ -61,6 +72,38 @@ class StatisticsScene(Scene):
                 self.handle(Action(Kind.MOVE, dx=1 if action.pos[0] >= 320 else -1))
             else:
                 self.close()
+
+    def scroll(self, action: Action) -> None:
+        """Up/Down (and a wheel notch) one rule set, PgUp/PgDn a boxful, Home/End to the ends.
+
+        The list moves by whole rule sets, so the box never starts with the end of a name whose
+        beginning scrolled away (a lone "Combo" would read as a rule set of its own).
+        """
+        if self.game not in self.stats.games:
+            return
+        stops = self.list_stops(self.rule_lines())
+        at = max((i for i, s in enumerate(stops) if s <= self.list_top), default=0)
+        if action.kind == Kind.SCROLL or not action.dx:
+            at += action.dy
+        elif action.dx < 0:                      # Home / End
+            at = 0 if action.dy < 0 else len(stops) - 1
+        elif action.dy > 0:                      # PgDn: the last set that starts inside the box, or the next
+            at = max(at + 1, max(i for i, s in enumerate(stops) if s <= stops[at] + RULE_ROWS - 1))
+        else:                                    # PgUp: the first set a box above still shows
+            at = min(at - 1, min(i for i, s in enumerate(stops) if s >= stops[at] - RULE_ROWS + 1))
+        self.list_top = stops[min(max(0, at), len(stops) - 1)]
+
+    @staticmethod
+    def list_stops(lines: list[tuple[str, stats.Tally | None, int]]) -> list[int]:
+        """The lines the box may start at: each rule set's first line, up to the one from which
+        the rest of the list fits the box."""
+        starts = [i for i, (_, t, _) in enumerate(lines) if t is not None] or [0]
+        last = next((s for s in starts if len(lines) - s <= RULE_ROWS), starts[-1])
+        return [s for s in starts if s <= last]
+
+    def shown_top(self, lines: list[tuple[str, stats.Tally | None, int]]) -> int:
+        """The first rule-set line the box shows now (the list may have shrunk since it scrolled)."""
+        return max([s for s in self.list_stops(lines) if s <= self.list_top], default=0)
 
     def ask_reset(self) -> None:
         """Counting from zero throws the counts away, so it asks, with No first."""
@@ -83,22 +126,72 @@ class StatisticsScene(Scene):
             return
         self.stats = fresh
 
-    def rows(self) -> list[tuple[str, stats.Tally | None, int]]:
-        """(label, counts, colour) per line; counts None for a heading."""
+    def head_rows(self) -> list[tuple[str, stats.Tally | None, int]]:
+        """The rows above the rule sets: all games, each kind of opponent, the list's heading."""
         g = self.stats.games[self.game]
         out: list[tuple[str, stats.Tally | None, int]] = [("All games", g.total, P.WHITE)]
         for kind in stats.OPPONENTS:
             out.append((f"  against {stats.OPPONENT_TITLES[kind]}", g.opponents.get(kind, stats.Tally()),
                         P.WHITE))
         out.append(("By rule set", None, P.LIGHT_CYAN))
-        rules = sorted(g.rules.items(), key=lambda kv: (-kv[1].played, kv[0]))
-        for name, t in rules[:RULE_ROWS]:
-            out.append((f"  {name}", t, P.WHITE))
-        if len(rules) > RULE_ROWS:
-            out.append((f"  ... and {len(rules) - RULE_ROWS} more", None, P.LIGHT_GRAY))
-        if not rules:
-            out.append(("  no games counted yet", None, P.LIGHT_GRAY))
         return out
+
+    def rule_lines(self) -> list[tuple[str, stats.Tally | None, int]]:
+        """Every rule set, most played first, its whole name over as many lines as it needs (the
+        counts on the first)."""
+        g = self.stats.games[self.game]
+        out: list[tuple[str, stats.Tally | None, int]] = []
+        for name, t in sorted(g.rules.items(), key=lambda kv: (-kv[1].played, kv[0])):
+            for i, line in enumerate(self.wrap_name(name)):
+                out.append((line, None if i else t, P.WHITE))
+        if not out:
+            out.append((INDENT + "no games counted yet", None, P.LIGHT_GRAY))
+        return out
+
+    def rows(self) -> list[tuple[str, stats.Tally | None, int]]:
+        """(label, counts, colour) per line drawn, top to bottom; counts None for a heading or
+        a rule set's further lines: the head rows, then the rule-set lines the box shows now."""
+        lines = self.rule_lines()
+        top = self.shown_top(lines)
+        return self.head_rows() + lines[top:top + RULE_ROWS]
+
+    def label_room(self) -> int:
+        """Letters a label may take without running into the Played column's title."""
+        font = self.app.font
+        return (COLUMNS[0][1] - font.width(COLUMNS[0][0]) - LABEL_GAP - self.label_x()) // font.width("M")
+
+    def wrap_name(self, name: str) -> list[str]:
+        """A rule set's name in lines that fit the label room: broken after a " + " (the next
+        rule starts the next line), a single rule too long for a line at a space, and a word
+        too long for even that (never from the game) at the room's edge."""
+        room = self.label_room()
+        parts = name.split(" + ")
+        lines: list[str] = []
+        cur = INDENT
+        for i, part in enumerate(parts):
+            tail = "" if i == len(parts) - 1 else " +"
+            piece = part + tail
+            sep = "" if cur.strip() == "" else " "
+            if len(cur) + len(sep) + len(piece) <= room:
+                cur += sep + piece
+                continue
+            if cur.strip():
+                lines.append(cur)
+                cur = MORE
+            for word in piece.split(" "):
+                sep = "" if cur.strip() == "" else " "
+                if len(cur) + len(sep) + len(word) > room and cur.strip():
+                    lines.append(cur)
+                    cur = MORE
+                    sep = ""
+                while len(cur) + len(word) > room:
+                    cut = room - len(cur)
+                    lines.append(cur + word[:cut])
+                    cur, word = MORE, word[cut:]
+                cur += sep + word
+        if cur.strip():
+            lines.append(cur)
+        return lines
 
     def inner(self) -> pygame.Rect:
         """The window's inside, as ``draw_window`` leaves it for a titled frame."""
@@ -113,10 +206,10 @@ class StatisticsScene(Scene):
         return self.inner().y + 24 + LINE_H + 4 + i * LINE_H
 
     def label_text(self, label: str) -> str:
-        """The label as drawn: whole when it fits left of the numbers, else cut after its last
-        whole part (a rule, a word) with an ellipsis."""
+        """The label as drawn: rule-set names arrive wrapped (:meth:`wrap_name`); any other label
+        too long for the room is cut after its last whole part with an ellipsis."""
         font = self.app.font
-        room = (COLUMNS[0][1] - font.width(COLUMNS[0][0]) - LABEL_GAP - self.label_x()) // font.width("M")
+        room = self.label_room()
         if len(label) <= room:
             return label
         head = label[:room - 1]
@@ -126,6 +219,25 @@ class StatisticsScene(Scene):
                 head = head[:cut]
                 break
         return head.rstrip(" +,") + (ELLIPSIS if font.has(ELLIPSIS) else ".")
+
+    def list_rect(self) -> pygame.Rect:
+        """The box the rule-set lines scroll in (its right edge holds the scroll bar)."""
+        top = self.row_y(len(self.head_rows()))
+        return pygame.Rect(self.label_x(), top, self.inner().right - 4 - self.label_x(), RULE_ROWS * LINE_H)
+
+    def draw_scroll_mark(self, surface: pygame.Surface) -> None:
+        """A bar beside the list when it holds more than the box shows: the light part is where
+        the box is in the list, so a player sees there is more and where."""
+        lines = self.rule_lines()
+        if len(lines) <= RULE_ROWS:
+            return
+        last = self.list_stops(lines)[-1]
+        box = self.list_rect()
+        bar = pygame.Rect(box.right - 4, box.y, 4, box.h)
+        surface.fill(P.DARK_GRAY, bar)
+        h = max(8, bar.h * RULE_ROWS // len(lines))
+        y = bar.y + (bar.h - h) * self.shown_top(lines) // max(1, last)
+        surface.fill(P.LIGHT_GRAY, (bar.x, y, bar.w, h))
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
@@ -150,12 +262,14 @@ class StatisticsScene(Scene):
                     text = str(v)
                     font.draw(surface, text, right - font.width(text), y, colour if v else P.DARK_GRAY)
             y += LINE_H
+        self.draw_scroll_mark(surface)
         gone = self.stats.games[self.game].total.abandoned if self.game in self.stats.games else 0
         note = (f"{gone} online game{'s' if gone != 1 else ''} ended abandoned (not in Played)." if gone
                 else "Counted for the first person at the screen (P1, or Green in Jayden).")
         font.draw_centered(surface, note, self.frame.centerx, self.frame.bottom - 40, P.LIGHT_CYAN)
         keys = self.app.input.keymap
-        foot = f"\u2190\u2192 other game  {keys.label('reset_stats')} reset  {keys.label('back')} back"
+        scroll = "\u2191\u2193 rule sets  " if len(self.rule_lines()) > RULE_ROWS else ""
+        foot = f"{scroll}\u2190\u2192 other game  {keys.label('reset_stats')} reset  {keys.label('back')} back"
         font.draw_centered(surface, foot, self.frame.centerx, self.frame.bottom - 22, P.LIGHT_GRAY)
         path = str(self.path)
         font.draw(surface, "Kept in " + (path if len(path) <= 70 else "..." + path[-67:]), 4, 334, P.DARK_GRAY)

@@ -11,8 +11,8 @@ import pytest
 
 from jayden_jazz.cards import load_packs
 from jayden_jazz.journey.collection import starter_entries
-from jayden_jazz.journey.match import (OPPONENT, PLAYER, conclude, hand_problem, hand_size, opponent_hand,
-                                       prepare, start)
+from jayden_jazz.ai.journey.hands import opponent_hand
+from jayden_jazz.journey.match import OPPONENT, PLAYER, conclude, hand_problem, hand_size, prepare, start
 from jayden_jazz.saves import journey as jsave
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -123,8 +123,12 @@ def test_the_longest_rule_set_name_the_game_writes_reads_back(tmp_path):
 
     from jayden_jazz.cards.rules import CLASSIC, PRESETS, VARIANTS
 
-    name = stats.rules_name_cards(SimpleNamespace(preset_name=max(PRESETS, key=len), variants=VARIANTS,
-                                                  classic=CLASSIC))
+    name = max((stats.rules_name_cards(SimpleNamespace(preset_name=max(PRESETS, key=len), variants=VARIANTS,
+                                                       classic=CLASSIC)),
+                stats.rules_name_cards(SimpleNamespace(preset_name="custom", capture="equal_or_higher", spare=9,
+                                                       holes=False, steps=("equal_or_higher",), variants=VARIANTS,
+                                                       classic=CLASSIC), "direct")), key=len)
+    assert len(name) <= stats.MAX_RULE_NAME
     path = tmp_path / "statistics.yaml"
     s = stats.Statistics(path)
     s.add("cards", "won", ["normal"], name)
@@ -157,3 +161,29 @@ def test_a_three_seat_game_names_each_kind_of_opponent_once():
                                                                                                    "normal"]
     entry = stats.cards_entry([human, easy, easy], SimpleNamespace(winners=(0,)), Rules())
     assert entry is not None and entry[:2] == ("won", ["easy"])
+
+
+def test_two_different_rule_sets_never_print_the_same_name():
+    """Every setting that tells two sets apart is named: the preset's settings of a custom set,
+    the variants (Sudden Death), the hand rules (Random, Order ...), a Journey game's trade rule."""
+    from itertools import combinations, product
+
+    from jayden_jazz.cards.rules import BASE_CAPTURES, CAPTURE_RULES, HAND_RULES, VARIANTS, Rules
+    from jayden_jazz.journey.trade import TRADE_RULES
+
+    def subsets(names, most):
+        return [c for k in range(most + 1) for c in combinations(names, k)]
+
+    seen: dict[str, tuple] = {}
+    for capture, spare, holes, variants, hand, classic, trade in product(
+            BASE_CAPTURES, (0, 1, 2), (True, False), subsets(VARIANTS, 3), subsets(HAND_RULES, 2),
+            subsets(CAPTURE_RULES, 1), (None, *TRADE_RULES)):
+        rules = Rules(capture=capture, spare=spare, holes=holes, **{n: True for n in variants + hand + classic})
+        name = stats.rules_name_cards(rules, trade)
+        key = (rules.code(), trade)
+        assert seen.setdefault(name, key) == key, (name, seen[name], key)
+        assert len(name) <= stats.MAX_RULE_NAME
+    assert len(seen) > 10_000
+    assert stats.rules_name_cards(Rules(spare=1)) == "Custom + Higher Captures + 1 Spare Card"
+    assert stats.rules_name_cards(Rules(sudden_death=True, random=True), "one") == (
+        "Updated + Sudden Death + Random + Trade One")

@@ -9,6 +9,7 @@ from jayden_jazz.cards.field import load_fields
 from jayden_jazz.cards.loader import load_packs
 from jayden_jazz.paths import shipped_dir
 from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, face_name_lines
+from jayden_jazz.scenes.cardkit.short_names import words as short_words
 from jayden_jazz.scenes.cards.render import TableLayout
 from jayden_jazz.shell.smallfont import small_font
 
@@ -32,11 +33,15 @@ def face_sizes() -> set[tuple[int, int]]:
 
 
 def whole_or_cut(line: str, words: list[str]) -> bool:
-    """Every word of ``line`` is one of the name's words, or the start of one with an ellipsis."""
+    """Every word of ``line`` is one of the name's words, or the start of one (at least three
+    letters on the small faces) with an ellipsis or a full stop ("Arch.")."""
+    words = words + [w.rstrip("-") for n in words for w in short_words(n)]
     for w in line.split():
-        if w in words:
+        if w.rstrip("-") in words or w in words:
             continue
-        if not (w.endswith("\u2026") and any(n.startswith(w[:-1]) and len(n) >= len(w) for n in words)):
+        if not (w[-1:] in ("\u2026", ".") and any(n.startswith(w[:-1]) and len(n) >= len(w) for n in words)):
+            return False
+        if w.endswith(".") and len(w) < 4:
             return False
     return True
 

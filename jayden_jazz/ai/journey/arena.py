@@ -38,12 +38,13 @@ import time
 
 from jayden_jazz.ai.cards.arena import shipped_cards_dirs
 from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action, choose_hand
+from jayden_jazz.ai.journey.hands import opponent_hand
 from jayden_jazz.ai.stats import Outcome
 from jayden_jazz.cards import Action, get_field, new_game
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.draws import Reward, draw_reward, journey_rng
 from jayden_jazz.journey.trade import computer_choice
-from jayden_jazz.journey.match import OPPONENT, PLAYER, dealt_hand, opponent_hand, prepare
+from jayden_jazz.journey.match import OPPONENT, PLAYER, dealt_hand, prepare
 
 PLAYERS = ("random", "easy", "normal", "hard", "opponent")
 #: how many times the model's player has beaten each opponent of the lower tiers

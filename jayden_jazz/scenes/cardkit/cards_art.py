@@ -18,6 +18,7 @@ from jayden_jazz.cards import Card, side_text
 from jayden_jazz.scenes.cardkit import colours
 from jayden_jazz.scenes.cardkit.elements_art import card_element
 from jayden_jazz.scenes.cardkit.pictures import ega_picture
+from jayden_jazz.scenes.cardkit.short_names import short_name
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font
@@ -151,13 +152,34 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
 
 def _compact_name(surface: pygame.Surface, r: pygame.Rect, name: str) -> None:
     """A short name in small capitals between the left and right values (7x7 cells and small
-    hand cards); the full name is in the bar when the cursor is on the card."""
+    hand cards): whole words or printed abbreviations (:mod:`.short_names`), on a black plate
+    so the letters read as a label and not as part of the values beside them ("5SOL.5"); the
+    full name is in the status line when the pointer or the cursor is on the card."""
+    boxes = compact_name_rects(r, name)
+    if boxes:
+        plate = boxes[0][1].unionall([b for _, b in boxes]).inflate(2, 2)
+        surface.fill(P.BLACK, plate.clip(_between_values(r).inflate(0, 2)))
+    for line, box in boxes:
+        small_font().draw(surface, line, box.x, box.y, P.WHITE)
+
+
+def compact_name_rects(r: pygame.Rect, name: str) -> list[tuple[str, pygame.Rect]]:
+    """Where a compact face writes each line of its short name (the ink box, without the plate's
+    one-pixel rim): centred between the left and the right value, clear of both."""
     small = small_font()
-    left, right = r.x + 2 + 8, r.right - 10 - 1   # a blank column after the left value and before the right
+    room = _between_values(r)
     lines = face_name_lines(name, r.size)[1]
     y = r.y + r.h // 2 - 6 + (3 if len(lines) == 1 else 0)
-    for i, line in enumerate(lines):
-        small.draw(surface, line, left + (right - left - small.width(line)) // 2, y + i * LINE, P.WHITE)
+    return [(line, pygame.Rect(room.x + (room.w - small.width(line)) // 2, y + i * LINE, small.width(line),
+                               LINE - 1))
+            for i, line in enumerate(lines)]
+
+
+def _between_values(r: pygame.Rect) -> pygame.Rect:
+    """A compact face's room between the left value and the right one, at the height of two
+    small lines: the name and its plate leave a blank pixel round every value's ink."""
+    left, right = r.x + 2 + 8, r.right - 10 - 1  # the left value's box ends at x+10, the right's starts a pixel on
+    return pygame.Rect(left, r.y + r.h // 2 - 6, right - left, 2 * LINE - 1)
 
 
 def _tiny(surface: pygame.Surface, r: pygame.Rect, values: tuple[int, ...], printed: tuple[int, ...]) -> None:
@@ -207,7 +229,8 @@ def _medium(surface: pygame.Surface, font: Font, r: pygame.Rect, card: Card, pic
 
 def face_name_lines(name: str, size: tuple[int, int]) -> tuple[bool, list[str]]:
     """The name lines a face of ``size`` draws: (in small capitals?, lines); none on tiny faces
-    and on compact ones with room for fewer than four letters."""
+    and on compact ones with room for fewer than four letters, where a name that does not fit
+    whole is shortened as a person would (:func:`.short_names.short_name`)."""
     r = pygame.Rect((0, 0), size)
     kind = _layout(r)[0]
     small = small_font()
@@ -216,7 +239,7 @@ def face_name_lines(name: str, size: tuple[int, int]) -> tuple[bool, list[str]]:
     if kind == "medium":
         return True, name_lines(name, small.columns(r.w - 6), 2)
     cols = small.columns(r.w - 21)               # compact: between the left and the right value
-    return True, (name_lines(name, cols, 2) if kind == "compact" and cols >= 4 else [])
+    return True, (short_name(name, cols, 2) if kind == "compact" and cols >= 4 else [])
 
 
 BIG_LINE = 13

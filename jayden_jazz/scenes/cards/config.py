@@ -12,13 +12,17 @@ import datetime
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.cards import Field, Rules
 from jayden_jazz.cards.deal import MAX_PLAYERS, MIN_PLAYERS
 from jayden_jazz.cards.rule_text import custom_name, rule_set_of
 from jayden_jazz.cards.rules import CLASSIC, PRESETS
 from jayden_jazz.scenes.cards import players as seats_mod
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.intents import TableIntent
+    from jayden_jazz.scenes.cards.table import CardsTableScene as TablePart
 
 FIELD_ORDER = ("3x3", "5x5", "7x7", "cross5", "ring5", "diamond5", "diamond7", "donut7")
 """Plain squares first, then the holed shapes from small to large; others after, by name."""
@@ -169,9 +173,20 @@ class Match:
         """True when a failed computer player is started again instead of its seat going to a person."""
         return False
 
-    def table_event(self, table: Any, what: str) -> bool:
-        """``over`` (the game ended) or a menu choice; True when the mode handled it itself."""
-        return False
+    def on_over(self, table: TablePart) -> TableIntent | None:
+        """The game ended: what the mode shows instead of the table's end window (None: the
+        table's own, with rematch and new game)."""
+        return None
+
+    def on_menu(self, table: TablePart, choice: str) -> TableIntent | None:
+        """A choice of the mode's own menu entries (:meth:`menu_entries`), such as ``leave`` or
+        ``abandon``: what the table should do; None for the ordinary entries the table handles."""
+        return None
+
+    def trade_rule(self) -> str | None:
+        """The trade rule the game is played for (a Journey game's), part of its rule set in the
+        statistics; None for an ordinary game, which trades nothing."""
+        return None
 
 
 def setup_for_ai(match_config: MatchConfig, fld: Field, cards: list[str], date: tuple[int, int]) -> dict[str, Any]:

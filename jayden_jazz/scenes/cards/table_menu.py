@@ -20,6 +20,7 @@ from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cardkit.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
+from jayden_jazz.scenes.cards.intents import carry_out
 from jayden_jazz.scenes.cardkit.library import QUICK_LOAD_BYTES, Library, cached_library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, short_effect
 from jayden_jazz.scenes.cards.windows import (ability_window, describe_result, end_window, log_window,
@@ -67,7 +68,7 @@ class TableWindows:
         from jayden_jazz.scenes.cards import saving
 
         t = self.table
-        if self.record_refused(choice) or t.match.table_event(t, choice) or saving.menu_choice(t, choice):
+        if self.record_refused(choice) or carry_out(t, t.match.on_menu(t, choice)) or saving.menu_choice(t, choice):
             return
         if choice == "log":
             self.open_log()
@@ -163,7 +164,7 @@ class TableWindows:
 
     def show_end(self) -> None:
         res = self.final_result()
-        if res is None or self.table.stack is None or self.table.match.table_event(self.table, "over"):
+        if res is None or self.table.stack is None or carry_out(self.table, self.table.match.on_over(self.table)):
             return
         online = self.table.online
         if online is not None:

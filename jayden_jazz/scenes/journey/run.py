@@ -18,22 +18,24 @@ from dataclasses import field as dc_field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jayden_jazz.ai.journey.hands import opponent_hand
 from jayden_jazz.cards import Game
 from jayden_jazz.cards.opponents import Opponent
 from jayden_jazz.journey.collection import cards_won_from, pool_with_winnings, starter_grant, won_from_player
-from jayden_jazz.journey.match import JourneySetup, dealt_hand, hand_size, new_seed, opponent_hand, prepare, start
+from jayden_jazz.journey.match import JourneySetup, dealt_hand, hand_size, new_seed, prepare, start
 from jayden_jazz.saves import journey as jsave
 from jayden_jazz.saves import journey_game
 from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
+from jayden_jazz.scenes.cards.intents import Confirm, Done, Run, ShowEnd, TableIntent
 from jayden_jazz.scenes.cardkit.library import Library
-from jayden_jazz.scenes.confirm import confirm_window
 from jayden_jazz.scenes.journey.lasthand import ProfileHands
 from jayden_jazz.scenes.journey.words import card_name, fit, locked_words
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.table import CardsTableScene as TablePart
     from jayden_jazz.shell.appview import AppView
 
 
@@ -194,39 +196,45 @@ class JourneyMatch(Match):
                 ("Options", "options"), ("Save game", "save"), ("Leave: continue later", "leave"),
                 ("Abandon: counts as lost", "abandon")]
 
-    def table_event(self, table: Any, what: str) -> bool:
-        if what == "over":
-            if table.end_shown:                  # the window is up already (Enter on the table again)
-                return True
-            res = table.game.result()
-            mine = res.scores[0] if res is not None else 0
-            theirs = res.scores[1] if res is not None else 0
-            title = "Drawn" if res is None or res.is_draw else ("You won" if res.winners[0] == 0 else "You lost")
-            table.end_shown = True
-            table.stack.push(MessageWindow(table.app, title, f"{title}, {mine} to {theirs}. Enter: see the "
-                                           "trade.", on_close=lambda: to_trade(table, abandoned=False)))
-            return True
-        if what == "leave":
-            table.stop_ai()
-            leave_table(table)
-            return True
-        if what == "abandon":
-            table.stack.push(confirm_window(
-                table.app, "Abandon", "Abandon this game? It counts as lost, and the trade takes as much as "
-                "if the opponent held the whole field.", lambda: to_trade(table, abandoned=True)))
-            return True
-        return False
+    def trade_rule(self) -> str | None:
+        return self.setup.trade if self.setup is not None else None
+
+    def on_over(self, table: TablePart) -> TableIntent | None:
+        """The Journey's end window, then the trade (never a rematch: the trade settles the game)."""
+        if table.end_shown:                      # the window is up already (Enter on the table again)
+            return Done()
+        res = table.game.result()
+        mine = res.scores[0] if res is not None else 0
+        theirs = res.scores[1] if res is not None else 0
+        title = "Drawn" if res is None or res.is_draw else ("You won" if res.winners[0] == 0 else "You lost")
+        return ShowEnd(title, f"{title}, {mine} to {theirs}. Enter: see the trade.",
+                       lambda: to_trade(table, abandoned=False))
+
+    def on_menu(self, table: TablePart, choice: str) -> TableIntent | None:
+        if choice == "leave":
+            return Run(lambda: leave_for_later(table))
+        if choice == "abandon":
+            return Confirm("Abandon", "Abandon this game? It counts as lost, and the trade takes as much as "
+                           "if the opponent held the whole field.", lambda: to_trade(table, abandoned=True))
+        return None
 
 
-def leave_table(table: Any) -> None:
+def leave_for_later(table: TablePart) -> None:
+    """Leave: continue later. The computer stops thinking; the table's exit keeps the game."""
+    table.stop_ai()
+    leave_table(table)
+
+
+def leave_table(table: TablePart) -> None:
     """Back to the screen under the table; the table's exit keeps the game for Continue."""
     while table.stack.top is not None and table.stack.top is not table:
         table.stack.pop()
     table.stack.pop()
 
 
-def to_trade(table: Any, abandoned: bool) -> None:
+def to_trade(table: TablePart, abandoned: bool) -> None:
     m = table.match
+    assert isinstance(m, JourneyMatch)           # only a Journey table has a trade
     table.stop_ai()
     while table.stack.top is not None and table.stack.top is not table:
         table.stack.pop()
