@@ -263,17 +263,21 @@ def test_an_unreachable_or_malformed_address_is_said_plainly(make_app, monkeypat
     assert app.stack.top is not sc and sc.browser is None
 
 
-def test_the_host_screen_says_the_hosting_machine_holds_every_hand(make_app):
+def test_the_host_screen_says_what_the_hosting_machine_keeps_for_each_game(make_app):
+    """Jayden has no hidden hands: the host keeps the game and its record; the card game's host
+    holds every hand. Both suggest a server for strangers."""
     app = open_online(make_app)
     press(app, "return")                                    # Host a game
     sc = app.stack.top
-    assert isinstance(sc, HostScene)
+    assert isinstance(sc, HostScene) and sc.kind == "jayden"
     jayden = " ".join(drawn_text(app))
-    assert "holds every hand" in jayden and "Connect to a server" in jayden
+    assert "keeps the game and its record" in jayden and "Connect to a server" in jayden
+    assert "hand" not in jayden.lower()
     press(app, "up", "up", "up", "up", "up", "right")      # Game: Card game (its many rows)
     assert sc.kind == "cards"
     cards = " ".join(drawn_text(app))
     assert "holds every hand" in cards and "Connect to a server" in cards
+    assert "keeps the game and its record" not in cards
 
 
 class FakeNet:
