@@ -29,7 +29,7 @@ def online_board(app) -> bool:
 def moved(make_app, tmp_path, monkeypatch):
     """The screen's guest seated (seat 1) at a first server, which then stops; the same games served
     again from the same data at another port. Yields (app, new server, code)."""
-    monkeypatch.setattr(L, "CONNECT_TICKS", 30)
+    make_app.online(connect_ticks=30)
     data = tmp_path / "data"
     first = ThreadServer(data, FAST)
     host = client(first.url, "Host")

@@ -6,7 +6,6 @@ host stays in the game; the host's own seat joins it like anyone else's.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -142,17 +141,16 @@ class HostScene(Scene):
         if self.url:                            # on the server connected to: its Connector, no Hosting
             self.name.remember()
             self.remember()
-            self.connector = L.Connector(self.url, create=(kind, setup, seats), seat=seat, name=self.name.value)
+            self.connector = L.connector(self.app, self.url, create=(kind, setup, seats), seat=seat, name=self.name.value)
             return
         try:
-            hosting = L.Hosting(Path(self.app.dirs.data) / "server",
-                                L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
+            hosting = L.hosting(self.app)
         except OSError as e:
             self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
             return
         self.name.remember()
         self.remember()
-        self.connector = L.Connector("", create=(kind, setup, seats), seat=seat, hosting=hosting,
+        self.connector = L.connector(self.app, "", create=(kind, setup, seats), seat=seat, hosting=hosting,
                                      name=self.name.value)
 
     def remember(self) -> None:

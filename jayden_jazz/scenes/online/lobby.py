@@ -39,7 +39,7 @@ class LobbyScene(Scene):
         self.link = link
         self.frame = pygame.Rect(40, 30, 560, 290)
         self.addresses = lan_addresses() if link.is_host else []
-        link.announcement.enabled = not L.local_only(app)
+        link.announcement.enabled = L.config(app).announces
         L.save_session(app, link)
         self.hand_sent: list[str] | None = None    # the card game: this seat's hand, sent, not yet refused
         self.picker_offered = False

@@ -57,14 +57,13 @@ class ContinueOnlineScene(Scene):
                 return
         hosting = None
         if "hosted_port" in kept:
-            host, port = L.LOOPBACK if L.local_only(self.app) else (L.LISTEN[0], kept["hosted_port"] or L.DEFAULT_PORT)
             try:
-                hosting = L.Hosting(Path(self.app.dirs.data) / "server", (host, port))
+                hosting = L.hosting(self.app, kept["hosted_port"])
             except OSError as e:
                 self.error = f"The server could not start: {e}"
                 return
         self.error = ""
-        self.connector = L.Connector(url, game=kept["game"], code=kept["code"], token=kept["token"],
+        self.connector = L.connector(self.app, url, game=kept["game"], code=kept["code"], token=kept["token"],
                                      host_token=kept.get("host_token"), hosting=hosting)
 
     def handle(self, action: Action) -> None:
