@@ -42,6 +42,7 @@ from jayden_jazz.scenes.jayden.render import cell_of_square
 from jayden_jazz.scenes.online import hints as hints_online
 from jayden_jazz.scenes.online import host_choice as H
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.follow import Follower
 from jayden_jazz.scenes.online.jayden_offers import Offers
@@ -259,7 +260,7 @@ class RemoteSeats:
         if self.lost:
             return L.GAME_LOST_LINE
         if self.presence.own_lost:
-            return "Not connected to the server: reconnecting..."
+            return moved.HINT if moved.offered(self.link) else "Not connected to the server: reconnecting..."
         if v is None:
             return "Waiting for the server..."
         if v["status"] == "abandoned":
@@ -320,7 +321,7 @@ class RemoteSeats:
             return menus.MainMenu(self.app, items, self.board.menu_choice, title="Watching", text=code)
         items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), *self.hints.menu_items(),
                  *self.offers.menu_items()]
-        items += H.away_items(self.link, self.presence, self.view_msg)
+        items += H.away_items(self.link, self.presence, self.view_msg) + moved.items(self.link)
         items += [MenuItem("Instructions", "instructions"), MenuItem("Options", "options"),
                   MenuItem("Leave the game", "leave")]
         return menus.MainMenu(self.app, items, self.board.menu_choice, title="Online game", text=code)
@@ -330,6 +331,8 @@ class RemoteSeats:
             self._ask_host(int(choice[1]))
         elif choice in ("draw", "resign"):
             self.offers.choose(choice)
+        elif choice == moved.VALUE:
+            moved.give_new_address(self.app, self.link)
         elif choice in ("leave", "title"):
             self.ask_leave()
 

@@ -10,6 +10,7 @@ import pygame
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import cards_link, hints, host_cards
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -58,6 +59,8 @@ class LobbyScene(Scene):
         leave = self.leave_rect.collidepoint(action.pos) if action.pos is not None else False
         if action.kind == Kind.ACTION and leave:
             self.ask_leave()
+        elif action.kind == Kind.ACTION and action.pos is None and self.lost and moved.offered(self.link):
+            moved.give_new_address(self.app, self.link)
         elif action.kind == Kind.ACTION and self.needs_hand():
             self.open_picker()
         elif action.kind == Kind.BACK:
@@ -150,6 +153,9 @@ class LobbyScene(Scene):
     def note(self, v: dict[str, Any] | None, cards: bool) -> tuple[str, int]:
         """The line under the seats: what the room waits for, or what went wrong."""
         if self.lost:
+            if moved.offered(self.link):
+                return ("Lost the connection to the server - reconnecting. It moved? Enter: give its "
+                        "new address."), P.LIGHT_RED
             return "Lost the connection to the server - reconnecting...", P.LIGHT_RED
         if v is None:
             return "Waiting for the server...", P.WHITE

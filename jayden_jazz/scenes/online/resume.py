@@ -25,9 +25,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class ContinueOnlineScene(Scene):
-    """Rejoining: the server again (a hosted game's server is started anew on its folder), then the seat."""
+    """Rejoining: the server again (a hosted game's server is started anew on its folder), then the seat.
 
-    def __init__(self, app: AppView, path: Path) -> None:
+    ``new_address``: opened from a game whose server stopped answering: the
+    address row is ready for the new one, nothing is tried until Enter.
+    """
+
+    def __init__(self, app: AppView, path: Path, new_address: bool = False) -> None:
         super().__init__(app)
         self.frame = pygame.Rect(70, 80, 500, 190)
         self.ticks = 0
@@ -40,7 +44,12 @@ class ContinueOnlineScene(Scene):
         self.menu = Menu([i for i in items if i.value != "address" or not hosted])
         self.menu.layout(self.frame.x + 24, self.frame.y + 96, self.frame.w - 48)
         self.connector: L.Connector | None = None
-        self._connect()
+        if new_address and not hosted and self.kept is not None:
+            # from a table whose server stopped answering: the old address is known not to answer
+            self.error = f"No game server answers at {self.address.value}. Type its new address, then Enter."
+            self.menu.index = [i.value for i in self.menu.items].index("address")
+        else:
+            self._connect()
 
     def _connect(self) -> None:
         kept = self.kept
