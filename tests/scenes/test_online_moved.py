@@ -169,6 +169,7 @@ def test_at_the_board_a_guest_whose_server_moved_gives_its_new_address_and_plays
         servers.append(second)
         until(app, lambda: board.seats.why_not_now().startswith("Not connected"), 20, "the lost connection")
         assert "Server moved? Esc: give its new address" in board.seats.why_not_now()
+        assert "Server moved? Esc: new address" in [text for text, _ in board.seats.notes()]   # the status line
         press(app, "escape")
         menu = app.stack.top
         values = [i.value for i in menu.menu.items]

@@ -223,8 +223,8 @@ class HostScene(Scene):
             short = ["This machine holds every hand, hidden ones too. With strangers",
                      "play on a server: Play online > Connect to a server."]
         else:
-            trust = wrap("This machine keeps the game and its record while you play. To play strangers, meet "
-                         "on a server: Play online > Connect to a server.", 62)
+            trust = wrap("This machine keeps the game and its record. To play strangers, meet on a server: "
+                         "Play online > Connect to a server.", 62)
             short = ["This machine keeps the game and its record. With strangers",
                      "play on a server: Play online > Connect to a server."]
         firewall = wrap("Your firewall may ask whether to let the game accept connections: "

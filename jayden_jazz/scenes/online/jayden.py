@@ -419,6 +419,8 @@ class RemoteSeats:
     def notes(self) -> list[tuple[str, int]]:
         board = self.board
         out = self.presence.notes(board.ticks)          # trouble first; then who plays
+        if self.presence.own_lost and moved.offered(self.link):
+            out.insert(1, (moved.SHORT, P.LIGHT_RED))   # the way out when the server went elsewhere
         out += [self.players_note()] if self.view_msg is not None else []
         if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))

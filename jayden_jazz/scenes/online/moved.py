@@ -19,6 +19,8 @@ VALUE = "new-address"
 ITEM_LABEL = "Server moved? Give its new address"
 #: Said at the table and in the waiting room while the connection is down.
 HINT = "Not connected: reconnecting. Server moved? Esc: give its new address."
+#: The same on a status line shared with other notes.
+SHORT = "Server moved? Esc: new address"
 
 
 def offered(link: L.Link) -> bool:
@@ -45,4 +47,4 @@ def give_new_address(app: Any, link: L.Link) -> None:
     app.stack.push(app.scene("online-continue", path=path, new_address=True))
 
 
-__all__ = ["HINT", "ITEM_LABEL", "VALUE", "give_new_address", "items", "offered"]
+__all__ = ["HINT", "ITEM_LABEL", "SHORT", "VALUE", "give_new_address", "items", "offered"]
