@@ -53,15 +53,17 @@ class Hosting:
     connecting: None while starting, then the local URL, or RuntimeError with
     why it could not start. ``tend()`` is read each tick while hosting.
     ``server_args`` are more ``serve`` options (tests: no rate limit);
+    ``stop_grace``: seconds a stopped server has to end before it is killed;
     ``popen`` starts the process (tests give a stand-in).
     """
 
     def __init__(self, data: Path, listen: tuple[str, int] = ("127.0.0.1", 0), *,
                  server_args: Sequence[str] = (), orphan_grace: float = ORPHAN_GRACE,
-                 popen: Callable[..., Any] = subprocess.Popen) -> None:
+                 stop_grace: float = STOP_GRACE, popen: Callable[..., Any] = subprocess.Popen) -> None:
         self.data = Path(data)
         self.server_args = tuple(server_args)
         self.orphan_grace = orphan_grace
+        self.stop_grace = stop_grace
         self._popen = popen
         self.reaper: threading.Thread | None = None     # the thread that waits for a stopped server to end
         self.host, self.port = listen
@@ -247,8 +249,9 @@ class Hosting:
             return
         self._reap(_end_found, self.data)
 
-    def _reap(self, target: Callable[[Any], None], arg: Any) -> None:
-        self.reaper = threading.Thread(target=target, args=(arg,), name="jayden-jazz-reap", daemon=True)
+    def _reap(self, target: Callable[[Any, float], None], arg: Any) -> None:
+        self.reaper = threading.Thread(target=target, args=(arg, self.stop_grace), name="jayden-jazz-reap",
+                                       daemon=True)
         _STOPPING[self.data.resolve()] = self.reaper
         self.reaper.start()
 
@@ -279,18 +282,18 @@ def wait_all_stopped(timeout: float) -> bool:
     return not any(t.is_alive() for t in _STOPPING.values())
 
 
-def _end_child(proc: Any) -> None:
+def _end_child(proc: Any, grace: float) -> None:
     """Wait for a signalled child to end, kill it if it will not, and reap it: no ``<defunct>`` left."""
     try:
-        proc.wait(STOP_GRACE)
+        proc.wait(grace)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
 
 
-def _end_found(data: Path) -> None:
+def _end_found(data: Path, grace: float) -> None:
     """Wait (a while) for a signalled server this game did not start to let go of its folder."""
-    end = time.monotonic() + STOP_GRACE
+    end = time.monotonic() + grace
     while datalock.running(data) is not None and time.monotonic() < end:
         time.sleep(0.05)
 

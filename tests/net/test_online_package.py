@@ -75,12 +75,13 @@ class SlowChild:
         return self.returncode
 
 
-def hosted(tmp_path, made: list[SlowChild]) -> H.Hosting:
+def hosted(tmp_path, made: list[SlowChild], stop_grace: float = H.STOP_GRACE) -> H.Hosting:
     def popen(*args, **kwargs) -> SlowChild:
         made.append(SlowChild(*args, **kwargs))
         return made[-1]
 
-    hosting = H.Hosting(tmp_path / "server", ("127.0.0.1", 0), server_args=("--rate", "2000"), popen=popen)
+    hosting = H.Hosting(tmp_path / "server", ("127.0.0.1", 0), server_args=("--rate", "2000"),
+                        stop_grace=stop_grace, popen=popen)
     for _ in range(1000):
         if hosting.poll() is not None:
             break
@@ -109,10 +110,9 @@ def test_stop_returns_at_once_and_the_server_is_reaped_later_in_the_background(t
     assert H.wait_all_stopped(10)
 
 
-def test_a_server_that_will_not_end_is_killed_and_reaped_away_from_the_frame_loop(tmp_path, monkeypatch):
+def test_a_server_that_will_not_end_is_killed_and_reaped_away_from_the_frame_loop(tmp_path):
     made: list[SlowChild] = []
-    hosting = hosted(tmp_path, made)
-    monkeypatch.setattr(H, "STOP_GRACE", 0.01)      # the reaper's own patience, not a setting of the game
+    hosting = hosted(tmp_path, made, stop_grace=0.01)     # it gets a hundredth of a second to end
     hosting.stop()
     assert hosting.wait_stopped(10)
     assert made[0].terminated and made[0].killed and made[0].returncode == -9

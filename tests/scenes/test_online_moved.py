@@ -168,7 +168,7 @@ def test_at_the_board_a_guest_whose_server_moved_gives_its_new_address_and_plays
         second = ThreadServer(data, FAST)
         servers.append(second)
         until(app, lambda: board.seats.why_not_now().startswith("Not connected"), 20, "the lost connection")
-        assert "Server moved? Esc: give its new address" in board.seats.why_not_now()
+        assert board.seats.why_not_now() == "Not connected to the server: reconnecting. Moved? Esc: new address."
         assert "Server moved? Esc: new address" in [text for text, _ in board.seats.notes()]   # the status line
         press(app, "escape")
         menu = app.stack.top

@@ -18,7 +18,7 @@ from jayden_jazz.shell.widgets import MenuItem
 VALUE = "new-address"
 ITEM_LABEL = "Server moved? Give its new address"
 #: Said at the table and in the waiting room while the connection is down.
-HINT = "Not connected: reconnecting. Server moved? Esc: give its new address."
+HINT = "Not connected to the server: reconnecting. Moved? Esc: new address."
 #: The same on a status line shared with other notes.
 SHORT = "Server moved? Esc: new address"
 
