@@ -149,7 +149,7 @@ def test_at_the_board_a_guest_whose_server_moved_gives_its_new_address_and_plays
     data = tmp_path / "data"
     first = ThreadServer(data, FAST)
     servers = [first]
-    host = client(first.url, "Host")
+    host = client(first.url, "Lori")
     try:
         host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
         code = expect(host, "created")["code"]
@@ -164,6 +164,8 @@ def test_at_the_board_a_guest_whose_server_moved_gives_its_new_address_and_plays
         press(app, "escape")
         assert app.stack.top is board
         host.close()
+        until(app, lambda: "(lost)" in board.seats.seat_name(0), 15, "the host away")
+        assert board.seats.state()[0][0].startswith("Green (Lori, lost) to act")     # one pair of brackets
         first.stop()                                        # the server goes; it comes back elsewhere
         second = ThreadServer(data, FAST)
         servers.append(second)

@@ -401,7 +401,8 @@ class RemoteSeats:
             if seat == v.get("you"):
                 return [(f"{SIDE_NAME[side]} to act{which}", SIDE_COLOR[side]), ("your turn", P.YELLOW),
                         (me, P.WHITE)]
-            acting = (f"{SIDE_NAME[side]} ({self.seat_name(seat, NAME_COLS)}) to act{which}", SIDE_COLOR[side])
+            who = self.seat_name(seat, NAME_COLS).replace(" (lost)", ", lost")     # never "(Jazz (lost))"
+            acting = (f"{SIDE_NAME[side]} ({who}) to act{which}", SIDE_COLOR[side])
             if self.link.seat is None:          # a spectator: that they watch, and whom, comes first
                 return [(me, P.WHITE), acting]
             return [acting, (me, P.WHITE)]
