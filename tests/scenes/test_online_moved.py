@@ -213,7 +213,9 @@ def test_in_the_waiting_room_a_guest_whose_server_moved_gives_its_new_address(ma
         servers.append(second)
         until(app, lambda: lobby.lost and lobby.link.net.state != "connected", 20, "the lost connection")
         app.render()
-        assert "It moved? Enter: give its new address." in " ".join(drawn_text(app))
+        drawn = drawn_text(app)
+        assert "It moved? Enter: give its new address." in " ".join(drawn)
+        assert "reconnecting" in drawn and "connected \u2713" not in drawn     # our seat is not shown connected
         press(app, "return")
         _new_address_from_continue(app, second)
         until(app, lambda: type(app.stack.top).__name__ == "LobbyScene" and app.stack.top is not lobby, 20,

@@ -221,7 +221,9 @@ class LobbyScene(Scene):
         for s in (v or {}).get("seats", []):
             side = SIDE_OF_SEAT[s["seat"]] if s["seat"] < 2 and not cards else f"Seat {s['seat'] + 1}"
             who = s["name"] + (" (you)" if s["seat"] == you else "")
-            if s["kind"] == "computer":
+            if self.lost and s["seat"] == you:          # the view is older than our lost connection
+                state, color = "reconnecting", P.LIGHT_RED
+            elif s["kind"] == "computer":
                 state, color = "computer", P.LIGHT_GRAY
             elif s["connected"]:
                 state, color = "connected \u2713", P.LIGHT_GREEN
