@@ -131,6 +131,9 @@ class App:
 
         self.args = args
         self.headless = bool(args.headless)
+        from jayden_jazz.online.config import OnlineConfig
+        #: Play online's settings; a headless run (tests, screenshots) keeps to this machine.
+        self.online = OnlineConfig(local=self.headless)
         self.rng = random.Random(args.seed)
         self.dirs = paths.user_dirs()
         self.settings = Settings.load(self.dirs.settings_file)
@@ -342,6 +345,9 @@ class App:
                 status = _fatal(f"Could not save the screenshot to {screenshot}: "
                                 f"{getattr(e, 'strerror', None) or e}")
         self.stack.clear()
+        from jayden_jazz.online.hosting import STOP_GRACE, wait_all_stopped
+
+        wait_all_stopped(2 * STOP_GRACE)    # a hosted server left is ended before the program is
         return status
 
 

@@ -23,18 +23,40 @@ def user_home(tmp_path, monkeypatch):
     return home
 
 
+class AppFactory:
+    """Makes headless Apps; ``online(...)`` changes the Play online settings (an
+    :class:`~jayden_jazz.online.config.OnlineConfig`) of the apps made so far and to come."""
+
+    def __init__(self) -> None:
+        self.apps: list = []
+        self.config = None
+
+    def __call__(self, *argv: str):
+        from jayden_jazz.app import make_app as _make
+
+        app = _make(["--headless", *argv])
+        if self.config is not None:
+            app.online = self.config
+        self.apps.append(app)
+        return app
+
+    def online(self, **changes):
+        """The online settings with ``changes`` (e.g. ``server_args=...``, ``connect_ticks=30``), for
+        every app of the test; returns them."""
+        from dataclasses import replace
+
+        from jayden_jazz.online.config import OnlineConfig
+
+        self.config = replace(self.config or OnlineConfig(local=True), **changes)
+        for app in self.apps:
+            app.online = self.config
+        return self.config
+
+
 @pytest.fixture
 def make_app(user_home):
     """Build a headless App the way ``main`` does; closed after the test."""
-    from jayden_jazz.app import make_app as _make
-
-    apps = []
-
-    def factory(*argv: str):
-        app = _make(["--headless", *argv])
-        apps.append(app)
-        return app
-
+    factory = AppFactory()
     yield factory
-    for app in apps:
+    for app in factory.apps:
         app.stack.clear()

@@ -11,6 +11,7 @@ out (they are for the type checker; nothing runs them).
     tables    jayden_jazz/tables (table controllers)   no scenes, shell, pygame
     journey   jayden_jazz/journey                      no scenes, shell, pygame, ai (ai/journey imports it)
     net       jayden_jazz/net                          no scenes, shell, pygame
+    online    jayden_jazz/online (hosting, connecting)  no scenes, shell, pygame
     cardkit   jayden_jazz/scenes/cardkit               no screen package (scenes/cards, workshop, jayden)
     workshop  jayden_jazz/scenes/workshop              nothing of the card screens (scenes/cards)
 
@@ -144,6 +145,7 @@ SCREENS = ("jayden_jazz.scenes", "jayden_jazz.shell", "pygame")
     ("jayden_jazz.tables", None, SCREENS),
     ("jayden_jazz.journey", None, SCREENS + ("jayden_jazz.ai",)),
     ("jayden_jazz.net", None, SCREENS),
+    ("jayden_jazz.online", None, SCREENS),
     ("jayden_jazz.scenes.cardkit", None,
      ("jayden_jazz.scenes.cards", "jayden_jazz.scenes.workshop", "jayden_jazz.scenes.jayden")),
     ("jayden_jazz.scenes.workshop", None, ("jayden_jazz.scenes.cards",)),

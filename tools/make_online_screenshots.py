@@ -3,7 +3,7 @@
 Run: python tools/make_online_screenshots.py [--out docs/screenshots]
 
 A headless game hosts on 127.0.0.1 with a free port and announces nothing
-(``scenes/online/link.py``); a bare client plays the other seat. Two things
+(its ``OnlineConfig(local=True)``); a bare client plays the other seat. Two things
 on the pictures are set for the reader rather than found: the LAN address
 shown in the waiting room (203.0.113.20, port 8765) and the games listed by
 *Find on this network* (a stand-in list: a headless game never browses).
@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from online_shots import Driver, guest_move, run
@@ -26,12 +27,11 @@ def main(argv: list[str] | None = None) -> int:
 def shoot(out: Path) -> None:
     from jayden_jazz.jayden import Action
     from jayden_jazz.net.discovery import HostedGame
-    from jayden_jazz.scenes.online import link as L
     from jayden_jazz.scenes.jayden.board import JaydenScene
     from jayden_jazz.scenes.online.lobby import LobbyScene
 
-    L.SERVER_ARGS = ["--seat-timeout", "3"]
     d = Driver(out)
+    d.app.online = replace(d.app.online, server_args=("--seat-timeout", "3"))
     app, step, press, until = d.app, d.step, d.press, d.until
 
     def shot(name: str) -> None:
@@ -82,7 +82,7 @@ def shoot(out: Path) -> None:
         def close(self) -> None:
             pass
 
-    L.make_finder = lambda app: Listed()
+    d.app.online = replace(d.app.online, finder=Listed)
     d.open_online()
     press("down", "down", "return")
     step(40)

@@ -27,6 +27,7 @@ import random
 import sys
 import threading
 import time
+from dataclasses import replace
 
 FRAME = 1 / 60
 
@@ -39,11 +40,11 @@ def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from jayden_jazz.app import make_app
-    from jayden_jazz.scenes.online import link as L
+    from jayden_jazz.online.hosting import wait_all_stopped
     from tests.helpers import click, press, step
 
-    L.SERVER_ARGS = ["--rate", "2000", "--seat-timeout", "1"]
     app = make_app(["--headless"])
+    app.online = replace(app.online, server_args=("--rate", "2000", "--seat-timeout", "1"))
     app.settings["animation"] = "instant"
     commands: queue.Queue[str | None] = queue.Queue()
 
@@ -86,6 +87,7 @@ def main() -> int:
             seated = f"{link.url} {link.code} {link.seat}"
             say(f"seated {seated}")
         time.sleep(FRAME)
+    wait_all_stopped(10)            # as the game's own loop does when it ends
     say("quit")
     return 0
 

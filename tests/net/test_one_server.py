@@ -18,8 +18,8 @@ import pytest
 
 from jayden_jazz.net import datalock
 from jayden_jazz.net.datalock import DATA_IN_USE
-from jayden_jazz.scenes.online import hosting as H
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online import hosting as H
+from jayden_jazz.online.connector import Link
 from tests.net.conftest import ROOT, ProcessServer, client, create, expect
 
 pytestmark = pytest.mark.skipif(sys.platform.startswith("win"), reason="SIGKILL and /proc")
@@ -131,9 +131,8 @@ def test_a_hosted_server_whose_game_is_gone_ends_once_nobody_plays(tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
-def test_a_hosted_server_that_died_is_started_again_on_the_same_port_and_reaped(tmp_path, monkeypatch):
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000"])
-    hosting = H.Hosting(tmp_path / "server", ("127.0.0.1", 0))
+def test_a_hosted_server_that_died_is_started_again_on_the_same_port_and_reaped(tmp_path):
+    hosting = H.Hosting(tmp_path / "server", ("127.0.0.1", 0), server_args=("--rate", "2000"))
     bot = None
     try:
         url = until(hosting.poll, 30, "the hosted server listening")
@@ -164,6 +163,7 @@ def test_a_hosted_server_that_died_is_started_again_on_the_same_port_and_reaped(
             bot.close()
         proc = hosting.proc
         hosting.stop()
+        assert hosting.wait_stopped(15)
         assert proc is None or gone(proc.pid)
 
 
@@ -194,7 +194,7 @@ def test_the_hosts_link_follows_its_server_when_it_had_to_move_to_another_port()
             return self.url
 
     net = NetClient("ws://127.0.0.1:1")                  # never started: nothing is sent anywhere
-    link = L.Link(net, net.url, "g", "CODE", 0, hosting=Moved(), host_token="h")  # type: ignore[arg-type]
+    link = Link(net, net.url, "g", "CODE", 0, hosting=Moved(), host_token="h")  # type: ignore[arg-type]
     assert link.poll() == []
     assert link.url == net.url == "ws://127.0.0.1:2"
 
@@ -222,11 +222,10 @@ def test_the_lock_names_its_holder_only_while_held_and_a_damaged_info_file_hides
         datalock.DataLock(tmp_path / "a file").take()
 
 
-def test_a_server_another_live_game_hosts_is_used_but_never_stopped_by_this_one(tmp_path, monkeypatch):
+def test_a_server_another_live_game_hosts_is_used_but_never_stopped_by_this_one(tmp_path):
     """Two game windows on one machine: the second uses the first's server; leaving, it leaves it running."""
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000"])
     data = tmp_path / "server"
-    first = H.Hosting(data, ("127.0.0.1", 0))
+    first = H.Hosting(data, ("127.0.0.1", 0), server_args=("--rate", "2000"))
     try:
         url = until(first.poll, 30, "the first window's server")
         second = H.Hosting(data, ("127.0.0.1", 0))
@@ -237,6 +236,7 @@ def test_a_server_another_live_game_hosts_is_used_but_never_stopped_by_this_one(
         assert first.running and first.tend() == url
     finally:
         first.stop()
+    assert first.wait_stopped(15)
     assert not first.running and datalock.running(data) is None
 
 

@@ -16,7 +16,6 @@ def online_loop_server(tmp_path):
 
 
 @pytest.fixture
-def online_fast_server(monkeypatch):
+def online_fast_server(make_app):
     """Hosted servers without the rate limit a person never reaches, and a short seat timeout."""
-    from jayden_jazz.scenes.online import link as L
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
+    make_app.online(server_args=("--rate", "2000", "--seat-timeout", "1"))

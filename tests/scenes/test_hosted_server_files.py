@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from jayden_jazz.scenes.online.link import Hosting
+from jayden_jazz.online.hosting import Hosting
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 
@@ -57,5 +57,5 @@ def test_a_database_the_server_must_not_use_is_the_hosts_reason(tmp_path: Path) 
                                        ("too_many_connections", "Too many connections from your address"),
                                        ("internal", "closed the connection")])
 def test_the_servers_new_refusals_are_said_in_players_words(code: str, said: str) -> None:
-    from jayden_jazz.scenes.online.link import words
+    from jayden_jazz.online.words import words
     assert said in words({"type": "error", "code": code, "message": "server words"})

@@ -1,6 +1,6 @@
 """Play online through the screens: host, join by code, find on the network, play Jayden to the end,
 connection trouble. Every server here listens on 127.0.0.1 port 0 and every client connects only there
-(a headless game hosts on loopback: ``link.LOOPBACK``)."""
+(a headless game hosts on loopback: ``OnlineConfig(local=True)``)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from tests.net.conftest import FAST, ThreadServer, client, expect, pick
 
 
 @pytest.fixture
-def fast_server(monkeypatch):
+def fast_server(make_app):
     """Hosted servers without the rate limit a person never reaches, and a short seat timeout."""
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
+    make_app.online(server_args=("--rate", "2000", "--seat-timeout", "1"))
 
 
 @pytest.fixture
@@ -131,7 +131,7 @@ def test_host_a_game_join_by_code_and_play_jayden_to_the_end(make_app, fast_serv
         assert stats.exists() and "jayden" in stats.read_text()
         hosting = sc.seats.link.hosting
         app.back_to("menu")
-        assert hosting is not None and not hosting.running       # leaving stops the hosted server
+        assert hosting is not None and hosting.wait_stopped(15) and not hosting.running   # leaving stops it
     finally:
         guest.close()
 
@@ -237,13 +237,13 @@ def test_join_errors_no_server_bad_address_and_protocol_version(make_app, loop_s
     with socket.socket() as s:                        # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         free = s.getsockname()[1]
-    monkeypatch.setattr(L, "CONNECT_TICKS", 60)
+    make_app.online(connect_ticks=60)
     sc.fields["address"].set(f"127.0.0.1:{free}")
     sc.focus = list(sc.rows).index("join")
     press(app, "return")
     until(app, lambda: bool(sc.error), 20, "no server")
     assert "No game server answers at 127.0.0.1:" in sc.error
-    monkeypatch.setattr(L, "CLIENT_OPTIONS", {"version": VERSION + 1})
+    make_app.online(client_options={"version": VERSION + 1})
     sc.fields["address"].set(f"127.0.0.1:{loop_server.port}")
     press(app, "return")
     until(app, lambda: bool(sc.error), 15, "version refused")
@@ -265,7 +265,7 @@ class FakeFinder:
 
 def test_find_lists_games_live_and_enter_joins(make_app, loop_server, monkeypatch):
     finder = FakeFinder()
-    monkeypatch.setattr(L, "make_finder", lambda app: finder)
+    make_app.online(finder=lambda: finder)
     host = client(loop_server.url, "Host")
     try:
         host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])

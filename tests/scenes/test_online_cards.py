@@ -18,8 +18,9 @@ from tests.scenes.test_online import join_screen, open_online, until
 
 
 @pytest.fixture
-def fast_server(monkeypatch):
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
+def fast_server(make_app):
+    """Hosted servers without the rate limit a person never reaches, and a short seat timeout."""
+    make_app.online(server_args=("--rate", "2000", "--seat-timeout", "1"))
 
 
 def host_cards(app, **choices: int) -> LobbyScene:
@@ -210,7 +211,7 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
         assert total.played == 1 and total.won + total.drawn + total.lost == 1      # counted once, as offline
         hosting = table.online.link.hosting
         app.stack.clear()
-        assert hosting is not None and not hosting.running
+        assert hosting is not None and hosting.wait_stopped(15) and not hosting.running
     finally:
         guest.close()
 

@@ -20,7 +20,7 @@ def keep_session(app, kind: str, url: str) -> None:
 
 
 @pytest.mark.parametrize("kind, words", [("cards", "Card game"), ("jayden", "Jayden")])
-def test_continue_names_the_kind_of_game_kept(make_app, kind, words, monkeypatch):
+def test_continue_names_the_kind_of_game_kept(make_app, kind, words):
     import socket
 
     from tests.scenes.test_online import until
@@ -28,6 +28,7 @@ def test_continue_names_the_kind_of_game_kept(make_app, kind, words, monkeypatch
     with socket.socket() as s:                   # a loopback port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    make_app.online(connect_ticks=30)
     app = make_app()
     keep_session(app, kind, f"ws://127.0.0.1:{port}")
     app.stack.clear()
@@ -37,7 +38,6 @@ def test_continue_names_the_kind_of_game_kept(make_app, kind, words, monkeypatch
     text = drawn_text(app)
     assert f"{words}, join code ABC234" in text
     assert ("Jayden" in text) == (kind == "jayden")
-    monkeypatch.setattr(L, "CONNECT_TICKS", 30)
     sc = app.stack.top
     until(app, lambda: bool(sc.error), 20, "the server-down error")
     address = f"127.0.0.1:{port}"               # the Server address row of the menu shows it too
@@ -123,8 +123,7 @@ def drawn_rows(app) -> list[tuple[str, int]]:
     return seen
 
 
-def test_join_takes_a_codes_length_remembers_the_address_and_code_and_errors_keep_off_the_help(
-        make_app, monkeypatch):
+def test_join_takes_a_codes_length_remembers_the_address_and_code_and_errors_keep_off_the_help(make_app):
     import socket
 
     from jayden_jazz.scenes.online.join import CODE_LENGTH, JoinScene
@@ -135,7 +134,7 @@ def test_join_takes_a_codes_length_remembers_the_address_and_code_and_errors_kee
     with socket.socket() as s:                       # a loopback port nobody listens on: the server is down
         s.bind(("127.0.0.1", 0))
         address = f"127.0.0.1:{s.getsockname()[1]}"
-    monkeypatch.setattr(L, "CONNECT_TICKS", 30)
+    make_app.online(connect_ticks=30)
     app = open_online(make_app)
     press(app, "down", "return")                     # Join a game
     sc = app.stack.top

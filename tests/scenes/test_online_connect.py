@@ -232,7 +232,7 @@ def test_the_list_moves_by_keys_and_mouse_refreshes_and_offers_a_seat(make_app, 
 
 
 def test_an_unreachable_or_malformed_address_is_said_plainly(make_app, monkeypatch):
-    monkeypatch.setattr(L, "CONNECT_TICKS", 40)
+    make_app.online(connect_ticks=40)
     with socket.socket() as s:                              # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -263,17 +263,21 @@ def test_an_unreachable_or_malformed_address_is_said_plainly(make_app, monkeypat
     assert app.stack.top is not sc and sc.browser is None
 
 
-def test_the_host_screen_says_the_hosting_machine_holds_every_hand(make_app):
+def test_the_host_screen_says_what_the_hosting_machine_keeps_for_each_game(make_app):
+    """Jayden has no hidden hands: the host keeps the game and its record; the card game's host
+    holds every hand. Both suggest a server for strangers."""
     app = open_online(make_app)
     press(app, "return")                                    # Host a game
     sc = app.stack.top
-    assert isinstance(sc, HostScene)
+    assert isinstance(sc, HostScene) and sc.kind == "jayden"
     jayden = " ".join(drawn_text(app))
-    assert "holds every hand" in jayden and "Connect to a server" in jayden
+    assert "keeps the game and its record" in jayden and "Connect to a server" in jayden
+    assert "hand" not in jayden.lower()
     press(app, "up", "up", "up", "up", "up", "right")      # Game: Card game (its many rows)
     assert sc.kind == "cards"
     cards = " ".join(drawn_text(app))
     assert "holds every hand" in cards and "Connect to a server" in cards
+    assert "keeps the game and its record" not in cards
 
 
 class FakeNet:
@@ -296,16 +300,18 @@ class FakeNet:
 
 
 def server_list(*messages: dict):
-    from jayden_jazz.scenes.online.browse import ServerList
+    from jayden_jazz.online.browse import ServerList
+    from jayden_jazz.online.config import OnlineConfig
 
     sl = ServerList.__new__(ServerList)            # the real constructor would connect: fields by hand
     sl.url, sl.net, sl.games, sl.more, sl.error, sl.lost, sl.ticks, sl.asked = (
         "ws://127.0.0.1:9", FakeNet(*messages), None, 0, "", False, 0, 0)
+    sl.config = OnlineConfig(local=True)
     return sl
 
 
 def test_what_a_strange_server_lists_is_checked_and_cut_never_trusted():
-    from jayden_jazz.scenes.online.browse import listed
+    from jayden_jazz.online.browse import listed
 
     good = {"code": "ABC234", "kind": "cards", "status": "waiting", "rules": "3x3\x1b[2J, Updated" + "x" * 200,
             "hints": "yes", "host": "Mallory\n" * 10, "seats": [{"name": "A"}, {"name": 7}], "free": [1, 9, True, -1]}
@@ -333,7 +339,7 @@ def test_a_server_that_does_not_list_its_games_is_said_plainly():
 
 
 def test_the_list_is_asked_for_again_every_few_seconds_only_while_connected():
-    from jayden_jazz.scenes.online.browse import REFRESH_TICKS
+    from jayden_jazz.online.browse import REFRESH_TICKS
 
     sl = server_list()
     for _ in range(REFRESH_TICKS * 2 + 1):

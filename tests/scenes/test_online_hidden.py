@@ -29,8 +29,9 @@ from tests.scenes.test_online_cards import screen_joins_host, seat0_move
 
 
 @pytest.fixture
-def fast_server(monkeypatch):
-    monkeypatch.setattr(L, "SERVER_ARGS", ["--rate", "2000", "--seat-timeout", "1"])
+def fast_server(make_app):
+    """Hosted servers without the rate limit a person never reaches, and a short seat timeout."""
+    make_app.online(server_args=("--rate", "2000", "--seat-timeout", "1"))
 
 
 def sent_ids(v: dict, into: set[str]) -> None:

@@ -17,6 +17,7 @@ from jayden_jazz.scenes.online.resume import ContinueOnlineScene
 from tests.helpers import press
 from tests.net.conftest import FAST, ThreadServer, client, expect
 from tests.scenes.test_online import join_screen, open_online, type_text, until
+from tests.scenes.test_online_connect import drawn_text
 
 
 def online_board(app) -> bool:
@@ -29,7 +30,7 @@ def online_board(app) -> bool:
 def moved(make_app, tmp_path, monkeypatch):
     """The screen's guest seated (seat 1) at a first server, which then stops; the same games served
     again from the same data at another port. Yields (app, new server, code)."""
-    monkeypatch.setattr(L, "CONNECT_TICKS", 30)
+    make_app.online(connect_ticks=30)
     data = tmp_path / "data"
     first = ThreadServer(data, FAST)
     host = client(first.url, "Host")
@@ -129,3 +130,156 @@ def test_join_at_the_kept_address_of_a_full_game_takes_this_machines_seat_back(m
 def _at(text: str, url: str) -> str:
     """The kept session with another server address."""
     return "\n".join(f"url: {url}" if line.startswith("url:") else line for line in text.splitlines()) + "\n"
+
+
+# ------------------------------------------------------------------ from the table or the waiting room
+def _new_address_from_continue(app, second: ThreadServer) -> None:
+    """On Continue opened for a new address: the row is ready, the old address is not tried; type the
+    new one and Enter."""
+    sc = app.stack.top
+    assert isinstance(sc, ContinueOnlineScene) and sc.connector is None
+    assert sc.menu.current.value == "address" and "Type its new address" in sc.error
+    press(app, *["backspace"] * len(sc.address.value))
+    type_text(app, f"127.0.0.1:{second.port}")
+    press(app, "return")
+
+
+def test_at_the_board_a_guest_whose_server_moved_gives_its_new_address_and_plays_on(make_app, tmp_path):
+    make_app.online(connect_ticks=30)
+    data = tmp_path / "data"
+    first = ThreadServer(data, FAST)
+    servers = [first]
+    host = client(first.url, "Lori")
+    try:
+        host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        code = expect(host, "created")["code"]
+        host.join(code, seat=0)
+        expect(host, "joined")
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{first.port}", code)
+        until(app, lambda: online_board(app), 20, "the board")
+        board = app.stack.top
+        press(app, "escape")                                # connected: the menu has no such entry
+        assert "new-address" not in [i.value for i in app.stack.top.menu.items]
+        press(app, "escape")
+        assert app.stack.top is board
+        host.close()
+        until(app, lambda: "(lost)" in board.seats.seat_name(0), 15, "the host away")
+        assert board.seats.state()[0][0].startswith("Green (Lori, lost) to act")     # one pair of brackets
+        first.stop()                                        # the server goes; it comes back elsewhere
+        second = ThreadServer(data, FAST)
+        servers.append(second)
+        until(app, lambda: board.seats.why_not_now().startswith("Not connected"), 20, "the lost connection")
+        assert board.seats.why_not_now() == "Not connected to the server: reconnecting. Moved? Esc: new address."
+        assert "Server moved? Esc: new address" in [text for text, _ in board.seats.notes()]   # the status line
+        press(app, "escape")
+        menu = app.stack.top
+        values = [i.value for i in menu.menu.items]
+        assert "new-address" in values
+        menu.menu.index = values.index("new-address")
+        press(app, "return")
+        _new_address_from_continue(app, second)
+        until(app, lambda: online_board(app), 20, "back at the board")
+        assert app.stack.top.seats.link.seat == 1 and app.stack.top.seats.link.url == second.url
+        until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
+        assert L.load_session(L.session_path(app))["url"] == second.url
+        app.stack.clear()
+    finally:
+        host.close()
+        for s in servers:
+            s.stop()
+
+
+def test_in_the_waiting_room_a_guest_whose_server_moved_gives_its_new_address(make_app, tmp_path):
+    make_app.online(connect_ticks=30)
+    data = tmp_path / "data"
+    first = ThreadServer(data, FAST)
+    servers = [first]
+    host = client(first.url, "Host")
+    try:
+        host.create("jayden", {}, [{"kind": "human"}, {"kind": "human"}])
+        code = expect(host, "created")["code"]               # the host has not sat down: the room waits
+        host.close()
+        app = open_online(make_app)
+        join_screen(app, f"127.0.0.1:{first.port}", code)
+        until(app, lambda: type(app.stack.top).__name__ == "LobbyScene", 20, "the waiting room")
+        lobby = app.stack.top
+        seat = lobby.link.seat
+        assert seat is not None
+        press(app, "return")                                  # connected: Enter does nothing of the kind
+        assert app.stack.top is lobby
+        first.stop()
+        second = ThreadServer(data, FAST)
+        servers.append(second)
+        until(app, lambda: lobby.lost and lobby.link.net.state != "connected", 20, "the lost connection")
+        app.render()
+        drawn = drawn_text(app)
+        assert "It moved? Enter: give its new address." in " ".join(drawn)
+        assert "reconnecting" in drawn and "connected \u2713" not in drawn     # our seat is not shown connected
+        press(app, "return")
+        _new_address_from_continue(app, second)
+        until(app, lambda: type(app.stack.top).__name__ == "LobbyScene" and app.stack.top is not lobby, 20,
+              "the waiting room again")
+        again = app.stack.top
+        assert again.link.seat == seat and again.link.url == second.url
+        app.stack.clear()
+    finally:
+        host.close()
+        for s in servers:
+            s.stop()
+
+
+def test_at_the_card_table_a_guest_whose_server_moved_gives_its_new_address(make_app, tmp_path):
+    from jayden_jazz.scenes.cards.hands import HandChoiceScene
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.scenes.online import moved
+    from tests.helpers import ctrl
+    from tests.scenes.test_online_cards import screen_joins_host
+
+    make_app.online(connect_ticks=30)
+    data = tmp_path / "data"
+    first = ThreadServer(data, FAST)
+    servers = [first]
+    host = client(first.url, "Lori")
+    try:
+        app, created = screen_joins_host(make_app, first, host, {"preset": "updated", "open": True})
+        until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+        ctrl(app, "r")                                     # Random hand
+        press(app, "return")
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
+        table = app.stack.top
+        host.close()
+        first.stop()
+        second = ThreadServer(data, FAST)
+        servers.append(second)
+        until(app, lambda: table.message == moved.HINT, 20, "the lost connection said, with the way out")
+        press(app, "escape")
+        menu = app.stack.top
+        values = [i.value for i in menu.menu.items]
+        assert moved.VALUE in values
+        menu.menu.index = values.index(moved.VALUE)
+        press(app, "return")
+        _new_address_from_continue(app, second)
+        until(app, lambda: isinstance(app.stack.top, CardsTableScene) and app.stack.top is not table, 20,
+              "back at the card table")
+        assert app.stack.top.online.link.seat == 1 and app.stack.top.online.link.url == second.url
+        until(app, lambda: seat_holder(second, created["code"]) == 1, 10, "seated at the new server")
+        app.stack.clear()
+    finally:
+        host.close()
+        for s in servers:
+            s.stop()
+
+
+def test_only_a_players_seat_on_a_server_elsewhere_whose_connection_is_down_is_offered_a_new_address():
+    from types import SimpleNamespace
+
+    from jayden_jazz.scenes.online import moved
+
+    def link(state: str, seat: int | None = 1, hosting: object = None):
+        return L.Link(SimpleNamespace(state=state), "ws://127.0.0.1:9", "g", "CODE", seat,  # type: ignore[arg-type]
+                      hosting=hosting)  # type: ignore[arg-type]
+    assert moved.offered(link("reconnecting")) and moved.items(link("reconnecting"))[0].value == moved.VALUE
+    assert not moved.offered(link("connected")) and moved.items(link("connected")) == []
+    assert not moved.offered(link("reconnecting", seat=None))                  # watching: nothing kept
+    assert not moved.offered(link("reconnecting", hosting=object()))           # this machine's own server

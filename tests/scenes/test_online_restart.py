@@ -51,6 +51,6 @@ def test_the_hosts_screen_starts_its_dead_server_again_on_its_port_and_both_play
             return int((guest.view or {}).get("ply", 0))
         until(app, lambda: guest_ply() >= 1, 20, "the host's action at the guest")
         app.back_to("menu")
-        assert not hosting.running
+        assert hosting.wait_stopped(15) and not hosting.running      # stopped and reaped after leaving
     finally:
         guest.close()

@@ -185,7 +185,7 @@ def test_leaving_a_watched_game_mid_way_asks_nothing_and_a_player_coming_back_is
 
 def test_find_offers_watch_on_a_full_game(make_app, online_loop_server, monkeypatch):
     finder = FakeFinder()
-    monkeypatch.setattr(L, "make_finder", lambda app: finder)
+    make_app.online(finder=lambda: finder)
     with made_game(online_loop_server.url, "jayden", {}) as (created, players):
         seat_both(online_loop_server.url, created, players)
         app = open_online(make_app)

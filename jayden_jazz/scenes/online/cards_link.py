@@ -40,6 +40,7 @@ from jayden_jazz.cards import Result
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.online import hints
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.online.cards_away import CardsAway
 from jayden_jazz.tables.cards import mirror
 from jayden_jazz.tables.cards.flow import Phase
@@ -222,7 +223,8 @@ class OnlineCards:
                 table.say(L.words(msg))
                 table.app.sound.play("illegal")
             elif kind == "connection" and msg.get("state") in ("lost", "refused"):
-                table.say("Lost the connection to the server - reconnecting...")
+                table.say(moved.HINT if moved.offered(self.link) else
+                          "Lost the connection to the server - reconnecting...")
         view = net.view
         self.away.tick(table, view)
         if view is None or self.problem:

@@ -14,6 +14,7 @@ from typing import Any
 
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import host_choice as H
+from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.widgets import MenuItem
 
@@ -34,7 +35,7 @@ def menu(table: Any, online: Any) -> ChoiceWindow:
              MenuItem("Move log (L)", "log"), MenuItem("Rules summary", "rules")]
     if not online.record_refusal():
         items.append(MenuItem("Watch replay", "replay"))
-    items += [MenuItem("Options", "options"), MenuItem("Leave the game", "leave")]
+    items += [*moved.items(link), MenuItem("Options", "options"), MenuItem("Leave the game", "leave")]
     code = join_code(online)
     text = f"Join code: {code} (friends watch with it)" if code else ""
 
@@ -45,6 +46,8 @@ def menu(table: Any, online: Any) -> ChoiceWindow:
             H.ask_host(table.app, table.stack, link, seat, away[seat].name if seat in away else f"Player {seat + 1}")
         elif value == "leave":
             ask_leave(table, online)
+        elif value == moved.VALUE:
+            moved.give_new_address(table.app, link)
         else:
             table.menu_choice(value)
 

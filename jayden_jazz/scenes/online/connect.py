@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from jayden_jazz.scenes.online import link as L
-from jayden_jazz.scenes.online.browse import Listed, ServerList, address_url
+from jayden_jazz.online.browse import Listed, ServerList, address_url
 from jayden_jazz.scenes.online.player_name import NameEntry
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
@@ -83,7 +83,7 @@ class ConnectScene(Scene):
         self.close_browser()
         self.error = ""
         self.index = self.top = 0
-        self.browser = ServerList(url)
+        self.browser = ServerList(url, L.config(self.app))
 
     def close_browser(self) -> None:
         if self.browser is not None:
@@ -154,7 +154,7 @@ class ConnectScene(Scene):
             return
         self.name.remember()
         self.remember_address()
-        self.connector = L.Connector(self.browser.url, code=g.code, seat=seat, spectator=seat is None,
+        self.connector = L.connector(self.app, self.browser.url, code=g.code, seat=seat, spectator=seat is None,
                                      name=self.name.value)
 
     def press(self, value: str) -> None:

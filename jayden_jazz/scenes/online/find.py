@@ -74,7 +74,7 @@ class FindScene(Scene):
         self.connect(g, False)
 
     def connect(self, g: Any, watch: bool) -> None:
-        self.connector = L.Connector(f"ws://{g.address}:{g.port}", code=g.code, spectator=watch,
+        self.connector = L.connector(self.app, f"ws://{g.address}:{g.port}", code=g.code, spectator=watch,
                                      name=clean(str(self.app.settings["player_name"] or "")))
 
     def update(self) -> None:

@@ -6,7 +6,6 @@ host stays in the game; the host's own seat joins it like anyone else's.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -142,17 +141,16 @@ class HostScene(Scene):
         if self.url:                            # on the server connected to: its Connector, no Hosting
             self.name.remember()
             self.remember()
-            self.connector = L.Connector(self.url, create=(kind, setup, seats), seat=seat, name=self.name.value)
+            self.connector = L.connector(self.app, self.url, create=(kind, setup, seats), seat=seat, name=self.name.value)
             return
         try:
-            hosting = L.Hosting(Path(self.app.dirs.data) / "server",
-                                L.LOOPBACK if L.local_only(self.app) else L.LISTEN)
+            hosting = L.hosting(self.app)
         except OSError as e:
             self.stack.push(MessageWindow(self.app, "Cannot host", f"The server could not start: {e}"))
             return
         self.name.remember()
         self.remember()
-        self.connector = L.Connector("", create=(kind, setup, seats), seat=seat, hosting=hosting,
+        self.connector = L.connector(self.app, "", create=(kind, setup, seats), seat=seat, hosting=hosting,
                                      name=self.name.value)
 
     def remember(self) -> None:
@@ -212,23 +210,31 @@ class HostScene(Scene):
         font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, keys_y, P.LIGHT_GRAY)
 
     def notes(self, room: int) -> list[tuple[str, int]]:
-        """What to know before hosting, in ``room`` lines at most: this machine holds every hand
-        (so strangers are better met on a server), and the firewall's question; made on a server,
-        that it is listed there."""
+        """What to know before hosting, in ``room`` lines at most: what this machine keeps (a card
+        game: every hand, hidden ones too; Jayden: the game and its record), so strangers are better
+        met on a server, and the firewall's question; made on a server, that it is listed there."""
         if self.url:
             listed = wrap("It shows in the server's list for anyone to join or watch; "
                           "you may also give the join code to a friend.", 62)
             return [(t, P.LIGHT_GRAY) for t in listed][:max(room, 0)]
-        hands = wrap("This machine holds every hand, hidden cards too. To play strangers, meet on a server: "
-                     "Play online > Connect to a server.", 62)
+        if self.kind == "cards":
+            trust = wrap("This machine holds every hand, hidden cards too. To play strangers, meet on a server: "
+                         "Play online > Connect to a server.", 62)
+            short = ["This machine holds every hand, hidden ones too. With strangers",
+                     "play on a server: Play online > Connect to a server."]
+        else:
+            trust = wrap("This machine keeps the game and its record. To play strangers, meet on a server: "
+                         "Play online > Connect to a server.", 62)
+            short = ["This machine keeps the game and its record. With strangers",
+                     "play on a server: Play online > Connect to a server."]
         firewall = wrap("Your firewall may ask whether to let the game accept connections: "
                         "allow it for your network.", 62)
-        if len(hands) + len(firewall) > room:       # the card game's many rows: the short forms
-            hands = ["This machine holds every hand, hidden ones too. With strangers",
-                     "play on a server: Play online > Connect to a server."]
+        if len(trust) + len(firewall) > room:       # the card game's many rows: the short forms
+            trust = short
             firewall = ["If your firewall asks, allow the game for your network."]
-        lines = [(t, P.LIGHT_MAGENTA) for t in hands] + [(t, P.LIGHT_GRAY) for t in firewall]
+        lines = [(t, P.LIGHT_MAGENTA) for t in trust] + [(t, P.LIGHT_GRAY) for t in firewall]
         return lines[:max(room, 0)]
+
 
 def remembered(kept: Any, options: dict[str, list[tuple[str, Any]]]) -> dict[str, int]:
     """The option indices the remembered words name; words no row offers (an older or edited

@@ -42,6 +42,7 @@ from jayden_jazz.scenes.jayden.render import cell_of_square
 from jayden_jazz.scenes.online import hints as hints_online
 from jayden_jazz.scenes.online import host_choice as H
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.follow import Follower
 from jayden_jazz.scenes.online.jayden_offers import Offers
@@ -259,7 +260,7 @@ class RemoteSeats:
         if self.lost:
             return L.GAME_LOST_LINE
         if self.presence.own_lost:
-            return "Not connected to the server: reconnecting..."
+            return moved.HINT if moved.offered(self.link) else "Not connected to the server: reconnecting..."
         if v is None:
             return "Waiting for the server..."
         if v["status"] == "abandoned":
@@ -320,7 +321,7 @@ class RemoteSeats:
             return menus.MainMenu(self.app, items, self.board.menu_choice, title="Watching", text=code)
         items = [MenuItem("Resume", "resume"), MenuItem("Move list", "moves"), *self.hints.menu_items(),
                  *self.offers.menu_items()]
-        items += H.away_items(self.link, self.presence, self.view_msg)
+        items += H.away_items(self.link, self.presence, self.view_msg) + moved.items(self.link)
         items += [MenuItem("Instructions", "instructions"), MenuItem("Options", "options"),
                   MenuItem("Leave the game", "leave")]
         return menus.MainMenu(self.app, items, self.board.menu_choice, title="Online game", text=code)
@@ -330,6 +331,8 @@ class RemoteSeats:
             self._ask_host(int(choice[1]))
         elif choice in ("draw", "resign"):
             self.offers.choose(choice)
+        elif choice == moved.VALUE:
+            moved.give_new_address(self.app, self.link)
         elif choice in ("leave", "title"):
             self.ask_leave()
 
@@ -398,7 +401,8 @@ class RemoteSeats:
             if seat == v.get("you"):
                 return [(f"{SIDE_NAME[side]} to act{which}", SIDE_COLOR[side]), ("your turn", P.YELLOW),
                         (me, P.WHITE)]
-            acting = (f"{SIDE_NAME[side]} ({self.seat_name(seat, NAME_COLS)}) to act{which}", SIDE_COLOR[side])
+            who = self.seat_name(seat, NAME_COLS).replace(" (lost)", ", lost")     # never "(Jazz (lost))"
+            acting = (f"{SIDE_NAME[side]} ({who}) to act{which}", SIDE_COLOR[side])
             if self.link.seat is None:          # a spectator: that they watch, and whom, comes first
                 return [(me, P.WHITE), acting]
             return [acting, (me, P.WHITE)]
@@ -416,6 +420,8 @@ class RemoteSeats:
     def notes(self) -> list[tuple[str, int]]:
         board = self.board
         out = self.presence.notes(board.ticks)          # trouble first; then who plays
+        if self.presence.own_lost and moved.offered(self.link):
+            out.insert(1, (moved.SHORT, P.LIGHT_RED))   # the way out when the server went elsewhere
         out += [self.players_note()] if self.view_msg is not None else []
         if (self.link.net.pending is not None or self.sent_ply is not None) and not self.presence.own_lost:
             out.append(("Sending your action...", P.WHITE))

@@ -122,13 +122,13 @@ class JoinScene(Scene):
         if self.kept is not None and self.kept["url"] != url:
             self._take_back(url)                # this machine's seat in that game, whose host moved
             return
-        self.connector = L.Connector(url, code=code, name=self.name.value, spectator=name == "watch")
+        self.connector = L.connector(self.app, url, code=code, name=self.name.value, spectator=name == "watch")
 
     def _take_back(self, url: str) -> None:
         """Join with the kept seat's token: the server seats us in our own seat again."""
         kept, self.kept = self.kept, None
         assert kept is not None
-        self.connector = L.Connector(url, code=kept["code"], name=self.name.value, token=kept["token"],
+        self.connector = L.connector(self.app, url, code=kept["code"], name=self.name.value, token=kept["token"],
                                      host_token=kept.get("host_token"))
 
     def remember(self, address: str, code: str) -> None:

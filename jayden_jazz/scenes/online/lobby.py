@@ -10,6 +10,7 @@ import pygame
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import cards_link, hints, host_cards
 from jayden_jazz.scenes.online import link as L
+from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
@@ -39,7 +40,7 @@ class LobbyScene(Scene):
         self.link = link
         self.frame = pygame.Rect(40, 30, 560, 290)
         self.addresses = lan_addresses() if link.is_host else []
-        link.announcement.enabled = not L.local_only(app)
+        link.announcement.enabled = L.config(app).announces
         L.save_session(app, link)
         self.hand_sent: list[str] | None = None    # the card game: this seat's hand, sent, not yet refused
         self.picker_offered = False
@@ -58,6 +59,8 @@ class LobbyScene(Scene):
         leave = self.leave_rect.collidepoint(action.pos) if action.pos is not None else False
         if action.kind == Kind.ACTION and leave:
             self.ask_leave()
+        elif action.kind == Kind.ACTION and action.pos is None and self.lost and moved.offered(self.link):
+            moved.give_new_address(self.app, self.link)
         elif action.kind == Kind.ACTION and self.needs_hand():
             self.open_picker()
         elif action.kind == Kind.BACK:
@@ -150,6 +153,9 @@ class LobbyScene(Scene):
     def note(self, v: dict[str, Any] | None, cards: bool) -> tuple[str, int]:
         """The line under the seats: what the room waits for, or what went wrong."""
         if self.lost:
+            if moved.offered(self.link):
+                return ("Lost the connection to the server - reconnecting. It moved? Enter: give its "
+                        "new address."), P.LIGHT_RED
             return "Lost the connection to the server - reconnecting...", P.LIGHT_RED
         if v is None:
             return "Waiting for the server...", P.WHITE
@@ -215,7 +221,9 @@ class LobbyScene(Scene):
         for s in (v or {}).get("seats", []):
             side = SIDE_OF_SEAT[s["seat"]] if s["seat"] < 2 and not cards else f"Seat {s['seat'] + 1}"
             who = s["name"] + (" (you)" if s["seat"] == you else "")
-            if s["kind"] == "computer":
+            if self.lost and s["seat"] == you:          # the view is older than our lost connection
+                state, color = "reconnecting", P.LIGHT_RED
+            elif s["kind"] == "computer":
                 state, color = "computer", P.LIGHT_GRAY
             elif s["connected"]:
                 state, color = "connected \u2713", P.LIGHT_GREEN

@@ -25,9 +25,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class ContinueOnlineScene(Scene):
-    """Rejoining: the server again (a hosted game's server is started anew on its folder), then the seat."""
+    """Rejoining: the server again (a hosted game's server is started anew on its folder), then the seat.
 
-    def __init__(self, app: AppView, path: Path) -> None:
+    ``new_address``: opened from a game whose server stopped answering: the
+    address row is ready for the new one, nothing is tried until Enter.
+    """
+
+    def __init__(self, app: AppView, path: Path, new_address: bool = False) -> None:
         super().__init__(app)
         self.frame = pygame.Rect(70, 80, 500, 190)
         self.ticks = 0
@@ -40,7 +44,12 @@ class ContinueOnlineScene(Scene):
         self.menu = Menu([i for i in items if i.value != "address" or not hosted])
         self.menu.layout(self.frame.x + 24, self.frame.y + 96, self.frame.w - 48)
         self.connector: L.Connector | None = None
-        self._connect()
+        if new_address and not hosted and self.kept is not None:
+            # from a table whose server stopped answering: the old address is known not to answer
+            self.error = f"No game server answers at {self.address.value}. Type its new address, then Enter."
+            self.menu.index = [i.value for i in self.menu.items].index("address")
+        else:
+            self._connect()
 
     def _connect(self) -> None:
         kept = self.kept
@@ -57,14 +66,13 @@ class ContinueOnlineScene(Scene):
                 return
         hosting = None
         if "hosted_port" in kept:
-            host, port = L.LOOPBACK if L.local_only(self.app) else (L.LISTEN[0], kept["hosted_port"] or L.DEFAULT_PORT)
             try:
-                hosting = L.Hosting(Path(self.app.dirs.data) / "server", (host, port))
+                hosting = L.hosting(self.app, kept["hosted_port"])
             except OSError as e:
                 self.error = f"The server could not start: {e}"
                 return
         self.error = ""
-        self.connector = L.Connector(url, game=kept["game"], code=kept["code"], token=kept["token"],
+        self.connector = L.connector(self.app, url, game=kept["game"], code=kept["code"], token=kept["token"],
                                      host_token=kept.get("host_token"), hosting=hosting)
 
     def handle(self, action: Action) -> None:

@@ -4,7 +4,7 @@ A :class:`ServerList` holds one connection (a plain
 :class:`~jayden_jazz.net.client.NetClient`, no seat) that asks the server
 for its games (``list``) when it connects and every few seconds after, one
 ``update`` a tick, never waiting. Taking a seat is the ordinary
-:class:`~jayden_jazz.scenes.online.link.Connector`'s business; this only
+:class:`~jayden_jazz.online.connector.Connector`'s business; this only
 reads. What a server sends is not trusted: an entry that does not have the
 shape ``docs/network.md`` gives is left out, and its texts are cut short.
 """
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from jayden_jazz.net.client import NetClient
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online.config import OnlineConfig
+from jayden_jazz.online.words import server_url, words
 from jayden_jazz.textcut import cut
 
 REFRESH_TICKS = 4 * 60          # the list is asked for again every four seconds
@@ -27,7 +28,7 @@ def address_url(text: str) -> str:
     """The typed address as a WebSocket URL, or ValueError in plain words."""
     if not text.strip():
         raise ValueError("Type the server's address, e.g. games.example.org:8765 (the port after the colon).")
-    return L.server_url(text)
+    return server_url(text)
 
 
 @dataclass(frozen=True)
@@ -82,9 +83,10 @@ def listed(entry: Any) -> Listed | None:
 class ServerList:
     """The list of one server's games, kept fresh; ``update()`` once a tick (True: something changed)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, config: OnlineConfig | None = None) -> None:
         self.url = url
-        self.net = NetClient(url, backoff=(0.3, 3.0), **L.CLIENT_OPTIONS).start()
+        self.config = config if config is not None else OnlineConfig()
+        self.net = NetClient(url, backoff=(0.3, 3.0), **self.config.client_options).start()
         self.games: list[Listed] | None = None       # None until the first answer
         self.more = 0
         self.error = ""
@@ -116,7 +118,7 @@ class ServerList:
             if kind == "connection":
                 state = msg.get("state")
                 if state == "refused":
-                    self._fail(L.words(msg))
+                    self._fail(words(msg))
                     return True
                 self.lost = state == "lost"
                 if state == "connected":
@@ -133,7 +135,7 @@ class ServerList:
                 self._fail(f"The server at {self.address} does not list its games (an older version?): "
                            "join its games by code with Join a game.")
                 return True
-        if self.net.connects == 0 and self.ticks > L.CONNECT_TICKS:
+        if self.net.connects == 0 and self.ticks > self.config.connect_ticks:
             self._fail(f"No game server answers at {self.address}. Check the address and that the server "
                        "is running; over the internet its port must be open to you.")
             return True
