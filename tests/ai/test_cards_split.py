@@ -74,20 +74,24 @@ def test_the_split_root_has_the_one_process_roots_value(cat, opts):
                          ids=["open", "same+plus+combo"])
 def test_a_longer_proof_after_the_first_cards_agrees_too(opts):
     """Six empty cells: each half's passes take many positions and end at different times."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from perfect_match import deal
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
     for seed in (3, 4):
-        g = deal(seed, opts)
+        g = _deal(seed, opts)
         for _ in range(3):
             g.push(g.legal_actions(abilities=False)[seed])
         _check(g.core, solve_root_split(Solver(g.core.copy())))
 
 
-def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper(cat):
-    g = next(late_positions(cat, dict(same=True, plus=True, combo=True), 1, 9))
+def _deal(seed: int, opts: dict):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from perfect_match import deal
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return deal(seed, opts)
+
+
+def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
+    g = _deal(1, dict(open="1", same="1", plus="1", combo="1"))     # the empty board: seconds of proof
     helpers: list[int] = []
     res = solve_root_split(Solver(g.core.copy(), deadline=time.perf_counter() - 1), partial=True,
                            on_helper=helpers.append)
@@ -128,12 +132,7 @@ def _children(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not os.path.isdir("/proc") or (os.cpu_count() or 1) < 2, reason="reads /proc; needs 2 cores")
 def test_cancelling_hards_first_card_stops_the_worker_and_its_helper_at_once():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from perfect_match import deal
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    g = deal(1, dict(open="1", same="1", plus="1", combo="1"))   # seconds of proof from the empty board
+    g = _deal(1, dict(open="1", same="1", plus="1", combo="1"))  # seconds of proof from the empty board
     w = AIWorker()
     try:
         w.submit("jayden_jazz.ai.cards.player:choose_action", g.position(), 0, "hard", 1, 60.0)
