@@ -46,7 +46,8 @@ Levels (seconds per move by default):
   over sampled hands too); otherwise with two players and nothing hidden, exact
   win/draw/loss search (:mod:`.solver`) as early as the budget
   allows (on 3x3 from the first card, which gets 95% of the move's time for the
-  proof: a won deal is answered by finding one winning card; a 3x3 Open game with
+  proof, shared with a second process on a machine with two cores (:mod:`.split`):
+  a won deal is answered by finding one winning card; a 3x3 Open game with
   abilities or Same + Plus often needs more than a second of a free core for that,
   and a proof cut short then plays among the moves that may still win, never a
   move proven lost beside one that is not); hidden hands late in the game: the exact search
