@@ -46,8 +46,9 @@ CAN_SPLIT = hasattr(os, "fork")
 Answer = tuple[int, int, int]       # (target: WIN or DRAW, move index, fail-soft value)
 
 
-class _HelperWon(Exception):
-    """The helper settled the root: the caller's own search stops."""
+class _HelperWon(OutOfTime):
+    """The helper settled the root: the caller's own search stops (an OutOfTime, so the
+    solver puts its state back together on the way out, as for the clock)."""
 
 
 class _Shared:
