@@ -1,21 +1,24 @@
-"""The root's win/draw/loss proof shared by two processes, the moves taken in turn as each is free.
+"""The root's win/draw/loss proof shared by two processes.
 
-A first card's proof (:meth:`Solver.solve_root`) is a row of independent
-null-window tests, one per root move, and a won deal is answered by the first
-winning move found. Nothing in one test needs another's answer except the
-tables they share, so a second core can take part: each process takes the
-next move nobody has taken yet, in the solver's order ("does it win?"), and
-when every move has been asked that, the next move not shown lost ("does it
-draw?"). A win found by either ends both; so does a draw once no move can
-win. Taking moves as each process is free, rather than half the list each,
-keeps both busy when one move costs far more than the others.
+A first card's proof (:meth:`Solver.solve_root`) asks of each root move in
+turn "does it win?", and a won deal is answered by the first winning move
+found -- so most of its time goes into one move's proof: that every reply
+to it loses. Those replies are independent tests, so a second core can take
+part there: both processes go through the root moves in the solver's order
+and take the current move's replies in turn as each is free (the replies
+taking most first); a reply that keeps the mover from a win refutes the move
+for both (the other abandons the reply it is on), and the move wins once
+every reply was shown to lose. When no move wins, both take the moves not
+shown lost in turn and ask "does it draw?". Measured against sharing out
+the root moves themselves, this halves more of a won deal (the winning
+move's proof) and less of a lost one (where a helper searching a reply that
+does not refute is wasted); a won deal is the one Hard must not throw.
 
-The two share a small anonymous memory map (made before the fork): the two
-counters of moves taken and the first pass's answers, so the helper skips in
-the second pass the moves the caller showed lost. Two processes may now and
-then take the same move (the counters are not locked): that costs a repeated
-test, never a skipped one -- a counter only ever holds one more than a move
-that was taken.
+The two share a small anonymous memory map (made before the fork): the
+counters of replies and moves taken, the refutations and the first pass's
+answers. Two processes may now and then take the same reply (the counters
+are not locked): that costs a repeated test, never a skipped one -- a
+counter only ever holds one more than a number that was taken.
 
 The helper is a plain ``os.fork`` of the calling process (the computer
 player's worker is a daemon process, which multiprocessing forbids to have
@@ -43,7 +46,10 @@ from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Move, RootResult, Solve
 
 _INF = 2
 CAN_SPLIT = hasattr(os, "fork")
-Answer = tuple[int, int, int]       # (target: WIN or DRAW, move index, fail-soft value)
+Answer = tuple[int, int, int]       # (kind, root move index, value) -- kinds below
+# kinds of answer: WIN (does the root move win? its fail-soft value), DRAW (does it draw?),
+# COUNT (how many replies the root move has), HOLDS (reply number v of it was proven to lose)
+COUNT, HOLDS = 2, 3
 
 
 class _HelperWon(OutOfTime):
@@ -52,12 +58,13 @@ class _HelperWon(OutOfTime):
 
 
 class _Shared:
-    """The memory both processes see: [0] moves taken in the first pass, [1] in the second,
-    [2] set when a draw was found, then per move its first-pass answer plus 3 (0: none yet)."""
+    """The memory both processes see: [0] unused, [1] root moves taken in the second pass,
+    [2] set when a draw was found; then per root move its first-pass answer plus 3 (0:
+    none yet), its replies taken, and its refutation plus 3 (0: none found)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.map = mmap.mmap(-1, 8 * (3 + n))
+        self.map = mmap.mmap(-1, 8 * (3 + 3 * n))
         self.cells = memoryview(self.map).cast("q")
 
     def take(self, counter: int) -> int:
@@ -69,9 +76,20 @@ class _Shared:
         v = self.cells[3 + i]
         return v - 3 if v else None
 
+    def refuted(self, i: int) -> bool:
+        return bool(self.cells[3 + 2 * self.n + i])
+
+    def refute(self, i: int, v: int) -> None:
+        self.cells[3 + 2 * self.n + i] = v + 3
+        self.cells[3 + i] = v + 3
+
     def close(self) -> None:
         self.cells.release()
         self.map.close()
+
+
+class _Abandon(OutOfTime):
+    """The other process refuted the root move whose reply this one is proving."""
 
 
 class _Link:
@@ -101,19 +119,74 @@ class _Link:
             self.answers.append((target, i, v))
 
 
-def _passes(solver: Solver, moves: list[Move], shared: _Shared, report: Callable[[int, int, int], None]) -> None:
-    """Take moves in turn and answer "does it win?" until none is left or one wins, then
-    "does it draw?" for those not shown lost until none is left or one draws."""
+def _replies(solver: Solver, m: Move) -> list[Move] | None:
+    """The opponent's replies to root move ``m``, those taking most first; None when ``m``
+    ends the game or the mover plays again (the move is then one test)."""
+    st = solver.st
+    me = st.to_move
+    st.place(m[0], m[1])
+    st.commit(m[2])
+    try:
+        if st.over or st.to_move == me:
+            return None
+        seat = st.to_move
+        got = {pc: len(st.captures(pc[0], pc[1], seat)) for pc in st.placements()}
+        return sorted(st.moves(), key=lambda r: -got[(r[0], r[1])])
+    finally:
+        st.uncommit()
+        st.unplace()
+
+
+def _after(solver: Solver, m: Move, r: Move, me: int) -> int:
+    """Does ``me`` still win after root move ``m`` and reply ``r``? (fail-soft, window (0, 1))"""
+    st = solver.st
+    depth = st.depth
+    try:
+        st.place(m[0], m[1])
+        st.commit(m[2])
+        st.place(r[0], r[1])
+        st.commit(r[2])
+        return solver._reached(me, WIN - 1, WIN)
+    finally:
+        st.unwind(depth)
+
+
+def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[int],
+            report: Callable[[int, int, int], None]) -> None:
+    """The first pass, "does it win?", root move by root move in order, both processes
+    taking the move's replies in turn (a reply that holds the mover below a win refutes the
+    move for both); then "does it draw?" for the root moves not shown lost, taken in turn,
+    until none is left or one draws. ``current[0]`` is the root move whose replies are
+    being searched (the tick abandons one the other process refuted)."""
     n = len(moves)
-    while True:
-        i = shared.take(0)
-        if i >= n:
-            break
-        v = solver.child_value(moves[i], WIN - 1, WIN)
-        shared.cells[3 + i] = v + 3
-        report(WIN, i, v)
-        if v >= WIN:
-            return
+    me = solver.st.to_move
+    for i, m in enumerate(moves):
+        reps = _replies(solver, m)
+        if reps is None:
+            if shared.take(3 + n + i) == 0:
+                v = solver.child_value(m, WIN - 1, WIN)
+                if v < WIN:
+                    shared.refute(i, v)
+                report(WIN, i, v)
+                if v >= WIN:
+                    return
+            continue
+        report(COUNT, i, len(reps))
+        current[0] = i
+        while not shared.refuted(i):
+            j = shared.take(3 + n + i)
+            if j >= len(reps):
+                break
+            try:
+                v = _after(solver, m, reps[j], me)
+            except _Abandon:
+                break
+            if v < WIN:
+                shared.refute(i, v)
+                report(WIN, i, v)
+                break
+            report(HOLDS, i, j)
+        current[0] = -1
     while not shared.cells[2]:
         i = shared.take(1)
         if i >= n:
@@ -126,6 +199,29 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, report: Callable
         if v >= DRAW:
             shared.cells[2] = 1
             return
+
+
+def _watch_refutations(solver: Solver, shared: _Shared, current: list[int],
+                       more: Callable[[], None] | None = None) -> Callable[[], None]:
+    """Put a tick on ``solver`` that also abandons a reply of a refuted root move (and runs
+    ``more``); returns the old tick."""
+    base_tick = solver._tick
+
+    def tick() -> None:
+        base_tick()
+        if current[0] >= 0 and shared.refuted(current[0]):
+            raise _Abandon
+        if more is not None:
+            more()
+
+    _set_tick(solver, tick)
+    return base_tick
+
+
+def _set_tick(solver: Solver, tick: Callable[[], None]) -> None:
+    solver._tick = tick                      # type: ignore[method-assign]
+    solver.bits.tick = tick
+    solver.bits.margin.tick = tick
 
 
 def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int, life_fd: int) -> None:
@@ -145,8 +241,10 @@ def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int
     def report(target: int, i: int, v: int) -> None:
         os.write(out_fd, f"{target} {i} {v}\n".encode())
 
+    current = [-1]
+    _watch_refutations(solver, shared, current)
     try:
-        _passes(solver, moves, shared, report)
+        _passes(solver, moves, shared, current, report)
     except OutOfTime:
         pass
 
@@ -197,19 +295,16 @@ def _lead(solver: Solver, moves: list[Move], shared: _Shared, link: _Link, parti
     """The caller's share, reading the helper's answers every 256 positions."""
     own: list[Answer] = []
     n = len(moves)
-    base_tick = solver._tick
+    current = [-1]
 
-    def tick() -> None:
-        base_tick()
+    def settled() -> None:
         link.read()
         if _settled(n, own + link.answers) is not None:
             raise _HelperWon
 
-    solver.bits.tick = tick
-    solver.bits.margin.tick = tick
-    solver._tick = tick                      # type: ignore[method-assign]
+    base_tick = _watch_refutations(solver, shared, current, settled)
     try:
-        _passes(solver, moves, shared, lambda target, i, v: own.append((target, i, v)))
+        _passes(solver, moves, shared, current, lambda target, i, v: own.append((target, i, v)))
         # nothing left to take: wait for the helper's last answers (its deadline ends it in time)
         while not link.done and _settled(n, own + link.answers) is None:
             if solver.deadline is not None and solver.clock() >= solver.deadline:
@@ -222,9 +317,7 @@ def _lead(solver: Solver, moves: list[Move], shared: _Shared, link: _Link, parti
         if not partial:
             raise
     finally:
-        solver._tick = base_tick             # type: ignore[method-assign]
-        solver.bits.tick = base_tick
-        solver.bits.margin.tick = base_tick
+        _set_tick(solver, base_tick)
     link.read()
     res = _combine(moves, own + link.answers, solver.total_nodes)
     if not res.complete and link.done and (solver.deadline is None or solver.clock() < solver.deadline):
@@ -234,43 +327,59 @@ def _lead(solver: Solver, moves: list[Move], shared: _Shared, link: _Link, parti
     return res
 
 
-def _settled(n: int, answers: list[Answer]) -> int | None:
-    """The root's value if these answers settle it, else None."""
-    first: dict[int, int] = {}
-    drawn = False
-    second: set[int] = set()
+def _first_pass(n: int, answers: list[Answer]) -> tuple[int | None, dict[int, int]]:
+    """From the answers: a root move proven to win (or None), and the upper bounds of those
+    refuted (every root move has one once the first pass is over without a win)."""
+    refuted: dict[int, int] = {}
+    count: dict[int, int] = {}
+    holds: dict[int, set[int]] = {}
     for t, i, v in answers:
         if t == WIN:
             if v >= WIN:
-                return WIN
-            first[i] = v
-        else:
-            drawn = drawn or v >= DRAW
-            second.add(i)
-    if len(first) < n:
-        return None                          # a move not yet asked "does it win?"
-    if drawn:
+                return i, refuted
+            refuted[i] = min(refuted.get(i, v), v)
+        elif t == COUNT:
+            count[i] = v
+        elif t == HOLDS:
+            holds.setdefault(i, set()).add(v)
+    for i, k in count.items():
+        if i not in refuted and len(holds.get(i, ())) == k:
+            return i, refuted
+    return None, refuted
+
+
+def _settled(n: int, answers: list[Answer]) -> int | None:
+    """The root's value if these answers settle it, else None."""
+    won, refuted = _first_pass(n, answers)
+    if won is not None:
+        return WIN
+    if len(refuted) < n:
+        return None                          # a move not yet shown unable to win
+    second = {i: v for t, i, v in answers if t == DRAW}
+    if any(v >= DRAW for v in second.values()):
         return DRAW
-    if all(i in second for i, v in first.items() if v > LOSS):
+    if all(i in second for i, v in refuted.items() if v > LOSS):
         return LOSS
     return None
 
 
 def _combine(moves: list[Move], answers: list[Answer], nodes: int) -> RootResult:
     """One RootResult from both processes' answers, as :meth:`Solver.solve_root` gives it."""
-    values: dict[Move, int] = {}
-    bounds: dict[Move, int] = {}
-    for target, i, v in answers:
-        m = moves[i]
-        if v >= target:
-            values[m] = max(values.get(m, target), target)
-            bounds.pop(m, None)
-        elif m not in values:
-            bounds[m] = min(bounds.get(m, v), v)
-    value = _settled(len(moves), answers)
-    if value == WIN:
-        win = next(m for m in moves if values.get(m) == WIN)
+    won, refuted = _first_pass(len(moves), answers)
+    bounds: dict[Move, int] = {moves[i]: v for i, v in refuted.items()}
+    if won is not None:
+        win = moves[won]
+        bounds.pop(win, None)
         return RootResult(WIN, [win], {win: WIN}, bounds, nodes)
+    values: dict[Move, int] = {}
+    for t, i, v in answers:
+        if t == DRAW:
+            if v >= DRAW:
+                values[moves[i]] = DRAW
+                bounds.pop(moves[i], None)
+            elif moves[i] not in values:
+                bounds[moves[i]] = min(bounds.get(moves[i], v), v)
+    value = _settled(len(moves), answers)
     if value == DRAW:
         return RootResult(DRAW, [m for m in moves if values.get(m) == DRAW], values, bounds, nodes)
     if value == LOSS:
