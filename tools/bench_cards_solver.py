@@ -24,7 +24,7 @@ bounds keyed by the whole position. Both compute exact card margins
    ``tools/perfect_match.py`` deals; no baseline: it knows only plain cards).
 
 In 3 and 4 the answer is also timed as Hard's first card gets it on two cores:
-the root moves shared with a forked helper (``jayden_jazz/ai/cards/split.py``).
+the proof shared with a forked helper (``jayden_jazz/ai/cards/split.py``).
 Its time is the longer of the two processes' CPU times (what the proof takes
 on two free cores; on a loaded machine its wall time says more about the
 load than about the proof), and "within" counts by that time.
