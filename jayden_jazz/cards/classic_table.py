@@ -304,10 +304,15 @@ class ClassicBits(CaptureBits):
             if not near or (not near & (near - 1) and not aces):
                 continue                  # fewer than two pairs: the basic comparison alone
             # which touching cards Same and Plus take depends only on the cards, so it is
-            # judged once per piece, cell and the cards around it
-            around = p * size + c
+            # judged once per piece, cell and the cards around it; the key ends with the
+            # cell and the piece, which say how many neighbours come before them, so two
+            # cells with different numbers of neighbours never share a key (a key that began
+            # with them did: piece 2 on a1 met piece 0 on b1, and a search read another
+            # placement's Same and Plus)
+            around = 0
             for n in nbrs[c]:
                 around = around * width + cellp[n] + 1
+            around = (around * width + p) * size + c
             started = decided.get(around, -1)
             if started < 0:
                 started = self._decide(cellp, near, p, c, aces)
@@ -333,9 +338,10 @@ class ClassicBits(CaptureBits):
         if not near or (not near & (near - 1) and not aces):
             return cap
         width = len(self.val) + 1
-        around = p * len(self.adjmask) + c
+        around = 0
         for n in self.nbrs[c]:
             around = around * width + cellp[n] + 1
+        around = (around * width + p) * len(self.adjmask) + c
         decided = self._decided
         started = decided.get(around, -1)
         if started < 0:

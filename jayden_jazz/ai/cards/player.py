@@ -46,7 +46,8 @@ Levels (seconds per move by default):
   over sampled hands too); otherwise with two players and nothing hidden, exact
   win/draw/loss search (:mod:`.solver`) as early as the budget
   allows (on 3x3 from the first card, which gets 95% of the move's time for the
-  proof: a won deal is answered by finding one winning card; a 3x3 Open game with
+  proof, shared with a second process on a machine with two cores (:mod:`.split`):
+  a won deal is answered by finding one winning card; a 3x3 Open game with
   abilities or Same + Plus often needs more than a second of a free core for that,
   and a proof cut short then plays among the moves that may still win, never a
   move proven lost beside one that is not); hidden hands late in the game: the exact search
@@ -59,6 +60,7 @@ Levels (seconds per move by default):
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -74,6 +76,7 @@ from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, RootResult, Solver
+from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
 from jayden_jazz.cards.core import Core
 from jayden_jazz.cards.position import Position
 
@@ -315,11 +318,21 @@ class CardsPlayer:
             return max(self.level.exact_share, OPENING_SHARE)
         return self.level.exact_share
 
+    def _split_proof(self, g0: Core) -> bool:
+        """Whether the proof shares its root moves with a second process (split.py): on a
+        first card, where the proof rarely fits the time on one core, when the machine has a
+        second core, and on the clock only (a node budget stays one reproducible search)."""
+        return (CAN_SPLIT and self.iterations is None and (os.cpu_count() or 1) >= 2
+                and g0.empty >= len(g0.play_cells) - 1)
+
     def _exact(self, worlds: Worlds, moves: list, start: float) -> Decision:
         g0 = worlds.template
         share = self._exact_share(g0)
         solver = Solver(g0.copy(), deadline=self._deadline(start, share), node_limit=self._node_limit(share))
-        res = solver.solve_root(all_best=False, partial=True)
+        if self._split_proof(g0):
+            res = solve_root_split(solver, partial=True)
+        else:
+            res = solver.solve_root(all_best=False, partial=True)
         detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
         keys = {move_key(g0, m): m for m in moves}
         if res.complete:

@@ -1,0 +1,391 @@
+"""The root's win/draw/loss proof shared by two processes.
+
+A first card's proof (:meth:`Solver.solve_root`) asks of each root move in
+turn "does it win?", and a won deal is answered by the first winning move
+found -- so most of its time goes into one move's proof: that every reply
+to it loses. Those replies are independent tests, so a second core can take
+part there: both processes go through the root moves in the solver's order
+and take the current move's replies in turn as each is free (the replies
+taking most first); a reply that keeps the mover from a win refutes the move
+for both (the other abandons the reply it is on), and the move wins once
+every reply was shown to lose. When no move wins, both take the moves not
+shown lost in turn and ask "does it draw?". Measured against sharing out
+the root moves themselves, this halves more of a won deal (the winning
+move's proof) and less of a lost one (where a helper searching a reply that
+does not refute is wasted); a won deal is the one Hard must not throw.
+
+The two share a small anonymous memory map (made before the fork): the
+counters of replies and moves taken, the refutations and the first pass's
+answers. Two processes may now and then take the same reply (the counters
+are not locked): that costs a repeated test, never a skipped one -- a
+counter only ever holds one more than a number that was taken.
+
+The helper is a plain ``os.fork`` of the calling process (the computer
+player's worker is a daemon process, which multiprocessing forbids to have
+children, and a fork needs no pickling and no start-up: it has the solver at
+once). It reports each answer as one line on a pipe. It never outlives the
+caller: it reads a second pipe whose other end only the caller holds and
+exits the moment that pipe closes -- when the caller ends the proof, or dies
+however it dies (the game cancelling a search terminates the worker). The
+caller always kills and reaps it before returning.
+
+Where ``os.fork`` does not exist, the proof runs in one process.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import select
+import signal
+import threading
+from collections.abc import Callable
+
+from jayden_jazz.ai.cards.exact import OutOfTime
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Move, RootResult, Solver
+
+_INF = 2
+CAN_SPLIT = hasattr(os, "fork")
+Answer = tuple[int, int, int]       # (kind, root move index, value) -- kinds below
+# kinds of answer: WIN (does the root move win? its fail-soft value), DRAW (does it draw?),
+# COUNT (how many replies the root move has), HOLDS (reply number v of it was proven to lose)
+COUNT, HOLDS = 2, 3
+
+
+class _HelperWon(OutOfTime):
+    """The helper settled the root: the caller's own search stops (an OutOfTime, so the
+    solver puts its state back together on the way out, as for the clock)."""
+
+
+class _Shared:
+    """The memory both processes see: [0] unused, [1] root moves taken in the second pass,
+    [2] set when a draw was found; then per root move its first-pass answer plus 3 (0:
+    none yet), its replies taken, and its refutation plus 3 (0: none found)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.map = mmap.mmap(-1, 8 * (3 + 3 * n))
+        self.cells = memoryview(self.map).cast("q")
+
+    def take(self, counter: int) -> int:
+        i = self.cells[counter]
+        self.cells[counter] = i + 1
+        return i
+
+    def first(self, i: int) -> int | None:
+        v = self.cells[3 + i]
+        return v - 3 if v else None
+
+    def refuted(self, i: int) -> bool:
+        return bool(self.cells[3 + 2 * self.n + i])
+
+    def refute(self, i: int, v: int) -> None:
+        self.cells[3 + 2 * self.n + i] = v + 3
+        self.cells[3 + i] = v + 3
+
+    def close(self) -> None:
+        self.cells.release()
+        self.map.close()
+
+
+class _Abandon(OutOfTime):
+    """The other process refuted the root move whose reply this one is proving."""
+
+
+class _Link:
+    """The caller's end: the helper's answers, read without waiting."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buf = b""
+        self.answers: list[Answer] = []
+        self.done = False                 # the helper finished (or stopped)
+
+    def read(self, timeout: float = 0.0) -> None:
+        """Take in whatever the helper has written (waiting up to ``timeout`` seconds for it)."""
+        if self.done:
+            return
+        ready, _, _ = select.select([self.fd], [], [], max(timeout, 0.0))
+        if not ready:
+            return
+        chunk = os.read(self.fd, 65536)
+        if not chunk:
+            self.done = True              # the helper closed its end: finished, out of time or gone
+            return
+        self.buf += chunk
+        *lines, self.buf = self.buf.split(b"\n")
+        for line in lines:
+            target, i, v = (int(x) for x in line.split())
+            self.answers.append((target, i, v))
+
+
+def _replies(solver: Solver, m: Move) -> list[Move] | None:
+    """The opponent's replies to root move ``m``, those taking most first; None when ``m``
+    ends the game or the mover plays again (the move is then one test)."""
+    st = solver.st
+    me = st.to_move
+    st.place(m[0], m[1])
+    st.commit(m[2])
+    try:
+        if st.over or st.to_move == me:
+            return None
+        seat = st.to_move
+        got = {pc: len(st.captures(pc[0], pc[1], seat)) for pc in st.placements()}
+        return sorted(st.moves(), key=lambda r: -got[(r[0], r[1])])
+    finally:
+        st.uncommit()
+        st.unplace()
+
+
+def _after(solver: Solver, m: Move, r: Move, me: int) -> int:
+    """Does ``me`` still win after root move ``m`` and reply ``r``? (fail-soft, window (0, 1))"""
+    st = solver.st
+    depth = st.depth
+    try:
+        st.place(m[0], m[1])
+        st.commit(m[2])
+        st.place(r[0], r[1])
+        st.commit(r[2])
+        return solver._reached(me, WIN - 1, WIN)
+    finally:
+        st.unwind(depth)
+
+
+def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[int],
+            report: Callable[[int, int, int], None]) -> None:
+    """The first pass, "does it win?", root move by root move in order, both processes
+    taking the move's replies in turn (a reply that holds the mover below a win refutes the
+    move for both); then "does it draw?" for the root moves not shown lost, taken in turn,
+    until none is left or one draws. ``current[0]`` is the root move whose replies are
+    being searched (the tick abandons one the other process refuted)."""
+    n = len(moves)
+    me = solver.st.to_move
+    for i, m in enumerate(moves):
+        reps = _replies(solver, m)
+        if reps is None:
+            if shared.take(3 + n + i) == 0:
+                v = solver.child_value(m, WIN - 1, WIN)
+                if v < WIN:
+                    shared.refute(i, v)
+                report(WIN, i, v)
+                if v >= WIN:
+                    return
+            continue
+        report(COUNT, i, len(reps))
+        current[0] = i
+        while not shared.refuted(i):
+            j = shared.take(3 + n + i)
+            if j >= len(reps):
+                break
+            try:
+                v = _after(solver, m, reps[j], me)
+            except _Abandon:
+                break
+            if v < WIN:
+                shared.refute(i, v)
+                report(WIN, i, v)
+                break
+            report(HOLDS, i, j)
+        current[0] = -1
+    while not shared.cells[2]:
+        i = shared.take(1)
+        if i >= n:
+            return
+        first = shared.first(i)
+        if first is not None and first <= LOSS:
+            continue
+        v = solver.child_value(moves[i], DRAW - 1, DRAW)
+        report(DRAW, i, v)
+        if v >= DRAW:
+            shared.cells[2] = 1
+            return
+
+
+def _watch_refutations(solver: Solver, shared: _Shared, current: list[int],
+                       more: Callable[[], None] | None = None) -> Callable[[], None]:
+    """Put a tick on ``solver`` that also abandons a reply of a refuted root move (and runs
+    ``more``); returns the old tick."""
+    base_tick = solver._tick
+
+    def tick() -> None:
+        base_tick()
+        if current[0] >= 0 and shared.refuted(current[0]):
+            raise _Abandon
+        if more is not None:
+            more()
+
+    _set_tick(solver, tick)
+    return base_tick
+
+
+def _set_tick(solver: Solver, tick: Callable[[], None]) -> None:
+    solver._tick = tick                      # type: ignore[method-assign]
+    solver.bits.tick = tick
+    solver.bits.margin.tick = tick
+
+
+def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int, life_fd: int) -> None:
+    """In the forked helper: exit when the caller's end of the life pipe closes, else prove."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl+C is the game's to handle
+
+    def watch() -> None:
+        try:
+            while os.read(life_fd, 1):
+                pass
+        except OSError:
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+    def report(target: int, i: int, v: int) -> None:
+        os.write(out_fd, f"{target} {i} {v}\n".encode())
+
+    current = [-1]
+    _watch_refutations(solver, shared, current)
+    try:
+        _passes(solver, moves, shared, current, report)
+    except OutOfTime:
+        pass
+
+
+def solve_root_split(solver: Solver, *, partial: bool = False,
+                     on_helper: Callable[[int], None] | None = None) -> RootResult:
+    """:meth:`Solver.solve_root` (first winning move, no ``all_best``) with a forked helper
+    taking root moves too. The same answer; out of time, OutOfTime or (``partial``) what both
+    proved. ``on_helper`` is told the helper's process id (tests)."""
+    if not CAN_SPLIT:
+        return solver.solve_root(partial=partial)
+    moves = solver.root_moves()
+    if len(moves) < 2:
+        return solver.solve_root(partial=partial)
+    shared = _Shared(len(moves))
+    out_r, out_w = os.pipe()
+    life_r, life_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                           # the helper
+        code = 0
+        try:
+            os.close(out_r)
+            os.close(life_w)
+            _helper_main(solver, moves, shared, out_w, life_r)
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(out_w)
+    os.close(life_r)
+    if on_helper is not None:
+        on_helper(pid)
+    link = _Link(out_r)
+    try:
+        return _lead(solver, moves, shared, link, partial)
+    finally:
+        os.close(life_w)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(out_r)
+        shared.close()
+
+
+def _lead(solver: Solver, moves: list[Move], shared: _Shared, link: _Link, partial: bool) -> RootResult:
+    """The caller's share, reading the helper's answers every 256 positions."""
+    own: list[Answer] = []
+    n = len(moves)
+    current = [-1]
+
+    def settled() -> None:
+        link.read()
+        if _settled(n, own + link.answers) is not None:
+            raise _HelperWon
+
+    base_tick = _watch_refutations(solver, shared, current, settled)
+    try:
+        _passes(solver, moves, shared, current, lambda target, i, v: own.append((target, i, v)))
+        # nothing left to take: wait for the helper's last answers (its deadline ends it in time)
+        while not link.done and _settled(n, own + link.answers) is None:
+            if solver.deadline is not None and solver.clock() >= solver.deadline:
+                raise OutOfTime
+            link.read(0.05)
+    except _HelperWon:
+        pass
+    except OutOfTime:
+        link.read()
+        if not partial:
+            raise
+    finally:
+        _set_tick(solver, base_tick)
+    link.read()
+    res = _combine(moves, own + link.answers, solver.total_nodes)
+    if not res.complete and link.done and (solver.deadline is None or solver.clock() < solver.deadline):
+        # the helper stopped before the answer (it cannot run out of time before us: a
+        # crash): the whole proof in this process, its table holding what it searched
+        return solver.solve_root(partial=partial)
+    return res
+
+
+def _first_pass(n: int, answers: list[Answer]) -> tuple[int | None, dict[int, int]]:
+    """From the answers: a root move proven to win (or None), and the upper bounds of those
+    refuted (every root move has one once the first pass is over without a win)."""
+    refuted: dict[int, int] = {}
+    count: dict[int, int] = {}
+    holds: dict[int, set[int]] = {}
+    for t, i, v in answers:
+        if t == WIN:
+            if v >= WIN:
+                return i, refuted
+            refuted[i] = min(refuted.get(i, v), v)
+        elif t == COUNT:
+            count[i] = v
+        elif t == HOLDS:
+            holds.setdefault(i, set()).add(v)
+    for i, k in count.items():
+        if i not in refuted and len(holds.get(i, ())) == k:
+            return i, refuted
+    return None, refuted
+
+
+def _settled(n: int, answers: list[Answer]) -> int | None:
+    """The root's value if these answers settle it, else None."""
+    won, refuted = _first_pass(n, answers)
+    if won is not None:
+        return WIN
+    if len(refuted) < n:
+        return None                          # a move not yet shown unable to win
+    second = {i: v for t, i, v in answers if t == DRAW}
+    if any(v >= DRAW for v in second.values()):
+        return DRAW
+    if all(i in second for i, v in refuted.items() if v > LOSS):
+        return LOSS
+    return None
+
+
+def _combine(moves: list[Move], answers: list[Answer], nodes: int) -> RootResult:
+    """One RootResult from both processes' answers, as :meth:`Solver.solve_root` gives it."""
+    won, refuted = _first_pass(len(moves), answers)
+    bounds: dict[Move, int] = {moves[i]: v for i, v in refuted.items()}
+    if won is not None:
+        win = moves[won]
+        bounds.pop(win, None)
+        return RootResult(WIN, [win], {win: WIN}, bounds, nodes)
+    values: dict[Move, int] = {}
+    for t, i, v in answers:
+        if t == DRAW:
+            if v >= DRAW:
+                values[moves[i]] = DRAW
+                bounds.pop(moves[i], None)
+            elif moves[i] not in values:
+                bounds[moves[i]] = min(bounds.get(moves[i], v), v)
+    value = _settled(len(moves), answers)
+    if value == DRAW:
+        return RootResult(DRAW, [m for m in moves if values.get(m) == DRAW], values, bounds, nodes)
+    if value == LOSS:
+        return RootResult(LOSS, list(moves), {m: LOSS for m in moves}, {}, nodes)
+    best = max(values.values(), default=-_INF)
+    return RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, nodes, complete=False)
+
+
+__all__ = ["CAN_SPLIT", "solve_root_split"]

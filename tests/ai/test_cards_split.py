@@ -1,0 +1,161 @@
+"""The root proof shared with a forked helper (ai/cards/split.py) answers as the one-process root.
+
+Hard's first card uses it; a wrong answer there throws a won deal, and a helper
+left running would think for nobody. So: the same value as
+:meth:`Solver.solve_root` on a few hundred positions under every rule set,
+each move it calls a win or a draw proven so by a fresh solver; an out-of-time
+proof keeps only what it proved; and no helper outlives its proof, nor the
+computer player's worker when the game cancels the search.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from jayden_jazz.ai.cards.player import CardsPlayer, catalog_for
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Solver
+from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
+from jayden_jazz.ai.worker import AIWorker
+from test_cards_wdl_root import RULE_SETS, late_positions
+
+pytestmark = pytest.mark.skipif(not CAN_SPLIT, reason="the split proof needs os.fork")
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT = [str(ROOT / "cards" / "default")]
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return catalog_for(DEFAULT)
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie waiting for a reaper counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def _split(st, **kw):
+    """The split root of ``st``; the solver's own state must be whole again afterwards
+    (Hard goes on with it: ties, swindles)."""
+    solver = Solver(st.copy())
+    res = solve_root_split(solver, **kw)
+    assert solver.st.depth == 0 and solver.st.position() == st.position()
+    return res
+
+
+def _check(st, res) -> None:
+    want = Solver(st.copy()).solve_root()
+    assert res.complete and res.value == want.value, st.position()
+    assert res.best, st.position()
+    if res.value > LOSS:
+        for m in res.best:
+            assert Solver(st.copy()).child_value(m) == res.value, (st.position(), m)
+        for m, v in res.values.items():
+            assert Solver(st.copy()).child_value(m) >= v, (st.position(), m)
+    for m, b in res.bounds.items():
+        assert Solver(st.copy()).child_value(m) <= b, (st.position(), m)
+
+
+@pytest.mark.parametrize("opts", RULE_SETS, ids=lambda o: "+".join(f"{k}" if v is True else f"{k}={v}"
+                                                                    for k, v in o.items()) or "base")
+def test_the_split_root_has_the_one_process_roots_value(cat, opts):
+    helpers: list[int] = []
+    checked = 0
+    for g in late_positions(cat, opts, 16, 4141 + RULE_SETS.index(opts)):
+        st = g.core
+        res = _split(st, on_helper=helpers.append)
+        _check(st, res)
+        checked += 1
+    assert checked == 16
+    assert helpers and all(_gone(pid) for pid in helpers)
+
+
+@pytest.mark.parametrize("opts", [dict(open="1"), dict(open="1", same="1", plus="1", combo="1")],
+                         ids=["open", "same+plus+combo"])
+def test_a_longer_proof_after_the_first_cards_agrees_too(opts):
+    """Six empty cells: each half's passes take many positions and end at different times."""
+    for seed in (3, 4):
+        g = _deal(seed, opts)
+        for _ in range(3):
+            g.push(g.legal_actions(abilities=False)[seed])
+        _check(g.core, _split(g.core))
+
+
+def _deal(seed: int, opts: dict):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from perfect_match import deal
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return deal(seed, opts)
+
+
+def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
+    g = _deal(1, dict(open="1", same="1", plus="1", combo="1"))     # the empty board: seconds of proof
+    helpers: list[int] = []
+    res = solve_root_split(Solver(g.core.copy(), deadline=time.perf_counter() - 1), partial=True,
+                           on_helper=helpers.append)
+    assert not res.complete and res.value not in (WIN, DRAW) and not res.best
+    assert helpers and _gone(helpers[0])
+    with pytest.raises(Exception) as err:
+        solve_root_split(Solver(g.core.copy(), deadline=time.perf_counter() - 1), on_helper=helpers.append)
+    assert type(err.value).__name__ == "OutOfTime"
+    assert _gone(helpers[1])
+
+
+def test_hard_splits_only_its_first_card_on_the_clock(cat):
+    g = next(late_positions(cat, dict(), 1, 5))
+    hard = CardsPlayer("hard", __import__("random").Random(1), cat)
+    assert not hard._split_proof(g.core)                            # late: one process
+    from jayden_jazz.cards import Rules, get_field, new_game
+    pool = sorted(c for c in cat if c.startswith("default/"))
+    opening = new_game(cat, get_field("3x3"), [tuple(pool[0:5]), tuple(pool[5:10])], Rules(open=True),
+                       first_seat=0, date=(2026, 11))
+    assert hard._split_proof(opening.core) == ((os.cpu_count() or 1) >= 2)
+    counted = CardsPlayer("hard", __import__("random").Random(1), cat, iterations=50)
+    assert not counted._split_proof(opening.core)                   # a node budget: reproducible
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry))
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc") or (os.cpu_count() or 1) < 2, reason="reads /proc; needs 2 cores")
+def test_cancelling_hards_first_card_stops_the_worker_and_its_helper_at_once():
+    g = _deal(1, dict(open="1", same="1", plus="1", combo="1"))  # seconds of proof from the empty board
+    w = AIWorker()
+    try:
+        w.submit("jayden_jazz.ai.cards.player:choose_action", g.position(), 0, "hard", 1, 60.0)
+        helpers: list[int] = []
+        until = time.monotonic() + 30
+        while not helpers and time.monotonic() < until:
+            time.sleep(0.05)
+            if w._proc is not None and w._proc.pid is not None:
+                helpers = _children(w._proc.pid)
+        assert helpers, "the first card's proof never started its helper"
+        w.cancel()
+        until = time.monotonic() + 3
+        while not all(_gone(p) for p in helpers) and time.monotonic() < until:
+            time.sleep(0.02)
+        assert all(_gone(p) for p in helpers)
+    finally:
+        w.close()
