@@ -304,7 +304,7 @@ class TableRenderer:
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
-            self._last_mark(surface, lay.cell_rect(view.last))
+            marks.last_mark(surface, lay.cell_rect(view.last))
         if view.step_cell is not None:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
@@ -431,14 +431,6 @@ class TableRenderer:
             out.append(pygame.Rect(fr.x - 5 - w, fr.y + row * lay.cell_h + (lay.cell_h - 14) // 2, w, 14))
         return out
 
-    def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """The last placement: a white frame with a notch on each side, until the next one."""
-        pygame.draw.rect(surface, P.WHITE, r, 1)
-        cx, cy = r.centerx, r.centery
-        for a, b in (((cx - 4, r.y), (cx + 4, r.y)), ((cx - 4, r.bottom - 1), (cx + 4, r.bottom - 1)),
-                     ((r.x, cy - 4), (r.x, cy + 4)), ((r.right - 1, cy - 4), (r.right - 1, cy + 4))):
-            pygame.draw.line(surface, P.WHITE, a, b, 3)
-
     def _hint_mark(self, surface: pygame.Surface, r: pygame.Rect, blink: bool) -> None:
         colour = P.LIGHT_GREEN if blink else P.GREEN
         outer = r.inflate(6, 6)
@@ -455,16 +447,10 @@ class TableRenderer:
     def _preview_mark(self, surface: pygame.Surface, r: pygame.Rect, mover: int | None) -> None:
         """A card the chosen card would capture here: a yellow frame and a corner in the mover's colour."""
         pygame.draw.rect(surface, P.YELLOW, r.inflate(-4, -4), 2)
-        self._corner_marks(surface, r, P.YELLOW)
+        marks.corner_marks(surface, r, P.YELLOW)
         if mover is not None:
             corner = [(r.x + 3, r.bottom - 4), (r.x + 3, r.bottom - 16), (r.x + 15, r.bottom - 4)]
             pygame.draw.polygon(surface, seats.light(mover), corner)
-
-    def _corner_marks(self, surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
-        for (x, y, dx, dy) in ((r.x + 1, r.y + 1, 1, 1), (r.right - 2, r.y + 1, -1, 1),
-                               (r.x + 1, r.bottom - 2, 1, -1), (r.right - 2, r.bottom - 2, -1, -1)):
-            pygame.draw.line(surface, colour, (x, y), (x + 6 * dx, y), 2)
-            pygame.draw.line(surface, colour, (x, y), (x, y + 6 * dy), 2)
 
     def _field_card(self, surface: pygame.Surface, game: Game, i: int, view: TableView) -> None:
         card = game.card_at(i)
