@@ -24,6 +24,7 @@ from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import marks
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.table_names import TableNames, seen_names
 from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
@@ -234,6 +235,7 @@ class TableRenderer:
         self._board: pygame.Surface | None = None
         self._tmp: pygame.Surface | None = None
         self._banner_at: tuple[tuple, tuple[int, pygame.Rect] | None] | None = None   # last search, by what it avoided
+        self.names = TableNames()              # the small faces' short names, told apart across the table
 
     # ------------------------------------------------------------------ static board
     def _board_surface(self) -> pygame.Surface:
@@ -277,6 +279,7 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
         game, view = frame.game, frame.view
         self.faces = []
+        self.names.see(seen_names(game, view))
         lay = self.layout
         r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now
         surface.blit(self._board_surface(), (0, 0))
@@ -292,7 +295,7 @@ class TableRenderer:
             hand = game.hand(seat)
             if 0 <= hi < len(hand):
                 r = lay.card_rect(cell)
-                draw_face(surface, self.font, r, hand[hi], seat)
+                draw_face(surface, self.font, r, hand[hi], seat, short=self.names.short(hand[hi].name, r.size))
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
         self._elements(surface, game, view)
@@ -469,14 +472,15 @@ class TableRenderer:
         flip = view.flips.get(i)
         self.faces.append(("field", i, card.id))
         if flip is None:
-            draw_face(surface, self.font, r, card, owner, values)
+            draw_face(surface, self.font, r, card, owner, values, short=self.names.short(card.name, r.size))
             return
         old, progress = flip
         shown = old if progress < 0.5 else owner
         k = abs(1.0 - 2.0 * progress)
         if self._tmp is None or self._tmp.get_size() != r.size:
             self._tmp = new_logical_surface(r.size)
-        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)
+        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values,
+                  short=self.names.short(card.name, r.size))
         w = max(1, int(r.w * k))
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
@@ -577,7 +581,7 @@ class TableRenderer:
         rr = r.move(0, -4) if view.selected == key else r
         if face_up or key in view.revealed:
             card = hand[i]
-            draw_face(surface, self.font, rr, card, seat)
+            draw_face(surface, self.font, rr, card, seat, short=self.names.short(card.name, rr.size))
             self.faces.append(("hand", seat, card.id))
         else:
             draw_back(surface, rr)
