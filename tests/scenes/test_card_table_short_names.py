@@ -124,3 +124,18 @@ def test_the_replay_viewer_tells_two_field_cards_apart(monkeypatch, make_app):
     scene.draw(app.display.logical)
     shorts = dict(calls)
     assert shorts[TWINS[0]] is not None and shorts[TWINS[0]] != shorts[TWINS[1]]
+
+
+def test_a_hidden_card_played_to_the_field_comes_into_the_table_s_names_with_that_move(monkeypatch):
+    _, game = catalog_and_hands("5x5", 2, 13, {0: TWINS[0], 13: HIDDEN_TWIN})
+    ren = TableRenderer(FONT, TableLayout(FIELDS["5x5"], 2))
+    view = TableView(visible=frozenset({0}))
+    painted(monkeypatch, ren, game, view)
+    game.push(next(a for a in game.legal_actions() if a.card == game.hand(0)[1].id))
+    painted(monkeypatch, ren, game, view)
+    assert HIDDEN_TWIN not in ren.names.seen                       # still in the hidden hand
+    hidden = next(c for c in game.hand(1) if c.name == HIDDEN_TWIN)
+    game.push(next(a for a in game.legal_actions() if a.card == hidden.id))
+    after = {n: s for n, _, s in painted(monkeypatch, ren, game, view)}
+    assert HIDDEN_TWIN in ren.names.seen and HIDDEN_TWIN in after  # on the field now, for all to see
+    assert ren.names.short(TWINS[0], (44, 46)) != ren.names.short(HIDDEN_TWIN, (44, 46))

@@ -24,7 +24,7 @@ from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import marks
 from jayden_jazz.scenes.cards import players as seats
-from jayden_jazz.scenes.cards.table_names import TableNames, seen_names
+from jayden_jazz.scenes.cards.table_names import TableNames
 from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
@@ -279,7 +279,7 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
         game, view = frame.game, frame.view
         self.faces = []
-        self.names.see(seen_names(game, view))
+        self.names.see_table(game, view)
         lay = self.layout
         r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now
         surface.blit(self._board_surface(), (0, 0))

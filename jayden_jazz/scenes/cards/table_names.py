@@ -11,7 +11,10 @@ sight would otherwise change with a card out of it, and tell the player so.
 
 Working the forms out costs far more than a frame, so it is done once per
 set of names in sight (once a deal, and again only when a card comes into
-sight or leaves it); a frame collects the names and looks its faces up.
+sight or leaves it). Even collecting the names is a twentieth of a 7x7
+frame, so the live table collects them again only when the game or what
+the player may see changed (a move, a hand turned up, a card revealed, the
+steps of a move on screen); a frame otherwise only looks its faces up.
 """
 
 from __future__ import annotations
@@ -34,16 +37,39 @@ class TableNames:
         self.seen: frozenset[str] = frozenset()
         self._forms: dict[int, dict[str, tuple[str, ...]]] = {}
         self._columns: dict[tuple[int, int], int] = {}
+        self._faces: dict[tuple[str, tuple[int, int]], tuple[str, ...] | None] = {}   # a frame's look-ups
+        self._game: Game | None = None        # held, not its id: a new deal's game never passes for the old
+        self._key: tuple | None = None
+
+    def see_table(self, game: Game, view: TableView) -> None:
+        """The live table's names in sight (:func:`seen_names`), collected again only when the
+        game moved or what the player may see changed; while a move's steps are shown (the
+        board and hands as they stood, new every frame) every frame."""
+        if view.board is None and view.hands is None:
+            key = (game.ply, game.history[-1:], view.visible, view.revealed, view.pending)
+            if game is self._game and key == self._key:
+                return
+            self._game, self._key = game, key
+        else:
+            self._game = self._key = None
+        self.see(seen_names(game, view))
 
     def see(self, names: Iterable[str]) -> None:
         """The names in sight now; the forms are worked out again only when they changed."""
         seen = frozenset(names)
         if seen != self.seen:
-            self.seen, self._forms = seen, {}
+            self.seen, self._forms, self._faces = seen, {}, {}
 
     def short(self, name: str, size: tuple[int, int]) -> tuple[str, ...] | None:
         """The lines a face of ``size`` writes for ``name``: None where the face writes no short
         name, or for a name not in sight (shortened alone then, telling nothing of the others)."""
+        key = (name, size)
+        if key in self._faces:
+            return self._faces[key]
+        got = self._faces[key] = self._short(name, size)
+        return got
+
+    def _short(self, name: str, size: tuple[int, int]) -> tuple[str, ...] | None:
         cols = self._columns.get(size)
         if cols is None:
             cols = self._columns[size] = compact_columns(size)
