@@ -94,19 +94,23 @@ FACE_CACHE_SIZE = 600
 
 
 def draw_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card, owner: int | None,
-              values: tuple[int, ...] | None = None, *, picture: bool = True) -> None:
+              values: tuple[int, ...] | None = None, *, picture: bool = True,
+              short: tuple[str, ...] | None = None) -> None:
     """A card face filling ``rect`` in its controller's colours (gray when nobody holds it yet).
+
+    ``short`` is the short name a compact face writes when the caller knows the other names on
+    the table (:func:`.short_names.short_names`); without it the card is shortened alone.
 
     Faces are drawn once per card, owner, values and size and then blitted:
     a 7x7 table with four open hands shows over a hundred of them a frame.
     """
     r = pygame.Rect(rect)
     key = (card.id, card.name, card.sides, card.picture, card.element, owner, tuple(values) if values else None, r.size,
-           picture)
+           picture, short)
     surf = _FACES.get(key)
     if surf is None:
         surf = new_logical_surface(r.size)
-        paint_face(surf, font, surf.get_rect(), card, owner, values, picture=picture)
+        paint_face(surf, font, surf.get_rect(), card, owner, values, picture=picture, short=short)
         _FACES[key] = surf
         if len(_FACES) > FACE_CACHE_SIZE:
             _FACES.popitem(last=False)
@@ -116,7 +120,8 @@ def draw_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card
 
 
 def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Card, owner: int | None,
-               values: tuple[int, ...] | None = None, *, picture: bool = True) -> None:
+               values: tuple[int, ...] | None = None, *, picture: bool = True,
+               short: tuple[str, ...] | None = None) -> None:
     """Draw a face directly (what :func:`draw_face` caches).
 
     Every size puts the values on their sides and marks a card with
@@ -143,19 +148,19 @@ def paint_face(surface: pygame.Surface, font: Font, rect: pygame.Rect, card: Car
         _medium(surface, font, r, card, picture)
     draw_sides(surface, font, r, values, card.sides, inset, rows=rows)
     if kind == "compact":
-        _compact_name(surface, r, card.name)
+        _compact_name(surface, r, card.name, short)
     if card.abilities:
         ability_mark(surface, r)
     if card.element:
         card_element(surface, r, card.element)
 
 
-def _compact_name(surface: pygame.Surface, r: pygame.Rect, name: str) -> None:
+def _compact_name(surface: pygame.Surface, r: pygame.Rect, name: str, short: tuple[str, ...] | None) -> None:
     """A short name in small capitals between the left and right values (7x7 cells and small
     hand cards): whole words or printed abbreviations (:mod:`.short_names`), on a black plate
     so the letters read as a label and not as part of the values beside them ("5SOL.5"); the
     full name is in the status line when the pointer or the cursor is on the card."""
-    boxes = compact_name_rects(r, name)
+    boxes = compact_name_rects(r, name, short)
     if boxes:
         plate = boxes[0][1].unionall([b for _, b in boxes]).inflate(2, 2)
         surface.fill(P.BLACK, plate.clip(_between_values(r).inflate(0, 2)))
@@ -163,12 +168,14 @@ def _compact_name(surface: pygame.Surface, r: pygame.Rect, name: str) -> None:
         small_font().draw(surface, line, box.x, box.y, P.WHITE)
 
 
-def compact_name_rects(r: pygame.Rect, name: str) -> list[tuple[str, pygame.Rect]]:
-    """Where a compact face writes each line of its short name (the ink box, without the plate's
-    one-pixel rim): centred between the left and the right value, clear of both."""
+def compact_name_rects(r: pygame.Rect, name: str,
+                       short: tuple[str, ...] | None = None) -> list[tuple[str, pygame.Rect]]:
+    """Where a compact face writes each line of its short name (``short``, else the name shortened
+    alone; the ink box, without the plate's one-pixel rim): centred between the left and the
+    right value, clear of both."""
     small = small_font()
     room = _between_values(r)
-    lines = face_name_lines(name, r.size)[1]
+    lines = list(short) if short is not None else face_name_lines(name, r.size)[1]
     y = r.y + r.h // 2 - 6 + (3 if len(lines) == 1 else 0)
     return [(line, pygame.Rect(room.x + (room.w - small.width(line)) // 2, y + i * LINE, small.width(line),
                                LINE - 1))
@@ -238,8 +245,16 @@ def face_name_lines(name: str, size: tuple[int, int]) -> tuple[bool, list[str]]:
         return large_name_lines(name, max(1, (r.w - 4) // 8), small.columns(r.w - 4), big_lines_fit(r))
     if kind == "medium":
         return True, name_lines(name, small.columns(r.w - 6), 2)
-    cols = small.columns(r.w - 21)               # compact: between the left and the right value
-    return True, (short_name(name, cols, 2) if kind == "compact" and cols >= 4 else [])
+    cols = compact_columns(size)
+    return True, (short_name(name, cols, 2) if cols else [])
+
+
+def compact_columns(size: tuple[int, int]) -> int:
+    """How many small capitals a face of ``size`` writes its short name in (between the left and
+    the right value); 0 for a face that writes none (not compact, or room for fewer than four)."""
+    r = pygame.Rect((0, 0), size)
+    cols = small_font().columns(r.w - 21)
+    return cols if _layout(r)[0] == "compact" and cols >= 4 else 0
 
 
 BIG_LINE = 13

@@ -1,6 +1,7 @@
 """Marks the card table draws over cards to say why: what Same or Plus matched, the values a
-picked card would have on a free cell, a whole name where a face is too small for it, and the
-cards of a hidden hand the other seats know. Drawing only; the renderer decides where."""
+picked card would have on a free cell, a whole name where a face is too small for it, the last
+placement, the corners of a card a move would capture, and the cards of a hidden hand the other
+seats know. Drawing only; the renderer decides where."""
 
 from __future__ import annotations
 
@@ -59,4 +60,21 @@ def known_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
     surface.fill(P.BLACK, (x + 4, y + 2, 2, 2))
 
 
-__all__ = ["known_mark", "matched_mark", "name_plate", "values_preview"]
+def last_mark(surface: pygame.Surface, r: pygame.Rect) -> None:
+    """The last placement: a white frame with a notch on each side, until the next one."""
+    pygame.draw.rect(surface, P.WHITE, r, 1)
+    cx, cy = r.centerx, r.centery
+    for a, b in (((cx - 4, r.y), (cx + 4, r.y)), ((cx - 4, r.bottom - 1), (cx + 4, r.bottom - 1)),
+                 ((r.x, cy - 4), (r.x, cy + 4)), ((r.right - 1, cy - 4), (r.right - 1, cy + 4))):
+        pygame.draw.line(surface, P.WHITE, a, b, 3)
+
+
+def corner_marks(surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
+    """A short bar pair in each corner of ``r``: with a frame, a card the picked card would capture."""
+    for (x, y, dx, dy) in ((r.x + 1, r.y + 1, 1, 1), (r.right - 2, r.y + 1, -1, 1),
+                           (r.x + 1, r.bottom - 2, 1, -1), (r.right - 2, r.bottom - 2, -1, -1)):
+        pygame.draw.line(surface, colour, (x, y), (x + 6 * dx, y), 2)
+        pygame.draw.line(surface, colour, (x, y), (x, y + 6 * dy), 2)
+
+
+__all__ = ["corner_marks", "known_mark", "last_mark", "matched_mark", "name_plate", "values_preview"]

@@ -24,6 +24,7 @@ from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import marks
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.table_names import TableNames
 from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
@@ -234,6 +235,7 @@ class TableRenderer:
         self._board: pygame.Surface | None = None
         self._tmp: pygame.Surface | None = None
         self._banner_at: tuple[tuple, tuple[int, pygame.Rect] | None] | None = None   # last search, by what it avoided
+        self.names = TableNames()              # the small faces' short names, told apart across the table
 
     # ------------------------------------------------------------------ static board
     def _board_surface(self) -> pygame.Surface:
@@ -277,6 +279,7 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
         game, view = frame.game, frame.view
         self.faces = []
+        self.names.see_table(game, view)
         lay = self.layout
         r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now
         surface.blit(self._board_surface(), (0, 0))
@@ -292,7 +295,7 @@ class TableRenderer:
             hand = game.hand(seat)
             if 0 <= hi < len(hand):
                 r = lay.card_rect(cell)
-                draw_face(surface, self.font, r, hand[hi], seat)
+                draw_face(surface, self.font, r, hand[hi], seat, short=self.names.short(hand[hi].name, r.size))
                 self.faces.append(("field", cell, hand[hi].id))
                 pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
         self._elements(surface, game, view)
@@ -304,7 +307,7 @@ class TableRenderer:
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
         if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
-            self._last_mark(surface, lay.cell_rect(view.last))
+            marks.last_mark(surface, lay.cell_rect(view.last))
         if view.step_cell is not None:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
@@ -431,14 +434,6 @@ class TableRenderer:
             out.append(pygame.Rect(fr.x - 5 - w, fr.y + row * lay.cell_h + (lay.cell_h - 14) // 2, w, 14))
         return out
 
-    def _last_mark(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """The last placement: a white frame with a notch on each side, until the next one."""
-        pygame.draw.rect(surface, P.WHITE, r, 1)
-        cx, cy = r.centerx, r.centery
-        for a, b in (((cx - 4, r.y), (cx + 4, r.y)), ((cx - 4, r.bottom - 1), (cx + 4, r.bottom - 1)),
-                     ((r.x, cy - 4), (r.x, cy + 4)), ((r.right - 1, cy - 4), (r.right - 1, cy + 4))):
-            pygame.draw.line(surface, P.WHITE, a, b, 3)
-
     def _hint_mark(self, surface: pygame.Surface, r: pygame.Rect, blink: bool) -> None:
         colour = P.LIGHT_GREEN if blink else P.GREEN
         outer = r.inflate(6, 6)
@@ -455,16 +450,10 @@ class TableRenderer:
     def _preview_mark(self, surface: pygame.Surface, r: pygame.Rect, mover: int | None) -> None:
         """A card the chosen card would capture here: a yellow frame and a corner in the mover's colour."""
         pygame.draw.rect(surface, P.YELLOW, r.inflate(-4, -4), 2)
-        self._corner_marks(surface, r, P.YELLOW)
+        marks.corner_marks(surface, r, P.YELLOW)
         if mover is not None:
             corner = [(r.x + 3, r.bottom - 4), (r.x + 3, r.bottom - 16), (r.x + 15, r.bottom - 4)]
             pygame.draw.polygon(surface, seats.light(mover), corner)
-
-    def _corner_marks(self, surface: pygame.Surface, r: pygame.Rect, colour: int) -> None:
-        for (x, y, dx, dy) in ((r.x + 1, r.y + 1, 1, 1), (r.right - 2, r.y + 1, -1, 1),
-                               (r.x + 1, r.bottom - 2, 1, -1), (r.right - 2, r.bottom - 2, -1, -1)):
-            pygame.draw.line(surface, colour, (x, y), (x + 6 * dx, y), 2)
-            pygame.draw.line(surface, colour, (x, y), (x, y + 6 * dy), 2)
 
     def _field_card(self, surface: pygame.Surface, game: Game, i: int, view: TableView) -> None:
         card = game.card_at(i)
@@ -483,14 +472,15 @@ class TableRenderer:
         flip = view.flips.get(i)
         self.faces.append(("field", i, card.id))
         if flip is None:
-            draw_face(surface, self.font, r, card, owner, values)
+            draw_face(surface, self.font, r, card, owner, values, short=self.names.short(card.name, r.size))
             return
         old, progress = flip
         shown = old if progress < 0.5 else owner
         k = abs(1.0 - 2.0 * progress)
         if self._tmp is None or self._tmp.get_size() != r.size:
             self._tmp = new_logical_surface(r.size)
-        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values)
+        draw_face(self._tmp, self.font, self._tmp.get_rect(), card, shown, values,
+                  short=self.names.short(card.name, r.size))
         w = max(1, int(r.w * k))
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
@@ -591,7 +581,7 @@ class TableRenderer:
         rr = r.move(0, -4) if view.selected == key else r
         if face_up or key in view.revealed:
             card = hand[i]
-            draw_face(surface, self.font, rr, card, seat)
+            draw_face(surface, self.font, rr, card, seat, short=self.names.short(card.name, rr.size))
             self.faces.append(("hand", seat, card.id))
         else:
             draw_back(surface, rr)

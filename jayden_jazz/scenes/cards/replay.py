@@ -17,6 +17,7 @@ import pygame
 from jayden_jazz.cards import Card, Game, GameRecord
 from jayden_jazz.cards import events as ev
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.table_names import TableNames
 from jayden_jazz.scenes.cardkit.cards_art import draw_face, draw_slot
 from jayden_jazz.scenes.cardkit.elements_art import cell_under_card, empty_cell_element
 from jayden_jazz.settings import animation_factor
@@ -99,6 +100,7 @@ class CardsReplayScene(Scene):
         self.step_ticks = max(8, int(STEP_TICKS * animation_factor(app.settings["animation"])))
         self.timer = self.step_ticks
         self.changed_cells: frozenset[int] = frozenset()   # cells the last action placed or turned
+        self.card_names = TableNames()    # small faces' short names, told apart across the field shown
         self.lay_out()
 
     # ------------------------------------------------------------------ stepping
@@ -215,6 +217,7 @@ class CardsReplayScene(Scene):
             text = str(row + 1)
             font.draw(surface, text, frame.x - 3 - font.width(text),
                       self.origin[1] + row * self.cell_h + (self.cell_h - 14) // 2, P.LIGHT_GRAY)
+        self.card_names.see(card.name for card in map(g.card_at, f.cells) if card is not None)
         for i in range(f.size):
             r = self.cell_rect(i).inflate(-2, -2)
             if not f.is_playable(i):
@@ -226,7 +229,8 @@ class CardsReplayScene(Scene):
                 if element is not None:
                     empty_cell_element(surface, r, element)
                 continue
-            draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70)
+            draw_face(surface, font, r, card, g.owner_at(i), g.effective_sides(i), picture=self.cell_w >= 70,
+                      short=self.card_names.short(card.name, r.size))
             if element is not None:
                 cell_under_card(surface, font, r, element, g.elemental(i))
             if i in self.changed_cells:
