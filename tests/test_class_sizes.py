@@ -19,7 +19,8 @@ import inspect
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENES_DIR = ROOT / "jayden_jazz" / "scenes"
+PACKAGE_DIR = ROOT / "jayden_jazz"
+SCENES_DIR = PACKAGE_DIR / "scenes"
 MAX_LINES = 400
 
 #: Classes over the limit today, each with the work that brings it under; a line goes when its
@@ -33,9 +34,9 @@ def module_name(path: Path) -> str:
 
 
 def own_sizes() -> dict[tuple[str, str], int]:
-    """Each class block's own lines, by (module, qualified name), nested classes included."""
+    """Each class block's own lines in the package, by (module, qualified name), nested classes included."""
     sizes: dict[tuple[str, str], int] = {}
-    for path in sorted(SCENES_DIR.rglob("*.py")):
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
         module = module_name(path)
 
         def visit(node: ast.AST, prefix: str) -> None:
