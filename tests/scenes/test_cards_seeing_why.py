@@ -118,7 +118,7 @@ def test_the_field_card_under_the_cursor_shows_its_whole_name_on_7x7(make_app):
     app, sc = _finished_position(make_app, [strong, weak, weak, strong], "7x7", moves)
     take_seat(app, sc)
     goto(app, sc, cell_key(sc.game.field.index("e5")))
-    assert sc.bottom_text()[0][0] == "e5: Ace Tester 6437"  # the keyboard cursor: the whole name below too
+    assert sc.picture.bottom_text()[0][0] == "e5: Ace Tester 6437"  # the keyboard cursor: the whole name below too
     sc.ticks = 0
     sc.messages.clear()
     app.render()

@@ -17,7 +17,7 @@ from tests.scenes.test_online_connect import drawn_text
 
 def status(app, table) -> list[str]:
     """The status line's words, checked to be drawn on the screen as they are (its dots left off)."""
-    words = [text for text, _ in table.top_text()]
+    words = [text for text, _ in table.picture.top_text()]
     shown = drawn_text(app)
     assert all(w in shown for w in words), (words, shown)
     return [w.rstrip(".") for w in words]          # the waiting dots come and go
