@@ -256,7 +256,7 @@ def test_hints_and_saving_are_refused_at_a_hidden_online_table_with_the_reason(m
         run([app], lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
         table = app.stack.top
         run([app], lambda: table.phase == Phase.TURN, 30, "our turn")
-        assert not table.hints_on()
+        assert not table.computers.hints_on()
         press(app, "h")
         assert table.message == NO_HINTS and not table.hint_waiting
         table.menu_choice("save")

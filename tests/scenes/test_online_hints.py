@@ -178,7 +178,7 @@ def test_the_online_card_table_refuses_hints_the_host_did_not_allow_even_in_enha
         make_app, online_fast_server, brains):
     app, table, guest = cards_at_our_turn(make_app)
     try:
-        assert app.settings["enhanced"] and not table.online.hints_allowed and not table.hints_on()
+        assert app.settings["enhanced"] and not table.online.hints_allowed and not table.computers.hints_on()
         press(app, "h")
         assert table.message == NOT_ALLOWED and not table.hint_waiting
         assert not any(b.asked and b.asked[-1][0] == "hint" for b in brains)
@@ -190,7 +190,7 @@ def test_the_online_card_table_refuses_hints_the_host_did_not_allow_even_in_enha
 def test_the_online_card_table_gives_a_hint_when_the_host_allowed_them(make_app, online_fast_server, brains):
     app, table, guest = cards_at_our_turn(make_app, hints=1)
     try:
-        assert table.online.hints_allowed and table.hints_on()
+        assert table.online.hints_allowed and table.computers.hints_on()
         sent = record_sent(table.online.link.net)
         ply = len(table.game.history)
         press(app, "h")

@@ -89,7 +89,7 @@ def test_the_editor_counts_the_lines_it_cannot_show_above_the_key_bar(make_app, 
     ed = CardEditorScene(app, pack)
     app.stack.push(ed)
     step(app)
-    lines = ed.message_lines()
+    lines = ed.panel.message_lines()
     assert len(lines) > MSG_ROWS
     drawn: list[tuple[str, int]] = []
     draw = app.font.draw

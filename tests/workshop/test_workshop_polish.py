@@ -114,7 +114,7 @@ def test_every_row_help_is_shown_whole(editor):
         if row not in [r.key for r in ed.form.rows]:
             continue
         goto(app, ed.form, row)
-        lines = [s for s, _ in ed.message_lines()]
+        lines = [s for s, _ in ed.panel.message_lines()]
         shown = " ".join(lines[:MSG_ROWS])
         assert " ".join(hint.split()) in " ".join(shown.split()), (row, lines)
 

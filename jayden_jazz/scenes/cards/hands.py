@@ -33,27 +33,27 @@ from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.config import Match, MatchConfig, setup_for_ai
 from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.cards.windows import PassScreen
-from jayden_jazz.shell.input import HOTKEYS, Action, Kind
+from jayden_jazz.shell.input import Action
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, ticks_to_next
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
 from jayden_jazz.scenes.cards.hands_draw import PickerDrawing
-from jayden_jazz.scenes.cards.hands_layout import BUTTONS, COLS, GRID, PACK_RECT, PITCH_X, PITCH_Y, ROWS, SORT_RECT
+from jayden_jazz.scenes.cards.hands_input import PickerInput
+from jayden_jazz.scenes.cards.hands_layout import BUTTONS
 from jayden_jazz.scenes.cards.hands_base import OwnHands
 from jayden_jazz.scenes.cards.hands_saved import SavedHands
 from jayden_jazz.scenes.cards.hands_search import PickerSearch
 
-#: What Ctrl+R types (SDL gives the control character): Random hand while typing searches.
-CTRL_R = "\x12"
 
 
 class HandChoiceScene(PlayScene):
     """The hand picker, a composition: the scene holds the seats' turns and the picking, and
-    three parts it holds: ``finder`` (a :class:`PickerSearch`: the grid's order, search and
-    cursor), ``saved`` (a :class:`SavedHands`: Last hand and Saved hands) and ``painter`` (a
-    :class:`PickerDrawing`: the picture and where its tiles and buttons are)."""
+    parts it holds: ``finder`` (a :class:`PickerSearch`: the grid's order, search and
+    cursor), ``saved`` (a :class:`SavedHands`: Last hand and Saved hands), ``painter`` (a
+    :class:`PickerDrawing`: the picture and where its tiles and buttons are) and ``controls``
+    (a :class:`PickerInput`: what each key and click does)."""
 
     helper_attr = "brain"
 
@@ -101,10 +101,10 @@ class HandChoiceScene(PlayScene):
         self.ai_waiting = False
         self.message = ""
         self.ticks = 0
-        self._hover: tuple[int, int] | None = None     # the screen slot under the pointer
         self.finder = PickerSearch(self)
         self.saved = SavedHands(self)
         self.painter = PickerDrawing(self)
+        self.controls = PickerInput(self)
 
     @property
     def catalog(self) -> Catalog:
@@ -288,104 +288,5 @@ class HandChoiceScene(PlayScene):
                 return
             self.done_seat()
 
-    def _hit(self, pos: tuple[int, int]) -> tuple[str, int] | None:
-        for b in range(len(BUTTONS)):
-            if self.painter.button_rect(b).collidepoint(pos):
-                return ("button", b)
-        if SORT_RECT.collidepoint(pos):
-            return ("sort", 0)
-        if PACK_RECT.collidepoint(pos):
-            return ("pack", 0)
-        if GRID.collidepoint(pos):
-            for i in range(self.top_row * COLS, min(len(self.shown), (self.top_row + ROWS) * COLS)):
-                if self.painter.tile_rect(i).collidepoint(pos):
-                    return ("grid", i)
-        return None
-
     def handle(self, action: Action) -> None:
-        k = action.kind
-        if k == Kind.BACK:
-            if self.search and self.phase == "choose":
-                self.search = ""                 # Esc clears the search first
-                self.refresh()
-                return
-            self._cancel()
-            return
-        if self.phase != "choose":
-            return
-        typed = action.text or (action.key if len(action.key) == 1 else "")   # scripted keys carry no text
-        capital = len(typed) == 1 and typed.isalpha() and typed.isupper()
-        if typed == CTRL_R or (k == Kind.RANDOM and not typed.isalnum()):
-            self.random_fill()                   # Ctrl+R, or a Random key that types nothing
-            return
-        if k == Kind.RANDOM and action.pos is None:
-            self.finder.type_key(typed)                 # R is a letter of a name like any other
-            return
-        if k == Kind.ALT and action.pos is None and typed.isalnum() and (self.search or capital):
-            self.finder.type_key(typed)                 # V types once a search is under way (Shift: always)
-            return
-        if k == Kind.ACTION and action.key == "space" and self.search:
-            self.finder.type_key("space")               # a space between the words of a search
-            return
-        if k == Kind.KEY or k in HOTKEYS:          # the hotkeys' letters type into the search
-            if action.key == "f2":
-                self.finder.cycle_sort()
-            elif action.key == "f3":
-                self.finder.cycle_pack()
-            else:
-                self.finder.type_key(action.key)
-            return
-        if k == Kind.MOVE:
-            if action.dx and action.dy and action.dx > 0:       # PgUp / PgDn scroll the card text
-                view = self.painter.current_view()
-                if view is not None:
-                    view.scroll(action.dy * view.rows)
-                return
-            self.finder.move(action.dx, action.dy)
-        elif k == Kind.SCROLL:
-            max_top = max(0, (len(self.shown) - 1) // COLS - ROWS + 1)
-            self.top_row = min(max(0, self.top_row + action.dy), max_top)
-        elif k == Kind.POINT and action.pos is not None:
-            hit = self._hit(action.pos)
-            slot = self._slot(action.pos)
-            if hit is not None and hit[0] == "grid" and slot == self._hover:
-                return                           # a nudge within one tile: the cursor keeps the found card
-            self._hover = slot
-            if hit is not None and hit[0] in ("grid", "button"):
-                self.focus = "grid" if hit[0] == "grid" else "buttons"
-                if hit[0] == "grid":
-                    self.index = hit[1]
-                else:
-                    self.button = hit[1]
-        elif k == Kind.ACTION:
-            if action.pos is not None:
-                hit = self._hit(action.pos)
-                if hit is None:
-                    return
-                if hit[0] == "sort":
-                    self.finder.cycle_sort()
-                    return
-                if hit[0] == "pack":
-                    self.finder.cycle_pack()
-                    return
-                self.focus = "grid" if hit[0] == "grid" else "buttons"
-                if hit[0] == "grid":
-                    self.index = hit[1]
-                else:
-                    self.button = hit[1]
-            if self.focus == "grid":
-                if self.shown:
-                    self.toggle(self.index)
-            else:
-                self.press_button(self.button)
-        elif k == Kind.ALT:
-            view = self.painter.current_view()
-            if view is not None:
-                view.top = 0 if view.top >= view.max_top else min(view.max_top, view.top + view.rows)
-
-    @staticmethod
-    def _slot(pos: tuple[int, int]) -> tuple[int, int] | None:
-        """The grid place (column, row on screen) under the pointer, whatever card is there now."""
-        if not GRID.collidepoint(pos):
-            return None
-        return ((pos[0] - GRID.x) // PITCH_X, (pos[1] - GRID.y) // PITCH_Y)
+        self.controls.handle(action)

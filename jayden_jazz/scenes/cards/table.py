@@ -38,6 +38,7 @@ from jayden_jazz.scenes.cards import saving
 from jayden_jazz.scenes.cards.config import Match, MatchConfig
 from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.cards.render import SlotKey, TableLayout, TableRenderer, TableView
+from jayden_jazz.scenes.cards.table_computers import TableComputers
 from jayden_jazz.scenes.cards.table_draw import TablePicture
 from jayden_jazz.scenes.cards.table_input import TableInput
 from jayden_jazz.scenes.cards.table_menu import TableWindows
@@ -86,10 +87,11 @@ class _SceneScreen(Screen):
 
 
 class CardsTableScene(PlayScene):
-    """The card table's screen, a composition of three parts it holds: ``keys`` (a
+    """The card table's screen, a composition of the parts it holds: ``keys`` (a
     :class:`TableInput`: actions become the controller's commands), ``picture`` (a
-    :class:`TablePicture`: the frame the renderer paints) and ``windows`` (a
-    :class:`TableWindows`: the windows opened over the table). The scene itself holds the
+    :class:`TablePicture`: the frame the renderer paints), ``windows`` (a
+    :class:`TableWindows`: the windows opened over the table) and ``computers`` (a
+    :class:`TableComputers`: the computer's brain and the hints). The scene itself holds the
     controller, the cursor and the table's life: entering, ticks, leaving."""
 
     helper_attr = "brain"
@@ -107,16 +109,16 @@ class CardsTableScene(PlayScene):
         self.layout = TableLayout(m.field, m.players)
         self.renderer = TableRenderer(app.font, self.layout)
         self.brain = brain
+        self.computers = TableComputers(self)
         # the seats' settings are shared: a failed computer seat becomes a person's in the match too
-        self.controller = TableController(game, m.config.seats, self.library.catalog, brain=self._brain,
+        self.controller = TableController(game, m.config.seats, self.library.catalog, brain=self.computers.brain,
                                           rng=self.rng, factor=self.factor, pack_dirs=self.library.pack_dir_texts,
-                                          guess_pool=self._guess_pool(), screen=_SceneScreen(self),
+                                          guess_pool=self.computers.guess_pool(), screen=_SceneScreen(self),
                                           seat_name=self.seat_word)
         self.controller.computer_seats_kept = m.computer_seats_kept()
         self.ticks = 0
         self.cursor: SlotKey | None = None
         self.end_shown = False
-        self._ai_available: bool | None = None
         self.loaded_unplayed = False
         """Loaded from a save and not played yet: the autosave still holds the game it replaced."""
         self.loaded_from: Path | None = None
@@ -295,54 +297,9 @@ class CardsTableScene(PlayScene):
         return True
 
     # ------------------------------------------------------------------ the computer and hints
-    def _brain(self) -> seats.Brain:
-        if self.brain is None:
-            self.brain = seats.make_brain()
-        return self.brain
-
-    @property
-    def ai_action(self) -> Action | None:
-        """The computer's checked choice while it is framed in its hand, before it lands."""
-        return self.controller.computer.chosen
-
-    @property
-    def ai_waiting(self) -> bool:
-        return self.controller.computer.asked
-
-    def _guess_pool(self) -> list[str] | None:
-        """The cards a computer guesses hidden hands from: those of the packs in use (None: all).
-
-        A game begun before a pack was switched off may hold its cards; then every card counts.
-        """
-        pool = self.library.card_ids(self.match.config.packs_off)
-        ids = set(pool)
-        if not all(cid in ids for hand in self.match.hands for cid in hand):
-            return None
-        return pool
-
-    def hints_on(self) -> bool:
-        """Enhanced mode -- online, the table's own gate instead (``online.hint_refusal``: the host's
-        choice, the same for every player) -- with the computer player installed."""
-        if self._ai_available is None:
-            self._ai_available = seats.ai_available()       # a module search: once, not every frame
-        on = not self.online.hint_refusal() if self.online is not None else bool(self.app.settings["enhanced"])
-        return on and self._ai_available
-
-    def ask_hint(self) -> None:
-        why = self.online.hint_refusal() if self.online is not None else ""
-        if why:
-            self.app.sound.play("illegal")
-            self.say(why)
-            return
-        if self.phase != Phase.TURN or not self.hints_on() or self.hint_waiting:
-            self.app.sound.play("illegal")
-            return
-        self._command(self.controller.ask_hint, self.game.to_move)
-
     def stop_ai(self) -> None:
-        self.controller.stop_computer()
-        if self.brain is not None:
-            self.brain.cancel()
+        """Other modes stop the computer before they leave the table (``computers`` does it)."""
+        self.computers.stop()
 
     def result_confirmed(self) -> None:
         """Hot seat: the mover has seen the result; the screen goes to the next person."""

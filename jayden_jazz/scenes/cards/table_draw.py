@@ -179,7 +179,7 @@ class TablePicture:
             dots = "." * (1 + self.table.ticks // 20 % 3)
             if self.table.online is not None:
                 return [who, (str(self.table.online.away.waiting_words(seat)) + dots, P.WHITE)]
-            if self.table.ai_action is not None:
+            if self.table.computers.action is not None:
                 return [who, ("(computer) plays" + dots, P.WHITE)]
             return [who, ("(computer) is thinking" + dots, P.WHITE)]
         if phase == Phase.RESULT:
@@ -254,8 +254,8 @@ class TablePicture:
                     out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
         if self.watching():
             out.append((str(self.table.online.watching_words()), P.LIGHT_CYAN))
-        out.append(("V card  L log  H hint  Esc menu" if self.table.hints_on() and self.table.phase == Phase.TURN
-                    else "V card  L log  Esc menu", P.DARK_GRAY))
+        hints = self.table.computers.hints_on() and self.table.phase == Phase.TURN
+        out.append(("V card  L log  H hint  Esc menu" if hints else "V card  L log  Esc menu", P.DARK_GRAY))
         return out
 
     def view(self) -> TableView:
@@ -306,8 +306,8 @@ class TablePicture:
     def computer_pick(self) -> SlotKey | None:
         """The hand card the computer is about to play, framed so people can follow it."""
         t = self.table
-        if t.ai_action is None:
+        if t.computers.action is None:
             return None
         seat = t.game.to_move
         ids = t.game.hand_ids(seat)
-        return hand_key(seat, ids.index(t.ai_action.card)) if t.ai_action.card in ids else None
+        return hand_key(seat, ids.index(t.computers.action.card)) if t.computers.action.card in ids else None

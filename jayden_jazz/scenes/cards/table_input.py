@@ -197,7 +197,7 @@ class TableInput:
             if self.table.cursor is not None:
                 self.press(self.table.cursor)
         elif k == Kind.HINT:
-            self.table.ask_hint()
+            self.table.computers.ask_hint()
 
     def _click_plays_key_card(self, cell: int) -> bool:
         """A click on a free cell with no card picked, while the arrow keys framed one of the

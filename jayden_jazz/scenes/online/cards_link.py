@@ -202,7 +202,7 @@ class OnlineCards:
         return result_of(view["result"]) if view is not None and view.get("result") else None
 
     def hint_refusal(self) -> str:
-        """The one gate of hints at the online table (``CardsTableScene.hints_on``): why there is none
+        """The one gate of hints at the online table (``TableComputers.hints_on``): why there is none
         here (empty: there may be). The computer would read stand-ins or made-up draws at a hidden or
         Chaos table; elsewhere it is the host's choice."""
         if self.hidden or self.chaos:

@@ -18,18 +18,18 @@ import pygame
 
 from jayden_jazz.cards import Ability, Card
 from jayden_jazz.cards.card import ELEMENTS, month_text, parse_month
-from jayden_jazz.cards.catalog import ERROR, Problem
+from jayden_jazz.cards.catalog import Problem
 from jayden_jazz.cards.deal import game_month
-from jayden_jazz.cards.language import BUDGET, MAX_ABILITIES
-from jayden_jazz.cards.loader import card_problems
-from jayden_jazz.cards.writer import card_yaml
-from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
+from jayden_jazz.cards.language import MAX_ABILITIES
+from jayden_jazz.scenes.cardkit.cardview import CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+from jayden_jazz.scenes.workshop.editor_check import card_problems_in_editor
+from jayden_jazz.scenes.workshop.editor_panel import (  # noqa: F401 (the layout, read by tests and tools)
+    FORM_RECT, KEYS_HELP, MSG_ROWS, MSG_Y, PANEL_W, ROW_HINTS, VIEW_X, EditorPanel, row_of)
 from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, SidesRow, TextRow
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, PackChanged, read_own_pack, save_card
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem
@@ -37,29 +37,12 @@ from jayden_jazz.shell.widgets import MenuItem
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
-VIEW_X = 640 - VIEW_W
-PANEL_W = VIEW_X - 2
-FORM_RECT = pygame.Rect(4, 20, PANEL_W - 8, 13 * 15)
-MSG_Y = 248
-MSG_ROWS = 5
 TEXT_KEYS = ("id", "name", "aliases", "started_roasting", "likes", "dislikes", "description")
 LABELS = {"id": "Id", "name": "Name", "aliases": "Aliases", "started_roasting": "Started",
           "likes": "Likes", "dislikes": "Dislikes", "description": "Description"}
 HINTS = {"aliases": "other names, with commas", "started_roasting": "YYYY-MM", "id": "a-z 0-9 _ -",
          "name": "the card's primary name", "likes": "what the character likes",
          "dislikes": "what the character dislikes", "description": "1-4 sentences, third person"}
-ROW_HINTS = {
-    "id": "The card's id in the pack: a-z, 0-9, _ and -.",
-    "name": "Type the name; the id follows it until you change the id.",
-    "aliases": "Other names, separated by commas (optional).",
-    "started_roasting": "Year and month the character joined, as YYYY-MM.",
-    "description": "1-4 sentences in the third person; the preview wraps it.",
-    "sides": "\u2190\u2192 side; 1-9 or A sets it (10 = A); + - change",
-    "picture": "Enter (or F4): import a picture or draw one.",
-    "add": "Enter adds an ability (at most three).",
-    "save": "Enter saves the card into the pack (F2 too).",
-}
-KEYS_HELP = (("F2", "Save"), ("F3", "Undo"), ("F4", "Picture"), ("Esc", "Close"))
 
 
 def blank_card(pack_id: str, key: str) -> Card:
@@ -69,17 +52,6 @@ def blank_card(pack_id: str, key: str) -> Card:
 def ability_summary(i: int, ab: Ability) -> str:
     head = f"{ab.name}: " if ab.name else ""
     return f"{head}{ab.effect.replace('_', ' ')} ({ab.cost})"
-
-
-def row_of(field: str | None) -> str:
-    """The editor row a validator field belongs to (``abilities[2].cost`` -> ``ability2``)."""
-    if not field:
-        return ""
-    if field.startswith("abilities["):
-        return "ability" + field[len("abilities["):].split("]", 1)[0]
-    if field == "budget" or field.startswith("sides"):
-        return "sides"
-    return field.split(".", 1)[0]
 
 
 class CardEditorScene(Scene):
@@ -111,6 +83,7 @@ class CardEditorScene(Scene):
         self.form = Form(FORM_RECT, label_w=96)
         self.problems: list[Problem] = []
         self.view = CardView(app.font, self.card)
+        self.panel = EditorPanel(self)
         self._rebuild()
         self.form.focus("name")          # where a player starts typing
         self._revalidate()
@@ -216,41 +189,9 @@ class CardEditorScene(Scene):
         self.stack.push(AbilityEditor(self.app, self, i))
 
     # validation ------------------------------------------------------------------
-    def local_problems(self) -> list[Problem]:
-        out = []
-        v = self.fields["started_roasting"].value.strip()
-        try:
-            parse_month(v)
-        except ValueError as e:
-            out.append(Problem("<card>", None, self.card.id, "started_roasting", str(e), ERROR))
-        from jayden_jazz.scenes.workshop.ability import month_problem
-
-        for i, typed in sorted(self.before_texts.items()):
-            problem = month_problem(typed)
-            if problem is not None and i < len(self.card.abilities):
-                out.append(Problem("<card>", None, self.card.id, f"abilities[{i + 1}].only.roasting_before",
-                                   f"\"Only before\" is not used: {problem}", ERROR))
-        others = {c.key for c in self.pack.cards if c.key != self.original_key}
-        if self.card.key in others:
-            out.append(Problem("<card>", None, self.card.id, "id",
-                               f"another card of this pack already has the id {self.card.key!r}", ERROR))
-        return out
-
     def _revalidate(self) -> None:
-        try:
-            text = card_yaml(self.card, self.pack.folder)
-            found = card_problems(text, self.pack.id, self.pack.folder)
-        except ValueError as e:
-            found = [Problem("<card>", None, self.card.id, "picture", str(e), ERROR)]
-        local = self.local_problems()
-        total = self.card.budget
-        if total > BUDGET and not any(p.field == "budget" for p in found):
-            # the validator weighs the budget only once the rest of the card reads; say it anyway
-            sides = sum(self.card.sides)
-            local.insert(0, Problem("<card>", None, self.card.id, "budget",
-                                    f"over budget: sides {sides} + ability costs {total - sides} = {total}; "
-                                    f"the most is {BUDGET}", ERROR))
-        self.problems = local + sorted(found, key=lambda p: not p.is_error)
+        self.problems = card_problems_in_editor(self.card, self.pack, self.original_key,
+                                                self.fields["started_roasting"].value, self.before_texts)
 
     @property
     def errors(self) -> list[Problem]:
@@ -379,7 +320,7 @@ class CardEditorScene(Scene):
             keyed[key]()
             return
         if k == Kind.ACTION and action.pos is not None and action.pos[1] >= 322:
-            for rect, what in self._key_rects():
+            for rect, what in self.panel.key_rects():
                 if rect.collidepoint(action.pos):
                     shown: dict[str, Callable[[], object]] = {"F2": self.save, "F3": self.undo,
                                                               "F4": self.picture_menu, "Esc": self.ask_close}
@@ -398,80 +339,6 @@ class CardEditorScene(Scene):
         if k == Kind.ALT:
             self.view.scroll(3 if self.view.top < self.view.max_top else -self.view.top)
 
-    def _key_rects(self) -> list[tuple[pygame.Rect, str]]:
-        out, x = [], 4
-        for key, label in KEYS_HELP:
-            w = self.app.font.width(f"{key} {label}") + 8
-            out.append((pygame.Rect(x, 324, w, 16), key))
-            x += w + 4
-        return out
-
     # drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        font = self.app.font
-        surface.fill(P.BLACK)
-        surface.fill(P.BLUE, (0, 0, PANEL_W, 350))
-        title = f"Card workshop \u00b7 {self.pack.name}"
-        font.draw(surface, title[:40], 4, 3, P.YELLOW)
-        if self.dirty:
-            font.draw(surface, "changed", PANEL_W - 4 - font.width("changed"), 3, P.LIGHT_MAGENTA)
-        self.form.draw(surface, font, {row_of(p.field) for p in self.errors})
-        self._draw_budget(surface, FORM_RECT.bottom + 2)
-        self._draw_messages(surface, MSG_Y)
-        for rect, key in self._key_rects():
-            label = dict(KEYS_HELP)[key]
-            surface.fill(P.CYAN, rect)
-            font.draw(surface, f"{key} {label}", rect.x + 4, rect.y + 1, P.BLACK)
-        self.view.draw(surface, VIEW_X, 0)
-
-    def _draw_budget(self, surface: pygame.Surface, y: int) -> None:
-        font = self.app.font
-        sides = sum(self.card.sides)
-        costs = sum(a.cost for a in self.card.abilities)
-        total = sides + costs
-        over = total > BUDGET
-        font.draw(surface, f"Budget {total:>2}/{BUDGET}", 7, y, P.LIGHT_RED if over else P.WHITE)
-        x0, w = 120, 9
-        for i in range(BUDGET):
-            colour = P.LIGHT_GREEN if i < sides else (P.LIGHT_MAGENTA if i < total else P.DARK_GRAY)
-            surface.fill(P.LIGHT_RED if over and i < total else colour, (x0 + i * w, y + 2, w - 1, 10))
-        if over:
-            font.draw(surface, f"+{total - BUDGET}", x0 + BUDGET * w + 2, y, P.LIGHT_RED)
-        note = f"sides {sides} + abilities {costs}"
-        if over:
-            note = f"over by {total - BUDGET}: cannot be saved"
-        elif total < BUDGET:
-            note += f", {BUDGET - total} left"
-        font.draw(surface, note[:46], 7, y + 15, P.LIGHT_RED if over else P.LIGHT_GRAY)
-
-    def message_lines(self) -> list[tuple[str, int]]:
-        """(text, colour) under the budget: the focused row's help whole (wrapped, never cut), the
-        status, then the validator's problems."""
-        cols = (PANEL_W - 12) // 8
-        lines: list[tuple[str, int]] = []
-        row = self.form.current
-        hint = ROW_HINTS.get(row.key, "Enter edits this ability." if row.key.startswith("ability") else "") \
-            if row is not None else ""
-        lines += [(s, P.LIGHT_GRAY) for s in wrap(hint, cols)]
-        if self.status:
-            lines += [(s, P.LIGHT_CYAN) for s in wrap(self.status, cols)]
-        if not self.problems:
-            lines.append(("\u2713 The validator finds no problem.", P.LIGHT_GREEN))
-        for p in self.problems:
-            where = (p.field or "card").replace("abilities[", "ability[")
-            colour = P.LIGHT_RED if p.is_error else P.YELLOW
-            mark = "\u00d7" if p.is_error else "!"
-            for j, s in enumerate(wrap(f"{mark} {where}: {p.message}", cols)):
-                lines.append(("  " + s if j else s, colour))
-        return lines
-
-    def _draw_messages(self, surface: pygame.Surface, y: int) -> None:
-        font = self.app.font
-        lines = self.message_lines()
-        more = len(lines) - MSG_ROWS + 1 if len(lines) > MSG_ROWS else 0
-        shown = lines[:MSG_ROWS - 1] if more else lines
-        for i, (s, colour) in enumerate(shown):
-            font.draw(surface, s, 6, y + i * 14, colour)
-        if more:                                   # the last row says what is not shown, above the key bar
-            font.draw(surface, f"... and {more} more line{'s' if more != 1 else ''} (see the red rows)",
-                      6, y + (MSG_ROWS - 1) * 14, P.LIGHT_GRAY)
+        self.panel.draw(surface)

@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING, Callable, cast
 
 import pygame
 
-from jayden_jazz.cards import Card, sides_text
+from jayden_jazz.cards import Card
 from jayden_jazz.cards.packzip import ZipPackError, zip_pack
-from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
+from jayden_jazz.scenes.cardkit.cardview import CardView
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
+from jayden_jazz.scenes.workshop.home_view import (  # noqa: F401 (the layout, read by tests)
+    HINT_LINES, KEYS, LIST_Y, PANEL_W, ROW_H, ROWS, VIEW_X, WorkshopHomeView)
 from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, PackChanged, delete_card, new_pack,
                                                   read_own_packs)
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
-from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, draw_window
@@ -30,13 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.workshop.editor import CardEditorScene
     from jayden_jazz.shell.appview import AppView
 
-VIEW_X = 640 - VIEW_W
-PANEL_W = VIEW_X - 2
-LIST_Y, ROW_H, ROWS = 40, 14, 17
-HINT_LINES = 3          # under the list, above the key bar
 CHANGED_TEXT = ("The pack file changed on disk since the Workshop read it, so nothing was written. "
                 "The list now shows the file as it is; try again.")
-KEYS = (("Enter", "Edit"), ("C", "Copy"), ("Del", "Delete"), ("Z", "Zip"), ("N", "New pack"))
 
 
 class TextPrompt(Scene):
@@ -89,6 +85,7 @@ class WorkshopScene(Scene):
         self.top = 0
         self.view: CardView | None = None
         self._editor: CardEditorScene | None = None     # the card being edited, to show it when back
+        self.screen = WorkshopHomeView(self)
         self.reload()
 
     # model -----------------------------------------------------------------------
@@ -336,7 +333,7 @@ class WorkshopScene(Scene):
         if action.pos is not None and k in (Kind.POINT, Kind.ACTION, Kind.ALT):
             x, y = action.pos
             if k == Kind.ACTION and y >= 322:
-                for rect, key in self._key_rects():
+                for rect, key in self.screen.key_rects():
                     if rect.collidepoint(action.pos):
                         {"Enter": self.activate, "C": self.copy, "Del": self.delete, "Z": self.zip,
                          "N": self.ask_new_pack}[key]()
@@ -357,88 +354,6 @@ class WorkshopScene(Scene):
 
             self.stack.push(CardViewWindow(self.app, self.view.card))
 
-    def _key_rects(self) -> list[tuple[pygame.Rect, str]]:
-        out, x = [], 4
-        for key, label in KEYS:
-            w = self.app.font.width(f"{key} {label}") + 8
-            out.append((pygame.Rect(x, 326, w, 16), key))
-            x += w + 3
-        return out
-
     # drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        font = self.app.font
-        surface.fill(P.BLACK)
-        surface.fill(P.BLUE, (0, 0, PANEL_W, 350))
-        font.draw(surface, "Card workshop", 6, 4, P.YELLOW)
-        font.draw(surface, "\u00b7 your packs", 6 + 14 * 8, 4, P.LIGHT_CYAN)
-        font.draw(surface, str(self.cards_dir)[-46:], 6, 20, P.LIGHT_GRAY)
-        for row in range(ROWS):
-            i = self.top + row
-            if i >= len(self.rows):
-                break
-            kind, pack, card = self.rows[i]
-            y = LIST_Y + row * ROW_H
-            sel = i == self.index
-            if sel:
-                surface.fill(P.CYAN, (4, y, PANEL_W - 8, ROW_H))
-            if kind == "pack" and pack is not None:
-                lock = " (not loaded)" if pack.hidden_by is not None else " (read-only)" if pack.locked else ""
-                text, colour = f"\u25bc {pack.name} ({len(pack.cards)}){lock}", P.YELLOW
-            elif kind == "card" and card is not None:
-                name = card.name if len(card.name) <= 26 else card.name[:25] + "~"
-                text = f"   {name:<26} {sides_text(card.sides)} {card.budget:>3}"
-                colour = P.WHITE
-            elif kind == "new":
-                text, colour = "   + new card", P.LIGHT_GREEN
-            else:
-                text, colour = "+ new pack", P.LIGHT_GREEN
-            font.draw(surface, text[:46], 8, y, P.BLACK if sel else colour)
-        kind, pack, card = self.current
-        y = LIST_Y + ROWS * ROW_H + 4
-        if not self.packs:
-            hint = ("You have no packs yet. Choose \"+ new pack\" to start one; "
-                    "the shipped packs stay as they are.")
-        elif pack is not None and pack.hidden_by is not None:
-            hint = (f"Not loaded by the game: {pack.hidden_by.name} in your cards folder has the same "
-                    "pack id and is read first; move it away to play this pack.")
-        elif pack is not None and pack.locked:
-            hint = f"Read-only: {pack.locked}."
-        elif kind == "card":
-            hint = "Enter edits this card; C copies it; Del deletes it."
-        else:
-            hint = "Enter on a pack: its opponents, name and more. Z zips the pack for sharing."
-        for j, line in enumerate(wrap(hint, (PANEL_W - 12) // 8)[:HINT_LINES]):
-            font.draw(surface, line, 6, y + j * 14, P.LIGHT_CYAN)
-        for rect, key in self._key_rects():
-            surface.fill(P.CYAN, rect)
-            font.draw(surface, f"{key} {dict(KEYS)[key]}", rect.x + 4, rect.y + 1, P.BLACK)
-        if self.view is not None:
-            self.view.draw(surface, VIEW_X, 0)
-        else:
-            self._draw_pack_panel(surface, pack)
-
-    def _draw_pack_panel(self, surface: pygame.Surface, pack: OwnPack | None) -> None:
-        font = self.app.font
-        r = pygame.Rect(VIEW_X, 0, VIEW_W, 350)
-        surface.fill(P.BLACK, r)
-        lines: list[tuple[str, int]] = []
-        if pack is None:
-            lines = [("A new pack", P.YELLOW), ("", P.WHITE)]
-            lines += [(s, P.WHITE) for s in wrap(
-                "A pack is a YAML file in its own folder in your cards folder. The Workshop writes it; "
-                "you can also read and change it by hand.", 29)]
-        else:
-            lines = [(pack.name, P.YELLOW), (f"id {pack.id}", P.LIGHT_GRAY), ("", P.WHITE)]
-            lines += [(f"{len(pack.cards)} card(s)", P.WHITE)]
-            errs = [p for p in pack.problems if p.is_error]
-            warns = [p for p in pack.problems if not p.is_error]
-            if errs:
-                lines.append((f"{len(errs)} problem(s) refuse cards", P.LIGHT_RED))
-            if warns:
-                lines.append((f"{len(warns)} warning(s)", P.YELLOW))
-            for p in (errs + warns)[:6]:
-                lines += [(s, P.LIGHT_RED if p.is_error else P.YELLOW)
-                          for s in wrap(f"{p.field or 'pack'}: {p.message}", 29)[:2]]
-        for i, (s, c) in enumerate(lines[:23]):
-            font.draw(surface, s[:30], r.x + 6, 6 + i * 14, c)
+        self.screen.draw(surface)
