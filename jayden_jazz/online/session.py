@@ -8,7 +8,7 @@ trusted: it is only ever an offer.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from jayden_jazz.online.connector import Link
 
@@ -16,13 +16,18 @@ SESSION_FILE = "online.yaml"
 _SESSION_FIELDS = {"url": str, "game": str, "code": str, "seat": int, "token": str, "kind": str, "saved": str}
 
 
-def session_path(app: Any) -> Path:
-    return Path(app.dirs.saves) / SESSION_FILE
+def session_path(saves: Path) -> Path:
+    """The kept game's file in the player's saves folder (the one Continue on the title reads)."""
+    return Path(saves) / SESSION_FILE
 
 
-def save_session(app: Any, link: Link, kind: str | None = None) -> None:
+def save_session(saves: Path, link: Link, kind: str | None = None,
+                 notice: Callable[[str], None] | None = None) -> None:
     """Keep what rejoining needs (server, game, seat, token; the host's port and host token), written
-    atomically, so Continue on the title offers the game after the program was closed."""
+    atomically, so Continue on the title offers the game after the program was closed.
+
+    Only the saves folder is needed, not the app; a write that fails is told through ``notice``
+    (the title's notices) because the game itself goes on without it."""
     import yaml
     from datetime import datetime
 
@@ -39,11 +44,10 @@ def save_session(app: Any, link: Link, kind: str | None = None) -> None:
     if link.hosting is not None:
         data["hosted_port"] = link.hosting.port
     try:
-        atomic_write_text(session_path(app), yaml.safe_dump(data, sort_keys=False))
+        atomic_write_text(session_path(saves), yaml.safe_dump(data, sort_keys=False))
     except OSError as e:
-        notices = getattr(app, "notices", None)
-        if isinstance(notices, list):
-            notices.append(f"Could not keep the online game for Continue in {session_path(app)}: {e.strerror or e}.")
+        if notice is not None:
+            notice(f"Could not keep the online game for Continue in {session_path(saves)}: {e.strerror or e}.")
 
 
 def load_session(path: Path) -> dict[str, Any] | None:
@@ -68,9 +72,11 @@ def load_session(path: Path) -> dict[str, Any] | None:
     return data
 
 
-def forget_session(app: Any, game: str | None = None) -> None:
-    """The kept game is finished (or the player gave it up): Continue no longer offers it."""
-    path = session_path(app)
+def forget_session(saves: Path, game: str | None = None) -> None:
+    """The kept game is finished (or the player gave it up): Continue no longer offers it.
+
+    With ``game`` given, a kept file naming another game (a newer one) is left alone."""
+    path = session_path(saves)
     data = load_session(path)
     if game is not None and data is not None and data["game"] != game:
         return

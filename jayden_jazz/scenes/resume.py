@@ -17,6 +17,7 @@ from jayden_jazz.saves.store import SaveError
 from jayden_jazz.scenes.windows import MessageWindow
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.scene import SceneStack
     from jayden_jazz.shell.appview import AppView
 
 
@@ -163,7 +164,7 @@ def scene_for(app: AppView, u: Unfinished) -> Any:
     return load_table(app, u.path)
 
 
-def continue_latest(app: AppView, stack: Any) -> None:
+def continue_latest(app: AppView, stack: SceneStack) -> None:
     """The title menu's Continue: the newest unfinished game, or a word on why there is none."""
     u = latest_to_continue(Path(app.dirs.saves))
     if u is None:

@@ -183,7 +183,7 @@ def test_the_host_may_end_an_abandoned_game(make_app, fast_server):
     from jayden_jazz.statistics import Statistics, stats_path
     total = Statistics.load(stats_path(app)).games["jayden"].total
     assert total.played == 0 and total.abandoned == 1          # recorded as abandoned, not won or lost
-    assert not L.session_path(app).exists()                   # Continue no longer offers it
+    assert not L.session_path(app.dirs.saves).exists()                   # Continue no longer offers it
     app.stack.clear()
 
 
@@ -339,7 +339,7 @@ def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app
         app = open_online(make_app)
         join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
         until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
-        kept = L.load_session(L.session_path(app))
+        kept = L.load_session(L.session_path(app.dirs.saves))
         assert kept is not None and kept["game"] == created["game"] and kept["seat"] == 1
         sc = app.stack.top
         press(app, "escape")
@@ -365,7 +365,7 @@ def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app
 
 def test_a_damaged_session_file_is_not_offered(make_app, tmp_path):
     app = make_app()
-    path = L.session_path(app)
+    path = L.session_path(app.dirs.saves)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("game: [1, 2\n", encoding="utf-8")
     assert L.load_session(path) is None
@@ -425,7 +425,7 @@ def test_continue_into_a_game_abandoned_meanwhile_shows_its_end_and_forgets_it(m
         until(app, lambda: isinstance(app.stack.top, JaydenScene) or
               (app.stack.top.title == "Abandoned" if hasattr(app.stack.top, "title") else False), 20)
         until(app, lambda: getattr(app.stack.top, "title", "") == "Abandoned", 10, "the end shown")
-        assert not L.session_path(app).exists()
+        assert not L.session_path(app.dirs.saves).exists()
         app.stack.clear()
     finally:
         host.close()

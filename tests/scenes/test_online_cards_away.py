@@ -111,7 +111,7 @@ def test_the_host_ends_the_game_as_abandoned_and_it_is_counted_so(make_app, onli
     assert app.stack.top is window                           # no way back into play
     total = Statistics.load(stats_path(app)).games["cards"].total
     assert total.abandoned == 1 and total.played == 0
-    assert not L.session_path(app).exists()
+    assert not L.session_path(app.dirs.saves).exists()
     press(app, "down", "return")                             # Back to title
     assert app.stack.top is not window
     app.stack.clear()

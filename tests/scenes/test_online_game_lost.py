@@ -36,8 +36,8 @@ def act(net) -> None:
 def test_the_card_table_closes_with_the_reason_when_the_server_loses_the_game(make_app, online_loop_server):
     app, table, guest, _ = hosted_table(make_app, online_loop_server)
     link = table.online.link
-    L.save_session(app, link, "cards")
-    assert L.session_path(app).exists()
+    L.save_session(app.dirs.saves, link, "cards")
+    assert L.session_path(app.dirs.saves).exists()
     refuse_writes(online_loop_server, link.game)
     mover = link.net if link.net.view["to_move"] == 0 else guest
     act(mover)
@@ -47,7 +47,7 @@ def test_the_card_table_closes_with_the_reason_when_the_server_loses_the_game(ma
     assert "Nothing more can be played" in " ".join(window.lines)
     press(app, "escape")
     assert app.stack.top is window                           # no way back into play
-    assert not L.session_path(app).exists()                  # Continue no longer offers it
+    assert not L.session_path(app.dirs.saves).exists()                  # Continue no longer offers it
     assert not stats_path(app).exists() or "cards" not in stats_path(app).read_text(encoding="utf-8")
     press(app, "return")                                     # Move log: the game stays readable
     assert app.stack.top is not window
@@ -64,13 +64,13 @@ def test_the_jayden_board_ends_with_the_reason_when_the_server_loses_the_game(ma
     sc, guest = guest_board(app, online_loop_server, {})
     try:
         seats = sc.seats
-        assert L.load_session(L.session_path(app))["game"] == seats.link.game      # kept for Continue
+        assert L.load_session(L.session_path(app.dirs.saves))["game"] == seats.link.game      # kept for Continue
         refuse_writes(online_loop_server, seats.link.game)
         act(seats.link.net)                                  # the screen is Green, who acts first
         until(app, lambda: sc.end_shown, 15, "the end shown")
         end = app.stack.top
         assert end.title == "Game lost" and end.lines == [L.GAME_LOST_LINE]
-        assert not L.session_path(app).exists()
+        assert not L.session_path(app.dirs.saves).exists()
         assert not stats_path(app).exists() or "jayden" not in stats_path(app).read_text(encoding="utf-8")
         press(app, "return")                                 # Look at the board (the default)
         assert app.stack.top is sc

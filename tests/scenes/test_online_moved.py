@@ -49,7 +49,7 @@ def moved(make_app, tmp_path, monkeypatch):
         second = ThreadServer(data, FAST)
         servers.append(second)
         assert second.port != first.port
-        kept = L.load_session(L.session_path(app))
+        kept = L.load_session(L.session_path(app.dirs.saves))
         assert kept is not None and kept["url"] == first.url and kept["seat"] == 1
         yield app, second, code
         app.stack.clear()
@@ -69,7 +69,7 @@ def seat_holder(server: ThreadServer, code: str) -> int:
 
 def test_continue_asks_for_the_new_address_and_the_token_takes_the_seat_back(moved):
     app, second, code = moved
-    token = L.load_session(L.session_path(app))["token"]
+    token = L.load_session(L.session_path(app.dirs.saves))["token"]
     press(app, "return")                                  # Continue, on top of the title menu
     sc = app.stack.top
     assert isinstance(sc, ContinueOnlineScene)
@@ -90,7 +90,7 @@ def test_continue_asks_for_the_new_address_and_the_token_takes_the_seat_back(mov
     board = app.stack.top
     assert board.seats.link.seat == 1 and board.seats.side == "r"
     until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
-    kept = L.load_session(L.session_path(app))
+    kept = L.load_session(L.session_path(app.dirs.saves))
     assert kept["url"] == second.url and kept["token"] == token     # the new address is kept for next time
 
 
@@ -102,12 +102,12 @@ def test_join_with_the_code_at_the_new_address_gives_the_seat_back_not_every_sea
     board = app.stack.top
     assert board.seats.link.seat == 1
     until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
-    assert L.load_session(L.session_path(app))["url"] == second.url
+    assert L.load_session(L.session_path(app.dirs.saves))["url"] == second.url
 
 
 def test_without_this_machines_seat_a_full_game_still_says_every_seat_is_taken(moved):
     app, second, code = moved
-    L.forget_session(app)
+    L.forget_session(app.dirs.saves)
     press(app, "down", "down", "down", "down", "return")
     sc = join_screen(app, f"127.0.0.1:{second.port}", code)
     until(app, lambda: bool(sc.error), 20, "the refusal")
@@ -117,7 +117,7 @@ def test_without_this_machines_seat_a_full_game_still_says_every_seat_is_taken(m
 def test_join_at_the_kept_address_of_a_full_game_takes_this_machines_seat_back(moved):
     """The same address (Join used instead of Continue): the game is full, and one seat is ours."""
     app, second, code = moved
-    path = L.session_path(app)
+    path = L.session_path(app.dirs.saves)
     path.write_text(_at(path.read_text(), second.url))    # as Continue keeps it once seated there
     assert L.load_session(path)["url"] == second.url
     press(app, "down", "down", "down", "down", "return")
@@ -182,7 +182,7 @@ def test_at_the_board_a_guest_whose_server_moved_gives_its_new_address_and_plays
         until(app, lambda: online_board(app), 20, "back at the board")
         assert app.stack.top.seats.link.seat == 1 and app.stack.top.seats.link.url == second.url
         until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
-        assert L.load_session(L.session_path(app))["url"] == second.url
+        assert L.load_session(L.session_path(app.dirs.saves))["url"] == second.url
         app.stack.clear()
     finally:
         host.close()

@@ -9,7 +9,7 @@ size. Every change is written to the profile at once.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -30,6 +30,7 @@ from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, MenuItem, draw_window
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.hands import HandChoiceScene
     from jayden_jazz.shell.appview import AppView
 
 FRAME = pygame.Rect(8, 8, 624, 334)
@@ -142,18 +143,19 @@ class DecksScene(Scene):
         n, field, preset = size
         cfg = MatchConfig(players=2, field=field, preset=preset, open=True)     # one person: no pass screen
 
-        def chosen(picker: Any, hands: tuple[tuple[str, ...], ...]) -> None:
+        def chosen(picker: HandChoiceScene, hands: tuple[tuple[str, ...], ...]) -> None:
             picker.close()
             decks = [d for d in self.decks if d.name != name]
             at = next((i for i, d in enumerate(self.decks) if d.name == name), len(decks))
             decks.insert(at, Deck(name, tuple(hands[0])))
             self.keep(decks, keep=name)
 
-        picker: Any = self.app.scene("cards-hands", config=cfg, library=self.session.library,
-                                     pool=owned_ids(self.session), choosing=1, on_chosen=chosen,
-                                     on_saved=lambda p: decks_window(p, self.session),
-                                     own_hands=ProfileHands(self.session, for_game=False),
-                                     title=f"{name}: choose {n} cards")
+        scene = self.app.scene("cards-hands", config=cfg, library=self.session.library,
+                               pool=owned_ids(self.session), choosing=1, on_chosen=chosen,
+                               on_saved=lambda p: decks_window(p, self.session),
+                               own_hands=ProfileHands(self.session, for_game=False),
+                               title=f"{name}: choose {n} cards")
+        picker = cast("HandChoiceScene", scene)      # the registry hands back a Scene; "cards-hands" is this class
         self.stack.push(picker)
         if cards:
             picker.load(cards, f"deck {name}")

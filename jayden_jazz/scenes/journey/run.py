@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from jayden_jazz.ai.journey.hands import opponent_hand
 from jayden_jazz.cards import Game
@@ -35,6 +35,8 @@ from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.shell.widgets import MenuItem
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.hands import HandChoiceScene
+    from jayden_jazz.shell.scene import SceneStack
     from jayden_jazz.scenes.cards.table import CardsTableScene as TablePart
     from jayden_jazz.shell.appview import AppView
 
@@ -43,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class Session:
     """The profile being played: reloaded from disk after every write, so the screens show the file."""
 
-    app: Any
+    app: AppView
     library: Library
     slot: int
     profile: jsave.Profile
@@ -254,7 +256,7 @@ def owned_ids(session: Session) -> list[str]:
     return [c for c in session.library.card_ids() if c in owned]
 
 
-def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: JourneySetup) -> None:
+def play(app: AppView, stack: SceneStack, session: Session, opponent: Opponent, js: JourneySetup) -> None:
     """From the opponent's card: the player's hand (chosen, or dealt under Random), then the table."""
     kept = journey_game.kept(Path(session.app.dirs.saves), session.slot)
     if kept is not None:
@@ -277,7 +279,7 @@ def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: Jou
         return
     cfg = config_for(js, opponent, session.slot)
 
-    def chosen(scene: Any, hands: tuple[tuple[str, ...], ...]) -> None:
+    def chosen(scene: HandChoiceScene, hands: tuple[tuple[str, ...], ...]) -> None:
         open_table(app, scene.stack, session, opponent, js, list(hands[0]), replace=True)
 
     stack.push(app.scene("cards-hands", config=cfg, library=session.library, pool=owned, choosing=1,
@@ -285,7 +287,7 @@ def play(app: AppView, stack: Any, session: Session, opponent: Opponent, js: Jou
                          own_hands=ProfileHands(session), title=f"Your hand against {opponent.name}: {need} cards"))
 
 
-def decks_window(picker: Any, session: Session) -> None:
+def decks_window(picker: HandChoiceScene, session: Session) -> None:
     """The hand picker's Decks button in the Journey (Saved hands elsewhere): the profile's decks (incomplete ones shown,
     not offered)."""
     from jayden_jazz.journey.collection import deck_problem
@@ -311,7 +313,7 @@ def decks_window(picker: Any, session: Session) -> None:
     picker.stack.push(ChoiceWindow(picker.app, "Decks", items, text=text, width=400, on_choose=pick))
 
 
-def open_table(app: AppView, stack: Any, session: Session, opponent: Opponent, js: JourneySetup,
+def open_table(app: AppView, stack: SceneStack, session: Session, opponent: Opponent, js: JourneySetup,
                hand: list[str], *, replace: bool) -> None:
     theirs = opponent_hand(session.playing(opponent), js, session.library.pack_dir_texts)
     names = (session.profile.name, opponent.name)
@@ -324,13 +326,13 @@ def open_table(app: AppView, stack: Any, session: Session, opponent: Opponent, j
 
 
 def table_for(app: AppView, session: Session, opponent: Opponent, js: JourneySetup, game: Game,
-              pending: Any = None, from_list: bool = True) -> Any:
+              pending: Any = None, from_list: bool = True) -> TablePart:
     setup = game.setup
     assert setup is not None
     cfg = config_for(js, opponent, session.slot)
     match = JourneyMatch(cfg, setup.field, setup.hands, setup.first_seat, session.library.pack_dir_texts,
                          setup.date, js.seed, session=session, opponent=opponent, setup=js, from_list=from_list)
-    table: Any = app.scene("cards-table", match=match, library=session.library)
+    table = cast("TablePart", app.scene("cards-table", match=match, library=session.library))
     table.restore(game, pending)
     return table
 

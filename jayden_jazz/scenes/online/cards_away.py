@@ -14,7 +14,7 @@ same way, with the reason, and is not counted: nobody finished it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz import statistics
 from jayden_jazz.scenes.online import host_choice as H
@@ -24,6 +24,9 @@ from jayden_jazz.scenes.online.presence import Presence
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.table import CardsTableScene
 
 NOTE_EVERY = 30          # ticks between the waiting note's updates (its counter counts seconds)
 
@@ -52,12 +55,12 @@ class CardsAway:
     def waiting_words(self, seat: int) -> str:
         return names.waiting_words(self.link.net.view, seat)
 
-    def hear(self, msg: dict[str, Any], table: Any) -> None:
+    def hear(self, msg: dict[str, Any], table: CardsTableScene) -> None:
         """One message from the server: presence, the host's acks, our own link."""
         if msg["type"] == "error":
             if msg.get("code") == "game_lost" and not self.closed and table.stack is not None:
                 self.counted = True                  # never finished: neither won, lost nor abandoned
-                L.forget_session(table.app, self.link.game)      # Continue would find nothing there
+                L.forget_session(table.app.dirs.saves, self.link.game)      # Continue would find nothing there
                 self._close(table, "Game lost", L.GAME_LOST)
             return                                   # the table says refusals itself
         heard = H.hear(msg, self.presence, self.ticks, host=self.link.is_host)
@@ -71,7 +74,7 @@ class CardsAway:
         elif heard.say:
             table.say(heard.say)
 
-    def tick(self, table: Any, view: dict[str, Any] | None) -> None:
+    def tick(self, table: CardsTableScene, view: dict[str, Any] | None) -> None:
         self.ticks += 1
         if view is not None:
             self.presence.from_view(view, self.ticks)
@@ -88,14 +91,14 @@ class CardsAway:
         elif view["status"] == "over" and table.game.is_over():
             self.count_end(table)
 
-    def count_end(self, table: Any) -> None:
+    def count_end(self, table: CardsTableScene) -> None:
         """A game played to its end, counted once. Also as its end window opens: the table no
         longer updates under it, and the player may go from it straight back to the title."""
         view = self.link.net.view
         if view is not None and table.game.is_over():
             self._count(table, view, "")
 
-    def _count(self, table: Any, view: dict[str, Any], outcome: str) -> None:
+    def _count(self, table: CardsTableScene, view: dict[str, Any], outcome: str) -> None:
         """This player's statistics, once: the server's seats say who the opponents were (each
         kind once, as offline)."""
         if self.counted or self.link.seat is None:
@@ -107,12 +110,12 @@ class CardsAway:
                 return                               # counted once the result is here
             outcome = ("drawn" if len(res.winners) > 1 else "won") if me in res.winners else "lost"
         self.counted = True
-        L.forget_session(table.app, self.link.game)
+        L.forget_session(table.app.dirs.saves, self.link.game)
         others = statistics.card_opponents(view["seats"], me)
         rules = statistics.rules_name_cards(table.game.rules)
         statistics.record(table.app, "cards", (outcome, others, rules))
 
-    def _close(self, table: Any, title: str, text: str) -> None:
+    def _close(self, table: CardsTableScene, title: str, text: str) -> None:
         self.closed = True
         table.stop_ai()
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, deque
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from jayden_jazz.cards import Result
 from jayden_jazz.cards import events as ev
@@ -45,6 +45,13 @@ from jayden_jazz.scenes.online.cards_away import CardsAway
 from jayden_jazz.tables.cards import mirror
 from jayden_jazz.tables.cards.flow import Phase
 from jayden_jazz.tables.cards.view import Refusal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.cards import Game
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.scenes.windows import ChoiceWindow
+    from jayden_jazz.shell.appview import AppView
+    from jayden_jazz.shell.input import Action
 
 NO_HINTS = ("No hints at an online table with hidden hands: the computer would have to read the "
             "face-down cards, which are not on this machine.")
@@ -120,7 +127,7 @@ class OnlineCards:
         n = len(view["seats"]) if view is not None else 0
         return "Watching: " + ", ".join(self.away.name(s)[:12] for s in range(n))
 
-    def watch_key(self, table: Any, action: Any) -> None:
+    def watch_key(self, table: CardsTableScene, action: Action) -> None:
         """A spectator's key: the cursor moves (V shows the card under it), the end window opens
         again; everything that would act is refused in the same words."""
         from jayden_jazz.shell.input import Kind
@@ -136,7 +143,7 @@ class OnlineCards:
             table.app.sound.play("illegal")
             table.say(L.WATCHING)
 
-    def watch_menu(self, table: Any) -> Any:
+    def watch_menu(self, table: CardsTableScene) -> ChoiceWindow:
         """A spectator's menu: only looking and leaving (leaving asks nothing: nothing is lost)."""
         from jayden_jazz.scenes.windows import ChoiceWindow
         from jayden_jazz.shell.widgets import MenuItem
@@ -153,7 +160,7 @@ class OnlineCards:
                                                     MenuItem("Look at the card under the cursor (V)", "card"),
                                                     MenuItem("Leave", "leave")], on_choose=choose, width=340)
 
-    def ply(self, table: Any) -> int:
+    def ply(self, table: CardsTableScene) -> int:
         """The server's ply the table is at."""
         return self.base + len(table.game.history)
 
@@ -163,14 +170,14 @@ class OnlineCards:
         holds and never sent."""
         return hints.allowed(self.link.net.view)
 
-    def committed(self, table: Any) -> None:
+    def committed(self, table: CardsTableScene) -> None:
         if self._replaying:
             return                                     # the server's own action: nothing to send
         self.link.net.send_action(str(table.game.history[-1]), self.ply(table) - 1)
         self.played = self.ply(table)
         self._ended(table)
 
-    def revise(self, report: ev.Report, game: Any) -> ev.Report:
+    def revise(self, report: ev.Report, game: Game) -> ev.Report:
         """What an action did as the server tells it. Chaos: the mirror never draws, so the next draw
         is the server's (named only where the view names it). With hidden hands the end is the
         server's too (hand points count cards this machine never saw); until its result is here the
@@ -213,7 +220,7 @@ class OnlineCards:
         """Why this table's record cannot be saved or replayed (empty: it can)."""
         return NO_RECORD if self.hidden else NO_RECORD_CHAOS if self.chaos else ""
 
-    def update(self, table: Any) -> None:
+    def update(self, table: CardsTableScene) -> None:
         net = self.link.net
         for msg in self.link.poll():
             kind = msg["type"]
@@ -230,7 +237,7 @@ class OnlineCards:
         if view is None or self.problem:
             return
         if view["status"] in ("over", "abandoned"):
-            L.forget_session(table.app, self.link.game)      # Continue no longer offers it
+            L.forget_session(table.app.dirs.saves, self.link.game)      # Continue no longer offers it
         actions = mirror.actions_in(view["log"])
         for played in actions[self.played:]:
             if played.seat != self.seat:
@@ -245,7 +252,7 @@ class OnlineCards:
             self._own_draw(table, view)
             self.check(table, view)
 
-    def _play_remote(self, table: Any, view: dict[str, Any]) -> None:
+    def _play_remote(self, table: CardsTableScene, view: dict[str, Any]) -> None:
         played = self.remote.popleft()
         seat, action = played.seat, played.action
         game = table.game
@@ -262,7 +269,7 @@ class OnlineCards:
         mirror.set_draw(game, view, self.ply(table))        # Chaos: this seat's draw, when it moves next
         self._ended(table)
 
-    def _own_draw(self, table: Any, view: dict[str, Any]) -> None:
+    def _own_draw(self, table: CardsTableScene, view: dict[str, Any]) -> None:
         """Chaos: the draw of this seat's turn, should the view have come after the turn began."""
         game, c = table.game, table.controller
         if game.rules.chaos and game.drawn_card is None and not game.is_over():
@@ -270,7 +277,7 @@ class OnlineCards:
             if game.drawn_card is not None:
                 c.draw_known()
 
-    def log_end(self, table: Any) -> None:
+    def log_end(self, table: CardsTableScene) -> None:
         """The server's result into the log, once it is here. The table calls it too before its end
         window opens: the view with the result may have come in between (the client's thread), and
         once the window is on top the table no longer updates."""
@@ -283,17 +290,17 @@ class OnlineCards:
         c.load_log([(c.game.ply + c.ply_base, e)])
         c.say(c.event_text(e))
 
-    def _log_end(self, table: Any) -> None:
+    def _log_end(self, table: CardsTableScene) -> None:
         self.log_end(table)
         c = table.controller
         if c.phase == Phase.OVER and not table.end_shown and table.stack is not None and table.stack.top is table:
             table.show_end()
 
-    def _ended(self, table: Any) -> None:
+    def _ended(self, table: CardsTableScene) -> None:
         if table.game.is_over():
-            L.forget_session(table.app, self.link.game)      # Continue no longer offers it
+            L.forget_session(table.app.dirs.saves, self.link.game)      # Continue no longer offers it
 
-    def check(self, table: Any, view: dict[str, Any]) -> None:
+    def check(self, table: CardsTableScene, view: dict[str, Any]) -> None:
         """The table here against the server's board: the same cards with the same owners, the same
         number of cards in each hand, and every card the server shows in a hand held here too."""
         game = table.game
@@ -310,7 +317,7 @@ class OnlineCards:
                 self._differs(table, f"{table.seat_word(s)}'s hand here is not the server's")
                 return
 
-    def _differs(self, table: Any, why: str) -> None:
+    def _differs(self, table: CardsTableScene, why: str) -> None:
         self.problem = f"This table no longer matches the server's game ({why}); leave and join again."
         table.say(self.problem)
 
@@ -318,7 +325,7 @@ class OnlineCards:
         self.link.close()
 
 
-def open_table(app: Any, link: L.Link, view: dict[str, Any]) -> Any:
+def open_table(app: AppView, link: L.Link, view: dict[str, Any]) -> CardsTableScene:
     """The card table scene for a started game, this seat at the screen, the others remote;
     ValueError in plain words when this machine lacks a card of the game."""
     import copy
@@ -348,7 +355,8 @@ def open_table(app: Any, link: L.Link, view: dict[str, Any]) -> Any:
     match = Match(config, game.field, tuple(tuple(game.hand_ids(s)) for s in range(players)), game.to_move,
                   library.pack_dir_texts, game.date)
     online = OnlineCards(link, view, stand, base)
-    table = app.scene("cards-table", match=match, library=here, game=game, online=online)
+    # the registry hands back a Scene; "cards-table" is always this class
+    table = cast("CardsTableScene", app.scene("cards-table", match=match, library=here, game=game, online=online))
     c = table.controller
     c.reveal_end = rules.open                  # the end shows what the server's last view shows
     c.flow.watched = you is None               # a spectator's screen: no hand is anyone's here

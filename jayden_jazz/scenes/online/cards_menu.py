@@ -10,7 +10,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import host_choice as H
@@ -18,17 +18,21 @@ from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.widgets import MenuItem
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.scenes.online.cards_link import OnlineCards
+
 LEAVE_HOST = ("The game is not finished and runs on this machine: leaving stops the server, and the other "
               "players wait until you host again (Continue on the title).")
 LEAVE_GUEST = "The game is not finished. It stays on the server: Continue on the title takes you back to it."
 
 
-def join_code(online: Any) -> str:
+def join_code(online: OnlineCards) -> str:
     view = online.link.net.view or {}
     return str(view.get("code") or online.link.code or "")
 
 
-def menu(table: Any, online: Any) -> ChoiceWindow:
+def menu(table: CardsTableScene, online: OnlineCards) -> ChoiceWindow:
     """A player's menu at the online table."""
     link = online.link
     items = [MenuItem("Resume", "resume"), *H.away_items(link, online.away.presence, link.net.view),
@@ -54,7 +58,7 @@ def menu(table: Any, online: Any) -> ChoiceWindow:
     return ChoiceWindow(table.app, "Online game", items, text=text, on_choose=choose, width=320)
 
 
-def ask_leave(table: Any, online: Any) -> None:
+def ask_leave(table: CardsTableScene, online: OnlineCards) -> None:
     """Leaving a game that goes on asks first (No is the default); a finished one is left at once."""
     view = online.link.net.view or {}
     if table.game.is_over() or view.get("status") not in (None, "playing", "waiting"):
@@ -66,7 +70,7 @@ def ask_leave(table: Any, online: Any) -> None:
                                   yes="Yes, leave", no="No, go on playing"))
 
 
-def end_items(online: Any) -> list[MenuItem]:
+def end_items(online: OnlineCards) -> list[MenuItem]:
     """The end window's choices online, the harmless one first."""
     items = [MenuItem("Look at the table", "look"), MenuItem("Move log", "log")]
     if not online.record_refusal():

@@ -11,13 +11,17 @@ the same words and send the same ``host`` command, from here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.presence import Presence
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+    from jayden_jazz.shell.scene import SceneStack
 
 COMPUTER_NOW = "The seat is played by the computer now"
 ABANDONED_NOW = "The game was ended as abandoned"
@@ -51,7 +55,7 @@ def hear(msg: dict[str, Any], presence: Presence, ticks: int, *, host: bool) -> 
     return out
 
 
-def ask_host(app: Any, stack: Any, link: L.Link, seat: int, name: str) -> None:
+def ask_host(app: AppView, stack: SceneStack, link: L.Link, seat: int, name: str) -> None:
     """The host's question about ``seat``, whose player ``name`` is away."""
     stack.push(ChoiceWindow(
         app, "Player away", [MenuItem("Keep waiting", "wait"),
@@ -61,7 +65,7 @@ def ask_host(app: Any, stack: Any, link: L.Link, seat: int, name: str) -> None:
         on_choose=lambda choice: host_command(app, stack, link, choice, seat), width=420))
 
 
-def host_command(app: Any, stack: Any, link: L.Link, choice: str, seat: int) -> None:
+def host_command(app: AppView, stack: SceneStack, link: L.Link, choice: str, seat: int) -> None:
     if choice == "computer":
         link.net.host(link.game, link.host_token or "", "computer", seat)
     elif choice == "abandon":

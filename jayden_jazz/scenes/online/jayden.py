@@ -172,7 +172,7 @@ class RemoteSeats:
         if not self.counted and self.link.seat is not None:
             self.counted = True
             self._count(v)
-            L.forget_session(self.app, self.link.game)
+            L.forget_session(self.app.dirs.saves, self.link.game)
         board = self.board
         if not board.end_shown and board.stack is not None and not self.follower.busy:
             board.show_end()
@@ -206,7 +206,7 @@ class RemoteSeats:
                 self.sent_ply = None
                 if msg.get("code") == "game_lost" and not self.lost:
                     self.lost = self.counted = True          # never finished: not in the statistics
-                    L.forget_session(self.app, self.link.game)
+                    L.forget_session(self.app.dirs.saves, self.link.game)
             if heard.refuse:
                 board.refuse(heard.refuse)
             elif heard.say:

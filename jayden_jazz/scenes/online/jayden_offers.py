@@ -22,6 +22,7 @@ from jayden_jazz.shell.widgets import MenuItem
 from jayden_jazz.tables.jayden.names import SIDE_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
     from jayden_jazz.scenes.online.jayden import RemoteSeats
     from jayden_jazz.shell.scene import Scene
 
@@ -33,7 +34,7 @@ class OfferQuestion(ChoiceWindow):
     no longer stands -- the game ended some other way, or it was withdrawn -- so nothing is answered
     about a game that is over."""
 
-    def __init__(self, app: Any, text: str, on_answer: Callable[[bool], None], still_open: Callable[[], bool]) -> None:
+    def __init__(self, app: AppView, text: str, on_answer: Callable[[bool], None], still_open: Callable[[], bool]) -> None:
         super().__init__(app, "Draw offered", [MenuItem("Yes, accept the draw", True), MenuItem("No, play on", False)],
                          text=text, on_choose=on_answer, on_cancel=lambda: on_answer(False), width=380)
         self.menu.index = 1

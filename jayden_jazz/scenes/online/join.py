@@ -117,7 +117,7 @@ class JoinScene(Scene):
         self.error = ""
         self.name.remember()
         self.remember(self.fields["address"].value.strip(), code)
-        kept = None if name == "watch" else L.load_session(L.session_path(self.app))
+        kept = None if name == "watch" else L.load_session(L.session_path(self.app.dirs.saves))
         self.kept = kept if kept is not None and kept["code"] == code else None
         if self.kept is not None and self.kept["url"] != url:
             self._take_back(url)                # this machine's seat in that game, whose host moved

@@ -41,7 +41,7 @@ class LobbyScene(Scene):
         self.frame = pygame.Rect(40, 30, 560, 290)
         self.addresses = lan_addresses() if link.is_host else []
         link.announcement.enabled = L.config(app).announces
-        L.save_session(app, link)
+        L.save_session(app.dirs.saves, link, notice=app.notices.append)
         self.hand_sent: list[str] | None = None    # the card game: this seat's hand, sent, not yet refused
         self.picker_offered = False
         self.refusal = ""

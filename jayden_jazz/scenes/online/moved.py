@@ -10,10 +10,13 @@ kept token takes the seat back at the new address -- one path for both.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.shell.widgets import MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
 
 VALUE = "new-address"
 ITEM_LABEL = "Server moved? Give its new address"
@@ -34,14 +37,12 @@ def items(link: L.Link) -> list[MenuItem]:
     return [MenuItem(ITEM_LABEL, VALUE)] if offered(link) else []
 
 
-def give_new_address(app: Any, link: L.Link) -> None:
+def give_new_address(app: AppView, link: L.Link) -> None:
     """Keep the seat for Continue, leave the game's screens, and open Continue on the address row."""
-    L.save_session(app, link)
-    path = L.session_path(app)
+    L.save_session(app.dirs.saves, link, notice=app.notices.append)
+    path = L.session_path(app.dirs.saves)
     if L.load_session(path) is None:
-        notices = getattr(app, "notices", None)
-        if isinstance(notices, list):
-            notices.append("This seat could not be kept for Continue, so its new address cannot be given.")
+        app.notices.append("This seat could not be kept for Continue, so its new address cannot be given.")
         return
     app.back_to("menu")                     # the table (or waiting room) closes its link as it goes
     app.stack.push(app.scene("online-continue", path=path, new_address=True))

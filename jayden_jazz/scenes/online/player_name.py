@@ -10,7 +10,7 @@ and neither sent nor kept.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,9 @@ from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import Font
 from jayden_jazz.shell.input import Action, Kind
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.shell.appview import AppView
+
 
 def clean(text: str) -> str:
     """What is sent and kept: one line of printable text, trimmed, at most MAX_PLAYER_NAME long."""
@@ -27,7 +30,7 @@ def clean(text: str) -> str:
 
 
 class NameEntry:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppView) -> None:
         self.app = app
         self.field = TextField(clean(str(app.settings["player_name"] or "")), MAX_PLAYER_NAME)
 

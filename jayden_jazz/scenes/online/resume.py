@@ -91,7 +91,7 @@ class ContinueOnlineScene(Scene):
         if item.value in ("again", "address"):
             self._connect()
         elif item.value == "forget":
-            L.forget_session(self.app)
+            L.forget_session(self.app.dirs.saves)
             self.close()
         else:
             self.close()
