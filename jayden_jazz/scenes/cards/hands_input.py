@@ -3,12 +3,14 @@
 The scene holds the seats, the picks and the cursor; this part reads an
 action and turns it into one of the scene's own steps (pick, fill at random,
 press a button) or a move of the finder's cursor, so every letter can type
-into the search without a key doing two things.
+into the search without a key doing two things. Reading the action is the
+pure :func:`step_for` (testable without a window, like the card table's
+``nearest_slot``); :class:`PickerInput` carries the step out on the scene.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from jayden_jazz.scenes.cards.hands_layout import BUTTONS, COLS, GRID, PACK_RECT, PITCH_X, PITCH_Y, ROWS, SORT_RECT
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
@@ -18,6 +20,61 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: What Ctrl+R types (SDL gives the control character): Random hand while typing searches.
 CTRL_R = "\x12"
+
+
+class Step(NamedTuple):
+    """One step of the picker, read from an action: ``do`` names it ("clear-search", "cancel",
+    "random", "type", "sort", "pack", "page-text", "move", "scroll", "point", "act", "next-text"
+    or "none"); ``key`` is what "type" types, ``dx``/``dy`` and ``pos`` come from the action."""
+
+    do: str
+    key: str = ""
+    dx: int = 0
+    dy: int = 0
+    pos: tuple[int, int] | None = None
+
+
+NOTHING = Step("none")
+
+
+def step_for(action: Action, *, choosing: bool, searching: bool) -> Step:
+    """What an action means in the picker, by its kind, the key and the text it typed, whether
+    cards are being chosen and whether a search is under way. Pure (no window, no scene), so which
+    letter types into the search and which one acts is told apart in one place and tested alone."""
+    k = action.kind
+    if k == Kind.BACK:
+        return Step("clear-search") if searching and choosing else Step("cancel")   # Esc clears the search first
+    if not choosing:
+        return NOTHING
+    typed = action.text or (action.key if len(action.key) == 1 else "")   # scripted keys carry no text
+    capital = len(typed) == 1 and typed.isalpha() and typed.isupper()
+    if typed == CTRL_R or (k == Kind.RANDOM and not typed.isalnum()):
+        return Step("random")                          # Ctrl+R, or a Random key that types nothing
+    if k == Kind.RANDOM and action.pos is None:
+        return Step("type", typed)                     # R is a letter of a name like any other
+    if k == Kind.ALT and action.pos is None and typed.isalnum() and (searching or capital):
+        return Step("type", typed)                     # V types once a search is under way (Shift: always)
+    if k == Kind.ACTION and action.key == "space" and searching:
+        return Step("type", "space")                   # a space between the words of a search
+    if k == Kind.KEY or k in HOTKEYS:                  # the hotkeys' letters type into the search
+        if action.key == "f2":
+            return Step("sort")
+        if action.key == "f3":
+            return Step("pack")
+        return Step("type", action.key)
+    if k == Kind.MOVE:
+        if action.dx and action.dy and action.dx > 0:  # PgUp / PgDn scroll the card text
+            return Step("page-text", dy=action.dy)
+        return Step("move", dx=action.dx, dy=action.dy)
+    if k == Kind.SCROLL:
+        return Step("scroll", dy=action.dy)
+    if k == Kind.POINT:
+        return Step("point", pos=action.pos) if action.pos is not None else NOTHING
+    if k == Kind.ACTION:
+        return Step("act", pos=action.pos)
+    if k == Kind.ALT:
+        return Step("next-text")
+    return NOTHING
 
 
 class PickerInput:
@@ -40,85 +97,77 @@ class PickerInput:
         return None
 
     def handle(self, action: Action) -> None:
-        k = action.kind
-        if k == Kind.BACK:
-            if self.scene.search and self.scene.phase == "choose":
-                self.scene.search = ""                 # Esc clears the search first
-                self.scene.refresh()
-                return
-            self.scene._cancel()
-            return
-        if self.scene.phase != "choose":
-            return
-        typed = action.text or (action.key if len(action.key) == 1 else "")   # scripted keys carry no text
-        capital = len(typed) == 1 and typed.isalpha() and typed.isupper()
-        if typed == CTRL_R or (k == Kind.RANDOM and not typed.isalnum()):
-            self.scene.random_fill()                   # Ctrl+R, or a Random key that types nothing
-            return
-        if k == Kind.RANDOM and action.pos is None:
-            self.scene.finder.type_key(typed)                 # R is a letter of a name like any other
-            return
-        if k == Kind.ALT and action.pos is None and typed.isalnum() and (self.scene.search or capital):
-            self.scene.finder.type_key(typed)                 # V types once a search is under way (Shift: always)
-            return
-        if k == Kind.ACTION and action.key == "space" and self.scene.search:
-            self.scene.finder.type_key("space")               # a space between the words of a search
-            return
-        if k == Kind.KEY or k in HOTKEYS:          # the hotkeys' letters type into the search
-            if action.key == "f2":
-                self.scene.finder.cycle_sort()
-            elif action.key == "f3":
-                self.scene.finder.cycle_pack()
-            else:
-                self.scene.finder.type_key(action.key)
-            return
-        if k == Kind.MOVE:
-            if action.dx and action.dy and action.dx > 0:       # PgUp / PgDn scroll the card text
-                view = self.scene.painter.current_view()
-                if view is not None:
-                    view.scroll(action.dy * view.rows)
-                return
-            self.scene.finder.move(action.dx, action.dy)
-        elif k == Kind.SCROLL:
-            max_top = max(0, (len(self.scene.shown) - 1) // COLS - ROWS + 1)
-            self.scene.top_row = min(max(0, self.scene.top_row + action.dy), max_top)
-        elif k == Kind.POINT and action.pos is not None:
-            hit = self._hit(action.pos)
-            slot = self._slot(action.pos)
-            if hit is not None and hit[0] == "grid" and slot == self.hover:
-                return                           # a nudge within one tile: the cursor keeps the found card
-            self.hover = slot
-            if hit is not None and hit[0] in ("grid", "button"):
-                self.scene.focus = "grid" if hit[0] == "grid" else "buttons"
-                if hit[0] == "grid":
-                    self.scene.index = hit[1]
-                else:
-                    self.scene.button = hit[1]
-        elif k == Kind.ACTION:
-            if action.pos is not None:
-                hit = self._hit(action.pos)
-                if hit is None:
-                    return
-                if hit[0] == "sort":
-                    self.scene.finder.cycle_sort()
-                    return
-                if hit[0] == "pack":
-                    self.scene.finder.cycle_pack()
-                    return
-                self.scene.focus = "grid" if hit[0] == "grid" else "buttons"
-                if hit[0] == "grid":
-                    self.scene.index = hit[1]
-                else:
-                    self.scene.button = hit[1]
-            if self.scene.focus == "grid":
-                if self.scene.shown:
-                    self.scene.toggle(self.scene.index)
-            else:
-                self.scene.press_button(self.scene.button)
-        elif k == Kind.ALT:
-            view = self.scene.painter.current_view()
+        step = step_for(action, choosing=self.scene.phase == "choose", searching=bool(self.scene.search))
+        self.do(step)
+
+    def do(self, step: Step) -> None:
+        """Carry out a step on the scene: the pointer's places are found here, on the painted screen."""
+        scene, do = self.scene, step.do
+        if do == "clear-search":
+            scene.search = ""
+            scene.refresh()
+        elif do == "cancel":
+            scene._cancel()
+        elif do == "random":
+            scene.random_fill()
+        elif do == "type":
+            scene.finder.type_key(step.key)
+        elif do == "sort":
+            scene.finder.cycle_sort()
+        elif do == "pack":
+            scene.finder.cycle_pack()
+        elif do == "page-text":
+            view = scene.painter.current_view()
+            if view is not None:
+                view.scroll(step.dy * view.rows)
+        elif do == "move":
+            scene.finder.move(step.dx, step.dy)
+        elif do == "scroll":
+            max_top = max(0, (len(scene.shown) - 1) // COLS - ROWS + 1)
+            scene.top_row = min(max(0, scene.top_row + step.dy), max_top)
+        elif do == "point" and step.pos is not None:
+            self._point(step.pos)
+        elif do == "act":
+            self._act(step.pos)
+        elif do == "next-text":
+            view = scene.painter.current_view()
             if view is not None:
                 view.top = 0 if view.top >= view.max_top else min(view.max_top, view.top + view.rows)
+
+    def _point(self, pos: tuple[int, int]) -> None:
+        hit = self._hit(pos)
+        slot = self._slot(pos)
+        if hit is not None and hit[0] == "grid" and slot == self.hover:
+            return                               # a nudge within one tile: the cursor keeps the found card
+        self.hover = slot
+        if hit is not None and hit[0] in ("grid", "button"):
+            self._focus(hit)
+
+    def _focus(self, hit: tuple[str, int]) -> None:
+        self.scene.focus = "grid" if hit[0] == "grid" else "buttons"
+        if hit[0] == "grid":
+            self.scene.index = hit[1]
+        else:
+            self.scene.button = hit[1]
+
+    def _act(self, pos: tuple[int, int] | None) -> None:
+        scene = self.scene
+        if pos is not None:
+            hit = self._hit(pos)
+            if hit is None:
+                return
+            if hit[0] == "sort":
+                scene.finder.cycle_sort()
+                return
+            if hit[0] == "pack":
+                scene.finder.cycle_pack()
+                return
+            self._focus(hit)
+        if scene.focus == "grid":
+            if scene.shown:
+                scene.toggle(scene.index)
+        else:
+            scene.press_button(scene.button)
 
     @staticmethod
     def _slot(pos: tuple[int, int]) -> tuple[int, int] | None:
