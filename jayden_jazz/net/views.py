@@ -156,8 +156,8 @@ class CardsViewText:
 
     After each action every seat's connection gets its own view, most of which (cells,
     effects, scores, the log) is the same for all: that part is encoded once per ply, each
-    log event once per game, and only the hands, the drawn card and the legal actions are
-    worked out per seat -- the hands and the draw of the seat's :meth:`Game.observation`,
+    log event once per game, each hand once per ply for all who see it alike, and only which
+    cards of each hand the seat sees, the drawn card and the legal actions are worked out per seat -- the hands and the draw of the seat's :meth:`Game.observation`,
     read card by card with the same rule (:meth:`Game.seen_hand`) rather than building the
     whole observation for every seat after every action (three times the time). The server spent most of its time per action building and encoding
     whole views before (docs/network.md, "How much one server holds").
