@@ -156,8 +156,8 @@ class CardsViewText:
 
     After each action every seat's connection gets its own view, most of which (cells,
     effects, scores, the log) is the same for all: that part is encoded once per ply, each
-    log event once per game, and only the hands, the drawn card and the legal actions are
-    worked out per seat -- the hands and the draw of the seat's :meth:`Game.observation`,
+    log event once per game, each hand once per ply for all who see it alike, and only which
+    cards of each hand the seat sees, the drawn card and the legal actions are worked out per seat -- the hands and the draw of the seat's :meth:`Game.observation`,
     read card by card with the same rule (:meth:`Game.seen_hand`) rather than building the
     whole observation for every seat after every action (three times the time). The server spent most of its time per action building and encoding
     whole views before (docs/network.md, "How much one server holds").
@@ -171,6 +171,10 @@ class CardsViewText:
         self._shared: dict[str, str] = {}
         self._cells: dict[tuple[int, str, int, int], str] = {}   # (cell, card, owner, dealer) -> JSON
         self._elements = ""
+        # this ply's hands as JSON by (seat, which of its cards the viewer sees): the seats that
+        # see a hand alike (its own seat, or every other seat under Open; the spectators and
+        # the seats that see none of it) share one text, encoded once per ply
+        self._hands: dict[tuple[int, tuple[bool, ...]], tuple[str, str]] = {}
 
     def add(self, events: Sequence[dict[str, Any]]) -> None:
         for e in events:
@@ -214,7 +218,15 @@ class CardsViewText:
             shared["log_hidden"] = "[" + ",".join(events[:self.last_draw] + [dumps(hidden)]
                                                   + events[self.last_draw + 1:]) + "]"
         self._ply, self._shared = ply, shared
+        self._hands = {}
         return shared
+
+    def _hand_text(self, seat: int, seen: tuple[bool, ...]) -> tuple[str, str]:
+        """``seat``'s hand and its dealers as JSON for a viewer who sees the cards ``seen`` says."""
+        game = self.game
+        ids, dealt = game.hand_ids(seat), game.hand_dealers(seat)
+        return (dumps([cid if ok else None for cid, ok in zip(ids, seen)]),
+                dumps([d if ok else None for d, ok in zip(dealt, seen)]))
 
     def text(self, ply: int, log: Sequence[dict[str, Any]], viewer: int | None, to_move: int | None,
              legal: Callable[[], str]) -> str:
@@ -222,18 +234,22 @@ class CardsViewText:
         text to close an object with (``legal()``: the mover's, already encoded)."""
         shared = self._public(ply, log)
         game = self.game
-        hands: list[list[str | None]] = []
-        dealers: list[list[int | None]] = []
+        hands: list[str] = []
+        dealers: list[str] = []
+        known = self._hands
         for seat in range(game.players):       # the hands of game.observation(viewer), without the rest of it
-            ids, dealt, seen = game.hand_ids(seat), game.hand_dealers(seat), game.seen_hand(viewer, seat)
-            hands.append([cid if ok else None for cid, ok in zip(ids, seen)])
-            dealers.append([d if ok else None for d, ok in zip(dealt, seen)])
+            seen = game.seen_hand(viewer, seat)
+            part = known.get((seat, seen))
+            if part is None:
+                part = known[(seat, seen)] = self._hand_text(seat, seen)
+            hands.append(part[0])
+            dealers.append(part[1])
         at = game.drawn_index
         drawn = None
         if at is not None and game.seen_hand(viewer, game.to_move)[at]:
             drawn = (game.hand_ids(game.to_move)[at], game.hand_dealers(game.to_move)[at])
         log_text = shared.get("log_hidden", shared["log"]) if drawn is None else shared["log"]
-        return "".join(('"board":{"cells":', shared["cells"], ',"hands":', dumps(hands), ',"dealers":', dumps(dealers),
+        return "".join(('"board":{"cells":', shared["cells"], ',"hands":[', ",".join(hands), '],"dealers":[', ",".join(dealers), "]",
                         shared["rest"],
                         ',"drawn":', dumps_text(drawn[0]) if drawn is not None else "null",
                         ',"drawn_dealer":', str(drawn[1]) if drawn is not None else "null",

@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -141,12 +142,15 @@ def test_a_connection_whose_reader_falls_behind_is_closed_after_what_was_sent() 
 
     class Protocol:
         state = State.OPEN
+        extensions: list[Any] = []
+        expect_continuation_frame = False
 
         def __init__(self) -> None:
-            self.frames: list[bytes] = []
+            self.writes: list[bytes] = []     # whole frames, as Conn.send writes them
+            self.frames: list[bytes] = []     # their payloads
 
         def send_text(self, data: bytes) -> None:
-            self.frames.append(data)
+            raise AssertionError("no extension here: Conn.send writes the frame itself")
 
     class FakeWs:
         send_in_progress = None
@@ -156,7 +160,10 @@ def test_a_connection_whose_reader_falls_behind_is_closed_after_what_was_sent() 
             self.closed_with: tuple[int, str] | None = None
 
         def send_data(self) -> None:
-            self.transport.buffered += len(self.protocol.frames[-1])
+            frame = self.protocol.writes.pop()
+            assert frame[0] == 0x81 and frame[1] < 126      # one whole text frame, a short one
+            self.protocol.frames.append(frame[2:])
+            self.transport.buffered += len(frame)
 
         async def close(self, code: int, reason: str) -> None:
             self.closed_with = (code, reason)

@@ -107,3 +107,37 @@ def test_events_as_data_keep_every_field() -> None:
                                 "text": "Swap", "targets": ["b3", "hand:p/z"]}
     for text in ("default/ember_fox@b2", 'a"b', "a\\b", "\u00e9", "x\x01", "\x7f"):
         assert dumps_text(text) == json.dumps(text)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_kept_view_text_equals_one_built_afresh_and_shows_no_hidden_card(seed: int) -> None:
+    """The table's CardsViewText keeps parts from ply to ply (each hand's text by which of its
+    cards a viewer sees, cells, events); at every ply its text for every viewer, asked in a
+    shuffled order and twice, must equal the text of a CardsViewText made new at that ply, and
+    a card the viewer's observation hides must be null in it, its dealer too."""
+    from jayden_jazz.net.views import CardsViewText
+    rng = random.Random(500 + seed)
+    setup, players = random_setup(rng)
+    table = table_for(setup, players, rng)
+    table.start()
+    hidden_seen = 0
+    while table.status == "playing":
+        game, texts = table.game, table._texts
+        assert game is not None and texts is not None
+        viewers: list[int | None] = [None, *range(players)]
+        rng.shuffle(viewers)
+        for viewer in viewers + viewers[:2]:
+            to_move = table.to_move()
+            kept = texts.text(table.ply, table.log, viewer, to_move, table.legal_text)
+            fresh_parts = CardsViewText(game)
+            fresh_parts.add(table.log)
+            assert kept == fresh_parts.text(table.ply, table.log, viewer, to_move, table.legal_text), (viewer, table.ply)
+            board = json.loads("{" + kept)["board"]
+            obs = game.observation(viewer)
+            for seat in range(players):
+                want = obs.hand(seat)
+                assert board["hands"][seat] == [None if pc is None else pc[0] for pc in want]
+                assert board["dealers"][seat] == [None if pc is None else pc[1] for pc in want]
+                hidden_seen += sum(pc is None for pc in want)
+        table.play(table.to_move() or 0, table.ply, rng.choice(table.legal()))
+    assert hidden_seen > 0          # the games had hidden cards to keep hidden
