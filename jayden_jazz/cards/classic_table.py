@@ -291,6 +291,7 @@ class ClassicBits(CaptureBits):
         self.look: list[Callable[[Sequence[int]], object] | None] = [None] * size
         self.known: list[list[dict[object, int]]] = [[{} for _ in range(size)] for _ in range(npieces)]
         self._kept = 0
+        self.limit = _MEMO          # entries kept before they all start afresh
         self.shift = size          # an entry is (cells taken by the comparison) | (by Same/Plus) << size
         for c in play_cells:
             nbrs = [n for _, n, _ in judge.adj[c]]
@@ -311,7 +312,7 @@ class ClassicBits(CaptureBits):
         if got is None:
             got = self._judge(cellp, p, c)
             self._kept += 1
-            if self._kept > _MEMO:
+            if self._kept > self.limit:
                 for row in self.known:
                     for kept in row:
                         kept.clear()
@@ -357,7 +358,9 @@ class ClassicBits(CaptureBits):
     def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
         if not opp & self.adjmask[c]:
             return 0                  # no card of the opponent touches c: nothing to take
-        got = self.entry(cellp, p, c)
+        got = self.known[p][c].get(self.look[c](cellp))  # type: ignore[misc]
+        if got is None:               # (entry's first look, inline: the search's hottest call)
+            got = self.entry(cellp, p, c)
         cap = got & opp
         started = got >> self.shift & opp
         if started & ~cap or (self.combo and started):
@@ -384,12 +387,17 @@ class ClassicBits(CaptureBits):
     def _combo(self, cellp: list[int], front: int, rest: int, cap: int) -> int:
         """Combo: each card in ``front`` takes those of ``rest`` it beats, and so on (the
         basic comparison of the card where it lies: the low part of its entry)."""
-        entry = self.entry
+        known = self.known
+        look = self.look
         while front and rest:
             low = front & -front
             front ^= low
             x = low.bit_length() - 1
-            got = entry(cellp, cellp[x], x) & rest
+            q = cellp[x]
+            got = known[q][x].get(look[x](cellp))  # type: ignore[misc]
+            if got is None:
+                got = self.entry(cellp, q, x)
+            got &= rest
             if got:
                 cap |= got
                 rest ^= got
