@@ -26,8 +26,9 @@ from tables, in two forms:
   Same, Same Wall, Plus and Combo.
 
 Both are checked against the steps on random fields, rules and positions
-(``tests/cards/test_classic_table.py``); if they ever disagreed, the test
-says where.
+(``tests/cards/test_classic_table.py``, and the bit form's memo kept through
+whole games in ``tests/cards/test_classic_entries.py``); if they ever
+disagreed, the test says where.
 """
 
 from __future__ import annotations
