@@ -26,13 +26,15 @@ from tables, in two forms:
   Same, Same Wall, Plus and Combo.
 
 Both are checked against the steps on random fields, rules and positions
-(``tests/cards/test_classic_table.py``); if they ever disagreed, the test
-says where.
+(``tests/cards/test_classic_table.py``, and the bit form's memo kept through
+whole games in ``tests/cards/test_classic_entries.py``); if they ever
+disagreed, the test says where.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Protocol
 
 from .judge import Judge, comparison, plus_taken, same_taken
@@ -282,74 +284,86 @@ class ClassicBits(CaptureBits):
         self.touch: list[list[tuple[tuple[int, int, int, int], ...]]] = [[() for _ in range(size)]
                                                                           for _ in range(npieces)]
         self.wall_aces = [[0] * size for _ in range(npieces)]
-        self.nbrs = [tuple(n for _, n, _ in judge.adj[c]) for c in range(size)]
-        self._decided: dict[int, int] = {}      # see placements
+        # what a placement takes depends, before owners, only on the piece, the cell and
+        # the pieces on the cell's neighbours (-1 where empty): judged once, kept in
+        # known[p][c] under the neighbours' pieces in the cell's own order (read in one C
+        # call by look[c]), so a key cannot stand for another placement -- the dictionary
+        # says which piece and cell, the tuple says what lies around it, cell by cell
+        self.look: list[Callable[[Sequence[int]], object] | None] = [None] * size
+        self.known: list[list[dict[object, int]]] = [[{} for _ in range(size)] for _ in range(npieces)]
+        self._kept = 0
+        self.limit = _MEMO          # entries kept before they all start afresh
+        self.shift = size          # an entry is (cells taken by the comparison) | (by Same/Plus) << size
         for c in play_cells:
+            nbrs = [n for _, n, _ in judge.adj[c]]
+            if nbrs:
+                self.look[c] = itemgetter(*nbrs)
             for p in range(npieces):
                 self.touch[p][c] = tuple((1 << n, n, val[p][c][d], od) for d, n, od in judge.adj[c])
                 if table.wall:
                     self.wall_aces[p][c] = judge.wall_aces(val[p][c], c)
 
+    def entry(self, cellp: list[int], p: int, c: int) -> int:
+        """Piece ``p`` on ``c`` among the pieces of ``cellp``: the touching cards the basic
+        comparison takes, and those Same, Same Wall or Plus take (shifted by the field's
+        size), whoever controls them; ``c`` must have a neighbour."""
+        known = self.known[p][c]
+        key = self.look[c](cellp)  # type: ignore[misc]
+        got = known.get(key)
+        if got is None:
+            got = self._judge(cellp, p, c)
+            self._kept += 1
+            if self._kept > self.limit:
+                for row in self.known:
+                    for kept in row:
+                        kept.clear()
+                self._kept = 1
+            known[key] = got
+        return got
+
+    def _judge(self, cellp: list[int], p: int, c: int) -> int:
+        beats = near = 0
+        for bit, n, taken in self.nb[p][c]:
+            q = cellp[n]
+            if q >= 0:
+                near |= bit
+                if taken >> q & 1:
+                    beats |= bit
+        aces = self.wall_aces[p][c]
+        if near & (near - 1) or (near and aces):
+            return beats | self._decide(cellp, near, p, c, aces) << self.shift
+        return beats                  # fewer than two pairs: the basic comparison alone
+
     def placements(self, cellp: list[int], occ: int, opp: int, hand: int, free: int,
                    order: Sequence[Sequence[int]] | None = None, per_capture: int = 0) -> list[Ordered]:
-        out = super().placements(cellp, occ, opp, hand, free, order, per_capture)
-        adjmask = self.adjmask
-        nbrs = self.nbrs
-        size = len(adjmask)
-        width = len(self.val) + 1
-        decided = self._decided
-        for i, (key, p, c, cap) in enumerate(out):
-            near = occ & adjmask[c]
-            aces = self.wall_aces[p][c]
-            if not near or (not near & (near - 1) and not aces):
-                continue                  # fewer than two pairs: the basic comparison alone
-            # which touching cards Same and Plus take depends only on the cards, so it is
-            # judged once per piece, cell and the cards around it; the key ends with the
-            # cell and the piece, which say how many neighbours come before them, so two
-            # cells with different numbers of neighbours never share a key (a key that began
-            # with them did: piece 2 on a1 met piece 0 on b1, and a search read another
-            # placement's Same and Plus)
-            around = 0
-            for n in nbrs[c]:
-                around = around * width + cellp[n] + 1
-            around = (around * width + p) * size + c
-            started = decided.get(around, -1)
-            if started < 0:
-                started = self._decide(cellp, near, p, c, aces)
-                if len(decided) >= _MEMO:
-                    decided.clear()
-                decided[around] = started
-            started &= opp
-            if started & ~cap or (self.combo and started):
-                base = cap
-                cap |= started
-                if self.combo:
-                    cap = self._combo(cellp, started, opp & ~cap, cap)
-                out[i] = (key + (cap.bit_count() - base.bit_count()) * per_capture, p, c, cap)
+        out: list[Ordered] = []
+        append = out.append
+        hp: Sequence[int] = self._no_order
+        captures = self.captures
+        cells = []
+        while free:
+            low = free & -free
+            cells.append(low.bit_length() - 1)
+            free ^= low
+        while hand:
+            low = hand & -hand
+            p = low.bit_length() - 1
+            hand ^= low
+            if order is not None:
+                hp = order[p]
+            for c in cells:
+                cap = captures(cellp, occ, opp, p, c)
+                append(((cap.bit_count() * per_capture if cap else 0) + hp[c], p, c, cap))
         return out
 
     def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
-        cap = 0
-        for bit, n, taken in self.nb[p][c]:
-            if opp & bit and taken >> cellp[n] & 1:
-                cap |= bit
-        near = occ & self.adjmask[c]
-        aces = self.wall_aces[p][c]
-        if not near or (not near & (near - 1) and not aces):
-            return cap
-        width = len(self.val) + 1
-        around = 0
-        for n in self.nbrs[c]:
-            around = around * width + cellp[n] + 1
-        around = (around * width + p) * len(self.adjmask) + c
-        decided = self._decided
-        started = decided.get(around, -1)
-        if started < 0:
-            started = self._decide(cellp, near, p, c, aces)
-            if len(decided) >= _MEMO:
-                decided.clear()
-            decided[around] = started
-        started &= opp
+        if not opp & self.adjmask[c]:
+            return 0                  # no card of the opponent touches c: nothing to take
+        got = self.known[p][c].get(self.look[c](cellp))  # type: ignore[misc]
+        if got is None:               # (entry's first look, inline: the search's hottest call)
+            got = self.entry(cellp, p, c)
+        cap = got & opp
+        started = got >> self.shift & opp
         if started & ~cap or (self.combo and started):
             cap |= started
             if self.combo:
@@ -372,13 +386,19 @@ class ClassicBits(CaptureBits):
         return most, sum(1 << p for k, p, _, _ in kids if k == most)
 
     def _combo(self, cellp: list[int], front: int, rest: int, cap: int) -> int:
-        """Combo: each card in ``front`` takes those of ``rest`` it beats, and so on."""
-        base = super().placements
+        """Combo: each card in ``front`` takes those of ``rest`` it beats, and so on (the
+        basic comparison of the card where it lies: the low part of its entry)."""
+        known = self.known
+        look = self.look
         while front and rest:
             low = front & -front
             front ^= low
             x = low.bit_length() - 1
-            got = base(cellp, 0, rest, 1 << cellp[x], low)[0][3]
+            q = cellp[x]
+            got = known[q][x].get(look[x](cellp))  # type: ignore[misc]
+            if got is None:
+                got = self.entry(cellp, q, x)
+            got &= rest
             if got:
                 cap |= got
                 rest ^= got
