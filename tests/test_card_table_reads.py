@@ -34,10 +34,6 @@ REMAINING = {
     "game": "the engine's Game: the renderer paints its cards and the previews ask it captures_if",
     "flow": "waits_for_people, hot_seat, humans, restart: the turn flow's own questions",
     "phase": "read in the input's and the windows' tests of the phase; the view has it too",
-    "selected": "the picked card as a place in the hand, for the input; the view hides it from others",
-    "pending": "the ability window opens over the pending card before the view's choice is built",
-    "pending_seat": "the seat that chooses the ability, for the choose_ability command",
-    "pending_index": "the pending card's place in its hand, as the renderer draws it",
     "summary_for": "the pass screen's words for a seat about to play",
     "game_text": "the position as text for the copy key",
     "setup_shown": "the hands as Hand Swap's steps left them: all hands' ids, kept off the view "

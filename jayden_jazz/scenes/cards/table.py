@@ -140,18 +140,18 @@ class CardsTableScene(PlayScene):
     @property
     def selected(self) -> int | None:
         """The mover's picked card, as its place in the hand."""
-        c = self.controller
+        picked = self.controller.screen_view().selected
         ids = self.game.hand_ids(self.game.to_move)
-        return ids.index(c.selected) if c.selected is not None and c.selected in ids else None
+        return ids.index(picked) if picked is not None and picked in ids else None
 
     @property
     def pending(self) -> tuple[int, int, int] | None:
         """The card shown on a cell, not yet played: (seat, place in the hand, cell), as drawn."""
-        c = self.controller
-        index = c.pending_index()
-        if c.pending is None or index is None:
+        choice = self.controller.screen_view().choice
+        ids = self.game.hand_ids(choice.seat) if choice is not None else []
+        if choice is None or choice.card not in ids:
             return None
-        return c.pending_seat, index, self.game.field.index(c.pending[1])
+        return choice.seat, ids.index(choice.card), self.game.field.index(choice.cell)
 
     @property
     def config(self) -> MatchConfig:

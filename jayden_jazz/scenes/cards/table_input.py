@@ -231,7 +231,7 @@ class TableInput:
             hand = g.hand_ids(seat)
             if i >= len(hand) or not self.table._command(self.table.controller.pick, seat, hand[i]):
                 return
-            if self.table.controller.selected is not None:
+            if self.table.selected is not None:
                 self.key_card = None
                 self.table.cursor = self.table.controller.free_cell_key() or self.table.cursor
             return
