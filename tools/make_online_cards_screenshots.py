@@ -95,7 +95,7 @@ def shoot_hidden(path: Path) -> None:
     rng = random.Random(5)
     acted = -1
     while table.online.ply(table) < 2 or not (table.phase == Phase.TURN and table.game.to_move == 0) \
-            or table.show is not None and not table.show.done:
+            or table.controller.show is not None and not table.controller.show.done:
         step()
         time.sleep(0.003)
         acted = guest_move(guest, rng, acted)

@@ -56,7 +56,7 @@ def test_every_placement_is_autosaved_and_a_hidden_game_loads_behind_the_pass_sc
     app2 = title_app(make_app)
     press(app2, "RETURN")                                     # Continue: the first entry
     table = next(s for s in app2.stack if isinstance(s, CardsTableScene))
-    assert isinstance(app2.stack.top, PassScreen) and table.viewer is None
+    assert isinstance(app2.stack.top, PassScreen) and table.controller.flow.viewer is None
     assert table.visible_seats() == frozenset()               # no hand is face up behind it
     assert history(table) == ["t/x1@c3", "t/w1@b1"] and table.game.to_move == 0
     press(app2, "RETURN")
@@ -72,7 +72,7 @@ def test_save_to_a_slot_and_load_it_from_the_menu(make_app):
     assert isinstance(slots, ChoiceWindow) and slots.items[0].label.startswith("Slot 1")
     press(app, "RETURN")
     path = csave.slot_path(app.dirs.saves, 1)
-    assert path.exists() and "Saved to" in sc.message
+    assert path.exists() and "Saved to" in sc.controller.messages.text
     menu_to(app, "Save game")
     press(app, "RETURN")                                      # the slot is taken: asks, No first
     ask = app.stack.top
@@ -150,7 +150,7 @@ def test_an_unfinished_ability_choice_survives_quitting_and_continue(make_app):
     settle(app, sc)                                           # the captures are shown before the offer
     press(app, "RETURN")                                      # Use 1: Switcheroo
     click(app, *cell_centre(sc, "a3"))
-    assert sc.phase == "targets" and sc.chosen == ["a3"]
+    assert sc.phase == "targets" and sc.controller.chosen == ["a3"]
     app.stack.clear()                                         # the window is closed mid-choice
     body = store.read(autosave(app))
     assert body["pending"] == {"card": "t/swapper", "cell": "a1", "ability": 1, "targets": ["a3"]}
@@ -160,7 +160,7 @@ def test_an_unfinished_ability_choice_survives_quitting_and_continue(make_app):
     table = next(s for s in app2.stack if isinstance(s, CardsTableScene))
     assert isinstance(app2.stack.top, PassScreen)             # hidden hands: nobody's hand first
     press(app2, "RETURN")
-    assert table.phase == "targets" and table.chosen == ["a3"] and table.ability == 1
+    assert table.phase == "targets" and table.controller.chosen == ["a3"] and table.controller.ability == 1
     click(app2, *hand_centre(table, 0, "t/x4"))
     assert history(table)[-1] == "t/swapper@a1!1>a3>hand:t/x4"
 

@@ -45,11 +45,11 @@ def hands_for(rng: random.Random) -> list[list[str]]:
 
 def open_choice(sc) -> csave.Pending | None:
     """The ability choice open on screen, as a save names it (card by id, cell by name)."""
-    if sc.phase not in ("ability", "targets") or sc.pending_card is None:
+    if sc.phase not in ("ability", "targets") or sc.controller.pending is None:
         return None
-    card, cell = sc.pending_card
+    card, cell = sc.controller.pending
     if sc.phase == "targets":
-        return csave.Pending(card, cell, sc.ability, tuple(sc.chosen))
+        return csave.Pending(card, cell, sc.controller.ability, tuple(sc.controller.chosen))
     return csave.Pending(card, cell)
 
 
@@ -174,8 +174,8 @@ def play_one(make_app, seed: int, seen: set[tuple[str, str]]) -> None:
         before = len(sc.game.history)
         hand = sc.game.hand_ids(sc.game.to_move)
         trail.append(random_input(app, sc, rng, seed % 4 >= 2))
-        if sc.phase == "ability" and offered is None and sc.pending_card is not None:
-            offered = (hand.index(sc.pending_card[0]), len(hand))
+        if sc.phase == "ability" and offered is None and sc.controller.pending is not None:
+            offered = (hand.index(sc.controller.pending[0]), len(hand))
         if len(sc.game.history) > before and offered is not None:
             where = "first" if offered[0] == 0 else "last" if offered[0] == offered[1] - 1 else "middle"
             how = "used" if sc.game.history[-1].ability else "declined"
@@ -183,7 +183,7 @@ def play_one(make_app, seed: int, seen: set[tuple[str, str]]) -> None:
             if sc.game.is_over():
                 seen.add(("last placement", how))
             offered = None
-        if sc.phase == "turn" and sc.pending_card is None:
+        if sc.phase == "turn" and sc.controller.pending is None:
             offered = None                         # Esc in the ability window took the card back
         check_saves(app, sc, path, second)
     else:

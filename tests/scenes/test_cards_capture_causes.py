@@ -36,8 +36,8 @@ def play_watching(app, scene, moves) -> list[str]:
     for card, cell in moves:
         play_click(app, scene, card, cell)
         for _ in range(600):
-            if scene.caption is not None and (not captions or captions[-1] != scene.caption[0]):
-                captions.append(scene.caption[0])
+            if scene.controller.caption is not None and (not captions or captions[-1] != scene.controller.caption[0]):
+                captions.append(scene.controller.caption[0])
             if scene.phase != "show":
                 break
             step(app)
@@ -51,7 +51,7 @@ def test_each_capture_is_captioned_logged_and_replayed_with_its_real_cause(make_
     captions = play_watching(app, scene, moves)
     shown = [c.rsplit("(", 1)[1].rstrip(")") for c in captions if " captures " in c]
     assert shown == causes
-    logged = [ln.text.rsplit("(", 1)[1].rstrip(")") for ln in scene.log.lines if " captures " in ln.text]
+    logged = [ln.text.rsplit("(", 1)[1].rstrip(")") for ln in scene.controller.log.lines if " captures " in ln.text]
     assert logged == causes
     replay = CardsReplayScene(app, scene.game.record(), scene.library.catalog)
     replayed = [t.rsplit("(", 1)[1].rstrip(")") for lines in replay.log for t in lines if "captured" in t]

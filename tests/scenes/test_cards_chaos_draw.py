@@ -35,14 +35,14 @@ def draw_steps(app, sc, placements: int = 4) -> list[dict]:
     already); every Chaos draw step seen on screen, with what the screen said and drew then."""
     seen: dict[tuple[int, int], dict] = {}
     for _ in range(4000):
-        cur = sc.show.current if sc.show is not None else None
+        cur = sc.controller.show.current if sc.controller.show is not None else None
         if sc.phase == "show" and cur is not None and isinstance(cur.event, ev.CardDrawn):
             e = cur.event
             key = (len(sc.game.history), e.seat)
             if key not in seen:
                 view = sc.view()
                 seen[key] = {"event": e, "caption": sc.picture.top_text()[0][0], "drawn": view.drawn,
-                             "faces": set(sc.renderer.faces), "log": [ln.text for ln in sc.log.lines],
+                             "faces": set(sc.renderer.faces), "log": [ln.text for ln in sc.controller.log.lines],
                              "hand": sc.game.hand_ids(e.seat)}
         if len(sc.game.history) >= placements and sc.phase != "show":
             break
@@ -111,5 +111,5 @@ def test_hot_seat_names_the_draw_only_after_the_pass_screen(make_app):
         assert not any(name(sc, e.card) in ln for ln in s["log"])
     take_seat(app, sc)                         # the next person passed the screen: now theirs to see
     drawn = sc.game.drawn_card
-    assert sc.message == f"Chaos drew {name(sc, drawn)} for you: pick a free cell for it"
+    assert sc.controller.messages.text == f"Chaos drew {name(sc, drawn)} for you: pick a free cell for it"
     assert sc.selected == sc.game.hand_ids(sc.game.to_move).index(drawn)

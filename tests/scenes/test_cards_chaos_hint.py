@@ -30,13 +30,13 @@ def test_a_hint_under_chaos_keeps_the_drawn_card_picked_and_enter_places_it(make
         assert sc.controller.selected == drawn
         press(app, "h")
         for _ in range(20):
-            if sc.hint is not None:
+            if sc.controller.hint is not None:
                 break
             step(app)
-        assert sc.hint is not None and sc.hint[0] == drawn
+        assert sc.controller.hint is not None and sc.controller.hint[0] == drawn
         assert sc.controller.selected == drawn                 # still picked: no going back to the hand
-        assert sc.cursor == cell_key(g.field.index(sc.hint[1]))
-        cell = sc.hint[1]
+        assert sc.cursor == cell_key(g.field.index(sc.controller.hint[1]))
+        cell = sc.controller.hint[1]
         press(app, "RETURN")                                    # Enter places it on the hinted cell
         assert history(sc)[-1] == f"{drawn}@{cell}"
         settle(app, sc)

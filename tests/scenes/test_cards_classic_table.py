@@ -73,7 +73,7 @@ def test_same_is_announced_before_its_cards_turn_and_each_combo_link_follows(mak
     assert frames[combo2][1] == (0, 0, 0, 1)                           # one link after the other
     c2_turns = first(frames, lambda f: f[1][3] == 0)
     assert combo1 < c1_turns < combo2 < c2_turns
-    log = [ln.text for ln in scene.log.lines]
+    log = [ln.text for ln in scene.controller.log.lines]
     took = [ln for ln in log if " captures " in ln]
     assert [t.split(" on ")[1].split(" ")[0] for t in took[-4:]] == ["b1", "a2", "c1", "c2"]   # breadth first
     assert [t.rsplit("(", 1)[1].split(":")[0].rstrip(")") for t in took[-4:]] == ["Same", "Same", "Combo", "Combo"]

@@ -29,7 +29,7 @@ def test_order_dims_all_but_the_leftmost_card_and_refuses_another_pick(make_app)
     view = sc.view()
     assert view.dimmed == frozenset(hand_key(0, i) for i in range(1, 5))
     click(app, *hand_centre(sc, 0, "t/w3"))
-    assert sc.selected is None and sc.message.startswith("Order: play your leftmost card, ")
+    assert sc.selected is None and sc.controller.messages.text.startswith("Order: play your leftmost card, ")
     click(app, *hand_centre(sc, 0, "t/w1"))
     assert sc.selected == 0
     click(app, *cell_centre(sc, "b2"))
@@ -42,15 +42,15 @@ def test_chaos_picks_the_drawn_card_at_the_start_of_the_turn(make_app):
     g = sc.game
     drawn = g.drawn_card
     assert drawn in WEAK5 and sc.selected == g.hand_ids(0).index(drawn)
-    assert sc.message.startswith("Chaos drew ") and "pick a free cell" in sc.message
+    assert sc.controller.messages.text.startswith("Chaos drew ") and "pick a free cell" in sc.controller.messages.text
     assert hand_key(0, sc.selected) not in sc.view().dimmed and len(sc.view().dimmed) == 4
     other = next(c for c in WEAK5 if c != drawn)
     click(app, *hand_centre(sc, 0, other))
-    assert sc.message.startswith("Chaos: play the card drawn for you")
+    assert sc.controller.messages.text.startswith("Chaos: play the card drawn for you")
     click(app, *cell_centre(sc, "a1"))
     assert history(sc) == [f"{drawn}@a1"]
     take_seat(app, sc)
-    texts = [ln.text for ln in sc.log.lines]
+    texts = [ln.text for ln in sc.controller.log.lines]
     assert f"Chaos draws {sc.library.catalog[g.drawn_card].name} for Player 2" in texts
 
 
@@ -59,7 +59,7 @@ def test_hand_swap_is_shown_as_steps_before_the_first_turn(make_app):
     gives = sc.game.setup.hand_swap
     captions = []
     for _ in range(400):
-        if sc.phase == "start" and sc.caption is not None:
+        if sc.phase == "start" and sc.controller.caption is not None:
             captions.append(sc.picture.top_text()[0][0])
         if sc.phase == "turn":
             break
@@ -68,7 +68,7 @@ def test_hand_swap_is_shown_as_steps_before_the_first_turn(make_app):
     name1 = sc.library.catalog[gives[1]].name
     assert f"Hand Swap: Player 1 gives {name0} to Player 2" in captions
     assert f"Hand Swap: Player 2 gives {name1} to Player 1" in captions
-    assert [ln.text for ln in sc.log.lines[:2]] == [f"Hand Swap: Player 1 gives {name0} to Player 2",
+    assert [ln.text for ln in sc.controller.log.lines[:2]] == [f"Hand Swap: Player 1 gives {name0} to Player 2",
                                                     f"Hand Swap: Player 2 gives {name1} to Player 1"]
     assert sc.game.hand_ids(1)[-1] == gives[0] and sc.phase == "turn"
 
@@ -90,7 +90,7 @@ def test_three_open_cards_lie_face_up_in_a_hidden_hand(make_app, fake_ai):
     app.render()
     faces = {f[2] for f in sc.renderer.faces if f[0] == "hand" and f[1] == 1}
     assert faces == set(shown)                           # the other two stay face down
-    assert any(ln.text.startswith("Three Open: Player 2 shows ") for ln in sc.log.lines)
+    assert any(ln.text.startswith("Three Open: Player 2 shows ") for ln in sc.controller.log.lines)
 
 
 def test_random_skips_the_hand_picker(make_app):

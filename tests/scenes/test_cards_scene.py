@@ -92,7 +92,7 @@ class FrameWatch:
         if len(people) == 1:
             return set(people)                 # a computer's hidden hand stays hidden from that person
         in_turn = sc.phase in ("turn", "ability", "targets") or (sc.phase == "show" and sc.pending is not None)
-        if sc.viewer is not None and sc.viewer == g.to_move and in_turn:
+        if sc.controller.flow.viewer is not None and sc.controller.flow.viewer == g.to_move and in_turn:
             return {g.to_move}
         return set()
 
@@ -364,7 +364,7 @@ def test_two_player_game_with_an_ability_and_targets(make_app):
     for _ in range(300):
         step(app)
         if sc.view().flips:
-            turning.append((set(sc.view().flips), sc.log.lines[-1].text))
+            turning.append((set(sc.view().flips), sc.controller.log.lines[-1].text))
     assert turning                                       # taken by the ability after the captures were shown
     assert all(f == {sc.game.field.index("a3")} for f, _ in turning)
     assert all(t == "Player 1 takes Weak 3 on a3 from Player 2" for _, t in turning), turning[0]
@@ -425,9 +425,9 @@ def test_swap_picks_a_field_card_and_a_hand_card_by_mouse(make_app):
     x4 = hand_key(0, [c.id for c in sc.game.hand(0)].index("t/x4"))
     assert cands == {a3, x4}                             # the played card is not in the hand any more
     click(app, *cell_centre(sc, "c1"))                   # not a target: refused
-    assert sc.chosen == [] and "not a target" in sc.message
+    assert sc.controller.chosen == [] and "not a target" in sc.controller.messages.text
     click(app, *cell_centre(sc, "a3"))
-    assert sc.chosen == ["a3"] and sc.phase == "targets"
+    assert sc.controller.chosen == ["a3"] and sc.phase == "targets"
     click(app, *hand_centre(sc, 0, "t/x4"))
     assert history(sc)[-1] == "t/swapper@a1!1>a3>hand:t/x4"
     assert sc.game.card_at("a3").id == "t/x4" and sc.game.owner_at("a3") == 0
@@ -523,14 +523,14 @@ def test_a_picked_card_goes_back_and_taken_cells_are_refused(make_app):
     click(app, *hand_centre(sc, 0, "t/x1"))              # again: put back
     assert sc.selected is None
     click(app, *cell_centre(sc, "b2"))                   # no card picked
-    assert "Pick a card" in sc.message and sc.game.ply == 0
+    assert "Pick a card" in sc.controller.messages.text and sc.game.ply == 0
     play_click(app, sc, "t/x1", "b2")
     take_seat(app, sc)
     click(app, *hand_centre(sc, 1, "t/w1"))
     click(app, *cell_centre(sc, "b2"))
-    assert "already holds a card" in sc.message and sc.game.ply == 1
+    assert "already holds a card" in sc.controller.messages.text and sc.game.ply == 1
     click(app, *hand_centre(sc, 0, "t/x2"))              # not this player's hand
-    assert "Player 1's hand" in sc.message
+    assert "Player 1's hand" in sc.controller.messages.text
 
 
 def test_capture_preview_follows_the_cursor(make_app):
@@ -681,7 +681,7 @@ def test_hint_names_a_move_and_its_value(make_app, fake_ai):
     step(app, 4)
     kind, text, seat = brain.asked[-1]
     assert kind == "hint" and seat == 0 and "format: jazz-record-1" in text
-    assert sc.message == "Hint: Solid 1 on a1 (a sure win)"
+    assert sc.controller.messages.text == "Hint: Solid 1 on a1 (a sure win)"
     assert sc.cursor == hand_key(0, 0)
     app.settings["enhanced"] = False
     press(app, "h")
@@ -699,7 +699,7 @@ def test_a_hint_while_another_card_is_picked_puts_that_card_back(make_app, fake_
     assert sc.picture.top_text()[1][0].startswith("place ")
     press(app, "h")
     step(app, 4)
-    assert sc.message == "Hint: Solid 1 on a1 (a sure win)"
+    assert sc.controller.messages.text == "Hint: Solid 1 on a1 (a sure win)"
     assert sc.selected is None and sc.cursor == hand_key(0, 0)
     assert sc.picture.top_text()[1][0] == "pick a card from your hand"   # the prompt names no other card
     press(app, "RETURN")                                 # Enter picks the hinted card
@@ -839,7 +839,7 @@ def _finished_position(make_app, hands, field, moves, **kw):
         play_click(app, sc, cid, cell)
     settle(app, sc)
     sc.ticks = 0
-    sc.messages.clear()
+    sc.controller.messages.clear()
     return app, sc
 
 
@@ -927,10 +927,10 @@ def test_real_computer_player_through_the_worker(make_app):
     while table.phase != "turn" and time.monotonic() < deadline:
         step(app)
     press(app, "h")                                      # a hint from the Hard level
-    while table.hint_waiting and time.monotonic() < deadline:
+    while table.controller.hint_waiting and time.monotonic() < deadline:
         step(app)
         time.sleep(0.01)
-    assert table.message.startswith("Hint: ")
+    assert table.controller.messages.text.startswith("Hint: ")
     app.stack.clear()
     assert table.brain is None                           # the worker process was closed
 

@@ -73,15 +73,15 @@ def test_the_journey_table_names_the_profile_and_the_opponent_in_its_words(make_
         assert time.monotonic() < end, "our turn never came"
         step(app, 5)
         time.sleep(0.005)
-    assert table.log.lines[0].text.startswith(f"{opponent} plays ")
+    assert table.controller.log.lines[0].text.startswith(f"{opponent} plays ")
     assert table.picture.top_text()[0][0] == "jaz"
     press(app, "RETURN")                        # pick the first card
     press(app, "RETURN")                        # place it on the free cell the cursor went to
     step(app, 2)
-    mine = [ln.text for ln in table.log.lines if ln.first]
+    mine = [ln.text for ln in table.controller.log.lines if ln.first]
     assert mine[1].startswith("jaz plays "), mine
-    assert table.message.startswith("jaz plays ") or table.caption[0].startswith("jaz plays ")
-    assert not any("Player 1" in ln.text or "Player 2" in ln.text for ln in table.log.lines)
+    assert table.controller.messages.text.startswith("jaz plays ") or table.controller.caption[0].startswith("jaz plays ")
+    assert not any("Player 1" in ln.text or "Player 2" in ln.text for ln in table.controller.log.lines)
     app.stack.clear()
 
 
@@ -102,17 +102,17 @@ def test_the_online_table_says_the_servers_names_and_a_long_one_fits_the_bottom_
         mine["connected"] = False                                       # seen as lost: the status says so ...
         assert table.picture.top_text()[0][0] == short + " (lost)" and table.seat_word(0) == short   # ... the words don't
         mine["connected"] = True
-        guest_lines = [ln.text for ln in table.log.lines if ln.first and ln.seat == 1]
+        guest_lines = [ln.text for ln in table.controller.log.lines if ln.first and ln.seat == 1]
         assert all(t.startswith("Guest plays ") for t in guest_lines)
         press(app, "return")                                           # pick
         press(app, "return")                                           # place
         end = time.monotonic() + 20
-        while not any(ln.first and ln.seat == 0 for ln in table.log.lines):
+        while not any(ln.first and ln.seat == 0 for ln in table.controller.log.lines):
             assert time.monotonic() < end, "our placement never reached the log"
             step(app, 1)
-        line = next(ln.text for ln in table.log.lines if ln.first and ln.seat == 0)
+        line = next(ln.text for ln in table.controller.log.lines if ln.first and ln.seat == 0)
         assert line.startswith(f"{short} plays ") and LONG not in line
-        assert not any("Player 1" in ln.text for ln in table.log.lines)
+        assert not any("Player 1" in ln.text for ln in table.controller.log.lines)
         table.say(line + ": 3 captures; Ability 1")                   # the longest the bar says of a placement
         shown, small = fit_bar(app.font, table.picture.bottom_text())
         if small:

@@ -28,7 +28,7 @@ def test_the_pairs_same_matched_are_framed_while_its_banner_shows_and_logged(mak
     # Same Maker on b2: top 3 against b1's bottom 3, left 4 against a2's right 4
     assert sorted(seen.matched) == sorted([(f.index("b2"), 0), (f.index("b1"), 2),
                                            (f.index("b2"), 3), (f.index("a2"), 1)])
-    assert scene.caption is not None and scene.caption[0].startswith("Same! 3=3 and 4=4: 2 cards")
+    assert scene.controller.caption is not None and scene.controller.caption[0].startswith("Same! 3=3 and 4=4: 2 cards")
     app.render()
     assert_ega_only(app.display.logical)
     check_reference(app.display.logical, "cards_same_marks")
@@ -37,7 +37,7 @@ def test_the_pairs_same_matched_are_framed_while_its_banner_shows_and_logged(mak
             break
         step(app)
     assert scene.view().matched == ()                     # gone with the banner
-    took = [ln.text for ln in scene.log.lines if " captures " in ln.text]
+    took = [ln.text for ln in scene.controller.log.lines if " captures " in ln.text]
     assert took[-4].endswith("on b1 from Player 2 (Same: 3=3 and 4=4)")
     assert took[-1].endswith(")") and "(Combo: " in took[-1]        # the link names its comparison
     link = took[-1].rsplit("(Combo: ", 1)[1].rstrip(")")
@@ -120,7 +120,7 @@ def test_the_field_card_under_the_cursor_shows_its_whole_name_on_7x7(make_app):
     goto(app, sc, cell_key(sc.game.field.index("e5")))
     assert sc.picture.bottom_text()[0][0] == "e5: Ace Tester 6437"  # the keyboard cursor: the whole name below too
     sc.ticks = 0
-    sc.messages.clear()
+    sc.controller.messages.clear()
     app.render()
     surf = app.display.logical
     assert_ega_only(surf)
@@ -173,7 +173,7 @@ def test_the_log_names_the_player_who_uses_an_ability(make_app):
     from tests.helpers import press
     press(app, "RETURN")                                 # Pump
     settle(app, sc)
-    texts = [ln.text for ln in sc.log.lines]
+    texts = [ln.text for ln in sc.controller.log.lines]
     assert any(t.startswith("Player 1 uses Booster's Pump: ") for t in texts)
     assert any(t.startswith("Booster's Pump on a1 lasts 2 turns") for t in texts)
     # an ability without a name is called by its number and what it does

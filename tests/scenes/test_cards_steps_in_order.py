@@ -14,7 +14,7 @@ def watch(app, scene, limit=600):
     """(the step on screen, the view) for each frame until the table waits for a person."""
     out = []
     for _ in range(limit):
-        show = scene.show
+        show = scene.controller.show
         cur = show.current if show is not None else None
         out.append((cur.event if cur is not None else None, scene.view()))
         if scene.phase not in ("show", "start", "computer"):

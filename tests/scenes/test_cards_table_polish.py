@@ -20,7 +20,7 @@ def test_a_click_on_a_free_cell_with_no_card_chosen_says_what_to_do(make_app):
     app, sc = make_table(make_app, [STRONG5, WEAK5], open=True)
     click(app, *cell_centre(sc, "b2"))                   # the first card is framed, but nobody chose it
     assert sc.game.ply == 0
-    assert sc.message == "Pick a card of your hand first, then a free cell"
+    assert sc.controller.messages.text == "Pick a card of your hand first, then a free cell"
 
 
 # ---------------------------------------------------------------------------- faces and layouts
@@ -75,7 +75,7 @@ def test_screenshot_5x5_mid_game_with_names(make_app):
         play_click(app, sc, cid, cell)
     settle(app, sc)
     sc.ticks = 0
-    sc.messages.clear()
+    sc.controller.messages.clear()
     app.render()
     surf = app.display.logical
     assert_ega_only(surf)
@@ -94,7 +94,7 @@ def test_screenshot_three_players_open(make_app):
         play_click(app, sc, cid, cell)
     settle(app, sc)
     sc.ticks = 0
-    sc.messages.clear()
+    sc.controller.messages.clear()
     app.render()
     surf = app.display.logical
     assert_ega_only(surf)

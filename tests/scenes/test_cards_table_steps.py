@@ -65,10 +65,10 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
             # the person clicks a card of their hand while the computer's placement is shown
             click(app, *hand_centre(sc, 0, "t/w3"))
             press(app, "LEFT")
-            said = sc.message
+            said = sc.controller.messages.text
             clicked = True
         frames.append((str(sc.phase), sc.game.ply, fill_colour(app, sc, "a1"),
-                       sc.log.lines[-1].text if sc.log.lines else "", sc.selected))
+                       sc.controller.log.lines[-1].text if sc.controller.log.lines else "", sc.selected))
         if sc.phase == "turn":
             break
     shown = [f for f in frames if f[0] == "show" and f[1] == 2]
@@ -83,9 +83,9 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
     assert said == "Wait: it is Player 2's turn"         # the click in the computer's turn was refused
     assert sc.selected is None and sc.game.ply == 2      # ... and not kept to act in this one
     assert sc.cursor == ("hand", 0, 0)                   # the turn starts on the first card, not where LEFT went
-    assert sc.last == sc.game.field.index("b1")          # the last placement stays marked
-    assert sc.message == "Since your last turn: 1 card placed (b1); you lost 1 card"
-    assert [ln.text for ln in sc.log.lines if ln.first][-1] == "Player 2 plays Solid 1 on b1"
+    assert sc.controller.last == sc.game.field.index("b1")          # the last placement stays marked
+    assert sc.controller.messages.text == "Since your last turn: 1 card placed (b1); you lost 1 card"
+    assert [ln.text for ln in sc.controller.log.lines if ln.first][-1] == "Player 2 plays Solid 1 on b1"
 
 
 def test_the_speed_setting_governs_the_steps(make_app, fake_ai):
@@ -129,7 +129,7 @@ def test_hot_seat_shows_the_movers_result_before_the_pass_screen(make_app):
     assert isinstance(screen, PassScreen) and screen.seat == 1
     assert screen.summary == "Since your last turn: 1 card placed (b1); you lost 1 card"
     press(app, "RETURN")
-    assert sc.phase == "turn" and sc.message == screen.summary
+    assert sc.phase == "turn" and sc.controller.messages.text == screen.summary
 
 
 def test_the_move_log_lists_every_line_and_scrolls(make_app):
@@ -200,15 +200,15 @@ def test_capture_preview_and_the_hint_are_marked_on_the_board(make_app, fake_ai)
     take_seat(app, sc)
     press(app, "h")
     step(app, 6)
-    assert sc.hint is not None
+    assert sc.controller.hint is not None
     hand, cell = sc.picture.hint_marks()
-    assert hand == hand_key(0, [c.id for c in sc.game.hand(0)].index(sc.hint[0]))
-    assert sc.game.field.name_of(cell) == sc.hint[1]
+    assert hand == hand_key(0, [c.id for c in sc.game.hand(0)].index(sc.controller.hint[0]))
+    assert sc.game.field.name_of(cell) == sc.controller.hint[1]
     sc.ticks = 0
     app.render()
     r = sc.layout.card_rect(cell).inflate(6, 6)
     assert pixel(app.display.logical, r.x + 13, r.y) == P.LIGHT_GREEN       # the dashed hint frame
-    assert "(a sure win)" in sc.picture.bottom_text()[0][0] or "(a sure win)" in sc.message
+    assert "(a sure win)" in sc.picture.bottom_text()[0][0] or "(a sure win)" in sc.controller.messages.text
     check_reference(app.display.logical, "cards_hint")
     click(app, *hand_centre(sc, 0, "t/x2"))
     goto(app, sc, cell_key(sc.game.field.index("b1")))   # the cursor on a cell: what would flip
@@ -358,9 +358,9 @@ def test_a_loaded_game_gets_its_log_and_last_placement_back(make_app):
     table = saving.load_table(app, path)
     app.stack.push(table)
     step(app)
-    assert table.log.texts() == sc.log.texts()
-    assert table.last == table.game.field.index("c3")
-    assert table.turn_ply == sc.turn_ply
+    assert table.controller.log.texts() == sc.controller.log.texts()
+    assert table.controller.last == table.game.field.index("c3")
+    assert table.controller.turn_ply == sc.controller.turn_ply
 
 
 def test_r_is_random_hand_until_a_search_begins_then_it_types(make_app, monkeypatch):
@@ -401,7 +401,7 @@ def test_the_table_asks_for_frames_only_while_something_moves(make_app, fake_ai)
     """Idle like a native app: every tick during steps and computer turns, else at the blink."""
     brain = ScriptBrain(["t/x1@b1"], delay=30)
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, COMPUTER], brain=brain)
-    sc.messages.clear()
+    sc.controller.messages.clear()
     assert sc.phase == "turn" and 1 < sc.redraw_in() <= 15
     play_click(app, sc, "t/w1", "a1")
     seen = set()
@@ -424,7 +424,7 @@ def test_clicks_while_a_placement_that_ends_the_turn_is_shown_never_act_in_the_n
     play_click(app, sc, "t/w1", "b2")
     assert sc.phase == "show"
     click(app, *hand_centre(sc, 1, "t/x1"))
-    assert sc.message == "Wait: Player 1's placement is still being shown"
+    assert sc.controller.messages.text == "Wait: Player 1's placement is still being shown"
     click(app, *cell_centre(sc, "a1"))
     press(app, "RETURN")
     assert not sc.queue

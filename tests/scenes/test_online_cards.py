@@ -191,8 +191,8 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
             for _ in guest.poll():
                 pass
             gv = guest.view
-            steps_seen = steps_seen or (table.show is not None and table.caption is not None
-                                        and table.caption[1] == 1)
+            steps_seen = steps_seen or (table.controller.show is not None and table.controller.caption is not None
+                                        and table.controller.caption[1] == 1)
             if gv and gv["status"] == "playing" and gv["to_move"] == 1 and guest.pending is None \
                     and gv["ply"] > guest_acted:
                 guest_acted = gv["ply"]
@@ -319,7 +319,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
         again = app.stack.top
         until(app, lambda: host.view["seats"][1]["connected"], 10)
         assert again.online.ply(again) == host.view["ply"] >= 4 and again.online.base == host.view["ply"]
-        assert [ln.ply for ln in again.log.lines if ln.first] == list(range(1, again.online.base + 1))  # the server's log
+        assert [ln.ply for ln in again.controller.log.lines if ln.first] == list(range(1, again.online.base + 1))  # the server's log
         play_until(app, again, host, rng, lambda: again.end_shown)
         assert again.online.problem == "" and again.online.refused == []
         until(app, lambda: (host.view or {}).get("status") == "over", 10, "the server's end")
@@ -383,7 +383,7 @@ def test_a_refusal_from_the_server_shows_on_the_table_in_words(make_app, fast_se
         table.online.link.net.send_action(f"{mine[0]}@a1", 7)        # a ply the game is not at
         until(app, lambda: bool(table.online.refused), 10, "the refusal")
         assert table.online.refused == ["The game had moved on; the board now shows it as it stands."]
-        assert table.message == table.online.refused[0] and table.online.problem == ""
+        assert table.controller.messages.text == table.online.refused[0] and table.online.problem == ""
         app.stack.clear()
     finally:
         guest.close()

@@ -40,7 +40,7 @@ def hosted_table(make_app, server, name: str = "Jazz"):
 
 def lose_guest(app, table, guest) -> None:
     guest.close()
-    until(app, lambda: "Jayden lost connection - waiting" in table.message, 15, "the waiting note")
+    until(app, lambda: "Jayden lost connection - waiting" in table.controller.messages.text, 15, "the waiting note")
     until(app, lambda: app.stack.top is not table, 15, "the host's question")
     assert app.stack.top.title == "Player away"
     assert [i.value for i in app.stack.top.menu.items] == ["wait", "computer", "abandon"]
@@ -55,7 +55,7 @@ def test_keep_waiting_then_the_player_comes_back(make_app, online_loop_server):
     assert app.stack.top is table
 
     def seconds() -> int:
-        m = re.search(r"Jayden lost connection - waiting (\d+) s", table.message)
+        m = re.search(r"Jayden lost connection - waiting (\d+) s", table.controller.messages.text)
         return int(m.group(1)) if m else -1
     first = seconds()
     until(app, lambda: seconds() > first >= 0, 15, "the counter counting on")
@@ -63,7 +63,7 @@ def test_keep_waiting_then_the_player_comes_back(make_app, online_loop_server):
     try:
         back.join(table.online.link.game, token=token)
         expect(back, "joined")
-        until(app, lambda: "Jayden is back" in table.message, 15, "back")
+        until(app, lambda: "Jayden is back" in table.controller.messages.text, 15, "back")
         until(app, lambda: not table.online.away.presence.away, 5)
         assert "(lost)" not in table.picture.seat_label(1)
     finally:

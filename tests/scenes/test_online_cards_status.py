@@ -42,12 +42,12 @@ def test_the_status_line_names_who_is_to_act_after_a_move_an_error_and_news(make
 
         table.online.link.net.send_action("nothing@a1", 0)       # a ply the game is no longer at: refused
         until(app, lambda: bool(table.online.refused), 10, "the refusal")
-        assert table.message == table.online.refused[-1]
-        assert table.message in drawn_text(app) and status(app, table) == ["Jayden", "is to play"]
+        assert table.controller.messages.text == table.online.refused[-1]
+        assert table.controller.messages.text in drawn_text(app) and status(app, table) == ["Jayden", "is to play"]
         table.say("")                                     # the refusal read (it would stay its time)
 
         guest.close()                                     # Jayden drops: the waiting note, the host asked
-        until(app, lambda: "Jayden lost connection - waiting" in table.message, 15, "the waiting note")
+        until(app, lambda: "Jayden lost connection - waiting" in table.controller.messages.text, 15, "the waiting note")
         assert status(app, table) == ["Jayden (lost)", "lost the connection - waiting"]
         until(app, lambda: app.stack.top is not table, 15, "the host's question")
         press(app, "return")                              # Keep waiting
@@ -56,9 +56,9 @@ def test_the_status_line_names_who_is_to_act_after_a_move_an_error_and_news(make
         try:
             back.join(table.online.link.game, token=token)
             expect(back, "joined")
-            until(app, lambda: "Jayden is back" in table.message, 15, "back")
+            until(app, lambda: "Jayden is back" in table.controller.messages.text, 15, "back")
             until(app, lambda: not table.online.away.presence.away, 5)
-            assert table.message in drawn_text(app) and status(app, table) == ["Jayden", "is to play"]
+            assert table.controller.messages.text in drawn_text(app) and status(app, table) == ["Jayden", "is to play"]
         finally:
             back.close()
         app.stack.clear()

@@ -41,13 +41,13 @@ def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app
         mine = table.game.hand_ids(1)[0]
         free = next(table.game.field.name_of(c) for c in table.game.field.cells if table.game.card_at(c) is None)
         click(app, *hand_centre(table, 1, mine))        # pick a card of our hand ...
-        assert table.message == "Wait: it is Lori's turn"
+        assert table.controller.messages.text == "Wait: it is Lori's turn"
         table.say("")
         click(app, *cell_centre(table, free))           # ... and put it on a free cell
-        assert table.message == "Wait: it is Lori's turn"
+        assert table.controller.messages.text == "Wait: it is Lori's turn"
         table.say("")
         press(app, "RETURN", "h", "LEFT", "UP")
-        assert table.message == "Wait: it is Lori's turn"
+        assert table.controller.messages.text == "Wait: it is Lori's turn"
         assert not table.queue and table.selected is None and table.pending is None
         acted = [-1]
 

@@ -69,7 +69,7 @@ class Watch:
         assert all(not mirror.is_standin(c) and c in self.sent for c in drawn), drawn
         for line in st.log:
             assert "unseen/" not in line and "hidden card" not in line, line
-        assert "unseen/" not in t.message and "hidden card" not in t.message
+        assert "unseen/" not in t.controller.messages.text and "hidden card" not in t.controller.messages.text
         assert t.online.problem == "", t.online.problem
         self.frames += 1
 
@@ -112,8 +112,8 @@ def play_out(apps: list, rng: random.Random, seconds: float = 150.0) -> list[Wat
             step(app, 1)
             w.check()
             t = w.table
-            steps_seen = steps_seen or (t.show is not None and t.caption is not None
-                                        and t.caption[1] != t.online.seat)
+            steps_seen = steps_seen or (t.controller.show is not None and t.controller.caption is not None
+                                        and t.controller.caption[1] != t.online.seat)
             if t.phase == Phase.TURN and t.game.to_move == t.online.seat and app.stack.top is t:
                 t.controller.play(t.online.seat, rng.choice(t.game.legal_actions()))
         time.sleep(0.002)
@@ -130,7 +130,7 @@ def same_as_server(w: Watch) -> None:
     here = {names[c]: (card.id, t.game.owner_at(c)) for c in t.game.field.cells if (card := t.game.card_at(c))}
     assert here == there and t.online.ply(t) == v["ply"]
     assert t.final_result().to_dict() == v["result"]
-    assert any("Game over" in line for line in t.log.texts())
+    assert any("Game over" in line for line in t.controller.log.texts())
 
 
 def game(make_app, tmp_path, rules: dict, seats: list, field: str, rng_seed: int, pick: bool) -> list[Watch]:
@@ -170,7 +170,7 @@ def test_two_players_hidden_chaos_and_hand_swap_with_hands_picked_play_to_the_en
     watches = game(make_app, tmp_path, {"preset": "draft", "open": False, "chaos": True, "hand_swap": True},
                    [{"kind": "human"}] * 2, "3x3", 2, pick=True)
     for w in watches:                                       # the server's draws, as a local game words them
-        texts = w.table.log.texts()
+        texts = w.table.controller.log.texts()
         assert any("Chaos draws a card for Player" in x for x in texts)
         assert any("Chaos draws" in x and "for you" in x and "a card" not in x for x in texts)
 
@@ -214,8 +214,8 @@ def test_continue_after_hand_swap_rebuilds_the_hidden_table_from_the_view(make_a
         assert len(held) == len(theirs) and sorted(c for c in theirs if c) == \
             sorted(c for i, c in enumerate(held) if again.game.can_see_card(1, 0, i))
         assert sum(1 for c in held if mirror.is_standin(c)) == theirs.count(None) >= 1
-        assert [ln.ply for ln in again.log.lines if ln.first] == list(range(1, v["ply"] + 1))
-        assert any("Hand Swap" in line for line in again.log.texts())
+        assert [ln.ply for ln in again.controller.log.lines if ln.first] == list(range(1, v["ply"] + 1))
+        assert any("Hand Swap" in line for line in again.controller.log.texts())
         w2 = Watch(again)
         w2.sent = set(w.sent)
         bot_plays(app, w2, host, rng, lambda: again.end_shown)
@@ -258,9 +258,9 @@ def test_hints_and_saving_are_refused_at_a_hidden_online_table_with_the_reason(m
         run([app], lambda: table.phase == Phase.TURN, 30, "our turn")
         assert not table.computers.hints_on()
         press(app, "h")
-        assert table.message == NO_HINTS and not table.hint_waiting
+        assert table.controller.messages.text == NO_HINTS and not table.controller.hint_waiting
         table.menu_choice("save")
-        assert table.message == NO_RECORD
+        assert table.controller.messages.text == NO_RECORD
         app.stack.clear()
     finally:
         maker.close()

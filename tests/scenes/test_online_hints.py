@@ -180,7 +180,7 @@ def test_the_online_card_table_refuses_hints_the_host_did_not_allow_even_in_enha
     try:
         assert app.settings["enhanced"] and not table.online.hints_allowed and not table.computers.hints_on()
         press(app, "h")
-        assert table.message == NOT_ALLOWED and not table.hint_waiting
+        assert table.controller.messages.text == NOT_ALLOWED and not table.controller.hint_waiting
         assert not any(b.asked and b.asked[-1][0] == "hint" for b in brains)
         app.stack.clear()
     finally:
@@ -194,8 +194,8 @@ def test_the_online_card_table_gives_a_hint_when_the_host_allowed_them(make_app,
         sent = record_sent(table.online.link.net)
         ply = len(table.game.history)
         press(app, "h")
-        until(app, lambda: not table.hint_waiting, 10, "the hint")
-        assert table.message.startswith("Hint: ") and table.picture.hint_marks() is not None
+        until(app, lambda: not table.controller.hint_waiting, 10, "the hint")
+        assert table.controller.messages.text.startswith("Hint: ") and table.picture.hint_marks() is not None
         assert brains[-1].asked[-1][0] == "hint" and brains[-1].asked[-1][2] == 0
         step(app, 5)
         assert sent == [] and len(table.game.history) == ply                  # nothing went to the server

@@ -252,7 +252,7 @@ def test_at_the_card_table_a_guest_whose_server_moved_gives_its_new_address(make
         first.stop()
         second = ThreadServer(data, FAST)
         servers.append(second)
-        until(app, lambda: table.message == moved.HINT, 20, "the lost connection said, with the way out")
+        until(app, lambda: table.controller.messages.text == moved.HINT, 20, "the lost connection said, with the way out")
         press(app, "escape")
         menu = app.stack.top
         values = [i.value for i in menu.menu.items]

@@ -236,7 +236,7 @@ class Spectating:
         assert not hidden & set(drawn) and "unseen/" not in words and "hidden card" not in words
         names_sent = {cat[c].name for c in sent if c in cat}
         assert not any(cat[c].name in words for c in hidden if c in cat and cat[c].name not in names_sent)
-        self.steps_seen = self.steps_seen or (t.show is not None and t.caption is not None)
+        self.steps_seen = self.steps_seen or (t.controller.show is not None and t.controller.caption is not None)
         self.frames += 1
 
     def to_the_end(self, players: list, seed: int) -> dict:
@@ -274,7 +274,7 @@ def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, onlin
         for keys in (("return",), ("h",), ("u",)):
             t.say("")
             press(app, *keys)
-            assert t.message == L.WATCHING, keys
+            assert t.controller.messages.text == L.WATCHING, keys
         press(app, "escape")
         assert menu_labels(app) == ["Resume", "Move log (L)", "Look at the card under the cursor (V)", "Leave"]
         press(app, "escape")

@@ -131,3 +131,22 @@ def test_in_the_journey_a_failed_computer_seat_stays_the_computers_and_is_asked_
     ctl.resume_turn()
     settle(ctl)
     assert brain.asked == ["action 1 easy", "action 1 easy"] and ctl.game.ply == 2
+
+
+def test_the_view_carries_the_hint_its_words_and_the_message_to_the_mover_only():
+    brain = ScriptedBrain(Reply(True, {"action": "t/x2@b2", "value": "win"}))
+    game = new_game(CATALOG, Field.rectangle(3), [P0_GRAB, WEAK5], Rules(), first_seat=0, date=(2026, 6))
+    ctl = TableController(game, [dict(HUMAN), dict(HUMAN)], CATALOG, brain=lambda: brain, rng=random.Random(1),
+                          factor=lambda: 0.0)                # hands hidden from each other
+    ctl.start()
+    ctl.seat_ready(0)                                         # the hot seat's pass screen
+    ctl.ask_hint(0)
+    mine, theirs = ctl.view(0), ctl.view(1)
+    assert mine.hint_asked and not theirs.hint_asked           # the other seat never learns of it
+    assert mine.message == "Looking for a good move..." and mine.message_left == ctl.messages.left > 0
+    assert mine.seen == frozenset({0}) and theirs.seen == frozenset({1})
+    assert [h.seat for h in mine.hands if h.cards is not None] == [0]
+    ctl.tick()
+    mine, theirs = ctl.view(0), ctl.view(1)
+    assert not mine.hint_asked and mine.hint_text == ctl.hint_text.strip() != ""
+    assert theirs.hint is None and theirs.hint_text == ""        # a hint's words name the mover's card

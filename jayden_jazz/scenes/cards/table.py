@@ -49,10 +49,7 @@ from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 from jayden_jazz.tables.cards.controller import TableController
 from jayden_jazz.tables.cards.flow import Phase, TurnFlow
-from jayden_jazz.tables.cards.movelog import MoveLog
-from jayden_jazz.tables.cards.present import Presentation
 from jayden_jazz.tables.cards.view import Refusal, Screen
-from jayden_jazz.tables.seats import ComputerTurn, MessageTimer
 
 
 class _SceneScreen(Screen):
@@ -141,81 +138,20 @@ class CardsTableScene(PlayScene):
         return self.controller.phase
 
     @property
-    def viewer(self) -> int | None:
-        return self.controller.flow.viewer
-
-    @property
-    def message(self) -> str:
-        return self.controller.messages.text
-
-    @property
-    def messages(self) -> MessageTimer:
-        return self.controller.messages
-
-    @property
-    def log(self) -> MoveLog:
-        return self.controller.log
-
-    @property
-    def turn_ply(self) -> dict[int, int]:
-        return self.controller.turn_ply
-
-    @property
-    def show(self) -> Presentation | None:
-        return self.controller.show
-
-    @property
-    def caption(self) -> tuple[str, int | None] | None:
-        return self.controller.caption
-
-    @property
-    def last(self) -> int | None:
-        return self.controller.last
-
-    @property
-    def hint(self) -> tuple[str, str] | None:
-        return self.controller.hint
-
-    @property
-    def hint_text(self) -> str:
-        return self.controller.hint_text
-
-    @property
-    def hint_waiting(self) -> bool:
-        return self.controller.hint_waiting
-
-    @property
-    def computer(self) -> ComputerTurn:
-        return self.controller.computer
-
-    @property
-    def ability(self) -> int | None:
-        return self.controller.ability
-
-    @property
-    def chosen(self) -> list[str]:
-        return self.controller.chosen
-
-    @property
     def selected(self) -> int | None:
         """The mover's picked card, as its place in the hand."""
-        c = self.controller
+        picked = self.controller.screen_view().selected
         ids = self.game.hand_ids(self.game.to_move)
-        return ids.index(c.selected) if c.selected is not None and c.selected in ids else None
+        return ids.index(picked) if picked is not None and picked in ids else None
 
     @property
     def pending(self) -> tuple[int, int, int] | None:
         """The card shown on a cell, not yet played: (seat, place in the hand, cell), as drawn."""
-        c = self.controller
-        index = c.pending_index()
-        if c.pending is None or index is None:
+        choice = self.controller.screen_view().choice
+        ids = self.game.hand_ids(choice.seat) if choice is not None else []
+        if choice is None or choice.card not in ids:
             return None
-        return c.pending_seat, index, self.game.field.index(c.pending[1])
-
-    @property
-    def pending_card(self) -> tuple[str, str] | None:
-        """The card shown on a cell but not yet played (its id, the cell's name), or None."""
-        return self.controller.pending
+        return choice.seat, ids.index(choice.card), self.game.field.index(choice.cell)
 
     @property
     def config(self) -> MatchConfig:
@@ -245,7 +181,7 @@ class CardsTableScene(PlayScene):
 
     def visible_seats(self) -> frozenset[int]:
         """Seats whose hands may be drawn face up in this frame."""
-        return self.controller.visible_seats()
+        return self.controller.screen_view().seen
 
     def summary_for(self, seat: int) -> str:
         return self.controller.summary_for(seat)
@@ -327,7 +263,7 @@ class CardsTableScene(PlayScene):
         the selection frame (15 ticks) or when the message runs out (see Scene.redraw_in)."""
         if self.controller.busy or self.keys.queue:
             return EVERY_TICK
-        return soonest(ticks_to_next(self.ticks, 15), self.messages.left or None)
+        return soonest(ticks_to_next(self.ticks, 15), self.controller.screen_view().message_left or None)
 
     def focus_seat(self) -> int | None:
         """Whose panel is the large one: the only person's (their hand is the one they read), else

@@ -65,7 +65,7 @@ class TableComputers:
             t.app.sound.play("illegal")
             t.say(why)
             return
-        if t.phase != Phase.TURN or not self.hints_on() or t.hint_waiting:
+        if t.phase != Phase.TURN or not self.hints_on() or t.controller.screen_view().hint_asked:
             t.app.sound.play("illegal")
             return
         t._command(t.controller.ask_hint, t.game.to_move)

@@ -21,6 +21,7 @@ from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
 from jayden_jazz.tables.cards.flow import Phase
 from jayden_jazz.tables.cards.movelog import short_name
+from jayden_jazz.tables.cards.view import TableState
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.cards.table import CardsTableScene
@@ -162,11 +163,13 @@ class TablePicture:
         kind = f"CPU {str(seat.get('level', ''))[:1].upper()}" if seats.is_computer(seat) else "Human"
         return f"P{s + 1} {seats.COLOUR_NAMES[s]} {kind}"
 
-    def top_text(self) -> list[tuple[str, int]]:
+    def top_text(self, st: TableState | None = None) -> list[tuple[str, int]]:
+        """The top bar: the step on screen, whose turn it is and what they do now."""
+        st = st or self.table.controller.screen_view()
         g = self.table.game
-        phase = self.table.phase
-        if phase in (Phase.SHOW, Phase.START) and self.table.caption is not None:
-            text, by = self.table.caption
+        phase = st.phase
+        if phase in (Phase.SHOW, Phase.START) and st.caption is not None:
+            text, by = st.caption
             return [(text, seats.light(by) if by is not None else P.WHITE)]
         if g.is_over():
             res = self.table.final_result()
@@ -191,35 +194,37 @@ class TablePicture:
         if phase == Phase.ABILITY:
             return [who, ("multiple capture: choose an ability", P.YELLOW)]
         if phase == Phase.TARGETS:
-            return [who, (self._target_prompt(), P.YELLOW), ("Esc back", P.LIGHT_GRAY)]
+            return [who, (self._target_prompt(st), P.YELLOW), ("Esc back", P.LIGHT_GRAY)]
         if self.table.selected is None:
             return [who, ("pick a card from your hand", P.WHITE)]
         card = g.hand(seat)[self.table.selected]
         return [who, (f"place {card.name} on a free cell", P.WHITE)]
 
-    def _target_prompt(self) -> str:
-        if self.table.pending is None or self.table.ability is None:
+    def _target_prompt(self, st: TableState) -> str:
+        choice = st.choice
+        card = self.table.library.catalog.get(choice.card) if choice is not None else None
+        if choice is None or choice.ability is None or card is None:
             return ""
-        seat, hi, _ = self.table.pending
-        ab = self.table.game.hand(seat)[hi].abilities[self.table.ability - 1]
+        ab = card.abilities[choice.ability - 1]
         if ab.effect == "swap":
             return "pick a field card and a card of your hand to swap"
         if ab.effect == "gain_control":
-            card_id, cell = self.table.controller.pending or ("", "")
-            opts = self.table.game.target_options(card_id, cell, self.table.ability)
-            left = max(1, (len(opts[0]) if opts else ab.count) - len(self.table.chosen))
+            opts = self.table.game.target_options(choice.card, choice.cell, choice.ability)
+            left = max(1, (len(opts[0]) if opts else ab.count) - len(choice.chosen))
             return f"pick {left} more card{'s' if left != 1 else ''} to take"
         return "pick the targets"
 
-    def bottom_text(self) -> list[tuple[str, int]]:
+    def bottom_text(self, st: TableState | None = None) -> list[tuple[str, int]]:
+        """The bottom bar: a message, the hint, what is under the cursor, the keys."""
+        st = st or self.table.controller.screen_view()
         out: list[tuple[str, int]] = []
-        if self.table.message:
-            out.append((self.table.message, P.YELLOW))
+        if st.message:
+            out.append((st.message, P.YELLOW))
         g = self.table.game
         key = self.table.cursor
-        if self.table.hint is not None and self.table.phase == Phase.TURN and not self.table.message:
-            out.append((self.table.hint_text, P.LIGHT_GREEN))
-        if key is not None and self.table.phase not in (Phase.PASS, Phase.START):
+        if st.hint is not None and not st.message:
+            out.append((st.hint_text, P.LIGHT_GREEN))
+        if key is not None and st.phase not in (Phase.PASS, Phase.START):
             if key[0] == "cell":
                 cell = key[1]
                 card = g.card_at(cell)
@@ -254,7 +259,7 @@ class TablePicture:
                     out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
         if self.watching():
             out.append((str(self.table.online.watching_words()), P.LIGHT_CYAN))
-        hints = self.table.computers.hints_on() and self.table.phase == Phase.TURN
+        hints = self.table.computers.hints_on() and st.phase == Phase.TURN
         out.append(("V card  L log  H hint  Esc menu" if hints else "V card  L log  Esc menu", P.DARK_GRAY))
         return out
 
@@ -279,9 +284,9 @@ class TablePicture:
             preview=self._capture_preview(), preview_values=self._value_preview(),
             dimmed=self._dimmed(), revealed=self._revealed(), known_own=self._known_own(),
             candidates=cands, chosen=chosen, flips={cell: (old, p) for cell, old, p in st.flips}, last=st.last,
-            board=board, step_cell=st.step_cell, hint=self.hint_marks(),
+            board=board, step_cell=st.step_cell, hint=self.hint_marks(st),
             computer_pick=self.computer_pick(), drawn=drawn, blink=(self.table.ticks // 15) % 2 == 0,
-            top=self.top_text(), bottom=self.bottom_text(),
+            top=self.top_text(st), bottom=self.bottom_text(st),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
             highlight=None if st.game_over else st.to_move, game_over=st.game_over,
             banner=st.banner, matched=st.matched,
@@ -292,16 +297,16 @@ class TablePicture:
         return TableFrame(self.table.game, self.view())
 
     # ------------------------------------------------------------------ marks on the board
-    def hint_marks(self) -> tuple[SlotKey, int] | None:
+    def hint_marks(self, st: TableState | None = None) -> tuple[SlotKey, int] | None:
         """The hinted hand card and cell, marked on the board until the player acts."""
-        t = self.table
-        if t.hint is None or t.phase != Phase.TURN:
+        st = st or self.table.controller.screen_view()
+        if st.hint is None:
             return None
-        g = t.game
+        g = self.table.game
         ids = g.hand_ids(g.to_move)
-        if t.hint[0] not in ids:
+        if st.hint[0] not in ids:
             return None
-        return hand_key(g.to_move, ids.index(t.hint[0])), g.field.index(t.hint[1])
+        return hand_key(g.to_move, ids.index(st.hint[0])), g.field.index(st.hint[1])
 
     def computer_pick(self) -> SlotKey | None:
         """The hand card the computer is about to play, framed so people can follow it."""

@@ -231,7 +231,7 @@ class TableInput:
             hand = g.hand_ids(seat)
             if i >= len(hand) or not self.table._command(self.table.controller.pick, seat, hand[i]):
                 return
-            if self.table.controller.selected is not None:
+            if self.table.selected is not None:
                 self.key_card = None
                 self.table.cursor = self.table.controller.free_cell_key() or self.table.cursor
             return
@@ -271,17 +271,20 @@ class TableInput:
         return None
 
     def target_keys(self) -> set[SlotKey]:
-        c = self.table.controller
-        return {k for k in map(c.target_key, c.next_targets()) if k is not None}
+        choice = self.table.controller.screen_view().choice
+        targets = choice.next_targets if choice is not None else ()
+        return {k for k in map(self.table.controller.target_key, targets) if k is not None}
 
     def chosen_keys(self) -> list[SlotKey]:
-        c = self.table.controller
-        return [k for k in (c.target_key(t) for t in c.chosen) if k is not None]
+        choice = self.table.controller.screen_view().choice
+        chosen = choice.chosen if choice is not None else ()
+        return [k for k in map(self.table.controller.target_key, chosen) if k is not None]
 
     def press_target(self, key: SlotKey) -> None:
         t = self.table
         target = self.key_to_target(key)
-        if target is not None and target not in t.chosen and key not in self.target_keys():
+        choice = t.controller.screen_view().choice
+        if target is not None and (choice is None or target not in choice.chosen) and key not in self.target_keys():
             target = None                        # a card of the hand drawn where no target lies
         if target is None:
             t.app.sound.play("illegal")

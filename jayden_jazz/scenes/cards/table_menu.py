@@ -52,7 +52,7 @@ class TableWindows:
 
     def open_log(self) -> None:
         if self.table.stack is not None:
-            self.table.stack.push(log_window(self.table.app, self.table.log))
+            self.table.stack.push(log_window(self.table.app, self.table.controller.log))
 
     def in_progress(self) -> bool:
         """A game someone would lose by leaving: started and not over."""
@@ -237,11 +237,12 @@ class TableWindows:
         """The ability window over the placed card, covering neither it nor its captures."""
         t = self.table
         c = t.controller
-        if c.pending is None or t.stack is None:
+        choice = c.screen_view().choice
+        if choice is None or t.stack is None:
             return
         g = t.game
         lay = t.layout
-        card_id, name = c.pending
+        card_id, name = choice.card, choice.cell
         card = t.library.catalog[card_id]
         offered = g.abilities_offered(card_id, name)
         captured = g.captures_if(card_id, name)
@@ -256,9 +257,10 @@ class TableWindows:
     def _ability_chosen(self, value: Any) -> None:
         t = self.table
         c = t.controller
-        if c.pending is None:
+        choice = c.screen_view().choice
+        if choice is None:
             return
-        if not t._command(c.choose_ability, c.pending_seat, None if value == "none" else int(value)):
+        if not t._command(c.choose_ability, choice.seat, None if value == "none" else int(value)):
             c.cancel_choice()
 
     def computer_failed(self, text: str) -> None:

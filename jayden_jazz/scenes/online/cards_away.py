@@ -79,7 +79,7 @@ class CardsAway:
         if view is not None:
             self.presence.from_view(view, self.ticks)
         if self.presence.troubled and self.ticks % NOTE_EVERY == 0 and not self.closed \
-                and table.message in ("", self.note):        # a refusal said meanwhile stays its time
+                and table.controller.screen_view().message in ("", self.note):        # a refusal said meanwhile stays its time
             self.note = "  ".join(text for text, _ in self.presence.notes(self.ticks))
             table.say(self.note)
         if view is None:

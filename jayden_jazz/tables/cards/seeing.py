@@ -86,6 +86,8 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
         caption=t.caption, message=t.messages.text, log=tuple(t.log.texts()),
         last=t.last if t.phase != Phase.SHOW else None,
         hint=t.hint if mover_sees and t.phase == Phase.TURN else None,
+        hint_text=t.hint_text if mover_sees and t.phase == Phase.TURN and t.hint is not None else "",
+        hint_asked=mover_sees and t.hint_waiting, message_left=t.messages.left, seen=seen,
         computer_pick=t.computer.chosen.card if t.computer.chosen is not None and mover_sees else None,
         game_over=g.is_over(), matched=matched, values=values,
         scores=tuple(sum(1 for _, _, o in board if o == s) for s in range(g.players)))

@@ -83,6 +83,10 @@ class TableState:
     matched: tuple[tuple[int, int], ...] = ()         # (cell index, side) Same or Plus matched, with its banner
     values: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()   # (cell index, sides) as the steps show them
     scores: tuple[int, ...] = ()                      # cards on the field per seat, as the steps show them
+    hint_text: str = ""                               # the hint's words, with ``hint``
+    hint_asked: bool = False                          # a hint is being worked out for the mover
+    message_left: int = 0                             # ticks before ``message`` goes (0: it stays)
+    seen: frozenset[int] = frozenset()                # the seats whose hands are face up in ``hands``
 
 
 class Screen:

@@ -1,0 +1,98 @@
+"""The card table scene reads of its controller only the frozen view and the command methods.
+
+The scene (``jayden_jazz/scenes/cards/table*.py`` with ``render.py`` and ``table_names.py``)
+is the screen of a :class:`~jayden_jazz.tables.cards.controller.TableController`: what it
+draws comes from ``view(seat)``/``screen_view()`` (a frozen
+:class:`~jayden_jazz.tables.cards.view.TableState`) and what it does goes through the
+commands. Every other attribute it still reads of the controller is listed in ``REMAINING``
+with the reason it is not in the view yet; the list can only shrink: a new read fails here,
+and so does an entry no module reads any more.
+
+Measured on the source with ``ast``: an attribute of ``<anything>.controller``, of a local
+name bound to ``<anything>.controller``, or of a name ``controller``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENE = ROOT / "jayden_jazz" / "scenes" / "cards"
+MODULES = ("table.py", "table_input.py", "table_draw.py", "table_menu.py", "table_computers.py",
+           "table_names.py", "render.py")
+
+VIEWS = {"view", "screen_view"}
+COMMANDS = {
+    # what a person does at the table
+    "pick", "place", "play", "choose_ability", "toggle_target", "back", "cancel_choice", "confirm",
+    "commit", "ask_hint", "say",
+    # the table's life, driven by the scene
+    "start", "restore", "seat_ready", "begin_turn", "resume_turn", "tick", "stop_computer",
+}
+REMAINING = {
+    "game": "the engine's Game: the renderer paints its cards and the previews ask it captures_if",
+    "flow": "waits_for_people, hot_seat, humans, restart: the turn flow's own questions",
+    "phase": "read in the input's and the windows' tests of the phase; the view has it too",
+    "summary_for": "the pass screen's words for a seat about to play",
+    "game_text": "the position as text for the copy key",
+    "setup_shown": "the hands as Hand Swap's steps left them: all hands' ids, kept off the view "
+                   "so a state sent to a seat never holds another seat's cards",
+    "free_cell_key": "where the cursor goes after a pick: a query on the game, not a field",
+    "target_key": "turns the view's target names into slots of the mover's hand or a cell",
+    "busy": "whether the screen redraws every tick",
+    "log": "the log window colours each line by its seat; TableState.log holds the texts only",
+    "computer": "the computer's checked choice framed in its hand, also while that hand is hidden",
+    "computer_seats_kept": "set once by the scene from its match (the Journey keeps computer seats)",
+}
+
+
+def controller_reads(source: str, filename: str) -> dict[str, list[int]]:
+    """Every attribute read (or set) of the controller in ``source``: name -> lines."""
+    tree = ast.parse(source, filename=filename)
+    aliases = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+               and isinstance(n.value, ast.Attribute) and n.value.attr == "controller"
+               for t in n.targets if isinstance(t, ast.Name)}
+
+    def is_controller(node: ast.expr) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr == "controller"
+        return isinstance(node, ast.Name) and (node.id == "controller" or node.id in aliases)
+
+    out: dict[str, list[int]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and is_controller(n.value):
+            out.setdefault(n.attr, []).append(n.lineno)
+    return out
+
+
+def scene_reads() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for name in MODULES:
+        path = SCENE / name
+        for attr, lines in controller_reads(path.read_text(encoding="utf-8"), str(path)).items():
+            found.setdefault(attr, []).extend(f"{name}:{n}" for n in lines)
+    return found
+
+
+def test_the_check_sees_reads_through_the_scene_an_alias_and_a_name():
+    src = ("x = self.table.controller.game\n"
+           "c = t.controller\n"
+           "y = c.pending\n"
+           "controller.tick()\n"
+           "self.controller = make()\n")
+    assert controller_reads(src, "t.py") == {"game": [1], "pending": [3], "tick": [4]}
+
+
+def test_the_scene_reads_of_the_controller_only_the_view_and_commands():
+    reads = scene_reads()
+    unlisted = {a: where for a, where in reads.items() if a not in VIEWS | COMMANDS | set(REMAINING)}
+    assert not unlisted, ("the card table scene reads controller state outside its view; add a field to "
+                          f"TableState (tables/cards/view.py, seeing.py) instead: {unlisted}")
+
+
+def test_the_list_of_remaining_reads_only_shrinks():
+    reads = scene_reads()
+    stale = sorted(a for a in REMAINING if a not in reads)
+    assert not stale, f"no scene module reads these any more: strike them from REMAINING: {stale}"
+    assert "screen_view" in reads                  # the view is what the scene draws from
