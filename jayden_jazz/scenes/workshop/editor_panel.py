@@ -13,6 +13,7 @@ import pygame
 
 from jayden_jazz.cards.language import BUDGET
 from jayden_jazz.scenes.cardkit.cardview import VIEW_W
+from jayden_jazz.scenes.workshop.keybar import key_bar_rects
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 
@@ -54,12 +55,7 @@ class EditorPanel:
         self.scene = scene
 
     def key_rects(self) -> list[tuple[pygame.Rect, str]]:
-        out, x = [], 4
-        for key, label in KEYS_HELP:
-            w = self.scene.app.font.width(f"{key} {label}") + 8
-            out.append((pygame.Rect(x, 324, w, 16), key))
-            x += w + 4
-        return out
+        return key_bar_rects(self.scene.app.font, KEYS_HELP, 324, 4)
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.scene.app.font

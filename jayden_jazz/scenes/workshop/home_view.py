@@ -13,6 +13,7 @@ import pygame
 
 from jayden_jazz.cards import sides_text
 from jayden_jazz.scenes.cardkit.cardview import VIEW_W
+from jayden_jazz.scenes.workshop.keybar import key_bar_rects
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 
@@ -32,12 +33,7 @@ class WorkshopHomeView:
         self.scene = scene
 
     def key_rects(self) -> list[tuple[pygame.Rect, str]]:
-        out, x = [], 4
-        for key, label in KEYS:
-            w = self.scene.app.font.width(f"{key} {label}") + 8
-            out.append((pygame.Rect(x, 326, w, 16), key))
-            x += w + 3
-        return out
+        return key_bar_rects(self.scene.app.font, KEYS, 326, 3)
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.scene.app.font
