@@ -39,6 +39,7 @@ import os
 import select
 import signal
 import threading
+import traceback
 from collections.abc import Callable
 
 from jayden_jazz.ai.cards.exact import OutOfTime
@@ -269,8 +270,11 @@ def solve_root_split(solver: Solver, *, partial: bool = False,
             os.close(out_r)
             os.close(life_w)
             _helper_main(solver, moves, shared, out_w, life_r)
-        except BaseException:
+        except BrokenPipeError:                            # the caller has its answer and reads no more
+            pass
+        except BaseException:                              # the caller goes on alone; the cause is told
             code = 1
+            traceback.print_exc()
         finally:
             os._exit(code)
     os.close(out_w)
