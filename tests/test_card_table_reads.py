@@ -28,22 +28,10 @@ COMMANDS = {
     "pick", "place", "play", "choose_ability", "toggle_target", "back", "cancel_choice", "confirm",
     "commit", "ask_hint", "say",
     # the table's life, driven by the scene
-    "start", "restore", "seat_ready", "begin_turn", "resume_turn", "tick", "stop_computer",
+    "start", "restore", "seat_ready", "pass_again", "begin_turn", "resume_turn", "tick", "stop_computer",
 }
 REMAINING = {
     "game": "the engine's Game: the renderer paints its cards and the previews ask it captures_if",
-    "flow": "waits_for_people, hot_seat, humans, restart: the turn flow's own questions",
-    "phase": "read in the input's and the windows' tests of the phase; the view has it too",
-    "summary_for": "the pass screen's words for a seat about to play",
-    "game_text": "the position as text for the copy key",
-    "setup_shown": "the hands as Hand Swap's steps left them: all hands' ids, kept off the view "
-                   "so a state sent to a seat never holds another seat's cards",
-    "free_cell_key": "where the cursor goes after a pick: a query on the game, not a field",
-    "target_key": "turns the view's target names into slots of the mover's hand or a cell",
-    "busy": "whether the screen redraws every tick",
-    "log": "the log window colours each line by its seat; TableState.log holds the texts only",
-    "computer": "the computer's checked choice framed in its hand, also while that hand is hidden",
-    "computer_seats_kept": "set once by the scene from its match (the Journey keeps computer seats)",
 }
 
 

@@ -186,13 +186,13 @@ def test_a_killed_computer_worker_is_started_again_and_keeps_its_seat(make_app, 
     while time.monotonic() < end and top(app) != "MessageWindow":
         step(app, 2)
     assert top(app) == "MessageWindow" and "started again" in " ".join(app.stack.top.lines)
-    assert table.flow.computer[1] and table.match.config.seats[1]["kind"] == "computer"
+    assert table.controller.flow.computer[1] and table.match.config.seats[1]["kind"] == "computer"
     ply = table.game.ply
     press(app, "RETURN")
     while time.monotonic() < end and table.game.ply == ply:      # the computer plays its turn itself
         step(app, 5)
         time.sleep(0.003)
-    assert table.game.ply == ply + 1 and table.flow.computer[1]
+    assert table.game.ply == ply + 1 and table.controller.flow.computer[1]
 
 
 def test_a_starter_grant_that_cannot_be_written_is_said_once(make_app, user_home):

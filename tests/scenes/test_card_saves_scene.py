@@ -312,7 +312,7 @@ def test_the_record_file_of_a_table_is_what_the_computer_reads(make_app):
     app, sc = make_table(make_app, [P0_GRAB, WEAK5], open=True)
     play_click(app, sc, "t/x1", "c3")
     body = store.read(autosave(app))
-    assert yaml.safe_load(sc.game_text())["actions"] == body["record"]["actions"] == ["t/x1@c3"]
+    assert yaml.safe_load(sc.controller.game_text())["actions"] == body["record"]["actions"] == ["t/x1@c3"]
 
 
 def test_watch_replay_from_the_menu_plays_this_game_or_any_save(make_app):

@@ -650,7 +650,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
     for _ in range(120):
         step(app)
         plies.append(sc.game.ply)
-        if sc.game.ply == 0 and sc.computers.action is not None:
+        if sc.game.ply == 0 and sc.controller.computer.chosen is not None:
             assert sc.picture.computer_pick() is not None        # the chosen card is framed before it lands
     assert plies[0] == 0 and plies[-1] == 1 and sorted(plies) == plies
     assert sc.phase == "turn"                            # a person's turn: one person, no pass screen

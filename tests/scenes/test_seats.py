@@ -218,6 +218,6 @@ def test_leaving_a_card_table_while_the_computer_thinks_closes_it(make_app, in_p
                          brain=card_players.WorkerBrain())
     step(app, 3)
     worker = in_process[0]
-    assert worker.busy and sc.computers.waiting
+    assert worker.busy and sc.controller.computer.asked
     app.stack.pop()
     assert worker.closed

@@ -48,8 +48,8 @@ from jayden_jazz.shell.appview import AppView
 from jayden_jazz.shell.input import Action as InputAction
 from jayden_jazz.shell.scene import EVERY_TICK, PlayScene, soonest, ticks_to_next
 from jayden_jazz.tables.cards.controller import TableController
-from jayden_jazz.tables.cards.flow import Phase, TurnFlow
-from jayden_jazz.tables.cards.view import Refusal, Screen
+from jayden_jazz.tables.cards.flow import Phase
+from jayden_jazz.tables.cards.view import Refusal, Screen, TableState
 
 
 class _SceneScreen(Screen):
@@ -96,6 +96,7 @@ class CardsTableScene(PlayScene):
     def __init__(self, app: AppView, match: Match | None = None, *, brain: seats.Brain | None = None,
                  library: Library | None = None, game: Game | None = None, online: Any = None) -> None:
         super().__init__(app)
+        self._frame_state: TableState | None = None
         self.library = library or load_library(app)
         self.rng = random.Random(app.rng.random())
         self.match = match or demo_match(app, self.library, self.rng)
@@ -111,8 +112,7 @@ class CardsTableScene(PlayScene):
         self.controller = TableController(game, m.config.seats, self.library.catalog, brain=self.computers.brain,
                                           rng=self.rng, factor=self.factor, pack_dirs=self.library.pack_dir_texts,
                                           guess_pool=self.computers.guess_pool(), screen=_SceneScreen(self),
-                                          seat_name=self.seat_word)
-        self.controller.computer_seats_kept = m.computer_seats_kept()
+                                          seat_name=self.seat_word, computer_seats_kept=m.computer_seats_kept())
         self.ticks = 0
         self.cursor: SlotKey | None = None
         self.end_shown = False
@@ -129,25 +129,26 @@ class CardsTableScene(PlayScene):
     def game(self) -> Game:
         return self.controller.game
 
-    @property
-    def flow(self) -> TurnFlow:
-        return self.controller.flow
+    def state(self) -> TableState:
+        """What the people at this screen see now: the controller's screen view, the one view of
+        the frame while a frame is drawn (drawing changes nothing, so it is read once)."""
+        return self._frame_state if self._frame_state is not None else self.controller.screen_view()
 
     @property
     def phase(self) -> Phase:
-        return self.controller.phase
+        return self.state().phase
 
     @property
     def selected(self) -> int | None:
         """The mover's picked card, as its place in the hand."""
-        picked = self.controller.screen_view().selected
+        picked = self.state().selected
         ids = self.game.hand_ids(self.game.to_move)
         return ids.index(picked) if picked is not None and picked in ids else None
 
     @property
     def pending(self) -> tuple[int, int, int] | None:
         """The card shown on a cell, not yet played: (seat, place in the hand, cell), as drawn."""
-        choice = self.controller.screen_view().choice
+        choice = self.state().choice
         ids = self.game.hand_ids(choice.seat) if choice is not None else []
         if choice is None or choice.card not in ids:
             return None
@@ -174,20 +175,14 @@ class CardsTableScene(PlayScene):
         return seats.is_computer(self.match.seat(seat))
 
     def humans(self) -> list[int]:
-        return self.flow.humans()
+        return list(self.state().humans)
 
     def hides_hands(self) -> bool:
-        return self.flow.hot_seat
+        return self.state().hot_seat
 
     def visible_seats(self) -> frozenset[int]:
         """Seats whose hands may be drawn face up in this frame."""
-        return self.controller.screen_view().seen
-
-    def summary_for(self, seat: int) -> str:
-        return self.controller.summary_for(seat)
-
-    def game_text(self) -> str:
-        return self.controller.game_text()
+        return self.state().seen
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -210,11 +205,12 @@ class CardsTableScene(PlayScene):
             self.keys.queue.clear()              # a key meant for the last steps must not pick Rematch
             self.windows.show_end()
         elif phase == Phase.PASS:
-            seat = self.game.to_move
+            st = self.controller.screen_view()
+            seat = st.to_move
             self.keys.queue.clear()              # keys of the last person are not the next one's
             if self.stack is not None:
                 self.stack.push(PassScreen(self.app, seat, on_ready=lambda: self.seat_ready(seat),
-                                           on_menu=self.windows.open_menu, summary=self.summary_for(seat)))
+                                           on_menu=self.windows.open_menu, summary=st.pass_summary))
         elif phase == Phase.ABILITY:
             self.windows.offer_abilities()
 
@@ -241,7 +237,7 @@ class CardsTableScene(PlayScene):
         """Hot seat: the mover has seen the result; the screen goes to the next person."""
         self.app.sound.play("select")
         self.keys.queue.clear()
-        self._command(self.controller.confirm, self.flow.seat)
+        self._command(self.controller.confirm, self.controller.screen_view().seat)
 
     # ------------------------------------------------------------------ ticks
     def update(self) -> None:
@@ -251,34 +247,37 @@ class CardsTableScene(PlayScene):
             self.online.update(self)
         self.controller.tick()
         if phase == Phase.PASS and self.phase == Phase.PASS and self.stack is not None and self.stack.top is self:
-            # the pass screen was closed some other way: ask again
-            self.flow.restart()
-            self.controller.begin_turn()
-        if self.flow.waits_for_people:
+            self.controller.pass_again()         # the pass screen was closed some other way: ask again
+        if self.controller.screen_view().waits_for_people:
             self.keys.replay_queue()
         self.layout.focus(self.focus_seat())
 
     def redraw_in(self) -> int | None:
         """Every tick while anything moves or a computer works; otherwise at the next blink of
         the selection frame (15 ticks) or when the message runs out (see Scene.redraw_in)."""
-        if self.controller.busy or self.keys.queue:
+        st = self.controller.screen_view()
+        if st.busy or self.keys.queue:
             return EVERY_TICK
-        return soonest(ticks_to_next(self.ticks, 15), self.controller.screen_view().message_left or None)
+        return soonest(ticks_to_next(self.ticks, 15), st.message_left or None)
 
     def focus_seat(self) -> int | None:
         """Whose panel is the large one: the only person's (their hand is the one they read), else
         the seat whose turn is played or shown."""
-        if self.game.is_over():
+        st = self.controller.screen_view()
+        if st.game_over:
             return None
-        humans = self.humans()
-        return humans[0] if len(humans) == 1 else self.flow.seat
+        return st.humans[0] if len(st.humans) == 1 else st.seat
 
     # ------------------------------------------------------------------ the parts, as others call them
     def handle(self, action: InputAction) -> None:
         self.keys.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface, self.picture.frame())
+        self._frame_state = self.controller.screen_view()
+        try:
+            self.renderer.draw(surface, self.picture.frame())
+        finally:
+            self._frame_state = None
 
     def view(self) -> TableView:
         return self.picture.view()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jayden_jazz.cards import Action
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.tables.cards.flow import Phase
 
@@ -27,15 +26,6 @@ class TableComputers:
         if self.table.brain is None:
             self.table.brain = seats.make_brain()
         return self.table.brain
-
-    @property
-    def action(self) -> Action | None:
-        """The computer's checked choice while it is framed in its hand, before it lands."""
-        return self.table.controller.computer.chosen
-
-    @property
-    def waiting(self) -> bool:
-        return self.table.controller.computer.asked
 
     def guess_pool(self) -> list[str] | None:
         """The cards a computer guesses hidden hands from: those of the packs in use (None: all).

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from jayden_jazz.cards import IllegalActionError, sides_text
+from jayden_jazz.cards import Card, IllegalActionError, sides_text
 from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.render import SlotKey, TableFrame, TableView, hand_key
 from jayden_jazz.scenes.cards.windows import describe_result
@@ -95,43 +95,35 @@ class TablePicture:
         ok = set(g.playable_cards())
         return frozenset(hand_key(seat, i) for i, cid in enumerate(g.hand_ids(seat)) if cid not in ok)
 
-    def _revealed(self) -> frozenset:
+    def _revealed(self, st: TableState) -> frozenset:
         """Cards of hidden hands everybody knows: Three Open's, and those another seat gave
         (while those steps are shown, only the ones shown so far)."""
-        g = self.table.game
-        visible = self.table.visible_seats()
-        early = self.table.controller.setup_shown()
-        if early is not None:
-            hands, known = early
-            return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
-                             for i in range(len(hands[s])) if known[s][i])
-        return frozenset(hand_key(s, i) for s in range(g.players) if s not in visible
-                         for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i))
+        return frozenset(hand_key(h.seat, i) for h in st.hands if h.seat not in st.seen for i, _ in h.known)
 
-    def _known_own(self) -> frozenset:
+    def _known_own(self, st: TableState | None = None) -> frozenset:
         """Cards of a hand face up here but hidden from the other seats that those seats know all
         the same (Three Open's, a card received by Hand Swap or a swap): marked, so a player
         knows which of their cards are no secret."""
         g = self.table.game
         if g.rules.open or g.is_over():
             return frozenset()
-        early = self.table.controller.setup_shown()
-        out = set()
-        for s in self.table.visible_seats():
-            if early is not None:
-                hands, known = early
-                out |= {hand_key(s, i) for i in range(len(hands[s])) if known[s][i]}
-            else:
-                out |= {hand_key(s, i) for i in range(len(g.hand_ids(s))) if g.can_see_card(-1, s, i)}
-        return frozenset(out)
+        st = st or self.table.controller.screen_view()
+        return frozenset(hand_key(h.seat, i) for h in st.hands if h.seat in st.seen for i, _ in h.known)
 
-    def _shown_hands(self) -> tuple[tuple, ...] | None:
-        """Each hand as the Hand Swap steps shown so far left it (None: the game's hands)."""
-        early = self.table.controller.setup_shown()
-        if early is None:
+    def _shown_hands(self, st: TableState) -> tuple[tuple, ...] | None:
+        """Each hand as the Hand Swap steps shown so far left it (None: the game's hands); of a
+        hand face down only the cards everybody knows, the others stand as None (drawn as backs)."""
+        if not st.setup_showing:
             return None
         cat = self.table.library.catalog
-        return tuple(tuple(cat[cid] for cid in hand if cid in cat) for hand in early[0])
+        out: list[tuple[Card | None, ...]] = []
+        for h in st.hands:
+            if h.cards is not None:
+                out.append(tuple(cat[cid] for cid in h.cards if cid in cat))
+            else:
+                known = dict(h.known)
+                out.append(tuple(cat.get(known[i]) if i in known else None for i in range(h.size)))
+        return tuple(out)
 
     def watching(self) -> bool:
         """An online spectator's table: it follows the game and never acts."""
@@ -182,11 +174,11 @@ class TablePicture:
             dots = "." * (1 + self.table.ticks // 20 % 3)
             if self.table.online is not None:
                 return [who, (str(self.table.online.away.waiting_words(seat)) + dots, P.WHITE)]
-            if self.table.computers.action is not None:
+            if st.computer_slot is not None:
                 return [who, ("(computer) plays" + dots, P.WHITE)]
             return [who, ("(computer) is thinking" + dots, P.WHITE)]
         if phase == Phase.RESULT:
-            mover = self.table.flow.seat
+            mover = st.seat
             return [(self.seat_word(mover), seats.light(mover)),
                     ("your placement is done. Enter: pass the screen on", P.YELLOW)]
         if phase in (Phase.PASS, Phase.START):
@@ -254,7 +246,7 @@ class TablePicture:
                 if s in self.table.visible_seats() and i < len(hand):
                     c = hand[i]
                     extra = f" {len(c.abilities)} abilit{'ies' if len(c.abilities) != 1 else 'y'}" if c.abilities else ""
-                    if key in self._known_own():
+                    if key in self._known_own(st):
                         extra += " (the others know this card)"
                     out.append((f"{c.name} {sides_text(c.sides)}{extra}", seats.light(s)))
         if self.watching():
@@ -282,16 +274,16 @@ class TablePicture:
             selected=hand_key(g.to_move, self.table.selected) if self.table.selected is not None else None,
             pending=self.table.pending,
             preview=self._capture_preview(), preview_values=self._value_preview(),
-            dimmed=self._dimmed(), revealed=self._revealed(), known_own=self._known_own(),
+            dimmed=self._dimmed(), revealed=self._revealed(st), known_own=self._known_own(st),
             candidates=cands, chosen=chosen, flips={cell: (old, p) for cell, old, p in st.flips}, last=st.last,
             board=board, step_cell=st.step_cell, hint=self.hint_marks(st),
-            computer_pick=self.computer_pick(), drawn=drawn, blink=(self.table.ticks // 15) % 2 == 0,
+            computer_pick=self.computer_pick(st), drawn=drawn, blink=(self.table.ticks // 15) % 2 == 0,
             top=self.top_text(st), bottom=self.bottom_text(st),
             seat_labels=tuple(self.seat_label(s) for s in range(g.players)),
             highlight=None if st.game_over else st.to_move, game_over=st.game_over,
             banner=st.banner, matched=st.matched,
             values=dict(st.values) if st.showing and st.values else None,
-            scores=st.scores if st.showing else None, hands=self._shown_hands())
+            scores=st.scores if st.showing else None, hands=self._shown_hands(st))
 
     def frame(self) -> TableFrame:
         return TableFrame(self.table.game, self.view())
@@ -308,11 +300,7 @@ class TablePicture:
             return None
         return hand_key(g.to_move, ids.index(st.hint[0])), g.field.index(st.hint[1])
 
-    def computer_pick(self) -> SlotKey | None:
+    def computer_pick(self, st: TableState | None = None) -> SlotKey | None:
         """The hand card the computer is about to play, framed so people can follow it."""
-        t = self.table
-        if t.computers.action is None:
-            return None
-        seat = t.game.to_move
-        ids = t.game.hand_ids(seat)
-        return hand_key(seat, ids.index(t.computers.action.card)) if t.computers.action.card in ids else None
+        st = st or self.table.controller.screen_view()
+        return hand_key(st.to_move, st.computer_slot) if st.computer_slot is not None else None

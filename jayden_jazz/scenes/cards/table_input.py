@@ -113,7 +113,7 @@ class TableInput:
         if self.table.watching():
             self.table.online.watch_key(self.table, action)          # looking only (scenes/online/cards_link.py)
             return
-        if not self.table.flow.waits_for_people:
+        if not self.table.controller.screen_view().waits_for_people:
             why = self.wait_reason()
             if not why:
                 self._keep(action)
@@ -127,15 +127,15 @@ class TableInput:
         """Why a key now cannot act, not even later: it is not this screen's turn, or this turn
         ends with the steps shown. Empty while the steps of this screen's own placement play and
         its turn goes on after them (an ability on offer, the hot-seat result to confirm)."""
-        flow, g = self.table.flow, self.table.game
-        if flow.phase == Phase.SHOW and flow.mover_human:
-            if flow.offer_pending or (flow.hot_seat and not g.is_over()):
+        st = self.table.controller.screen_view()
+        if st.phase == Phase.SHOW and st.mover_human:
+            if st.offer_pending or (st.hot_seat and not st.game_over):
                 return ""
-            return f"Wait: {self.table.seat_word(flow.seat)}'s placement is still being shown"
-        if flow.phase == Phase.SHOW:
-            return f"Wait: it is {self.table.seat_word(flow.seat)}'s turn"
-        if flow.phase == Phase.COMPUTER:
-            return f"Wait: it is {self.table.seat_word(g.to_move)}'s turn"
+            return f"Wait: {self.table.seat_word(st.seat)}'s placement is still being shown"
+        if st.phase == Phase.SHOW:
+            return f"Wait: it is {self.table.seat_word(st.seat)}'s turn"
+        if st.phase == Phase.COMPUTER:
+            return f"Wait: it is {self.table.seat_word(st.to_move)}'s turn"
         return "Wait: the game is about to start"        # the hand rules' steps, before the first turn
 
     def _keep(self, action: InputAction) -> None:
@@ -151,7 +151,7 @@ class TableInput:
     def replay_queue(self) -> None:
         """Act on kept keys now that the table waits; a window the table just opened (the ability
         offer) gets them, as it would have had they been pressed a moment later."""
-        while self.queue and self.table.flow.waits_for_people and self.table.stack is not None:
+        while self.queue and self.table.controller.screen_view().waits_for_people and self.table.stack is not None:
             action = self.queue.popleft()
             if self.table.stack.top is self.table:
                 self._act(action)
@@ -232,8 +232,7 @@ class TableInput:
             if i >= len(hand) or not self.table._command(self.table.controller.pick, seat, hand[i]):
                 return
             if self.table.selected is not None:
-                self.key_card = None
-                self.table.cursor = self.table.controller.free_cell_key() or self.table.cursor
+                self.key_card = None             # the pick moved the cursor to a cell (Screen.cursor_to)
             return
         cell = key[1]
         if g.card_at(cell) is not None:
@@ -272,13 +271,11 @@ class TableInput:
 
     def target_keys(self) -> set[SlotKey]:
         choice = self.table.controller.screen_view().choice
-        targets = choice.next_targets if choice is not None else ()
-        return {k for k in map(self.table.controller.target_key, targets) if k is not None}
+        return set(choice.next_keys) if choice is not None else set()
 
     def chosen_keys(self) -> list[SlotKey]:
         choice = self.table.controller.screen_view().choice
-        chosen = choice.chosen if choice is not None else ()
-        return [k for k in map(self.table.controller.target_key, chosen) if k is not None]
+        return list(choice.chosen_keys) if choice is not None else []
 
     def press_target(self, key: SlotKey) -> None:
         t = self.table

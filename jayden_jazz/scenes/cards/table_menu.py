@@ -52,7 +52,7 @@ class TableWindows:
 
     def open_log(self) -> None:
         if self.table.stack is not None:
-            self.table.stack.push(log_window(self.table.app, self.table.controller.log))
+            self.table.stack.push(log_window(self.table.app, self.table.controller.screen_view().log_lines))
 
     def in_progress(self) -> bool:
         """A game someone would lose by leaving: started and not over."""

@@ -6,6 +6,7 @@ reports the player's choice through a callback and closes on Esc.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -21,6 +22,7 @@ from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import LINE_H, MenuItem, draw_window
+from jayden_jazz.tables.cards.movelog import LogLine, MoveLog
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -250,12 +252,12 @@ def move_window(win: ChoiceWindow, x: int, y: int) -> None:
     win.menu.layout(inner.x, inner.y + LINE_H * len(win.lines) + (8 if win.lines else 0), inner.w)
 
 
-def log_lines(log: Any, cols: int) -> list[str]:
+def log_lines(lines: Sequence[LogLine], cols: int) -> list[str]:
     """The move log wrapped to ``cols``; a leading marker carries the seat colour for drawing."""
     out: list[str] = []
-    for ln in log.lines:
+    for ln in lines:
         mark = chr(0x10 + ln.seat) if ln.seat is not None else "\x1f"
-        head = log.prefix(ln)
+        head = MoveLog.prefix(ln)
         parts = wrap(ln.text, cols - len(head) - 2) or [""]
         out.append(mark + head + parts[0])
         out += [mark + " " * (len(head) + 2) + p for p in parts[1:]]
@@ -269,8 +271,8 @@ def _log_style(line: str) -> tuple[str, int]:
     return line[1:], P.WHITE
 
 
-def log_window(app: AppView, log: Any) -> "TextWindow":
-    """The move log, scrolled to the latest line."""
+def log_window(app: AppView, log: Sequence[LogLine]) -> "TextWindow":
+    """The move log (its lines, each with the seat it is about), scrolled to the latest line."""
     cols = (560 - 24 - 16) // 8
     lines = log_lines(log, cols) or ["\x1fNo card has been placed yet."]
     win = TextWindow(app, "Move log", lines, styles=_log_style, fill=P.BLACK)

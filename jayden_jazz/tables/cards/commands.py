@@ -64,6 +64,7 @@ class Commands:
             return
         t.selected = card_id
         t.screen.sound("select")
+        t.screen.cursor_to(self.free_cell_key())     # the eye goes where the card may go
 
     def place(self, seat: int, card_id: str, cell: str) -> None:
         """Place a card on a free cell: played at once, or shown first when an ability is on offer."""

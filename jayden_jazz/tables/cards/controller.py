@@ -61,8 +61,10 @@ class TableController:
     def __init__(self, game: Game, seats: list[dict[str, Any]], catalog: Any, *,
                  brain: Callable[[], Any], rng: random.Random, factor: Callable[[], float] = lambda: 1.0,
                  pack_dirs: Sequence[str] = (), guess_pool: list[str] | None = None,
-                 screen: Screen | None = None, seat_name: SeatName = seat_name) -> None:
+                 screen: Screen | None = None, seat_name: SeatName = seat_name,
+                 computer_seats_kept: bool = False) -> None:
         self.game = game
+        self.computer_seats_kept = computer_seats_kept
         self.seat_name = seat_name
         self.seats = seats
         self.catalog = catalog
@@ -276,6 +278,14 @@ class TableController:
         self.flow.seat_ready()
         self._turn_starts(seat)
 
+    def pass_again(self) -> None:
+        """The pass screen went away without its person saying they are there (closed some other
+        way): the turn starts over, and with it a new pass screen."""
+        if self.phase != Phase.PASS:
+            return
+        self.flow.restart()
+        self.begin_turn()
+
     # ------------------------------------------------------------------ the parts, as the screen calls them
     def pick(self, seat: int, card_id: str | None) -> None:
         self.commands.pick(seat, card_id)
@@ -344,7 +354,7 @@ class TableController:
         self.computer_seat.stop()
 
     computer_seats_kept = False
-    """Set by a mode that never hands a computer seat to the person (the Journey): a failed computer
+    """Given by a mode that never hands a computer seat to the person (the Journey): a failed computer
     player is started again and asked again after the message, its seat stays the computer's."""
 
     # ------------------------------------------------------------------ time

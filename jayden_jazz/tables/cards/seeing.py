@@ -5,11 +5,15 @@ board as the steps have shown it so far (not as the engine has it already),
 the step on screen, the open ability choice, and of each hand only what
 the viewer may see. A hand the viewer may not see is given as its size and
 the cards everybody knows, never its card ids: a network server sends the
-state built for a seat to that seat as it is.
+state built for a seat to that seat as it is. While Hand Swap and Three
+Open are shown before the first turn, the hands are as those steps left
+them so far, filtered the same way: the hands the steps pass through hold
+every seat's cards, and a state never does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from jayden_jazz.cards import Game
@@ -19,6 +23,7 @@ from jayden_jazz.tables.cards.present import Announcement
 from jayden_jazz.tables.cards.view import Choice, HandView, TableState
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.tables.cards.commands import Key
     from jayden_jazz.tables.cards.controller import TableController
 
 
@@ -35,14 +40,10 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
     """The table as ``viewer`` sees it, with the hands of ``seen`` face up."""
     t = table
     g = t.game
-    hands = []
-    for s in range(g.players):
-        ids = g.hand_ids(s)
-        if s in seen:
-            hands.append(HandView(s, len(ids), tuple(ids)))
-        else:
-            known = tuple((i, cid) for i, cid in enumerate(ids) if g.can_see_card(-1, s, i))
-            hands.append(HandView(s, len(ids), None, known))
+    early = t.setup_shown()                      # Hand Swap and Three Open, still being shown
+    dealt: list[tuple[Sequence[str], Sequence[bool]]] = (
+        list(zip(*early)) if early is not None else [(g.hand_ids(s), g.seen_hand(-1, s)) for s in range(g.players)])
+    hands = tuple(hand_view(s, ids, known, s in seen) for s, (ids, known) in enumerate(dealt))
     show = t.show
     showing = show is not None and not show.board.synced
     flips: list[tuple[int, int, float]] = []
@@ -76,13 +77,15 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
     choice = None
     if t.pending is not None and t.phase in (Phase.ABILITY, Phase.TARGETS, Phase.SHOW):
         card_id, cell = t.pending
+        targets = tuple(t.next_targets())
         choice = Choice(t.pending_seat, card_id, cell,
-                        tuple(g.abilities_offered(card_id, cell)), t.ability, tuple(t.chosen),
-                        tuple(t.next_targets()))
+                        tuple(g.abilities_offered(card_id, cell)), t.ability, tuple(t.chosen), targets,
+                        slots(t, targets), slots(t, t.chosen))
+    flow = t.flow
     return TableState(
-        viewer=viewer, phase=t.phase, seat=t.flow.seat, to_move=g.to_move, ply=g.ply,
+        viewer=viewer, phase=t.phase, seat=flow.seat, to_move=g.to_move, ply=g.ply,
         board=board, showing=showing, flips=tuple(flips), step_cell=step_cell, banner=banner, drawn=drawn,
-        hands=tuple(hands), selected=t.selected if mover_sees else None, choice=choice,
+        hands=hands, selected=t.selected if mover_sees else None, choice=choice,
         caption=t.caption, message=t.messages.text, log=tuple(t.log.texts()),
         last=t.last if t.phase != Phase.SHOW else None,
         hint=t.hint if mover_sees and t.phase == Phase.TURN else None,
@@ -90,7 +93,32 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
         hint_asked=mover_sees and t.hint_waiting, message_left=t.messages.left, seen=seen,
         computer_pick=t.computer.chosen.card if t.computer.chosen is not None and mover_sees else None,
         game_over=g.is_over(), matched=matched, values=values,
-        scores=tuple(sum(1 for _, _, o in board if o == s) for s in range(g.players)))
+        scores=tuple(sum(1 for _, _, o in board if o == s) for s in range(g.players)),
+        setup_showing=early is not None, log_lines=tuple(t.log.lines), humans=tuple(flow.humans()),
+        hot_seat=flow.hot_seat, mover_human=flow.mover_human, offer_pending=flow.offer_pending,
+        pass_summary=t.summary_for(g.to_move) if t.phase == Phase.PASS else "",
+        computer_slot=computer_slot(t), busy=t.busy)
+
+
+def hand_view(seat: int, ids: Sequence[str], known: Sequence[bool], face_up: bool) -> HandView:
+    """One hand as a viewer sees it; ``known[i]``: everybody knows the card at ``i``."""
+    public = tuple((i, cid) for i, cid in enumerate(ids) if known[i])
+    return HandView(seat, len(ids), tuple(ids) if face_up else None, public)
+
+
+def slots(table: TableController, targets: Sequence[str]) -> tuple[Key, ...]:
+    """Targets as the table's slots (one that lies nowhere is left out)."""
+    return tuple(k for k in map(table.target_key, targets) if k is not None)
+
+
+def computer_slot(table: TableController) -> int | None:
+    """Where the computer's checked choice lies in the mover's hand: framed there before it lands,
+    also while that hand is face down (which place a card leaves is seen by all as it is played)."""
+    chosen = table.computer.chosen
+    if chosen is None:
+        return None
+    ids = table.game.hand_ids(table.game.to_move)
+    return ids.index(chosen.card) if chosen.card in ids else None
 
 
 def matched_sides(game: Game, a: Announcement) -> tuple[tuple[int, int], ...]:
@@ -104,4 +132,4 @@ def matched_sides(game: Game, a: Announcement) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-__all__ = ["matched_sides", "seen_by", "table_state"]
+__all__ = ["computer_slot", "hand_view", "matched_sides", "seen_by", "slots", "table_state"]

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jayden_jazz.tables.cards.flow import Phase
+from jayden_jazz.tables.cards.flow import WAITS_FOR_PEOPLE, Phase
+from jayden_jazz.tables.cards.movelog import LogLine
 
 
 class Refusal(Exception):
@@ -26,7 +27,9 @@ class Refusal(Exception):
 @dataclass(frozen=True)
 class HandView:
     """One seat's hand as the viewer may see it: ``cards`` (ids) when face up, else None;
-    ``known`` maps a hidden hand's positions everybody knows to their card ids."""
+    ``known`` maps the positions everybody knows to their card ids (Three Open's, a card another
+    seat gave): of a hidden hand the only ids given, of a hand face up here the cards its owner
+    knows are no secret."""
 
     seat: int
     size: int
@@ -46,6 +49,10 @@ class Choice:
     ability: int | None = None
     chosen: tuple[str, ...] = ()
     next_targets: tuple[str, ...] = ()
+    next_keys: tuple[Any, ...] = ()
+    chosen_keys: tuple[Any, ...] = ()
+    """``next_targets`` and ``chosen`` as slots of the table: ``("cell", index)`` or ``("hand",
+    seat, index)`` (a card of the mover's hand, never the pending card's own place)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,9 @@ class TableState:
     (cell index, old owner, 0..1), ``step_cell`` the cell of the step on screen, ``banner`` a
     classic rule's word shown large, ``drawn`` the Chaos draw of the step on screen when that
     hand is seen. The caption and the log are worded for the people at the table's own screen.
+
+    While Hand Swap and Three Open are shown before the first turn (``setup_showing``) the hands
+    are as those steps left them so far, not yet as the game has them.
     """
 
     viewer: int | None
@@ -87,6 +97,20 @@ class TableState:
     hint_asked: bool = False                          # a hint is being worked out for the mover
     message_left: int = 0                             # ticks before ``message`` goes (0: it stays)
     seen: frozenset[int] = frozenset()                # the seats whose hands are face up in ``hands``
+    setup_showing: bool = False                       # ``hands`` as the hand rules' steps shown so far left them
+    log_lines: tuple[LogLine, ...] = ()               # ``log`` line by line, with the seat each is about
+    humans: tuple[int, ...] = ()                      # the seats played by people at the table's own screen
+    hot_seat: bool = False                            # hands hidden from the other people at that screen
+    mover_human: bool = False                         # the placement shown (SHOW) is a person's at that screen
+    offer_pending: bool = False                       # ... and its owner may still choose an ability after it
+    pass_summary: str = ""                            # PASS: what changed since the seat to move last played
+    computer_slot: int | None = None                  # the computer's chosen card's place in its hand, framed
+    busy: bool = False                                # something moves or a computer works: redraw every tick
+
+    @property
+    def waits_for_people(self) -> bool:
+        """A person's key or click is acted on now (in the other phases it is kept or refused)."""
+        return self.phase in WAITS_FOR_PEOPLE
 
 
 class Screen:
