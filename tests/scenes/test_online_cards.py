@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from jayden_jazz.online.session import load_session, session_path
 from jayden_jazz.scenes.online import host_cards as HC
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
@@ -89,7 +89,7 @@ def test_host_a_card_game_pick_a_hand_on_the_screen_and_the_guest_sends_theirs(m
         v = lobby.view
         assert v["kind"] == "cards" and v["board"]["hands"][0] == mine and v["board"]["hands"][1] == theirs  # Open
         app.render()
-        assert L.load_session(L.session_path(app.dirs.saves))["kind"] == "cards"      # kept for Continue
+        assert load_session(session_path(app.dirs.saves))["kind"] == "cards"      # kept for Continue
         app.stack.clear()
     finally:
         guest.close()
@@ -309,7 +309,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         table = app.stack.top
         play_until(app, table, host, rng, lambda: len(table.game.history) >= 4)
-        assert L.load_session(L.session_path(app.dirs.saves))["kind"] == "cards"
+        assert load_session(session_path(app.dirs.saves))["kind"] == "cards"
         app.stack.clear()                                  # the player leaves; the seat stays theirs
         app.stack.push(app.scene("menu"))
         u = latest_to_continue(app.dirs.saves)
@@ -324,7 +324,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
         assert again.online.problem == "" and again.online.refused == []
         until(app, lambda: (host.view or {}).get("status") == "over", 10, "the server's end")
         assert again.game.result().to_dict() == host.view["result"]
-        assert not L.session_path(app.dirs.saves).exists()            # over: Continue no longer offers it
+        assert not session_path(app.dirs.saves).exists()            # over: Continue no longer offers it
         app.stack.clear()
     finally:
         host.close()

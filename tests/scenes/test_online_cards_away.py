@@ -9,8 +9,9 @@ import random
 import re
 
 from jayden_jazz.net.client import NetClient
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import session_path
 from jayden_jazz.scenes.cards.table import CardsTableScene
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.statistics import Statistics, stats_path
 from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import press
@@ -30,7 +31,7 @@ def hosted_table(make_app, server, name: str = "Jazz"):
     net = NetClient(server.url, name=name, backoff=(0.05, 0.5)).start()
     net.join(created["game"], seat=0)
     joined = expect(net, "joined")
-    link = L.Link(net, server.url, created["game"], created["code"], joined["seat"],
+    link = Link(net, server.url, created["game"], created["code"], joined["seat"],
                   host_token=created["host_token"], kind="cards")
     net.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
     app.stack.push(app.scene("online-lobby", link=link))
@@ -111,7 +112,7 @@ def test_the_host_ends_the_game_as_abandoned_and_it_is_counted_so(make_app, onli
     assert app.stack.top is window                           # no way back into play
     total = Statistics.load(stats_path(app)).games["cards"].total
     assert total.abandoned == 1 and total.played == 0
-    assert not L.session_path(app.dirs.saves).exists()
+    assert not session_path(app.dirs.saves).exists()
     press(app, "down", "return")                             # Back to title
     assert app.stack.top is not window
     app.stack.clear()

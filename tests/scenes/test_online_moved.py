@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import forget_session, load_session, session_path
+from jayden_jazz.online.words import ERROR_WORDS
 from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.online.jayden import RemoteSeats
 from jayden_jazz.scenes.online.resume import ContinueOnlineScene
@@ -49,7 +51,7 @@ def moved(make_app, tmp_path, monkeypatch):
         second = ThreadServer(data, FAST)
         servers.append(second)
         assert second.port != first.port
-        kept = L.load_session(L.session_path(app.dirs.saves))
+        kept = load_session(session_path(app.dirs.saves))
         assert kept is not None and kept["url"] == first.url and kept["seat"] == 1
         yield app, second, code
         app.stack.clear()
@@ -69,7 +71,7 @@ def seat_holder(server: ThreadServer, code: str) -> int:
 
 def test_continue_asks_for_the_new_address_and_the_token_takes_the_seat_back(moved):
     app, second, code = moved
-    token = L.load_session(L.session_path(app.dirs.saves))["token"]
+    token = load_session(session_path(app.dirs.saves))["token"]
     press(app, "return")                                  # Continue, on top of the title menu
     sc = app.stack.top
     assert isinstance(sc, ContinueOnlineScene)
@@ -90,7 +92,7 @@ def test_continue_asks_for_the_new_address_and_the_token_takes_the_seat_back(mov
     board = app.stack.top
     assert board.seats.link.seat == 1 and board.seats.side == "r"
     until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
-    kept = L.load_session(L.session_path(app.dirs.saves))
+    kept = load_session(session_path(app.dirs.saves))
     assert kept["url"] == second.url and kept["token"] == token     # the new address is kept for next time
 
 
@@ -102,24 +104,24 @@ def test_join_with_the_code_at_the_new_address_gives_the_seat_back_not_every_sea
     board = app.stack.top
     assert board.seats.link.seat == 1
     until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
-    assert L.load_session(L.session_path(app.dirs.saves))["url"] == second.url
+    assert load_session(session_path(app.dirs.saves))["url"] == second.url
 
 
 def test_without_this_machines_seat_a_full_game_still_says_every_seat_is_taken(moved):
     app, second, code = moved
-    L.forget_session(app.dirs.saves)
+    forget_session(app.dirs.saves)
     press(app, "down", "down", "down", "down", "return")
     sc = join_screen(app, f"127.0.0.1:{second.port}", code)
     until(app, lambda: bool(sc.error), 20, "the refusal")
-    assert sc.error == L.ERROR_WORDS["no_free_seat"]
+    assert sc.error == ERROR_WORDS["no_free_seat"]
 
 
 def test_join_at_the_kept_address_of_a_full_game_takes_this_machines_seat_back(moved):
     """The same address (Join used instead of Continue): the game is full, and one seat is ours."""
     app, second, code = moved
-    path = L.session_path(app.dirs.saves)
+    path = session_path(app.dirs.saves)
     path.write_text(_at(path.read_text(), second.url))    # as Continue keeps it once seated there
-    assert L.load_session(path)["url"] == second.url
+    assert load_session(path)["url"] == second.url
     press(app, "down", "down", "down", "down", "return")
     sc = join_screen(app, f"127.0.0.1:{second.port}", code)
     until(app, lambda: online_board(app) or bool(sc.error), 20, "back at the board")
@@ -182,7 +184,7 @@ def test_at_the_board_a_guest_whose_server_moved_gives_its_new_address_and_plays
         until(app, lambda: online_board(app), 20, "back at the board")
         assert app.stack.top.seats.link.seat == 1 and app.stack.top.seats.link.url == second.url
         until(app, lambda: seat_holder(second, code) == 1, 10, "seated at the new server")
-        assert L.load_session(L.session_path(app.dirs.saves))["url"] == second.url
+        assert load_session(session_path(app.dirs.saves))["url"] == second.url
         app.stack.clear()
     finally:
         host.close()
@@ -277,7 +279,7 @@ def test_only_a_players_seat_on_a_server_elsewhere_whose_connection_is_down_is_o
     from jayden_jazz.scenes.online import moved
 
     def link(state: str, seat: int | None = 1, hosting: object = None):
-        return L.Link(SimpleNamespace(state=state), "ws://127.0.0.1:9", "g", "CODE", seat,  # type: ignore[arg-type]
+        return Link(SimpleNamespace(state=state), "ws://127.0.0.1:9", "g", "CODE", seat,  # type: ignore[arg-type]
                       hosting=hosting)  # type: ignore[arg-type]
     assert moved.offered(link("reconnecting")) and moved.items(link("reconnecting"))[0].value == moved.VALUE
     assert not moved.offered(link("connected")) and moved.items(link("connected")) == []

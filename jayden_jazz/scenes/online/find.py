@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.online.connector import Connector
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.online.player_name import clean
@@ -36,7 +37,7 @@ class FindScene(Scene):
             self.problem = f"Cannot look on this network ({e}). Join by address instead."
         self.games: list[Any] = []
         self.menu = Menu([])
-        self.connector: L.Connector | None = None
+        self.connector: Connector | None = None
         self.error = ""
         self.ticks = 0
         self._refresh()
