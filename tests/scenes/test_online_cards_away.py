@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from jayden_jazz.net.client import NetClient
 from jayden_jazz.online.connector import Link
@@ -39,6 +41,20 @@ def hosted_table(make_app, server, name: str = "Jazz"):
     return app, app.stack.top, guest, token
 
 
+@contextmanager
+def comes_back(app, table, server, token: str) -> Iterator[NetClient]:
+    """"Jayden" connects again with the seat's ``token`` and the table says so; closed after the block."""
+    back = client(server.url, "Jayden")
+    try:
+        back.join(table.online.link.game, token=token)
+        expect(back, "joined")
+        until(app, lambda: "Jayden is back" in table.controller.messages.text, 15, "back")
+        until(app, lambda: not table.online.away.presence.away, 5)
+        yield back
+    finally:
+        back.close()
+
+
 def lose_guest(app, table, guest) -> None:
     guest.close()
     until(app, lambda: "Jayden lost connection - waiting" in table.controller.messages.text, 15, "the waiting note")
@@ -60,16 +76,9 @@ def test_keep_waiting_then_the_player_comes_back(make_app, online_loop_server):
         return int(m.group(1)) if m else -1
     first = seconds()
     until(app, lambda: seconds() > first >= 0, 15, "the counter counting on")
-    back = client(online_loop_server.url, "Jayden")
-    try:
-        back.join(table.online.link.game, token=token)
-        expect(back, "joined")
-        until(app, lambda: "Jayden is back" in table.controller.messages.text, 15, "back")
-        until(app, lambda: not table.online.away.presence.away, 5)
+    with comes_back(app, table, online_loop_server, token):
         assert "(lost)" not in table.picture.seat_label(1)
-    finally:
-        back.close()
-        app.stack.clear()
+    app.stack.clear()
 
 
 def test_the_computer_takes_the_lost_seat_and_plays_it_on_the_table(make_app, online_loop_server):
