@@ -159,8 +159,11 @@ class ConnectScene(Scene):
         elif value == "refresh":
             self.app.sound.play("select")
             self.refresh()
-        elif self.browser is None or self.browser.games is None:
+        elif self.browser is None:
             self.error = "Connect to a server first: type its address and press Enter."
+            self.app.sound.play("refusal")
+        elif self.browser.games is None:
+            self.error = f"Wait for {self.browser.address} to answer: a game is made there once it has."
             self.app.sound.play("refusal")
         else:
             self.app.sound.play("select")
@@ -279,6 +282,7 @@ class ConnectScene(Scene):
                 else:
                     if not had and b.games is not None:
                         self.remember_address()         # it answered: worth remembering
+                        self.error = ""                 # a "wait for it to answer" said meanwhile is over
                     self._games_changed(current)
         L.follow_connector_or_say(self)
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LIST_TICKS = 30          # the list is read twice a second
 ROWS = 9
+NO_GAME = "No game to join yet: it shows here once a host on this network starts one."
 
 
 class FindScene(Scene):
@@ -48,6 +49,8 @@ class FindScene(Scene):
             return
         current = self.menu.current
         self.games = list(games)
+        if self.games and self.error == NO_GAME:
+            self.error = ""                         # there is one now
         self.menu = Menu([MenuItem(g.label[:64], g) for g in self.games])
         self.menu.layout(self.frame.x + 16, self.frame.y + 52, self.frame.w - 32)
         if current is not None and current.value in self.games:
@@ -58,6 +61,10 @@ class FindScene(Scene):
         if self.connector is not None:
             if action.kind == Kind.BACK:
                 L.stop_connector(self)
+            return
+        if action.kind == Kind.ACTION and action.pos is None and not self.games:
+            self.error = NO_GAME
+            self.app.sound.play("refusal")
             return
         item = self.menu_pick(self.menu, action)
         if item is None:

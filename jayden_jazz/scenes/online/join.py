@@ -90,6 +90,11 @@ class JoinScene(Scene):
             self.error = "A join code is letters and digits only."
             self.app.sound.play("illegal")
             return
+        if self.focused == "code" and ch and field is not None and len(field.value) >= CODE_LENGTH \
+                and not field.selected:
+            self.error = f"A join code has {CODE_LENGTH} letters and digits: this one is whole (Backspace changes it)."
+            self.app.sound.play("illegal")
+            return
         if field is not None and field.handle(action):
             self.error = ""
             if self.focused == "code":
@@ -177,6 +182,9 @@ class JoinScene(Scene):
             if name in self.fields:
                 font.draw(surface, LABELS[name], r.x, r.y + 2, P.YELLOW if focused else P.WHITE)
                 box = pygame.Rect(r.x + 96, r.y, r.w - 96, r.h)
+                if name == "name":                  # as on Host: an empty name says what the seat is called
+                    self.name.draw(surface, font, box, focused, blink)
+                    continue
                 self.fields[name].draw(surface, font, box, focused and blink)
                 if focused:
                     pygame.draw.rect(surface, P.YELLOW, box.inflate(2, 2), 1)

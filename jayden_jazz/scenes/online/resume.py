@@ -15,6 +15,7 @@ import pygame
 from jayden_jazz.online.connector import Connector
 from jayden_jazz.online.session import forget_session, load_session
 from jayden_jazz.online.words import server_url
+from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.workshop.textfield import TextField
@@ -94,9 +95,17 @@ class ContinueOnlineScene(Scene):
         if item.value in ("again", "address"):
             self._connect()
         elif item.value == "forget":
-            forget_session(self.app.dirs.saves)
-            self.close()
+            self.stack.push(menus.yes_no(
+                self.app, "Forget this game?", "Continue will no longer offer it, and this machine's seat in it "
+                "cannot be taken back.", self._forget, yes="Yes, forget it", no="No, keep it"))
         else:
+            self.close()
+
+    def _forget(self, yes: bool) -> None:
+        """The answer to Forget this game: the kept seat (its token) is the only way back, so only a Yes
+        drops it."""
+        if yes:
+            forget_session(self.app.dirs.saves)
             self.close()
 
     def update(self) -> None:
