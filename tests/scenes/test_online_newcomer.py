@@ -152,3 +152,38 @@ def test_enter_on_finds_empty_list_says_there_is_nothing_yet_until_a_game_shows(
     finder.listed = [HostedGame("Lori", "127.0.0.1", 9, "jayden", "K7QW2M", 1, 1, True)]
     sc._refresh()
     assert sc.error == "" and len(sc.menu.items) == 1
+
+
+def test_a_long_list_on_find_scrolls_and_each_line_keeps_its_seats_and_address(make_app):
+    """Fourteen games ran over the key help and out of the window, and a long host name cut off the seats
+    and the address (``full`` read ``fu``)."""
+    from jayden_jazz.net.discovery import HostedGame
+    from jayden_jazz.scenes.online.find import COLS, ROWS
+
+    games = [HostedGame(f"Player number {i} with a long machine name", f"203.0.113.{i}", 8765,
+                        "cards" if i % 2 else "jayden", f"CODE{i:02d}", i % 3, 1, True) for i in range(14)]
+
+    class Finder:
+        def games(self) -> list:
+            return list(games)
+
+        def close(self) -> None:
+            pass
+    app = open_online(make_app)
+    app.stack.push(app.scene("online-find"))
+    sc = app.stack.top
+    sc.finder = Finder()
+    sc._refresh()
+    assert len(sc.menu.items) == ROWS and sc.menu.rect.bottom < sc.frame.bottom - 30     # above the key help
+    for item, g in zip(sc.menu.items, games):
+        assert len(item.label) <= COLS and item.label.startswith("Player nu") and ".. - " in item.label
+        assert item.label.endswith(f"{'full' if g.seats_free <= 0 else 'free'} - {g.address}:8765")
+    assert f"Games 1-{ROWS} of 14 shown; \u2191\u2193 shows more." in drawn_text(app)
+    press(app, *["down"] * 12)
+    assert sc.menu.current.value is games[12] and sc.top == 12 - ROWS + 1
+    assert f"Games {sc.top + 1}-{sc.top + ROWS} of 14 shown; \u2191\u2193 shows more." in drawn_text(app)
+    press(app, *["down"] * 5)                                  # the last game is the last
+    assert sc.menu.current.value is games[13] and len(sc.menu.items) == ROWS
+    games.pop(0)                                               # the list changes under the cursor: it stays
+    sc._refresh()
+    assert sc.menu.current.value.code == "CODE13"
