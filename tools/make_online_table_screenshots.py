@@ -51,8 +51,8 @@ def serve(data: Path) -> tuple[str, Callable[[], None]]:
 
 def shoot(out: Path, data: Path) -> None:
     from jayden_jazz.net.client import NetClient
+    from jayden_jazz.online.connector import Link
     from jayden_jazz.scenes.cards.table import CardsTableScene
-    from jayden_jazz.scenes.online import link as L
     from jayden_jazz.scenes.jayden.board import JaydenScene
 
     d = Driver(out, pause=1 / 60)      # about real time, so the waiting counter counts seconds
@@ -67,7 +67,7 @@ def shoot(out: Path, data: Path) -> None:
         net = NetClient(url, name="Jazz").start()
         net.join(created["game"], seat=0)
         net.wait_for(lambda m: m["type"] == "joined")
-        link = L.Link(net, url, created["game"], created["code"], 0, host_token=created["host_token"], kind=kind)
+        link = Link(net, url, created["game"], created["code"], 0, host_token=created["host_token"], kind=kind)
         app.stack.clear()
         app.stack.push(app.scene("menu"))
         app.stack.push(app.scene("online-lobby", link=link))

@@ -191,7 +191,7 @@ def continue_latest(app: AppView, stack: SceneStack) -> None:
 def latest_to_continue(folder: Path) -> Unfinished | None:
     """What Continue opens: the newest unfinished save, or the online game kept in ``online.yaml``
     (game ``"online"``) when that is newer."""
-    from jayden_jazz.scenes.online.link import SESSION_FILE, load_session
+    from jayden_jazz.online.session import SESSION_FILE, load_session
 
     u = latest_unfinished(folder)
     path = Path(folder) / SESSION_FILE

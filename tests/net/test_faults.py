@@ -17,6 +17,7 @@ import pytest
 from jayden_jazz.net.store import Store
 
 from .conftest import ProcessServer, ThreadServer, client, create, expect, play_out
+from .killed import play_through_a_kill
 from .test_play import replayed_result, seat_clients
 
 
@@ -114,38 +115,9 @@ def test_an_action_cut_off_before_its_ack_is_resent_and_played_once(server: Thre
 def test_a_server_killed_mid_game_comes_back_and_the_game_finishes(tmp_path: Path, kind: str,
                                                                    setup: dict[str, Any]) -> None:
     data = tmp_path / "data"
-    proc = ProcessServer(data)
-    url = proc.url
-    rng = random.Random(11)     # a short Jayden game
-    host = client(url)
-    created = create(host, kind, setup, [{"kind": "human"}] * 2)
-    clients = [client(url, "A"), client(url, "B")]
-    for i, c in enumerate(clients):
-        c.join(created["game"], seat=i)
-        expect(c, "joined")
-    host.close()
-    acks: list[tuple[int, str]] = []
-    kills: list[int] = []
-
-    def note(i: int, m: dict[str, Any]) -> None:
-        if m["type"] == "ack" and "action" in m:
-            acks.append((m["ply"], m["action"]))
-
-    def maybe_kill() -> None:
-        nonlocal proc
-        ply = clients[0].view["ply"] if clients[0].view else 0
-        if not kills and ply >= 6:
-            kills.append(ply)
-            proc.kill()
-            proc = ProcessServer(data, proc.port)          # the same port and data folder
-
-    try:
-        final = play_out(clients, rng, timeout=40, on_message=note, between=maybe_kill)
-    finally:
-        for c in clients:
-            c.close()
-        proc.stop()
-    assert kills and all(c.connects >= 2 for c in clients)
+    game = play_through_a_kill(data, kind, setup, random.Random(11), kill_at=6)     # 11: a short Jayden game
+    created, final, acks = game.created, game.final, game.acks
+    assert game.killed_at is not None and all(n >= 2 for n in game.connects)
     store = Store(data)
     rows = store.actions(created["game"])
     store.close()

@@ -13,7 +13,8 @@ import pytest
 from jayden_jazz.jayden import Action
 from jayden_jazz.net.discovery import HostedGame
 from jayden_jazz.net.protocol import VERSION
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online.announce import Announcement
+from jayden_jazz.online.session import load_session, session_path
 from jayden_jazz.scenes.online.find import FindScene
 from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.jayden.board import JaydenScene
@@ -183,7 +184,7 @@ def test_the_host_may_end_an_abandoned_game(make_app, fast_server):
     from jayden_jazz.statistics import Statistics, stats_path
     total = Statistics.load(stats_path(app)).games["jayden"].total
     assert total.played == 0 and total.abandoned == 1          # recorded as abandoned, not won or lost
-    assert not L.session_path(app.dirs.saves).exists()                   # Continue no longer offers it
+    assert not session_path(app.dirs.saves).exists()                   # Continue no longer offers it
     app.stack.clear()
 
 
@@ -339,7 +340,7 @@ def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app
         app = open_online(make_app)
         join_screen(app, f"127.0.0.1:{loop_server.port}", created["code"])
         until(app, lambda: isinstance(app.stack.top, JaydenScene), 20, "the board")
-        kept = L.load_session(L.session_path(app.dirs.saves))
+        kept = load_session(session_path(app.dirs.saves))
         assert kept is not None and kept["game"] == created["game"] and kept["seat"] == 1
         sc = app.stack.top
         press(app, "escape")
@@ -365,12 +366,12 @@ def test_continue_offers_an_unfinished_online_game_and_rejoins_the_seat(make_app
 
 def test_a_damaged_session_file_is_not_offered(make_app, tmp_path):
     app = make_app()
-    path = L.session_path(app.dirs.saves)
+    path = session_path(app.dirs.saves)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("game: [1, 2\n", encoding="utf-8")
-    assert L.load_session(path) is None
+    assert load_session(path) is None
     path.write_text("kind: jayden\nurl: http://x\ngame: g\ncode: C\nseat: 0\ntoken: t\nsaved: s\n", encoding="utf-8")
-    assert L.load_session(path) is None               # not a WebSocket address
+    assert load_session(path) is None               # not a WebSocket address
     from jayden_jazz.scenes.resume import latest_to_continue
     assert latest_to_continue(app.dirs.saves) is None
 
@@ -425,7 +426,7 @@ def test_continue_into_a_game_abandoned_meanwhile_shows_its_end_and_forgets_it(m
         until(app, lambda: isinstance(app.stack.top, JaydenScene) or
               (app.stack.top.title == "Abandoned" if hasattr(app.stack.top, "title") else False), 20)
         until(app, lambda: getattr(app.stack.top, "title", "") == "Abandoned", 10, "the end shown")
-        assert not L.session_path(app.dirs.saves).exists()
+        assert not session_path(app.dirs.saves).exists()
         app.stack.clear()
     finally:
         host.close()
@@ -450,7 +451,7 @@ def test_the_announcement_runs_beside_the_frame_loop_and_stays_as_full_until_clo
 
     monkeypatch.setattr(discovery, "Advertiser", FakeAdvertiser)
     monkeypatch.setattr(discovery, "lan_addresses", lambda: ["127.0.0.2"])
-    a = L.Announcement()
+    a = Announcement()
     a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)
     a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)        # once is enough
     end = time.monotonic() + 5
@@ -466,7 +467,7 @@ def test_the_announcement_runs_beside_the_frame_loop_and_stays_as_full_until_clo
     assert made[0].closed and a._ad is None
     a.update("Jazz's laptop", 8765, "jayden", "K7QW2M", 1)
     assert len(made) == 1
-    off = L.Announcement(enabled=False)
+    off = Announcement(enabled=False)
     off.update("x", 8765, "jayden", "K7QW2M", 1)
     assert len(made) == 1
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from jayden_jazz.online.session import load_session, session_path
 from jayden_jazz.scenes.online import host_cards as HC
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
@@ -89,7 +89,7 @@ def test_host_a_card_game_pick_a_hand_on_the_screen_and_the_guest_sends_theirs(m
         v = lobby.view
         assert v["kind"] == "cards" and v["board"]["hands"][0] == mine and v["board"]["hands"][1] == theirs  # Open
         app.render()
-        assert L.load_session(L.session_path(app.dirs.saves))["kind"] == "cards"      # kept for Continue
+        assert load_session(session_path(app.dirs.saves))["kind"] == "cards"      # kept for Continue
         app.stack.clear()
     finally:
         guest.close()
@@ -167,9 +167,7 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
     app = open_online(make_app)
     app.settings["animation"] = "fast"                 # the steps are shown (instant would skip them)
     lobby = host_cards(app)
-    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    ctrl(app, "r")
-    press(app, "return")
+    random_hand(app)
     mine = list(lobby.hand_sent or [])
     guest = client(lobby.link.url, "Guest")
     rng = random.Random(3)
@@ -227,9 +225,7 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
 
     app = open_online(make_app)
     lobby = host_cards(app, players=1, others=1)         # 3 players, the others Computer - Easy
-    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    ctrl(app, "r")
-    press(app, "return")
+    random_hand(app)
     until(app, lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
     table = app.stack.top
     assert table.game.players == 3 and table.game.field.name == "5x5"
@@ -260,6 +256,24 @@ def screen_joins_host(make_app, server, host, rules: dict):
     app = open_online(make_app)
     join_screen(app, f"127.0.0.1:{server.port}", created["code"])
     return app, created
+
+
+def random_hand(app) -> None:
+    """Once the hand picker opens: a random hand (Ctrl+R), Done."""
+    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
+    ctrl(app, "r")
+    press(app, "return")
+
+
+def screen_at_table(make_app, server, host):
+    """:func:`screen_joins_host` for an Open game of the updated rules, then a random hand: the screen at
+    seat 1 of its card table. Returns (app, table, created)."""
+    from jayden_jazz.scenes.cards.table import CardsTableScene
+
+    app, created = screen_joins_host(make_app, server, host, {"preset": "updated", "open": True})
+    random_hand(app)
+    until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
+    return app, app.stack.top, created
 
 
 def seat0_move(bot, rng, acted: int) -> int:
@@ -302,14 +316,9 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
     host = client(server.url, "Host")
     rng = random.Random(6)
     try:
-        app, created = screen_joins_host(make_app, server, host, {"preset": "updated", "open": True})
-        until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-        ctrl(app, "r")
-        press(app, "return")
-        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
-        table = app.stack.top
+        app, table, created = screen_at_table(make_app, server, host)
         play_until(app, table, host, rng, lambda: len(table.game.history) >= 4)
-        assert L.load_session(L.session_path(app.dirs.saves))["kind"] == "cards"
+        assert load_session(session_path(app.dirs.saves))["kind"] == "cards"
         app.stack.clear()                                  # the player leaves; the seat stays theirs
         app.stack.push(app.scene("menu"))
         u = latest_to_continue(app.dirs.saves)
@@ -324,7 +333,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
         assert again.online.problem == "" and again.online.refused == []
         until(app, lambda: (host.view or {}).get("status") == "over", 10, "the server's end")
         assert again.game.result().to_dict() == host.view["result"]
-        assert not L.session_path(app.dirs.saves).exists()            # over: Continue no longer offers it
+        assert not session_path(app.dirs.saves).exists()            # over: Continue no longer offers it
         app.stack.clear()
     finally:
         host.close()
@@ -334,9 +343,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
 def test_a_card_this_machine_lacks_keeps_the_waiting_room_and_says_which(make_app, fast_server, monkeypatch):
     app = open_online(make_app)
     lobby = host_cards(app)
-    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    ctrl(app, "r")
-    press(app, "return")
+    random_hand(app)
     mine = list(lobby.hand_sent or [])
     from jayden_jazz.scenes.cardkit import library as lib
     loaded = lib.load_library(app)
@@ -369,9 +376,7 @@ def test_a_refusal_from_the_server_shows_on_the_table_in_words(make_app, fast_se
 
     app = open_online(make_app)
     lobby = host_cards(app)
-    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    ctrl(app, "r")
-    press(app, "return")
+    random_hand(app)
     mine = list(lobby.hand_sent or [])
     guest = client(lobby.link.url, "Guest")
     try:

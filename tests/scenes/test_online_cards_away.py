@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from jayden_jazz.net.client import NetClient
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import session_path
 from jayden_jazz.scenes.cards.table import CardsTableScene
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.statistics import Statistics, stats_path
 from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import press
@@ -30,12 +33,26 @@ def hosted_table(make_app, server, name: str = "Jazz"):
     net = NetClient(server.url, name=name, backoff=(0.05, 0.5)).start()
     net.join(created["game"], seat=0)
     joined = expect(net, "joined")
-    link = L.Link(net, server.url, created["game"], created["code"], joined["seat"],
+    link = Link(net, server.url, created["game"], created["code"], joined["seat"],
                   host_token=created["host_token"], kind="cards")
     net.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
     app.stack.push(app.scene("online-lobby", link=link))
     until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
     return app, app.stack.top, guest, token
+
+
+@contextmanager
+def comes_back(app, table, server, token: str) -> Iterator[NetClient]:
+    """"Jayden" connects again with the seat's ``token`` and the table says so; closed after the block."""
+    back = client(server.url, "Jayden")
+    try:
+        back.join(table.online.link.game, token=token)
+        expect(back, "joined")
+        until(app, lambda: "Jayden is back" in table.controller.messages.text, 15, "back")
+        until(app, lambda: not table.online.away.presence.away, 5)
+        yield back
+    finally:
+        back.close()
 
 
 def lose_guest(app, table, guest) -> None:
@@ -59,16 +76,9 @@ def test_keep_waiting_then_the_player_comes_back(make_app, online_loop_server):
         return int(m.group(1)) if m else -1
     first = seconds()
     until(app, lambda: seconds() > first >= 0, 15, "the counter counting on")
-    back = client(online_loop_server.url, "Jayden")
-    try:
-        back.join(table.online.link.game, token=token)
-        expect(back, "joined")
-        until(app, lambda: "Jayden is back" in table.controller.messages.text, 15, "back")
-        until(app, lambda: not table.online.away.presence.away, 5)
+    with comes_back(app, table, online_loop_server, token):
         assert "(lost)" not in table.picture.seat_label(1)
-    finally:
-        back.close()
-        app.stack.clear()
+    app.stack.clear()
 
 
 def test_the_computer_takes_the_lost_seat_and_plays_it_on_the_table(make_app, online_loop_server):
@@ -111,7 +121,7 @@ def test_the_host_ends_the_game_as_abandoned_and_it_is_counted_so(make_app, onli
     assert app.stack.top is window                           # no way back into play
     total = Statistics.load(stats_path(app)).games["cards"].total
     assert total.abandoned == 1 and total.played == 0
-    assert not L.session_path(app.dirs.saves).exists()
+    assert not session_path(app.dirs.saves).exists()
     press(app, "down", "return")                             # Back to title
     assert app.stack.top is not window
     app.stack.clear()

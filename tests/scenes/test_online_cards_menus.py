@@ -7,13 +7,12 @@ import random
 
 import pytest
 
-from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.scenes.online import cards_menu
-from tests.helpers import ctrl, press
+from tests.helpers import press
 from tests.net.conftest import FAST, ThreadServer, client
 from tests.scenes.test_online import until
-from tests.scenes.test_online_cards import play_until, screen_joins_host
+from tests.scenes.test_online_cards import play_until, random_hand, screen_at_table
 
 OFFLINE_ONLY = {"new", "save", "load", "rematch"}
 
@@ -24,12 +23,8 @@ def joined(make_app, online_fast_server, tmp_path):
     server = ThreadServer(tmp_path / "data", FAST)
     host = client(server.url, "Lori")
     try:
-        app, created = screen_joins_host(make_app, server, host, {"preset": "updated", "open": True})
-        until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-        ctrl(app, "r")                                   # Random hand
-        press(app, "return")
-        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
-        yield app, app.stack.top, host, created["code"]
+        app, table, created = screen_at_table(make_app, server, host)
+        yield app, table, host, created["code"]
         app.stack.clear()
     finally:
         host.close()
@@ -83,9 +78,7 @@ def test_a_three_seat_game_counts_once_per_kind_of_opponent(make_app, online_fas
 
     app = open_online(make_app)
     host_cards(app, players=1, others=1)                  # 3 players, the others Computer - Easy
-    until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-    ctrl(app, "r")                                   # Random hand
-    press(app, "return")
+    random_hand(app)
     until(app, lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
     table = app.stack.top
     rng = random.Random(4)

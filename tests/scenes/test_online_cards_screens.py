@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online.session import session_path
 from tests.helpers import step
 from tests.scenes.test_online_watch import drawn_text
 
 
 def keep_session(app, kind: str, url: str) -> None:
-    path = L.session_path(app.dirs.saves)
+    path = session_path(app.dirs.saves)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump({"format": 1, "kind": kind, "url": url, "game": "g1", "code": "ABC234",
                                     "seat": 1, "token": "t", "saved": "2026-01-01T00:00:00"}), encoding="utf-8")
@@ -33,7 +33,7 @@ def test_continue_names_the_kind_of_game_kept(make_app, kind, words):
     keep_session(app, kind, f"ws://127.0.0.1:{port}")
     app.stack.clear()
     app.stack.push(app.scene("menu"))
-    app.stack.push(app.scene("online-continue", path=L.session_path(app.dirs.saves)))
+    app.stack.push(app.scene("online-continue", path=session_path(app.dirs.saves)))
     step(app)
     text = drawn_text(app)
     assert f"{words}, join code ABC234" in text

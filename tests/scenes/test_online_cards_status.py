@@ -9,9 +9,8 @@ import random
 
 from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import press
-from tests.net.conftest import client, expect
 from tests.scenes.test_online import until
-from tests.scenes.test_online_cards_away import hosted_table
+from tests.scenes.test_online_cards_away import comes_back, hosted_table
 from tests.scenes.test_online_connect import drawn_text
 
 
@@ -52,15 +51,8 @@ def test_the_status_line_names_who_is_to_act_after_a_move_an_error_and_news(make
         until(app, lambda: app.stack.top is not table, 15, "the host's question")
         press(app, "return")                              # Keep waiting
         assert app.stack.top is table
-        back = client(online_loop_server.url, "Jayden")
-        try:
-            back.join(table.online.link.game, token=token)
-            expect(back, "joined")
-            until(app, lambda: "Jayden is back" in table.controller.messages.text, 15, "back")
-            until(app, lambda: not table.online.away.presence.away, 5)
+        with comes_back(app, table, online_loop_server, token):
             assert table.controller.messages.text in drawn_text(app) and status(app, table) == ["Jayden", "is to play"]
-        finally:
-            back.close()
         app.stack.clear()
     finally:
         guest.close()

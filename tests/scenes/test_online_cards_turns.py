@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import random
 
-
-from jayden_jazz.scenes.cards.hands import HandChoiceScene
-from jayden_jazz.scenes.cards.table import CardsTableScene
 from jayden_jazz.tables.cards.flow import Phase
-from tests.helpers import click, ctrl, press, step
+from tests.helpers import click, press, step
 from tests.net.conftest import FAST, ThreadServer, client
 from tests.scenes.cards_helpers import cell_centre, hand_centre
 from tests.scenes.test_online import until
-from tests.scenes.test_online_cards import screen_joins_host, seat0_move
+from tests.scenes.test_online_cards import screen_at_table, seat0_move
 
 
 def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app, online_fast_server, tmp_path):
@@ -27,12 +24,7 @@ def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app
     host = client(server.url, "Lori")
     rng = random.Random(8)
     try:
-        app, _ = screen_joins_host(make_app, server, host, {"preset": "updated", "open": True})
-        until(app, lambda: isinstance(app.stack.top, HandChoiceScene), 20, "the hand picker")
-        ctrl(app, "r")                                   # Random hand
-        press(app, "return")
-        until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
-        table = app.stack.top
+        app, table, _ = screen_at_table(make_app, server, host)
         if table.game.to_move == 1:                     # this screen begins: one move, then it is Lori's turn
             until(app, lambda: table.phase == Phase.TURN, 10, "our first turn")
             table.controller.play(1, rng.choice(table.game.legal_actions()))

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from jayden_jazz.net import listing
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online.session import load_session, session_path
 from jayden_jazz.scenes.online.connect import SHOWN, ConnectScene
 from jayden_jazz.scenes.online.host import HostScene
 from jayden_jazz.scenes.jayden.board import JaydenScene
@@ -110,7 +110,7 @@ def test_a_bare_clients_waiting_game_is_listed_joined_played_remembered_and_cont
         until(app, lambda: alice.view["ply"] > ply, 10, "the move on the server")
         assert alice.view["log"][ply]["seat"] == 1
         # left unfinished: Continue takes the seat again on that server
-        kept = L.load_session(L.session_path(app.dirs.saves))
+        kept = load_session(session_path(app.dirs.saves))
         assert kept is not None and kept["url"] == online_loop_server.url and "hosted_port" not in kept
         app.back_to("menu")
         press(app, "return")                                # Continue
@@ -154,7 +154,7 @@ def test_a_running_game_is_watched_from_the_list(make_app, online_loop_server):
         until(app, lambda: bob.view is not None and bob.view["status"] == "playing", 10, "Bob's view")
         bob.send_action(pick(bob.view, random.Random(1)), 0)
         until(app, lambda: watched.seats.view_msg["ply"] >= 1, 10, "the move seen")
-        assert not L.session_path(app.dirs.saves).exists()             # watching keeps nothing for Continue
+        assert not session_path(app.dirs.saves).exists()             # watching keeps nothing for Continue
         app.stack.clear()
     finally:
         bob.close()
@@ -176,7 +176,7 @@ def test_a_game_created_there_is_joined_by_a_bare_client(make_app, online_loop_s
     until(app, lambda: isinstance(app.stack.top, LobbyScene), 20, "the waiting room")
     lobby = app.stack.top
     assert lobby.link.is_host and lobby.link.hosting is None and lobby.link.url == online_loop_server.url
-    kept = L.load_session(L.session_path(app.dirs.saves))                # Continue rejoins that server, hosts nothing
+    kept = load_session(session_path(app.dirs.saves))                # Continue rejoins that server, hosts nothing
     assert kept is not None and kept["url"] == online_loop_server.url and "hosted_port" not in kept
     assert kept["host_token"] == lobby.link.host_token
     assert any("Connect to a server" in t for t in drawn_text(app))

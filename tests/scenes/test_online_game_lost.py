@@ -9,7 +9,8 @@ from __future__ import annotations
 import sqlite3
 
 from jayden_jazz.net.store import FILE_NAME
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online.session import load_session, save_session, session_path
+from jayden_jazz.online.words import GAME_LOST_LINE
 from jayden_jazz.shell import palette as P
 from jayden_jazz.statistics import stats_path
 from tests.helpers import press
@@ -36,8 +37,8 @@ def act(net) -> None:
 def test_the_card_table_closes_with_the_reason_when_the_server_loses_the_game(make_app, online_loop_server):
     app, table, guest, _ = hosted_table(make_app, online_loop_server)
     link = table.online.link
-    L.save_session(app.dirs.saves, link, "cards")
-    assert L.session_path(app.dirs.saves).exists()
+    save_session(app.dirs.saves, link, "cards")
+    assert session_path(app.dirs.saves).exists()
     refuse_writes(online_loop_server, link.game)
     mover = link.net if link.net.view["to_move"] == 0 else guest
     act(mover)
@@ -47,7 +48,7 @@ def test_the_card_table_closes_with_the_reason_when_the_server_loses_the_game(ma
     assert "Nothing more can be played" in " ".join(window.lines)
     press(app, "escape")
     assert app.stack.top is window                           # no way back into play
-    assert not L.session_path(app.dirs.saves).exists()                  # Continue no longer offers it
+    assert not session_path(app.dirs.saves).exists()                  # Continue no longer offers it
     assert not stats_path(app).exists() or "cards" not in stats_path(app).read_text(encoding="utf-8")
     press(app, "return")                                     # Move log: the game stays readable
     assert app.stack.top is not window
@@ -64,17 +65,17 @@ def test_the_jayden_board_ends_with_the_reason_when_the_server_loses_the_game(ma
     sc, guest = guest_board(app, online_loop_server, {})
     try:
         seats = sc.seats
-        assert L.load_session(L.session_path(app.dirs.saves))["game"] == seats.link.game      # kept for Continue
+        assert load_session(session_path(app.dirs.saves))["game"] == seats.link.game      # kept for Continue
         refuse_writes(online_loop_server, seats.link.game)
         act(seats.link.net)                                  # the screen is Green, who acts first
         until(app, lambda: sc.end_shown, 15, "the end shown")
         end = app.stack.top
-        assert end.title == "Game lost" and end.lines == [L.GAME_LOST_LINE]
-        assert not L.session_path(app.dirs.saves).exists()
+        assert end.title == "Game lost" and end.lines == [GAME_LOST_LINE]
+        assert not session_path(app.dirs.saves).exists()
         assert not stats_path(app).exists() or "jayden" not in stats_path(app).read_text(encoding="utf-8")
         press(app, "return")                                 # Look at the board (the default)
         assert app.stack.top is sc
-        assert seats.why_not_now() == L.GAME_LOST_LINE and seats.over()
+        assert seats.why_not_now() == GAME_LOST_LINE and seats.over()
         assert ("game lost by the server", P.LIGHT_RED) in seats.state()
         press(app, "escape")                                 # the menu's Leave asks nothing: the game is gone
         menu = app.stack.top.menu

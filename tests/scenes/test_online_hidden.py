@@ -17,9 +17,9 @@ import time
 
 import pytest
 
+from jayden_jazz.online.session import session_path
 from jayden_jazz.scenes.cards.hands import HandChoiceScene
 from jayden_jazz.scenes.cards.table import CardsTableScene
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.tables.cards import mirror
 from jayden_jazz.tables.cards.flow import Phase
 from tests.helpers import ctrl, press, step
@@ -330,11 +330,11 @@ def test_taking_up_a_hidden_game_after_a_swap_ability_or_a_reset_rebuilds_it_fro
         view_b = b.view
         b.close()
         app = open_online(make_app)
-        L.session_path(app.dirs.saves).parent.mkdir(parents=True, exist_ok=True)
-        L.session_path(app.dirs.saves).write_text(yaml.safe_dump({
+        session_path(app.dirs.saves).parent.mkdir(parents=True, exist_ok=True)
+        session_path(app.dirs.saves).write_text(yaml.safe_dump({
             "format": 1, "kind": "cards", "url": server.url, "game": created["game"], "code": created["code"],
             "seat": 1, "token": tokens[1], "saved": "2026-11-30T12:00:00"}), encoding="utf-8")
-        app.stack.push(app.scene("online-continue", path=L.session_path(app.dirs.saves)))
+        app.stack.push(app.scene("online-continue", path=session_path(app.dirs.saves)))
         _until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         table = app.stack.top
         v = table.online.link.net.view

@@ -18,8 +18,8 @@ from typing import Iterator
 from jayden_jazz import statistics
 from jayden_jazz.net.discovery import HostedGame
 from jayden_jazz.net.protocol import VERSION
+from jayden_jazz.online.words import WATCHING
 from jayden_jazz.scenes.cards.table import CardsTableScene
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.find import FindScene
 from jayden_jazz.scenes.jayden.board import JaydenScene
 from jayden_jazz.scenes.online.lobby import LobbyScene
@@ -132,11 +132,11 @@ def test_a_spectator_watches_a_whole_jayden_game_from_the_waiting_room_to_the_en
         for keys in (("return",), ("h",), ("u",)):
             sc.messages.say("")
             press(app, *keys)
-            assert sc.messages.text == L.WATCHING, keys
+            assert sc.messages.text == WATCHING, keys
         sc.messages.say("")
         r = square_rect(0, sc.flip)
         click(app, r.centerx, r.centery)
-        assert sc.messages.text == L.WATCHING and sc.table.selected is None
+        assert sc.messages.text == WATCHING and sc.table.selected is None
         press(app, "escape")
         assert menu_labels(app) == ["Resume", "Move list", "Leave"]
         press(app, "escape")
@@ -274,7 +274,7 @@ def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, onlin
         for keys in (("return",), ("h",), ("u",)):
             t.say("")
             press(app, *keys)
-            assert t.controller.messages.text == L.WATCHING, keys
+            assert t.controller.messages.text == WATCHING, keys
         press(app, "escape")
         assert menu_labels(app) == ["Resume", "Move log (L)", "Look at the card under the cursor (V)", "Leave"]
         press(app, "escape")

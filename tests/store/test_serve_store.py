@@ -7,49 +7,23 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from jayden_jazz.net.__main__ import main
 
-from tests.net.conftest import ProcessServer, client, create, expect, play_out
+from tests.net.conftest import ProcessServer, client, expect
+from tests.net.killed import play_through_a_kill
 from .conftest import Opener
 
 
 def test_a_server_on_either_store_is_killed_mid_game_and_the_game_finishes(open_store: Opener) -> None:
     spec = None if open_store.spec == "sqlite" else open_store.spec  # type: ignore[attr-defined]
     data: Path = open_store.data  # type: ignore[attr-defined]
-    proc = ProcessServer(data, store=spec)
-    host = client(proc.url)
-    created = create(host, "cards", {"rules": {"random": True}, "field": "3x3"}, [{"kind": "human"}] * 2)
-    players = [client(proc.url, "A"), client(proc.url, "B")]
-    for i, c in enumerate(players):
-        c.join(created["game"], seat=i)
-        expect(c, "joined")
-    host.close()
-    acks: dict[int, str] = {}
-    kills: list[int] = []
-
-    def note(_i: int, m: dict[str, Any]) -> None:
-        if m["type"] == "ack" and "action" in m:
-            acks[m["ply"]] = m["action"]
-
-    def maybe_kill() -> None:
-        nonlocal proc
-        ply = players[0].view["ply"] if players[0].view else 0
-        if not kills and ply >= 3:
-            kills.append(ply)
-            proc.kill()
-            proc = ProcessServer(data, proc.port, store=spec)
-
-    try:
-        final = play_out(players, random.Random(5), timeout=40, on_message=note, between=maybe_kill)
-    finally:
-        for c in players:
-            c.close()
-        proc.stop()
-    assert kills and final["status"] == "over" and final["ply"] == 9
+    game = play_through_a_kill(data, "cards", {"rules": {"random": True}, "field": "3x3"}, random.Random(5),
+                               kill_at=3, store=spec)
+    created, final, acks = game.created, game.final, dict(game.acks)
+    assert game.killed_at is not None and final["status"] == "over" and final["ply"] == 9
     proc = ProcessServer(data, store=spec)          # started again: the finished game is archived...
     try:
         watcher = client(proc.url)

@@ -17,8 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from jayden_jazz import statistics
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import forget_session
+from jayden_jazz.online.words import GAME_LOST
 from jayden_jazz.scenes.online import host_choice as H
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.presence import Presence
 from jayden_jazz.scenes.windows import ChoiceWindow
@@ -32,7 +34,7 @@ NOTE_EVERY = 30          # ticks between the waiting note's updates (its counter
 
 
 class CardsAway:
-    def __init__(self, link: L.Link) -> None:
+    def __init__(self, link: Link) -> None:
         self.link = link
         self.presence = Presence()
         self.ticks = 0
@@ -60,8 +62,8 @@ class CardsAway:
         if msg["type"] == "error":
             if msg.get("code") == "game_lost" and not self.closed and table.stack is not None:
                 self.counted = True                  # never finished: neither won, lost nor abandoned
-                L.forget_session(table.app.dirs.saves, self.link.game)      # Continue would find nothing there
-                self._close(table, "Game lost", L.GAME_LOST)
+                forget_session(table.app.dirs.saves, self.link.game)      # Continue would find nothing there
+                self._close(table, "Game lost", GAME_LOST)
             return                                   # the table says refusals itself
         heard = H.hear(msg, self.presence, self.ticks, host=self.link.is_host)
         if heard.ask is not None and table.stack is not None:
@@ -110,7 +112,7 @@ class CardsAway:
                 return                               # counted once the result is here
             outcome = ("drawn" if len(res.winners) > 1 else "won") if me in res.winners else "lost"
         self.counted = True
-        L.forget_session(table.app.dirs.saves, self.link.game)
+        forget_session(table.app.dirs.saves, self.link.game)
         others = statistics.card_opponents(view["seats"], me)
         rules = statistics.rules_name_cards(table.game.rules)
         statistics.record(table.app, "cards", (outcome, others, rules))

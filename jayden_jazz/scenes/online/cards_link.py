@@ -27,7 +27,7 @@ read the stand-ins as cards.
 A spectator (no seat: ``view["you"]`` is null) gets the same table with
 every seat remote: it sees what everyone sees (no hand face up unless
 Open; Three Open's and Hand Swap's shown cards as the server sends them)
-and its acting keys are refused with ``L.WATCHING``.
+and its acting keys are refused with ``WATCHING``.
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from jayden_jazz.cards import Result
 from jayden_jazz.cards import events as ev
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import forget_session
+from jayden_jazz.online.words import WATCHING, words
 from jayden_jazz.scenes.online import hints
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.online.cards_away import CardsAway
 from jayden_jazz.tables.cards import mirror
@@ -101,7 +103,7 @@ class OnlineCards:
     action, ``close`` when the player leaves. ``stand`` holds the mirror's stand-ins and ``base``
     the server's ply its history starts at."""
 
-    def __init__(self, link: L.Link, view: dict[str, Any], stand: mirror.StandIns | None = None,
+    def __init__(self, link: Link, view: dict[str, Any], stand: mirror.StandIns | None = None,
                  base: int = 0) -> None:
         self.link = link
         self.seat: int | None = None if view.get("you") is None else int(view["you"])
@@ -141,7 +143,7 @@ class OnlineCards:
             table.show_end()
         elif k in (Kind.ACTION, Kind.HINT, Kind.UNDO):
             table.app.sound.play("illegal")
-            table.say(L.WATCHING)
+            table.say(WATCHING)
 
     def watch_menu(self, table: CardsTableScene) -> ChoiceWindow:
         """A spectator's menu: only looking and leaving (leaving asks nothing: nothing is lost)."""
@@ -226,8 +228,8 @@ class OnlineCards:
             kind = msg["type"]
             self.away.hear(msg, table)                 # who is away, the host's choice (cards_away.py)
             if kind == "error":
-                self.refused.append(L.words(msg))
-                table.say(L.words(msg))
+                self.refused.append(words(msg))
+                table.say(words(msg))
                 table.app.sound.play("illegal")
             elif kind == "connection" and msg.get("state") in ("lost", "refused"):
                 table.say(moved.HINT if moved.offered(self.link) else
@@ -237,7 +239,7 @@ class OnlineCards:
         if view is None or self.problem:
             return
         if view["status"] in ("over", "abandoned"):
-            L.forget_session(table.app.dirs.saves, self.link.game)      # Continue no longer offers it
+            forget_session(table.app.dirs.saves, self.link.game)      # Continue no longer offers it
         actions = mirror.actions_in(view["log"])
         for played in actions[self.played:]:
             if played.seat != self.seat:
@@ -298,7 +300,7 @@ class OnlineCards:
 
     def _ended(self, table: CardsTableScene) -> None:
         if table.game.is_over():
-            L.forget_session(table.app.dirs.saves, self.link.game)      # Continue no longer offers it
+            forget_session(table.app.dirs.saves, self.link.game)      # Continue no longer offers it
 
     def check(self, table: CardsTableScene, view: dict[str, Any]) -> None:
         """The table here against the server's board: the same cards with the same owners, the same
@@ -325,7 +327,7 @@ class OnlineCards:
         self.link.close()
 
 
-def open_table(app: AppView, link: L.Link, view: dict[str, Any]) -> CardsTableScene:
+def open_table(app: AppView, link: Link, view: dict[str, Any]) -> CardsTableScene:
     """The card table scene for a started game, this seat at the screen, the others remote;
     ValueError in plain words when this machine lacks a card of the game."""
     import copy

@@ -6,7 +6,7 @@ again every few seconds and on R. Enter (or a click) on a game joins it --
 choosing the seat when more than one is free -- or, on a full or running
 game, offers to watch it; *Create a game here* makes a game on that server
 with the Host screen's choices (``host.HostScene`` given the server's URL). Seats are taken by the
-same ``link.Connector`` as everywhere else, so the waiting room, the tables
+same ``Connector`` (``online.connector``) as everywhere else, so the waiting room, the tables
 and Continue work for these games as for any other.
 """
 
@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.online.browse import Listed, ServerList, address_url
+from jayden_jazz.online.connector import Connector
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.connect_view import BUTTONS, SHOWN, ConnectView
-from jayden_jazz.online.browse import Listed, ServerList, address_url
 from jayden_jazz.scenes.online.player_name import NameEntry
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
@@ -52,7 +53,7 @@ class ConnectScene(Scene):
         self.top = 0                    # the first game shown
         self.button = 0
         self.browser: ServerList | None = None
-        self.connector: L.Connector | None = None
+        self.connector: Connector | None = None
         self.error = ""
         self.ticks = 0
         self.screen = ConnectView(self)
@@ -158,8 +159,11 @@ class ConnectScene(Scene):
         elif value == "refresh":
             self.app.sound.play("select")
             self.refresh()
-        elif self.browser is None or self.browser.games is None:
+        elif self.browser is None:
             self.error = "Connect to a server first: type its address and press Enter."
+            self.app.sound.play("refusal")
+        elif self.browser.games is None:
+            self.error = f"Wait for {self.browser.address} to answer: a game is made there once it has."
             self.app.sound.play("refusal")
         else:
             self.app.sound.play("select")
@@ -278,6 +282,7 @@ class ConnectScene(Scene):
                 else:
                     if not had and b.games is not None:
                         self.remember_address()         # it answered: worth remembering
+                        self.error = ""                 # a "wait for it to answer" said meanwhile is over
                     self._games_changed(current)
         L.follow_connector_or_say(self)
 

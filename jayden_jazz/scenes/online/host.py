@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.online.connector import Connector
 from jayden_jazz.scenes.online import hints
 from jayden_jazz.scenes.online import host_cards as HC
 from jayden_jazz.scenes.online import link as L
@@ -62,7 +63,7 @@ class HostScene(Scene):
         self.frame = pygame.Rect(60, 10, 520, 330)
         self.name = NameEntry(app)
         self.build_menu()
-        self.connector: L.Connector | None = None
+        self.connector: Connector | None = None
         self.ticks = 0
 
     @property

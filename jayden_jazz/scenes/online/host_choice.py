@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.words import words
 from jayden_jazz.scenes.jayden import menus
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.presence import Presence
 from jayden_jazz.scenes.windows import ChoiceWindow
 from jayden_jazz.shell.widgets import MenuItem
@@ -49,13 +50,13 @@ def hear(msg: dict[str, Any], presence: Presence, ticks: int, *, host: bool) -> 
         out.reconnected = True
     kind = msg["type"]
     if kind == "error" or (kind == "connection" and msg.get("state") == "refused"):
-        out.refuse = L.words(msg)
+        out.refuse = words(msg)
     elif kind == "ack" and msg.get("host"):
         out.say = COMPUTER_NOW if msg["host"] == "computer" else ABANDONED_NOW
     return out
 
 
-def ask_host(app: AppView, stack: SceneStack, link: L.Link, seat: int, name: str) -> None:
+def ask_host(app: AppView, stack: SceneStack, link: Link, seat: int, name: str) -> None:
     """The host's question about ``seat``, whose player ``name`` is away."""
     stack.push(ChoiceWindow(
         app, "Player away", [MenuItem("Keep waiting", "wait"),
@@ -65,7 +66,7 @@ def ask_host(app: AppView, stack: SceneStack, link: L.Link, seat: int, name: str
         on_choose=lambda choice: host_command(app, stack, link, choice, seat), width=420))
 
 
-def host_command(app: AppView, stack: SceneStack, link: L.Link, choice: str, seat: int) -> None:
+def host_command(app: AppView, stack: SceneStack, link: Link, choice: str, seat: int) -> None:
     if choice == "computer":
         link.net.host(link.game, link.host_token or "", "computer", seat)
     elif choice == "abandon":
@@ -78,7 +79,7 @@ def host_command(app: AppView, stack: SceneStack, link: L.Link, choice: str, sea
             answer, yes="Yes, end it", no="No, keep waiting"))
 
 
-def away_items(link: L.Link, presence: Presence, view: dict[str, Any] | None) -> list[MenuItem]:
+def away_items(link: Link, presence: Presence, view: dict[str, Any] | None) -> list[MenuItem]:
     """The host's menu entries for the seats away now (the question again, after Keep waiting)."""
     if not link.is_host or view is None or view.get("status") != "playing":
         return []

@@ -35,13 +35,15 @@ from typing import TYPE_CHECKING, Any
 
 from jayden_jazz import statistics
 from jayden_jazz.jayden import START_JPN, Position
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import forget_session
+from jayden_jazz.online.words import GAME_LOST_LINE, WATCHING
 from jayden_jazz.saves import jayden as jsave
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.jayden.names import SIDE_COLOR
 from jayden_jazz.scenes.jayden.render import cell_of_square
 from jayden_jazz.scenes.online import hints as hints_online
 from jayden_jazz.scenes.online import host_choice as H
-from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online import moved
 from jayden_jazz.scenes.online import names
 from jayden_jazz.scenes.online.follow import Follower
@@ -67,7 +69,7 @@ END_ITEMS = [MenuItem("Watch replay", "replay"), MenuItem("Move list", "moves"),
 END_DEFAULT = [i.value for i in END_ITEMS].index("look")     # Enter on the end bar loses nothing
 
 
-def online_board(app: AppView, link: L.Link) -> Scene:
+def online_board(app: AppView, link: Link) -> Scene:
     """The board for one seat (or a spectator) of an online game; ``link`` is closed on leaving."""
     return app.scene("jayden-seated", seats=RemoteSeats(app, link))
 
@@ -82,7 +84,7 @@ class RemoteSeats:
 
     warnings = False     # the Master warnings are a help the other player never agreed to
 
-    def __init__(self, app: AppView, link: L.Link) -> None:
+    def __init__(self, app: AppView, link: Link) -> None:
         self.app = app
         self.link = link
         self.presence = Presence()
@@ -172,7 +174,7 @@ class RemoteSeats:
         if not self.counted and self.link.seat is not None:
             self.counted = True
             self._count(v)
-            L.forget_session(self.app.dirs.saves, self.link.game)
+            forget_session(self.app.dirs.saves, self.link.game)
         board = self.board
         if not board.end_shown and board.stack is not None and not self.follower.busy:
             board.show_end()
@@ -206,7 +208,7 @@ class RemoteSeats:
                 self.sent_ply = None
                 if msg.get("code") == "game_lost" and not self.lost:
                     self.lost = self.counted = True          # never finished: not in the statistics
-                    L.forget_session(self.app.dirs.saves, self.link.game)
+                    forget_session(self.app.dirs.saves, self.link.game)
             if heard.refuse:
                 board.refuse(heard.refuse)
             elif heard.say:
@@ -258,7 +260,7 @@ class RemoteSeats:
         """Why this seat cannot act now, in plain words, or ""."""
         v = self.view_msg
         if self.lost:
-            return L.GAME_LOST_LINE
+            return GAME_LOST_LINE
         if self.presence.own_lost:
             return moved.HINT if moved.offered(self.link) else "Not connected to the server: reconnecting..."
         if v is None:
@@ -292,7 +294,7 @@ class RemoteSeats:
         return self.lost or (v is not None and v["status"] in ("over", "abandoned"))
 
     def why_not_act(self) -> str:
-        return L.WATCHING if self.link.watching else self.why_not_now()
+        return WATCHING if self.link.watching else self.why_not_now()
 
     def act(self, sq: int) -> Outcome:
         table, v = self.table, self.view_msg
@@ -305,10 +307,10 @@ class RemoteSeats:
         return Outcome(True, "sent")
 
     def hint(self) -> Outcome:
-        return refused(L.WATCHING) if self.link.watching else self.hints.ask()
+        return refused(WATCHING) if self.link.watching else self.hints.ask()
 
     def undo(self) -> Outcome:
-        return refused(L.WATCHING if self.link.watching else NO_UNDO)
+        return refused(WATCHING if self.link.watching else NO_UNDO)
 
     def noticed(self, n: Notice) -> None:
         """The end, saves and statistics of an online game come from the server's view, not the table."""
@@ -356,7 +358,7 @@ class RemoteSeats:
     def end_words(self) -> tuple[str, str]:
         v = self.view_msg or {}
         if self.lost:
-            return "Game lost", L.GAME_LOST_LINE
+            return "Game lost", GAME_LOST_LINE
         if v.get("status") == "abandoned":
             return "Abandoned", "The host ended the game as abandoned."
         head, text = describe_result(self.pos, self.names())

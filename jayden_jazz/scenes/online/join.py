@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.online.connector import Connector
+from jayden_jazz.online.session import load_session, session_path
+from jayden_jazz.online.words import ERROR_WORDS, clean_code, server_url
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.online.player_name import NameEntry
@@ -41,12 +44,12 @@ class JoinScene(Scene):
         if not address and not code:                  # the last game joined, to join again
             address, code = str(last.get("address", "")), str(last.get("code", ""))
         self.fields = {"name": self.name.field, "address": TextField(address, 60),
-                       "code": TextField(L.clean_code(code)[:CODE_LENGTH], CODE_LENGTH)}
+                       "code": TextField(clean_code(code)[:CODE_LENGTH], CODE_LENGTH)}
         self.focus = ROWS.index("address" if not self.fields["address"].value else "code")
         self.frame = pygame.Rect(70, 25, 500, 300)
         self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 62 + i * 22, self.frame.w - 48, 18)
                      for i, name in enumerate(ROWS)}
-        self.connector: L.Connector | None = None
+        self.connector: Connector | None = None
         self.kept: dict[str, Any] | None = None     # this machine's seat in the game being joined, if any
         self.error = ""
         self.ticks = 0
@@ -87,6 +90,11 @@ class JoinScene(Scene):
             self.error = "A join code is letters and digits only."
             self.app.sound.play("illegal")
             return
+        if self.focused == "code" and ch and field is not None and len(field.value) >= CODE_LENGTH \
+                and not field.selected:
+            self.error = f"A join code has {CODE_LENGTH} letters and digits: this one is whole (Backspace changes it)."
+            self.app.sound.play("illegal")
+            return
         if field is not None and field.handle(action):
             self.error = ""
             if self.focused == "code":
@@ -102,12 +110,12 @@ class JoinScene(Scene):
             self.app.sound.play("refusal")
             return
         try:
-            url = L.server_url(self.fields["address"].value)
+            url = server_url(self.fields["address"].value)
         except ValueError as e:
             self.error, self.focus = str(e), ROWS.index("address")
             self.app.sound.play("refusal")
             return
-        code = L.clean_code(self.fields["code"].value)
+        code = clean_code(self.fields["code"].value)
         if not code:
             self.error, self.focus = ("Type the join code the host's screen shows (six letters and digits).",
                                       ROWS.index("code"))
@@ -117,7 +125,7 @@ class JoinScene(Scene):
         self.error = ""
         self.name.remember()
         self.remember(self.fields["address"].value.strip(), code)
-        kept = None if name == "watch" else L.load_session(L.session_path(self.app.dirs.saves))
+        kept = None if name == "watch" else load_session(session_path(self.app.dirs.saves))
         self.kept = kept if kept is not None and kept["code"] == code else None
         if self.kept is not None and self.kept["url"] != url:
             self._take_back(url)                # this machine's seat in that game, whose host moved
@@ -146,7 +154,7 @@ class JoinScene(Scene):
         self.ticks += 1
         connector = self.connector
         error = L.follow_connector(self)
-        if error == L.ERROR_WORDS["no_free_seat"] and self.kept is not None and connector is not None:
+        if error == ERROR_WORDS["no_free_seat"] and self.kept is not None and connector is not None:
             self._take_back(connector.url)      # full, but one of its seats is this machine's
             return
         if error:
@@ -174,6 +182,9 @@ class JoinScene(Scene):
             if name in self.fields:
                 font.draw(surface, LABELS[name], r.x, r.y + 2, P.YELLOW if focused else P.WHITE)
                 box = pygame.Rect(r.x + 96, r.y, r.w - 96, r.h)
+                if name == "name":                  # as on Host: an empty name says what the seat is called
+                    self.name.draw(surface, font, box, focused, blink)
+                    continue
                 self.fields[name].draw(surface, font, box, focused and blink)
                 if focused:
                     pygame.draw.rect(surface, P.YELLOW, box.inflate(2, 2), 1)

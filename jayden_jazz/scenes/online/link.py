@@ -1,12 +1,14 @@
-"""The Play online screens' door to :mod:`jayden_jazz.online`, and the steps they share.
+"""What the Play online screens share of their own: the game's online settings, and taking a seat.
 
-What the screens drive -- hosting, announcing, connecting, the kept
-session, the words for errors -- lives in the pygame-free
-:mod:`jayden_jazz.online` package and is named here for the screens
-(``L.Connector``, ``L.words``...). What is the screens' own: reading the
-game's :class:`~jayden_jazz.online.config.OnlineConfig` (the app's
-``online``), making a Connector or a Hosting with it, and following an
-attempt to take a seat frame by frame.
+Hosting, announcing, connecting, the kept session and the words for
+errors live in the pygame-free :mod:`jayden_jazz.online` package, and
+the screens import them from there (``online.connector``,
+``online.words``...); nothing of it is named again here. What this module
+holds is the screens': reading the game's
+:class:`~jayden_jazz.online.config.OnlineConfig` (the app's ``online``,
+else what a headless run implies), making a Connector, a Hosting or a LAN
+browser with it, and following an attempt to take a seat frame by frame
+(:class:`Seeking`, :func:`follow_connector`).
 """
 
 from __future__ import annotations
@@ -14,13 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from jayden_jazz.online.announce import Announcement
-from jayden_jazz.online.config import DEFAULT_PORT, LISTEN, LOOPBACK, NoFinder, OnlineConfig
-from jayden_jazz.online.connector import Connector, Link
+from jayden_jazz.online.config import OnlineConfig
+from jayden_jazz.online.connector import Connector
 from jayden_jazz.online.hosting import Hosting
-from jayden_jazz.online.session import SESSION_FILE, forget_session, load_session, save_session, session_path
-from jayden_jazz.online.words import (ERROR_WORDS, GAME_LOST, GAME_LOST_LINE, WATCHING, clean_code, server_url,
-                                      words)
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
@@ -112,8 +110,5 @@ def stop_connector(scene: Seeking) -> bool:
     return True
 
 
-__all__ = ["Announcement", "Connector", "DEFAULT_PORT", "ERROR_WORDS", "GAME_LOST", "GAME_LOST_LINE", "Hosting",
-           "LISTEN", "LOOPBACK", "Link", "NoFinder", "OnlineConfig", "SESSION_FILE", "Seeking", "SeekingAloud", "WATCHING", "clean_code",
-           "config", "connector", "follow_connector", "follow_connector_or_say", "forget_session", "hosting",
-           "load_session", "local_only", "make_finder", "save_session", "server_url", "session_path",
-           "stop_connector", "words"]
+__all__ = ["Seeking", "SeekingAloud", "config", "connector", "follow_connector", "follow_connector_or_say",
+           "hosting", "local_only", "make_finder", "stop_connector"]

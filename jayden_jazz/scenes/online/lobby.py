@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import save_session
+from jayden_jazz.online.words import words
 from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import cards_link, hints, host_cards
 from jayden_jazz.scenes.online import link as L
@@ -35,13 +38,13 @@ def lan_addresses() -> list[str]:
 
 
 class LobbyScene(Scene):
-    def __init__(self, app: AppView, link: L.Link) -> None:
+    def __init__(self, app: AppView, link: Link) -> None:
         super().__init__(app)
         self.link = link
         self.frame = pygame.Rect(40, 30, 560, 290)
         self.addresses = lan_addresses() if link.is_host else []
         link.announcement.enabled = L.config(app).announces
-        L.save_session(app.dirs.saves, link, notice=app.notices.append)
+        save_session(app.dirs.saves, link, notice=app.notices.append)
         self.hand_sent: list[str] | None = None    # the card game: this seat's hand, sent, not yet refused
         self.picker_offered = False
         self.refusal = ""
@@ -116,7 +119,7 @@ class LobbyScene(Scene):
                 self.changed()
             elif msg["type"] == "error" and self.hand_sent is not None:
                 self.hand_sent = None           # the hand was refused: say why, and choose again
-                self.refusal = "The server refused the hand: " + L.words(msg)
+                self.refusal = "The server refused the hand: " + words(msg)
                 self.app.sound.play("refusal")
                 self.changed()
         v = self.view

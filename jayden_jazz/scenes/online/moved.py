@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jayden_jazz.scenes.online import link as L
+from jayden_jazz.online.connector import Link
+from jayden_jazz.online.session import load_session, save_session, session_path
 from jayden_jazz.shell.widgets import MenuItem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,22 +27,22 @@ HINT = "Not connected to the server: reconnecting. Moved? Esc: new address."
 SHORT = "Server moved? Esc: new address"
 
 
-def offered(link: L.Link) -> bool:
+def offered(link: Link) -> bool:
     """A player's seat, on a server this machine does not run, whose connection is down: only they
     can say where it went (a spectator keeps nothing; the host's own server is started again here)."""
     return (link.seat is not None and link.hosting is None
             and link.net.state not in ("connected", "closed", "idle"))
 
 
-def items(link: L.Link) -> list[MenuItem]:
+def items(link: Link) -> list[MenuItem]:
     return [MenuItem(ITEM_LABEL, VALUE)] if offered(link) else []
 
 
-def give_new_address(app: AppView, link: L.Link) -> None:
+def give_new_address(app: AppView, link: Link) -> None:
     """Keep the seat for Continue, leave the game's screens, and open Continue on the address row."""
-    L.save_session(app.dirs.saves, link, notice=app.notices.append)
-    path = L.session_path(app.dirs.saves)
-    if L.load_session(path) is None:
+    save_session(app.dirs.saves, link, notice=app.notices.append)
+    path = session_path(app.dirs.saves)
+    if load_session(path) is None:
         app.notices.append("This seat could not be kept for Continue, so its new address cannot be given.")
         return
     app.back_to("menu")                     # the table (or waiting room) closes its link as it goes

@@ -12,6 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from jayden_jazz.online.connector import Connector
+from jayden_jazz.online.session import forget_session, load_session
+from jayden_jazz.online.words import server_url
+from jayden_jazz.scenes.jayden import menus
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.fit import error_lines
 from jayden_jazz.scenes.workshop.textfield import TextField
@@ -36,14 +40,14 @@ class ContinueOnlineScene(Scene):
         self.frame = pygame.Rect(70, 80, 500, 190)
         self.ticks = 0
         self.error = ""
-        self.kept = L.load_session(path)
+        self.kept = load_session(path)
         hosted = self.kept is not None and "hosted_port" in self.kept
         self.address = TextField(str((self.kept or {}).get("url", ""))[5:], 60)
         items = [MenuItem("Try again", "again"), MenuItem("Server address", "address"),
                  MenuItem("Forget this game", "forget"), MenuItem("Back", "back")]
         self.menu = Menu([i for i in items if i.value != "address" or not hosted])
         self.menu.layout(self.frame.x + 24, self.frame.y + 96, self.frame.w - 48)
-        self.connector: L.Connector | None = None
+        self.connector: Connector | None = None
         if new_address and not hosted and self.kept is not None:
             # from a table whose server stopped answering: the old address is known not to answer
             self.error = f"No game server answers at {self.address.value}. Type its new address, then Enter."
@@ -59,7 +63,7 @@ class ContinueOnlineScene(Scene):
         url = kept["url"]
         if "hosted_port" not in kept and self.address.value.strip() != url[5:]:
             try:
-                url = L.server_url(self.address.value)      # the host is elsewhere now
+                url = server_url(self.address.value)      # the host is elsewhere now
             except ValueError as e:
                 self.error = str(e)
                 self.app.sound.play("refusal")
@@ -91,9 +95,17 @@ class ContinueOnlineScene(Scene):
         if item.value in ("again", "address"):
             self._connect()
         elif item.value == "forget":
-            L.forget_session(self.app.dirs.saves)
-            self.close()
+            self.stack.push(menus.yes_no(
+                self.app, "Forget this game?", "Continue will no longer offer it, and this machine's seat in it "
+                "cannot be taken back.", self._forget, yes="Yes, forget it", no="No, keep it"))
         else:
+            self.close()
+
+    def _forget(self, yes: bool) -> None:
+        """The answer to Forget this game: the kept seat (its token) is the only way back, so only a Yes
+        drops it."""
+        if yes:
+            forget_session(self.app.dirs.saves)
             self.close()
 
     def update(self) -> None:
