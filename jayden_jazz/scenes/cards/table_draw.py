@@ -16,6 +16,7 @@ import pygame
 
 from jayden_jazz.cards import IllegalActionError, sides_text
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.game_frame import frame_of
 from jayden_jazz.scenes.cards.render import SlotKey, TableFrame, TableView, hand_key
 from jayden_jazz.scenes.cards.windows import describe_result
 from jayden_jazz.shell import palette as P
@@ -293,8 +294,10 @@ class TablePicture:
             values=dict(st.values) if st.showing and st.values else None,
             scores=st.scores if st.showing else None, hands=self._shown_hands())
 
-    def frame(self) -> TableFrame:
-        return TableFrame(self.table.game, self.view())
+    def frame(self, view: TableView | None = None) -> TableFrame:
+        """The frame the renderer paints: ``view`` (by default this frame's :meth:`view`) over the
+        table's cards as this screen may see them."""
+        return frame_of(self.table.game, view or self.view())
 
     # ------------------------------------------------------------------ marks on the board
     def hint_marks(self, st: TableState | None = None) -> tuple[SlotKey, int] | None:
