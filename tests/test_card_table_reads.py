@@ -22,7 +22,7 @@ SCENE = ROOT / "jayden_jazz" / "scenes" / "cards"
 MODULES = ("table.py", "table_input.py", "table_draw.py", "table_menu.py", "table_computers.py",
            "table_names.py", "render.py")
 
-VIEWS = {"view", "screen_view"}
+VIEWS = {"view", "screen_view", "preview"}       # preview: what a card would do on a cell, as plain values
 COMMANDS = {
     # what a person does at the table
     "pick", "place", "play", "choose_ability", "toggle_target", "back", "cancel_choice", "confirm",

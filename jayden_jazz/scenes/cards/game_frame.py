@@ -18,6 +18,7 @@ from jayden_jazz.scenes.cards.table_frame import FieldCard, TableFrame, TableVie
 def frame_of(game: Game, view: TableView) -> TableFrame:
     """The frame ``view`` draws over ``game`` as it stands (or, while steps play, as they show it)."""
     field: dict[int, FieldCard] = {}
+    owner: int | None
     for i in game.field.cells:
         card = game.card_at(i)
         if view.board is not None:

@@ -351,9 +351,9 @@ class TableRenderer:
             if lines:
                 out.append(pygame.Rect(p.x, p.bottom - 14 * lines, p.w, 14 * lines))
             out += [r.inflate(4, 4).union(r.move(0, -4).inflate(4, 4)) for _, r in self.hand_slots(frame, s)]
-        frame = lay.field_rect.inflate(8, 8)                     # the field's border, kept whole
-        out += [pygame.Rect(frame.x, frame.y, frame.w, 5), pygame.Rect(frame.x, frame.bottom - 5, frame.w, 5),
-                pygame.Rect(frame.x, frame.y, 5, frame.h), pygame.Rect(frame.right - 5, frame.y, 5, frame.h)]
+        edge = lay.field_rect.inflate(8, 8)                      # the field's border, kept whole
+        out += [pygame.Rect(edge.x, edge.y, edge.w, 5), pygame.Rect(edge.x, edge.bottom - 5, edge.w, 5),
+                pygame.Rect(edge.x, edge.y, 5, edge.h), pygame.Rect(edge.right - 5, edge.y, 5, edge.h)]
         out += self._label_rects()
         return out
 

@@ -14,6 +14,7 @@ them; :mod:`render` gives them on for the modules that import them there.
 from __future__ import annotations
 
 from collections.abc import Mapping
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union
 
@@ -98,7 +99,7 @@ class TableFrame:
     held: tuple[int, ...]
     scores: tuple[int, ...]
     placed: Card | None = None
-    elements: Mapping[int, tuple[str, int | None]] = field(default_factory=dict)
+    elements: Mapping[int, tuple[str, int | None]] = dataclasses.field(default_factory=dict)
     effects: tuple[EffectInfo, ...] = ()
     names: tuple | None = None
 

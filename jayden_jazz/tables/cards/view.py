@@ -14,9 +14,12 @@ that is the screen of a seat that is not here (a remote seat, a test).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.tables.cards.flow import Phase
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.cards import EffectInfo
 
 
 class Refusal(Exception):
@@ -32,6 +35,9 @@ class HandView:
     size: int
     cards: tuple[str, ...] | None
     known: tuple[tuple[int, str], ...] = ()
+    shared: tuple[int, ...] = ()
+    """Of a hand face up here, the places of the cards the other seats know too (Three Open's,
+    a card received by Hand Swap or a swap); empty under Open and once the game is over."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,8 @@ class Choice:
     ability: int | None = None
     chosen: tuple[str, ...] = ()
     next_targets: tuple[str, ...] = ()
+    index: int | None = None                          # the card's place in its seat's hand, where it stays till played
+    size: int | None = None                           # the targets a whole choice of the chosen ability takes
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,22 @@ class TableState:
     hint_asked: bool = False                          # a hint is being worked out for the mover
     message_left: int = 0                             # ticks before ``message`` goes (0: it stays)
     seen: frozenset[int] = frozenset()                # the seats whose hands are face up in ``hands``
+    sides: tuple[tuple[int, tuple[int, ...]], ...] = ()   # (cell index, values) of every card in ``board``, as drawn
+    elements: tuple[tuple[int, str, int | None], ...] = ()
+    """(cell index, element, modifier of the card drawn on it, None on an empty cell): Elemental's cells."""
+    effects: tuple[EffectInfo, ...] = ()              # the running Turn effects
+    open: bool = False                                # the Open rule: every hand face up to everybody
+    computer_at: int | None = None                    # the computer's chosen card's place in its hand, framed
+    locked: tuple[int, ...] = ()                      # places in the mover's hand a hand rule (Order, Chaos) bars now
+
+
+@dataclass(frozen=True)
+class Landing:
+    """What a card would do on a free cell, worked out without playing it: the cells whose cards
+    it would capture, and its values there (Elemental, Turn effects; None where it may not go)."""
+
+    captures: frozenset[int] = frozenset()
+    sides: tuple[int, int, int, int] | None = None
 
 
 class Screen:
@@ -113,4 +137,4 @@ class Screen:
         controller starts the turn again at its next tick or at :meth:`resume`."""
 
 
-__all__ = ["Choice", "HandView", "Refusal", "Screen", "TableState"]
+__all__ = ["Choice", "HandView", "Landing", "Refusal", "Screen", "TableState"]
