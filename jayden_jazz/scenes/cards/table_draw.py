@@ -111,13 +111,16 @@ class TablePicture:
                 out |= {hand_key(s, i) for i in st.hands[s].shared}
         return frozenset(out)
 
-    def _shown_hands(self) -> tuple[tuple, ...] | None:
-        """Each hand as the Hand Swap steps shown so far left it (None: the game's hands)."""
+    def _shown_hands(self, st: TableState, revealed: frozenset) -> tuple[tuple, ...] | None:
+        """Each hand as the Hand Swap steps shown so far left it (None: the game's hands); a card
+        this screen may not see is None there, a face down card."""
         early = self.table.controller.setup_shown()
         if early is None:
             return None
         cat = self.table.library.catalog
-        return tuple(tuple(cat[cid] for cid in hand if cid in cat) for hand in early[0])
+        return tuple(tuple(cat[cid] if s in st.seen or hand_key(s, i) in revealed else None
+                           for i, cid in enumerate(c for c in hand if c in cat))
+                     for s, hand in enumerate(early[0]))
 
     def watching(self) -> bool:
         """An online spectator's table: it follows the game and never acts."""
@@ -265,6 +268,7 @@ class TablePicture:
         chosen = frozenset(self.table.keys.chosen_keys()) if targets else frozenset()
         cands = frozenset(self.table.keys.target_keys()) - chosen if targets else frozenset()
         picked = self._picked(st)
+        revealed = self._revealed(st)
         return TableView(
             visible=st.seen,
             cursor=self.table.cursor if st.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER)
@@ -272,7 +276,7 @@ class TablePicture:
             selected=hand_key(st.to_move, picked) if picked is not None else None,
             pending=self._pending(st),
             preview=self._capture_preview(st), preview_values=self._value_preview(st),
-            dimmed=self._dimmed(st), revealed=self._revealed(st), known_own=self._known_own(st),
+            dimmed=self._dimmed(st), revealed=revealed, known_own=self._known_own(st),
             candidates=cands, chosen=chosen, flips={cell: (old, p) for cell, old, p in st.flips}, last=st.last,
             board=board, step_cell=st.step_cell, hint=self.hint_marks(st),
             computer_pick=self.computer_pick(st), drawn=drawn, blink=(self.table.ticks // 15) % 2 == 0,
@@ -281,7 +285,7 @@ class TablePicture:
             highlight=None if st.game_over else st.to_move, game_over=st.game_over,
             banner=st.banner, matched=st.matched,
             values=dict(st.values) if st.showing and st.values else None,
-            scores=st.scores if st.showing else None, hands=self._shown_hands())
+            scores=st.scores if st.showing else None, hands=self._shown_hands(st, revealed))
 
     def frame(self, view: TableView | None = None) -> TableFrame:
         """The frame the renderer paints: ``view`` (by default this frame's :meth:`view`) over the
@@ -315,7 +319,7 @@ def frame_from_state(st: TableState, view: TableView, catalog: Mapping[str, Card
     hands = []
     for s, h in enumerate(st.hands):
         if view.hands is not None:                  # as Hand Swap's steps show them
-            ids: tuple[str | None, ...] = tuple(c.id for c in view.hands[s])
+            ids: tuple[str | None, ...] = tuple(c.id if c is not None else None for c in view.hands[s])
         elif h.cards is not None:
             ids = h.cards
         else:

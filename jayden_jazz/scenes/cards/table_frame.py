@@ -67,7 +67,7 @@ class TableView:
     matched: tuple[tuple[int, int], ...] = ()      # (cell, side): the values Same or Plus matched, framed
     values: dict[int, tuple[int, int, int, int]] | None = None   # cell -> sides as the steps show them
     scores: tuple[int, ...] | None = None          # cards on the field per seat, as the steps show them
-    hands: tuple[tuple[Any, ...], ...] | None = None   # each seat's hand as the steps show it (Hand Swap)
+    hands: tuple[tuple[Any, ...], ...] | None = None   # each hand as Hand Swap's steps show it; None: face down
 
 
 @dataclass(frozen=True)
