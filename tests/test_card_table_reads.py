@@ -31,7 +31,9 @@ COMMANDS = {
     "start", "restore", "seat_ready", "begin_turn", "resume_turn", "tick", "stop_computer",
 }
 REMAINING = {
-    "game": "the engine's Game: the renderer paints its cards and the previews ask it captures_if",
+    "game": "the engine's Game, for what is no picture: saving it, the menu's rules words and result, the "
+            "input's to_move, the online link and the Journey (the picture and renderer read none of it: "
+            "tests/scenes/test_card_table_frame.py)",
     "flow": "waits_for_people, hot_seat, humans, restart: the turn flow's own questions",
     "phase": "read in the input's and the windows' tests of the phase; the view has it too",
     "summary_for": "the pass screen's words for a seat about to play",

@@ -71,17 +71,18 @@ def test_the_hands_follow_the_hand_swap_and_three_open_steps(make_app):
         cur = show.current if show is not None and not show.done else None
         if cur is not None:
             v = sc.view()
-            seen.append((cur.event, [[c.id for c in h] for h in v.hands], v.revealed))
+            seen.append((cur.event, [[c.id if c is not None else None for c in h] for h in v.hands], v.revealed))
         step(app)
     assert seen
     gift = [(h, r) for e, h, r in seen if isinstance(e, ev.HandSwapped) and e.giver == 0]
     assert gift
     for hands, revealed in gift:                          # the first gift only: not the final hands yet
         assert hands[0] == [c for c in WEAK5 if c != gives[0]]
-        assert hands[1] == STRONG5 + [gives[0]]
+        assert hands[1] == [None] * 5 + [gives[0]]           # the computer's hand: face down but the gift
         assert {k for k in revealed if k[1] == 1} == {hand_key(1, 5)}     # the card everybody saw given
     opened = [(h, r) for e, h, r in seen if isinstance(e, ev.CardsShown) and e.seat == 1]
     assert opened
     hands, revealed = opened[-1]
-    assert hands[1] == list(sc.game.hand_ids(1))
+    assert hands[1] == [cid if hand_key(1, i) in revealed else None for i, cid in enumerate(sc.game.hand_ids(1))]
+    assert None in hands[1]                               # the cards nobody was shown stay face down
     assert {hands[1][k[2]] for k in revealed if k[1] == 1} == set(shown[1]) | {gives[0]}

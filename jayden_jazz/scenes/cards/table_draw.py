@@ -43,12 +43,12 @@ class TablePicture:
         self._sides_key: tuple | None = None
         self._sides: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
 
-    def _picked(self, st: TableState) -> int | None:
+    def picked(self, st: TableState) -> int | None:
         """The mover's picked card, as its place in the hand (the view gives it when the mover is seen)."""
         cards = st.hands[st.to_move].cards if st.to_move < len(st.hands) else None
         return cards.index(st.selected) if st.selected is not None and cards and st.selected in cards else None
 
-    def _pending(self, st: TableState) -> tuple[int, int, int] | None:
+    def pending_at(self, st: TableState) -> tuple[int, int, int] | None:
         """The card shown on a cell, not yet played: (seat, place in the hand, cell)."""
         choice = st.choice
         if choice is None or choice.index is None:
@@ -58,7 +58,7 @@ class TablePicture:
     def _aimed(self, st: TableState) -> tuple[str, int] | None:
         """The mover's picked card (its id) and the cell under the cursor, or None."""
         cursor = self.table.cursor
-        if st.phase != Phase.TURN or st.selected is None or self._picked(st) is None or cursor is None \
+        if st.phase != Phase.TURN or st.selected is None or self.picked(st) is None or cursor is None \
                 or cursor[0] != "cell":
             return None
         return st.selected, cursor[1]
@@ -183,7 +183,7 @@ class TablePicture:
             return [who, ("multiple capture: choose an ability", P.YELLOW)]
         if phase == Phase.TARGETS:
             return [who, (self._target_prompt(st), P.YELLOW), ("Esc back", P.LIGHT_GRAY)]
-        if self._picked(st) is None or st.selected is None:
+        if self.picked(st) is None or st.selected is None:
             return [who, ("pick a card from your hand", P.WHITE)]
         return [who, (f"place {self._name(st.selected)} on a free cell", P.WHITE)]
 
@@ -219,7 +219,7 @@ class TablePicture:
                 cell = key[1]
                 lying = next(((cid, owner) for c, cid, owner in st.board if c == cell), None)
                 name = field.name_of(cell)
-                pending = self._pending(st)
+                pending = self.pending_at(st)
                 if pending is not None and pending[2] == cell and st.choice is not None:
                     out.append((f"{name}: {self._name(st.choice.card)}", P.WHITE))   # not played yet
                 elif lying is not None:
@@ -267,14 +267,14 @@ class TablePicture:
         targets = st.phase == Phase.TARGETS
         chosen = frozenset(self.table.keys.chosen_keys()) if targets else frozenset()
         cands = frozenset(self.table.keys.target_keys()) - chosen if targets else frozenset()
-        picked = self._picked(st)
+        picked = self.picked(st)
         revealed = self._revealed(st)
         return TableView(
             visible=st.seen,
             cursor=self.table.cursor if st.phase not in (Phase.PASS, Phase.START, Phase.SHOW, Phase.COMPUTER)
             or self.watching() else None,      # a spectator's cursor is only for looking at cards
             selected=hand_key(st.to_move, picked) if picked is not None else None,
-            pending=self._pending(st),
+            pending=self.pending_at(st),
             preview=self._capture_preview(st), preview_values=self._value_preview(st),
             dimmed=self._dimmed(st), revealed=revealed, known_own=self._known_own(st),
             candidates=cands, chosen=chosen, flips={cell: (old, p) for cell, old, p in st.flips}, last=st.last,
