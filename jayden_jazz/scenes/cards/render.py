@@ -3,8 +3,11 @@
 The layout puts the field in the middle, as large as its shape allows
 (3x3 cards show their pictures, a 7x7 still shows every value), and each
 seat's hand in a panel at the sides: seats 1 and 3 on the left, 2 and 4 on
-the right, so turns alternate sides. Drawing reads the game and a
-:class:`TableView` and never changes either.
+the right, so turns alternate sides. Drawing reads only a frozen
+:class:`~jayden_jazz.scenes.cards.table_frame.TableFrame` (plain values:
+the cards as this screen may see them and the scene's :class:`TableView`),
+never the engine's game, so it can change nothing and show nothing the
+frame does not hold.
 
 Which card faces were drawn in the last frame is kept in
 :attr:`TableRenderer.faces`, so a test can prove a hidden hand never

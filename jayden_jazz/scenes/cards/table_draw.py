@@ -1,10 +1,13 @@
 """What the table scene draws each frame: the bars' texts and the frame handed to the renderer.
 
 The scene holds one :class:`TablePicture`; each frame it builds a frozen
-:class:`~jayden_jazz.scenes.cards.render.TableFrame` (the game and the
+:class:`~jayden_jazz.scenes.cards.table_frame.TableFrame` (the cards as
+this screen may see them and the
 :class:`~jayden_jazz.scenes.cards.render.TableView` of what the scene adds:
-cursor, previews, texts) that :meth:`TableRenderer.draw` paints. Reading
-only: nothing here changes the game or the scene, so drawing a frame twice
+cursor, previews, texts) that :meth:`TableRenderer.draw` paints. It reads
+the controller's frozen ``screen_view()`` and its ``preview`` answers, never
+the game: what this screen may not see is not there to be drawn. Reading
+only: nothing here changes the table or the scene, so drawing a frame twice
 draws the same picture.
 """
 

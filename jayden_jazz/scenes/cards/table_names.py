@@ -12,8 +12,8 @@ sight would otherwise change with a card out of it, and tell the player so.
 Working the forms out costs far more than a frame, so it is done once per
 set of names in sight (once a deal, and again only when a card comes into
 sight or leaves it). Even collecting the names is a twentieth of a 7x7
-frame, so the live table collects them again only when the game or what
-the player may see changed (a move, a hand turned up, a card revealed, the
+frame, so the live table collects them again only when the frame's cards
+or what the player may see changed (a move, a hand turned up, a card revealed, the
 steps of a move on screen); a frame otherwise only looks its faces up.
 """
 
