@@ -22,7 +22,7 @@ SCENE = ROOT / "jayden_jazz" / "scenes" / "cards"
 MODULES = ("table.py", "table_input.py", "table_draw.py", "table_menu.py", "table_computers.py",
            "table_names.py", "render.py")
 
-VIEWS = {"view", "screen_view"}
+VIEWS = {"view", "screen_view", "preview"}       # preview: what a card would do on a cell, as plain values
 COMMANDS = {
     # what a person does at the table
     "pick", "place", "play", "choose_ability", "toggle_target", "back", "cancel_choice", "confirm",
@@ -31,7 +31,9 @@ COMMANDS = {
     "start", "restore", "seat_ready", "pass_again", "begin_turn", "resume_turn", "tick", "stop_computer",
 }
 REMAINING = {
-    "game": "the engine's Game: the renderer paints its cards and the previews ask it captures_if",
+    "game": "the engine's Game, for what is no picture: saving it, the menu's rules words and result, the "
+            "input's to_move, the online link and the Journey (the picture and renderer read none of it: "
+            "tests/scenes/test_card_table_frame.py)",
 }
 
 

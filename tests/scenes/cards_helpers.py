@@ -132,7 +132,7 @@ def cell_centre(scene, name: str) -> tuple[int, int]:
 
 def hand_centre(scene, seat: int, card_id: str) -> tuple[int, int]:
     view = scene.keys.view_state()
-    for i, r in scene.renderer.hand_slots(scene.game, seat, view):
+    for i, r in scene.renderer.hand_slots(scene.picture.frame(view), seat):
         if scene.game.hand(seat)[i].id == card_id:
             return r.center
     raise AssertionError(f"{card_id} is not drawn in seat {seat}'s hand")

@@ -16,7 +16,8 @@ from jayden_jazz.paths import shipped_dir
 from jayden_jazz.scenes.cardkit.cards_art import compact_columns
 from jayden_jazz.scenes.cardkit.short_names import short_name
 from jayden_jazz.scenes.cards import render, replay, table_names
-from jayden_jazz.scenes.cards.render import TableFrame, TableLayout, TableRenderer, TableView, hand_key
+from jayden_jazz.scenes.cards.game_frame import frame_of
+from jayden_jazz.scenes.cards.render import TableLayout, TableRenderer, TableView, hand_key
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font
 from jayden_jazz.shell.pixelart import load_font_glyphs
@@ -50,7 +51,7 @@ def painted(monkeypatch, ren: TableRenderer, game, view: TableView) -> list[tupl
         calls.append((card.name, pygame.Rect(rect).size, kw.get("short")))
         real(surface, font, rect, card, owner, values, **kw)
     monkeypatch.setattr(render, "draw_face", spy)
-    ren.draw(new_logical_surface((640, 350)), TableFrame(game, view))
+    ren.draw(new_logical_surface((640, 350)), frame_of(game, view))
     return calls
 
 
@@ -101,11 +102,11 @@ def test_the_forms_are_worked_out_once_per_set_of_seen_names_not_every_frame(mon
     view = TableView(visible=frozenset({0, 1}))
     surface = new_logical_surface((640, 350))
     for _ in range(5):
-        ren.draw(surface, TableFrame(game, view))
+        ren.draw(surface, frame_of(game, view))
     first = len(worked)
     assert first >= 1 and len(worked) == len(set(worked))          # once for each face width
     game.push(game.legal_actions()[0])                               # a card moves: same names in sight
-    ren.draw(surface, TableFrame(game, view))
+    ren.draw(surface, frame_of(game, view))
     assert len(worked) == first
 
 

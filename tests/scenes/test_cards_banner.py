@@ -22,7 +22,8 @@ from jayden_jazz.cards.game import new_game
 from jayden_jazz.cards.loader import load_packs
 from jayden_jazz.paths import shipped_dir
 from jayden_jazz.scenes.cards.banner import banner, place_banner
-from jayden_jazz.scenes.cards.render import PANEL_HEAD, TableLayout, TableFrame, TableRenderer, TableView
+from jayden_jazz.scenes.cards.game_frame import frame_of
+from jayden_jazz.scenes.cards.render import PANEL_HEAD, TableLayout, TableRenderer, TableView
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font
 from jayden_jazz.shell.pixelart import FONT_PATH
@@ -46,7 +47,7 @@ def things_to_read(ren: TableRenderer, game, view: TableView) -> list[pygame.Rec
     out = [lay.cell_rect(i) for i in game.field.cells if game.card_at(i) is not None]
     out += [empty_cell_glyph(lay.card_rect(i))[0] for i in game.core.elements if game.card_at(i) is None]
     for s in range(game.players):
-        out += [r for _, r in ren.hand_slots(game, s, view)]
+        out += [r for _, r in ren.hand_slots(frame_of(game, view), s)]
         p = lay.panels[s]
         out.append(pygame.Rect(p.x, p.y, p.w, PANEL_HEAD))
     return out
@@ -81,15 +82,15 @@ def test_the_banner_covers_no_card_after_any_placement(name, players, preset):
             for focus in {mover, 0}:                  # the mover's panel large, or the only person's
                 lay.focus(focus)
                 view = TableView(visible=frozenset(range(players)), banner=("Combo!", "combo"))
-                got = ren.banner_rect(game, view)
+                got = ren.banner_rect(frame_of(game, view))
                 assert got is not None, f"{name}: no room at all after {action}"
                 scale, rect = got
                 scales.append(scale)
                 hit = [r for r in things_to_read(ren, game, view) if rect.colliderect(r)]
                 assert not hit, f"{name}, {players} players, {action}: the banner {rect} covers {hit}"
                 if len(scales) % 7 == 1:             # and in pixels, on a share of the frames
-                    ren.draw(plain, TableFrame(game, TableView(visible=view.visible)))
-                    ren.draw(shown, TableFrame(game, view))
+                    ren.draw(plain, frame_of(game, TableView(visible=view.visible)))
+                    ren.draw(shown, frame_of(game, view))
                     changed = pygame.surfarray.array2d(plain) != pygame.surfarray.array2d(shown)
                     assert changed.any()
                     for r in things_to_read(ren, game, view) + ren._label_rects():
@@ -130,10 +131,10 @@ def test_at_the_table_the_same_and_combo_banners_leave_every_card_in_sight(make_
             break
         if view.banner is not None:
             words.add(view.banner[0])
-            got = scene.renderer.banner_rect(scene.game, view)
+            got = scene.renderer.banner_rect(scene.picture.frame(view))
             assert got is not None and got[0] == 3
             cards = [scene.layout.cell_rect(i) for i in (view.board or {})]
-            cards += [r for s in range(2) for _, r in scene.renderer.hand_slots(scene.game, s, view)]
+            cards += [r for s in range(2) for _, r in scene.renderer.hand_slots(scene.picture.frame(view), s)]
             assert not any(got[1].colliderect(r) for r in cards)
         step(app)
     assert words == {"Same!", "Combo!"}

@@ -124,7 +124,7 @@ def test_a_dimmed_card_keeps_its_values_readable(make_app):
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, HUMAN], open=True, classic=["order"])
     take_seat(app, sc)
     app.render()
-    slots = dict(sc.renderer.hand_slots(sc.game, 0, sc.keys.view_state()))
+    slots = dict(sc.renderer.hand_slots(sc.picture.frame(sc.keys.view_state()), 0))
     pixels = pygame.surfarray.array2d(app.display.logical)
 
     def counts(i):

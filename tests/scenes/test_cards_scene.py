@@ -117,7 +117,7 @@ class FrameWatch:
         for seat in range(sc.game.players):
             if seat in allowed:
                 continue
-            for _, r in sc.renderer.hand_slots(sc.game, seat, view):
+            for _, r in sc.renderer.hand_slots(sc.picture.frame(view), seat):
                 # the top rows: the part of a card still seen where rows of a small panel overlap
                 want = rgb_array(back_surface(r.size))[:12]
                 got = rgb_array(surf.subsurface(r))[:12]
@@ -555,7 +555,7 @@ def test_turn_effect_is_shown_with_its_turns_and_card_values(make_app):
     press(app, "RETURN")                                 # Pump: no targets, played at once
     assert history(sc)[-1] == "t/booster@a1!1"
     settle(app, sc)
-    lines = [t for t, _ in sc.renderer.effect_lines(sc.game, 0)]
+    lines = [t for t, _ in sc.renderer.effect_lines(sc.picture.frame(), 0)]
     assert lines[0].endswith("Pump") and " ".join(x.strip() for x in lines[1:-1]) == "+1 all sides: this card"
     assert "a1, 2 turns left" in lines[-1]
     assert sc.game.effective_sides("a1") == (6, 6, 6, 6)
@@ -572,10 +572,10 @@ def test_turn_effect_is_shown_with_its_turns_and_card_values(make_app):
     press(app, "ESC")
     play_click(app, sc, "t/w3", "c1")
     settle(app, sc)
-    assert sc.renderer.effect_lines(sc.game, 0)[-1][0].strip().endswith("1 turn left")
+    assert sc.renderer.effect_lines(sc.picture.frame(), 0)[-1][0].strip().endswith("1 turn left")
     play_click(app, sc, "t/x2", "b3")
     settle(app, sc)
-    assert sc.game.effects() == () and sc.renderer.effect_lines(sc.game, 0) == []
+    assert sc.game.effects() == () and sc.renderer.effect_lines(sc.picture.frame(), 0) == []
     assert sc.game.effective_sides("a1") == (5, 5, 5, 5) and not sc.game.is_over()
 
 
@@ -588,7 +588,7 @@ def test_mouse_right_click_opens_the_card_view_and_hidden_cards_stay_hidden(make
     assert isinstance(win, CardViewWindow) and win.view.card.id == "t/grab"
     press(app, "RETURN")
     assert app.stack.top is sc
-    x, y = sc.renderer.hand_slots(sc.game, 1, sc.keys.view_state())[0][1].center
+    x, y = sc.renderer.hand_slots(sc.picture.frame(sc.keys.view_state()), 1)[0][1].center
     click(app, x, y, button=3)                           # the other player's face-down card
     assert app.stack.top is sc
 

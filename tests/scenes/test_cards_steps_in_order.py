@@ -83,7 +83,7 @@ def test_the_hands_follow_the_hand_swap_and_three_open_steps(make_app):
     opened = [(h, r) for e, h, r in seen if isinstance(e, ev.CardsShown) and e.seat == 1]
     assert opened
     hands, revealed = opened[-1]
-    ids = sc.game.hand_ids(1)                             # the steps ended where the game is
-    assert len(hands[1]) == len(ids) and all(c in (None, ids[i]) for i, c in enumerate(hands[1]))
+    assert hands[1] == [cid if hand_key(1, i) in revealed else None for i, cid in enumerate(sc.game.hand_ids(1))]
+    assert None in hands[1]                               # the cards nobody was shown stay face down
     assert {hands[1][k[2]] for k in revealed if k[1] == 1} == set(shown[1]) | {gives[0]}
     assert [i for i, c in enumerate(hands[1]) if c is not None] == sorted(k[2] for k in revealed if k[1] == 1)

@@ -28,7 +28,7 @@ import itertools  # noqa: E402
 
 import pytest  # noqa: E402
 
-from jayden_jazz.scenes.cards.render import TableFrame, TableView  # noqa: E402
+from jayden_jazz.scenes.cards.render import TableView  # noqa: E402
 from jayden_jazz.shell import palette as P  # noqa: E402
 from tests.helpers import assert_ega_only, pixel, step  # noqa: E402
 from tests.reference import check_reference  # noqa: E402
@@ -56,14 +56,14 @@ def test_no_face_up_hand_card_hides_another(make_app, field, players):
         sc.layout.focus(mover)
         view = TableView(visible=frozenset(range(players)))
         for seat in range(players):
-            rects = [r for _, r in sc.renderer.hand_slots(sc.game, seat, view)]
+            rects = [r for _, r in sc.renderer.hand_slots(sc.picture.frame(view), seat)]
             assert len(rects) == len(sc.game.hand(seat))
             panel = sc.layout.panels[seat]
             for a, b in itertools.combinations(rects, 2):
                 assert not a.colliderect(b), f"seat {seat + 1}'s cards overlap ({field}, {players} players)"
             assert all(panel.contains(r) for r in rects)
-        big = sc.renderer.hand_slots(sc.game, mover, view)[0][1]
-        assert all(big.w >= r.w for s in range(players) for _, r in sc.renderer.hand_slots(sc.game, s, view))
+        big = sc.renderer.hand_slots(sc.picture.frame(view), mover)[0][1]
+        assert all(big.w >= r.w for s in range(players) for _, r in sc.renderer.hand_slots(sc.picture.frame(view), s))
 
 
 def test_screenshot_5x5_mid_game_with_names(make_app):
@@ -261,15 +261,15 @@ def test_a_waiting_seats_turn_effect_takes_one_line_and_no_card_hides_another(ma
     fake = EffectInfo(seat=2, card=card, number=1, ability=ab, cell="d4", turns_left=2)
     sc.game.effects = lambda: (fake,)
     sc.layout.focus(0)                                   # seat 3 waits in the small panel under seat 1
-    lines = sc.renderer.effect_lines(sc.game, 2)
+    lines = sc.renderer.effect_lines(sc.picture.frame(), 2)
     assert len(lines) == 1 and lines[0][0].endswith(" d4 2t") and len(lines[0][0]) <= (158 - 8) // 8
     view = TableView(visible=frozenset(range(players)))
-    rects = [r for _, r in sc.renderer.hand_slots(sc.game, 2, view)]
+    rects = [r for _, r in sc.renderer.hand_slots(sc.picture.frame(view), 2)]
     for a, b in itertools.combinations(rects, 2):
         assert not a.colliderect(b)
     panel = sc.layout.panels[2]
     assert all(r.bottom <= panel.bottom - 14 for r in rects)   # above the effect's line
-    assert len(sc.renderer.effect_lines(sc.game, 0)) == 0
+    assert len(sc.renderer.effect_lines(sc.picture.frame(), 0)) == 0
 
 
 def test_a_crowded_small_panel_marks_its_effect_in_the_header_instead_of_hiding_cards(make_app):
@@ -284,16 +284,16 @@ def test_a_crowded_small_panel_marks_its_effect_in_the_header_instead_of_hiding_
     sc.game.effects = lambda: (EffectInfo(seat=2, card=card, number=1, ability=ab, cell="d4", turns_left=2),)
     sc.layout.focus(0)                                   # seat 3 waits in the small panel under seat 1
     assert len(sc.game.hand(2)) == 17
-    assert sc.renderer.effect_lines(sc.game, 2) == []
+    assert sc.renderer.effect_lines(sc.picture.frame(), 2) == []
     view = TableView(visible=frozenset(range(3)))
-    rects = [r for _, r in sc.renderer.hand_slots(sc.game, 2, view)]
+    rects = [r for _, r in sc.renderer.hand_slots(sc.picture.frame(view), 2)]
     for a, b in itertools.combinations(rects, 2):
         assert not a.colliderect(b)
-    sc.renderer.draw(app.display.logical, TableFrame(sc.game, view))
+    sc.renderer.draw(app.display.logical, sc.picture.frame(view))
     panel = sc.layout.panels[2]
     head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
     assert P.YELLOW in head
     sc.game.effects = lambda: ()
-    sc.renderer.draw(app.display.logical, TableFrame(sc.game, view))
+    sc.renderer.draw(app.display.logical, sc.picture.frame(view))
     head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
     assert P.YELLOW not in head

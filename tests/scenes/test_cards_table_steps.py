@@ -320,7 +320,7 @@ def test_the_seat_to_move_has_the_large_panel(make_app, fake_ai):
         mine = lay.panels[seat]
         assert all(mine.h > p.h for s, p in lay.panels.items() if s != seat)
         view = sc.keys.view_state()
-        mine_cards = [r for _, r in sc.renderer.hand_slots(sc.game, seat, view)]
+        mine_cards = [r for _, r in sc.renderer.hand_slots(sc.picture.frame(view), seat)]
         rows = sorted({r.y for r in mine_cards})
         assert all(b - a >= r.h for a, b in zip(rows, rows[1:]) for r in mine_cards[:1])   # no overlap
         act = sc.game.legal_actions(abilities=False)[0]

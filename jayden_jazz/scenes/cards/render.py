@@ -3,8 +3,11 @@
 The layout puts the field in the middle, as large as its shape allows
 (3x3 cards show their pictures, a 7x7 still shows every value), and each
 seat's hand in a panel at the sides: seats 1 and 3 on the left, 2 and 4 on
-the right, so turns alternate sides. Drawing reads the game and a
-:class:`TableView` and never changes either.
+the right, so turns alternate sides. Drawing reads only a frozen
+:class:`~jayden_jazz.scenes.cards.table_frame.TableFrame` (plain values:
+the cards as this screen may see them and the scene's :class:`TableView`),
+never the engine's game, so it can change nothing and show nothing the
+frame does not hold.
 
 Which card faces were drawn in the last frame is kept in
 :attr:`TableRenderer.faces`, so a test can prove a hidden hand never
@@ -14,22 +17,25 @@ reached the screen.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pygame
 
-from jayden_jazz.cards import Game
 from jayden_jazz.cards.card import Ability, SIDE_NAMES
 from jayden_jazz.scenes.cards import marks
 from jayden_jazz.scenes.cards import players as seats
+from jayden_jazz.scenes.cards.table_frame import (CellKey, FieldCard, HandKey, SlotKey, TableFrame, TableView,
+                                                  cell_key, hand_key)
 from jayden_jazz.scenes.cards.table_names import TableNames
 from jayden_jazz.scenes.cardkit.cards_art import MINI, TINY, draw_back, draw_face
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.display import new_logical_surface
 from jayden_jazz.shell.font import Font, wrap
 from jayden_jazz.shell.smallfont import LINE, small_font
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.cards import Card
 
 SCREEN_W, SCREEN_H = 640, 350
 BAR_H = 16
@@ -49,20 +55,6 @@ BANNER_AREA = pygame.Rect(0, BAR_H, SCREEN_W, SCREEN_H - 2 * BAR_H)
 """Where a "Same!" banner may go: anywhere between the bars that holds nothing to read."""
 SMALL_PANEL = 100            # a seat's panel while the other seat of its side is to move
 TABLE_FILL = P.BROWN
-
-CellKey = tuple[Literal["cell"], int]                 # ("cell", grid index)
-HandKey = tuple[Literal["hand"], int, int]            # ("hand", seat, index in the engine's hand)
-SlotKey = Union[CellKey, HandKey]
-"""A place the cursor can rest on; ``key[0]`` tells the two kinds apart (and narrows the type)."""
-
-
-def cell_key(index: int) -> SlotKey:
-    return ("cell", index)
-
-
-def hand_key(seat: int, index: int) -> SlotKey:
-    return ("hand", seat, index)
-
 
 def dim(surface: pygame.Surface, r: pygame.Rect) -> None:
     """Darken a card that may not be played now: black on every other pixel of its fill (the
@@ -181,51 +173,6 @@ class TableLayout:
         return [pygame.Rect(x0 + (i % per_row) * px, area.y + (i // per_row) * py, w, h) for i in range(n)]
 
 
-@dataclass(frozen=True)
-class TableView:
-    """What the scene adds on top of the game for one frame."""
-
-    visible: frozenset[int] = frozenset()          # seats whose hands are face up
-    cursor: SlotKey | None = None
-    selected: SlotKey | None = None                # the hand card picked to play
-    pending: tuple[int, int, int] | None = None    # (seat, hand index, cell): placed, not yet confirmed
-    preview: frozenset[int] = frozenset()          # cells the selected card would capture at the cursor
-    preview_values: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None   # (cell, values there, printed)
-    candidates: frozenset[SlotKey] = frozenset()   # legal targets while choosing an ability's targets
-    chosen: frozenset[SlotKey] = frozenset()
-    flips: dict[int, tuple[int, float]] = field(default_factory=dict)   # cell -> (old owner, progress)
-    last: int | None = None
-    board: dict[int, tuple[Any, int]] | None = None   # cells as shown so far, while steps play
-    step_cell: int | None = None                   # the cell the step on screen is about
-    hint: tuple[SlotKey, int] | None = None        # the hinted hand card and cell
-    computer_pick: SlotKey | None = None
-    drawn: SlotKey | None = None                   # Chaos: the face-up hand card drawn in the step on screen
-    dimmed: frozenset[SlotKey] = frozenset()       # hand cards a hand rule (Order, Chaos) does not let play
-    revealed: frozenset[SlotKey] = frozenset()     # hidden-hand cards everybody knows (Three Open, given)
-    known_own: frozenset[SlotKey] = frozenset()    # cards of a hand face up here that the other seats know too
-    blink: bool = True
-    top: list[tuple[str, int]] = field(default_factory=list)
-    bottom: list[tuple[str, int]] = field(default_factory=list)
-    seat_labels: tuple[str, ...] = ()
-    highlight: int | None = None                   # whose turn it is
-    game_over: bool = False
-    banner: tuple[str, str] | None = None          # (word, cause): "Same!" announced large, covering no card
-    matched: tuple[tuple[int, int], ...] = ()      # (cell, side): the values Same or Plus matched, framed
-    values: dict[int, tuple[int, int, int, int]] | None = None   # cell -> sides as the steps show them
-    scores: tuple[int, ...] | None = None          # cards on the field per seat, as the steps show them
-    hands: tuple[tuple[Any, ...], ...] | None = None   # each seat's hand as the steps show it (Hand Swap)
-
-
-@dataclass(frozen=True)
-class TableFrame:
-    """One frame of the table as the renderer paints it: the game as it stands and what the
-    scene adds (cursor, previews, the steps shown so far, texts). Built by the scene's picture
-    each frame; the renderer only reads it."""
-
-    game: Game
-    view: TableView
-
-
 class TableRenderer:
     def __init__(self, font: Font, layout: TableLayout) -> None:
         self.font = font
@@ -277,28 +224,25 @@ class TableRenderer:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
-        game, view = frame.game, frame.view
+        view = frame.view
         self.faces = []
-        self.names.see_table(game, view)
+        self.names.see_table(frame)
         lay = self.layout
         r: pygame.Rect | None                  # a slot's rect; None for a slot not drawn now
         surface.blit(self._board_surface(), (0, 0))
         pending_cell = view.pending[2] if view.pending else None
-        for i in game.field.cells:
-            if view.board is not None:
-                if i in view.board:
-                    self._field_card(surface, game, i, view)
-            elif game.card_at(i) is not None:
-                self._field_card(surface, game, i, view)
-        if view.pending is not None and (view.board is None or pending_cell not in view.board):
-            seat, hi, cell = view.pending
-            hand = game.hand(seat)
-            if 0 <= hi < len(hand):
-                r = lay.card_rect(cell)
-                draw_face(surface, self.font, r, hand[hi], seat, short=self.names.short(hand[hi].name, r.size))
-                self.faces.append(("field", cell, hand[hi].id))
-                pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
-        self._elements(surface, game, view)
+        for i in lay.field.cells:
+            fc = frame.field.get(i)
+            if fc is not None:
+                self._field_card(surface, i, fc, view)
+        if view.pending is not None and frame.placed is not None:
+            seat, _, cell = view.pending
+            card = frame.placed
+            r = lay.card_rect(cell)
+            draw_face(surface, self.font, r, card, seat, short=self.names.short(card.name, r.size))
+            self.faces.append(("field", cell, card.id))
+            pygame.draw.rect(surface, P.WHITE if view.blink else P.YELLOW, r.inflate(2, 2), 1)
+        self._elements(surface, frame)
         if view.preview_values is not None:
             cell, now, printed = view.preview_values
             marks.values_preview(surface, self.font, lay.card_rect(cell), now, printed)
@@ -306,70 +250,64 @@ class TableRenderer:
             marks.matched_mark(surface, lay.card_rect(cell), side)
         for c in view.preview:
             self._preview_mark(surface, lay.card_rect(c), view.highlight)
-        if view.last is not None and view.last != pending_cell and game.card_at(view.last) is not None:
+        if view.last is not None and view.last != pending_cell and view.last in frame.field:
             marks.last_mark(surface, lay.cell_rect(view.last))
         if view.step_cell is not None:
             pygame.draw.rect(surface, P.YELLOW, lay.cell_rect(view.step_cell), 2)
         if view.hint is not None:
             self._hint_mark(surface, lay.card_rect(view.hint[1]), view.blink)
-        for s in range(game.players):
-            self._panel(surface, game, s, view)
+        for s in range(frame.players):
+            self._panel(surface, frame, s)
         if view.banner is not None:
-            self._banner(surface, game, view)
+            self._banner(surface, frame)
         for key in view.candidates:
-            r = self.slot_rect(game, key, view)
+            r = self.slot_rect(frame, key)
             if r is not None:
                 pygame.draw.rect(surface, P.LIGHT_GREEN if view.blink else P.GREEN, r.inflate(2, 2), 2)
         for key in view.chosen:
-            r = self.slot_rect(game, key, view)
+            r = self.slot_rect(frame, key)
             if r is not None:
                 pygame.draw.rect(surface, P.YELLOW, r.inflate(2, 2), 2)
                 self.font.draw(surface, "\u2713", r.right - 9, r.y + 1, P.YELLOW, P.BLACK)
         if view.hint is not None:
-            r = self.slot_rect(game, view.hint[0], view)
+            r = self.slot_rect(frame, view.hint[0])
             if r is not None:
                 self._hint_mark(surface, r, view.blink)
         if view.cursor is not None:
-            r = self.slot_rect(game, view.cursor, view)
+            r = self.slot_rect(frame, view.cursor)
             if r is not None:
                 colour = P.WHITE if view.blink else P.LIGHT_CYAN
                 pygame.draw.rect(surface, colour, r.inflate(4, 4), 2)
             if view.cursor[0] == "cell":
-                self._name_plate(surface, game, view.cursor[1], view)
+                self._name_plate(surface, frame, view.cursor[1])
         self._bar(surface, 0, view.top)
         self._bar(surface, SCREEN_H - BAR_H, view.bottom)
 
-    def _name_plate(self, surface: pygame.Surface, game: Game, cell: int, view: TableView) -> None:
+    def _name_plate(self, surface: pygame.Surface, frame: TableFrame, cell: int) -> None:
         """The whole name of the field card under the cursor where its face is too small for it."""
-        card = view.board[cell][0] if view.board is not None and cell in view.board else \
-            game.card_at(cell) if view.board is None else None
-        if card is None and view.pending is not None and view.pending[2] == cell:
-            card = game.hand(view.pending[0])[view.pending[1]]
+        card = shown_card(frame, cell)
         if card is not None:
             marks.name_plate(surface, self.font, self.layout.card_rect(cell), card.name, FIELD_AREA.bottom)
 
-    def _elements(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+    def _elements(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Elemental cells: the glyph in an empty cell, and on the card lying on one (with its modifier)."""
         from jayden_jazz.scenes.cardkit.elements_art import cell_under_card, empty_cell_element
 
-        for i, element in game.cell_elements().items():
-            shown = view.board.get(i) if view.board is not None else None
-            card = shown[0] if shown is not None else (game.card_at(i) if view.board is None else None)
-            if card is None and view.pending is not None and view.pending[2] == i:
-                card = game.hand(view.pending[0])[view.pending[1]]
-            if card is None:
+        for i, (element, modifier) in frame.elements.items():
+            if modifier is None:
                 empty_cell_element(surface, self.layout.card_rect(i), element)
             else:
-                cell_under_card(surface, self.font, self.layout.card_rect(i), element, game.elemental(i, card))
+                cell_under_card(surface, self.font, self.layout.card_rect(i), element, modifier)
 
-    def _banner(self, surface: pygame.Surface, game: Game, view: TableView) -> None:
+    def _banner(self, surface: pygame.Surface, frame: TableFrame) -> None:
         from jayden_jazz.scenes.cards.banner import banner
 
-        placed = self.banner_rect(game, view)
+        view = frame.view
+        placed = self.banner_rect(frame)
         if placed is not None and view.banner is not None:
             surface.blit(banner(self.font, *view.banner, scale=placed[0]), placed[1])
 
-    def banner_rect(self, game: Game, view: TableView) -> tuple[int, pygame.Rect] | None:
+    def banner_rect(self, frame: TableFrame) -> tuple[int, pygame.Rect] | None:
         """(letter scale, rect) of the "Same!" banner, or None to leave it to the top bar's caption.
 
         It goes where it hides nothing (see :meth:`banner_blocked`), as near the field's middle
@@ -378,9 +316,10 @@ class TableRenderer:
         players with Draft's hands)."""
         from jayden_jazz.scenes.cards.banner import SCALE, banner, place_banner
 
+        view = frame.view
         if view.banner is None:
             return None
-        blocked = self.banner_blocked(game, view)
+        blocked = self.banner_blocked(frame)
         key = (view.banner, tuple(map(tuple, blocked)))
         if self._banner_at is not None and self._banner_at[0] == key:
             return self._banner_at[1]
@@ -394,31 +333,30 @@ class TableRenderer:
         self._banner_at = (key, found)
         return found
 
-    def banner_blocked(self, game: Game, view: TableView) -> list[pygame.Rect]:
+    def banner_blocked(self, frame: TableFrame) -> list[pygame.Rect]:
         """What a banner must leave in sight: every cell holding a card (with its frames), every
         hand card of every seat (lifted or framed), an empty cell's element, the panels' heads
         and effect lines, the field's border and the names of its rows and columns."""
         from jayden_jazz.scenes.cardkit.elements_art import empty_cell_glyph
 
-        lay = self.layout
+        lay, view = self.layout, frame.view
         out: list[pygame.Rect] = []
         pending_cell = view.pending[2] if view.pending else None
-        for i in game.field.cells:
-            held = i in view.board if view.board is not None else game.card_at(i) is not None
-            if held or i == pending_cell:
+        for i in lay.field.cells:
+            if i in frame.field or i == pending_cell:
                 out.append(lay.cell_rect(i))
-            elif game.element_at(i) is not None:                        # an empty cell's element stays readable
+            elif i in frame.elements:                        # an empty cell's element stays readable
                 out.append(empty_cell_glyph(lay.card_rect(i))[0])
-        for s in range(game.players):
+        for s in range(frame.players):
             p = lay.panels[s]
             out.append(pygame.Rect(p.x, p.y, p.w, PANEL_HEAD))
-            lines = self.effect_line_count(game, s)
+            lines = self.effect_line_count(frame, s)
             if lines:
                 out.append(pygame.Rect(p.x, p.bottom - 14 * lines, p.w, 14 * lines))
-            out += [r.inflate(4, 4).union(r.move(0, -4).inflate(4, 4)) for _, r in self.hand_slots(game, s, view)]
-        frame = lay.field_rect.inflate(8, 8)                     # the field's border, kept whole
-        out += [pygame.Rect(frame.x, frame.y, frame.w, 5), pygame.Rect(frame.x, frame.bottom - 5, frame.w, 5),
-                pygame.Rect(frame.x, frame.y, 5, frame.h), pygame.Rect(frame.right - 5, frame.y, 5, frame.h)]
+            out += [r.inflate(4, 4).union(r.move(0, -4).inflate(4, 4)) for _, r in self.hand_slots(frame, s)]
+        edge = lay.field_rect.inflate(8, 8)                      # the field's border, kept whole
+        out += [pygame.Rect(edge.x, edge.y, edge.w, 5), pygame.Rect(edge.x, edge.bottom - 5, edge.w, 5),
+                pygame.Rect(edge.x, edge.y, 5, edge.h), pygame.Rect(edge.right - 5, edge.y, 5, edge.h)]
         out += self._label_rects()
         return out
 
@@ -455,19 +393,8 @@ class TableRenderer:
             corner = [(r.x + 3, r.bottom - 4), (r.x + 3, r.bottom - 16), (r.x + 15, r.bottom - 4)]
             pygame.draw.polygon(surface, seats.light(mover), corner)
 
-    def _field_card(self, surface: pygame.Surface, game: Game, i: int, view: TableView) -> None:
-        card = game.card_at(i)
-        owner = game.owner_at(i)
-        values = game.effective_sides(i)
-        if view.board is not None:
-            shown, owner = view.board[i]
-            if card is None or shown.id != card.id:
-                values = shown.sides
-            card = shown
-        if card is None:
-            return                                 # callers draw only cells that hold a card
-        if view.values is not None and i in view.values:
-            values = view.values[i]                # no value changes before the step that changes it
+    def _field_card(self, surface: pygame.Surface, i: int, fc: FieldCard, view: TableView) -> None:
+        card, owner, values = fc.card, fc.owner, fc.values
         r = self.layout.card_rect(i)
         flip = view.flips.get(i)
         self.faces.append(("field", i, card.id))
@@ -485,26 +412,27 @@ class TableRenderer:
         squeezed = pygame.transform.scale(self._tmp, (w, r.h))
         surface.blit(squeezed, (r.x + (r.w - w) // 2, r.y))
 
-    def hand_slots(self, game: Game, seat: int, view: TableView) -> list[tuple[int, pygame.Rect]]:
+    def hand_slots(self, frame: TableFrame, seat: int) -> list[tuple[int, pygame.Rect]]:
         """(engine hand index, rect) of the cards drawn in a seat's panel, in drawing order."""
-        hand = hand_of(game, seat, view)
+        view = frame.view
+        hand = frame.hands[seat]
         skip = view.pending[1] if view.pending and view.pending[0] == seat else None
         shown = [i for i in range(len(hand)) if i != skip]
         lay = self.layout
         f = lay.focused
         at_most = 0
         if f is not None and f != seat and f in lay.panels:   # no hand drawn bigger than the mover's
-            at_most = lay.size_index(f, len(hand_of(game, f, view)), self.effect_line_count(game, f))
-        rects = lay.hand_rects(seat, len(shown), self.effect_line_count(game, seat), at_most)
+            at_most = lay.size_index(f, len(frame.hands[f]), self.effect_line_count(frame, f))
+        rects = lay.hand_rects(seat, len(shown), self.effect_line_count(frame, seat), at_most)
         return list(zip(shown, rects))
 
-    def effect_lines(self, game: Game, seat: int) -> list[tuple[str, int]]:
+    def effect_lines(self, frame: TableFrame, seat: int) -> list[tuple[str, int]]:
         """A seat's running Turn effects for its panel; a small panel (a waiting seat of 3 or 4)
         gets one line each (name, cell and turns left), so its cards keep their room."""
         out: list[tuple[str, int]] = []
         cols = (SIDE_W - 8) // 8
         small = seat in self.layout.panels and self.layout.panels[seat].h <= SMALL_PANEL
-        for e in game.effects():
+        for e in frame.effects:
             if e.seat != seat:
                 continue
             name = e.ability.name or f"{e.card.name} {e.number}"
@@ -520,46 +448,46 @@ class TableRenderer:
                 out.append(("  " + line, P.WHITE))
             left = f"  {e.cell}, {e.turns_left} turn{'s' if e.turns_left != 1 else ''} left"
             out.append((left[:cols], P.LIGHT_GRAY))
-        if small and out and self._lines_crowd_cards(game, seat, len(out)):
+        if small and out and self._lines_crowd_cards(frame.held[seat], seat, len(out)):
             return []        # the header's yellow diamond says an effect runs; the card view has it whole
         return out
 
-    def _lines_crowd_cards(self, game: Game, seat: int, lines: int) -> bool:
-        """True when a small panel's face-up cards fit side by side only without its effect lines."""
-        lay, n = self.layout, len(game.hand(seat))
+    def _lines_crowd_cards(self, n: int, seat: int, lines: int) -> bool:
+        """True when a small panel's ``n`` face-up cards fit side by side only without its effect lines."""
+        lay = self.layout
         return overlap(lay.hand_rects(seat, n, lines)) and not overlap(lay.hand_rects(seat, n, 0))
 
-    def effect_line_count(self, game: Game, seat: int) -> int:
-        return len(self.effect_lines(game, seat))
+    def effect_line_count(self, frame: TableFrame, seat: int) -> int:
+        return len(self.effect_lines(frame, seat))
 
-    def slot_rect(self, game: Game, key: SlotKey, view: TableView) -> pygame.Rect | None:
+    def slot_rect(self, frame: TableFrame, key: SlotKey) -> pygame.Rect | None:
         if key[0] == "cell":
             return self.layout.card_rect(key[1])
         if key[0] == "hand":
             seat, index = key[1], key[2]
             if seat not in self.layout.panels:
                 return None
-            for i, r in self.hand_slots(game, seat, view):
+            for i, r in self.hand_slots(frame, seat):
                 if i == index:
                     return r
         return None
 
-    def _panel(self, surface: pygame.Surface, game: Game, seat: int, view: TableView) -> None:
-        font = self.font
+    def _panel(self, surface: pygame.Surface, frame: TableFrame, seat: int) -> None:
+        font, view = self.font, frame.view
         p = self.layout.panels[seat]
         dark, light = seats.dark(seat), seats.light(seat)
         turn = view.highlight == seat and not view.game_over
         surface.fill(light if turn else dark, (p.x, p.y, p.w, 15))
         label = view.seat_labels[seat] if seat < len(view.seat_labels) else seats.seat_name(seat)
         font.draw(surface, label[:p.w // 8 - 1], p.x + 4, p.y + 1, P.BLACK if turn else P.WHITE)
-        hand = hand_of(game, seat, view)
-        score = view.scores[seat] if view.scores else game.scores()[seat]
+        hand = frame.hands[seat]
+        score = view.scores[seat] if view.scores else frame.scores[seat]
         font.draw(surface, f"Field {score:<2d}", p.x + 4, p.y + 16, light)
         x = font.draw(surface, f"Hand {len(hand)}", p.x + 84, p.y + 16, P.LIGHT_GRAY)
-        if not self.effect_lines(game, seat) and any(e.seat == seat for e in game.effects()):
+        if not self.effect_lines(frame, seat) and any(e.seat == seat for e in frame.effects):
             font.draw(surface, "\u2666", min(x + 4, p.right - 9), p.y + 16, P.YELLOW)
         face_up = seat in view.visible
-        slots = self.hand_slots(game, seat, view)
+        slots = self.hand_slots(frame, seat)
         on_top = []                              # the cursor's and the drawn card: whole where rows overlap
         for i, r in slots:
             key = hand_key(seat, i)
@@ -569,18 +497,18 @@ class TableRenderer:
             self._hand_card(surface, hand, seat, i, r, face_up, view)
         for i, r in on_top:
             self._hand_card(surface, hand, seat, i, r, face_up, view)
-        lines = self.effect_lines(game, seat)
+        lines = self.effect_lines(frame, seat)
         y = p.bottom - 14 * len(lines)
         for text, colour in lines:
             font.draw(surface, text, p.x + 4, y, colour)
             y += 14
 
-    def _hand_card(self, surface: pygame.Surface, hand: tuple, seat: int, i: int, r: pygame.Rect,
-                   face_up: bool, view: TableView) -> None:
+    def _hand_card(self, surface: pygame.Surface, hand: tuple[Card | None, ...], seat: int, i: int,
+                   r: pygame.Rect, face_up: bool, view: TableView) -> None:
         key = hand_key(seat, i)
         rr = r.move(0, -4) if view.selected == key else r
-        if face_up or key in view.revealed:
-            card = hand[i]
+        card = hand[i]                        # None: a card this screen may not see
+        if card is not None:
             draw_face(surface, self.font, rr, card, seat, short=self.names.short(card.name, rr.size))
             self.faces.append(("hand", seat, card.id))
         else:
@@ -616,9 +544,13 @@ class TableRenderer:
             x = self.font.draw(surface, text, x, y + 1, colour)
 
 
-def hand_of(game: Game, seat: int, view: TableView) -> tuple:
-    """A seat's hand as drawn: as the steps show it while Hand Swap is shown, else the game's."""
-    return view.hands[seat] if view.hands is not None else game.hand(seat)
+def shown_card(frame: TableFrame, cell: int) -> Card | None:
+    """The card drawn on a cell: the field's, or the one placed there and not yet confirmed."""
+    fc = frame.field.get(cell)
+    if fc is not None:
+        return fc.card
+    pending = frame.view.pending
+    return frame.placed if pending is not None and pending[2] == cell else None
 
 
 def overlap(rects: list[pygame.Rect]) -> bool:

@@ -141,18 +141,12 @@ class CardsTableScene(PlayScene):
     @property
     def selected(self) -> int | None:
         """The mover's picked card, as its place in the hand."""
-        picked = self.state().selected
-        ids = self.game.hand_ids(self.game.to_move)
-        return ids.index(picked) if picked is not None and picked in ids else None
+        return self.picture.picked(self.state())
 
     @property
     def pending(self) -> tuple[int, int, int] | None:
         """The card shown on a cell, not yet played: (seat, place in the hand, cell), as drawn."""
-        choice = self.state().choice
-        ids = self.game.hand_ids(choice.seat) if choice is not None else []
-        if choice is None or choice.card not in ids:
-            return None
-        return choice.seat, ids.index(choice.card), self.game.field.index(choice.cell)
+        return self.picture.pending_at(self.state())
 
     @property
     def config(self) -> MatchConfig:

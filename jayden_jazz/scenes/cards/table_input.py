@@ -57,18 +57,18 @@ class TableInput:
 
     def slots(self) -> list[tuple[SlotKey, pygame.Rect]]:
         """Everything the cursor may rest on now, with its rect."""
-        view = self.view_state()
+        frame = self.table.picture.frame(self.view_state())
         out: list[tuple[SlotKey, pygame.Rect]] = []
         if self.table.phase == Phase.TARGETS:
             for key in self.target_keys() | set(self.chosen_keys()):
-                r = self.table.renderer.slot_rect(self.table.game, key, view)
+                r = self.table.renderer.slot_rect(frame, key)
                 if r is not None:
                     out.append((key, r))
             return out
         for c in self.table.game.field.cells:
             out.append((cell_key(c), self.table.layout.card_rect(c)))
-        for s in sorted(view.visible):
-            for i, r in self.table.renderer.hand_slots(self.table.game, s, view):
+        for s in sorted(frame.view.visible):
+            for i, r in self.table.renderer.hand_slots(frame, s):
                 out.append((hand_key(s, i), r))
         return out
 
@@ -270,11 +270,11 @@ class TableInput:
         return None
 
     def target_keys(self) -> set[SlotKey]:
-        choice = self.table.controller.screen_view().choice
+        choice = self.table.state().choice
         return set(choice.next_keys) if choice is not None else set()
 
     def chosen_keys(self) -> list[SlotKey]:
-        choice = self.table.controller.screen_view().choice
+        choice = self.table.state().choice
         return list(choice.chosen_keys) if choice is not None else []
 
     def press_target(self, key: SlotKey) -> None:

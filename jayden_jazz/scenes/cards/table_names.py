@@ -12,22 +12,21 @@ sight would otherwise change with a card out of it, and tell the player so.
 Working the forms out costs far more than a frame, so it is done once per
 set of names in sight (once a deal, and again only when a card comes into
 sight or leaves it). Even collecting the names is a twentieth of a 7x7
-frame, so the live table collects them again only when the game or what
-the player may see changed (a move, a hand turned up, a card revealed, the
+frame, so the live table collects them again only when the frame's cards
+or what the player may see changed (a move, a hand turned up, a card revealed, the
 steps of a move on screen); a frame otherwise only looks its faces up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from jayden_jazz.scenes.cardkit.cards_art import compact_columns
 from jayden_jazz.scenes.cardkit.short_names import short_names
 
 if TYPE_CHECKING:
-    from jayden_jazz.cards import Game
-    from jayden_jazz.scenes.cards.render import TableView
+    from jayden_jazz.scenes.cards.table_frame import TableFrame
 
 
 class TableNames:
@@ -38,21 +37,19 @@ class TableNames:
         self._forms: dict[int, dict[str, tuple[str, ...]]] = {}
         self._columns: dict[tuple[int, int], int] = {}
         self._faces: dict[tuple[str, tuple[int, int]], tuple[str, ...] | None] = {}   # a frame's look-ups
-        self._game: Game | None = None        # held, not its id: a new deal's game never passes for the old
         self._key: tuple | None = None
 
-    def see_table(self, game: Game, view: TableView) -> None:
-        """The live table's names in sight (:func:`seen_names`), collected again only when the
-        game moved or what the player may see changed; while a move's steps are shown (the
-        board and hands as they stood, new every frame) every frame."""
-        if view.board is None and view.hands is None:
-            key = (game.ply, game.history[-1:], view.visible, view.revealed, view.pending)
-            if game is self._game and key == self._key:
+    def see_table(self, frame: TableFrame) -> None:
+        """The names in sight in a frame (:meth:`TableFrame.seen_names`), collected again only
+        when its ``names`` key changed (a move, a hand turned up, a card revealed); while a
+        move's steps are shown (no key: the board and hands as they stood) every frame."""
+        if frame.names is not None:
+            if frame.names == self._key:
                 return
-            self._game, self._key = game, key
+            self._key = frame.names
         else:
-            self._game = self._key = None
-        self.see(seen_names(game, view))
+            self._key = None
+        self.see(frame.seen_names())
 
     def see(self, names: Iterable[str]) -> None:
         """The names in sight now; the forms are worked out again only when they changed."""
@@ -81,30 +78,4 @@ class TableNames:
         return forms.get(name)
 
 
-def seen_names(game: Game, view: TableView) -> Iterator[str]:
-    """The name of every card the table draws face up this frame, exactly where the renderer
-    does: the field as the steps show it, the card placed but not confirmed, the hands face up
-    here and the hidden-hand cards everybody knows."""
-    from jayden_jazz.scenes.cards.render import hand_key, hand_of
-
-    if view.board is not None:
-        yield from (card.name for card, _ in view.board.values())
-    else:
-        for i in game.field.cells:
-            card = game.card_at(i)
-            if card is not None:
-                yield card.name
-    if view.pending is not None and (view.board is None or view.pending[2] not in view.board):
-        seat, hi, _ = view.pending
-        hand = game.hand(seat)
-        if 0 <= hi < len(hand):
-            yield hand[hi].name
-    for seat in range(game.players):
-        hand = hand_of(game, seat, view)
-        if seat in view.visible:
-            yield from (card.name for card in hand)
-        elif view.revealed:
-            yield from (card.name for i, card in enumerate(hand) if hand_key(seat, i) in view.revealed)
-
-
-__all__ = ["TableNames", "seen_names"]
+__all__ = ["TableNames"]

@@ -44,9 +44,9 @@ from jayden_jazz.tables.cards.flow import Phase, TurnFlow
 from jayden_jazz.tables.cards.hints import Hints
 from jayden_jazz.tables.cards.movelog import MoveLog, SeatName, ability_words, seat_name
 from jayden_jazz.tables.cards.present import Presentation, ShownBoard
-from jayden_jazz.tables.cards.seeing import seen_by, table_state
+from jayden_jazz.tables.cards.seeing import Landings, seen_by, table_state
 from jayden_jazz.tables.cards.steps import Steps
-from jayden_jazz.tables.cards.view import Refusal, Screen, TableState
+from jayden_jazz.tables.cards.view import Landing, Refusal, Screen, TableState
 
 MESSAGE_TICKS = 240
 
@@ -106,6 +106,7 @@ class TableController:
         self.steps = Steps(self)
         self.hints = Hints(self)
         self.computer_seat = ComputerSeat(self)
+        self.landings = Landings(self)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -169,6 +170,10 @@ class TableController:
     def screen_view(self) -> TableState:
         """What the people at this screen may see: the hands :meth:`visible_seats` allows."""
         return table_state(self, self.flow.viewer, self.visible_seats())
+
+    def preview(self, card: str, cell: int) -> Landing:
+        """What the mover's ``card`` would capture on the free ``cell`` and its values there."""
+        return self.landings.get(card, cell)
 
     # ------------------------------------------------------------------ start
     def restore(self, game: Game, pending: Pending | None) -> None:

@@ -13,14 +13,14 @@ every seat's cards, and a state never does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from jayden_jazz.cards import Game
+from jayden_jazz.cards import Card, Game, IllegalActionError
 from jayden_jazz.cards import events as ev
 from jayden_jazz.tables.cards.flow import Phase
 from jayden_jazz.tables.cards.present import Announcement
-from jayden_jazz.tables.cards.view import Choice, HandView, TableState
+from jayden_jazz.tables.cards.view import Choice, HandView, Landing, TableState
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.tables.cards.commands import Key
@@ -78,9 +78,10 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
     if t.pending is not None and t.phase in (Phase.ABILITY, Phase.TARGETS, Phase.SHOW):
         card_id, cell = t.pending
         targets = tuple(t.next_targets())
+        opts = g.target_options(card_id, cell, t.ability) if t.ability is not None else []
         choice = Choice(t.pending_seat, card_id, cell,
                         tuple(g.abilities_offered(card_id, cell)), t.ability, tuple(t.chosen), targets,
-                        slots(t, targets), slots(t, t.chosen))
+                        slots(t, targets), slots(t, t.chosen), t.pending_index(), len(opts[0]) if opts else None)
     flow = t.flow
     return TableState(
         viewer=viewer, phase=t.phase, seat=flow.seat, to_move=g.to_move, ply=g.ply,
@@ -97,7 +98,9 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
         setup_showing=early is not None, log_lines=tuple(t.log.lines), humans=tuple(flow.humans()),
         hot_seat=flow.hot_seat, mover_human=flow.mover_human, offer_pending=flow.offer_pending,
         pass_summary=t.summary_for(g.to_move) if t.phase == Phase.PASS else "",
-        computer_slot=computer_slot(t), busy=t.busy)
+        computer_slot=computer_slot(t), busy=t.busy,
+        sides=shown_sides(g, t.catalog, board, values), elements=element_marks(g, t.catalog, board, choice),
+        effects=g.effects(), open=g.rules.open, locked=locked(t))
 
 
 def hand_view(seat: int, ids: Sequence[str], known: Sequence[bool], face_up: bool) -> HandView:
@@ -111,6 +114,44 @@ def slots(table: TableController, targets: Sequence[str]) -> tuple[Key, ...]:
     return tuple(k for k in map(table.target_key, targets) if k is not None)
 
 
+def shown_sides(game: Game, catalog: Mapping[str, Card], board: tuple[tuple[int, str, int], ...],
+                values: tuple[tuple[int, tuple[int, int, int, int]], ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The values each card of ``board`` shows: as compared now, but while steps play a card
+    the game no longer has there shows its printed values, and a value a later step changes
+    shows as the steps have it so far (``values``)."""
+    by_steps = dict(values)
+    out = []
+    for cell, cid, _ in board:
+        got: tuple[int, ...] | None = by_steps.get(cell)
+        if got is None:
+            card = game.card_at(cell)
+            if card is not None and card.id == cid:
+                got = game.effective_sides(cell)
+            elif cid in catalog:
+                got = catalog[cid].sides
+        if got is not None:
+            out.append((cell, got))
+    return tuple(out)
+
+
+def element_marks(game: Game, catalog: Mapping[str, Card], board: tuple[tuple[int, str, int], ...],
+                  choice: Choice | None) -> tuple[tuple[int, str, int | None], ...]:
+    """Each Elemental cell with its element and the modifier of the card drawn on it: the
+    board's, or the placed card waiting for its ability (None on an empty cell)."""
+    elements = game.cell_elements()
+    if not elements:
+        return ()
+    on = {cell: cid for cell, cid, _ in board}
+    if choice is not None and choice.index is not None:         # still in its hand: drawn on its cell
+        on.setdefault(game.field.index(choice.cell), choice.card)
+    out = []
+    for cell, element in elements.items():
+        cid = on.get(cell)
+        card = catalog.get(cid) if cid is not None else None
+        out.append((cell, element, None if card is None else game.elemental(cell, card)))
+    return tuple(out)
+
+
 def computer_slot(table: TableController) -> int | None:
     """Where the computer's checked choice lies in the mover's hand: framed there before it lands,
     also while that hand is face down (which place a card leaves is seen by all as it is played)."""
@@ -119,6 +160,15 @@ def computer_slot(table: TableController) -> int | None:
         return None
     ids = table.game.hand_ids(table.game.to_move)
     return ids.index(chosen.card) if chosen.card in ids else None
+
+
+def locked(table: TableController) -> tuple[int, ...]:
+    """Order and Chaos: the places in the mover's hand the mover may not play, while it picks."""
+    g = table.game
+    if table.phase != Phase.TURN or g.is_over() or not (g.rules.order or g.rules.chaos):
+        return ()
+    ok = set(g.playable_cards())
+    return tuple(i for i, cid in enumerate(g.hand_ids(g.to_move)) if cid not in ok)
 
 
 def matched_sides(game: Game, a: Announcement) -> tuple[tuple[int, int], ...]:
@@ -132,4 +182,40 @@ def matched_sides(game: Game, a: Announcement) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-__all__ = ["computer_slot", "hand_view", "matched_sides", "seen_by", "slots", "table_state"]
+class Landings:
+    """The mover's card on a free cell, worked out by the engine without playing it
+    (:class:`Landing`), kept while the position, the card and the cell stay: a screen asks
+    every frame while the cursor rests."""
+
+    def __init__(self, table: TableController) -> None:
+        self.table = table
+        self._key: tuple | None = None
+        self._got = Landing()
+
+    def get(self, card: str, cell: int) -> Landing:
+        g = self.table.game
+        key = (g.ply, g.zobrist(), card, cell)
+        if key != self._key:
+            self._key, self._got = key, landing(g, card, cell)
+        return self._got
+
+
+def landing(game: Game, card: str, cell: int) -> Landing:
+    """The cells ``card`` would capture on ``cell`` if the seat to move played it there, and its
+    values there (None on a taken cell): nothing where it may not go."""
+    name = game.field.name_of(cell)
+    try:
+        captures = frozenset(game.field.index(c) for c in game.captures_if(card, name))
+    except (IllegalActionError, IndexError):
+        captures = frozenset()
+    sides = None
+    if game.card_at(cell) is None:
+        try:
+            sides = game.sides_on_landing(card, name)[name]
+        except (IllegalActionError, IndexError, KeyError):
+            sides = None
+    return Landing(captures, sides)
+
+
+__all__ = ["Landings", "computer_slot", "element_marks", "hand_view", "landing", "locked", "matched_sides", "seen_by",
+           "shown_sides", "slots", "table_state"]

@@ -14,10 +14,13 @@ that is the screen of a seat that is not here (a remote seat, a test).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jayden_jazz.tables.cards.flow import WAITS_FOR_PEOPLE, Phase
 from jayden_jazz.tables.cards.movelog import LogLine
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jayden_jazz.cards import EffectInfo
 
 
 class Refusal(Exception):
@@ -53,6 +56,8 @@ class Choice:
     chosen_keys: tuple[Any, ...] = ()
     """``next_targets`` and ``chosen`` as slots of the table: ``("cell", index)`` or ``("hand",
     seat, index)`` (a card of the mover's hand, never the pending card's own place)."""
+    index: int | None = None                          # the card's place in its seat's hand, where it stays till played
+    size: int | None = None                           # the targets a whole choice of the chosen ability takes
 
 
 @dataclass(frozen=True)
@@ -106,11 +111,26 @@ class TableState:
     pass_summary: str = ""                            # PASS: what changed since the seat to move last played
     computer_slot: int | None = None                  # the computer's chosen card's place in its hand, framed
     busy: bool = False                                # something moves or a computer works: redraw every tick
+    sides: tuple[tuple[int, tuple[int, ...]], ...] = ()   # (cell index, values) of every card in ``board``, as drawn
+    elements: tuple[tuple[int, str, int | None], ...] = ()
+    """(cell index, element, modifier of the card drawn on it, None on an empty cell): Elemental's cells."""
+    effects: tuple[EffectInfo, ...] = ()              # the running Turn effects
+    open: bool = False                                # the Open rule: every hand face up to everybody
+    locked: tuple[int, ...] = ()                      # places in the mover's hand a hand rule (Order, Chaos) bars now
 
     @property
     def waits_for_people(self) -> bool:
         """A person's key or click is acted on now (in the other phases it is kept or refused)."""
         return self.phase in WAITS_FOR_PEOPLE
+
+
+@dataclass(frozen=True)
+class Landing:
+    """What a card would do on a free cell, worked out without playing it: the cells whose cards
+    it would capture, and its values there (Elemental, Turn effects; None where it may not go)."""
+
+    captures: frozenset[int] = frozenset()
+    sides: tuple[int, int, int, int] | None = None
 
 
 class Screen:
@@ -137,4 +157,4 @@ class Screen:
         controller starts the turn again at its next tick or at :meth:`resume`."""
 
 
-__all__ = ["Choice", "HandView", "Refusal", "Screen", "TableState"]
+__all__ = ["Choice", "HandView", "Landing", "Refusal", "Screen", "TableState"]
