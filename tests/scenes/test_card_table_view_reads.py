@@ -7,8 +7,10 @@ from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cards.render import cell_key, hand_key
 from jayden_jazz.scenes.cards.windows import _log_style
 from jayden_jazz.scenes.windows import TextWindow
+from jayden_jazz.shell.display import new_logical_surface
 from tests.helpers import click, press, step
-from tests.scenes.cards_helpers import HUMAN, WEAK5, cell_centre, hand_centre, make_table, play_click, settle
+from tests.scenes.cards_helpers import (HUMAN, WEAK5, cell_centre, goto, hand_centre, make_table, play_click,
+                                        settle, take_seat)
 
 P0_GRAB = ["t/x1", "t/x2", "t/x3", "t/grab", "t/x4"]
 
@@ -42,3 +44,59 @@ def test_a_picked_card_sends_the_cursor_to_the_free_cell_nearest_the_middle(make
     click(app, *hand_centre(sc, 1, "t/w1"))                           # picked again: back in the hand
     step(app)
     assert sc.selected is None and sc.cursor == hand_key(1, 0)
+
+
+class _Reads:
+    """Counts the controller's views built while the scene draws, and keeps the frames drawn."""
+
+    def __init__(self, sc) -> None:
+        self.views = 0
+        self.frames: list = []
+        screen_view, draw = sc.controller.screen_view, sc.renderer.draw
+
+        def counted():
+            self.views += 1
+            return screen_view()
+
+        def kept(surface, frame):
+            self.frames.append(frame)
+            draw(surface, frame)
+
+        sc.controller.screen_view = counted
+        sc.renderer.draw = kept
+
+    def draw(self, sc) -> int:
+        """Views built by one ``sc.draw``; the frame drawn must equal one built right after."""
+        self.views = 0
+        sc.draw(new_logical_surface((640, 350)))
+        built = self.views
+        assert self.frames[-1] == sc.picture.frame()          # drawing changed nothing
+        return built
+
+
+def test_a_drawn_frame_is_built_from_one_view_whatever_the_phase(make_app):
+    app, sc = make_table(make_app, [P0_GRAB, WEAK5], seats=[HUMAN, HUMAN], open=True)
+    app.settings["enhanced"] = True                                 # the capture preview is drawn
+    reads = _Reads(sc)
+    phases = {}
+    opening = [("t/x1", "c3"), ("t/w1", "b1"), ("t/x2", "c2"), ("t/w2", "a2"), ("t/x3", "b3"), ("t/w3", "a3")]
+    for cid, cell in opening:
+        take_seat(app, sc)
+        phases.setdefault("turn", reads.draw(sc))
+        click(app, *hand_centre(sc, sc.game.to_move, cid))
+        goto(app, sc, cell_key(sc.game.field.index(cell)))
+        phases.setdefault("picked", reads.draw(sc))
+        assert reads.frames[-1].view.preview_values is not None         # the previews are drawn too
+        click(app, *cell_centre(sc, cell))
+        for _ in range(5):
+            step(app)
+            phases.setdefault(sc.phase, reads.draw(sc))
+    take_seat(app, sc)
+    play_click(app, sc, "t/grab", "a1")
+    settle(app, sc)
+    phases["ability"] = reads.draw(sc)
+    press(app, "RETURN")                                              # Grab One: its targets
+    assert sc.phase == "targets"
+    phases["targets"] = reads.draw(sc)
+    assert {"picked", "show", "turn", "ability", "targets"} <= set(phases)
+    assert phases == dict.fromkeys(phases, 1), phases

@@ -35,16 +35,12 @@ if TYPE_CHECKING:  # pragma: no cover
 class TablePicture:
     """The table's picture: the frame's view and its texts, and the names the texts use.
 
-    It keeps what only drawing needs (the capture and value previews, cached by position and
-    cursor) and reads the rest from the table.
+    It keeps nothing of its own: each frame is read off the scene's one view of that frame and
+    the controller's previews (which the controller keeps while the position stays).
     """
 
     def __init__(self, table: CardsTableScene) -> None:
         self.table = table
-        self._preview_key: tuple | None = None
-        self._preview: frozenset[int] = frozenset()
-        self._sides_key: tuple | None = None
-        self._sides: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
 
     def picked(self, st: TableState) -> int | None:
         """The mover's picked card, as its place in the hand (the view gives it when the mover is seen)."""
