@@ -1,4 +1,4 @@
-"""Cost of one card table frame built and drawn (picture.frame() + TableRenderer.draw), mid-game.
+"""Cost of one card table frame built and drawn (the scene's draw: picture.frame() + TableRenderer.draw), mid-game.
 
 Run: python tools/bench_table_frame.py [--field 7x7] [--players 4] [--hidden] [--frames 100]
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(7):
         t0 = time.perf_counter()
         for _ in range(args.frames):
-            table.renderer.draw(surface, table.picture.frame())
+            table.draw(surface)                 # the scene's one view, its frame, the renderer
         best = min(best, (time.perf_counter() - t0) / args.frames)
     print(f"{args.field}, {args.players} players, {'hidden' if args.hidden else 'open'} hands "
           f"({table.phase}): frame + draw {best * 1e3:.3f} ms (best of 7 batches of {args.frames})")
