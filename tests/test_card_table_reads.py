@@ -31,9 +31,9 @@ COMMANDS = {
     "start", "restore", "seat_ready", "pass_again", "begin_turn", "resume_turn", "tick", "stop_computer",
 }
 REMAINING = {
-    "game": "the engine's Game, for what is no picture: saving it, the menu's rules words and result, the "
-            "input's to_move, the online link and the Journey (the picture and renderer read none of it: "
-            "tests/scenes/test_card_table_frame.py)",
+    "game": "the engine's Game, for what is no picture: saving it, the menu's rules words and result, "
+            "the online link and the Journey (the picture, the renderer, the input and the computers' part "
+            "read none of it: tests/scenes/test_card_table_frame.py)",
 }
 
 

@@ -129,8 +129,10 @@ def test_a_spectators_frame_holds_no_hidden_card():
 
 def test_the_renderer_and_the_picture_hold_no_engine_game():
     """render.py, the frame and the names import no Game (nor the engine's game module); neither
-    they nor the picture (table_draw.py) read a ``.game`` attribute."""
-    for name in ("render.py", "table_frame.py", "table_names.py", "marks.py", "table_draw.py"):
+    they nor the picture (table_draw.py), the input (table_input.py) or the computers' part
+    (table_computers.py) read a ``.game`` attribute: they act on what the view shows."""
+    for name in ("render.py", "table_frame.py", "table_names.py", "marks.py", "table_draw.py", "table_input.py",
+                 "table_computers.py"):
         tree = ast.parse((SCENE / name).read_text(encoding="utf-8"), filename=name)
         for n in ast.walk(tree):
             if isinstance(n, ast.ImportFrom):

@@ -55,10 +55,11 @@ class TableComputers:
             t.app.sound.play("illegal")
             t.say(why)
             return
-        if t.phase != Phase.TURN or not self.hints_on() or t.controller.screen_view().hint_asked:
+        st = t.state()
+        if st.phase != Phase.TURN or not self.hints_on() or st.hint_asked:
             t.app.sound.play("illegal")
             return
-        t._command(t.controller.ask_hint, t.game.to_move)
+        t._command(t.controller.ask_hint, st.to_move)
 
     def stop(self) -> None:
         self.table.controller.stop_computer()

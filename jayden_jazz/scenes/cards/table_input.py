@@ -31,6 +31,7 @@ from jayden_jazz.tables.cards.flow import Phase
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.cards.table import CardsTableScene
+    from jayden_jazz.tables.cards.view import TableState
 
 QUEUE_MAX = 8             # keys kept while the table shows this turn's own steps
 ACTING = frozenset({Kind.ACTION, Kind.HINT, Kind.UNDO})
@@ -65,7 +66,7 @@ class TableInput:
                 if r is not None:
                     out.append((key, r))
             return out
-        for c in self.table.game.field.cells:
+        for c in self.table.layout.field.cells:
             out.append((cell_key(c), self.table.layout.card_rect(c)))
         for s in sorted(frame.view.visible):
             for i, r in self.table.renderer.hand_slots(frame, s):
@@ -90,7 +91,7 @@ class TableInput:
             return
         moved = best != cursor and any(key == cursor for key, _ in slots)     # an arrow, not the first rest
         self.table.cursor = best
-        if moved and best[0] == "hand" and best[1] == self.table.game.to_move:
+        if moved and best[0] == "hand" and best[1] == self.table.state().to_move:
             self.key_card = best[2]
 
     # ------------------------------------------------------------------ input
@@ -98,7 +99,7 @@ class TableInput:
         k = action.kind
         if k == Kind.BACK:
             if self.table.phase == Phase.TARGETS:
-                self.table._command(self.table.controller.back, self.table.game.to_move)
+                self.table._command(self.table.controller.back, self.table.state().to_move)
             else:
                 self.table.open_menu()
             return
@@ -202,11 +203,11 @@ class TableInput:
     def _click_plays_key_card(self, cell: int) -> bool:
         """A click on a free cell with no card picked, while the arrow keys framed one of the
         mover's hand cards: the player means that card (it is the one framed on the screen)."""
-        g = self.table.game
+        st = self.table.state()
         i = self.key_card
-        if (self.table.phase != Phase.TURN or self.table.selected is not None or i is None
-                or g.card_at(cell) is not None
-                or not 0 <= i < len(g.hand(g.to_move))):
+        if (st.phase != Phase.TURN or self.table.selected is not None or i is None
+                or any(c == cell for c, _, _ in st.board)
+                or not 0 <= i < len(self._mover_ids(st))):
             return False
         self.key_card = None
         self.place(i, cell)
@@ -219,8 +220,8 @@ class TableInput:
             return
         if self.table.phase != Phase.TURN:
             return
-        g = self.table.game
-        seat = g.to_move
+        st = self.table.state()
+        seat = st.to_move
         if key[0] == "hand":
             s, i = key[1], key[2]
             if s != seat:
@@ -228,33 +229,39 @@ class TableInput:
                 word = self.table.seat_word
                 self.table.say(f"That is {word(s)}'s hand; {word(seat)} plays now")
                 return
-            hand = g.hand_ids(seat)
+            hand = self._mover_ids(st)
             if i >= len(hand) or not self.table._command(self.table.controller.pick, seat, hand[i]):
                 return
             if self.table.selected is not None:
                 self.key_card = None             # the pick moved the cursor to a cell (Screen.cursor_to)
             return
         cell = key[1]
-        if g.card_at(cell) is not None:
+        if any(c == cell for c, _, _ in st.board):
             self.table.app.sound.play("illegal")
-            self.table.say(f"{g.field.name_of(cell)} already holds a card")
+            self.table.say(f"{self.table.layout.field.name_of(cell)} already holds a card")
             return
         if self.table.selected is None:
             self.table.app.sound.play("illegal")
             self.table.say("Pick a card of your hand first, then a free cell")
-            playable = g.playable_cards()           # Order and Chaos: the card that may be played
-            ids = g.hand_ids(seat)
-            first = next((i for i, cid in enumerate(ids) if cid in playable), 0)
+            ids = self._mover_ids(st)              # Order and Chaos: the cursor goes to the card that may be played
+            first = next((i for i in range(len(ids)) if i not in st.locked), 0)
             if ids:
                 self.table.cursor = hand_key(seat, first)
             return
         self.place(self.table.selected, cell)
 
     def place(self, hand_index: int, cell: int) -> None:
-        g = self.table.game
-        seat = g.to_move
-        self.table._command(self.table.controller.place, seat, g.hand_ids(seat)[hand_index],
-                            g.field.name_of(cell))
+        st = self.table.state()
+        ids = self._mover_ids(st)
+        if 0 <= hand_index < len(ids):
+            self.table._command(self.table.controller.place, st.to_move, ids[hand_index],
+                                self.table.layout.field.name_of(cell))
+
+    @staticmethod
+    def _mover_ids(st: TableState) -> tuple[str, ...]:
+        """The mover's hand as this screen sees it: a person picks only from a hand face up here
+        (at a person's turn it always is; a hand face down here gives nothing to pick)."""
+        return st.hands[st.to_move].cards or () if st.to_move < len(st.hands) else ()
 
 
     # ------------------------------------------------------------------ an ability's targets
@@ -262,11 +269,12 @@ class TableInput:
     # names slots (a cell or a place in a hand). These translate between the two; the controller
     # says what may be picked next and plays the action when the last target is picked.
     def key_to_target(self, key: SlotKey) -> str | None:
-        g = self.table.game
+        st = self.table.state()
         if key[0] == "cell":
-            return g.field.name_of(key[1])
-        if key[0] == "hand" and key[1] == g.to_move:
-            return HAND_PREFIX + g.hand_ids(g.to_move)[key[2]]
+            return self.table.layout.field.name_of(key[1])
+        ids = self._mover_ids(st)
+        if key[0] == "hand" and key[1] == st.to_move and 0 <= key[2] < len(ids):
+            return HAND_PREFIX + ids[key[2]]
         return None
 
     def target_keys(self) -> set[SlotKey]:
@@ -287,7 +295,7 @@ class TableInput:
             t.app.sound.play("illegal")
             t.say("That is not a target of this ability")
             return
-        t._command(t.controller.toggle_target, t.game.to_move, target)
+        t._command(t.controller.toggle_target, t.state().to_move, target)
 
 
 def nearest_slot(slots: list[tuple[SlotKey, pygame.Rect]], cursor: SlotKey | None,
