@@ -164,7 +164,7 @@ class Solver:
             else self._base_captures
         scored = []
         for p, c in st.placements():
-            s = hist.get((p, c), 0) * 16 + len(count(p, c, seat))
+            s = hist.get((p, c), 0) + (len(count(p, c, seat)) << 24)
             scored.append((s, p, c))
         scored.sort(reverse=True)
         out = [(p, c) for _, p, c in scored]
