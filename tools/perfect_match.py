@@ -97,7 +97,7 @@ class Perfect:
 
     def __call__(self, game: Game) -> tuple[int, Action]:
         """(the mover's value with perfect play, a move keeping it)."""
-        solver = Solver(game.core.copy())
+        solver = Solver(game.search_state())
         if not self.share:
             pass
         elif self.tables is None:
@@ -105,7 +105,7 @@ class Perfect:
         else:
             solver.bits.tt, solver.bits.margin.tt = self.tables
         res = solver.solve_root()
-        return res.value, game.core.action(res.best[0])
+        return res.value, game.action_of(res.best[0])
 
 
 def play(job: tuple[str, int, dict, float, bool]) -> list[Played]:
@@ -184,7 +184,7 @@ class _Here:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--level", default="hard", choices=[k for k in LEVELS if k != "easy"])
+    ap.add_argument("--level", default="hard", choices=list(LEVELS))
     ap.add_argument("-n", type=int, default=40, help="games (two per deal)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies the level's time per move")

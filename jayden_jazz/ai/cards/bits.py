@@ -10,7 +10,10 @@ With two players and no Turn effect active, a card-game position is
 
 so a placement is a handful of bit operations and undoing it is free (the
 caller keeps its old ints). The captures, the table of bounds and the move
-order are shared with the margin search (:mod:`.bitsearch`).
+order (the table's move, then the most cells taken, then the history of
+cut-offs) are shared with the margin search (:mod:`.bitsearch`). With two
+empty cells left the game ends within two placements: they are judged at
+once, without the table.
 
 Abilities are played here: gain control, swap, reset and win change only
 these ints. A Turn effect (``modify``) changes side values for a few turns,
@@ -37,7 +40,7 @@ from jayden_jazz.cards.judge import within_years
 
 _INF = 2
 _KEY_SEED = 0xB175_0B0A
-ETC_EMPTY = 4
+ETC_EMPTY = 4           # from this many empty cells, children's table entries are read before searching
 
 # delegate(cellp, occ, m0, h0, h1, turn, reset_used, piece, cell, option, alpha, beta) -> value for turn
 Delegate = Callable[[list[int], int, int, int, int, int, bool, int, int, tuple[int, tuple[int, ...]], int, int],
@@ -185,12 +188,15 @@ class BitSolver(BitSearch):
                         return best
             else:
                 tt_pc = -1
-        # the other placements, ordered by the history of cut-offs alone (measured: adding
-        # capture counts or exposed sides to the order costs 15-25% more nodes); a
-        # placement's captures are found only when it is tried (a cut-off leaves most untried)
+        # the other placements: the most cells taken first, then the history of cut-offs
+        # (measured from the empty 3x3 board, six deals each of Open and Same + Plus + Combo
+        # with abilities: 44% fewer positions than by history alone, once the captures of
+        # every placement cost one memo read -- cards/classic_table.py)
         kids = self.rule.placements(self.cellp, occ, opp, hand, free, self.history, 1 << 24)
         kids.sort(reverse=True)
         if free.bit_count() >= ETC_EMPTY:
+            # a child the table already settles above beta cuts here without a search (an
+            # option of the piece can only raise the placement's value): 4% fewer positions
             tt = self.tt
             delta = self.delta[turn]
             high = (((1 - turn) << 1 | self.reset_used) << 73) | (1 << 72)

@@ -9,8 +9,8 @@ recursive call. A placement's captures come from the rules compiled from
 the judge (:class:`~jayden_jazz.cards.classic_table.CaptureBits`, every
 placement of a position at once); each search keeps a table of
 (lower bound, upper bound, best move) per key, and tries the table's best
-move first, then the others by the history of cut-offs (the margin search
-puts immediate captures before history).
+move first, then the others by the cells they take at once, then by the
+history of cut-offs.
 """
 
 from __future__ import annotations
