@@ -41,10 +41,6 @@ RULE_SETS = [
     dict(preset="draft", plus=True),
 ]
 PER_SET = 20
-# where the second opinion (the core search, no bit forms) is slow from five empty cells
-# -- Turn effects with Plus or Same Wall -- positions have at most four
-AT_MOST_FOUR = [dict(same=True, same_wall=True), dict(reverse=True, fallen_ace=True, plus=True, combo=True),
-                dict(preset="draft", plus=True)]
 
 
 @pytest.fixture(scope="module")
@@ -53,9 +49,7 @@ def cat():
 
 
 def positions(cat, opts: dict, count: int, seed: int):
-    """``count`` random open positions with three to five empty cells (three or four for the
-    rule sets of AT_MOST_FOUR)."""
-    cycle = 2 if opts in AT_MOST_FOUR else 3
+    """``count`` random open positions with three to five empty cells, no reset left to play."""
     rng = random.Random(seed)
     fld = get_field("3x3")
     opts = dict(opts)
@@ -67,14 +61,20 @@ def positions(cat, opts: dict, count: int, seed: int):
         size = rules.hand_size(fld.playable_count, 2)
         hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
         g: Game = new_game(cat, fld, hands, rules, first_seat=rng.randrange(2), date=(2026, 11), rng=rng)
-        empty = 3 + made % cycle
+        empty = 3 + made % 3
         while not g.is_over() and g.core.empty > empty:
             legal = g.legal_actions()
             g.push(legal[rng.randrange(len(legal))])
-        if g.is_over():
+        if g.is_over() or _reset_left(g):
             continue
         made += 1
         yield g
+
+
+def _reset_left(g: Game) -> bool:
+    """A reset still to play starts the field again: a whole game to search, not a late position."""
+    return not g.reset_used and any(a.effect == "reset" for s in range(g.players)
+                                    for c in g.hand(s) for a in c.abilities)
 
 
 @pytest.mark.parametrize("opts", RULE_SETS, ids=lambda o: "+".join(f"{k}" if v is True else f"{k}={v}"
