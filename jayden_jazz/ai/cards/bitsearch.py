@@ -50,9 +50,12 @@ BY_CAPTURES = 1 << 24
 def capture_bits(st: Core) -> CaptureBits:
     """The captures of this state's rules for the bit searches: the basic comparison, with the
     classic steps when they are on. Only for rules the bit searches can hold
-    (:attr:`~jayden_jazz.cards.core.Core.bit_rule`)."""
-    if st.table is not None:
+    (:attr:`~jayden_jazz.cards.core.Core.bit_rule`; the ability search also holds Elemental,
+    :attr:`~jayden_jazz.cards.core.Core.compiled_rule`)."""
+    if st.table is not None and (st.table.same or st.table.plus):
         return ClassicBits(st.table, len(st.ids), st.size, st.play_cells)
+    # the basic comparison alone (Elemental included: the tables read each piece's values
+    # on each cell)
     return CaptureBits(st.judge, st.ties, len(st.ids), st.size, st.play_cells)
 
 

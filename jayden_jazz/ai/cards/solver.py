@@ -119,9 +119,10 @@ class Solver:
         if st.n != 2:
             raise ValueError("the exact solver plays two-player games")
         self.st = st = st.copy()     # an interrupted search leaves its copy half-played
-        # the base comparison, Same, Plus and Combo; never under Order or Chaos, whose hands
-        # say which card may be played (the bit searches hold hands as sets and would play any)
-        self.use_bits = bits and st.bit_rule and not st.order_rule and not st.chaos_rule
+        # the base comparison, Same, Plus and Combo, and Elemental (the compiled captures read
+        # each piece's values on each cell); never under Order or Chaos, whose hands say which
+        # card may be played (the bit searches hold hands as sets and would play any)
+        self.use_bits = bits and (st.bit_rule or st.compiled_rule) and not st.order_rule and not st.chaos_rule
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
