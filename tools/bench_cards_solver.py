@@ -294,28 +294,33 @@ def bench_wdl_sets(sets: list[str], seed: int, count: int) -> None:
     print(f"5. win/draw/loss from the empty board per rule set, {count} deals each (seeds {seed}-{seed + count - 1});"
           f" load average {os.getloadavg()[0]:.1f}")
     print(f"   {'rules':34} {'W-D-L':7} {'one core mean/worst':>20} {'split mean/worst':>17}  within {limit:.2f} s")
-    all_in = all_n = 0
+    all_in = all_n = won_all = won_n = 0
     for text in sets:
         options = dict(part.partition("=")[::2] for part in text.split(",") if part)
         ones: list[float] = []
         twos: list[float] = []
         wdl = [0, 0, 0]
+        won_in = 0                    # won deals answered within the time, split
         for i in range(count):
             g = match_deal(seed + i, options)
             got, t = clock(lambda: Solver(g.search_state()).solve_root())
             halves, t2 = split_clock(g)
             assert halves.value == got.value, g.position()  # type: ignore[attr-defined]
             wdl[1 - got.value] += 1
+            won_in += got.value == 1 and t2 <= limit  # type: ignore[attr-defined]
             ones.append(t)
             twos.append(t2)
         k1 = sum(t <= limit for t in ones)
         k2 = sum(t <= limit for t in twos)
         all_in += k2
         all_n += count
+        won_all += won_in
+        won_n += wdl[0]
         print(f"   {text:34} {'-'.join(map(str, wdl)):7} {sum(ones) / count:9.2f} / {max(ones):5.2f} s"
-              f" {sum(twos) / count:7.2f} / {max(twos):5.2f} s  one core {k1} of {count}, split {k2} of {count}",
-              flush=True)
-    print(f"   every set: split within Hard's first-card time {all_in} of {all_n}; load average"
+              f" {sum(twos) / count:7.2f} / {max(twos):5.2f} s  one core {k1} of {count}, split {k2} of {count}"
+              f" (won deals {won_in} of {wdl[0]})", flush=True)
+    print(f"   every set: split within Hard's first-card time {all_in} of {all_n}, won deals {won_all} of {won_n};"
+          f" load average"
           f" {os.getloadavg()[0]:.1f}")
 
 
