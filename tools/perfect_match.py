@@ -3,6 +3,7 @@
     python tools/perfect_match.py --level hard -n 40 --seed 1 --opt open=1
     python tools/perfect_match.py --level hard -n 40 --seed 1 --opt open=1,same=1,plus=1,combo=1
     python tools/perfect_match.py --level normal -n 20 --opt open=1 --scale 3 --jobs 2
+    python tools/perfect_match.py --level easy -n 20 --opt open=1
 
 Each deal (seeds seed, seed+1, ...; ``-n`` rounded up to pairs) is played
 twice, the level moving first once and second once, against the *perfect

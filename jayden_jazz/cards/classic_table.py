@@ -340,7 +340,6 @@ class ClassicBits(CaptureBits):
         # and the neighbours' pieces (the memo's key) are read once for every piece
         out: list[Ordered] = []
         append = out.append
-        hp: Sequence[int] = self._no_order
         pieces = []
         while hand:
             low = hand & -hand

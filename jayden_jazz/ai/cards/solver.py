@@ -2,8 +2,8 @@
 
 Negamax with alpha-beta, a transposition table keyed by position keys and
 move ordering (the table's best move first, then the cells a move takes,
-then the history of moves that caused cut-offs). Values are only -1, 0 and +1, so windows are narrow and
-most nodes are settled by a null window.
+then the history of moves that caused cut-offs). Values are only -1, 0
+and +1, so windows are narrow and most nodes are settled by a null window.
 
 Most of the work is done by :class:`~jayden_jazz.ai.cards.bits.BitSolver`,
 which holds the position as a few ints; this module's search over
