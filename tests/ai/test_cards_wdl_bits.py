@@ -109,3 +109,12 @@ def test_the_root_proves_what_the_core_search_proves(cat):
             fast = Solver(g.core.copy()).solve_root()
             slow = Solver(g.core.copy(), bits=False).solve_root()
             assert fast.complete and fast.value == slow.value, g.position()
+
+
+def test_the_first_pass_tries_a_card_with_fewer_refuted_placements_first():
+    from jayden_jazz.ai.cards.solver import later_card_first
+    left = [(0, 1, None), (0, 2, None), (3, 0, None), (5, 4, None)]
+    assert later_card_first(left, {}) == 0                 # nothing refuted: the root's order
+    assert later_card_first(left, {0: 1}) == 2             # card 0 failed once: card 3 next
+    assert later_card_first(left, {0: 2, 3: 1}) == 3       # card 5 has failed least
+    assert later_card_first(left, {0: 1, 3: 1, 5: 1}) == 0  # all alike: the root's order again
