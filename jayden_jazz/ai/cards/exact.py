@@ -105,6 +105,7 @@ class MarginBits(BitSearch):
         # pieces that do the same wherever they lie share keys: equal sides -- or, on an
         # Elemental field, equal values on every cell (a card's element counts there)
         kinds: dict[tuple, int] = {}
+        looks: list[tuple]
         if st.elements:
             looks = [tuple(st.judge.values(p, c) for c in st.play_cells) for p in range(npieces)]
         else:
