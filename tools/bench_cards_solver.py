@@ -2,6 +2,7 @@
 
     python tools/bench_cards_solver.py [--positions 200] [--placed 2-5] [--full 2] [--wdl 4] [--seed 1]
     python tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-rules open=1,same=1,plus=1,combo=1
+    python tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-sets 8
 
 The baseline is the straightforward search anyone would write first: the
 position as lists (card per cell, owner per cell, two hands), captures found
@@ -22,6 +23,11 @@ bounds keyed by the whole position. Both compute exact card margins
 4. The same answer under the game's rules with abilities and classic captures
    (``--wdl-rules``, e.g. ``open=1`` or ``open=1,same=1,plus=1,combo=1``; dealt as
    ``tools/perfect_match.py`` deals; no baseline: it knows only plain cards).
+5. The same per rule set, one row each (``--wdl-sets N``: N deals of each of Pure,
+   Open, Same, Same Wall, Plus, Same + Plus + Combo, Elemental, Reverse, Fallen Ace,
+   Reverse + Fallen Ace, all with the default pack's abilities but Pure): "within
+   1.28 s: k of N" on one core and split. The load average is printed before and after
+   (process times on a busy machine still come out longer: caches and memory are shared).
 
 In 3 and 4 the answer is also timed as Hard's first card gets it on two cores:
 the proof shared with a forked helper (``jayden_jazz/ai/cards/split.py``).
@@ -57,7 +63,7 @@ class PlainNegamax:
     """The baseline: textbook negamax, alpha-beta, a bound table keyed by the whole position."""
 
     def __init__(self, game: Game) -> None:
-        core = game.core
+        core = game.search_state()          # the state the game hands a search (a copy)
         self.sides = core.sides
         self.adj = core.adj
         self.ties = core.ties
@@ -170,8 +176,7 @@ def bench_moves(cat, rng: random.Random, count: int, placed: tuple[int, int]) ->
         base = PlainNegamax(g)
         want, t0 = clock(base.all_moves)
         got, t1 = clock(lambda: solve(g))
-        core = g.core
-        assert {str(core.action((p, c, None))): v for (p, c), v in want.items()} == \
+        assert {str(g.action_of((p, c, None))): v for (p, c), v in want.items()} == \
             {str(a): v for a, v in got.moves.items()}, g.position()
         base_s += t0
         ours_s += t1
@@ -204,7 +209,7 @@ def split_clock(g: Game) -> tuple[object, float]:  # type: ignore[no-untyped-def
     """The split root's answer and its time on two cores: the longer of the two processes'
     CPU times (this process's, and the helper's, read once it has been reaped)."""
     t, kids = time.process_time(), os.times()
-    out = solve_root_split(Solver(g.core.copy()))
+    out = solve_root_split(Solver(g.search_state()))
     mine = time.process_time() - t
     after = os.times()
     helper = after.children_user + after.children_system - kids.children_user - kids.children_system
@@ -223,7 +228,7 @@ def bench_wdl(cat, rng: random.Random, count: int) -> float:  # type: ignore[no-
         g = deal(cat, rng, 0)
         base = PlainNegamax(g)
         want, t0 = clock(lambda: base.search(-1, 1))
-        got, t1 = clock(lambda: Solver(g.core.copy()).solve_root())
+        got, t1 = clock(lambda: Solver(g.search_state()).solve_root())
         halves, t2 = split_clock(g)
         assert (want > 0) - (want < 0) == got.value == halves.value, g.position()  # type: ignore[attr-defined]
         base_s += t0
@@ -248,7 +253,7 @@ def bench_wdl_rules(text: str, seed: int, count: int) -> None:
     inside = inside2 = 0
     for i in range(count):
         g = match_deal(seed + i, options)
-        got, t = clock(lambda: Solver(g.core.copy()).solve_root())
+        got, t = clock(lambda: Solver(g.search_state()).solve_root())
         halves, t2 = split_clock(g)
         assert halves.value == got.value, g.position()  # type: ignore[attr-defined]
         total += t
@@ -263,6 +268,62 @@ def bench_wdl_rules(text: str, seed: int, count: int) -> None:
           f" within Hard's first-card time: {inside2} of {count}")
 
 
+# the rule sets of the per-rule-set table (``--wdl-sets``): each capture rule the game offers,
+# with the default pack's abilities (and once without, Pure), dealt as the tournament deals
+RULE_SETS = [
+    "open=1,pure=1",
+    "open=1",
+    "open=1,same=1",
+    "open=1,same=1,same_wall=1",
+    "open=1,plus=1",
+    "open=1,same=1,plus=1,combo=1",
+    "open=1,elemental=1",
+    "open=1,reverse=1",
+    "open=1,fallen_ace=1",
+    "open=1,reverse=1,fallen_ace=1",
+]
+
+
+def bench_wdl_sets(sets: list[str], seed: int, count: int) -> None:
+    """5. The empty board's win/draw/loss per rule set, ``count`` deals each: one row per set,
+    the first card's proof on one core and split over two, and how many deals each answers
+    within Hard's first-card time."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from perfect_match import deal as match_deal  # the tournament's deals
+    limit = hard_first_card()
+    print(f"5. win/draw/loss from the empty board per rule set, {count} deals each (seeds {seed}-{seed + count - 1});"
+          f" load average {os.getloadavg()[0]:.1f}")
+    print(f"   {'rules':34} {'W-D-L':7} {'one core mean/worst':>20} {'split mean/worst':>17}  within {limit:.2f} s")
+    all_in = all_n = won_all = won_n = 0
+    for text in sets:
+        options = dict(part.partition("=")[::2] for part in text.split(",") if part)
+        ones: list[float] = []
+        twos: list[float] = []
+        wdl = [0, 0, 0]
+        won_in = 0                    # won deals answered within the time, split
+        for i in range(count):
+            g = match_deal(seed + i, options)
+            got, t = clock(lambda: Solver(g.search_state()).solve_root())
+            halves, t2 = split_clock(g)
+            assert halves.value == got.value, g.position()  # type: ignore[attr-defined]
+            wdl[1 - got.value] += 1
+            won_in += got.value == 1 and t2 <= limit  # type: ignore[attr-defined]
+            ones.append(t)
+            twos.append(t2)
+        k1 = sum(t <= limit for t in ones)
+        k2 = sum(t <= limit for t in twos)
+        all_in += k2
+        all_n += count
+        won_all += won_in
+        won_n += wdl[0]
+        print(f"   {text:34} {'-'.join(map(str, wdl)):7} {sum(ones) / count:9.2f} / {max(ones):5.2f} s"
+              f" {sum(twos) / count:7.2f} / {max(twos):5.2f} s  one core {k1} of {count}, split {k2} of {count}"
+              f" (won deals {won_in} of {wdl[0]})", flush=True)
+    print(f"   every set: split within Hard's first-card time {all_in} of {all_n}, won deals {won_all} of {won_n};"
+          f" load average"
+          f" {os.getloadavg()[0]:.1f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=200)
@@ -271,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--wdl", type=int, default=4, help="deals whose empty board's win/draw/loss is timed")
     ap.add_argument("--wdl-rules", action="append", default=[], metavar="RULES",
                     help="also time the win/draw/loss answer under these rules (open=1,same=1,...)")
+    ap.add_argument("--wdl-sets", type=int, default=0, metavar="N",
+                    help="the empty board's win/draw/loss per rule set (Pure, Open, Same, Same Wall, Plus,"
+                         " Same+Plus+Combo, Elemental, Reverse, Fallen Ace), N deals each")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     cat, _ = load_packs([DEFAULT])
@@ -283,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
         bench_wdl(cat, random.Random(args.seed + 2), args.wdl)
     for text in args.wdl_rules:
         bench_wdl_rules(text, args.seed, max(args.wdl, 4))
+    if args.wdl_sets:
+        bench_wdl_sets(RULE_SETS, args.seed, args.wdl_sets)
     return 0
 
 

@@ -84,8 +84,8 @@ def main() -> None:
         g = dealt(cat, rng, 3 + i % 3 + (i % 2), rules)
         if g.is_over():
             continue
-        want, tb = timed(lambda: every_move(steps_only(g.core)))
-        got, tn = timed(lambda: every_move(g.core.copy()))
+        want, tb = timed(lambda: every_move(steps_only(g.search_state())))
+        got, tn = timed(lambda: every_move(g.search_state()))
         if sorted(want.values()) != sorted(got.values()):
             raise SystemExit(f"values differ at {g.position()}")
         base += tb
@@ -115,8 +115,8 @@ def main() -> None:
         g = dealt(cat, rng, 3, Rules(pure=True, **SPC))
         if g.is_over():
             continue
-        want, tb = timed(lambda: Solver(steps_only(g.core), bits=False).search(-2, 2))
-        got, tn = timed(lambda: Solver(g.core.copy()).search(-2, 2))
+        want, tb = timed(lambda: Solver(steps_only(g.search_state()), bits=False).search(-2, 2))
+        got, tn = timed(lambda: Solver(g.search_state()).search(-2, 2))
         if want != got:
             raise SystemExit(f"values differ at {g.position()}")
         base += tb

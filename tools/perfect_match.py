@@ -3,6 +3,7 @@
     python tools/perfect_match.py --level hard -n 40 --seed 1 --opt open=1
     python tools/perfect_match.py --level hard -n 40 --seed 1 --opt open=1,same=1,plus=1,combo=1
     python tools/perfect_match.py --level normal -n 20 --opt open=1 --scale 3 --jobs 2
+    python tools/perfect_match.py --level easy -n 20 --opt open=1
 
 Each deal (seeds seed, seed+1, ...; ``-n`` rounded up to pairs) is played
 twice, the level moving first once and second once, against the *perfect
@@ -97,7 +98,7 @@ class Perfect:
 
     def __call__(self, game: Game) -> tuple[int, Action]:
         """(the mover's value with perfect play, a move keeping it)."""
-        solver = Solver(game.core.copy())
+        solver = Solver(game.search_state())
         if not self.share:
             pass
         elif self.tables is None:
@@ -105,7 +106,7 @@ class Perfect:
         else:
             solver.bits.tt, solver.bits.margin.tt = self.tables
         res = solver.solve_root()
-        return res.value, game.core.action(res.best[0])
+        return res.value, game.action_of(res.best[0])
 
 
 def play(job: tuple[str, int, dict, float, bool]) -> list[Played]:
@@ -184,7 +185,7 @@ class _Here:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--level", default="hard", choices=[k for k in LEVELS if k != "easy"])
+    ap.add_argument("--level", default="hard", choices=list(LEVELS))
     ap.add_argument("-n", type=int, default=40, help="games (two per deal)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies the level's time per move")

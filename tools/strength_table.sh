@@ -103,12 +103,16 @@ fi
 # deals, each played with each side first; thrown won deals and the moves that lost value.
 # `--cpu-clock` gives the level its time in CPU seconds (what it thinks on a core of its own).
 if [ -z "$ROWS" ] || case " $ROWS " in *" perfect "*) true ;; *) false ;; esac; then
-    P="$PYTHON tools/perfect_match.py -n 40 --seed 1"
-    for lv in hard normal; do
+    P="$PYTHON tools/perfect_match.py --seed 1"
+    for lv in hard normal easy; do
+        n=20
+        [ "$lv" = hard ] && n=40
         for r in open=1 open=1,$SPC; do
             echo "== perfect $lv $r ($(uptime))"
-            $P --level $lv --opt $r
-            $P --level $lv --opt $r --cpu-clock
+            $P --level $lv -n $n --opt $r
+            $P --level $lv -n $n --opt $r --cpu-clock
         done
     done
+    # the first card's proof from the empty board, per rule set (docs/strength.md, Benchmarks)
+    $PYTHON tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-sets 4
 fi

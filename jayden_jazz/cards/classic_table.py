@@ -336,24 +336,41 @@ class ClassicBits(CaptureBits):
 
     def placements(self, cellp: list[int], occ: int, opp: int, hand: int, free: int,
                    order: Sequence[Sequence[int]] | None = None, per_capture: int = 0) -> list[Ordered]:
+        # cell by cell: a cell no card of the opponent touches takes nothing with any piece,
+        # and the neighbours' pieces (the memo's key) are read once for every piece
         out: list[Ordered] = []
         append = out.append
-        hp: Sequence[int] = self._no_order
-        captures = self.captures
-        cells = []
-        while free:
-            low = free & -free
-            cells.append(low.bit_length() - 1)
-            free ^= low
+        pieces = []
         while hand:
             low = hand & -hand
-            p = low.bit_length() - 1
+            pieces.append(low.bit_length() - 1)
             hand ^= low
-            if order is not None:
-                hp = order[p]
-            for c in cells:
-                cap = captures(cellp, occ, opp, p, c)
-                append(((cap.bit_count() * per_capture if cap else 0) + hp[c], p, c, cap))
+        adjmask = self.adjmask
+        known = self.known
+        look = self.look
+        shift = self.shift
+        combo = self.combo
+        while free:
+            low = free & -free
+            c = low.bit_length() - 1
+            free ^= low
+            if not opp & adjmask[c]:
+                for p in pieces:
+                    append((order[p][c] if order is not None else 0, p, c, 0))
+                continue
+            key = look[c](cellp)  # type: ignore[misc]
+            for p in pieces:
+                got = known[p][c].get(key)
+                if got is None:
+                    got = self.entry(cellp, p, c)
+                cap = got & opp
+                started = got >> shift & opp
+                if started & ~cap or (combo and started):
+                    cap |= started
+                    if combo:
+                        cap = self._combo(cellp, started, opp & ~cap, cap)
+                append(((cap.bit_count() * per_capture if cap else 0) + (order[p][c] if order is not None else 0),
+                        p, c, cap))
         return out
 
     def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:

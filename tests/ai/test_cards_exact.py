@@ -183,7 +183,7 @@ def test_with_same_and_plus_the_bit_search_values_every_move_as_the_core_search_
     # the bit searches play Same, Plus and Combo from the compiled tables; the solver's own
     # search on the rules core (bits=False) is the second opinion, move by move
     from jayden_jazz.ai.cards.solver import Solver
-    checked = 0
+    checked = bit_nodes = core_nodes = 0
     for seed in range(8):
         g = dealt(cat, 70 + seed, 4 + seed % 2 + (not rules.pure), rules)
         if g.is_over():
@@ -192,7 +192,11 @@ def test_with_same_and_plus_the_bit_search_values_every_move_as_the_core_search_
         slow = Solver(g.core.copy(), bits=False)
         for m in fast.root_moves():
             assert fast.child_value(m) == slow.child_value(m), (g.position(), m)
-        assert fast.bits.nodes + fast.bits.margin.nodes > fast.nodes   # the bits did the work
+        bit_nodes += fast.bits.nodes + fast.bits.margin.nodes
+        core_nodes += fast.nodes
         assert slow.bits.nodes + slow.bits.margin.nodes == 0
         checked += 1
     assert checked >= 6
+    # the bits did most of the work (over the deals: a small tree full of Turn effects may
+    # be searched as much on the core as in the bits)
+    assert bit_nodes > 2 * core_nodes

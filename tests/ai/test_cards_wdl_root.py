@@ -120,7 +120,7 @@ def test_a_placement_alone_takes_what_every_placement_at_once_takes(cat):
             for _, p, c, cap in rule.placements(cellp, occ, opp, hand, free):
                 assert rule.captures(cellp, occ, opp, p, c) == cap, (g.position(), p, c)
             tried += isinstance(rule, ClassicBits)
-    assert tried >= 30
+    assert tried >= 28          # four positions of each set with Same or Plus (7 of the 10)
 
 
 def test_an_unfinished_proof_keeps_the_moves_that_may_still_win_and_never_a_lost_one(cat):

@@ -9,8 +9,8 @@ recursive call. A placement's captures come from the rules compiled from
 the judge (:class:`~jayden_jazz.cards.classic_table.CaptureBits`, every
 placement of a position at once); each search keeps a table of
 (lower bound, upper bound, best move) per key, and tries the table's best
-move first, then the others by the history of cut-offs (the margin search
-puts immediate captures before history).
+move first, then the others by the cells they take at once, then by the
+history of cut-offs.
 """
 
 from __future__ import annotations
@@ -50,9 +50,12 @@ BY_CAPTURES = 1 << 24
 def capture_bits(st: Core) -> CaptureBits:
     """The captures of this state's rules for the bit searches: the basic comparison, with the
     classic steps when they are on. Only for rules the bit searches can hold
-    (:attr:`~jayden_jazz.cards.core.Core.bit_rule`)."""
-    if st.table is not None:
+    (:attr:`~jayden_jazz.cards.core.Core.bit_rule`; the ability search also holds Elemental,
+    :attr:`~jayden_jazz.cards.core.Core.compiled_rule`)."""
+    if st.table is not None and (st.table.same or st.table.plus):
         return ClassicBits(st.table, len(st.ids), st.size, st.play_cells)
+    # the basic comparison alone (Elemental included: the tables read each piece's values
+    # on each cell)
     return CaptureBits(st.judge, st.ties, len(st.ids), st.size, st.play_cells)
 
 

@@ -102,8 +102,15 @@ class MarginBits(BitSearch):
         size = st.size
         npieces = len(st.ids)
         self.whole = len(st.play_cells)
-        kinds: dict[tuple[int, ...], int] = {}
-        cls = [kinds.setdefault(tuple(s), len(kinds)) for s in st.sides]
+        # pieces that do the same wherever they lie share keys: equal sides -- or, on an
+        # Elemental field, equal values on every cell (a card's element counts there)
+        kinds: dict[tuple, int] = {}
+        looks: list[tuple]
+        if st.elements:
+            looks = [tuple(st.judge.values(p, c) for c in st.play_cells) for p in range(npieces)]
+        else:
+            looks = [tuple(s) for s in st.sides]
+        cls = [kinds.setdefault(k, len(kinds)) for k in looks]
         rng = random.Random(_KEY_SEED)
         ncls = len(kinds)
         board = [[rng.getrandbits(60) for _ in range(ncls)] for _ in range(size)]

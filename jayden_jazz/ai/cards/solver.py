@@ -1,9 +1,9 @@
 """Exact solving of two-player card-game positions: win, draw or loss with perfect play.
 
 Negamax with alpha-beta, a transposition table keyed by position keys and
-move ordering (the table's best move first, then the history of moves that
-caused cut-offs). Values are only -1, 0 and +1, so windows are narrow and
-most nodes are settled by a null window.
+move ordering (the table's best move first, then the cells a move takes,
+then the history of moves that caused cut-offs). Values are only -1, 0
+and +1, so windows are narrow and most nodes are settled by a null window.
 
 Most of the work is done by :class:`~jayden_jazz.ai.cards.bits.BitSolver`,
 which holds the position as a few ints; this module's search over
@@ -119,9 +119,10 @@ class Solver:
         if st.n != 2:
             raise ValueError("the exact solver plays two-player games")
         self.st = st = st.copy()     # an interrupted search leaves its copy half-played
-        # the base comparison, Same, Plus and Combo; never under Order or Chaos, whose hands
-        # say which card may be played (the bit searches hold hands as sets and would play any)
-        self.use_bits = bits and st.bit_rule and not st.order_rule and not st.chaos_rule
+        # the base comparison, Same, Plus and Combo, and Elemental (the compiled captures read
+        # each piece's values on each cell); never under Order or Chaos, whose hands say which
+        # card may be played (the bit searches hold hands as sets and would play any)
+        self.use_bits = bits and (st.bit_rule or st.compiled_rule) and not st.order_rule and not st.chaos_rule
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
@@ -164,7 +165,7 @@ class Solver:
             else self._base_captures
         scored = []
         for p, c in st.placements():
-            s = hist.get((p, c), 0) * 16 + len(count(p, c, seat))
+            s = hist.get((p, c), 0) + (len(count(p, c, seat)) << 24)
             scored.append((s, p, c))
         scored.sort(reverse=True)
         out = [(p, c) for _, p, c in scored]
@@ -401,13 +402,17 @@ class Solver:
         """Null-window tests "does this move reach ``target``?" in order, up to the first that
         does (recorded in ``values``; returns ``target``); the others' fail-soft upper bounds
         go to ``bounds``. Returns -_INF when none reaches it."""
-        for m in moves:
+        left = list(moves)
+        refuted: dict[int, int] = {}
+        while left:
+            m = left.pop(later_card_first(left, refuted))
             v = self.child_value(m, target - 1, target)
             if v >= target:
                 values[m] = target
                 bounds.pop(m, None)
                 return target
             bounds[m] = v
+            refuted[m[0]] = refuted.get(m[0], 0) + 1
         return -_INF
 
     def tied_with_best(self, res: RootResult, moves: list[Move] | None = None) -> list[Move]:
@@ -552,6 +557,25 @@ class Solver:
         return value
 
 
+def later_card_first(left: list[Move], refuted: dict[int, int]) -> int:
+    """The index in ``left`` (root moves not yet tried, in the root's order) of the next to
+    try: the first of a card with the fewest of its placements refuted so far.
+
+    A card that failed on one cell often fails on the others (its sides and abilities are
+    what the opponent answered): from the empty board, the first pass then reaches a
+    winning card after fewer losing ones."""
+    best = 0
+    fewest = refuted.get(left[0][0], 0)
+    if fewest:
+        for i in range(1, len(left)):
+            k = refuted.get(left[i][0], 0)
+            if k < fewest:
+                best, fewest = i, k
+                if not k:
+                    break
+    return best
+
+
 def solve(st: Core, *, deadline: float | None = None, node_limit: int | None = None,
           all_best: bool = False, symmetries: bool = True) -> RootResult:
     """Solve a two-player position from scratch (see :meth:`Solver.solve_root`)."""
@@ -565,5 +589,5 @@ def game_value(st: Core, *, node_limit: int | None = None) -> int:
     return Solver(st, node_limit=node_limit).search(-_INF, _INF)
 
 
-__all__ = ["DRAW", "LOSS", "OutOfTime", "RootResult", "Solver", "VALUE_NAMES", "WIN", "game_value",
+__all__ = ["DRAW", "LOSS", "OutOfTime", "RootResult", "Solver", "VALUE_NAMES", "WIN", "game_value", "later_card_first",
            "prepare_keys", "solve"]

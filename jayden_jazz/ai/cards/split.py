@@ -40,10 +40,10 @@ import select
 import signal
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from jayden_jazz.ai.cards.exact import OutOfTime
-from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Move, RootResult, Solver
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Move, RootResult, Solver, later_card_first
 
 _INF = 2
 CAN_SPLIT = hasattr(os, "fork")
@@ -154,14 +154,15 @@ def _after(solver: Solver, m: Move, r: Move, me: int) -> int:
 
 def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[int],
             report: Callable[[int, int, int], None]) -> None:
-    """The first pass, "does it win?", root move by root move in order, both processes
+    """The first pass, "does it win?", root move by root move (:func:`_first_pass_order`), both processes
     taking the move's replies in turn (a reply that holds the mover below a win refutes the
     move for both); then "does it draw?" for the root moves not shown lost, taken in turn,
     until none is left or one draws. ``current[0]`` is the root move whose replies are
     being searched (the tick abandons one the other process refuted)."""
     n = len(moves)
     me = solver.st.to_move
-    for i, m in enumerate(moves):
+    for i in _first_pass_order(moves, shared):
+        m = moves[i]
         reps = _replies(solver, m)
         if reps is None:
             if shared.take(3 + n + i) == 0:
@@ -200,6 +201,24 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
         if v >= DRAW:
             shared.cells[2] = 1
             return
+
+
+def _first_pass_order(moves: list[Move], shared: _Shared) -> Iterator[int]:
+    """The root moves' indices in the order the first pass tries them: the root's order, a
+    card with fewer of its placements refuted first (:func:`.solver.later_card_first`), as
+    both processes read the refutations in the shared memory at each step (so both take
+    the same next move, but for a refutation one of them has not seen yet: that costs a
+    move searched out of turn, never one skipped -- each move's replies stay shared)."""
+    left = list(range(len(moves)))
+    tried: list[int] = []
+    while left:
+        counts: dict[int, int] = {}
+        for k in tried:
+            if shared.refuted(k):
+                counts[moves[k][0]] = counts.get(moves[k][0], 0) + 1
+        i = left.pop(later_card_first([moves[k] for k in left], counts))
+        tried.append(i)
+        yield i
 
 
 def _watch_refutations(solver: Solver, shared: _Shared, current: list[int],
