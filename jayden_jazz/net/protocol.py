@@ -208,7 +208,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
 }
 """Per message type: field -> (check, required). ``ref``, when given, is echoed in the answer."""
 
-SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong", "games")
+SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong", "games", "moved")
 
 
 # ---------------------------------------------------------------------- what a client sends, typed
