@@ -60,7 +60,7 @@ def test_a_new_code_is_never_an_archived_games_code(open_store: Opener, monkeypa
         offered = iter("RESIGN" + "RUNNIN" + "FRESH2")     # the dice land on taken codes first
         monkeypatch.setattr(server_module.secrets, "choice", lambda _alphabet: next(offered))
         assert "RESIGN" not in server.codes
-        assert server.lobby._new_code() == "FRESH2"
+        assert server.lobby.new_code() == "FRESH2"
     finally:
         server.store.close()
 
