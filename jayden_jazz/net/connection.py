@@ -97,6 +97,7 @@ class Conn:
     greeted: bool = False
     corked: bool = False             # frames wait in it for uncork (see send)
     route: str | None = None         # the join code its path names (``/game/<CODE>``), else None: the lobby
+    busy: asyncio.Future[None] | None = None   # a message waiting for the database: the next ones wait their turn
 
     def send(self, message: dict[str, Any] | str, corked: list[Conn] | None = None) -> None:
         """Send a message (a dict, or a view already encoded). Given ``corked``, the frame waits in
@@ -299,6 +300,8 @@ class Connections:
             except P.ProtocolError as e:
                 send(conn, P.error(e.code, e.message, **e.extra))
                 continue
+            if conn.busy is not None:
+                await asyncio.shield(conn.busy)     # answered in order, as they came
             try:
                 handlers[type(msg)](conn, msg)
             except P.ProtocolError as e:

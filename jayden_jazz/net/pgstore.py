@@ -171,7 +171,7 @@ class PgStore(BaseStore):
         with self.db.transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID + 1,))
             for sql in archive_move():
-                self.db.execute(sql)
+                self.db.execute(_pg(sql))
 
     # ------------------------------------------------------------------ leases (the database thread only)
     def _live(self) -> None:

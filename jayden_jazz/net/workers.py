@@ -115,7 +115,7 @@ class Workers:
 
     # ------------------------------------------------------------------ the handlers
     def create(self, conn: Conn, msg: P.Create) -> None:
-        self.server.spawn(self._answer(conn, msg.ref, self._create(conn, msg)))
+        self._later(conn, msg.ref, self._create(conn, msg))
 
     def join(self, conn: Conn, msg: P.Join) -> None:
         self._here_or_taken(conn, msg.game, msg.ref, lambda: self._joined(conn, msg))
@@ -143,7 +143,7 @@ class Workers:
         if self._here(key) is not None:
             then()
         else:
-            self.server.spawn(self._answer(conn, ref, self._take_then(conn, key, ref, then)))
+            self._later(conn, ref, self._take_then(conn, key, ref, then))
 
     def _here(self, key: str) -> Table | None:
         tables = self.server.tables
@@ -154,8 +154,16 @@ class Workers:
         if await self.take(conn, key, ref) and not conn.closing:
             then()
 
-    async def _answer(self, conn: Conn, ref: int | None, work: Coroutine[Any, Any, None]) -> None:
-        """A handler's work that waits for the database: its refusals answered as the read loop would."""
+    def _later(self, conn: Conn, ref: int | None, work: Coroutine[Any, Any, None]) -> None:
+        """A handler's work that waits for the database, in a task; the connection's next messages
+        wait for it (:attr:`.connection.Conn.busy`), so they are answered in order."""
+        busy: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        conn.busy = busy
+        self.server.spawn(self._answer(conn, ref, work, busy))
+
+    async def _answer(self, conn: Conn, ref: int | None, work: Coroutine[Any, Any, None],
+                      busy: asyncio.Future[None]) -> None:
+        """Its refusals answered as the read loop would."""
         try:
             await work
         except (P.ProtocolError, Refusal) as e:
@@ -168,6 +176,10 @@ class Workers:
             log.exception("closing a connection after an unexpected error")
             self.server.commits.send(conn, P.error("internal", INTERNAL))
             self.server.commits.close_after(conn, 1011, "internal error")
+        finally:
+            if conn.busy is busy:
+                conn.busy = None
+            busy.set_result(None)
 
     # ------------------------------------------------------------------ creating: a code no process holds
     async def _create(self, conn: Conn, msg: P.Create) -> None:
