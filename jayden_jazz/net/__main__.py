@@ -125,6 +125,8 @@ def serve_workers(args: argparse.Namespace) -> int:
         addresses = sup.start()
     except supervisor.StartFailed as e:
         return _fatal(str(e))
+    if not addresses:               # stopped while they started
+        return 0
     if args.proxy_config is not None:
         hosts = [a.removeprefix("ws://") for a in addresses]
         try:

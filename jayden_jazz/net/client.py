@@ -88,6 +88,7 @@ class NetClient:
         self._moving = False                             # ``moved`` came: the next connect is a hop
         self._quiet = False                              # hopping: the player is told nothing
         self._hops = 0                                   # ``moved`` followed in a row
+        self.moves = 0                                   # ``moved`` followed in all (tests count hops)
 
     # ------------------------------------------------------------------ for the game (any thread)
     def start(self) -> "NetClient":
@@ -422,6 +423,7 @@ class NetClient:
         if join is not None and not rejoined:
             self._redo.append(join)
         self._moving = self._quiet = True
+        self.moves += 1
         ws = self._ws
         if ws is not None:
             self._loop.create_task(ws.close())  # type: ignore[union-attr]

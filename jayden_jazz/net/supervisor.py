@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 START_TIMEOUT = 60.0        # seconds a worker may take to say where it listens (migrations, archiving)
 QUICK = 10.0                # a worker that dies sooner than this after starting "died at once"
@@ -64,6 +64,7 @@ class Supervisor:
         self.say = say or (lambda line: print(line, flush=True))
         self.env = env
         self._stop = threading.Event()
+        self._before: dict[int, Any] = {}      # the signal handlers ours replaced
         self.restarts = 0
 
     # ------------------------------------------------------------------ one worker
@@ -125,11 +126,18 @@ class Supervisor:
     # ------------------------------------------------------------------ all of them
     def start(self) -> list[str]:
         """Start every worker and wait until each listens; returns their addresses. A worker that
-        cannot start stops the others and raises :class:`StartFailed` with its own words."""
+        cannot start stops the others and raises :class:`StartFailed` with its own words. Stopped
+        meanwhile (SIGTERM/SIGINT, caught from here on): every worker is stopped, and the list is empty."""
+        if threading.current_thread() is threading.main_thread():     # (a test may run it in a thread)
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                self._before[sig] = signal.signal(sig, lambda *_: self._stop.set())
         for w in self.workers:
             self._spawn(w)
         for w in self.workers:
             if not self._await_listening(w):
+                if self._stop.is_set():
+                    self.stop()
+                    return []
                 if w.proc is not None and w.proc.poll() is None:
                     self._end(w)
                 time.sleep(0.1)                 # its last words on stderr are read by now
@@ -173,12 +181,8 @@ class Supervisor:
         return all(w.given_up for w in self.workers)
 
     def run(self, interval: float = 0.2) -> int:
-        """Tend the workers until SIGTERM/SIGINT (or :meth:`request_stop`); then stop them all.
+        """Tend the workers (after :meth:`start`) until SIGTERM/SIGINT or :meth:`request_stop`; then stop them all.
         Returns 0, or 2 when every worker was given up."""
-        before = {}
-        if threading.current_thread() is threading.main_thread():     # (a test may run it in a thread)
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                before[sig] = signal.signal(sig, lambda *_: self._stop.set())
         try:
             while not self._stop.wait(interval):
                 self.tend(time.monotonic())
@@ -188,8 +192,6 @@ class Supervisor:
             return 0
         finally:
             self.stop()
-            for sig, handler in before.items():
-                signal.signal(sig, handler)
 
     def request_stop(self) -> None:
         self._stop.set()
@@ -202,6 +204,10 @@ class Supervisor:
                 w.proc.terminate()
         for w in self.workers:
             self._end(w)
+        if threading.current_thread() is threading.main_thread():
+            for sig, handler in self._before.items():
+                signal.signal(sig, handler)
+            self._before = {}
 
 
 def worker_command(argv: Sequence[str], data: Path, log: Path | None) -> Command:

@@ -80,9 +80,8 @@ def test_a_worker_that_dies_at_once_again_and_again_is_reported_and_left_stopped
     said: list[str] = []
     sup = Supervisor(fake(["die"], tmp_path / "m"), [0], say=said.append, env=ENV, backoff=(0.05, 0.2),
                      quick=5.0, give_up=3)
-    sup.start()
     done: list[int] = []
-    t = threading.Thread(target=lambda: done.append(sup.run(0.05)))
+    t = threading.Thread(target=lambda: done.append(sup.run(0.05) if sup.start() else -1))
     t.start()
     t.join(20)
     assert done == [2]                                                  # every worker given up: the supervisor ends
@@ -137,3 +136,16 @@ def test_ports_follow_the_first_and_a_worker_command_keeps_the_options(tmp_path:
     assert cmd[cmd.index("--port") + 1] == "9001" and cmd[cmd.index("--store") + 1] == "postgresql://x/y"
     assert cmd[cmd.index("--data") + 1] == str(tmp_path / "worker-2") and "--supervised" in cmd
     assert cmd[cmd.index("--log") + 1] == str(tmp_path / "serve-2.log")
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_real_workers_on_postgresql_stop_with_their_supervisor(pg_cluster, tmp_path: Path, how: signal.Signals) -> None:
+    from .harness import Workers
+    workers = Workers(pg_cluster.new_database(), tmp_path / "data", 2)
+    try:
+        assert len(set(workers.addresses)) == 2 and all(running(p) for p in workers.pids)
+        workers.proc.send_signal(how)
+        assert workers.proc.wait(30) == (-signal.SIGKILL if how == signal.SIGKILL else 0)
+        assert gone_in_time(workers.pids, 20), [p for p in workers.pids if running(p)]
+    finally:
+        workers.stop()
