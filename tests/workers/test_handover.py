@@ -130,3 +130,26 @@ def test_two_workers_creating_games_at_once_never_share_a_code(
     held = set(two_workers[0].call(lambda: set(two_workers[0].server.codes)))
     held2 = set(two_workers[1].call(lambda: set(two_workers[1].server.codes)))
     assert held | held2 == set(codes) and not held & held2              # each game held by one worker
+
+
+def test_a_holder_that_does_not_let_go_leaves_the_asker_answering_game_busy(
+        two_workers: tuple[ThreadServer, ThreadServer]) -> None:
+    a, b = two_workers
+    host = client(a.url)
+    created = create(host, "jayden", {}, TWO)
+    code = created["code"]
+    notices = a.server.workers.notices  # type: ignore[union-attr]
+    assert notices is not None
+    notices.deliver = lambda _channel, _payload: None        # A deaf to being asked
+    watcher = client(game_url(b, code))
+    try:
+        started = time.monotonic()
+        watcher.join(code, spectator=True)
+        m = watcher.wait_for(lambda m: m["type"] in ("error", "joined", "moved"), 10)
+        waited = time.monotonic() - started
+        assert m["type"] == "error" and m["code"] == "game_busy" and "try again" in m["message"]
+        assert 2.5 < waited < 6 and watcher.state == "connected"          # asked ~3 s, then said why
+        assert a.call(lambda: code in a.server.codes) and not b.call(lambda: code in b.server.codes)
+    finally:
+        watcher.close()
+        host.close()
