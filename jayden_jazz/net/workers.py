@@ -55,6 +55,7 @@ PRESENCE_EVERY = 2
 """Heartbeats between writes of who is connected (the list's ``present`` is that fresh)."""
 CREATE_TRIES = 20
 BUSY_WORDS = "the game is moving between servers; try again in a moment"
+UNAVAILABLE_WORDS = "the server cannot reach its games database just now; try again in a moment"
 
 
 def lease_key(code: str) -> int:
@@ -127,7 +128,10 @@ class Workers:
         """Every process's games, as :meth:`.lobby.Lobby.list` answers for one, kept as long."""
         now = time.monotonic()
         if self._listed is None or now >= self._listed[0]:
-            stored, present = self.store.listable()
+            try:
+                stored, present = self.store.listable()
+            except self.store.driver_error as e:
+                raise Refusal("store_unavailable", UNAVAILABLE_WORDS) from e
             games, more = listing.listing([Listed.of(g) for g in stored], lambda t: t.id in present)
             cost = time.monotonic() - now
             self._listed = (now + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
@@ -172,6 +176,9 @@ class Workers:
             log.error("%s; every game here is let go", e)
             self.drop_all()
             self.server.commits.send(conn, P.refusal("game_busy", BUSY_WORDS, ref))
+        except self.store.driver_error as e:     # the database away: said, and the connection stays
+            log.warning("a message waited for %s, which failed (%s: %s)", self.store.where, type(e).__name__, e)
+            self.server.commits.send(conn, P.refusal("store_unavailable", UNAVAILABLE_WORDS, ref))
         except Exception:   # a bug: this connection ends, as the read loop does it
             log.exception("closing a connection after an unexpected error")
             self.server.commits.send(conn, P.error("internal", INTERNAL))

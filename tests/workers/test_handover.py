@@ -153,3 +153,25 @@ def test_a_holder_that_does_not_let_go_leaves_the_asker_answering_game_busy(
     finally:
         watcher.close()
         host.close()
+
+
+def test_a_database_that_fails_a_list_or_a_join_is_said_in_plain_words_and_the_connection_stays(
+        two_workers: tuple[ThreadServer, ThreadServer]) -> None:
+    import psycopg
+    a, _b = two_workers
+    store = a.server.store                                   # type: ignore[union-attr]
+
+    def down(*_args: Any) -> Any:
+        raise psycopg.OperationalError("the database is restarting")
+    store.listable = down                                    # type: ignore[method-assign]
+    store.game = down                                        # type: ignore[method-assign]
+    c = client(a.url)
+    try:
+        for ask in (c.list_games, lambda: c.join("ABCDEF", spectator=True)):
+            ref = ask()
+            m = c.wait_for(lambda m: m["type"] == "error" and m.get("ref") == ref)
+            assert m["code"] == "store_unavailable" and "try again" in m["message"]
+        c.list_games()                                       # still connected, still answered
+        assert c.wait_for(lambda m: m["type"] == "error")["code"] == "store_unavailable" and c.state == "connected"
+    finally:
+        c.close()
