@@ -4,6 +4,8 @@
   to another worker by the game's path; it takes the lease the dead one's
   session let go, rebuilds the game by replay, and the game goes on to its
   end with every acknowledged action stored exactly once.
+* A game against the computer, taken over the same way: the computer seat
+  moves on the new worker (it is asked as after a restart).
 * Its store connection killed (``pg_terminate_backend``): the worker stops
   serving every game of that connection at once (``moved`` to each player)
   and never writes for them again; another worker serves them on.
@@ -117,3 +119,35 @@ def test_a_worker_whose_store_connection_is_killed_stops_serving_and_never_write
         time.sleep(0.02)
     assert gid in a.call(lambda: set(store.fenced_out))                   # refused by the fence...
     assert stored_actions(database, gid) == rows                          # ...nothing written
+
+
+def test_a_game_against_the_computer_taken_over_has_its_computer_play_on(database: str, tmp_path: Path) -> None:
+    a = ProcessServer(tmp_path / "a", store=database)
+    b = ProcessServer(tmp_path / "b", store=database)
+    try:
+        player = client(a.url, "Ann")
+        created = create(player, "cards", RANDOM_3X3, [{"kind": "human"}, {"kind": "computer", "level": "easy"}])
+        code = created["code"]
+        player.url = game_url(a, code)
+        player.join(code, seat=0)
+        expect(player, "joined")
+        killed: list[int] = []
+
+        def kill_a() -> None:
+            view = player.view
+            if not killed and view is not None and view["ply"] >= 2 and view["to_move"] == 0:
+                killed.append(view["ply"])
+                player.url = game_url(b, code)
+                a.kill()
+
+        try:
+            final = play_out([player], random.Random(5), timeout=60, between=kill_a)
+        finally:
+            player.close()
+        assert killed and final["status"] == "over" and final["ply"] == 9
+        rows = stored_actions(database, created["game"])
+        assert [p for p, _s, _t in rows] == list(range(9))
+        assert any(s == 1 for p, s, _t in rows if p > killed[0])         # the computer moved on B
+    finally:
+        a.stop()
+        b.stop()
