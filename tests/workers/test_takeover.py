@@ -135,7 +135,7 @@ def test_a_game_against_the_computer_taken_over_has_its_computer_play_on(databas
 
         def kill_a() -> None:
             view = player.view
-            if not killed and view is not None and view["ply"] >= 2 and view["to_move"] == 0:
+            if not killed and view is not None and view["ply"] >= 2 and view["to_move"] == 1:   # the computer to move
                 killed.append(view["ply"])
                 player.url = game_url(b, code)
                 a.kill()
