@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from tests.net.conftest import FAST, ThreadServer
-from tests.store.conftest import Cluster, pg_cluster  # noqa: F401  (the session's cluster, shared here)
+from tests.store import conftest as stores
+
+if hasattr(stores, "pg_cluster"):     # the session's cluster, where the stores' tests define it, shared here
+    pg_cluster = stores.pg_cluster
 
 
 def game_url(server: Any, code: str) -> str:
@@ -33,8 +36,8 @@ def stored_actions(url: str, gid: str) -> list[tuple[int, int, str]]:
 
 
 @pytest.fixture
-def database(pg_cluster: Cluster) -> str:  # noqa: F811
-    return pg_cluster.new_database()
+def database(pg_cluster: Any) -> str:
+    return str(pg_cluster.new_database())
 
 
 @pytest.fixture
