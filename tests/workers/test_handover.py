@@ -53,6 +53,7 @@ def test_a_join_naming_a_game_on_another_worker_hands_it_over_and_nothing_is_los
             watcher = client(game_url(b, code))
             watcher.join(code, spectator=True)
             asked.append(watcher)
+            expect(watcher, "joined")        # the bots wait meanwhile: the game is handed over mid-game
 
     try:
         final = play_out(players, random.Random(11), timeout=40, on_message=note, between=watch_on_b)
