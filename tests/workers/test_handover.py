@@ -176,3 +176,26 @@ def test_a_database_that_fails_a_list_or_a_join_is_said_in_plain_words_and_the_c
         assert c.wait_for(lambda m: m["type"] == "error")["code"] == "store_unavailable" and c.state == "connected"
     finally:
         c.close()
+
+
+def test_max_games_counts_the_games_of_every_worker(database: str, tmp_path: Any) -> None:
+    from dataclasses import replace
+
+    from jayden_jazz.net.pgstore import PgStore
+    from tests.net.conftest import FAST
+    limits = replace(FAST, max_games=2)
+    a = ThreadServer(tmp_path / "a", limits, store=PgStore(database))
+    b = ThreadServer(tmp_path / "b", limits, store=PgStore(database))
+    ca, cb = client(a.url), client(b.url)
+    try:
+        create(ca, "jayden", {}, TWO)
+        create(cb, "jayden", {}, TWO)
+        for c in (ca, cb):          # one game on each: both full, though each holds only one
+            c.create("jayden", {}, TWO)
+            refused = expect(c, "error")
+            assert refused["code"] == "too_many_games" and "try again later" in refused["message"]
+    finally:
+        ca.close()
+        cb.close()
+        a.stop()
+        b.stop()
