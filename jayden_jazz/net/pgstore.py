@@ -78,6 +78,8 @@ class PgStore(BaseStore):
             raise DatabaseRefused("--store postgresql://... needs psycopg 3: pip install -e \".[server-pg]\" "
                                   "(or pip install \"psycopg[binary]\")") from None
         self._psycopg = psycopg
+        self.driver_error: type[Exception] = psycopg.Error
+        """What the driver raises when the database fails (the server says so in plain words)."""
         self.spec = spec
         self.where = safe_address(spec)
         self.sync = sync

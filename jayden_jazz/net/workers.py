@@ -47,14 +47,20 @@ log = logging.getLogger("jayden_jazz.net")
 
 HANDOVER_WAIT = 3.0
 """Seconds a join naming a game waits for its holder to let go before answering ``game_busy``."""
-RETRY = 0.1
+RETRY = 0.05
 """Seconds between tries at the lease while waiting; the holder is asked again each second."""
 BEAT = 1.0
 """Seconds between heartbeats: a lost store connection is found within this (its leases with it)."""
 PRESENCE_EVERY = 2
 """Heartbeats between writes of who is connected (the list's ``present`` is that fresh)."""
+SETTLE = 0.5
+"""Seconds a game stays where it just went: its new holder keeps it at least this long before letting
+it go again, and its last holder lets the asker take it first. Behind a proxy that routes one path to
+one process this never matters; while the proxy's set of processes changes, two processes asked for
+one game pass it to and fro at most this often rather than as fast as they can."""
 CREATE_TRIES = 20
 BUSY_WORDS = "the game is moving between servers; try again in a moment"
+UNAVAILABLE_WORDS = "the server cannot reach its games database just now; try again in a moment"
 
 
 def lease_key(code: str) -> int:
@@ -98,6 +104,8 @@ class Workers:
         self.store.fenced = True
         self.leaving: set[str] = set()      # games being handed over: not served, not taken again yet
         self.taking: dict[str, asyncio.Future[None]] = {}
+        self.moves: dict[str, float] = {}    # when each game last came here or went (monotonic): SETTLE
+        self.releasing: set[str] = set()     # games asked for by another process, going once settled
         self.notices: Notices | None = None
         self._present: set[str] = set()
         self._listed: tuple[float, list[dict[str, object]], int] | None = None
@@ -127,7 +135,10 @@ class Workers:
         """Every process's games, as :meth:`.lobby.Lobby.list` answers for one, kept as long."""
         now = time.monotonic()
         if self._listed is None or now >= self._listed[0]:
-            stored, present = self.store.listable()
+            try:
+                stored, present = self.store.listable()
+            except self.store.driver_error as e:
+                raise Refusal("store_unavailable", UNAVAILABLE_WORDS) from e
             games, more = listing.listing([Listed.of(g) for g in stored], lambda t: t.id in present)
             cost = time.monotonic() - now
             self._listed = (now + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
@@ -172,6 +183,9 @@ class Workers:
             log.error("%s; every game here is let go", e)
             self.drop_all()
             self.server.commits.send(conn, P.refusal("game_busy", BUSY_WORDS, ref))
+        except self.store.driver_error as e:     # the database away: said, and the connection stays
+            log.warning("a message waited for %s, which failed (%s: %s)", self.store.where, type(e).__name__, e)
+            self.server.commits.send(conn, P.refusal("store_unavailable", UNAVAILABLE_WORDS, ref))
         except Exception:   # a bug: this connection ends, as the read loop does it
             log.exception("closing a connection after an unexpected error")
             self.server.commits.send(conn, P.error("internal", INTERNAL))
@@ -226,7 +240,7 @@ class Workers:
         on_db, gid = self.server.commits.on_db, stored.id
         deadline = time.monotonic() + HANDOVER_WAIT
         asked = -1.0
-        while gid in self.leaving or not await on_db(self.store.lease, gid, key):
+        while gid in self.leaving or self._settling(gid) or not await on_db(self.store.lease, gid, key):
             if conn.route != stored.code:
                 self.moved(conn, gid, stored.code, ref)
                 return False
@@ -246,8 +260,14 @@ class Workers:
         if table is None:
             await on_db(self.store.unlock, gid)
             raise Refusal("no_game", f"the game {stored.code} cannot be rebuilt here; the server's log says why")
+        self.moves[gid] = time.monotonic()
         log.info("game %s (%s) taken over by this server", gid, stored.code)
         return True
+
+    def _settling(self, gid: str) -> bool:
+        """The game just went from here: the process that asked for it takes it first."""
+        went = self.moves.get(gid)
+        return went is not None and gid not in self.server.tables and time.monotonic() - went < SETTLE
 
     def _rebuilt(self, stored: StoredGame) -> Table | None:
         table = revive.rebuild(self.server, stored)
@@ -266,25 +286,35 @@ class Workers:
         elif channel == RELEASE and payload in self.server.tables and payload not in self.leaving:
             table = self.server.tables[payload]
             if table.status not in FINISHED:
-                self.server.spawn(self.release(payload))
+                self.server.spawn(self.release(payload, SETTLE - (time.monotonic() - self.moves.get(payload, 0.0))))
 
-    async def release(self, gid: str) -> None:
+    async def release(self, gid: str, after: float = 0.0) -> None:
         """Another process is asked for this game by its path: our commits for it finish, its
-        connections are told ``moved`` (after their answers), it is forgotten, then unlocked."""
+        connections are told ``moved`` (after their answers), it is forgotten, then unlocked. A game
+        that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds)."""
         server = self.server
-        table = server.tables.get(gid)
-        if table is None or gid in self.leaving:
+        if gid in self.releasing:       # asked again meanwhile (the asker repeats itself each second)
             return
-        self.leaving.add(gid)
+        self.releasing.add(gid)
         try:
-            for conn in server.watchers.get(gid, set()):
-                conn.table = conn.seat = None
-                self.moved(conn, gid, table.code, None)
-            server.forget(gid)
-            await server.commits.barrier()
-            await server.commits.on_db(self.store.unlock, gid)
+            if after > 0:
+                await asyncio.sleep(after)
+            table = server.tables.get(gid)
+            if table is None:
+                return
+            self.leaving.add(gid)
+            self.moves[gid] = time.monotonic()
+            try:
+                for conn in server.watchers.get(gid, set()):
+                    conn.table = conn.seat = None
+                    self.moved(conn, gid, table.code, None)
+                server.forget(gid)
+                await server.commits.barrier()
+                await server.commits.on_db(self.store.unlock, gid)
+            finally:
+                self.leaving.discard(gid)
         finally:
-            self.leaving.discard(gid)
+            self.releasing.discard(gid)
         log.info("game %s (%s) handed over to another server", gid, table.code)
 
     def drop_all(self) -> None:
@@ -308,6 +338,8 @@ class Workers:
         while True:
             await asyncio.sleep(BEAT)
             beats += 1
+            now = time.monotonic()
+            self.moves = {gid: t for gid, t in self.moves.items() if now - t < SETTLE}
             present: list[str] = []
             gone: list[str] = []
             if beats % PRESENCE_EVERY == 0:

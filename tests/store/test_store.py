@@ -177,6 +177,34 @@ def test_postgresql_several_servers_per_database_one_lease_per_game_and_a_foreig
         assert db.execute("SELECT to_regclass('jayden_jazz_meta')").fetchone() == (None,)
 
 
+def test_postgresql_servers_starting_together_archive_each_finished_game_once(open_store: Opener) -> None:
+    if open_store.spec == "sqlite":  # type: ignore[attr-defined]
+        pytest.skip("one server per SQLite file is the data folder's lock")
+    import threading
+    store = open_store()
+    for i in range(20):
+        a_game(store, f"g{i}", f"AAAA{i:02d}", plies=2, status="over" if i % 2 else "playing", created=float(i))
+    starts = [open_store() for _ in range(4)]
+    ready = threading.Barrier(len(starts))
+    failed: list[BaseException] = []
+
+    def start(s: BaseStore) -> None:
+        ready.wait(10)
+        try:
+            s.archive_finished()      # what every server does as it starts: one at a time, never twice
+        except BaseException as e:
+            failed.append(e)
+    threads = [threading.Thread(target=start, args=(s,)) for s in starts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert failed == []
+    assert [g.id for g in store.load()] == [f"g{i}" for i in range(0, 20, 2)]
+    assert store._read("SELECT count(*) FROM archived_games", ())[0][0] == 10
+    assert all(store.actions(f"g{i}") == [(0, 0, f"move g{i} 0"), (1, 1, f"move g{i} 1")] for i in range(20))
+
+
 def test_postgresql_a_lost_connection_is_made_again_and_the_retry_stores_each_write_once(open_store: Opener) -> None:
     if open_store.spec == "sqlite":  # type: ignore[attr-defined]
         pytest.skip("a file has no connection to lose")
