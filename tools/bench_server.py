@@ -207,6 +207,19 @@ async def hello(ws: Any) -> None:
 
 async def seat_bot(url: str, game: str, seat: int, stats: Stats, checker: Checker, window: Window,
                    pace: float, joined: asyncio.Event | None = None) -> None:
+    try:
+        await play_seat(url, game, seat, stats, checker, window, pace, joined)
+    except (OSError, TimeoutError, ConnectionClosed) as e:       # never joined: counted, and not waited for
+        stats.errors += 1
+        if stats.errors <= 3:
+            print(f"a seat could not join {url}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+    finally:
+        if joined is not None:
+            joined.set()
+
+
+async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Checker, window: Window,
+                    pace: float, joined: asyncio.Event | None) -> None:
     async with connect(url, max_size=None, ping_interval=None, open_timeout=120) as ws:
         await hello(ws)
         await ws.send(json.dumps({"type": "join", "game": game, "seat": seat}))
