@@ -21,7 +21,9 @@ URL's path, docs/network.md): so once the client knows its game's join code
 game, ``<base url>/game/<CODE>`` (:mod:`.route`), and reaches the process
 holding it. A process that does not hold the game answers ``moved``; the
 client then goes where it says at once and redoes the join it was making.
-The player never sees that hop: no message, no "lost", no "connected".
+The player is never troubled by that hop: no "lost", no "connected", no
+error; ``poll()`` passes the ``moved`` on as information (tests read it),
+which no screen shows.
 """
 
 from __future__ import annotations
@@ -424,6 +426,7 @@ class NetClient:
             self._redo.append(join)
         self._moving = self._quiet = True
         self.moves += 1
+        self._inbox.put(msg)
         ws = self._ws
         if ws is not None:
             self._loop.create_task(ws.close())  # type: ignore[union-attr]
