@@ -133,15 +133,17 @@ def test_a_game_against_the_computer_taken_over_has_its_computer_play_on(databas
         expect(player, "joined")
         killed: list[int] = []
 
-        def kill_a() -> None:
-            view = player.view
-            if not killed and view is not None and view["ply"] >= 2 and view["to_move"] == 1:   # the computer to move
+        def kill_a(_i: int, view: dict[str, Any]) -> None:
+            # read from every view as it is polled, not from the latest one between polls: the computer
+            # often answers within 2 ms, and a kill at its last ply (8) would leave it nothing to play on B
+            if (not killed and view["type"] == "view" and 2 <= view["ply"] <= 6
+                    and view["to_move"] == 1):                                   # the computer to move
                 killed.append(view["ply"])
                 player.url = game_url(b, code)
                 a.kill()
 
         try:
-            final = play_out([player], random.Random(5), timeout=60, between=kill_a)
+            final = play_out([player], random.Random(5), timeout=60, on_message=kill_a)
         finally:
             player.close()
         assert killed and final["status"] == "over" and final["ply"] == 9
