@@ -149,3 +149,20 @@ def test_real_workers_on_postgresql_stop_with_their_supervisor(pg_cluster, tmp_p
         assert gone_in_time(workers.pids, 20), [p for p in workers.pids if running(p)]
     finally:
         workers.stop()
+
+
+def test_serve_workers_writes_the_proxys_config_for_the_addresses_it_got(pg_cluster, tmp_path: Path) -> None:
+    from .harness import Workers
+    conf = tmp_path / "haproxy.cfg"
+    workers = Workers(pg_cluster.new_database(), tmp_path / "data", 2,
+                      ["--proxy-config", str(conf), "--proxy-listen", "127.0.0.1:7654"])
+    try:
+        assert workers.proc.stdout is not None
+        assert workers.proc.stdout.readline().strip() == \
+            f"jayden-jazz serve: the haproxy configuration for them is in {conf}"
+        lines = conf.read_text(encoding="utf-8").splitlines()
+        assert [f"    server w{i} {a} check" for i, a in enumerate(workers.addresses, 1)] == \
+            [line for line in lines if line.endswith(" check") and line.startswith("    server w")]
+        assert "    bind 127.0.0.1:7654  # jj:listen" in lines
+    finally:
+        workers.stop()
