@@ -51,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Jayden & Jazz: the 1989 EGA war game Jayden and the Jazz Jackrabbit Card Game.\n\n"
                     "  jayden-jazz serve [--host H] [--port P] [--data DIR] ...\n"
                     "                runs a game server for online play instead (no window);\n"
-                    "                jayden-jazz serve --help lists its options",
+                    "                jayden-jazz serve --help lists its options\n"
+                    "  jayden-jazz proxy-config --backend HOST:PORT ... --listen HOST:PORT\n"
+                    "                writes the proxy's config for several servers (deploy/)",
         epilog=_folders_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"Jayden & Jazz {__version__}")
@@ -428,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
     message box names, since the traceback would otherwise vanish.
     """
     words = sys.argv[1:] if argv is None else argv
-    if words[:1] == ["serve"]:          # the headless game server: no window, no pygame
+    if words[:1] in (["serve"], ["proxy-config"]):     # the headless game server: no window, no pygame
         from jayden_jazz.net.__main__ import main as net_main
 
         return net_main(list(words))

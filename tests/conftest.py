@@ -60,3 +60,12 @@ def make_app(user_home):
     yield factory
     for app in factory.apps:
         app.stack.clear()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A throwaway PostgreSQL cluster for the session (tests/pgcluster.py): the stores' tests and
+    the cluster's share it; each test makes its own database with ``new_database()``."""
+    from tests.pgcluster import start_cluster
+
+    yield from start_cluster()

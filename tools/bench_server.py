@@ -2,6 +2,7 @@
 
     python tools/bench_server.py [--quick] [--games 250 500 1000] [--lanes 4] [--seconds 10]
                                  [--bot-procs 2] [--baseline DIR [--repeat N]]
+                                 [--store URL|throwaway --workers 1 2 [--proxy]]
 
 Measured in one run, each server a subprocess on 127.0.0.1, port 0, the bots
 in ``--bot-procs`` processes of their own (so the bots' work is not counted as
@@ -23,6 +24,14 @@ In both (a) and (b) the bots check, on every ack, in their own connection
 to the server's SQLite file, that the action's row is already there: every
 action committed before its acknowledgement. A bot reads of each view only
 what it needs (status, ply, seat to move, first legal action).
+
+``--store postgresql://...`` (or ``throwaway``: a PostgreSQL cluster made for the run, as the tests
+make it, with fsync off) ``--workers 1 2`` measures ``serve --workers N`` on that database for each
+N in one run, instead of the single SQLite server: every figure sums the workers (CPU, memory), the
+bots check each ack in the database. Games are created on the workers in turn and their seats
+connect to the worker that created them; with ``--proxy`` everything goes through HAProxy from
+deploy/haproxy.cfg instead (games created through the lobby, seats at ``/game/<CODE>``), and
+HAProxy's own CPU per action is printed beside the server's.
 
 ``--baseline DIR`` measures the server of another copy of the source too
 (e.g. ``git worktree add /tmp/base <commit>``), right before this one, for
@@ -119,6 +128,12 @@ def cpu_split(pid: int) -> tuple[float, float]:
     return int(fields[11]) / tick, int(fields[12]) / tick
 
 
+def cpu_all(pids: list[int]) -> tuple[float, float]:
+    """(user, system) CPU seconds of several processes (the workers) together."""
+    split = [cpu_split(p) for p in pids]
+    return sum(u for u, _s in split), sum(s for _u, s in split)
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -152,13 +167,20 @@ class Window:
 
 
 class Checker:
-    """Reads the server's database on every ack: was the row there already?"""
+    """Reads the server's database on every ack: was the row there already? ``spec``: the SQLite
+    server's data folder, or the PostgreSQL address the workers share."""
 
-    def __init__(self, data: Path) -> None:
-        self.db = sqlite3.connect(f"file:{data / 'games.sqlite3'}?mode=ro", uri=True)
+    def __init__(self, spec: str) -> None:
+        if spec.startswith(("postgresql://", "postgres://")):
+            import psycopg
+            self.db: Any = psycopg.connect(spec, autocommit=True)
+            self.sql = "SELECT 1 FROM actions WHERE game_id=%s AND ply=%s"
+        else:
+            self.db = sqlite3.connect(f"file:{Path(spec) / 'games.sqlite3'}?mode=ro", uri=True)
+            self.sql = "SELECT 1 FROM actions WHERE game_id=? AND ply=?"
 
     def committed(self, game: str, ply: int) -> bool:
-        return self.db.execute("SELECT 1 FROM actions WHERE game_id=? AND ply=?", (game, ply)).fetchone() is not None
+        return self.db.execute(self.sql, (game, ply)).fetchone() is not None
 
 
 HEAD = re.compile(r'"status":"(\w+)","ply":(\d+),"to_move":(null|\d+)')
@@ -185,6 +207,19 @@ async def hello(ws: Any) -> None:
 
 async def seat_bot(url: str, game: str, seat: int, stats: Stats, checker: Checker, window: Window,
                    pace: float, joined: asyncio.Event | None = None) -> None:
+    try:
+        await play_seat(url, game, seat, stats, checker, window, pace, joined)
+    except (OSError, TimeoutError, ConnectionClosed) as e:       # never joined: counted, and not waited for
+        stats.errors += 1
+        if stats.errors <= 3:
+            print(f"a seat could not join {url}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+    finally:
+        if joined is not None:
+            joined.set()
+
+
+async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Checker, window: Window,
+                    pace: float, joined: asyncio.Event | None) -> None:
     async with connect(url, max_size=None, ping_interval=None, open_timeout=120) as ws:
         await hello(ws)
         await ws.send(json.dumps({"type": "join", "game": game, "seat": seat}))
@@ -221,13 +256,14 @@ async def seat_bot(url: str, game: str, seat: int, stats: Stats, checker: Checke
                             stats.acks += 1
                         if not checker.committed(game, m["ply"]):
                             stats.uncommitted += 1
-                elif raw.startswith('{"type":"error"'):
+                elif raw.startswith(('{"type":"error"', '{"type":"moved"')):
                     stats.errors += 1
         except ConnectionClosed:
             stats.errors += 1
 
 
-async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[str]:
+async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[tuple[str, str]]:
+    """``n`` games created over one connection to ``url``: their (id, code)."""
     games = []
     async with connect(url, max_size=None, ping_interval=None) as ws:
         await hello(ws)
@@ -237,21 +273,36 @@ async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[str]:
             m = json.loads(await ws.recv())
             if m["type"] != "created":
                 raise SystemExit(f"the server refused a game: {m}")
-            games.append(m["game"])
+            games.append((m["game"], m["code"]))
     return games
 
 
-async def bots_main(url: str, data: Path, games: list[str], lanes: int, pace: float, pipe: Connection) -> None:
+@dataclass
+class Target:
+    """Where the bots play: the URLs games are created on (in turn), whether the seats connect at
+    the game's path (through a proxy), what the checker reads, the processes measured."""
+
+    urls: list[str]
+    proxied: bool
+    check: str
+    pids: list[int]
+    proxy_pid: int | None = None
+
+    def seat_url(self, url: str, code: str) -> str:
+        return f"{url}/game/{code}" if self.proxied else url
+
+
+async def bots_main(target: Target, games: list[tuple[str, str]], lanes: int, pace: float, pipe: Connection) -> None:
     """One bot process: the seats of ``games`` (human pace) or ``lanes`` games played back to
     back at full speed (saturated). Says ``ready`` once every seat has its first view, is told
     the window, and sends back its Stats at the window's end."""
     stats = Stats()
-    checker = Checker(data)
+    checker = Checker(target.check)
     window = Window(go=float("inf"), start=float("inf"), end=float("inf"))
     tasks = []
     if games:
         joins = []
-        for gid in games:
+        for url, gid in games:
             for s in (0, 1):
                 ev = asyncio.Event()
                 joins.append(ev)
@@ -259,16 +310,18 @@ async def bots_main(url: str, data: Path, games: list[str], lanes: int, pace: fl
             await asyncio.sleep(0.002)            # a ramp, not a stampede of handshakes
         await asyncio.gather(*(e.wait() for e in joins))
     else:
-        async def lane() -> None:
+        async def lane(i: int) -> None:
+            url = target.urls[i % len(target.urls)]
             while time.time() < window.end:
-                (game,) = await create_games(url, 1, {"rules": {"random": True}, "field": "3x3"})
-                await asyncio.gather(*(seat_bot(url, game, s, stats, checker, window, 0.0) for s in (0, 1)))
+                ((game, code),) = await create_games(url, 1, {"rules": {"random": True}, "field": "3x3"})
+                at = target.seat_url(url, code)
+                await asyncio.gather(*(seat_bot(at, game, s, stats, checker, window, 0.0) for s in (0, 1)))
     pipe.send("ready")
     loop = asyncio.get_running_loop()
     window.go, window.start, window.end = await loop.run_in_executor(None, pipe.recv)
     window.known.set()
     if not games:
-        tasks = [asyncio.ensure_future(lane()) for _ in range(lanes)]
+        tasks = [asyncio.ensure_future(lane(i)) for i in range(lanes)]
     await asyncio.sleep(max(0.0, window.end - time.time()))
     for t in tasks:
         t.cancel()
@@ -276,9 +329,9 @@ async def bots_main(url: str, data: Path, games: list[str], lanes: int, pace: fl
     pipe.send(stats)
 
 
-def bots_process(url: str, data: str, games: list[str], lanes: int, pace: float, pipe: Connection) -> None:
-    random.seed(hash((url, len(games), os.getpid())))
-    asyncio.run(bots_main(url, Path(data), games, lanes, pace, pipe))
+def bots_process(target: Target, games: list[tuple[str, str]], lanes: int, pace: float, pipe: Connection) -> None:
+    random.seed(hash((target.urls[0], len(games), os.getpid())))
+    asyncio.run(bots_main(target, games, lanes, pace, pipe))
 
 
 # ---------------------------------------------------------------------- the measurements
@@ -301,7 +354,7 @@ async def echo_floor(url: str, pid: int, lanes: int, seconds: float) -> tuple[fl
     return count / seconds, (cpu_seconds(pid) - c0) * 1000 / max(1, count)
 
 
-def run_bots(url: str, data: Path, pid: int, shares: list[list[str]], lanes: int, pace: float,
+def run_bots(target: Target, shares: list[list[tuple[str, str]]], lanes: int, pace: float,
              warmup: float, seconds: float) -> dict[str, Any]:
     """Start one bot process per share, wait until all are ready, run the window; the
     server's and the bots' CPU over the window, and every process's Stats."""
@@ -309,7 +362,7 @@ def run_bots(url: str, data: Path, pid: int, shares: list[list[str]], lanes: int
     procs, pipes = [], []
     for share in shares:
         ours, theirs = ctx.Pipe()
-        p = ctx.Process(target=bots_process, args=(url, str(data), share, lanes, pace, theirs), daemon=True)
+        p = ctx.Process(target=bots_process, args=(target, share, lanes, pace, theirs), daemon=True)
         p.start()
         procs.append(p)
         pipes.append(ours)
@@ -317,15 +370,18 @@ def run_bots(url: str, data: Path, pid: int, shares: list[list[str]], lanes: int
         for pipe in pipes:
             if not pipe.poll(300) or pipe.recv() != "ready":
                 raise SystemExit("a bot process did not get ready in 5 minutes")
-        rss = rss_kib(pid)
+        rss = sum(rss_kib(pid) for pid in target.pids)
+        proxy = target.proxy_pid
         go = time.time() + 0.5
         window = (go, go + warmup, go + warmup + seconds)
         for pipe in pipes:
             pipe.send(window)
         time.sleep(max(0.0, window[1] - time.time()))
-        (u0, s0), b0 = cpu_split(pid), sum(cpu_seconds(p.pid or 0) for p in procs)
+        (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
+        h0 = cpu_seconds(proxy) if proxy else 0.0
         time.sleep(max(0.0, window[2] - time.time()))
-        (u1, s1), b1 = cpu_split(pid), sum(cpu_seconds(p.pid or 0) for p in procs)
+        (u1, s1), b1 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
+        h1 = cpu_seconds(proxy) if proxy else 0.0
         load = os.getloadavg()[0]
         total = Stats()
         for pipe in pipes:
@@ -347,36 +403,90 @@ def run_bots(url: str, data: Path, pid: int, shares: list[list[str]], lanes: int
     return {"rate": total.acks / seconds, "p50_ms": pct(0.5), "p99_ms": pct(0.99),
             "cpu_ms": (u1 + s1 - u0 - s0) * 1000 / acks,
             "sys_ms": (s1 - s0) * 1000 / acks,
-            "bots_ms": (b1 - b0) * 1000 / acks, "acks": total.acks, "uncommitted": total.uncommitted,
+            "bots_ms": (b1 - b0) * 1000 / acks, "proxy_ms": (h1 - h0) * 1000 / acks, "acks": total.acks, "uncommitted": total.uncommitted,
             "errors": total.errors, "load": load, "rss_kib": rss}
 
 
-def saturated(cmd: list[str], data: Path, lanes: int, seconds: float) -> dict[str, Any]:
-    proc, url = start(cmd + ["--data", str(data)])
+class Single:
+    """The one SQLite server of ``cmd`` (this source's, or a baseline's)."""
+
+    def __init__(self, cmd: list[str]) -> None:
+        self.cmd = cmd
+
+    def start(self, data: Path) -> tuple[Target, Any]:
+        proc, url = start(self.cmd + ["--data", str(data)])
+        return Target([url], False, str(data), [proc.pid]), lambda: stop(proc)
+
+
+class Cluster:
+    """``serve --workers N`` on PostgreSQL (a new database each time with ``throwaway``), with
+    HAProxy in front when ``proxied`` (tests/cluster/harness.py: the tests' own helpers)."""
+
+    def __init__(self, n: int, store: str, proxied: bool, sync: str) -> None:
+        self.n, self.store, self.proxied, self.sync = n, store, proxied, sync
+        self._pg: Any = None
+
+    def database(self) -> str:
+        if self.store != "throwaway":
+            return self.store
+        if self._pg is None:
+            from tests.pgcluster import start_cluster
+            self._gen = start_cluster()
+            self._pg = next(self._gen)
+        return str(self._pg.new_database())
+
+    def start(self, data: Path) -> tuple[Target, Any]:
+        from tests.cluster.harness import HAProxy, Workers
+        db = self.database()
+        workers = Workers(db, data, self.n, ["--rate", "1000", "--max-connections", "100000",
+                                             "--max-games", "1000000", "--sync", self.sync])
+        if not self.proxied:
+            return Target([f"ws://{a}" for a in workers.addresses], False, db, workers.pids), workers.stop
+        data.mkdir(parents=True, exist_ok=True)
+        proxy = HAProxy(workers.addresses, data)
+
+        def done() -> None:
+            proxy.stop()
+            workers.stop()
+        return Target([proxy.url], True, db, workers.pids, proxy.proc.pid), done
+
+    def close(self) -> None:
+        if self._pg is not None:
+            self._pg.stop()
+            self._pg = None
+
+
+def saturated(server: Single | Cluster, data: Path, lanes: int, seconds: float) -> dict[str, Any]:
+    target, done = server.start(data)
     try:
-        return run_bots(url, data, proc.pid, [[]], lanes, 0.0, 1.0, seconds)
+        return run_bots(target, [[]], lanes, 0.0, 1.0, seconds)
     finally:
-        stop(proc)
+        done()
 
 
-def human_pace(cmd: list[str], data: Path, games: int, procs: int, seconds: float) -> dict[str, Any]:
-    proc, url = start(cmd + ["--data", str(data)])
+def human_pace(server: Single | Cluster, data: Path, games: int, procs: int, seconds: float) -> dict[str, Any]:
+    target, done = server.start(data)
     try:
-        before = rss_kib(proc.pid)
-        ids = asyncio.run(create_games(url, games, {"rules": {"random": True}, "field": "5x5"}))
+        before = sum(rss_kib(p) for p in target.pids)
+        setup = {"rules": {"random": True}, "field": "5x5"}
+        urls = target.urls
+        made = [asyncio.run(create_games(u, games // len(urls) + (i < games % len(urls)), setup))
+                for i, u in enumerate(urls)]
+        ids = [(target.seat_url(u, code), gid) for u, some in zip(urls, made) for gid, code in some]
         shares = [ids[i::procs] for i in range(procs)]
-        r = run_bots(url, data, proc.pid, shares, 0, 1.0, 3.0, seconds)
+        r = run_bots(target, shares, 0, 1.0, 3.0, seconds)
         r["kib_per_game"] = (r["rss_kib"] - before) / games
         return r
     finally:
-        stop(proc)
+        done()
 
 
 def report(label: str, r: dict[str, Any], games: int) -> str:
     met = r["p99_ms"] <= TARGET_P99_MS and not r["errors"] and not r["uncommitted"]
     return (f"(b) {label}human pace: {games} games ({2 * games} connections), {r['rate']:,.0f} actions/s of "
             f"~{games:,} offered, round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms; server CPU "
-            f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; the bots' {r['bots_ms']:.3f}); "
+            f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; the bots' {r['bots_ms']:.3f}"
+            f"{'; HAProxy %.3f' % r['proxy_ms'] if r['proxy_ms'] else ''}); "
             f"{r['rss_kib'] / 1024:.0f} MiB, "
             f"{r['kib_per_game']:.0f} KiB per game; load average {r['load']:.1f}; acked before committed: "
             f"{r['uncommitted']}; errors {r['errors']}\n"
@@ -394,37 +504,47 @@ def ratio(cpu: dict[str, list[float]]) -> str:
 def main_run(args: argparse.Namespace) -> None:
     echo_proc, echo_url = start([sys.executable, __file__, "--echo-server"])
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-"))
-    servers = [("", server_cmd(ROOT, args.sync))]
+    servers: list[tuple[str, Single | Cluster]] = [("", Single(server_cmd(ROOT, args.sync)))]
     if args.baseline:
-        servers.insert(0, ("baseline ", server_cmd(Path(args.baseline).resolve(), args.sync)))
+        servers.insert(0, ("baseline ", Single(server_cmd(Path(args.baseline).resolve(), args.sync))))
+    if args.workers:
+        pg = Cluster(0, args.store, args.proxy, args.sync)       # one throwaway PostgreSQL for every N
+        servers = []
+        for n in args.workers:
+            c = Cluster(n, args.store, args.proxy, args.sync)
+            c.database = pg.database  # type: ignore[method-assign]
+            servers.append((f"{n} worker{'s' if n > 1 else ''}{' via HAProxy' if args.proxy else ''}: ", c))
     try:
         floor, echo_ms = asyncio.run(echo_floor(echo_url, echo_proc.pid, max(1, args.lanes), min(args.seconds, 5.0)))
         print(f"echo floor: {max(1, args.lanes)} connections, {floor:,.0f} round trips/s; "
               f"echo server CPU {echo_ms:.3f} ms per round trip", flush=True)
-        cpu: dict[str, list[float]] = {label: [] for label, _cmd in servers}
+        cpu: dict[str, list[float]] = {label: [] for label, _server in servers}
         if args.lanes:
             for _ in range(args.repeat):
-                for label, cmd in servers:
-                    r = saturated(cmd, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.seconds)
+                for label, server in servers:
+                    r = saturated(server, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.seconds)
                     cpu[label].append(r["cpu_ms"])
                     print(f"(a) {label}saturated: {args.lanes} games at once, {r['rate']:,.0f} actions/s = "
                           f"{r['rate'] / floor:.3f} x the echo floor; round trip p50 {r['p50_ms']:.1f} ms; server CPU "
                           f"{r['cpu_ms']:.3f} ms per action ({r['cpu_ms'] / echo_ms:.0f} x the echo's per round "
-                          f"trip); acks {r['acks']}, acked before committed: {r['uncommitted']}; "
+                          f"trip{'; HAProxy %.3f ms' % r['proxy_ms'] if r['proxy_ms'] else ''}); acks {r['acks']}, "
+                          f"acked before committed: {r['uncommitted']}; errors {r['errors']}; "
                           f"load average {r['load']:.1f}", flush=True)
             if args.baseline:
                 print(f"(a) server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
         for n in args.games:
-            cpu = {label: [] for label, _cmd in servers}
+            cpu = {label: [] for label, _server in servers}
             for _ in range(args.repeat):
-                for label, cmd in servers:
-                    r = human_pace(cmd, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds)
+                for label, server in servers:
+                    r = human_pace(server, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds)
                     cpu[label].append(r["cpu_ms"])
                     print(report(label, r, n), flush=True)
             if args.baseline:
                 print(f"(b) {n} games: server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
     finally:
         echo_proc.terminate()
+        if args.workers:
+            pg.close()
         shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -448,7 +568,14 @@ def main() -> None:
     parser.add_argument("--sync", choices=("full", "normal"), default="full",
                         help="the server's commit mode (default full: fsync before each ack)")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each measurement (default 10)")
+    parser.add_argument("--store", default="throwaway", metavar="URL",
+                        help="with --workers: postgresql://... or throwaway (a cluster made for the run; default)")
+    parser.add_argument("--workers", type=int, nargs="+", default=[], metavar="N",
+                        help="measure serve --workers N on PostgreSQL for each N (e.g. 1 2) instead of one SQLite server")
+    parser.add_argument("--proxy", action="store_true", help="with --workers: through HAProxy (deploy/haproxy.cfg)")
     args = parser.parse_args()
+    if args.workers and args.baseline:
+        parser.error("--baseline measures one SQLite server; it does not go with --workers")
     if args.echo_server:
         asyncio.run(echo_main())
         return

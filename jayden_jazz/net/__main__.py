@@ -1,4 +1,6 @@
-"""``python -m jayden_jazz.net serve [--host 127.0.0.1] [--port 8765] [--data DIR] [--store URL] [--log FILE]``.
+"""``python -m jayden_jazz.net serve [--host 127.0.0.1] [--port 8765] [--data DIR] [--store URL] [--log FILE]``;
+``serve --workers N --store postgresql://...`` for N processes behind a proxy (:mod:`.supervisor`), and
+``proxy-config`` for that proxy's configuration (:mod:`.proxyconf`, deploy/).
 
 Whatever stops the server before it serves -- a port taken, a data folder or
 database it must not use -- ends it with one line (on stderr, and in the log
@@ -43,6 +45,26 @@ def build_parser() -> argparse.ArgumentParser:
                             "connected for --orphan-grace seconds, the server stops (default: none, never)")
     serve.add_argument("--orphan-grace", type=float, default=180.0, metavar="SECONDS",
                        help="with --owner: seconds alone before stopping (default 180)")
+    serve.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="run N server processes on ports PORT..PORT+N-1 (each its own with --port 0) against "
+                            "one --store postgresql://... database, restarted when they die; a proxy in front "
+                            "routes each game to one of them (deploy/README.md)")
+    serve.add_argument("--proxy-config", type=Path, default=None, metavar="FILE",
+                       help="with --workers: write the proxy's configuration for the workers' addresses to FILE")
+    serve.add_argument("--proxy", choices=("haproxy", "nginx"), default="haproxy",
+                       help="with --proxy-config: which proxy (default haproxy)")
+    serve.add_argument("--proxy-listen", default="127.0.0.1:8080", metavar="HOST:PORT",
+                       help="with --proxy-config: where the proxy listens for the players (default 127.0.0.1:8080)")
+    serve.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)  # a worker: ends with its stdin
+    conf = sub.add_parser("proxy-config", help="write the proxy's configuration for several servers (deploy/)")
+    conf.add_argument("--backend", action="append", required=True, metavar="HOST:PORT",
+                      help="a worker's address (once per worker, in order)")
+    conf.add_argument("--listen", default="127.0.0.1:8080", metavar="HOST:PORT",
+                      help="where the proxy listens for the players (default 127.0.0.1:8080)")
+    conf.add_argument("--nginx", action="store_true", help="nginx's configuration instead of HAProxy's")
+    conf.add_argument("--template", type=Path, default=None, metavar="FILE",
+                      help="the template (default: deploy/haproxy.cfg or deploy/nginx.conf of the checkout)")
+    conf.add_argument("--out", type=Path, default=None, metavar="FILE", help="write it there (default: stdout)")
     return parser
 
 
@@ -60,8 +82,71 @@ def _fatal(line: str) -> int:
     return 2
 
 
+def proxy_config(args: argparse.Namespace) -> int:
+    from . import proxyconf
+    proxy = "nginx" if args.nginx else "haproxy"
+    source = args.template or proxyconf.default_template(proxy)
+    try:
+        text = proxyconf.render(source.read_text(encoding="utf-8"), args.backend, args.listen, str(source))
+        if args.out is None:
+            sys.stdout.write(text)
+        else:
+            proxyconf.write(args.out, args.backend, args.listen, proxy, source)
+    except OSError as e:
+        print(f"jayden-jazz proxy-config: cannot read {source} or write {args.out}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except proxyconf.TemplateError as e:
+        print(f"jayden-jazz proxy-config: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def serve_workers(args: argparse.Namespace) -> int:
+    """``serve --workers N``: the supervisor's side (the workers are plain ``serve`` processes)."""
+    from . import proxyconf, supervisor
+    if not str(args.store or "").startswith(("postgresql://", "postgres://")):
+        return _fatal("--workers needs --store postgresql://... (one SQLite file is served by one process)")
+    if not 1 <= args.workers <= 64:
+        return _fatal(f"--workers must be 1 to 64, not {args.workers}")
+    if args.port != 0 and not 0 < args.port <= 65536 - args.workers:
+        return _fatal(f"ports {args.port}..{args.port + args.workers - 1} are not all TCP ports")
+    if args.proxy_config is not None:
+        try:
+            proxyconf.check_address(args.proxy_listen)
+        except proxyconf.TemplateError as e:
+            return _fatal(f"--proxy-listen: {e}")
+    passed = ["--host", args.host, "--store", args.store, "--seat-timeout", str(args.seat_timeout),
+              "--rate", str(args.rate), "--max-connections", str(args.max_connections),
+              "--max-games", str(args.max_games), "--sync", args.sync]
+    data = args.data if args.data is not None else default_data()
+    sup = supervisor.Supervisor(supervisor.worker_command(passed, data, args.log),
+                                supervisor.ports_for(args.port, args.workers))
+    try:
+        addresses = sup.start()
+    except supervisor.StartFailed as e:
+        return _fatal(str(e))
+    if not addresses:               # stopped while they started
+        return 0
+    if args.proxy_config is not None:
+        hosts = [a.removeprefix("ws://") for a in addresses]
+        try:
+            proxyconf.write(args.proxy_config, hosts, args.proxy_listen, args.proxy)
+        except (OSError, proxyconf.TemplateError) as e:
+            sup.stop()
+            return _fatal(f"cannot write the proxy's configuration {args.proxy_config}: {getattr(e, 'strerror', None) or e}")
+        print(f"jayden-jazz serve: the {args.proxy} configuration for them is in {args.proxy_config}", flush=True)
+    return sup.run()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "proxy-config":
+        return proxy_config(args)
+    if args.workers is not None:
+        return serve_workers(args)
+    if args.supervised:
+        from .supervisor import watch_stdin
+        watch_stdin()
     from .datalock import DATA_IN_USE, DataFolderError, DataInUse
     from .logfile import FORMAT, log_to
     from .server import Limits, run

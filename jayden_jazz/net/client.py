@@ -14,6 +14,16 @@ little jitter), says hello, rejoins its seat with its token, and resends
 its last unacknowledged action with the *same* ply -- the server plays it
 at most once. On every (re)connect the server sends the whole view, and the
 client replaces what it had with it.
+
+Several server processes may stand behind one address (a proxy hashing the
+URL's path, docs/network.md): so once the client knows its game's join code
+(``created``, ``joined``, or a join by code) every (re)connect names the
+game, ``<base url>/game/<CODE>`` (:mod:`.route`), and reaches the process
+holding it. A process that does not hold the game answers ``moved``; the
+client then goes where it says at once and redoes the join it was making.
+The player is never troubled by that hop: no "lost", no "connected", no
+error; ``poll()`` passes the ``moved`` on as information (tests read it),
+which no screen shows.
 """
 
 from __future__ import annotations
@@ -31,8 +41,13 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as P
+from . import route
 
 Message = dict[str, Any]
+
+MOVED_HOPS = 4
+"""``moved`` answers followed at once in a row; past that the usual backoff paces the hops (two
+servers each sending the client to the other while the game moves between them)."""
 
 
 class NetClient:
@@ -40,8 +55,12 @@ class NetClient:
 
     def __init__(self, url: str, *, name: str = "", client: str = "jayden-jazz",
                  backoff: tuple[float, float] = (0.2, 5.0), open_timeout: float = 5.0,
-                 keepalive: float = 60.0, version: int = P.VERSION) -> None:
+                 keepalive: float = 60.0, version: int = P.VERSION, code: str = "") -> None:
+        """``url``: the server (or the proxy); ``code``: the game's join code when it is already
+        known (Continue, a join by code), so the first connect already names the game."""
         self.url = url
+        known = (route.code_of(code) if code else None) or route.code_in(url)
+        self.path = route.game_path(known) if known else ""     # the game named in the URL, or the lobby
         self.name = name
         self.client = client
         self.backoff = backoff
@@ -65,6 +84,13 @@ class NetClient:
         self._bucket: P.TokenBucket | None = None
         self._last_sent = 0.0
         self.connects = 0                                # successful hellos (tests count reconnects)
+        self.addresses: list[str] = []                   # every address connected to, in order (tests)
+        self._joins: dict[int, Message] = {}             # joins sent and not yet answered, by ref
+        self._redo: list[Message] = []                   # joins answered ``moved``: said again after the hop
+        self._moving = False                             # ``moved`` came: the next connect is a hop
+        self._quiet = False                              # hopping: the player is told nothing
+        self._hops = 0                                   # ``moved`` followed in a row
+        self.moves = 0                                   # ``moved`` followed in all (tests count hops)
 
     # ------------------------------------------------------------------ for the game (any thread)
     def start(self) -> "NetClient":
@@ -77,6 +103,11 @@ class NetClient:
     @property
     def state(self) -> str:
         return self._state
+
+    @property
+    def address(self) -> str:
+        """Where the next (re)connect goes: the server's base address and the game's path."""
+        return route.url_for(self.url, self.path)
 
     @property
     def view(self) -> Message | None:
@@ -113,6 +144,9 @@ class NetClient:
             msg["spectator"] = True
         if name or self.name:
             msg["name"] = name or self.name
+        code = route.code_of(game)
+        if code is not None:
+            self.path = route.game_path(code)     # the next (re)connect names the game
         return self._say(msg)
 
     def choose_hand(self, cards: Sequence[str]) -> int:
@@ -190,6 +224,11 @@ class NetClient:
         elif msg["type"] == "hand":             # kept with its ref: a refusal is matched to it by the ref
             with self._lock:
                 self._pending_hand = msg
+        elif msg["type"] == "join":             # kept until answered: one answered ``moved`` is said again
+            with self._lock:
+                self._joins[ref] = msg
+                for old in list(self._joins)[:-8]:
+                    del self._joins[old]
         if self._loop is None:
             raise RuntimeError("start the client first")
         self._loop.call_soon_threadsafe(self._send_now, msg)
@@ -244,14 +283,17 @@ class NetClient:
         rng = random.Random()
         while not self._stop:
             try:
-                async with connect(self.url, max_size=P.MAX_SERVER_MESSAGE, open_timeout=self.open_timeout,
+                address = self.address
+                async with connect(address, max_size=P.MAX_SERVER_MESSAGE, open_timeout=self.open_timeout,
                                    ping_interval=20, ping_timeout=20, compression=None) as ws:
                     self._ws = ws
+                    self.addresses.append(address)
                     if await self._greet(ws):
                         delay = self.backoff[0]
                         await self._session(ws)
             except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed, P.ProtocolError) as e:
-                if self._welcomed:
+                if (self._welcomed and not self._moving) or (self._quiet and not self._welcomed):
+                    self._quiet = False             # a hop that failed is a lost connection after all
                     self._event("lost", message=f"lost the connection to the server: {e}")
             except InvalidURI as e:
                 self._state = "refused"
@@ -263,6 +305,12 @@ class NetClient:
             if self._stop or self._state == "refused":
                 break
             self._state = "reconnecting"
+            if self._moving:
+                self._moving = False
+                self._hops += 1
+                if self._hops <= MOVED_HOPS:
+                    delay = self.backoff[0]
+                    continue                        # the game is elsewhere: go there now
             loop = asyncio.get_running_loop()
             self._sleeper = loop.create_future()
             try:
@@ -286,7 +334,10 @@ class NetClient:
         self._welcomed = True
         self._state = "connected"
         self.connects += 1
-        self._event("connected", reconnect=self.connects > 1)
+        if self._quiet:
+            self._quiet = False                     # a hop: the player was never told it was gone
+        else:
+            self._event("connected", reconnect=self.connects > 1)
         # rejoin, then whatever was said meanwhile, then the action still unanswered
         out: list[Message] = []
         if self.session is not None:
@@ -297,6 +348,12 @@ class NetClient:
             else:
                 join["spectator"] = True
             out.append(join)
+        with self._lock:
+            for join in self._redo:             # answered ``moved`` again, it is said again after that hop
+                self._joins[join["ref"]] = join
+        out += self._redo
+        self._redo = []
+        if self.session is not None:
             with self._lock:
                 if self._pending_hand is not None:
                     out.append(self._pending_hand)
@@ -323,12 +380,21 @@ class NetClient:
 
     def _receive(self, msg: Message) -> None:
         kind = msg["type"]
+        if kind == "moved":
+            self._follow(msg)
+            return
         with self._lock:
+            if isinstance(msg.get("ref"), int):
+                self._joins.pop(msg["ref"], None)
+            if kind in ("created", "joined") and isinstance(msg.get("code"), str) and route.code_of(msg["code"]):
+                self.path = route.game_path(msg["code"])
             if kind == "view":
                 self._view = msg
+                self._hops = 0
             elif kind == "joined":
                 self.session = {"game": msg["game"], "seat": msg.get("seat"), "token": msg.get("token"),
                                 "code": msg.get("code")}
+                self._hops = 0
             elif kind == "ack":
                 if msg.get("hand"):
                     self._pending_hand = None
@@ -343,6 +409,27 @@ class NetClient:
                 if isinstance(msg.get("view"), dict):
                     self._view = msg["view"]
         self._inbox.put(msg)
+
+    def _follow(self, msg: Message) -> None:
+        """``moved``: the game is held by another server process. Go to the path it names at once
+        and say again the join it answered (the session's own rejoin is said on every connect)."""
+        path, code = msg.get("path"), msg.get("code")
+        found = route.code_in("ws://x" + path) if isinstance(path, str) else None
+        found = found or (route.code_of(code) if isinstance(code, str) else None)
+        if found is None:
+            raise P.ProtocolError("bad_message", "the server said the game moved without saying where")
+        with self._lock:
+            self.path = route.game_path(found)
+            join = self._joins.pop(msg["ref"], None) if isinstance(msg.get("ref"), int) else None
+            rejoined = self.session is not None and self.session.get("game") == msg.get("game")
+        if join is not None and not rejoined:
+            self._redo.append(join)
+        self._moving = self._quiet = True
+        self.moves += 1
+        self._inbox.put(msg)
+        ws = self._ws
+        if ws is not None:
+            self._loop.create_task(ws.close())  # type: ignore[union-attr]
 
 
 __all__ = ["NetClient"]

@@ -23,6 +23,7 @@ from . import protocol as P
 from .connection import Conn, Outgoing, deliver
 from .games import Table
 from .store import BaseStore
+from .storebase import LeaseLost
 
 log = logging.getLogger("jayden_jazz.net")
 
@@ -42,6 +43,9 @@ class GroupCommit:
         self._done_batch = 0          # the last batch on disk
         self._flushing = False
         self._held: deque[tuple[int, Conn, Outgoing, str | None]] = deque()
+        self._barriers: list[tuple[int, asyncio.Future[None]]] = []
+        self.on_lease_lost: Callable[[], None] | None = None
+        """Called (the shared store's server) when the leases went with the store's connection."""
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-db")
 
     def send(self, conn: Conn, message: Outgoing, game: str | None = None) -> None:
@@ -58,6 +62,22 @@ class GroupCommit:
     def close_after(self, conn: Conn, code: int, reason: str) -> None:
         self.send(conn, (code, reason))
 
+    def barrier(self) -> asyncio.Future[None]:
+        """Done once every write queued so far is committed (or failed): a game handed over lets its
+        commits finish first."""
+        need = self._next_batch if self.store.queued else self._next_batch - 1
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if need <= self._done_batch:
+            done.set_result(None)
+        else:
+            self._barriers.append((need, done))
+        return done
+
+    def forget(self, games: set[str], conns: set[Conn]) -> None:
+        """What waits for these games or to these connections is never sent: they are no longer served
+        here (the lease was lost, or handed over with nothing of theirs acknowledged but the writes)."""
+        self._held = deque(e for e in self._held if e[1] not in conns and e[3] not in games)
+
     def _kick(self) -> None:
         if not self._flushing:
             self._flushing = True
@@ -70,8 +90,22 @@ class GroupCommit:
                 writes = self.store.take()
                 batch = self._next_batch
                 self._next_batch += 1
-                failed = await self._commit(loop, writes)
+                self.store.fenced_out.clear()
+                try:
+                    failed = await self._commit(loop, writes)
+                except LeaseLost as e:
+                    log.error("%s; every game here is let go", e)
+                    failed = {}
+                    if self.on_lease_lost is not None:
+                        self.on_lease_lost()
+                fenced = set(self.store.fenced_out)
+                if fenced:       # games no longer leased here: what waited for their writes is never sent
+                    self._held = deque(e for e in self._held if e[3] not in fenced)
                 self._done_batch = batch
+                for need, done in [b for b in self._barriers if b[0] <= batch]:
+                    self._barriers.remove((need, done))
+                    if not done.done():
+                        done.set_result(None)
                 lost = {gid: self._lost(gid) for gid in failed}
                 unsent: list[tuple[Conn, Outgoing, str | None]] = []
                 corked: list[Conn] = []         # a connection's frames of this batch go in one write
@@ -94,6 +128,8 @@ class GroupCommit:
         try:
             await loop.run_in_executor(self._db_thread, self.store.commit, writes)
             return {}
+        except LeaseLost:
+            raise
         except Exception as e:
             log.error("a batch of writes to %s failed (%s: %s); writing each game's on its own",
                       self.store.where, type(e).__name__, e)
@@ -130,6 +166,11 @@ class GroupCommit:
         for conn, message in about:
             if isinstance(message, tuple):      # a close that waited still happens
                 deliver(conn, message)
+
+    async def on_db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` on the database thread, in turn with the commits (a lease is taken on the
+        connection that writes)."""
+        return await asyncio.get_running_loop().run_in_executor(self._db_thread, fn, *args)
 
     def close(self) -> None:
         """The server stops: what is queued is committed here and now (game by game if need be)."""

@@ -85,7 +85,8 @@ class Computers:
             ply, seat = table.ply, table.to_move()
             answer = await self.ask(table, request, lambda: [table.fallback_action()],
                                     "it plays the first legal action")
-            if table.ply != ply or table.to_move() != seat or table.status != "playing":
+            if table.ply != ply or table.to_move() != seat or table.status != "playing" \
+                    or self.server.tables.get(table.id) is not table:     # or the game was let go meanwhile
                 return
             for text in ([answer] if isinstance(answer, str) else list(answer)):
                 turns.play(table, seat, table.ply, text)   # type: ignore[arg-type]
@@ -112,8 +113,9 @@ class Computers:
         yes = bool(await self.ask(table, ("jayden_jazz.ai.jayden.player:accepts_draw",
                                           (jpn, table.seats[seat].level or "normal")),
                                   lambda: False, "it declines the draw offer"))
-        if table.draw_offer != offer or table.position.jpn() != jpn or table.status != "playing":
-            return          # the offer lapsed or the game moved on meanwhile
+        if table.draw_offer != offer or table.position.jpn() != jpn or table.status != "playing" \
+                or self.server.tables.get(table.id) is not table:
+            return          # the offer lapsed, the game moved on, or it was let go meanwhile
         try:
             table.answer_draw(seat, yes)
         except Refusal:

@@ -96,6 +96,8 @@ class Conn:
     last: float = 0.0                # monotonic time of its latest message (the idle sweep)
     greeted: bool = False
     corked: bool = False             # frames wait in it for uncork (see send)
+    route: str | None = None         # the join code its path names (``/game/<CODE>``), else None: the lobby
+    busy: asyncio.Future[None] | None = None   # a message waiting for the database: the next ones wait their turn
 
     def send(self, message: dict[str, Any] | str, corked: list[Conn] | None = None) -> None:
         """Send a message (a dict, or a view already encoded). Given ``corked``, the frame waits in
@@ -170,6 +172,17 @@ def deliver(conn: Conn, message: Outgoing, corked: list[Conn] | None = None) -> 
         conn.send(message, corked)
 
 
+def route_of(ws: ServerConnection) -> str | None:
+    """The join code a connection's path names (``/game/<CODE>``, any case), or None (any other path:
+    the lobby). A proxy routes by this path, so every connection naming one game reaches one process."""
+    request = getattr(ws, "request", None)
+    path = str(getattr(request, "path", "") or "").split("?", 1)[0]
+    parts = path.strip("/").split("/")
+    if len(parts) == 2 and parts[0] == "game" and 0 < len(parts[1]) <= 16:
+        return parts[1].upper().replace("-", "")
+    return None
+
+
 def address_key(address: str) -> str:
     """Who a connection counts against in :attr:`Limits.per_address`: an IPv4 address (also when
     it arrives IPv4-mapped, ``::ffff:a.b.c.d``), ``::1`` as it is, and any other IPv6 address by
@@ -213,7 +226,7 @@ class Connections:
         if counted:
             self.per_address[address] = self.per_address.get(address, 0) + 1
         conn = Conn(ws, P.TokenBucket(lim.rate, lim.burst), asyncio.get_running_loop().create_future(),
-                    most=lim.out_buffer)
+                    most=lim.out_buffer, route=route_of(ws))
         server.conns.add(conn)
         try:
             if await self._hello(conn):
@@ -287,6 +300,8 @@ class Connections:
             except P.ProtocolError as e:
                 send(conn, P.error(e.code, e.message, **e.extra))
                 continue
+            if conn.busy is not None:
+                await asyncio.shield(conn.busy)     # answered in order, as they came
             try:
                 handlers[type(msg)](conn, msg)
             except P.ProtocolError as e:
@@ -315,4 +330,5 @@ class Connections:
                     close_after(conn, 1008, "a message took too long to arrive")
 
 
-__all__ = ["Conn", "Connections", "INTERNAL", "Outgoing", "TimedConnection", "address_key", "deliver", "text_frame"]
+__all__ = ["Conn", "Connections", "INTERNAL", "Outgoing", "TimedConnection", "address_key", "deliver", "route_of",
+           "text_frame"]

@@ -16,12 +16,25 @@ most :data:`MAX_LISTED` are returned and ``more`` counts the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from jayden_jazz.cards.rule_text import RULE_NAMES
 
-from .games import Table
+from .games import SeatInfo
+
+
+class Listable(Protocol):
+    """What a list line reads of a game: a table held here, or a game read from a shared database."""
+
+    id: str
+    code: str
+    kind: str
+    status: str
+    setup: dict[str, Any]
+
+    @property
+    def seats(self) -> Sequence[SeatInfo]: ...
 
 MAX_LISTED = 50
 """Entries in one answer: a screen shows a few, and an answer stays a few KiB however many games run."""
@@ -36,14 +49,14 @@ work out (10,000 games, the default cap) is kept 2.5 s. At 1,000 games it takes 
 LISTED_STATUSES = ("waiting", "playing")
 
 
-def free_seats(table: Table) -> list[int]:
+def free_seats(table: Listable) -> list[int]:
     """The human seats nobody has taken, while the game still waits for players."""
     if table.status != "waiting":
         return []
     return [i for i, s in enumerate(table.seats) if s.kind == "human" and s.token_hash is None]
 
 
-def rules_summary(table: Table) -> str:
+def rules_summary(table: Listable) -> str:
     """The rules in a few words, as a list line shows them: ``3x3, Updated, hidden hands, Same, Plus``."""
     setup = table.setup
     if table.kind == "jayden":
@@ -57,12 +70,12 @@ def rules_summary(table: Table) -> str:
     return ", ".join(words)
 
 
-def host_name(table: Table) -> str | None:
+def host_name(table: Listable) -> str | None:
     """Whoever sits first among the players (the one who made the game takes a seat at once)."""
     return next((s.name for s in table.seats if s.kind == "human" and s.token_hash is not None), None)
 
 
-def entry(table: Table, present: bool) -> dict[str, Any]:
+def entry(table: Listable, present: bool) -> dict[str, Any]:
     free = free_seats(table)
     return {
         "code": table.code, "kind": table.kind, "status": table.status,
@@ -73,14 +86,14 @@ def entry(table: Table, present: bool) -> dict[str, Any]:
     }
 
 
-def listing(tables: Iterable[Table], present: Callable[[Table], bool],
+def listing(tables: Iterable[Listable], present: Callable[[Listable], bool],
             most: int | None = None) -> tuple[list[dict[str, Any]], int]:
     """The entries to send, in the order above, and how many more there are. ``tables`` oldest first.
 
     One pass into four buckets (free seat or not, somebody there or not), no sort: the server
     holds up to 10,000 games and works this out on its event loop."""
     most = MAX_LISTED if most is None else most
-    buckets: tuple[list[Table], ...] = ([], [], [], [])
+    buckets: tuple[list[Listable], ...] = ([], [], [], [])
     total = 0
     for table in tables:
         status = table.status
@@ -92,10 +105,10 @@ def listing(tables: Iterable[Table], present: Callable[[Table], bool],
             continue
         total += 1
         buckets[(0 if free else 2) + (0 if present(table) else 1)].append(table)
-    chosen: list[tuple[Table, bool]] = []
+    chosen: list[tuple[Listable, bool]] = []
     for i, bucket in enumerate(buckets):
         chosen += [(t, i % 2 == 0) for t in reversed(bucket[-(most - len(chosen)):])] if len(chosen) < most else []
     return [entry(t, here) for t, here in chosen], total - len(chosen)
 
 
-__all__ = ["FRESH_SECONDS", "LOOP_SHARE", "MAX_LISTED", "entry", "free_seats", "listing", "rules_summary"]
+__all__ = ["FRESH_SECONDS", "LOOP_SHARE", "Listable", "MAX_LISTED", "entry", "free_seats", "listing", "rules_summary"]

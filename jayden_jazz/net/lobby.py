@@ -59,7 +59,7 @@ class Lobby:
         _until, games, more = self._listed
         self.server.commits.send(conn, P.games(games, more, msg.ref))
 
-    def _new_code(self) -> str:
+    def new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.server.codes and not self.server.store.code_taken(code):   # archived games' codes too
@@ -71,6 +71,14 @@ class Lobby:
         active = sum(1 for t in server.tables.values() if t.status in ("waiting", "playing"))
         if active >= server.limits.max_games:
             raise Refusal("too_many_games", "this server holds as many games as it can; try again later")
+        table, host_token = self.new_table(msg, self.new_code())
+        server.store.add_game(*game_row(table))
+        self.open(conn, table, host_token, msg.ref)
+
+    def new_table(self, msg: P.Create, code: str) -> tuple[Table, str]:
+        """A new game as asked (refused in plain words when the setup is not one), not yet held or
+        stored; with the host's token."""
+        server = self.server
         setup = check_setup(msg.kind, msg.setup, msg.seats, server.rng)
         seats = []
         for i, s in enumerate(msg.seats):
@@ -82,18 +90,19 @@ class Lobby:
                     raise Refusal("bad_setup", "only a computer seat has a level")
                 seats.append(SeatInfo("human", s.name or f"Player {i + 1}"))
         number_computers(seats)
-        gid = secrets.token_urlsafe(9)
-        code = self._new_code()
         host_token = secrets.token_urlsafe(16)
-        table = server.make_table(gid, code, msg.kind, setup, seats, token_hash(host_token))
-        server.store.add_game(gid, code, table.kind, setup, table.host_hash,
-                              [{"kind": s.kind, "level": s.level, "name": s.name} for s in seats], time.time())
-        server.tables[gid] = table
-        server.codes[code] = gid
+        table = server.make_table(secrets.token_urlsafe(9), code, msg.kind, setup, seats, token_hash(host_token))
+        return table, host_token
+
+    def open(self, conn: Conn, table: Table, host_token: str, ref: int | None) -> None:
+        """A new game stored (or queued to be): held here, computer hands chosen, answered."""
+        server = self.server
+        server.tables[table.id] = table
+        server.codes[table.code] = table.id
         if isinstance(table, CardsTable):
             server.computers.hands(table)
         server.turns.maybe_start(table)
-        server.commits.send(conn, P.created(gid, code, host_token, msg.ref), gid)
+        server.commits.send(conn, P.created(table.id, table.code, host_token, ref), table.id)
 
     def join(self, conn: Conn, msg: P.Join) -> None:
         server = self.server
@@ -223,6 +232,12 @@ class Lobby:
                     log.exception("game %s: telling who is away failed", gid)
 
 
+def game_row(table: Table) -> tuple[str, str, str, dict[str, object], str, list[dict[str, object]], float]:
+    """What the store's ``add_game``/``game_rows`` take for a new table."""
+    return (table.id, table.code, table.kind, table.setup, table.host_hash,
+            [{"kind": s.kind, "level": s.level, "name": s.name} for s in table.seats], time.time())
+
+
 def number_computers(seats: list[SeatInfo]) -> None:
     """Computer seats that would share a name ("Computer (Hard)" twice) are numbered, so every
     seat's name tells it apart in views, presence messages and the server's log."""
@@ -233,4 +248,4 @@ def number_computers(seats: list[SeatInfo]) -> None:
                 s.name = f"{name[:P.MAX_NAME - len(str(n)) - 1]} {n}"     # still a name the protocol allows
 
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Lobby", "number_computers"]
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Lobby", "game_row", "number_computers"]

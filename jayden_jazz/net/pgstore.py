@@ -12,9 +12,19 @@ Ours is known by a table of its own, ``jayden_jazz_meta`` (the application
 id and the schema version: what ``PRAGMA application_id``/``user_version``
 say in the file). A database whose ``games`` table is someone else's is
 refused and left as it is; a newer version is refused; an older one is
-migrated in one transaction. One server at a time: a session advisory lock
-is held while the store is open, so a second server on the same database
-is refused in one line, as a second one on a data folder is.
+migrated in one transaction, one process at a time (a transaction-level
+advisory lock: several servers may start together on one database).
+
+Several server processes share one database (docs/network.md, "Several
+processes"). Each game is served by one process at a time, the one holding
+its *lease*: a session advisory lock ``(LEASE_CLASS, the game's code as a
+number)`` taken on the very connection that writes the game's rows. A
+process that dies, or whose connection dies, loses its leases that instant
+and another may take the games over. Writes are fenced: a batch writes only
+the games leased on the connection it runs on, and a connection found lost
+with leases on it raises :class:`LeaseLost` before anything is written, so
+a process that lost a game never writes for it again. The (game, ply) key
+stays the last fence: two writers can never store one ply twice.
 
 An address is never written anywhere with its password (:func:`safe_address`).
 """
@@ -25,10 +35,16 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .dbfile import DatabaseRefused
-from .schema import APPLICATION_ID, SCHEMA_VERSION, base, migration, statements
-from .storebase import BaseStore, Write
+from .schema import APPLICATION_ID, SCHEMA_VERSION, archive_move, base, migration, statements
+from .storebase import BaseStore, Gather, LeaseLost, Statement, StoredGame, Write
 
 META = "jayden_jazz_meta"
+PRESENCE = "jayden_jazz_presence"
+"""Which games somebody is connected to, for every process's ``list``: a row per game, kept fresh by
+the process serving it (``until``, by the database's clock) and gone stale by itself when that process
+dies. Unlogged and outside the schema's versions: it is a hint for the list, not a record of games."""
+LEASE_CLASS = APPLICATION_ID
+"""The first key of every lease (``pg_try_advisory_lock(int, int)``): ours, apart from other programs' locks."""
 CONNECT_WAIT = 5
 """Seconds to wait for the database server to answer before refusing the address."""
 
@@ -52,6 +68,7 @@ def _pg(sql: str) -> str:
 
 class PgStore(BaseStore):
     dialect = "postgresql"
+    shared = True
 
     def __init__(self, spec: str, on_queue: Callable[[], None] | None = None, *, sync: str = "full") -> None:
         super().__init__(on_queue)
@@ -61,9 +78,15 @@ class PgStore(BaseStore):
             raise DatabaseRefused("--store postgresql://... needs psycopg 3: pip install -e \".[server-pg]\" "
                                   "(or pip install \"psycopg[binary]\")") from None
         self._psycopg = psycopg
+        self.driver_error: type[Exception] = psycopg.Error
+        """What the driver raises when the database fails (the server says so in plain words)."""
         self.spec = spec
         self.where = safe_address(spec)
         self.sync = sync
+        self.leases: dict[str, int] = {}
+        """The games leased on :attr:`db`, with their keys (touched only where :attr:`db` is used)."""
+        self.fenced = False
+        """True in a server: a batch writes only leased games (the tests of the store alone write freely)."""
         self.db = self._session()
         try:
             self._prepare()
@@ -73,21 +96,19 @@ class PgStore(BaseStore):
         self._reader: Any = None
 
     def _session(self) -> Any:
-        """A connection holding the one-server lock, with the sync mode set."""
+        """The writing connection, with the sync mode set (the leases are taken on it)."""
         db = self._connect()
         try:
-            if not db.execute("SELECT pg_try_advisory_lock(%s)", (APPLICATION_ID,)).fetchone()[0]:
-                raise DatabaseRefused(f"{self.where} is in use by another Jayden & Jazz server; stop it, or name "
-                                      "another database with --store")
             db.execute(f"SET synchronous_commit = {'on' if self.sync == 'full' else 'off'}")
         except BaseException:
             db.close()
             raise
         return db
 
-    def _connect(self) -> Any:
+    def _connect(self, name: str = "jayden-jazz server") -> Any:
         try:
-            return self._psycopg.connect(self.spec, autocommit=True, connect_timeout=CONNECT_WAIT)
+            return self._psycopg.connect(self.spec, autocommit=True, connect_timeout=CONNECT_WAIT,
+                                         application_name=name)
         except self._psycopg.Error as e:
             first = (str(e).strip() or type(e).__name__).splitlines()[0]
             raise DatabaseRefused(f"{self.where} cannot be reached ({first}); start the PostgreSQL server or "
@@ -120,23 +141,119 @@ class PgStore(BaseStore):
                 for statement in migration(step, "postgresql"):
                     db.execute(statement)
             db.execute(f"UPDATE {META} SET version = %s", (SCHEMA_VERSION,))
+            db.execute(f"CREATE UNLOGGED TABLE IF NOT EXISTS {PRESENCE} "
+                       "(game_id TEXT PRIMARY KEY, until TIMESTAMPTZ NOT NULL)")
 
     def version(self) -> int:
         return int(self._read(f"SELECT version FROM {META}", ())[0][0])
 
     def commit(self, writes: list[Write]) -> None:
-        """One transaction. A connection found lost (the database server restarted) is made again
-        first, so after a batch fails on a lost connection the per-game retry
-        (:meth:`commit_each`) reaches the database: a write that never committed is then stored,
-        and one that did is refused by its key and costs only its game, never stored twice."""
-        if self.db.closed or self.db.broken:
-            self.db.close()
-            self.db = self._session()
+        """One transaction. A connection found lost (the database server restarted, or it was
+        ended) is made again first -- but if it held leases, :class:`LeaseLost` is raised instead and
+        nothing is written: those games may be another process's by now. A connection that held
+        none is simply made again, so the per-game retry (:meth:`commit_each`) reaches the database:
+        a write that never committed is then stored, and one that did is refused by its key."""
+        self._live()
+        if self.fenced:
+            self.fenced_out.update(w[0] for w in writes if w[0] and w[0] not in self.leases)
+            writes = [w for w in writes if not w[0] or w[0] in self.leases]
+        try:
+            with self.db.transaction():
+                cur = self.db.cursor()
+                for _game, statements_ in writes:
+                    for sql, args in statements_:
+                        cur.execute(_pg(sql), args)
+        except self._psycopg.OperationalError:
+            self._live()            # lost on the way: LeaseLost if it held leases
+            raise
+
+    def archive_finished(self) -> None:
+        """As the base store's, one process at a time (two starting together would both copy)."""
+        self._live()
         with self.db.transaction():
-            cur = self.db.cursor()
-            for _game, statements_ in writes:
+            self.db.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID + 1,))
+            for sql in archive_move():
+                self.db.execute(_pg(sql))
+
+    # ------------------------------------------------------------------ leases (the database thread only)
+    def _live(self) -> None:
+        """The writing connection, made again if it was lost; raises :class:`LeaseLost` when the lost
+        one held leases (they went with it)."""
+        if not (self.db.closed or self.db.broken):
+            return
+        self.db.close()
+        lost, self.leases = bool(self.leases), {}
+        self.db = self._session()
+        if lost:
+            raise LeaseLost(f"the connection to {self.where} was lost, and with it this server's games")
+
+    def lease(self, game_id: str, key: int) -> bool:
+        """Take the game's lease if no other process holds it (held already here: True)."""
+        self._live()
+        if game_id in self.leases:
+            return True
+        got = bool(self.db.execute("SELECT pg_try_advisory_lock(%s, %s)", (LEASE_CLASS, key)).fetchone()[0])
+        if got:
+            self.leases[game_id] = key
+        return got
+
+    def unlock(self, game_id: str) -> None:
+        """Give the game's lease back (every write for it before this is committed: same connection)."""
+        key = self.leases.pop(game_id, None)
+        if key is not None and not (self.db.closed or self.db.broken):
+            self.db.execute("SELECT pg_advisory_unlock(%s, %s)", (LEASE_CLASS, key))
+
+    def claim(self, game_id: str, key: int, statements_: list[Statement]) -> bool:
+        """A new game: its lease, then its rows in one transaction; False (nothing kept) when another
+        process holds that key or a game holds that code (two processes drew it at once)."""
+        if not self.lease(game_id, key):
+            return False
+        try:
+            with self.db.transaction():
                 for sql, args in statements_:
-                    cur.execute(_pg(sql), args)
+                    self.db.execute(_pg(sql), args)
+        except self._psycopg.errors.UniqueViolation:
+            self.unlock(game_id)
+            return False
+        return True
+
+    def check(self, present: list[str], gone: list[str], beat: float) -> None:
+        """The heartbeat: the writing connection is used (a lost one raises :class:`LeaseLost`), and
+        the games somebody is at here are marked present for ``3 * beat`` seconds (``gone``: no more)."""
+        self._live()
+        try:
+            with self.db.transaction():
+                if gone:
+                    self.db.execute(f"DELETE FROM {PRESENCE} WHERE game_id = ANY(%s)", (gone,))
+                if present:
+                    self.db.execute(f"INSERT INTO {PRESENCE} SELECT g, now() + %s * interval '1 second' "
+                                    "FROM unnest(%s::text[]) AS g ON CONFLICT (game_id) DO UPDATE SET "
+                                    "until = excluded.until", (3 * beat, present))
+                else:
+                    self.db.execute("SELECT 1")
+        except self._psycopg.OperationalError:
+            self._live()
+            raise
+
+    # ------------------------------------------------------------------ shared reads (any thread but the database's)
+    def notify(self, channel: str, payload: str) -> None:
+        self._read("SELECT pg_notify(?, ?)", (channel, payload))
+
+    def running(self) -> int:
+        """Games waiting or being played in the whole database (``max_games`` counts them all)."""
+        return int(self._read("SELECT count(*) FROM games WHERE status IN ('waiting', 'playing')", ())[0][0])
+
+    def listable(self) -> tuple[list[StoredGame], set[str]]:
+        """Every game waiting or being played, oldest first, with its seats (no hands, no actions),
+        and the ids of those somebody is connected to, in whichever process."""
+        gather = Gather(self._read)
+        gather.each("SELECT id, code, kind, setup, host_hash, status FROM games "
+                    "WHERE status IN ('waiting', 'playing') ORDER BY created, id", (), "the game", gather.game)
+        gather.each("SELECT s.game_id, s.seat, s.kind, s.level, s.name, s.token_hash FROM seats s JOIN games g "
+                    "ON g.id = s.game_id WHERE g.status IN ('waiting', 'playing') ORDER BY s.game_id, s.seat",
+                    (), "a seat", gather.seat)
+        present = {r[0] for r in self._read(f"SELECT game_id FROM {PRESENCE} WHERE until > now()", ())}
+        return gather.good(), present
 
     def _rows(self, sql: str, args: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
         return self.db.execute(_pg(sql), args).fetchall()
@@ -145,13 +262,14 @@ class PgStore(BaseStore):
         """On a connection of its own, so a read from the event loop never meets the database
         thread's open transaction."""
         if self._reader is None or self._reader.closed or self._reader.broken:
-            self._reader = self._connect()
+            self._reader = self._connect("jayden-jazz reader")
         return list(self._reader.execute(_pg(sql), args).fetchall())
 
     def close(self) -> None:
         if self._reader is not None:
             self._reader.close()
-        self.db.close()          # the session ends: its advisory lock goes with it
+        self.leases = {}
+        self.db.close()          # the session ends: its leases go with it
 
 
-__all__ = ["META", "PgStore", "safe_address"]
+__all__ = ["LEASE_CLASS", "META", "PRESENCE", "LeaseLost", "PgStore", "safe_address"]

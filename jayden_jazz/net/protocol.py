@@ -208,7 +208,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
 }
 """Per message type: field -> (check, required). ``ref``, when given, is echoed in the answer."""
 
-SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong", "games")
+SERVER_MESSAGES = ("welcome", "created", "joined", "view", "ack", "error", "presence", "pong", "games", "moved")
 
 
 # ---------------------------------------------------------------------- what a client sends, typed
@@ -484,6 +484,12 @@ def ack(ply: int, ref: int | None, **what: Any) -> dict[str, Any]:
     return _with_ref({"type": "ack", **what, "ply": ply}, ref)
 
 
+def moved(game: str, code: str, ref: int | None) -> dict[str, Any]:
+    """The game is served by another process: reconnect at ``path`` (the proxy routes it there) and
+    join again. The connection is closed right after it (code 1012, reason "moved")."""
+    return {"type": "moved", "game": game, "code": code, "path": f"/game/{code}", "ref": ref}
+
+
 def presence(game: str, seat: int, name: str, state: str, waited: float, host_may_act: bool) -> dict[str, Any]:
     return {"type": "presence", "game": game, "seat": seat, "name": name, "state": state,
             "waited": round(waited, 1), "host_may_act": host_may_act}
@@ -526,4 +532,4 @@ __all__ = ["Action", "AnswerDraw", "CLIENT_MESSAGES", "CLIENT_TYPES", "ClientMes
            "HOST_COMMANDS", "Hand", "Hello", "HostCommand", "Join", "LEVELS", "ListGames", "MAX_MESSAGE",
            "MAX_SERVER_MESSAGE", "OfferDraw", "Ping", "ProtocolError", "Resign", "SERVER_MESSAGES", "SeatAsk",
            "TokenBucket", "VERSION", "ViewAsk", "ack", "created", "decode_server", "encode", "error", "games",
-           "joined", "parse_client", "pong", "presence", "refusal", "version_refusal", "view_with_ref", "welcome"]
+           "joined", "moved", "parse_client", "pong", "presence", "refusal", "version_refusal", "view_with_ref", "welcome"]

@@ -6,7 +6,10 @@ it by code or id (to watch it, or a seat coming back to see the end) reads
 it from the store and replays it, and from then on it is held like any
 other. Only a finished game comes back this way: a game still live in the
 store but not in memory was dropped (its writes failed) or could not be
-rebuilt, and stays out.
+rebuilt, and stays out. With a shared store (several processes on one
+PostgreSQL database) a running game not in memory is another process's, or
+nobody's since one died: :mod:`.workers` takes its lease and rebuilds it
+here with :func:`rebuild`.
 """
 
 from __future__ import annotations

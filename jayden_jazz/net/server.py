@@ -15,7 +15,10 @@ state held here (the games, their codes, who watches which, who is away):
 * :mod:`.lobby` -- creating, joining, watching, listing, game codes, the
   host's commands, presence;
 * :mod:`.turns` -- hands, actions, draw offers, resignations, views;
-* :mod:`.computers` -- computer seats, in a worker process.
+* :mod:`.computers` -- computer seats, in a worker process;
+* :mod:`.workers` -- with a shared store (PostgreSQL), the games this
+  process holds by lease among others on the same database: taken over on
+  demand, handed over when asked, the lobby read from the database.
 
 A message arrives typed (:mod:`.protocol`) and goes to its handler by the
 table :attr:`GameServer.handlers`, keyed by the message's class.
@@ -46,6 +49,7 @@ from .limits import Limits
 from .lobby import CODE_ALPHABET, CODE_LENGTH, Lobby
 from .store import BaseStore, Store, open_store
 from .turns import Turns
+from .workers import Workers
 
 log = logging.getLogger("jayden_jazz.net")
 
@@ -89,6 +93,11 @@ class GameServer:
             P.OfferDraw: self.turns.off_board, P.AnswerDraw: self.turns.off_board, P.Resign: self.turns.off_board,
         }
         """What each client message does: one handler per message class (a test holds every class here)."""
+        self.workers: Workers | None = None
+        if self.store.shared:       # other processes may hold games of this store: what names a game goes by lease
+            self.workers = Workers(self)
+            self.handlers.update({P.Create: self.workers.create, P.Join: self.workers.join,
+                                  P.HostCommand: self.workers.host, P.ListGames: self.workers.list})
 
     # ------------------------------------------------------------------ the games
     @property
@@ -105,8 +114,17 @@ class GameServer:
         return CardsTable(gid, code, setup, seats, host_hash, catalog=self.catalog, pack_dirs=self.pack_dirs)
 
     def _load(self) -> None:
-        """The running games (the store archives finished ones first: start-up reads what runs)."""
-        revive.load_running(self)
+        """The running games (the store archives finished ones first: start-up reads what runs). A
+        shared store's games are loaded on demand, by whichever process is asked for each first
+        (:mod:`.workers`): only the archiving is done here."""
+        if self.store.shared:
+            self.store.archive_finished()
+        else:
+            revive.load_running(self)
+
+    def forget(self, gid: str) -> None:
+        """A game no longer served here (handed over to another process, or its lease lost)."""
+        self._drop_game(gid)
 
     def _drop_game(self, gid: str) -> tuple[Table | None, set[Conn]]:
         """A game whose writes failed: memory and store would part ways, so it is served no more
@@ -137,6 +155,8 @@ class GameServer:
                                create_connection=TimedConnection)
         self.spawn(self.lobby.presence_loop())
         self.spawn(self.connections.sweep())
+        if self.workers is not None:
+            self.workers.start()
         for table in self.tables.values():
             self.computers.think(table)
         return int(self._ws.sockets[0].getsockname()[1])
@@ -147,6 +167,8 @@ class GameServer:
             await self._ws.wait_closed()
         for t in list(self._tasks):
             t.cancel()
+        if self.workers is not None:
+            self.workers.close()
         self.computers.shutdown()
         self.commits.close()
         self.store.close()

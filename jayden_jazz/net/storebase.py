@@ -57,7 +57,7 @@ class StoredGame:
     ending: tuple[int | None, str] | None = None   # an end off the board: (seat, resigned|agreed_draw)
 
 
-class _Gather:
+class Gather:
     """Rows of one query after another into games, each row's damage charged to its game alone."""
 
     def __init__(self, rows: Rows) -> None:
@@ -134,6 +134,11 @@ class _Gather:
         return [(repr(gid) if not isinstance(gid, str) else gid, why) for gid, why in self.bad.items()]
 
 
+class LeaseLost(Exception):
+    """The connection holding this process's leases is gone (:mod:`.pgstore`): every game it served
+    may already be another's. Nothing of the batch was written; the server stops serving them all."""
+
+
 class BaseStore:
     """All writes go through here, each change in a committed transaction. A store gives
     :meth:`commit` (one transaction, durable when it returns), :meth:`_rows` (reads on the
@@ -142,12 +147,15 @@ class BaseStore:
 
     where = "the store"
     """What to name in the log: a file's path, or an address without its password."""
+    shared = False
+    """Whether other server processes may serve games of the same store (PostgreSQL: leases, :mod:`.workers`)."""
 
     def __init__(self, on_queue: Callable[[], None] | None = None) -> None:
         self.queued: list[Write] = []
         self.broken: set[str] = set()       # games whose writes failed: nothing more is written for them
         self.skipped: list[tuple[str, str]] = []   # (game id, why) of the games the last load left out
         self.on_queue = on_queue
+        self.fenced_out: set[str] = set()   # games the last commits left out: not leased here (PostgreSQL)
 
     # ------------------------------------------------------------------ what each store gives
     def commit(self, writes: list[Write]) -> None:
@@ -199,13 +207,19 @@ class BaseStore:
 
     def add_game(self, game_id: str, code: str, kind: str, setup: dict[str, Any], host_hash: str,
                  seats: list[dict[str, Any]], created: float) -> None:
+        self._tx(game_id, self.game_rows(game_id, code, kind, setup, host_hash, seats, created))
+
+    @staticmethod
+    def game_rows(game_id: str, code: str, kind: str, setup: dict[str, Any], host_hash: str,
+                  seats: list[dict[str, Any]], created: float) -> list[Statement]:
+        """The statements of a new game (a shared store commits them with its lease: ``claim``)."""
         rows: list[Statement] = [
             ("INSERT INTO games VALUES (?,?,?,?,?,?,?)",
              (game_id, code, kind, json.dumps(setup), host_hash, "waiting", created))]
         for i, s in enumerate(seats):
             rows.append(("INSERT INTO seats VALUES (?,?,?,?,?,?)",
                          (game_id, i, s["kind"], s.get("level", ""), s["name"], s.get("token_hash"))))
-        self._tx(game_id, rows)
+        return rows
 
     def set_seat(self, game_id: str, seat: int, kind: str, level: str, name: str, token_hash: str | None) -> None:
         self._tx(game_id, [("UPDATE seats SET kind=?, level=?, name=?, token_hash=? WHERE game_id=? AND seat=?",
@@ -242,7 +256,7 @@ class BaseStore:
         """The games not finished, oldest first, with seats, hands and actions in order; the finished
         ones are moved to the archive first, so this reads only what is running (issue #38)."""
         self.archive_finished()
-        gather = _Gather(self._rows)
+        gather = Gather(self._rows)
         gather.read("", None)
         self.skipped = gather.skipped()
         return gather.good()
@@ -256,7 +270,7 @@ class BaseStore:
                                (key, code))
             if found:
                 gid = key if any(row[0] == key for row in found) else found[0][0]
-                gather = _Gather(self._read)
+                gather = Gather(self._read)
                 gather.read(prefix, gid)
                 self.skipped = gather.skipped()
                 good = gather.good()
@@ -276,4 +290,4 @@ class BaseStore:
             (game_id, game_id))]
 
 
-__all__ = ["BaseStore", "Statement", "StoredGame", "Write", "token_hash"]
+__all__ = ["BaseStore", "Gather", "LeaseLost", "Statement", "StoredGame", "Write", "token_hash"]

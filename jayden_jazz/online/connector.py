@@ -98,7 +98,8 @@ class Connector:
                     return
                 self.url = url
                 self.ticks = 0
-            self.net = NetClient(self.url, name=self.name, backoff=(0.2, 1.0), **self.config.client_options).start()
+            self.net = NetClient(self.url, name=self.name, backoff=(0.2, 1.0), code=self.code,
+                                 **self.config.client_options).start()     # a known code: the URL names the game
             self.status = f"Connecting to {self.url[5:]}..."
             return
         net = self.net

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from jayden_jazz.net.route import base_url
 from jayden_jazz.online.connector import Link
 
 SESSION_FILE = "online.yaml"
@@ -36,7 +37,9 @@ def save_session(saves: Path, link: Link, kind: str | None = None,
     token = (link.net.session or {}).get("token")
     if link.seat is None or not token:
         return
-    data: dict[str, Any] = {"format": 1, "kind": kind or link.kind, "url": link.url, "game": link.game, "code": link.code,
+    # the server's own address: the game's path is made again from the code, so the two never disagree
+    data: dict[str, Any] = {"format": 1, "kind": kind or link.kind, "url": base_url(link.url), "game": link.game,
+                            "code": link.code,
                             "seat": link.seat, "token": token,
                             "saved": datetime.now().isoformat(timespec="seconds")}
     if link.host_token:

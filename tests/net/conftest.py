@@ -32,9 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
 class ThreadServer:
     """A GameServer on its own loop in a daemon thread."""
 
-    def __init__(self, data: Path, limits: Limits | None = None) -> None:
+    def __init__(self, data: Path, limits: Limits | None = None, store: Any = None) -> None:
         self.data = data
         self.limits = limits
+        self.store = store       # another store than the data folder's file (a PgStore: tests/workers)
         self.port = 0
         self.server: GameServer | None = None
         self._loop = asyncio.new_event_loop()
@@ -50,7 +51,7 @@ class ThreadServer:
         self._loop.run_until_complete(self._serve())
 
     async def _serve(self) -> None:
-        self.server = GameServer(self.data, self.limits)
+        self.server = GameServer(self.data, self.limits, store=self.store)
         self.port = await self.server.start("127.0.0.1", 0)
         self._stopped = asyncio.get_running_loop().create_future()
         self._ready.set()

@@ -9,9 +9,9 @@ from jayden_jazz.online.connector import Link
 from jayden_jazz.online.session import SESSION_FILE, forget_session, load_session, save_session, session_path
 
 
-def link(game: str = "g1", token: str | None = "tok") -> Link:
+def link(game: str = "g1", token: str | None = "tok", url: str = "ws://127.0.0.1:9") -> Link:
     net = SimpleNamespace(session={"token": token} if token else None)
-    return Link(net=net, url="ws://127.0.0.1:9", game=game, code="ABC123", seat=1, kind="cards")  # type: ignore[arg-type]
+    return Link(net=net, url=url, game=game, code="ABC123", seat=1, kind="cards")  # type: ignore[arg-type]
 
 
 def test_a_seat_is_kept_in_the_saves_folder_and_read_back(tmp_path):
@@ -47,3 +47,11 @@ def test_forgetting_one_game_leaves_a_newer_one_kept(tmp_path):
     assert not session_path(tmp_path).exists()
     forget_session(tmp_path)                        # nothing kept: nothing to do, nothing raised
     assert not session_path(tmp_path).exists()
+
+
+def test_the_kept_address_is_the_servers_never_a_games_path(tmp_path):
+    """The game's path is made again from the kept code on Continue; a path kept with the address
+    could name another game than the code does."""
+    save_session(tmp_path, link(url="ws://proxy.example:80/game/ZZZZZZ/"))
+    kept = load_session(session_path(tmp_path))
+    assert kept is not None and kept["url"] == "ws://proxy.example:80" and kept["code"] == "ABC123"

@@ -12,6 +12,7 @@ import pytest
 
 from jayden_jazz.net.schema import APPLICATION_ID, SCHEMA_VERSION, base, statements
 from jayden_jazz.net.store import FILE_NAME, BaseStore, DatabaseRefused, StoredGame
+from jayden_jazz.net.storebase import LeaseLost
 
 from .conftest import Opener
 
@@ -152,16 +153,19 @@ def test_a_version_1_database_is_migrated_keeping_every_game_and_action(open_sto
     assert store.game("gave") == want("gave", "GAVE01", "over", plies=2, ending=(None, "agreed_draw"))
 
 
-def test_postgresql_one_server_per_database_and_a_foreign_games_table_left_alone(open_store: Opener) -> None:
+def test_postgresql_several_servers_per_database_one_lease_per_game_and_a_foreign_table_left_alone(
+        open_store: Opener) -> None:
     if open_store.spec == "sqlite":  # type: ignore[attr-defined]
         pytest.skip("one server per SQLite file is the data folder's lock (tests/net/test_one_server.py)")
     import psycopg
-    first = open_store()
-    with pytest.raises(DatabaseRefused) as second:
-        open_store()
-    assert "in use by another Jayden & Jazz server" in str(second.value) and "\n" not in str(second.value)
+    first, second = open_store(), open_store()              # two processes on one database
+    assert first.lease("g1", 11) and first.lease("g1", 11)  # held already: still ours
+    assert not second.lease("g1", 11) and second.lease("g2", 12)
+    first.unlock("g1")
+    assert second.lease("g1", 11) and not first.lease("g1", 11)
+    second.close()                                          # the leases went with its session
+    assert first.lease("g1", 11) and first.lease("g2", 12)
     first.close()
-    open_store().close()                                   # the lock went with the first one's session
     with psycopg.connect(open_store.spec, autocommit=True) as db:  # type: ignore[attr-defined]
         db.execute("DROP TABLE jayden_jazz_meta")           # now the games table is nobody's we know
         before = db.execute("SELECT count(*) FROM games").fetchone()
@@ -171,6 +175,34 @@ def test_postgresql_one_server_per_database_and_a_foreign_games_table_left_alone
     with psycopg.connect(open_store.spec, autocommit=True) as db:  # type: ignore[attr-defined]
         assert db.execute("SELECT count(*) FROM games").fetchone() == before
         assert db.execute("SELECT to_regclass('jayden_jazz_meta')").fetchone() == (None,)
+
+
+def test_postgresql_servers_starting_together_archive_each_finished_game_once(open_store: Opener) -> None:
+    if open_store.spec == "sqlite":  # type: ignore[attr-defined]
+        pytest.skip("one server per SQLite file is the data folder's lock")
+    import threading
+    store = open_store()
+    for i in range(20):
+        a_game(store, f"g{i}", f"AAAA{i:02d}", plies=2, status="over" if i % 2 else "playing", created=float(i))
+    starts = [open_store() for _ in range(4)]
+    ready = threading.Barrier(len(starts))
+    failed: list[BaseException] = []
+
+    def start(s: BaseStore) -> None:
+        ready.wait(10)
+        try:
+            s.archive_finished()      # what every server does as it starts: one at a time, never twice
+        except BaseException as e:
+            failed.append(e)
+    threads = [threading.Thread(target=start, args=(s,)) for s in starts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert failed == []
+    assert [g.id for g in store.load()] == [f"g{i}" for i in range(0, 20, 2)]
+    assert store._read("SELECT count(*) FROM archived_games", ())[0][0] == 10
+    assert all(store.actions(f"g{i}") == [(0, 0, f"move g{i} 0"), (1, 1, f"move g{i} 1")] for i in range(20))
 
 
 def test_postgresql_a_lost_connection_is_made_again_and_the_retry_stores_each_write_once(open_store: Opener) -> None:
@@ -193,5 +225,16 @@ def test_postgresql_a_lost_connection_is_made_again_and_the_retry_stores_each_wr
     assert store.actions("g") == [(0, 0, "first"), (1, 1, "second")]
     assert store.commit_each(batch).keys() == {"g"}            # sent again: refused by (game, ply), never twice
     assert store.actions("g") == [(0, 0, "first"), (1, 1, "second")]
-    with pytest.raises(DatabaseRefused):
-        open_store()                                           # the new session holds the one-server lock
+    store.fenced = True                                        # as in a server: only leased games are written
+    a_game(store, "h", "BBBBBB", plies=0)
+    assert store.lease("h", 7)
+    store.commit(store.take())
+    with psycopg.connect(open_store.spec, autocommit=True) as admin:  # type: ignore[attr-defined]
+        admin.execute("SELECT pg_terminate_backend(%s)", (store.db.info.backend_pid,))  # type: ignore[attr-defined]
+    store.add_action("h", 0, 0, "first")
+    with pytest.raises(LeaseLost):
+        store.commit(store.take())                             # its lease went with the connection: nothing written
+    assert store.leases == {} and store.actions("h") == []
+    store.add_action("h", 0, 0, "first")
+    store.commit(store.take())                                 # never again: the game is not leased here
+    assert store.fenced_out == {"h"} and store.actions("h") == []

@@ -1,0 +1,365 @@
+"""Several server processes on one PostgreSQL database: leases, takeover, handover, the lobby.
+
+Each game is served by one process at a time, the one holding its lease
+(:mod:`.pgstore`: an advisory lock on the connection that writes). A
+process holds only the games somebody asked it for: a join, a watch or a
+host command for a game not held here takes its lease, reads the game back
+and rebuilds it by replay (:func:`.revive.rebuild`) -- the takeover of a
+dead process's games is just that, since its leases died with it. A
+connection whose path names the game (``/game/<CODE>``: the proxy routes
+by it) asks the holder to let go (``NOTIFY`` on :data:`.notices.RELEASE`)
+and waits up to :data:`HANDOVER_WAIT` seconds; a connection to the lobby
+(any other path) is told ``moved`` at once, to come back by the game's path.
+The holder lets its commits for the game finish, tells each of the game's
+connections ``moved``, forgets the game and unlocks.
+
+The lobby is the database's: ``list`` reads every process's waiting and
+running games, with who is connected from a small table each process keeps
+fresh for the games it serves (:data:`.pgstore.PRESENCE`) -- a table, not
+notices, so a process started later, or a ``list`` after a crash, reads the
+same answer without asking anyone. A kept answer is dropped when any process
+says a game was created or a seat taken (:data:`.notices.LOBBY`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import listing, revive
+from . import protocol as P
+from .connection import INTERNAL, Conn, deliver
+from .games import Refusal, SeatInfo, Table
+from .lobby import CODE_ALPHABET, CODE_LENGTH, game_row
+from .notices import LOBBY, RELEASE, Notices
+from .schema import FINISHED
+from .storebase import LeaseLost, StoredGame
+
+if TYPE_CHECKING:
+    from .pgstore import PgStore
+    from .server import GameServer
+
+log = logging.getLogger("jayden_jazz.net")
+
+HANDOVER_WAIT = 3.0
+"""Seconds a join naming a game waits for its holder to let go before answering ``game_busy``."""
+RETRY = 0.05
+"""Seconds between tries at the lease while waiting; the holder is asked again each second."""
+BEAT = 1.0
+"""Seconds between heartbeats: a lost store connection is found within this (its leases with it)."""
+PRESENCE_EVERY = 2
+"""Heartbeats between writes of who is connected (the list's ``present`` is that fresh)."""
+SETTLE = 0.5
+"""Seconds a game stays where it just went: its new holder keeps it at least this long before letting
+it go again, and its last holder lets the asker take it first. Behind a proxy that routes one path to
+one process this never matters; while the proxy's set of processes changes, two processes asked for
+one game pass it to and fro at most this often rather than as fast as they can."""
+CREATE_TRIES = 20
+BUSY_WORDS = "the game is moving between servers; try again in a moment"
+UNAVAILABLE_WORDS = "the server cannot reach its games database just now; try again in a moment"
+
+
+def lease_key(code: str) -> int:
+    """A join code as the lease's number: 6 letters of 32 are 30 bits, one number per code, so two
+    games never share a lease (codes are never given out twice)."""
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise Refusal("no_game", f"there is no game {code!r} on this server")
+    n = 0
+    for ch in code:
+        n = n * len(CODE_ALPHABET) + CODE_ALPHABET.index(ch)
+    return n
+
+
+def normal_code(key: str) -> str:
+    return key.upper().replace("-", "").replace(" ", "")
+
+
+@dataclass
+class Listed:
+    """A game as ``list`` shows it, read from the database (no engine rebuilt for a list line)."""
+
+    id: str
+    code: str
+    kind: str
+    status: str
+    setup: dict[str, Any]
+    seats: list[SeatInfo] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, g: StoredGame) -> Listed:
+        return cls(g.id, g.code, g.kind, g.status, g.setup,
+                   [SeatInfo(s["kind"], s["name"], s["level"], s["token_hash"]) for s in g.seats])
+
+
+class Workers:
+    """The shared store's side of a server (None on SQLite: one process holds every game)."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.store: PgStore = server.store  # type: ignore[assignment]
+        self.store.fenced = True
+        self.leaving: set[str] = set()      # games being handed over: not served, not taken again yet
+        self.taking: dict[str, asyncio.Future[None]] = {}
+        self.moves: dict[str, float] = {}    # when each game last came here or went (monotonic): SETTLE
+        self.releasing: set[str] = set()     # games asked for by another process, going once settled
+        self.notices: Notices | None = None
+        self._present: set[str] = set()
+        self._listed: tuple[float, list[dict[str, object]], int] | None = None
+
+    def start(self) -> None:
+        server = self.server
+        server.commits.on_lease_lost = self.drop_all
+        self.notices = Notices(self.store.spec, (RELEASE, LOBBY), self._notice, asyncio.get_running_loop())
+        self.notices.start()
+        server.spawn(self._beat())
+
+    def close(self) -> None:
+        if self.notices is not None:
+            self.notices.stop()
+
+    # ------------------------------------------------------------------ the handlers
+    def create(self, conn: Conn, msg: P.Create) -> None:
+        self._later(conn, msg.ref, self._create(conn, msg))
+
+    def join(self, conn: Conn, msg: P.Join) -> None:
+        self._here_or_taken(conn, msg.game, msg.ref, lambda: self._joined(conn, msg))
+
+    def host(self, conn: Conn, msg: P.HostCommand) -> None:
+        self._here_or_taken(conn, msg.game, msg.ref, lambda: self.server.lobby.host(conn, msg))
+
+    def list(self, conn: Conn, msg: P.ListGames) -> None:
+        """Every process's games, as :meth:`.lobby.Lobby.list` answers for one, kept as long."""
+        now = time.monotonic()
+        if self._listed is None or now >= self._listed[0]:
+            try:
+                stored, present = self.store.listable()
+            except self.store.driver_error as e:
+                raise Refusal("store_unavailable", UNAVAILABLE_WORDS) from e
+            games, more = listing.listing([Listed.of(g) for g in stored], lambda t: t.id in present)
+            cost = time.monotonic() - now
+            self._listed = (now + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
+        _until, games, more = self._listed
+        self.server.commits.send(conn, P.games(games, more, msg.ref))
+
+    def _joined(self, conn: Conn, msg: P.Join) -> None:
+        self.server.lobby.join(conn, msg)
+        if msg.token is None and not msg.spectator:      # a seat taken: the lists show it
+            self._tell_lobby(conn.table.id if conn.table is not None else "")
+
+    def _here_or_taken(self, conn: Conn, key: str, ref: int | None, then: Callable[[], None]) -> None:
+        if self._here(key) is not None:
+            then()
+        else:
+            self._later(conn, ref, self._take_then(conn, key, ref, then))
+
+    def _here(self, key: str) -> Table | None:
+        tables = self.server.tables
+        gid = key if key in tables else self.server.codes.get(normal_code(key))
+        return None if gid is None or gid in self.leaving else tables.get(gid)
+
+    async def _take_then(self, conn: Conn, key: str, ref: int | None, then: Callable[[], None]) -> None:
+        if await self.take(conn, key, ref) and not conn.closing:
+            then()
+
+    def _later(self, conn: Conn, ref: int | None, work: Coroutine[Any, Any, None]) -> None:
+        """A handler's work that waits for the database, in a task; the connection's next messages
+        wait for it (:attr:`.connection.Conn.busy`), so they are answered in order."""
+        busy: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        conn.busy = busy
+        self.server.spawn(self._answer(conn, ref, work, busy))
+
+    async def _answer(self, conn: Conn, ref: int | None, work: Coroutine[Any, Any, None],
+                      busy: asyncio.Future[None]) -> None:
+        """Its refusals answered as the read loop would."""
+        try:
+            await work
+        except (P.ProtocolError, Refusal) as e:
+            self.server.commits.send(conn, P.refusal(e.code, e.message, ref))
+        except LeaseLost as e:
+            log.error("%s; every game here is let go", e)
+            self.drop_all()
+            self.server.commits.send(conn, P.refusal("game_busy", BUSY_WORDS, ref))
+        except self.store.driver_error as e:     # the database away: said, and the connection stays
+            log.warning("a message waited for %s, which failed (%s: %s)", self.store.where, type(e).__name__, e)
+            self.server.commits.send(conn, P.refusal("store_unavailable", UNAVAILABLE_WORDS, ref))
+        except Exception:   # a bug: this connection ends, as the read loop does it
+            log.exception("closing a connection after an unexpected error")
+            self.server.commits.send(conn, P.error("internal", INTERNAL))
+            self.server.commits.close_after(conn, 1011, "internal error")
+        finally:
+            if conn.busy is busy:
+                conn.busy = None
+            busy.set_result(None)
+
+    # ------------------------------------------------------------------ creating: a code no process holds
+    async def _create(self, conn: Conn, msg: P.Create) -> None:
+        server = self.server
+        if self.store.running() >= server.limits.max_games:
+            raise Refusal("too_many_games", "the servers hold as many games as they can; try again later")
+        for _ in range(CREATE_TRIES):
+            table, host_token = server.lobby.new_table(msg, server.lobby.new_code())
+            rows = self.store.game_rows(*game_row(table))
+            if await server.commits.on_db(self.store.claim, table.id, lease_key(table.code), rows):
+                break
+        else:
+            raise Refusal("game_busy", "no free game code was found; try again in a moment")
+        server.lobby.open(conn, table, host_token, msg.ref)
+        self._tell_lobby(table.id)
+
+    # ------------------------------------------------------------------ taking a game over
+    async def take(self, conn: Conn, key: str, ref: int | None) -> bool:
+        """The game held here, by its lease and a replay; False when ``conn`` was told ``moved``."""
+        code = normal_code(key)
+        while True:
+            stored = self.store.game(key, code)
+            revive.log_skipped(self.server)
+            if stored is None or stored.id in self.store.broken:
+                raise Refusal("no_game", f"there is no game {key!r} on this server")
+            if self._here(stored.id) is not None:
+                return True
+            if stored.status in FINISHED:     # nothing more is written for it: any process may show it
+                return self._rebuilt(stored) is not None
+            pending = self.taking.get(stored.id)
+            if pending is None:
+                break
+            await asyncio.shield(pending)      # another connection here is taking it: then look again
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.taking[stored.id] = done
+        try:
+            return await self._lease(conn, stored, ref)
+        finally:
+            del self.taking[stored.id]
+            done.set_result(None)
+
+    async def _lease(self, conn: Conn, stored: StoredGame, ref: int | None) -> bool:
+        key = lease_key(stored.code)
+        on_db, gid = self.server.commits.on_db, stored.id
+        deadline = time.monotonic() + HANDOVER_WAIT
+        asked = -1.0
+        while gid in self.leaving or self._settling(gid) or not await on_db(self.store.lease, gid, key):
+            if conn.route != stored.code:
+                self.moved(conn, gid, stored.code, ref)
+                return False
+            now = time.monotonic()
+            if now >= deadline:
+                raise Refusal("game_busy", BUSY_WORDS)
+            if now - asked >= 1.0:
+                self.store.notify(RELEASE, gid)
+                asked = now
+            await asyncio.sleep(RETRY)
+        try:     # ours: read it again, its last holder may have written until it let go
+            again = self.store.game(gid)
+        except BaseException:
+            await on_db(self.store.unlock, gid)
+            raise
+        table = self._rebuilt(again) if again is not None else None
+        if table is None:
+            await on_db(self.store.unlock, gid)
+            raise Refusal("no_game", f"the game {stored.code} cannot be rebuilt here; the server's log says why")
+        self.moves[gid] = time.monotonic()
+        log.info("game %s (%s) taken over by this server", gid, stored.code)
+        return True
+
+    def _settling(self, gid: str) -> bool:
+        """The game just went from here: the process that asked for it takes it first."""
+        went = self.moves.get(gid)
+        return went is not None and gid not in self.server.tables and time.monotonic() - went < SETTLE
+
+    def _rebuilt(self, stored: StoredGame) -> Table | None:
+        table = revive.rebuild(self.server, stored)
+        if table is not None:
+            self.server.computers.think(table)     # a computer seat to move moves, as after a restart
+        return table
+
+    def moved(self, conn: Conn, gid: str, code: str, ref: int | None) -> None:
+        self.server.commits.send(conn, P.moved(gid, code, ref))
+        self.server.commits.close_after(conn, 1012, "moved")
+
+    # ------------------------------------------------------------------ letting a game go
+    def _notice(self, channel: str, payload: str) -> None:
+        if channel == LOBBY:
+            self._listed = None
+        elif channel == RELEASE and payload in self.server.tables and payload not in self.leaving:
+            table = self.server.tables[payload]
+            if table.status not in FINISHED:
+                self.server.spawn(self.release(payload, SETTLE - (time.monotonic() - self.moves.get(payload, 0.0))))
+
+    async def release(self, gid: str, after: float = 0.0) -> None:
+        """Another process is asked for this game by its path: our commits for it finish, its
+        connections are told ``moved`` (after their answers), it is forgotten, then unlocked. A game
+        that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds)."""
+        server = self.server
+        if gid in self.releasing:       # asked again meanwhile (the asker repeats itself each second)
+            return
+        self.releasing.add(gid)
+        try:
+            if after > 0:
+                await asyncio.sleep(after)
+            table = server.tables.get(gid)
+            if table is None:
+                return
+            self.leaving.add(gid)
+            self.moves[gid] = time.monotonic()
+            try:
+                for conn in server.watchers.get(gid, set()):
+                    conn.table = conn.seat = None
+                    self.moved(conn, gid, table.code, None)
+                server.forget(gid)
+                await server.commits.barrier()
+                await server.commits.on_db(self.store.unlock, gid)
+            finally:
+                self.leaving.discard(gid)
+        finally:
+            self.releasing.discard(gid)
+        log.info("game %s (%s) handed over to another server", gid, table.code)
+
+    def drop_all(self) -> None:
+        """The leases are gone with the store's connection: every game here may be another process's
+        already. None is served any more; what waited for their writes is never sent; their
+        connections are told ``moved`` (reconnecting, they are served by whoever takes the game)."""
+        server = self.server
+        watchers = {gid: set(conns) for gid, conns in server.watchers.items()}
+        server.commits.forget(set(server.tables), set().union(*watchers.values()) if watchers else set())
+        for gid, table in list(server.tables.items()):
+            for conn in watchers.get(gid, ()):
+                conn.table = conn.seat = None
+                deliver(conn, P.moved(gid, table.code, None))
+                deliver(conn, (1012, "moved"))
+            server.forget(gid)
+        self._present = set()
+
+    # ------------------------------------------------------------------ the heartbeat and the lobby
+    async def _beat(self) -> None:
+        beats = 0
+        while True:
+            await asyncio.sleep(BEAT)
+            beats += 1
+            now = time.monotonic()
+            self.moves = {gid: t for gid, t in self.moves.items() if now - t < SETTLE}
+            present: list[str] = []
+            gone: list[str] = []
+            if beats % PRESENCE_EVERY == 0:
+                here = {gid for gid, conns in self.server.watchers.items() if conns and gid in self.server.tables}
+                present, gone = sorted(here), sorted(self._present - here)
+                self._present = here
+            try:
+                await self.server.commits.on_db(self.store.check, present, gone, BEAT * PRESENCE_EVERY)
+            except LeaseLost as e:
+                log.error("%s; every game here is let go", e)
+                self.drop_all()
+            except Exception as e:     # the database away: the next beat tries again
+                log.warning("the heartbeat to %s failed (%s: %s)", self.store.where, type(e).__name__, e)
+
+    def _tell_lobby(self, gid: str) -> None:
+        self._listed = None
+        try:
+            self.store.notify(LOBBY, gid)
+        except Exception as e:      # the other processes' lists are at most a second old anyway
+            log.warning("telling the other servers of game %s failed (%s)", gid, e)
+
+
+__all__ = ["BUSY_WORDS", "HANDOVER_WAIT", "Listed", "Workers", "lease_key"]
