@@ -87,7 +87,8 @@ def test_a_hot_seat_frame_holds_no_card_of_the_hand_not_at_the_screen(make_app):
         seat = sc.controller.game.to_move
         frame = sc.picture.frame()
         assert frame.view.visible == frozenset({seat})
-        assert assert_no_hidden_card(frame, sc.controller.game, seat, frozenset({seat})) == len(sc.controller.game.hand_ids(1 - seat))
+        game = sc.controller.game
+        assert assert_no_hidden_card(frame, game, seat, frozenset({seat})) == len(game.hand_ids(1 - seat))
         assert tuple(c.id for c in frame.hands[seat] if c is not None) == tuple(sc.controller.game.hand_ids(seat))
         sc.controller.pick(seat, sc.controller.game.hand_ids(seat)[0])
         sc.controller.place(seat, sc.controller.game.hand_ids(seat)[0], sc.controller.game.free_cells()[0])

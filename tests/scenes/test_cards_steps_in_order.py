@@ -46,7 +46,9 @@ def test_an_effects_new_value_shows_when_its_step_comes(make_app):
     a1 = sc.controller.game.field.index("a1")
 
     def drawn(view):
-        return view.values[a1] if view.values is not None and a1 in view.values else sc.controller.game.effective_sides(a1)
+        if view.values is not None and a1 in view.values:
+            return view.values[a1]
+        return sc.controller.game.effective_sides(a1)
 
     before = watch(app, sc)
     assert all(drawn(v) == (5, 5, 5, 5) for _, v in before)
@@ -83,7 +85,8 @@ def test_the_hands_follow_the_hand_swap_and_three_open_steps(make_app):
     opened = [(h, r) for e, h, r in seen if isinstance(e, ev.CardsShown) and e.seat == 1]
     assert opened
     hands, revealed = opened[-1]
-    assert hands[1] == [cid if hand_key(1, i) in revealed else None for i, cid in enumerate(sc.controller.game.hand_ids(1))]
+    held = sc.controller.game.hand_ids(1)
+    assert hands[1] == [cid if hand_key(1, i) in revealed else None for i, cid in enumerate(held)]
     assert None in hands[1]                               # the cards nobody was shown stay face down
     assert {hands[1][k[2]] for k in revealed if k[1] == 1} == set(shown[1]) | {gives[0]}
     assert [i for i, c in enumerate(hands[1]) if c is not None] == sorted(k[2] for k in revealed if k[1] == 1)

@@ -118,7 +118,8 @@ def test_random_hands_are_dealt_and_a_computer_takes_the_third_seat(make_app, fa
             if gv["to_move"] == 1 and guest.pending is None and gv["ply"] > sent[0]:
                 sent[0] = gv["ply"]
                 guest.send_action(gv["legal"][0], gv["ply"])          # the guest plays its turns
-            return table.phase == Phase.TURN and table.controller.game.to_move == 0 and gv["ply"] == len(table.controller.game.history)
+            g = table.controller.game
+            return table.phase == Phase.TURN and g.to_move == 0 and gv["ply"] == len(g.history)
         until(app, our_turn, 30, "our turn")
         dealt = guest.view["board"]["hands"]
         assert [list(table.controller.game.hand_ids(s)) for s in range(3)] == dealt and None not in dealt[1] + dealt[2]
@@ -237,7 +238,8 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
         step(app, 1)
         time.sleep(0.002)
         if table.phase == Phase.TURN and table.controller.game.to_move == 0 and app.stack.top is table:
-            table.controller.play(0, table.controller.game.parse_action(rng.choice([str(a) for a in table.controller.game.legal_actions()])))
+            g = table.controller.game
+            table.controller.play(0, g.parse_action(rng.choice([str(a) for a in g.legal_actions()])))
     net = table.online.link.net
     until(app, lambda: net.view["status"] == "over", 10, "the server's end")   # our last action may be in flight
     v = net.view
@@ -302,7 +304,8 @@ def play_until(app, table, guest, rng, done, seconds: float = 90.0) -> None:
         time.sleep(0.002)
         acted = seat0_move(guest, rng, acted)
         if table.phase == Phase.TURN and table.controller.game.to_move == 1 and app.stack.top is table:
-            table.controller.play(1, table.controller.game.parse_action(rng.choice([str(a) for a in table.controller.game.legal_actions()])))
+            g = table.controller.game
+            table.controller.play(1, g.parse_action(rng.choice([str(a) for a in g.legal_actions()])))
 
 
 def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(make_app, fast_server, tmp_path):

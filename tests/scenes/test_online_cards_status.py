@@ -36,7 +36,8 @@ def test_the_status_line_names_who_is_to_act_after_a_move_an_error_and_news(make
         assert status(app, table)[0] == "Jazz"            # our own turn: our name, then what to do
         ply = len(table.controller.game.history)
         table.controller.play(0, rng.choice(table.controller.game.legal_actions()))
-        until(app, lambda: table.phase == Phase.COMPUTER and len(table.controller.game.history) > ply, 20, "after our move")
+        until(app, lambda: table.phase == Phase.COMPUTER and len(table.controller.game.history) > ply, 20,
+              "after our move")
         assert status(app, table) == ["Jayden", "is to play"]
 
         table.online.link.net.send_action("nothing@a1", 0)       # a ply the game is no longer at: refused

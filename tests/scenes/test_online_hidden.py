@@ -127,7 +127,8 @@ def same_as_server(w: Watch) -> None:
     assert v["status"] == "over" and t.online.refused == [] and t.online.problem == ""
     there = {x["cell"]: (x["card"], x["owner"]) for x in v["board"]["cells"] if x}
     names = t.controller.game.field.cell_names
-    here = {names[c]: (card.id, t.controller.game.owner_at(c)) for c in t.controller.game.field.cells if (card := t.controller.game.card_at(c))}
+    g = t.controller.game
+    here = {names[c]: (card.id, g.owner_at(c)) for c in g.field.cells if (card := g.card_at(c))}
     assert here == there and t.online.ply(t) == v["ply"]
     assert t.final_result().to_dict() == v["result"]
     assert any("Game over" in line for line in t.controller.log.texts())
