@@ -87,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         app.stack.clear()
         brain = InstantBrain()
         table = CardsTableScene(app, match, brain=brain, library=lib)
-        brain.game = table.game
+        brain.game = table.controller.game
         app.stack.push(table)
         for _ in range(5000):
-            if table.game.is_over() or len(costs) >= args.frames:
+            if table.controller.game.is_over() or len(costs) >= args.frames:
                 break
             t0 = time.perf_counter()
             app._update()

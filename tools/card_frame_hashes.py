@@ -85,7 +85,7 @@ def games(rec: Recorder) -> list[tuple[str, Callable[[], None]]]:
                 continue
             if isinstance(app.stack.top, PassScreen):
                 press(app, "RETURN")
-            g = sc.game
+            g = sc.controller.game
             playable = g.playable_cards()
             card = next(c for c in g.hand_ids(g.to_move) if c in playable)
             (ch.play_keys if by_keys and turn % 2 else ch.play_click)(app, sc, card, g.free_cells()[0])

@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         t = app.stack.top
         if top() == "MessageWindow":
             break
-        if top() == "ChoiceWindow" or (getattr(t, "phase", None) == Phase.TURN and t.game.to_move == 0
+        if top() == "ChoiceWindow" or (getattr(t, "phase", None) == Phase.TURN and t.controller.game.to_move == 0
                                        and t.cursor is not None):
             keys("RETURN")
         else:

@@ -63,13 +63,14 @@ def shoot(out: Path) -> None:
     table = app.stack.top
     rng = random.Random(2)
     acted = -1
-    while len(table.game.history) < 4 or not (table.phase == Phase.TURN and table.game.to_move == 0):
+    c = table.controller                         # the tool checks the engine's game itself
+    while len(c.game.history) < 4 or not (table.phase == Phase.TURN and c.game.to_move == 0):
         step()
         time.sleep(0.003)
         acted = guest_move(guest, rng, acted)
-        if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table \
-                and len(table.game.history) < 4:
-            table.controller.play(0, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
+        if table.phase == Phase.TURN and c.game.to_move == 0 and app.stack.top is table \
+                and len(c.game.history) < 4:
+            c.play(0, c.game.parse_action(rng.choice([str(a) for a in c.game.legal_actions()])))
     shot("online_cards_table")
     guest.close()
     app.stack.clear()
@@ -94,14 +95,14 @@ def shoot_hidden(path: Path) -> None:
     guest, table = d.guest_joins(lobby, CardsTableScene)
     rng = random.Random(5)
     acted = -1
-    while table.online.ply(table) < 2 or not (table.phase == Phase.TURN and table.game.to_move == 0) \
+    while table.online.ply(table) < 2 or not (table.phase == Phase.TURN and table.controller.game.to_move == 0) \
             or table.controller.show is not None and not table.controller.show.done:
         step()
         time.sleep(0.003)
         acted = guest_move(guest, rng, acted)
-        if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table \
+        if table.phase == Phase.TURN and table.controller.game.to_move == 0 and app.stack.top is table \
                 and table.online.ply(table) < 2:
-            table.controller.play(0, rng.choice(table.game.legal_actions()))
+            table.controller.play(0, rng.choice(table.controller.game.legal_actions()))
     step(3)
     d.save(path)
     guest.close()

@@ -19,7 +19,7 @@ from tests.journey.test_journey_screens import continue_to_trade, play_out, to_t
 
 def _first_placement(app, table) -> None:
     for _ in range(200):
-        if table.phase == Phase.TURN and table.game.to_move == 0 and table.cursor is not None:
+        if table.phase == Phase.TURN and table.controller.game.to_move == 0 and table.cursor is not None:
             break
         step(app, 10)
     press(app, "RETURN", "RETURN")
@@ -55,7 +55,7 @@ def test_an_ordinary_card_game_never_writes_over_a_journey_game_in_progress(make
     to_table(app)
     table = app.stack.top
     _first_placement(app, table)
-    ply = table.game.ply
+    ply = table.controller.game.ply
     _leave(app, table)
     assert top(app) == "OpponentsScene"
     saves = Path(app.dirs.saves)
@@ -82,7 +82,7 @@ def test_an_ordinary_card_game_never_writes_over_a_journey_game_in_progress(make
     assert app.stack.top is scene
     press(app, "RETURN")                          # Continue the game against ...
     again = app.stack.top
-    assert top(app) == "CardsTableScene" and again.match.setup is not None and again.game.ply == ply
+    assert top(app) == "CardsTableScene" and again.match.setup is not None and again.controller.game.ply == ply
 
 
 def test_continue_on_the_title_brings_a_finished_journey_game_back_to_its_trade(make_app, user_home):

@@ -45,7 +45,7 @@ def test_an_abandon_is_written_before_the_trade_screen_shows_and_cannot_come_bac
     card = to_table(app)
     table = app.stack.top
     for _ in range(300):                          # a placement or two, so the game is in its autosave
-        if table.phase == Phase.TURN and table.game.to_move == 0 and table.cursor is not None:
+        if table.phase == Phase.TURN and table.controller.game.to_move == 0 and table.cursor is not None:
             break
         step(app, 10)
         time.sleep(0.003)
@@ -187,12 +187,12 @@ def test_a_killed_computer_worker_is_started_again_and_keeps_its_seat(make_app, 
         step(app, 2)
     assert top(app) == "MessageWindow" and "started again" in " ".join(app.stack.top.lines)
     assert table.controller.flow.computer[1] and table.match.config.seats[1]["kind"] == "computer"
-    ply = table.game.ply
+    ply = table.controller.game.ply
     press(app, "RETURN")
-    while time.monotonic() < end and table.game.ply == ply:      # the computer plays its turn itself
+    while time.monotonic() < end and table.controller.game.ply == ply:      # the computer plays its turn itself
         step(app, 5)
         time.sleep(0.003)
-    assert table.game.ply == ply + 1 and table.controller.flow.computer[1]
+    assert table.controller.game.ply == ply + 1 and table.controller.flow.computer[1]
 
 
 def test_a_starter_grant_that_cannot_be_written_is_said_once(make_app, user_home):

@@ -55,7 +55,7 @@ def play_out(app, seconds: float = 90.0):
             return
         if top(app) == "ChoiceWindow":           # an ability to use: the first offered
             press(app, "RETURN")
-        elif getattr(t, "phase", None) == Phase.TURN and t.game.to_move == 0 and t.cursor is not None:
+        elif getattr(t, "phase", None) == Phase.TURN and t.controller.game.to_move == 0 and t.cursor is not None:
             press(app, "RETURN")
         else:
             step(app, 10)
@@ -89,8 +89,8 @@ def test_a_whole_journey_game_from_the_title_to_the_trade_written(make_app, user
     assert table.match.names()[0] == "jaz" and table.match.names()[1] == card.opponent.name
     assert table.picture.seat_label(0) == "P1 jaz" and table.picture.seat_label(1) == "P2 " + card.opponent.name[:15]
     owned = set(app.stack._scenes[2].session.profile.collection.owned_cards())
-    assert set(table.game.setup.hands[0]) <= owned             # only the profile's own cards
-    assert table.game.setup.hands[1] and set(table.game.setup.hands[1]) <= set(card.opponent.pool)
+    assert set(table.controller.game.setup.hands[0]) <= owned             # only the profile's own cards
+    assert table.controller.game.setup.hands[1] and set(table.controller.game.setup.hands[1]) <= set(card.opponent.pool)
     play_out(app)
     press(app, "RETURN")
     trade = app.stack.top
@@ -144,7 +144,7 @@ def test_leaving_keeps_the_game_for_continue_and_abandon_asks_with_no_first(make
     to_table(app)
     table = app.stack.top
     for _ in range(200):                        # the first placement of the person
-        if table.phase == Phase.TURN and table.game.to_move == 0 and table.cursor is not None:
+        if table.phase == Phase.TURN and table.controller.game.to_move == 0 and table.cursor is not None:
             break
         step(app, 10)
     press(app, "RETURN", "RETURN")
@@ -163,7 +163,7 @@ def test_leaving_keeps_the_game_for_continue_and_abandon_asks_with_no_first(make
     press(app, "RETURN")
     again = app.stack.top
     assert top(app) == "CardsTableScene" and again.match.setup is not None
-    assert again.game.ply == table.game.ply and again.match.names()[0] == "jaz"
+    assert again.controller.game.ply == table.controller.game.ply and again.match.names()[0] == "jaz"
     again.open_menu()
     labels = [i.label for i in app.stack.top.menu.items]
     app.stack.top.menu.index = labels.index("Abandon: counts as lost")
@@ -248,7 +248,7 @@ def test_a_journey_game_saved_in_a_slot_loads_as_a_journey_game(make_app, user_h
     assert path.exists()
     again = saving.load_table(app, path)
     assert again.match.setup == table.match.setup and again.match.opponent == table.match.opponent
-    assert again.game.record().to_data() == table.game.record().to_data()
+    assert again.controller.game.record().to_data() == table.controller.game.record().to_data()
 
 
 def test_a_refused_profile_can_go_back_to_its_last_good_copy_when_asked(make_app, user_home):

@@ -79,6 +79,6 @@ def test_under_random_both_hands_are_dealt_and_nobody_chooses(make_app, user_hom
     step(app, 2)
     table = app.stack.top
     assert type(table).__name__ == "CardsTableScene"
-    hands = table.game.setup.hands
+    hands = table.controller.game.setup.hands
     assert list(hands[0]) == dealt_hand(owned_ids(session), js, 0)
     assert list(hands[1]) == dealt_hand(opponent.pool, js, 1)

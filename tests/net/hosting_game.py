@@ -119,11 +119,11 @@ def play_cards(table, rng: random.Random) -> str:
     from jayden_jazz.tables.cards.flow import Phase
 
     online = table.online
-    if online is None or table.phase != Phase.TURN or table.game.to_move != online.seat:
+    if online is None or table.phase != Phase.TURN or table.controller.game.to_move != online.seat:
         return "refused not this seat's turn"
-    legal = [str(a) for a in table.game.legal_actions()]
+    legal = [str(a) for a in table.controller.game.legal_actions()]
     text = rng.choice(legal)
-    table.controller.play(online.seat, table.game.parse_action(text))
+    table.controller.play(online.seat, table.controller.game.parse_action(text))
     return f"played {text}"
 
 

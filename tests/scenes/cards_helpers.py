@@ -127,13 +127,13 @@ def take_seat(app, scene) -> None:
 
 
 def cell_centre(scene, name: str) -> tuple[int, int]:
-    return scene.layout.card_rect(scene.game.field.index(name)).center
+    return scene.layout.card_rect(scene.controller.game.field.index(name)).center
 
 
 def hand_centre(scene, seat: int, card_id: str) -> tuple[int, int]:
     view = scene.keys.view_state()
     for i, r in scene.renderer.hand_slots(scene.picture.frame(view), seat):
-        if scene.game.hand(seat)[i].id == card_id:
+        if scene.controller.game.hand(seat)[i].id == card_id:
             return r.center
     raise AssertionError(f"{card_id} is not drawn in seat {seat}'s hand")
 
@@ -141,7 +141,7 @@ def hand_centre(scene, seat: int, card_id: str) -> tuple[int, int]:
 def play_click(app, scene, card_id: str, cell: str) -> None:
     """One placement by mouse: the hand card, then the cell."""
     take_seat(app, scene)
-    seat = scene.game.to_move
+    seat = scene.controller.game.to_move
     click(app, *hand_centre(scene, seat, card_id))
     click(app, *cell_centre(scene, cell))
 
@@ -166,7 +166,7 @@ def play_keys(app, scene, card_id: str, cell: str) -> None:
     from jayden_jazz.scenes.cards.render import cell_key, hand_key
 
     take_seat(app, scene)
-    g = scene.game
+    g = scene.controller.game
     seat = g.to_move
     index = [c.id for c in g.hand(seat)].index(card_id)
     goto(app, scene, hand_key(seat, index))
@@ -176,7 +176,7 @@ def play_keys(app, scene, card_id: str, cell: str) -> None:
 
 
 def history(scene) -> list[str]:
-    return [str(a) for a in scene.game.history]
+    return [str(a) for a in scene.controller.game.history]
 
 
 __all__ = ["Action", "DATE", "LocalBrain", "PACK_DIR", "cell_centre", "goto", "hand_centre", "history",

@@ -58,7 +58,7 @@ def test_every_placement_is_autosaved_and_a_hidden_game_loads_behind_the_pass_sc
     table = next(s for s in app2.stack if isinstance(s, CardsTableScene))
     assert isinstance(app2.stack.top, PassScreen) and table.controller.flow.viewer is None
     assert table.visible_seats() == frozenset()               # no hand is face up behind it
-    assert history(table) == ["t/x1@c3", "t/w1@b1"] and table.game.to_move == 0
+    assert history(table) == ["t/x1@c3", "t/w1@b1"] and table.controller.game.to_move == 0
     press(app2, "RETURN")
     assert table.phase == "turn" and table.visible_seats() == {0}
 
@@ -94,7 +94,7 @@ def test_save_to_a_slot_and_load_it_from_the_menu(make_app):
     press(app2, "DOWN", "RETURN", "UP", "RETURN")             # Slot 1, Yes
     table = app2.stack.top
     assert isinstance(table, CardsTableScene) and table is not other
-    assert history(table) == [f"{c}@{x}" for c, x in OPENING[:3]] and table.game.to_move == 1
+    assert history(table) == [f"{c}@{x}" for c, x in OPENING[:3]] and table.controller.game.to_move == 1
     # the game left stays in the autosave until a card is played in the loaded one
     _, kept = csave.load(autosave(app2), table.library.catalog)
     assert [str(a) for a in kept.history] == ["t/x4@b2"]
@@ -194,7 +194,7 @@ def _finish(app, sc):
         if isinstance(app.stack.top, EndWindow):
             break
         step(app)
-    assert sc.game.is_over() and isinstance(app.stack.top, EndWindow)
+    assert sc.controller.game.is_over() and isinstance(app.stack.top, EndWindow)
 
 
 def test_the_end_of_a_game_counts_in_the_statistics_and_can_be_replayed(make_app):
@@ -214,7 +214,7 @@ def test_the_end_of_a_game_counts_in_the_statistics_and_can_be_replayed(make_app
     rp = app.stack.top
     assert isinstance(rp, CardsReplayScene) and rp.index == 0 and len(rp.actions) == 9
     press(app, "DOWN")                                        # to the end
-    assert rp.game.position() == sc.game.position()
+    assert rp.game.position() == sc.controller.game.position()
     assert rp.log_lines()[-1][0].strip() == "P1 wins 7-2"
     press(app, "UP")                                          # back to the start
     assert rp.index == 0 and rp.game.ply == 0
@@ -424,4 +424,4 @@ def test_an_ability_card_from_any_hand_position_is_saved_as_played(make_app, whe
     assert body.get("pending") is None
     info, game = csave.load(autosave(app), sc.library.catalog)
     assert [str(a) for a in game.history] == played and info.pending is None
-    assert [c.id for c in game.hand(0)] == [c.id for c in sc.game.hand(0)]
+    assert [c.id for c in game.hand(0)] == [c.id for c in sc.controller.game.hand(0)]

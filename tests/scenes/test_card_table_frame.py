@@ -80,17 +80,18 @@ def test_a_hot_seat_frame_holds_no_card_of_the_hand_not_at_the_screen(make_app):
     assert sc.phase == "pass"
     frame = sc.picture.frame()                               # nobody at the screen yet: both hands face down
     assert frame.view.visible == frozenset()
-    assert assert_no_hidden_card(frame, sc.game, None, frozenset()) == 10
+    assert assert_no_hidden_card(frame, sc.controller.game, None, frozenset()) == 10
     assert not {c.id for c in frame.hands[0] + frame.hands[1] if c is not None}
     for turn in range(4):
         take_seat(app, sc)
-        seat = sc.game.to_move
+        seat = sc.controller.game.to_move
         frame = sc.picture.frame()
         assert frame.view.visible == frozenset({seat})
-        assert assert_no_hidden_card(frame, sc.game, seat, frozenset({seat})) == len(sc.game.hand_ids(1 - seat))
-        assert tuple(c.id for c in frame.hands[seat] if c is not None) == tuple(sc.game.hand_ids(seat))
-        sc.controller.pick(seat, sc.game.hand_ids(seat)[0])
-        sc.controller.place(seat, sc.game.hand_ids(seat)[0], sc.game.free_cells()[0])
+        game = sc.controller.game
+        assert assert_no_hidden_card(frame, game, seat, frozenset({seat})) == len(game.hand_ids(1 - seat))
+        assert tuple(c.id for c in frame.hands[seat] if c is not None) == tuple(sc.controller.game.hand_ids(seat))
+        sc.controller.pick(seat, sc.controller.game.hand_ids(seat)[0])
+        sc.controller.place(seat, sc.controller.game.hand_ids(seat)[0], sc.controller.game.free_cells()[0])
 
 
 def test_hand_swaps_steps_show_no_hidden_card_in_the_frame(make_app):
@@ -103,7 +104,7 @@ def test_hand_swaps_steps_show_no_hidden_card_in_the_frame(make_app):
         if frame.view.hands is not None:                     # the hands as the swap's steps show them
             swaps += 1
             seen = frame.view.visible
-            down += assert_no_hidden_card(frame, sc.game, sc.controller.flow.viewer, seen)
+            down += assert_no_hidden_card(frame, sc.controller.game, sc.controller.flow.viewer, seen)
             for s, hand in enumerate(frame.view.hands):      # the view's own copy of the hands, too
                 assert all(c is None for i, c in enumerate(hand)
                            if s not in seen and hand_key(s, i) not in frame.view.revealed)
@@ -129,10 +130,11 @@ def test_a_spectators_frame_holds_no_hidden_card():
 
 def test_the_renderer_and_the_picture_hold_no_engine_game():
     """render.py, the frame and the names import no Game (nor the engine's game module); neither
-    they nor the picture (table_draw.py), the input (table_input.py) or the computers' part
-    (table_computers.py) read a ``.game`` attribute: they act on what the view shows."""
+    they nor the picture (table_draw.py), the input (table_input.py), the computers' part
+    (table_computers.py) or the windows (table_menu.py) read a ``.game`` attribute: they act on
+    what the view shows."""
     for name in ("render.py", "table_frame.py", "table_names.py", "marks.py", "table_draw.py", "table_input.py",
-                 "table_computers.py"):
+                 "table_computers.py", "table_menu.py"):
         tree = ast.parse((SCENE / name).read_text(encoding="utf-8"), filename=name)
         for n in ast.walk(tree):
             if isinstance(n, ast.ImportFrom):

@@ -65,13 +65,13 @@ def assert_same_game(loaded, game) -> None:
 
 
 def captures(sc, index: int, cell: int) -> int:
-    g = sc.game
+    g = sc.controller.game
     card = g.hand(g.to_move)[index]
     return len(g.captures_if(card.id, g.field.name_of(cell)))
 
 
 def best_capture(sc, index: int) -> int:
-    g = sc.game
+    g = sc.controller.game
     return max((captures(sc, index, c) for c in g.field.cells if g.card_at(c) is None), default=0)
 
 
@@ -95,20 +95,20 @@ def random_input(app, sc, rng: random.Random, decline: bool) -> str:
         return how
     if phase in ("turn", "targets"):
         slots = sc.keys.slots()
-        mover = sc.game.to_move
+        mover = sc.controller.game.to_move
         if phase == "turn":                        # mostly sensible: a card of the mover, then a free cell
             own = [s for s in slots if s[0][0] == "hand" and s[0][1] == mover]
-            free = [s for s in slots if s[0][0] == "cell" and sc.game.card_at(s[0][1]) is None]
+            free = [s for s in slots if s[0][0] == "cell" and sc.controller.game.card_at(s[0][1]) is None]
             wanted = own if sc.selected is None else free
             if sc.selected is None and rng.random() < 0.8:
                 # an ability card where it captures two or more, else keep ability cards for later
-                able = [s for s in own if sc.game.hand(mover)[s[0][2]].abilities]
+                able = [s for s in own if sc.controller.game.hand(mover)[s[0][2]].abilities]
                 ready = [s for s in able if best_capture(sc, s[0][2]) >= 2]
                 wanted = ready or [s for s in own if s not in able] or own
             elif sc.selected is not None and free and rng.random() < 0.8:
                 # an ability card where it takes most, any other where it takes least (weak cards stay
                 # on the field for the ability cards to come)
-                sign = 1 if sc.game.hand(mover)[sc.selected].abilities else -1
+                sign = 1 if sc.controller.game.hand(mover)[sc.selected].abilities else -1
                 top = max(sign * captures(sc, sc.selected, s[0][1]) for s in free)
                 wanted = [s for s in free if sign * captures(sc, sc.selected, s[0][1]) == top]
             if wanted and rng.random() < 0.8:
@@ -131,14 +131,14 @@ def random_input(app, sc, rng: random.Random, decline: bool) -> str:
 def check_saves(app, sc, path, second) -> None:
     saving.save_to(sc, path)
     info, loaded = csave.load(path, sc.library.catalog)
-    assert_same_game(loaded, sc.game)
+    assert_same_game(loaded, sc.controller.game)
     expected = open_choice(sc)
     assert info.pending == expected
     auto = csave.slot_path(app.dirs.saves, "autosave")
     if auto.exists():
         auto_info, auto_game = csave.load(auto, sc.library.catalog)
         assert auto_info.pending is None
-        assert_same_game(auto_game, sc.game)
+        assert_same_game(auto_game, sc.controller.game)
     if expected is not None:
         kept = auto.read_bytes() if auto.exists() else None
         table = saving.load_table(second, path, sc.library)
@@ -148,7 +148,7 @@ def check_saves(app, sc, path, second) -> None:
         if isinstance(second.stack.top, PassScreen):
             press(second, "RETURN")
         assert open_choice(table) == expected
-        assert_same_game(table.game, sc.game)
+        assert_same_game(table.controller.game, sc.controller.game)
         second.stack.clear()                       # leaving autosaves (the same folder): put the table's back
         if kept is None:
             auto.unlink()
@@ -169,18 +169,18 @@ def play_one(make_app, seed: int, seen: set[tuple[str, str]]) -> None:
     trail: list[str] = []
     offered: tuple[int, int] | None = None        # (hand index, hand size) of the card whose choice is open
     for _ in range(MAX_STEPS):
-        if sc.game.is_over():
+        if sc.controller.game.is_over():
             break
-        before = len(sc.game.history)
-        hand = sc.game.hand_ids(sc.game.to_move)
+        before = len(sc.controller.game.history)
+        hand = sc.controller.game.hand_ids(sc.controller.game.to_move)
         trail.append(random_input(app, sc, rng, seed % 4 >= 2))
         if sc.phase == "ability" and offered is None and sc.controller.pending is not None:
             offered = (hand.index(sc.controller.pending[0]), len(hand))
-        if len(sc.game.history) > before and offered is not None:
+        if len(sc.controller.game.history) > before and offered is not None:
             where = "first" if offered[0] == 0 else "last" if offered[0] == offered[1] - 1 else "middle"
-            how = "used" if sc.game.history[-1].ability else "declined"
+            how = "used" if sc.controller.game.history[-1].ability else "declined"
             seen.add((where, how))
-            if sc.game.is_over():
+            if sc.controller.game.is_over():
                 seen.add(("last placement", how))
             offered = None
         if sc.phase == "turn" and sc.controller.pending is None:
@@ -189,7 +189,7 @@ def play_one(make_app, seed: int, seen: set[tuple[str, str]]) -> None:
     else:
         pytest.fail(f"seed {seed}: no end after {MAX_STEPS} inputs: {trail[-20:]}")
     check_saves(app, sc, path, second)
-    assert sc.game.is_over() and len(sc.game.history) == 9
+    assert sc.controller.game.is_over() and len(sc.controller.game.history) == 9
     app.stack.clear()
     second.stack.clear()
 

@@ -83,8 +83,8 @@ def test_a_drawn_frame_is_built_from_one_view_whatever_the_phase(make_app):
     for cid, cell in opening:
         take_seat(app, sc)
         phases.setdefault("turn", reads.draw(sc))
-        click(app, *hand_centre(sc, sc.game.to_move, cid))
-        goto(app, sc, cell_key(sc.game.field.index(cell)))
+        click(app, *hand_centre(sc, sc.controller.game.to_move, cid))
+        goto(app, sc, cell_key(sc.controller.game.field.index(cell)))
         phases.setdefault("picked", reads.draw(sc))
         assert reads.frames[-1].view.preview_values is not None         # the previews are drawn too
         click(app, *cell_centre(sc, cell))

@@ -53,7 +53,7 @@ def test_each_capture_is_captioned_logged_and_replayed_with_its_real_cause(make_
     assert shown == causes
     logged = [ln.text.rsplit("(", 1)[1].rstrip(")") for ln in scene.controller.log.lines if " captures " in ln.text]
     assert logged == causes
-    replay = CardsReplayScene(app, scene.game.record(), scene.library.catalog)
+    replay = CardsReplayScene(app, scene.controller.game.record(), scene.library.catalog)
     replayed = [t.rsplit("(", 1)[1].rstrip(")") for lines in replay.log for t in lines if "captured" in t]
     assert replayed == causes
 

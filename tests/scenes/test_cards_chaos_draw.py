@@ -38,22 +38,22 @@ def draw_steps(app, sc, placements: int = 4) -> list[dict]:
         cur = sc.controller.show.current if sc.controller.show is not None else None
         if sc.phase == "show" and cur is not None and isinstance(cur.event, ev.CardDrawn):
             e = cur.event
-            key = (len(sc.game.history), e.seat)
+            key = (len(sc.controller.game.history), e.seat)
             if key not in seen:
                 view = sc.view()
                 seen[key] = {"event": e, "caption": sc.picture.top_text()[0][0], "drawn": view.drawn,
                              "faces": set(sc.renderer.faces), "log": [ln.text for ln in sc.controller.log.lines],
-                             "hand": sc.game.hand_ids(e.seat)}
-        if len(sc.game.history) >= placements and sc.phase != "show":
+                             "hand": sc.controller.game.hand_ids(e.seat)}
+        if len(sc.controller.game.history) >= placements and sc.phase != "show":
             break
         if sc.phase == "turn":
-            g = sc.game
+            g = sc.controller.game
             free = next(c for c in g.field.cells if g.card_at(c) is None)
             click(app, *cell_centre(sc, g.field.name_of(free)))
         elif sc.phase in ("result", "pass"):
             press(app, "RETURN")
         step(app)
-    assert len(sc.game.history) >= placements
+    assert len(sc.controller.game.history) >= placements
     return list(seen.values())
 
 
@@ -110,6 +110,6 @@ def test_hot_seat_names_the_draw_only_after_the_pass_screen(make_app):
         assert s["drawn"] is None and not any(f[0] == "hand" for f in s["faces"])
         assert not any(name(sc, e.card) in ln for ln in s["log"])
     take_seat(app, sc)                         # the next person passed the screen: now theirs to see
-    drawn = sc.game.drawn_card
+    drawn = sc.controller.game.drawn_card
     assert sc.controller.messages.text == f"Chaos drew {name(sc, drawn)} for you: pick a free cell for it"
-    assert sc.selected == sc.game.hand_ids(sc.game.to_move).index(drawn)
+    assert sc.selected == sc.controller.game.hand_ids(sc.controller.game.to_move).index(drawn)

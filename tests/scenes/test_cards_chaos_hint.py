@@ -25,7 +25,7 @@ def test_a_hint_under_chaos_keeps_the_drawn_card_picked_and_enter_places_it(make
     sc.brain = LocalBrain(sc.library.catalog, seed=seed)
     for turn in range(3):
         take_seat(app, sc)
-        g = sc.game
+        g = sc.controller.game
         drawn = g.drawn_card
         assert sc.controller.selected == drawn
         press(app, "h")
@@ -49,7 +49,7 @@ def test_enter_on_the_drawn_card_keeps_it_picked_and_the_next_enter_places_it(ma
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, COMPUTER], first=0, classic=["chaos"])
     sc.brain = LocalBrain(sc.library.catalog)
     take_seat(app, sc)
-    g = sc.game
+    g = sc.controller.game
     drawn = g.drawn_card
     goto(app, sc, hand_key(0, g.hand_ids(0).index(drawn)))
     press(app, "RETURN")                                        # the drawn card again: still the one to play

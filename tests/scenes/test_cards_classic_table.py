@@ -45,8 +45,8 @@ def frames_of_the_same(app, scene, limit: int = 900) -> list[tuple[str | None, t
     for _ in range(limit):
         view = scene.view()
         board = view.board or {}
-        owners = tuple(board[scene.game.field.index(c)][1] if scene.game.field.index(c) in board
-                       else scene.game.owner_at(c) for c in WATCHED)
+        owners = tuple(board[scene.controller.game.field.index(c)][1] if scene.controller.game.field.index(c) in board
+                       else scene.controller.game.owner_at(c) for c in WATCHED)
         out.append((view.banner[0] if view.banner else None, owners))
         if scene.phase not in ("show",):
             break
@@ -118,7 +118,7 @@ def test_announcements_come_from_the_report_not_the_scene():
                                 ("same", "same_wall", "elemental"), CAPTURE_RULES])
 def test_the_rules_summary_lists_exactly_the_active_rules(make_app, on):
     app, scene = make_table(make_app, HANDS, argv=("--cards", str(CLASSIC_PACK)), open=True, classic=list(on))
-    assert scene.game.rules.classic == tuple(on)
+    assert scene.controller.game.rules.classic == tuple(on)
     summary = scene.windows.rules_summary()
     named = [ln.split(":")[0] for ln in summary if ln.split(":")[0] in RULE_NAMES.values()]
     assert named == [RULE_NAMES[r] for r in on]

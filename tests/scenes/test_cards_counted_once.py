@@ -41,7 +41,7 @@ def test_the_table_counts_it_once(make_app, user_home):
     n = Rules.preset("draft").hand_size(25, 3)
     hands = [ids[s * n:(s + 1) * n] for s in range(3)]
     app, sc = make_table(make_app, hands, field="5x5", seats=[HUMAN, HUMAN, HUMAN], **RULES)   # hidden hands
-    assert sc.game.rules.order and sc.game.rules.sudden_death and sc.game.rules.pure
+    assert sc.controller.game.rules.order and sc.controller.game.rules.sudden_death and sc.controller.game.rules.pure
     for _ in range(60):
         for _ in range(600):
             if sc.phase in ("turn", "over", "result", "pass"):
@@ -52,8 +52,8 @@ def test_the_table_counts_it_once(make_app, user_home):
         if sc.phase in ("result", "pass") or isinstance(app.stack.top, PassScreen):
             press(app, "RETURN")
             continue
-        sc.commit(sc.game.legal_actions()[0])
-    assert sc.game.is_over()
+        sc.commit(sc.controller.game.legal_actions()[0])
+    assert sc.controller.game.is_over()
     for _ in range(300):
         if isinstance(app.stack.top, EndWindow):
             break
@@ -72,6 +72,6 @@ def test_the_table_counts_it_once(make_app, user_home):
     sc.to_title()
     step(app, 5)
     assert played() == 1
-    name = stats.rules_name_cards(sc.game.rules)
+    name = stats.rules_name_cards(sc.controller.game.rules)
     assert name == "Draft + Pure + Sudden Death + Order"
     assert stats.Statistics.load(stats.stats_path(app)).games["cards"].rules[name].played == 1

@@ -76,7 +76,7 @@ def elemental_table(make_app):
     app, scene = make_table(make_app, HANDS, argv=("--cards", str(CLASSIC_PACK)), open=True,
                             classic=["elemental"])
     m = scene.match
-    scene.restore(new_game(scene.library.catalog, m.field, m.hands, scene.game.rules, first_seat=0,
+    scene.restore(new_game(scene.library.catalog, m.field, m.hands, scene.controller.game.rules, first_seat=0,
                            date=m.date, names=m.names(), elements=CELLS), None)
     return app, scene
 
@@ -87,7 +87,7 @@ def test_elemental_cells_show_their_glyph_empty_and_under_a_card_with_the_modifi
         settle(app, scene)
         scene.commit(Action(card, cell))
     settle(app, scene)
-    g = scene.game
+    g = scene.controller.game
     # b1 is ice and Top Pair is ice: +1 on every side; a1 is fire and Plain One is poison: -1 (clamped at 1)
     assert g.effective_sides("b1") == tuple(min(10, v + 1) for v in g.card_at("b1").sides)
     assert g.effective_sides("a1") == tuple(max(1, v - 1) for v in g.card_at("a1").sides)
@@ -124,7 +124,7 @@ def test_the_card_view_names_the_element_and_the_cells_modifier(make_app):
     settle(app, scene)
     scene.commit(Action("c/p1", "b1"))                   # poison card on the ice cell: -1
     settle(app, scene)
-    scene.show_card(("cell", scene.game.field.index("b1")))
+    scene.show_card(("cell", scene.controller.game.field.index("b1")))
     view = app.stack.top
     assert isinstance(view, CardViewWindow)
     text = " ".join(ln[1:].strip() for ln in view.view.lines)
@@ -138,7 +138,7 @@ def test_the_replay_viewer_shows_the_elemental_cells(make_app):
     settle(app, scene)
     scene.commit(Action("c/p1", "a1"))
     settle(app, scene)
-    viewer = CardsReplayScene(app, scene.game.record(), scene.library.catalog, playing=False)
+    viewer = CardsReplayScene(app, scene.controller.game.record(), scene.library.catalog, playing=False)
     app.stack.push(viewer)
     viewer.step(1)
     app.render()
@@ -146,6 +146,6 @@ def test_the_replay_viewer_shows_the_elemental_cells(make_app):
     assert_ega_only(surf)
     arr = pygame.surfarray.array2d(surf)
     for name, element in CELLS:
-        r = viewer.cell_rect(scene.game.field.index(name))
+        r = viewer.cell_rect(scene.controller.game.field.index(name))
         g = pygame.surfarray.array2d(glyph(element))
         assert set(np.unique(g[g != TRANSPARENT_INDEX])) <= set(np.unique(arr[r.x:r.right, r.y:r.bottom])), name

@@ -39,7 +39,7 @@ def test_order_dims_all_but_the_leftmost_card_and_refuses_another_pick(make_app)
 def test_chaos_picks_the_drawn_card_at_the_start_of_the_turn(make_app):
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, HUMAN], open=True, classic=["chaos"])
     take_seat(app, sc)
-    g = sc.game
+    g = sc.controller.game
     drawn = g.drawn_card
     assert drawn in WEAK5 and sc.selected == g.hand_ids(0).index(drawn)
     assert sc.controller.messages.text.startswith("Chaos drew ") and "pick a free cell" in sc.controller.messages.text
@@ -56,7 +56,7 @@ def test_chaos_picks_the_drawn_card_at_the_start_of_the_turn(make_app):
 
 def test_hand_swap_is_shown_as_steps_before_the_first_turn(make_app):
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, HUMAN], open=True, classic=["hand_swap"])
-    gives = sc.game.setup.hand_swap
+    gives = sc.controller.game.setup.hand_swap
     captions = []
     for _ in range(400):
         if sc.phase == "start" and sc.controller.caption is not None:
@@ -70,7 +70,7 @@ def test_hand_swap_is_shown_as_steps_before_the_first_turn(make_app):
     assert f"Hand Swap: Player 2 gives {name1} to Player 1" in captions
     assert [ln.text for ln in sc.controller.log.lines[:2]] == [f"Hand Swap: Player 1 gives {name0} to Player 2",
                                                     f"Hand Swap: Player 2 gives {name1} to Player 1"]
-    assert sc.game.hand_ids(1)[-1] == gives[0] and sc.phase == "turn"
+    assert sc.controller.game.hand_ids(1)[-1] == gives[0] and sc.phase == "turn"
 
 
 def test_three_open_cards_lie_face_up_in_a_hidden_hand(make_app, fake_ai):
@@ -81,11 +81,11 @@ def test_three_open_cards_lie_face_up_in_a_hidden_hand(make_app, fake_ai):
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, COMPUTER], brain=brain,
                          classic=["three_open"])
     settle(app, sc)
-    shown = sc.game.setup.shown[1]
+    shown = sc.controller.game.setup.shown[1]
     assert len(shown) == 3
     view = sc.view()
     assert 1 not in view.visible
-    assert view.revealed == frozenset(hand_key(1, sc.game.hand_ids(1).index(c)) for c in shown)
+    assert view.revealed == frozenset(hand_key(1, sc.controller.game.hand_ids(1).index(c)) for c in shown)
     sc.renderer.faces.clear()
     app.render()
     faces = {f[2] for f in sc.renderer.faces if f[0] == "hand" and f[1] == 1}
@@ -108,9 +108,9 @@ def test_random_skips_the_hand_picker(make_app):
     assert isinstance(table, CardsTableScene)
     ids = set(lib.card_ids([]))
     for seat in (0, 1):
-        hand = table.game.hand_ids(seat)
+        hand = table.controller.game.hand_ids(seat)
         assert len(hand) == 5 and len(set(hand)) == 5 and set(hand) <= ids
-    assert table.game.rules.random
+    assert table.controller.game.rules.random
 
 
 def test_a_dimmed_card_keeps_its_values_readable(make_app):

@@ -24,7 +24,7 @@ def test_no_hidden_copy_shows_face_up_during_the_swap(make_app, fake_ai, seed):
     app, sc = make_table(make_app, [WEAK5, WEAK5], seats=[HUMAN, COMPUTER], first=0,
                          classic=["hand_swap"], argv=("--seed", seed))
     sc.brain = LocalBrain(sc.library.catalog)
-    given = sc.game.setup.hand_swap                      # what each seat gives the next
+    given = sc.controller.game.setup.hand_swap                      # what each seat gives the next
     frames = twins = 0
     while sc.phase == "start" or frames == 0:
         app.render()
@@ -48,7 +48,7 @@ def test_no_hidden_copy_shows_face_up_during_the_swap(make_app, fake_ai, seed):
     if given[1] != given[0]:
         assert twins > 0                                 # the case in question was on the screen
     # after the steps the game itself says the same
-    g = sc.game
+    g = sc.controller.game
     assert [i for i in range(len(g.hand_ids(1))) if g.can_see_card(-1, 1, i)] == \
         [k[2] for k in sc.view().revealed if k[1] == 1]
     assert hand_key(1, 0) not in sc.view().revealed or g.can_see_card(-1, 1, 0)

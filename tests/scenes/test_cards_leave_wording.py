@@ -38,7 +38,7 @@ def test_quit_to_title_says_continue_brings_the_game_back_and_it_does(make_app):
     assert isinstance(app.stack.top, TitleScene)
     choose(app, "Continue")                              # what the question promised
     back = app.stack.top
-    assert isinstance(back, CardsTableScene) and back.game.ply == 1
+    assert isinstance(back, CardsTableScene) and back.controller.game.ply == 1
 
 
 def test_new_game_says_until_when_the_autosave_keeps_the_game(make_app):
@@ -50,4 +50,4 @@ def test_new_game_says_until_when_the_autosave_keeps_the_game(make_app):
     assert "cannot be finished" not in text
     assert "autosave" in text and "new game" in text.lower()
     press(app, "ESC")                                    # Esc is No too
-    assert app.stack.top is sc and sc.game.ply == 1
+    assert app.stack.top is sc and sc.controller.game.ply == 1

@@ -85,7 +85,7 @@ class FrameWatch:
         app.render = self.render
 
     def allowed(self) -> set[int]:
-        sc, g = self.scene, self.scene.game
+        sc, g = self.scene, self.scene.controller.game
         people = [s for s in range(g.players) if not sc.seat_is_computer(s)]
         if g.is_over() or g.rules.open or not people:
             return set(range(g.players))
@@ -109,12 +109,12 @@ class FrameWatch:
             self.face_frames += 1
         for _, seat, cid in hands:
             assert seat in allowed, f"frame {self.frames}: seat {seat}'s {cid} drawn while seat " \
-                                    f"{sc.game.to_move} is to play (phase {sc.phase})"
+                                    f"{sc.controller.game.to_move} is to play (phase {sc.phase})"
         if self.app.stack.top is not sc:
             return
         surf = self.app.display.logical
         view = sc.keys.view_state()
-        for seat in range(sc.game.players):
+        for seat in range(sc.controller.game.players):
             if seat in allowed:
                 continue
             for _, r in sc.renderer.hand_slots(sc.picture.frame(view), seat):
@@ -306,7 +306,7 @@ def test_two_people_choose_hands_unseen_then_play(make_app, no_ai):
     table = app.stack._scenes[-2]
     assert isinstance(table, CardsTableScene)
     assert table.match.hands[0] == tuple(seat0) and len(table.match.hands[1]) == 5
-    assert table.game.to_move == 0
+    assert table.controller.game.to_move == 0
 
 
 def test_computer_seat_chooses_its_own_hand(make_app, fake_ai):
@@ -348,30 +348,30 @@ def test_two_player_game_with_an_ability_and_targets(make_app):
     assert isinstance(win, ChoiceWindow) and win.title == "Multiple capture"
     assert [i.label for i in win.items] == ["Use 1: Grab One", "No ability"]
     board = sc.view().board                              # the captured cards are drawn in the mover's colour
-    assert board[sc.game.field.index("b1")][1] == 0 and board[sc.game.field.index("a2")][1] == 0
-    assert sc.game.owner_at("b1") == 1                   # ... though nothing is played yet
+    assert board[sc.controller.game.field.index("b1")][1] == 0 and board[sc.controller.game.field.index("a2")][1] == 0
+    assert sc.controller.game.owner_at("b1") == 1                   # ... though nothing is played yet
     for c in ("a1", "b1", "a2"):                         # and the window hides none of them
-        assert not win.rect.colliderect(sc.layout.cell_rect(sc.game.field.index(c)))
+        assert not win.rect.colliderect(sc.layout.cell_rect(sc.controller.game.field.index(c)))
     press(app, "RETURN")                                 # Grab One: choose its target on the field
     assert sc.phase == "targets" and app.stack.top is sc
-    assert sc.view().candidates == {cell_key(sc.game.field.index("a3"))}
+    assert sc.view().candidates == {cell_key(sc.controller.game.field.index("a3"))}
     press(app, "LEFT")                                   # the cursor only visits legal targets
-    assert sc.cursor == cell_key(sc.game.field.index("a3"))
+    assert sc.cursor == cell_key(sc.controller.game.field.index("a3"))
     press(app, "RETURN")
     assert history(sc)[-1] == "t/grab@a1!1>a3"
-    assert sc.game.scores() == (7, 0)
+    assert sc.controller.game.scores() == (7, 0)
     turning = []
     for _ in range(300):
         step(app)
         if sc.view().flips:
             turning.append((set(sc.view().flips), sc.controller.log.lines[-1].text))
     assert turning                                       # taken by the ability after the captures were shown
-    assert all(f == {sc.game.field.index("a3")} for f, _ in turning)
+    assert all(f == {sc.controller.game.field.index("a3")} for f, _ in turning)
     assert all(t == "Player 1 takes Weak 3 on a3 from Player 2" for _, t in turning), turning[0]
     play_keys(app, sc, "t/w4", "c1")
     play_keys(app, sc, "t/x4", "b2")
     settle(app, sc)
-    assert sc.game.is_over() and sc.phase == "over"
+    assert sc.controller.game.is_over() and sc.phase == "over"
     end = app.stack.top
     assert isinstance(end, EndWindow) and end.title == "Player 1 wins"
     assert "Player 1 controls the most cards (8)" in " ".join(end.lines)
@@ -379,7 +379,7 @@ def test_two_player_game_with_an_ability_and_targets(make_app):
     assert watch.frames > 100 and watch.pixel_checks > 100 and watch.face_frames > 20
     assert end.menu.current.value == "look"              # the harmless choice first: an Enter too many
     press(app, "RETURN")                                 # only closes the window
-    assert app.stack.top is sc and sc.game.is_over() and sc.game.ply == 9
+    assert app.stack.top is sc and sc.controller.game.is_over() and sc.controller.game.ply == 9
     press(app, "RETURN")                                 # Enter on the finished table: the end window again
     end = app.stack.top
     assert isinstance(end, EndWindow) and end.menu.current.value == "look"
@@ -387,7 +387,7 @@ def test_two_player_game_with_an_ability_and_targets(make_app):
     again = app.stack.top
     assert not isinstance(again, CardsTableScene) or again is not sc
     table = next(s for s in app.stack if isinstance(s, CardsTableScene))
-    assert table is not sc and table.match.hands == sc.match.hands and table.game.ply == 0
+    assert table is not sc and table.match.hands == sc.match.hands and table.controller.game.ply == 0
 
 
 def test_esc_while_choosing_targets_goes_back_to_the_ability_window(make_app):
@@ -403,11 +403,11 @@ def test_esc_while_choosing_targets_goes_back_to_the_ability_window(make_app):
     assert isinstance(app.stack.top, ChoiceWindow) and sc.phase == "ability"
     press(app, "ESC")                                    # and Esc there takes the card back
     assert app.stack.top is sc and sc.phase == "turn" and sc.pending is None
-    assert sc.game.ply == 6 and sc.selected is not None
+    assert sc.controller.game.ply == 6 and sc.selected is not None
     click(app, *cell_centre(sc, "a1"))
     press(app, "DOWN", "RETURN")                         # No ability (kept until the offer comes)
     step(app, 200)
-    assert history(sc)[-1] == "t/grab@a1" and sc.game.scores() == (6, 1)
+    assert history(sc)[-1] == "t/grab@a1" and sc.controller.game.scores() == (6, 1)
 
 
 def test_swap_picks_a_field_card_and_a_hand_card_by_mouse(make_app):
@@ -421,8 +421,8 @@ def test_swap_picks_a_field_card_and_a_hand_card_by_mouse(make_app):
     press(app, "RETURN")                                 # Use 1: Switcheroo
     assert sc.phase == "targets"
     cands = sc.view().candidates
-    a3 = cell_key(sc.game.field.index("a3"))
-    x4 = hand_key(0, [c.id for c in sc.game.hand(0)].index("t/x4"))
+    a3 = cell_key(sc.controller.game.field.index("a3"))
+    x4 = hand_key(0, [c.id for c in sc.controller.game.hand(0)].index("t/x4"))
     assert cands == {a3, x4}                             # the played card is not in the hand any more
     click(app, *cell_centre(sc, "c1"))                   # not a target: refused
     assert sc.controller.chosen == [] and "not a target" in sc.controller.messages.text
@@ -430,8 +430,8 @@ def test_swap_picks_a_field_card_and_a_hand_card_by_mouse(make_app):
     assert sc.controller.chosen == ["a3"] and sc.phase == "targets"
     click(app, *hand_centre(sc, 0, "t/x4"))
     assert history(sc)[-1] == "t/swapper@a1!1>a3>hand:t/x4"
-    assert sc.game.card_at("a3").id == "t/x4" and sc.game.owner_at("a3") == 0
-    assert "t/w3" in sc.game.hand_ids(0)
+    assert sc.controller.game.card_at("a3").id == "t/x4" and sc.controller.game.owner_at("a3") == 0
+    assert "t/w3" in sc.controller.game.hand_ids(0)
 
 
 def test_three_player_game_with_hidden_hands_never_shows_another_hand(make_app):
@@ -453,13 +453,13 @@ def test_three_player_game_with_hidden_hands_never_shows_another_hand(make_app):
             continue
         if isinstance(app.stack.top, PassScreen):
             seen_pass += 1
-            assert app.stack.top.seat == sc.game.to_move
+            assert app.stack.top.seat == sc.controller.game.to_move
         if sc.phase == "ability":
             press(app, "UP", "RETURN")                   # wraps to "No ability"
             continue
-        act = first_free_policy(sc.game)
+        act = first_free_policy(sc.controller.game)
         play_click(app, sc, act.card, act.cell)
-    g = sc.game
+    g = sc.controller.game
     assert g.ply == 25 and not g.free_cells() and sum(g.scores()) == 25
     replay = Game(g.setup, load_library(app).catalog)
     for a in g.history:
@@ -481,9 +481,9 @@ def test_four_players_sudden_death_ends_at_once(make_app):
     play_click(app, sc, "t/x2", "a1")                    # captures b1 (seat 1) and a2 (seat 2)
     assert not isinstance(app.stack.top, ChoiceWindow) or app.stack.top.title != "Multiple capture"
     settle(app, sc)
-    res = sc.game.result()
+    res = sc.controller.game.result()
     assert res.reason == "sudden_death" and res.winners == (0,)
-    assert len(sc.game.free_cells()) == 20               # empty cells stay empty
+    assert len(sc.controller.game.free_cells()) == 20               # empty cells stay empty
     end = app.stack.top
     assert isinstance(end, EndWindow) and end.title == "Player 1 wins"
     assert "Sudden Death" in " ".join(end.lines)
@@ -497,17 +497,17 @@ def test_four_player_open_game_by_keyboard(make_app):
     watch = FrameWatch(app, sc)
     assert app.stack.top is sc                           # Open: no pass screens
     assert sc.visible_seats() == {0, 1, 2, 3}
-    while not sc.game.is_over():
+    while not sc.controller.game.is_over():
         settle(app, sc)
         if sc.phase == "ability":
             press(app, "UP", "RETURN")
             continue
         if sc.phase == "over":
             break
-        act = first_free_policy(sc.game)
+        act = first_free_policy(sc.controller.game)
         play_keys(app, sc, act.card, act.cell)
     settle(app, sc)
-    g = sc.game
+    g = sc.controller.game
     assert g.ply == 25 and sum(g.scores()) == 25 and g.result() is not None
     assert [len(g.hand(s)) for s in range(4)] == [0, 1, 1, 1]
     assert watch.face_frames == watch.frames             # every frame shows the open hands
@@ -523,12 +523,12 @@ def test_a_picked_card_goes_back_and_taken_cells_are_refused(make_app):
     click(app, *hand_centre(sc, 0, "t/x1"))              # again: put back
     assert sc.selected is None
     click(app, *cell_centre(sc, "b2"))                   # no card picked
-    assert "Pick a card" in sc.controller.messages.text and sc.game.ply == 0
+    assert "Pick a card" in sc.controller.messages.text and sc.controller.game.ply == 0
     play_click(app, sc, "t/x1", "b2")
     take_seat(app, sc)
     click(app, *hand_centre(sc, 1, "t/w1"))
     click(app, *cell_centre(sc, "b2"))
-    assert "already holds a card" in sc.controller.messages.text and sc.game.ply == 1
+    assert "already holds a card" in sc.controller.messages.text and sc.controller.game.ply == 1
     click(app, *hand_centre(sc, 0, "t/x2"))              # not this player's hand
     assert "Player 1's hand" in sc.controller.messages.text
 
@@ -539,9 +539,9 @@ def test_capture_preview_follows_the_cursor(make_app):
     play_click(app, sc, "t/w1", "b2")
     take_seat(app, sc)
     click(app, *hand_centre(sc, 0, "t/x2"))
-    goto(app, sc, cell_key(sc.game.field.index("b1")))
-    assert sc.view().preview == {sc.game.field.index("b2")}
-    goto(app, sc, cell_key(sc.game.field.index("a1")))
+    goto(app, sc, cell_key(sc.controller.game.field.index("b1")))
+    assert sc.view().preview == {sc.controller.game.field.index("b2")}
+    goto(app, sc, cell_key(sc.controller.game.field.index("a1")))
     assert sc.view().preview == frozenset()
 
 
@@ -558,8 +558,8 @@ def test_turn_effect_is_shown_with_its_turns_and_card_values(make_app):
     lines = [t for t, _ in sc.renderer.effect_lines(sc.picture.frame(), 0)]
     assert lines[0].endswith("Pump") and " ".join(x.strip() for x in lines[1:-1]) == "+1 all sides: this card"
     assert "a1, 2 turns left" in lines[-1]
-    assert sc.game.effective_sides("a1") == (6, 6, 6, 6)
-    goto(app, sc, cell_key(sc.game.field.index("a1")))
+    assert sc.controller.game.effective_sides("a1") == (6, 6, 6, 6)
+    goto(app, sc, cell_key(sc.controller.game.field.index("a1")))
     press(app, "TAB")                                    # the full card view, with values now
     win = app.stack.top
     assert isinstance(win, CardViewWindow)
@@ -575,8 +575,8 @@ def test_turn_effect_is_shown_with_its_turns_and_card_values(make_app):
     assert sc.renderer.effect_lines(sc.picture.frame(), 0)[-1][0].strip().endswith("1 turn left")
     play_click(app, sc, "t/x2", "b3")
     settle(app, sc)
-    assert sc.game.effects() == () and sc.renderer.effect_lines(sc.picture.frame(), 0) == []
-    assert sc.game.effective_sides("a1") == (5, 5, 5, 5) and not sc.game.is_over()
+    assert sc.controller.game.effects() == () and sc.renderer.effect_lines(sc.picture.frame(), 0) == []
+    assert sc.controller.game.effective_sides("a1") == (5, 5, 5, 5) and not sc.controller.game.is_over()
 
 
 def test_mouse_right_click_opens_the_card_view_and_hidden_cards_stay_hidden(make_app):
@@ -641,7 +641,7 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
     assert sc.phase == "computer"
     step(app, 2)
     assert brain.asked and brain.asked[0][0] == "action" and brain.asked[0][2] == 1
-    assert sc.game.ply == 0 and "thinking" in sc.picture.top_text()[1][0]
+    assert sc.controller.game.ply == 0 and "thinking" in sc.picture.top_text()[1][0]
     press(app, "ESC")                                    # the menu works while it thinks
     assert isinstance(app.stack.top, ChoiceWindow)
     app.render()
@@ -649,22 +649,22 @@ def test_computer_placements_are_shown_one_at_a_time(make_app, fake_ai):
     plies = []
     for _ in range(120):
         step(app)
-        plies.append(sc.game.ply)
-        if sc.game.ply == 0 and sc.controller.computer.chosen is not None:
+        plies.append(sc.controller.game.ply)
+        if sc.controller.game.ply == 0 and sc.controller.computer.chosen is not None:
             assert sc.picture.computer_pick() is not None        # the chosen card is framed before it lands
     assert plies[0] == 0 and plies[-1] == 1 and sorted(plies) == plies
     assert sc.phase == "turn"                            # a person's turn: one person, no pass screen
     assert sc.visible_seats() == {0}
-    while not sc.game.is_over():
+    while not sc.controller.game.is_over():
         settle(app, sc)
         if sc.phase == "ability":
             press(app, "UP", "RETURN")
             continue
         if sc.phase == "turn":
-            act = first_free_policy(sc.game)
+            act = first_free_policy(sc.controller.game)
             play_click(app, sc, act.card, act.cell)
     settle(app, sc)
-    assert sc.game.is_over() and watch.pixel_checks > 0
+    assert sc.controller.game.is_over() and watch.pixel_checks > 0
     press(app, "DOWN", "RETURN")                         # Back to title (below Look at the table, where it starts)
     assert isinstance(app.stack.top, TitleScene) and brain.closed
 
@@ -724,7 +724,7 @@ def test_a_broken_computer_answer_hands_the_seat_to_a_person(make_app, fake_ai):
     assert sc.config.seats[1] == HUMAN
     press(app, "RETURN")
     take_seat(app, sc)
-    assert sc.game.to_move == 1
+    assert sc.controller.game.to_move == 1
 
 
 # ---------------------------------------------------------------------------- end of game texts
@@ -850,10 +850,10 @@ def test_screenshot_3x3_table(make_app):
     app.render()
     surf = app.display.logical
     assert_ega_only(surf)
-    b2 = sc.layout.card_rect(sc.game.field.index("b2"))
+    b2 = sc.layout.card_rect(sc.controller.game.field.index("b2"))
     assert pixel(surf, b2.x, b2.y + 50) == P.LIGHT_BLUE  # seat 1's border
     assert pixel(surf, b2.x + 3, b2.bottom - 8) == P.BLUE
-    b1 = sc.layout.card_rect(sc.game.field.index("b1"))
+    b1 = sc.layout.card_rect(sc.controller.game.field.index("b1"))
     assert pixel(surf, b1.x + 3, b1.bottom - 8) == P.RED
     assert sc.layout.cell_w >= 96                        # 3x3: big cards
     check_reference(surf, "cards_table_3x3")
@@ -870,13 +870,13 @@ def test_screenshot_7x7_table_four_players(make_app):
     assert_ega_only(surf)
     lay = sc.layout
     assert lay.cell_w >= 42 and lay.cell_h >= 42 and lay.field_rect.bottom <= 334   # room for cell labels
-    d4 = lay.card_rect(sc.game.field.index("d4"))
+    d4 = lay.card_rect(sc.controller.game.field.index("d4"))
     assert pixel(surf, d4.x + 3, d4.y + 3) == P.GREEN    # seat 3's card
-    a1 = lay.card_rect(sc.game.field.index("a1"))
+    a1 = lay.card_rect(sc.controller.game.field.index("a1"))
     assert pixel(surf, a1.x + 3, a1.y + 3) == P.BLUE
     for cell, seat, colour in (("e5", 3, P.MAGENTA), ("g7", 1, P.RED), ("c4", 2, P.GREEN)):
-        r = lay.card_rect(sc.game.field.index(cell))
-        assert sc.game.owner_at(cell) == seat and pixel(surf, r.x + 3, r.y + 3) == colour
+        r = lay.card_rect(sc.controller.game.field.index(cell))
+        assert sc.controller.game.owner_at(cell) == seat and pixel(surf, r.x + 3, r.y + 3) == colour
     check_reference(surf, "cards_table_7x7")
 
 
@@ -920,10 +920,10 @@ def test_real_computer_player_through_the_worker(make_app):
     table = app.stack.top
     assert isinstance(table, CardsTableScene), "the computer never chose its hand"
     assert len(set(table.match.hands[1])) == 5
-    while table.game.ply == 0 and time.monotonic() < deadline:
+    while table.controller.game.ply == 0 and time.monotonic() < deadline:
         step(app)
         time.sleep(0.01)
-    assert table.game.ply == 1 and table.game.history[0].card in table.match.hands[1]
+    assert table.controller.game.ply == 1 and table.controller.game.history[0].card in table.match.hands[1]
     while table.phase != "turn" and time.monotonic() < deadline:
         step(app)
     press(app, "h")                                      # a hint from the Hard level

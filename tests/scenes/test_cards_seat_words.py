@@ -56,8 +56,8 @@ def test_offline_the_words_stay_player_n(make_app):
 
     app = make_app()
     table = CardsTableScene(app)
-    assert [table.seat_word(s) for s in range(table.game.players)] == \
-        [f"Player {s + 1}" for s in range(table.game.players)]
+    assert [table.seat_word(s) for s in range(table.controller.game.players)] == \
+        [f"Player {s + 1}" for s in range(table.controller.game.players)]
     assert table.controller.seat_name(1) == "Player 2"
 
 
@@ -69,7 +69,7 @@ def test_the_journey_table_names_the_profile_and_the_opponent_in_its_words(make_
     table = app.stack.top
     opponent = short_name(card.opponent.name)
     end = time.monotonic() + 60
-    while not (table.phase == Phase.TURN and table.game.to_move == 0):       # seed 3: the opponent starts
+    while not (table.phase == Phase.TURN and table.controller.game.to_move == 0):       # seed 3: the opponent starts
         assert time.monotonic() < end, "our turn never came"
         step(app, 5)
         time.sleep(0.005)

@@ -16,7 +16,7 @@ from tests.scenes.test_cards_classic_table import table_before_the_same
 def test_the_pairs_same_matched_are_framed_while_its_banner_shows_and_logged(make_app):
     app, scene = table_before_the_same(make_app)
     play_click(app, scene, "c/same", "b2")
-    f = scene.game.field
+    f = scene.controller.game.field
     seen = None
     for _ in range(300):
         view = scene.view()
@@ -69,7 +69,7 @@ def test_the_preview_shows_the_picked_cards_values_as_they_would_be_on_the_cell(
     app, sc = elemental_table(make_app)
     take_seat(app, sc)
     click(app, *hand_centre(sc, 0, "c/same"))             # Same Maker, fire, printed 3524
-    f = sc.game.field
+    f = sc.controller.game.field
     for cell, values in (("a1", (4, 6, 3, 5)), ("b1", (2, 4, 1, 3)), ("b2", (3, 5, 2, 4))):
         goto(app, sc, cell_key(f.index(cell)))
         assert sc.view().preview_values == (f.index(cell), values, (3, 5, 2, 4))
@@ -91,7 +91,7 @@ def test_your_cards_the_others_know_are_marked_in_your_hand(make_app, monkeypatc
                          first=0, classic=["hand_swap", "three_open"])
     sc.brain = LocalBrain(sc.library.catalog)
     take_seat(app, sc)
-    g = sc.game
+    g = sc.controller.game
     ids = g.hand_ids(0)
     known = set(g.setup.shown[0]) | {g.setup.hand_swap[1]}        # shown to all, and the card received
     want = {hand_key(0, i) for i, cid in enumerate(ids) if cid in known}
@@ -117,14 +117,14 @@ def test_the_field_card_under_the_cursor_shows_its_whole_name_on_7x7(make_app):
     moves = [("t/x1", "a1"), ("t/w1", "g7"), ("t/w1", "d4"), ("t/ace", "e5")]
     app, sc = _finished_position(make_app, [strong, weak, weak, strong], "7x7", moves)
     take_seat(app, sc)
-    goto(app, sc, cell_key(sc.game.field.index("e5")))
+    goto(app, sc, cell_key(sc.controller.game.field.index("e5")))
     assert sc.picture.bottom_text()[0][0] == "e5: Ace Tester 6437"  # the keyboard cursor: the whole name below too
     sc.ticks = 0
     sc.controller.messages.clear()
     app.render()
     surf = app.display.logical
     assert_ega_only(surf)
-    r = sc.layout.card_rect(sc.game.field.index("e5"))
+    r = sc.layout.card_rect(sc.controller.game.field.index("e5"))
     font = app.font
     plate = font.render("Ace Tester", 15)
     assert plate.get_width() > r.w - 20                     # too long for the face at full size ...
@@ -149,7 +149,7 @@ def test_the_replay_viewer_names_cells_causes_and_elements(make_app):
         settle(app, scene)
         scene.commit(Action(card, cell))
     settle(app, scene)
-    viewer = CardsReplayScene(app, scene.game.record(), scene.library.catalog, playing=False)
+    viewer = CardsReplayScene(app, scene.controller.game.record(), scene.library.catalog, playing=False)
     app.stack.push(viewer)
     viewer.go_to(3)
     texts = [t for t, _ in viewer.log_lines()]

@@ -34,7 +34,7 @@ def test_the_field_counts_follow_the_cards_as_they_turn(make_app):
     assert landed and taken
     assert all(v.scores == (1, 1) for v in landed)        # a1 still Player 1's while the card lands
     assert all(v.scores == (0, 2) for v in taken)
-    assert sc.game.scores() == (0, 2)
+    assert sc.controller.game.scores() == (0, 2)
 
 
 def test_an_effects_new_value_shows_when_its_step_comes(make_app):
@@ -43,10 +43,12 @@ def test_an_effects_new_value_shows_when_its_step_comes(make_app):
     for cid, cell in [("t/w1", "b1"), ("t/x1", "c3"), ("t/w2", "a2")]:
         play_click(app, sc, cid, cell)
     play_click(app, sc, "t/booster", "a1")
-    a1 = sc.game.field.index("a1")
+    a1 = sc.controller.game.field.index("a1")
 
     def drawn(view):
-        return view.values[a1] if view.values is not None and a1 in view.values else sc.game.effective_sides(a1)
+        if view.values is not None and a1 in view.values:
+            return view.values[a1]
+        return sc.controller.game.effective_sides(a1)
 
     before = watch(app, sc)
     assert all(drawn(v) == (5, 5, 5, 5) for _, v in before)
@@ -61,8 +63,8 @@ def test_an_effects_new_value_shows_when_its_step_comes(make_app):
 def test_the_hands_follow_the_hand_swap_and_three_open_steps(make_app):
     app, sc = make_table(make_app, [WEAK5, STRONG5], seats=[HUMAN, {"kind": "computer", "level": "easy"}],
                          classic=["hand_swap", "three_open"])
-    gives = sc.game.setup.hand_swap
-    shown = sc.game.setup.shown
+    gives = sc.controller.game.setup.hand_swap
+    shown = sc.controller.game.setup.shown
     seen = []
     for _ in range(600):
         if sc.phase != "start":
@@ -83,7 +85,8 @@ def test_the_hands_follow_the_hand_swap_and_three_open_steps(make_app):
     opened = [(h, r) for e, h, r in seen if isinstance(e, ev.CardsShown) and e.seat == 1]
     assert opened
     hands, revealed = opened[-1]
-    assert hands[1] == [cid if hand_key(1, i) in revealed else None for i, cid in enumerate(sc.game.hand_ids(1))]
+    held = sc.controller.game.hand_ids(1)
+    assert hands[1] == [cid if hand_key(1, i) in revealed else None for i, cid in enumerate(held)]
     assert None in hands[1]                               # the cards nobody was shown stay face down
     assert {hands[1][k[2]] for k in revealed if k[1] == 1} == set(shown[1]) | {gives[0]}
     assert [i for i, c in enumerate(hands[1]) if c is not None] == sorted(k[2] for k in revealed if k[1] == 1)

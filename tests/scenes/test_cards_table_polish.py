@@ -13,13 +13,13 @@ def test_a_click_on_a_free_cell_plays_the_card_the_arrow_keys_framed(make_app):
     goto(app, sc, hand_key(0, 2))                        # arrows onto the third card; not picked
     assert sc.selected is None
     click(app, *cell_centre(sc, "b2"))
-    assert sc.game.card_at("b2") is not None and sc.game.card_at("b2").id == "t/x3"
+    assert sc.controller.game.card_at("b2") is not None and sc.controller.game.card_at("b2").id == "t/x3"
 
 
 def test_a_click_on_a_free_cell_with_no_card_chosen_says_what_to_do(make_app):
     app, sc = make_table(make_app, [STRONG5, WEAK5], open=True)
     click(app, *cell_centre(sc, "b2"))                   # the first card is framed, but nobody chose it
-    assert sc.game.ply == 0
+    assert sc.controller.game.ply == 0
     assert sc.controller.messages.text == "Pick a card of your hand first, then a free cell"
 
 
@@ -57,7 +57,7 @@ def test_no_face_up_hand_card_hides_another(make_app, field, players):
         view = TableView(visible=frozenset(range(players)))
         for seat in range(players):
             rects = [r for _, r in sc.renderer.hand_slots(sc.picture.frame(view), seat)]
-            assert len(rects) == len(sc.game.hand(seat))
+            assert len(rects) == len(sc.controller.game.hand(seat))
             panel = sc.layout.panels[seat]
             for a, b in itertools.combinations(rects, 2):
                 assert not a.colliderect(b), f"seat {seat + 1}'s cards overlap ({field}, {players} players)"
@@ -80,7 +80,7 @@ def test_screenshot_5x5_mid_game_with_names(make_app):
     surf = app.display.logical
     assert_ega_only(surf)
     assert sc.layout.cell_w == 60
-    c3 = sc.layout.card_rect(sc.game.field.index("c3"))
+    c3 = sc.layout.card_rect(sc.controller.game.field.index("c3"))
     # the name's small capitals (white) sit under the top value, inside the owner's fill
     band = [pixel(surf, x, y) for x in range(c3.x + 4, c3.right - 4) for y in range(c3.y + 13, c3.y + 24)]
     assert band.count(P.WHITE) >= 20
@@ -219,7 +219,7 @@ def test_the_replay_log_wraps_long_names_instead_of_cutting_them(make_app):
     for cid, cell in [(hands[0][0], "b1"), (hands[1][0], "b2"), (hands[0][2], "a1")]:
         play_click(app, sc, cid, cell)
     settle(app, sc)
-    rp = CardsReplayScene(app, sc.game.record(), sc.library.catalog)
+    rp = CardsReplayScene(app, sc.controller.game.record(), sc.library.catalog)
     rows = rp.log_lines()
     assert all(len(t) <= LOG_COLS for t, _ in rows)
     for i in (1, 2, 3):
@@ -255,11 +255,11 @@ def test_a_waiting_seats_turn_effect_takes_one_line_and_no_card_hides_another(ma
     from jayden_jazz.cards.game import EffectInfo
 
     app, sc = make_table(make_app, hands_for(field, players), field=field, open=True)
-    card = sc.game.hand(2)[0]
+    card = sc.controller.game.hand(2)[0]
     ab = Ability(timing="turn", effect="modify", target="self", cost=4, text="", amount=3,
                  name="A Rather Long Effect Name")
     fake = EffectInfo(seat=2, card=card, number=1, ability=ab, cell="d4", turns_left=2)
-    sc.game.effects = lambda: (fake,)
+    sc.controller.game.effects = lambda: (fake,)
     sc.layout.focus(0)                                   # seat 3 waits in the small panel under seat 1
     lines = sc.renderer.effect_lines(sc.picture.frame(), 2)
     assert len(lines) == 1 and lines[0][0].endswith(" d4 2t") and len(lines[0][0]) <= (158 - 8) // 8
@@ -279,11 +279,11 @@ def test_a_crowded_small_panel_marks_its_effect_in_the_header_instead_of_hiding_
     from jayden_jazz.cards.game import EffectInfo
 
     app, sc = make_table(make_app, hands_for("7x7", 3), field="7x7", open=True)
-    card = sc.game.hand(2)[0]
+    card = sc.controller.game.hand(2)[0]
     ab = Ability(timing="turn", effect="modify", target="self", cost=4, text="", amount=3, name="Long Effect")
-    sc.game.effects = lambda: (EffectInfo(seat=2, card=card, number=1, ability=ab, cell="d4", turns_left=2),)
+    sc.controller.game.effects = lambda: (EffectInfo(seat=2, card=card, number=1, ability=ab, cell="d4", turns_left=2),)
     sc.layout.focus(0)                                   # seat 3 waits in the small panel under seat 1
-    assert len(sc.game.hand(2)) == 17
+    assert len(sc.controller.game.hand(2)) == 17
     assert sc.renderer.effect_lines(sc.picture.frame(), 2) == []
     view = TableView(visible=frozenset(range(3)))
     rects = [r for _, r in sc.renderer.hand_slots(sc.picture.frame(view), 2)]
@@ -293,7 +293,7 @@ def test_a_crowded_small_panel_marks_its_effect_in_the_header_instead_of_hiding_
     panel = sc.layout.panels[2]
     head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
     assert P.YELLOW in head
-    sc.game.effects = lambda: ()
+    sc.controller.game.effects = lambda: ()
     sc.renderer.draw(app.display.logical, sc.picture.frame(view))
     head = [pixel(app.display.logical, x, y) for x in range(panel.x + 140, panel.right) for y in range(panel.y + 16, panel.y + 30)]
     assert P.YELLOW not in head

@@ -47,7 +47,7 @@ def fake_ai(monkeypatch):
 
 
 def fill_colour(app, scene, cell: str) -> int:
-    r = scene.layout.card_rect(scene.game.field.index(cell))
+    r = scene.layout.card_rect(scene.controller.game.field.index(cell))
     return pixel(app.display.logical, r.x + 3, r.y + 3)
 
 
@@ -61,13 +61,13 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
     for _ in range(400):
         step(app)
         app.render()
-        if sc.game.ply == 2 and not clicked:
+        if sc.controller.game.ply == 2 and not clicked:
             # the person clicks a card of their hand while the computer's placement is shown
             click(app, *hand_centre(sc, 0, "t/w3"))
             press(app, "LEFT")
             said = sc.controller.messages.text
             clicked = True
-        frames.append((str(sc.phase), sc.game.ply, fill_colour(app, sc, "a1"),
+        frames.append((str(sc.phase), sc.controller.game.ply, fill_colour(app, sc, "a1"),
                        sc.controller.log.lines[-1].text if sc.controller.log.lines else "", sc.selected))
         if sc.phase == "turn":
             break
@@ -81,9 +81,9 @@ def test_a_computer_capture_is_seen_before_a_person_may_act(make_app, fake_ai):
     assert len(after) >= 20                              # ... and the capture stayed on screen a while
     assert sc.phase == "turn"
     assert said == "Wait: it is Player 2's turn"         # the click in the computer's turn was refused
-    assert sc.selected is None and sc.game.ply == 2      # ... and not kept to act in this one
+    assert sc.selected is None and sc.controller.game.ply == 2      # ... and not kept to act in this one
     assert sc.cursor == ("hand", 0, 0)                   # the turn starts on the first card, not where LEFT went
-    assert sc.controller.last == sc.game.field.index("b1")          # the last placement stays marked
+    assert sc.controller.last == sc.controller.game.field.index("b1")          # the last placement stays marked
     assert sc.controller.messages.text == "Since your last turn: 1 card placed (b1); you lost 1 card"
     assert [ln.text for ln in sc.controller.log.lines if ln.first][-1] == "Player 2 plays Solid 1 on b1"
 
@@ -96,7 +96,7 @@ def test_the_speed_setting_governs_the_steps(make_app, fake_ai):
         app.settings["animation"] = speed
         play_click(app, sc, "t/w1", "a1")
         n = 0
-        while sc.phase != "turn" or sc.game.ply < 2:
+        while sc.phase != "turn" or sc.controller.game.ply < 2:
             step(app)
             n += 1
             assert n < 2000
@@ -159,7 +159,7 @@ def test_leaving_a_game_in_progress_asks_first_with_no_as_the_default(make_app):
     ask = app.stack.top
     assert isinstance(ask, ChoiceWindow) and ask.title == "New game" and ask.menu.current.label == "No"
     press(app, "RETURN")
-    assert app.stack.top is sc and sc.game.ply == 1
+    assert app.stack.top is sc and sc.controller.game.ply == 1
     press(app, "ESC", "UP", "RETURN")                    # Quit to title
     assert app.stack.top.title == "Quit to title"
     press(app, "ESC")                                    # Esc is No too
@@ -187,7 +187,7 @@ def test_the_ability_offer_waits_for_the_captures_and_hides_none_of_them(make_ap
     app.render()
     for c in ("a1", "b1", "a2"):
         assert fill_colour(app, sc, c) == P.BLUE and not win.rect.colliderect(
-            sc.layout.cell_rect(sc.game.field.index(c)))
+            sc.layout.cell_rect(sc.controller.game.field.index(c)))
     press(app, "RETURN")                                 # Grab One: its target
     app.render()
     assert sc.phase == "targets" and fill_colour(app, sc, "b1") == P.BLUE     # still the mover's colour
@@ -202,8 +202,8 @@ def test_capture_preview_and_the_hint_are_marked_on_the_board(make_app, fake_ai)
     step(app, 6)
     assert sc.controller.hint is not None
     hand, cell = sc.picture.hint_marks()
-    assert hand == hand_key(0, [c.id for c in sc.game.hand(0)].index(sc.controller.hint[0]))
-    assert sc.game.field.name_of(cell) == sc.controller.hint[1]
+    assert hand == hand_key(0, [c.id for c in sc.controller.game.hand(0)].index(sc.controller.hint[0]))
+    assert sc.controller.game.field.name_of(cell) == sc.controller.hint[1]
     sc.ticks = 0
     app.render()
     r = sc.layout.card_rect(cell).inflate(6, 6)
@@ -211,8 +211,8 @@ def test_capture_preview_and_the_hint_are_marked_on_the_board(make_app, fake_ai)
     assert "(a sure win)" in sc.picture.bottom_text()[0][0] or "(a sure win)" in sc.controller.messages.text
     check_reference(app.display.logical, "cards_hint")
     click(app, *hand_centre(sc, 0, "t/x2"))
-    goto(app, sc, cell_key(sc.game.field.index("b1")))   # the cursor on a cell: what would flip
-    assert sc.view().preview == {sc.game.field.index("b2")}
+    goto(app, sc, cell_key(sc.controller.game.field.index("b1")))   # the cursor on a cell: what would flip
+    assert sc.view().preview == {sc.controller.game.field.index("b2")}
     sc.ticks = 0
     app.render()
     check_reference(app.display.logical, "cards_preview")
@@ -315,7 +315,7 @@ def test_the_seat_to_move_has_the_large_panel(make_app, fake_ai):
     lay = sc.layout
     for seat in range(4):
         settle(app, sc)
-        assert sc.game.to_move == seat
+        assert sc.controller.game.to_move == seat
         step(app)
         mine = lay.panels[seat]
         assert all(mine.h > p.h for s, p in lay.panels.items() if s != seat)
@@ -323,7 +323,7 @@ def test_the_seat_to_move_has_the_large_panel(make_app, fake_ai):
         mine_cards = [r for _, r in sc.renderer.hand_slots(sc.picture.frame(view), seat)]
         rows = sorted({r.y for r in mine_cards})
         assert all(b - a >= r.h for a, b in zip(rows, rows[1:]) for r in mine_cards[:1])   # no overlap
-        act = sc.game.legal_actions(abilities=False)[0]
+        act = sc.controller.game.legal_actions(abilities=False)[0]
         play_click(app, sc, act.card, act.cell)
     # one person against three computers: that person's hand stays the large one
     brain = ScriptBrain(["t/w1@e5", "t/x2@e4", "t/w2@e3"] * 3, delay=1)
@@ -359,7 +359,7 @@ def test_a_loaded_game_gets_its_log_and_last_placement_back(make_app):
     app.stack.push(table)
     step(app)
     assert table.controller.log.texts() == sc.controller.log.texts()
-    assert table.controller.last == table.game.field.index("c3")
+    assert table.controller.last == table.controller.game.field.index("c3")
     assert table.controller.turn_ply == sc.controller.turn_ply
 
 
@@ -410,7 +410,7 @@ def test_the_table_asks_for_frames_only_while_something_moves(make_app, fake_ai)
         if sc.phase in ("show", "computer"):
             seen.add(str(sc.phase))
             assert sc.redraw_in() == 1
-        if sc.phase == "turn" and sc.game.ply == 2:
+        if sc.phase == "turn" and sc.controller.game.ply == 2:
             break
     assert seen == {"show", "computer"}
     wait = sc.redraw_in()
@@ -430,7 +430,7 @@ def test_clicks_while_a_placement_that_ends_the_turn_is_shown_never_act_in_the_n
     assert not sc.queue
     settle(app, sc)
     step(app, 30)
-    assert sc.phase == "turn" and sc.game.to_move == 1 and history(sc) == ["t/w1@b2"]
+    assert sc.phase == "turn" and sc.controller.game.to_move == 1 and history(sc) == ["t/w1@b2"]
     assert sc.selected is None and sc.pending is None
 
 

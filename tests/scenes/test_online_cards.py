@@ -118,10 +118,11 @@ def test_random_hands_are_dealt_and_a_computer_takes_the_third_seat(make_app, fa
             if gv["to_move"] == 1 and guest.pending is None and gv["ply"] > sent[0]:
                 sent[0] = gv["ply"]
                 guest.send_action(gv["legal"][0], gv["ply"])          # the guest plays its turns
-            return table.phase == Phase.TURN and table.game.to_move == 0 and gv["ply"] == len(table.game.history)
+            g = table.controller.game
+            return table.phase == Phase.TURN and g.to_move == 0 and gv["ply"] == len(g.history)
         until(app, our_turn, 30, "our turn")
         dealt = guest.view["board"]["hands"]
-        assert [list(table.game.hand_ids(s)) for s in range(3)] == dealt and None not in dealt[1] + dealt[2]
+        assert [list(table.controller.game.hand_ids(s)) for s in range(3)] == dealt and None not in dealt[1] + dealt[2]
         app.stack.clear()
     finally:
         guest.close()
@@ -178,7 +179,7 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
         until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         table = app.stack.top
         assert table.online is not None and table.online.seat == 0
-        assert [list(table.game.hand_ids(s)) for s in range(2)] == guest.view["board"]["hands"]
+        assert [list(table.controller.game.hand_ids(s)) for s in range(2)] == guest.view["board"]["hands"]
         steps_seen = False
         guest_acted = -1
         end = time.monotonic() + 90
@@ -195,14 +196,14 @@ def test_play_a_whole_two_player_open_card_game_through_the_table(make_app, fast
                     and gv["ply"] > guest_acted:
                 guest_acted = gv["ply"]
                 guest.send_action(rng.choice(gv["legal"]), gv["ply"])
-            if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
-                legal = [str(a) for a in table.game.legal_actions()]
-                table.controller.play(0, table.game.parse_action(rng.choice(legal)))
+            if table.phase == Phase.TURN and table.controller.game.to_move == 0 and app.stack.top is table:
+                legal = [str(a) for a in table.controller.game.legal_actions()]
+                table.controller.play(0, table.controller.game.parse_action(rng.choice(legal)))
         assert table.online.problem == "" and table.online.refused == []
         until(app, lambda: (guest.view or {}).get("status") == "over", 10, "the server's end")
         res = guest.view["result"]
-        assert table.game.result().to_dict() == res
-        assert len(table.game.history) == guest.view["ply"]
+        assert table.controller.game.result().to_dict() == res
+        assert len(table.controller.game.history) == guest.view["ply"]
         assert steps_seen                                  # the guest's placements were shown as steps
         from jayden_jazz.statistics import Statistics, stats_path
         total = Statistics.load(stats_path(app)).games["cards"].total
@@ -228,7 +229,7 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
     random_hand(app)
     until(app, lambda: isinstance(app.stack.top, CardsTableScene), 30, "the card table")
     table = app.stack.top
-    assert table.game.players == 3 and table.game.field.name == "5x5"
+    assert table.controller.game.players == 3 and table.controller.game.field.name == "5x5"
     assert [s["kind"] for s in lobby.view["seats"]] == ["human", "computer", "computer"]
     rng = random.Random(4)
     end = time.monotonic() + 120
@@ -236,13 +237,14 @@ def test_three_seats_open_with_the_computer_in_the_others_plays_to_the_end(make_
         assert time.monotonic() < end, "the game did not finish in time"
         step(app, 1)
         time.sleep(0.002)
-        if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
-            table.controller.play(0, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
+        if table.phase == Phase.TURN and table.controller.game.to_move == 0 and app.stack.top is table:
+            g = table.controller.game
+            table.controller.play(0, g.parse_action(rng.choice([str(a) for a in g.legal_actions()])))
     net = table.online.link.net
     until(app, lambda: net.view["status"] == "over", 10, "the server's end")   # our last action may be in flight
     v = net.view
     assert table.online.problem == "" and table.online.refused == []
-    assert table.game.result().to_dict() == v["result"] and len(table.game.history) == v["ply"]
+    assert table.controller.game.result().to_dict() == v["result"] and len(table.controller.game.history) == v["ply"]
     app.stack.clear()
 
 
@@ -301,8 +303,9 @@ def play_until(app, table, guest, rng, done, seconds: float = 90.0) -> None:
         step(app, 1)
         time.sleep(0.002)
         acted = seat0_move(guest, rng, acted)
-        if table.phase == Phase.TURN and table.game.to_move == 1 and app.stack.top is table:
-            table.controller.play(1, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
+        if table.phase == Phase.TURN and table.controller.game.to_move == 1 and app.stack.top is table:
+            g = table.controller.game
+            table.controller.play(1, g.parse_action(rng.choice([str(a) for a in g.legal_actions()])))
 
 
 def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(make_app, fast_server, tmp_path):
@@ -317,7 +320,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
     rng = random.Random(6)
     try:
         app, table, created = screen_at_table(make_app, server, host)
-        play_until(app, table, host, rng, lambda: len(table.game.history) >= 4)
+        play_until(app, table, host, rng, lambda: len(table.controller.game.history) >= 4)
         assert load_session(session_path(app.dirs.saves))["kind"] == "cards"
         app.stack.clear()                                  # the player leaves; the seat stays theirs
         app.stack.push(app.scene("menu"))
@@ -332,7 +335,7 @@ def test_continue_takes_up_an_open_card_game_where_it_stands_and_finishes_it(mak
         play_until(app, again, host, rng, lambda: again.end_shown)
         assert again.online.problem == "" and again.online.refused == []
         until(app, lambda: (host.view or {}).get("status") == "over", 10, "the server's end")
-        assert again.game.result().to_dict() == host.view["result"]
+        assert again.controller.game.result().to_dict() == host.view["result"]
         assert not session_path(app.dirs.saves).exists()            # over: Continue no longer offers it
         app.stack.clear()
     finally:

@@ -88,13 +88,14 @@ def test_the_computer_takes_the_lost_seat_and_plays_it_on_the_table(make_app, on
     until(app, lambda: table.online.link.net.view["seats"][1]["kind"] == "computer", 10, "the seat given")
     assert table.picture.seat_label(1) == "P2 CPU Normal"
     rng = random.Random(2)
-    start = len(table.game.history)
+    start = len(table.controller.game.history)
 
     def computer_played() -> bool:
-        if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
-            table.controller.play(0, table.game.parse_action(rng.choice([str(a) for a in table.game.legal_actions()])))
+        if table.phase == Phase.TURN and table.controller.game.to_move == 0 and app.stack.top is table:
+            g = table.controller.game
+            table.controller.play(0, g.parse_action(rng.choice([str(a) for a in g.legal_actions()])))
         return any(e["seat"] == 1 for e in table.online.link.net.view["log"][start:] if e["event"] == "Placed") \
-            and len(table.game.history) >= table.online.link.net.view["ply"] > start
+            and len(table.controller.game.history) >= table.online.link.net.view["ply"] > start
     until(app, computer_played, 60, "the server's computer playing seat 1 here")
     assert table.online.problem == "" and table.online.refused == []
     app.stack.clear()

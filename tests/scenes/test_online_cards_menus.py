@@ -57,7 +57,7 @@ def test_the_online_end_window_offers_no_rematch_and_enter_only_looks(joined):
     assert values[0] == "look" and end.menu.index == 0 and not OFFLINE_ONLY & set(values)
     app.render()
     press(app, "return")                            # a stray Enter: the table, nothing else
-    assert app.stack.top is table and table.game.is_over()
+    assert app.stack.top is table and table.controller.game.is_over()
     press(app, "escape")
     values = [i.value for i in app.stack.top.menu.items]
     assert not OFFLINE_ONLY & set(values)
@@ -87,8 +87,8 @@ def test_a_three_seat_game_counts_once_per_kind_of_opponent(make_app, online_fas
         assert time.monotonic() < end, "the game did not finish in time"
         step(app, 1)
         time.sleep(0.002)
-        if table.phase == Phase.TURN and table.game.to_move == 0 and app.stack.top is table:
-            table.controller.play(0, rng.choice(table.game.legal_actions()))
+        if table.phase == Phase.TURN and table.controller.game.to_move == 0 and app.stack.top is table:
+            table.controller.play(0, rng.choice(table.controller.game.legal_actions()))
     until(app, lambda: stats_path(app).exists(), 10, "the game counted as its end window opened")
     press(app, "return")                                  # Look at the table: it goes on updating
     step(app, 30)

@@ -26,17 +26,18 @@ def test_the_status_line_names_who_is_to_act_after_a_move_an_error_and_news(make
     app, table, guest, token = hosted_table(make_app, online_loop_server)
     rng = random.Random(4)
     try:
-        if table.game.to_move == 1:                       # Jayden begins: one action of theirs first
+        if table.controller.game.to_move == 1:                       # Jayden begins: one action of theirs first
             for _ in guest.poll():
                 pass
             v = guest.view
             assert v is not None and v["to_move"] == 1
             guest.send_action(rng.choice(v["legal"]), v["ply"])
-        until(app, lambda: table.phase == Phase.TURN and table.game.to_move == 0, 20, "our turn")
+        until(app, lambda: table.phase == Phase.TURN and table.controller.game.to_move == 0, 20, "our turn")
         assert status(app, table)[0] == "Jazz"            # our own turn: our name, then what to do
-        ply = len(table.game.history)
-        table.controller.play(0, rng.choice(table.game.legal_actions()))
-        until(app, lambda: table.phase == Phase.COMPUTER and len(table.game.history) > ply, 20, "after our move")
+        ply = len(table.controller.game.history)
+        table.controller.play(0, rng.choice(table.controller.game.legal_actions()))
+        until(app, lambda: table.phase == Phase.COMPUTER and len(table.controller.game.history) > ply, 20,
+              "after our move")
         assert status(app, table) == ["Jayden", "is to play"]
 
         table.online.link.net.send_action("nothing@a1", 0)       # a ply the game is no longer at: refused

@@ -25,13 +25,14 @@ def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app
     rng = random.Random(8)
     try:
         app, table, _ = screen_at_table(make_app, server, host)
-        if table.game.to_move == 1:                     # this screen begins: one move, then it is Lori's turn
+        if table.controller.game.to_move == 1:                     # this screen begins: one move, then it is Lori's turn
             until(app, lambda: table.phase == Phase.TURN, 10, "our first turn")
-            table.controller.play(1, rng.choice(table.game.legal_actions()))
-        until(app, lambda: table.phase == Phase.COMPUTER and table.game.to_move == 0, 20, "Lori's turn")
-        ply = len(table.game.history)
-        mine = table.game.hand_ids(1)[0]
-        free = next(table.game.field.name_of(c) for c in table.game.field.cells if table.game.card_at(c) is None)
+            table.controller.play(1, rng.choice(table.controller.game.legal_actions()))
+        until(app, lambda: table.phase == Phase.COMPUTER and table.controller.game.to_move == 0, 20, "Lori's turn")
+        ply = len(table.controller.game.history)
+        mine = table.controller.game.hand_ids(1)[0]
+        g = table.controller.game
+        free = next(g.field.name_of(c) for c in g.field.cells if g.card_at(c) is None)
         click(app, *hand_centre(table, 1, mine))        # pick a card of our hand ...
         assert table.controller.messages.text == "Wait: it is Lori's turn"
         table.say("")
@@ -45,12 +46,13 @@ def test_keys_and_clicks_in_the_other_seats_turn_do_nothing_and_say_why(make_app
 
         def lori_acted_and_our_turn() -> bool:
             acted[0] = seat0_move(host, rng, acted[0])  # Lori plays once, in her turn
-            return len(table.game.history) > ply and table.phase == Phase.TURN and table.game.to_move == 1
+            g = table.controller.game
+            return len(g.history) > ply and table.phase == Phase.TURN and g.to_move == 1
         until(app, lori_acted_and_our_turn, 20, "Lori's action shown and our turn")
         step(app, 60)                                   # a second of our turn without a key
         for _ in host.poll():
             pass
-        assert len(table.game.history) == ply + 1 == host.view["ply"]     # Lori's action only: none of ours
+        assert len(table.controller.game.history) == ply + 1 == host.view["ply"]     # Lori's action only: none of ours
         assert table.phase == Phase.TURN and table.selected is None and table.pending is None
         assert table.online.refused == [] and table.online.problem == ""
         app.stack.clear()

@@ -114,8 +114,8 @@ def play_out(apps: list, rng: random.Random, seconds: float = 150.0) -> list[Wat
             t = w.table
             steps_seen = steps_seen or (t.controller.show is not None and t.controller.caption is not None
                                         and t.controller.caption[1] != t.online.seat)
-            if t.phase == Phase.TURN and t.game.to_move == t.online.seat and app.stack.top is t:
-                t.controller.play(t.online.seat, rng.choice(t.game.legal_actions()))
+            if t.phase == Phase.TURN and t.controller.game.to_move == t.online.seat and app.stack.top is t:
+                t.controller.play(t.online.seat, rng.choice(t.controller.game.legal_actions()))
         time.sleep(0.002)
     assert steps_seen                                      # the other seats' placements were shown as steps
     return watches
@@ -126,8 +126,9 @@ def same_as_server(w: Watch) -> None:
     v = t.online.link.net.view
     assert v["status"] == "over" and t.online.refused == [] and t.online.problem == ""
     there = {x["cell"]: (x["card"], x["owner"]) for x in v["board"]["cells"] if x}
-    names = t.game.field.cell_names
-    here = {names[c]: (card.id, t.game.owner_at(c)) for c in t.game.field.cells if (card := t.game.card_at(c))}
+    names = t.controller.game.field.cell_names
+    g = t.controller.game
+    here = {names[c]: (card.id, g.owner_at(c)) for c in g.field.cells if (card := g.card_at(c))}
     assert here == there and t.online.ply(t) == v["ply"]
     assert t.final_result().to_dict() == v["result"]
     assert any("Game over" in line for line in t.controller.log.texts())
@@ -208,11 +209,11 @@ def test_continue_after_hand_swap_rebuilds_the_hidden_table_from_the_view(make_a
         run([app], lambda: isinstance(app.stack.top, CardsTableScene), 20, "back at the card table")
         again = app.stack.top
         v = again.online.link.net.view
-        assert again.online.base == v["ply"] >= 4 and again.game.setup is None    # built from the view
+        assert again.online.base == v["ply"] >= 4 and again.controller.game.setup is None    # built from the view
         theirs = v["board"]["hands"][0]
-        held = again.game.hand_ids(0)
+        held = again.controller.game.hand_ids(0)
         assert len(held) == len(theirs) and sorted(c for c in theirs if c) == \
-            sorted(c for i, c in enumerate(held) if again.game.can_see_card(1, 0, i))
+            sorted(c for i, c in enumerate(held) if again.controller.game.can_see_card(1, 0, i))
         assert sum(1 for c in held if mirror.is_standin(c)) == theirs.count(None) >= 1
         assert [ln.ply for ln in again.controller.log.lines if ln.first] == list(range(1, v["ply"] + 1))
         assert any("Hand Swap" in line for line in again.controller.log.texts())
@@ -238,8 +239,8 @@ def bot_plays(app, w: Watch, bot, rng: random.Random, done, seconds: float = 90.
         w.check()
         time.sleep(0.002)
         acted = seat0_move(bot, rng, acted)
-        if table.phase == Phase.TURN and table.game.to_move == 1 and app.stack.top is table:
-            table.controller.play(1, rng.choice(table.game.legal_actions()))
+        if table.phase == Phase.TURN and table.controller.game.to_move == 1 and app.stack.top is table:
+            table.controller.play(1, rng.choice(table.controller.game.legal_actions()))
 
 
 def test_hints_and_saving_are_refused_at_a_hidden_online_table_with_the_reason(make_app, fast_server, tmp_path):
@@ -338,9 +339,9 @@ def test_taking_up_a_hidden_game_after_a_swap_ability_or_a_reset_rebuilds_it_fro
         _until(app, lambda: isinstance(app.stack.top, CardsTableScene), 20, "the card table")
         table = app.stack.top
         v = table.online.link.net.view
-        assert v["ply"] == view_b["ply"] == table.online.base and table.game.setup is None
+        assert v["ply"] == view_b["ply"] == table.online.base and table.controller.game.setup is None
         assert any(e["event"] in ("Swapped", "FieldReset") for e in v["log"])
-        held, theirs = table.game.hand_ids(0), v["board"]["hands"][0]
+        held, theirs = table.controller.game.hand_ids(0), v["board"]["hands"][0]
         assert sum(1 for c in held if mirror.is_standin(c)) == theirs.count(None)
         w = Watch(table)
         bot_plays(app, w, a, rng, lambda: table.end_shown)

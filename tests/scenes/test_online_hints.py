@@ -163,7 +163,7 @@ def cards_at_our_turn(make_app, **choices: int):
     table = app.stack.top
     rng = random.Random(4)
     end = time.monotonic() + 30
-    while not (table.phase == Phase.TURN and table.game.to_move == 0):
+    while not (table.phase == Phase.TURN and table.controller.game.to_move == 0):
         assert time.monotonic() < end, "our turn never came"
         step(app, 1)
         time.sleep(0.003)
@@ -192,13 +192,13 @@ def test_the_online_card_table_gives_a_hint_when_the_host_allowed_them(make_app,
     try:
         assert table.online.hints_allowed and table.computers.hints_on()
         sent = record_sent(table.online.link.net)
-        ply = len(table.game.history)
+        ply = len(table.controller.game.history)
         press(app, "h")
         until(app, lambda: not table.controller.hint_waiting, 10, "the hint")
         assert table.controller.messages.text.startswith("Hint: ") and table.picture.hint_marks() is not None
         assert brains[-1].asked[-1][0] == "hint" and brains[-1].asked[-1][2] == 0
         step(app, 5)
-        assert sent == [] and len(table.game.history) == ply                  # nothing went to the server
+        assert sent == [] and len(table.controller.game.history) == ply                  # nothing went to the server
         app.stack.clear()
     finally:
         guest.close()

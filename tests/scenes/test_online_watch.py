@@ -281,8 +281,9 @@ def test_a_spectator_watches_a_whole_hidden_three_open_card_game(make_app, onlin
         final = w.to_the_end(players, 3)
         assert w.steps_seen and w.frames > 20
         there = {x["cell"]: (x["card"], x["owner"]) for x in final["board"]["cells"] if x}
-        names = t.game.field.cell_names
-        here = {names[c]: (card.id, t.game.owner_at(c)) for c in t.game.field.cells if (card := t.game.card_at(c))}
+        names = t.controller.game.field.cell_names
+        g = t.controller.game
+        here = {names[c]: (card.id, g.owner_at(c)) for c in g.field.cells if (card := g.card_at(c))}
         assert here == there and t.final_result().to_dict() == final["result"]
         assert t.online.problem == "" and t.online.refused == []
         assert kept(app) == before
@@ -317,8 +318,9 @@ def test_a_spectator_joining_a_hand_swap_game_under_way_follows_it_to_the_end(ma
         w = Spectating(app, t, secret)
         final = w.to_the_end(players, 9)
         there = {x["cell"]: (x["card"], x["owner"]) for x in final["board"]["cells"] if x}
-        names = t.game.field.cell_names
-        here = {names[c]: (card.id, t.game.owner_at(c)) for c in t.game.field.cells if (card := t.game.card_at(c))}
+        names = t.controller.game.field.cell_names
+        g = t.controller.game
+        here = {names[c]: (card.id, g.owner_at(c)) for c in g.field.cells if (card := g.card_at(c))}
         assert here == there and t.final_result().to_dict() == final["result"] and t.online.problem == ""
         assert kept(app) == before
         app.stack.clear()

@@ -203,9 +203,9 @@ def test_a_card_game_between_computers_runs_on_the_shared_seat_code(make_app, in
                          brain=card_players.WorkerBrain())
     for _ in range(5000):
         step(app)
-        if sc.game.is_over():
+        if sc.controller.game.is_over():
             break
-    assert sc.game.is_over() and len(sc.game.history) == 9
+    assert sc.controller.game.is_over() and len(sc.controller.game.history) == 9
     worker = in_process[0]
     assert worker.asked.count("choose_action") == 9
     app.stack.clear()

@@ -37,6 +37,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ---------------------------------------------------------------------- table -> save
 
+def game_of(table: TablePart) -> Game:
+    """The engine game a save is made of: the table's controller holds it (the scene itself reads
+    only the controller's views and commands)."""
+    return table.controller.game
+
+
 def pending_of(table: TablePart) -> csave.Pending | None:
     """The unfinished ability choice on the table, if one is open."""
     return table.controller.open_choice()
@@ -44,7 +50,7 @@ def pending_of(table: TablePart) -> csave.Pending | None:
 
 def info_of(table: TablePart) -> csave.CardsSave:
     m = table.match
-    return csave.CardsSave(seats=[dict(m.seat(s)) for s in range(table.game.players)],
+    return csave.CardsSave(seats=[dict(m.seat(s)) for s in range(game_of(table).players)],
                            config=m.config.to_settings(), seed=m.seed,
                            pending=pending_of(table))
 
@@ -65,9 +71,9 @@ def autosave(table: TablePart) -> None:
     saves = service(table.app)
     if table.loaded_unplayed:
         if table.loaded_from is not None:
-            saves.keep_loaded_newest(table.loaded_from, info_of(table), table.game, table.library.catalog)
+            saves.keep_loaded_newest(table.loaded_from, info_of(table), game_of(table), table.library.catalog)
         return
-    problem = saves.write(saves.autosave_path(table.match.autosave_path(saves.folder)), info_of(table), table.game)
+    problem = saves.write(saves.autosave_path(table.match.autosave_path(saves.folder)), info_of(table), game_of(table))
     if problem:
         table.say(f"Autosave failed: {problem}")
 
@@ -75,8 +81,8 @@ def autosave(table: TablePart) -> None:
 def game_ended(table: TablePart) -> None:
     """A placement ended the game: count it in the statistics and autosave the finished game."""
     autosave(table)
-    statistics.record_cards(table.app, [dict(table.match.seat(s)) for s in range(table.game.players)],
-                            table.game, table.match.trade_rule())
+    statistics.record_cards(table.app, [dict(table.match.seat(s)) for s in range(game_of(table).players)],
+                            game_of(table), table.match.trade_rule())
 
 
 # ---------------------------------------------------------------------- save -> table
@@ -153,7 +159,7 @@ def confirm_save(table: TablePart, path: Path) -> None:
 
 
 def save_to(table: TablePart, path: Path) -> None:
-    problem = service(table.app).write(path, info_of(table), table.game)
+    problem = service(table.app).write(path, info_of(table), game_of(table))
     if problem:
         table.stack.push(MessageWindow(table.app, "Save failed", f"Could not write {path}: {problem}"))
         return
@@ -175,8 +181,8 @@ class LoadFlow:
 
     @property
     def game(self) -> Game | None:
-        """The game the load would replace, if the screen holds one."""
-        game = getattr(self.scene, "game", None)
+        """The game the load would replace, if the screen holds one (a table: its controller's)."""
+        game = getattr(getattr(self.scene, "controller", None), "game", None)
         return game if isinstance(game, Game) else None
 
     def ask(self) -> None:
@@ -198,7 +204,7 @@ class LoadFlow:
         try:
             table = load_table(app, path, self.library or getattr(scene, "library", None))
         except SaveError as e:
-            scene.stack.push(refused(app, e, "the current game goes on" if hasattr(scene, "game")
+            scene.stack.push(refused(app, e, "the current game goes on" if self.game is not None
                                      else "nothing else changed"))
             return
         stop = getattr(scene, "stop_ai", None)
@@ -243,7 +249,7 @@ def end_choice(table: TablePart, choice: str) -> bool:
     """The end window's Watch replay: this game, at once."""
     if choice != "replay":
         return False
-    watch(table, table.game.record(), hide=False)
+    watch(table, game_of(table).record(), hide=False)
     return True
 
 
@@ -258,7 +264,7 @@ def ask_replay(table: TablePart) -> None:
 
     def chosen(value: Any) -> None:
         if value == "this":
-            watch(table, table.game.record(), hide=table.hides_hands() and not table.game.is_over())
+            watch(table, game_of(table).record(), hide=table.hides_hands() and not game_of(table).is_over())
             return
         try:
             info, game = service(table.app).read(value, table.library.catalog)
@@ -272,5 +278,5 @@ def ask_replay(table: TablePart) -> None:
 
 
 __all__ = ["LoadFlow", "ask_load", "ask_replay", "ask_save", "autosave", "confirm_load", "end_choice", "game_ended",
-           "info_of", "load_into", "load_table", "match_of", "menu_choice", "pending_of", "service", "slot_window",
-           "table_of"]
+           "game_of", "info_of", "load_into", "load_table", "match_of", "menu_choice", "pending_of", "service",
+           "slot_window", "table_of"]

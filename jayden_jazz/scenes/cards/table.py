@@ -125,10 +125,6 @@ class CardsTableScene(PlayScene):
         self.windows = TableWindows(self)
 
     # ------------------------------------------------------------------ the controller's state, read here
-    @property
-    def game(self) -> Game:
-        return self.controller.game
-
     def state(self) -> TableState:
         """What the people at this screen see now: the controller's screen view, the one view of
         the frame while a frame is drawn (drawing changes nothing, so it is read once)."""
@@ -185,7 +181,7 @@ class CardsTableScene(PlayScene):
     def exit(self) -> None:
         if self.online is not None:
             self.online.close()                  # the server keeps the game
-        elif not self.game.is_over():
+        elif not self.state().game_over:
             saving.autosave(self)                # leaving keeps the game, an open ability choice too
         super().exit()
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.cards.rule_text import describe
 from jayden_jazz.scenes.cardkit.cardview import CardViewWindow, Effective
 from jayden_jazz.scenes.cards.config import Match
@@ -56,7 +55,8 @@ class TableWindows:
 
     def in_progress(self) -> bool:
         """A game someone would lose by leaving: started and not over."""
-        return self.table.game.ply > 0 and not self.table.game.is_over()
+        st = self.table.state()
+        return st.ply > 0 and not st.game_over
 
     def _confirm(self, title: str, text: str, then: Any) -> None:
         if not self.in_progress() or self.table.stack is None:
@@ -88,12 +88,12 @@ class TableWindows:
         self.table.stack.push(self.table.app.scene("instructions", topic="Card"))
 
     def rules_summary(self) -> list[str]:
-        r = self.table.game.rules
-        f = self.table.game.field
-        n = self.table.game.players
-        size = r.hand_size(f.playable_count, n)
-        lines = [f"{f.title}: {f.playable_count} playable cells"
-                 + (" (holes are not cells)" if f.has_holes else "") + f", {n} players, {size} cards each.",
+        terms = self.table.state().terms
+        assert terms is not None                 # every view names the terms its game is played under
+        r, n = terms.rules, terms.players
+        size = r.hand_size(terms.cells, n)
+        lines = [f"{terms.field_title}: {terms.cells} playable cells"
+                 + (" (holes are not cells)" if terms.holes else "") + f", {n} players, {size} cards each.",
                  "Capture: a side " + ("equal or higher than" if r.capture == "equal_or_higher" else "higher than")
                  + " the touching side takes the card (" + r.preset_name.capitalize() + " preset)."]
         if r.pure:
@@ -112,7 +112,7 @@ class TableWindows:
         if not r.pure and not r.sudden_death:
             from jayden_jazz.scenes.cardkit.cardview import month_name
 
-            lines.append(f"Game date for \"within the last N years\": {month_name(self.table.game.date)}.")
+            lines.append(f"Game date for \"within the last N years\": {month_name(terms.date)}.")
         return lines
 
     def to_title(self) -> None:
@@ -151,7 +151,7 @@ class TableWindows:
         """How the game came out: online with hidden hands the server's word (None until it comes),
         for hand points count cards this machine never saw."""
         online = self.table.online
-        return online.result() if online is not None and online.hidden else self.table.game.result()
+        return online.result() if online is not None and online.hidden else self.table.state().result
 
     def record_refused(self, choice: str) -> bool:
         """Save and Watch replay online with hidden hands: refused, and why."""
@@ -171,12 +171,12 @@ class TableWindows:
             online.log_end(self.table)             # hidden hands: the server's result in the log first
             online.away.count_end(self.table)      # counted now: the table does not update under its end window
         extra = ""
-        if res.decided_by == "instant_win" and self.table.game.history:
-            last = self.table.game.history[-1]
-            card = self.table.library.catalog.get(last.card)
-            if card is not None and last.ability:
-                ab = card.abilities[last.ability - 1]
-                extra = f"{card.name}: {ab.name or 'ability ' + str(last.ability)}"
+        used = self.table.state().last_ability
+        if res.decided_by == "instant_win" and used is not None:
+            card = self.table.library.catalog.get(used[0])
+            if card is not None:
+                ab = card.abilities[used[1] - 1]
+                extra = f"{card.name}: {ab.name or 'ability ' + str(used[1])}"
         title, text = describe_result(res, self.table.picture.seat_names(), extra)
         self.table.end_shown = True
         items = None
@@ -205,32 +205,34 @@ class TableWindows:
             self.to_title()
 
     def show_card(self, key: SlotKey) -> None:
-        g = self.table.game
+        t = self.table
+        c = t.controller
         if key[0] == "cell":
             cell = key[1]
-            card = g.card_at(cell)
-            if card is None:
-                if self.table.pending is not None and self.table.pending[2] == cell:
-                    card = g.hand(self.table.pending[0])[self.table.pending[1]]
-                    self.table.stack.push(CardViewWindow(self.table.app, card))
+            seen = c.look(key)
+            if seen is None:
+                pending = t.pending
+                if pending is not None and pending[2] == cell:
+                    placed = c.look(("hand", pending[0], pending[1]))
+                    if placed is not None:
+                        t.stack.push(CardViewWindow(t.app, placed.card))
                 return
             notes = tuple(f"{e.ability.name or 'Effect'}: {short_effect(e.ability)} "
                           f"({e.turns_left} turn{'s' if e.turns_left != 1 else ''} left)"
-                          for e in g.effects())
-            element = g.element_at(cell)
+                          for e in t.state().effects)
+            element = seen.element
             if element is not None:              # the Elemental rule's modifier, as the engine counts it
-                mod = g.elemental(cell)
-                notes += (f"{g.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
-                          f"{element} cell: {mod:+d} on every side",)
-            # effective_sides is None only where no card lies
-            eff = Effective(g.effective_sides(cell) or card.sides, g.owner_at(cell), notes)
-            self.table.stack.push(CardViewWindow(self.table.app, card, eff))
+                notes += (f"{t.layout.field.name_of(cell)} is a{'n' if element[0] in 'aeiou' else ''} "
+                          f"{element} cell: {seen.modifier:+d} on every side",)
+            eff = Effective(seen.sides or seen.card.sides, seen.owner, notes)
+            t.stack.push(CardViewWindow(t.app, seen.card, eff))
             return
-        seat, i = key[1], key[2]
-        if seat not in self.table.visible_seats() or i >= len(g.hand(seat)):
-            self.table.app.sound.play("illegal")
+        seat = key[1]
+        held = c.look(key) if seat in t.visible_seats() else None
+        if held is None:
+            t.app.sound.play("illegal")
             return
-        self.table.stack.push(CardViewWindow(self.table.app, g.hand(seat)[i]))
+        t.stack.push(CardViewWindow(t.app, held.card))
 
     # ------------------------------------------------------------------ windows the controller asks for
     def offer_abilities(self) -> None:
@@ -240,19 +242,14 @@ class TableWindows:
         choice = c.screen_view().choice
         if choice is None or t.stack is None:
             return
-        g = t.game
         lay = t.layout
-        card_id, name = choice.card, choice.cell
-        card = t.library.catalog[card_id]
-        offered = g.abilities_offered(card_id, name)
-        captured = g.captures_if(card_id, name)
-        cell = g.field.index(name)
-        avoid = [lay.cell_rect(cell)] + [lay.cell_rect(g.field.index(x)) for x in captured]
-        targets = {x for n in offered for opt in g.target_options(card_id, name, n) for x in opt
-                   if not x.startswith(HAND_PREFIX)}
-        t.stack.push(ability_window(t.app, card, len(captured), offered, self._ability_chosen,
+        card = t.library.catalog[choice.card]
+        cell = lay.field.index(choice.cell)
+        captured = sorted(c.preview(choice.card, cell).captures)
+        avoid = [lay.cell_rect(cell)] + [lay.cell_rect(x) for x in captured]
+        t.stack.push(ability_window(t.app, card, len(captured), list(choice.offered), self._ability_chosen,
                                     c.cancel_choice, avoid=avoid, field=lay.field_rect,
-                                    targets=[lay.cell_rect(g.field.index(x)) for x in targets]))
+                                    targets=[lay.cell_rect(x) for x in choice.reach]))
 
     def _ability_chosen(self, value: Any) -> None:
         t = self.table

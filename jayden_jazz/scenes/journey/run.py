@@ -205,7 +205,7 @@ class JourneyMatch(Match):
         """The Journey's end window, then the trade (never a rematch: the trade settles the game)."""
         if table.end_shown:                      # the window is up already (Enter on the table again)
             return Done()
-        res = table.game.result()
+        res = table.controller.game.result()
         mine = res.scores[0] if res is not None else 0
         theirs = res.scores[1] if res is not None else 0
         title = "Drawn" if res is None or res.is_draw else ("You won" if res.winners[0] == 0 else "You lost")
@@ -244,10 +244,10 @@ def to_trade(table: TablePart, abandoned: bool) -> None:
     if abandoned:
         stack.pop()                  # the table keeps the game as it was left; the abandon then settles it
         stack.push(table.app.scene("journey-trade", session=m.session, opponent=m.opponent, setup=m.setup,
-                                   game=table.game, abandoned=True, open_list=not m.from_list))
+                                   game=table.controller.game, abandoned=True, open_list=not m.from_list))
         return
     stack.replace(table.app.scene("journey-trade", session=m.session, opponent=m.opponent, setup=m.setup,
-                                  game=table.game, abandoned=False, open_list=not m.from_list))
+                                  game=table.controller.game, abandoned=False, open_list=not m.from_list))
 
 
 def owned_ids(session: Session) -> list[str]:

@@ -90,14 +90,14 @@ class CardsAway:
             self._count(table, view, statistics.ABANDONED)
             self._close(table, "Abandoned", "The host ended the game as abandoned: it stays unfinished for "
                         "every player, and is counted as abandoned in the statistics.")
-        elif view["status"] == "over" and table.game.is_over():
+        elif view["status"] == "over" and table.controller.game.is_over():
             self.count_end(table)
 
     def count_end(self, table: CardsTableScene) -> None:
         """A game played to its end, counted once. Also as its end window opens: the table no
         longer updates under it, and the player may go from it straight back to the title."""
         view = self.link.net.view
-        if view is not None and table.game.is_over():
+        if view is not None and table.controller.game.is_over():
             self._count(table, view, "")
 
     def _count(self, table: CardsTableScene, view: dict[str, Any], outcome: str) -> None:
@@ -114,7 +114,7 @@ class CardsAway:
         self.counted = True
         forget_session(table.app.dirs.saves, self.link.game)
         others = statistics.card_opponents(view["seats"], me)
-        rules = statistics.rules_name_cards(table.game.rules)
+        rules = statistics.rules_name_cards(table.controller.game.rules)
         statistics.record(table.app, "cards", (outcome, others, rules))
 
     def _close(self, table: CardsTableScene, title: str, text: str) -> None:

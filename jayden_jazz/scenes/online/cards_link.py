@@ -164,7 +164,7 @@ class OnlineCards:
 
     def ply(self, table: CardsTableScene) -> int:
         """The server's ply the table is at."""
-        return self.base + len(table.game.history)
+        return self.base + len(table.controller.game.history)
 
     @property
     def hints_allowed(self) -> bool:
@@ -175,7 +175,7 @@ class OnlineCards:
     def committed(self, table: CardsTableScene) -> None:
         if self._replaying:
             return                                     # the server's own action: nothing to send
-        self.link.net.send_action(str(table.game.history[-1]), self.ply(table) - 1)
+        self.link.net.send_action(str(table.controller.game.history[-1]), self.ply(table) - 1)
         self.played = self.ply(table)
         self._ended(table)
 
@@ -246,7 +246,7 @@ class OnlineCards:
                 self.remote.append(played)
             self.played += 1
         c = table.controller
-        if self.remote and c.phase == Phase.COMPUTER and table.game.to_move == self.remote[0].seat:
+        if self.remote and c.phase == Phase.COMPUTER and table.controller.game.to_move == self.remote[0].seat:
             self._play_remote(table, view)
         if not self.end_logged and self.result() is not None:
             self._log_end(table)
@@ -257,7 +257,7 @@ class OnlineCards:
     def _play_remote(self, table: CardsTableScene, view: dict[str, Any]) -> None:
         played = self.remote.popleft()
         seat, action = played.seat, played.action
-        game = table.game
+        game = table.controller.game
         self._replaying = True
         try:
             mirror.reveal(game, played, self.stand.catalog if self.stand else table.library.catalog)
@@ -273,7 +273,7 @@ class OnlineCards:
 
     def _own_draw(self, table: CardsTableScene, view: dict[str, Any]) -> None:
         """Chaos: the draw of this seat's turn, should the view have come after the turn began."""
-        game, c = table.game, table.controller
+        game, c = table.controller.game, table.controller
         if game.rules.chaos and game.drawn_card is None and not game.is_over():
             mirror.set_draw(game, view, self.ply(table))
             if game.drawn_card is not None:
@@ -299,13 +299,13 @@ class OnlineCards:
             table.show_end()
 
     def _ended(self, table: CardsTableScene) -> None:
-        if table.game.is_over():
+        if table.controller.game.is_over():
             forget_session(table.app.dirs.saves, self.link.game)      # Continue no longer offers it
 
     def check(self, table: CardsTableScene, view: dict[str, Any]) -> None:
         """The table here against the server's board: the same cards with the same owners, the same
         number of cards in each hand, and every card the server shows in a hand held here too."""
-        game = table.game
+        game = table.controller.game
         names = game.field.cell_names
         here = {names[c]: (card.id, game.owner_at(c)) for c in game.field.cells
                 if (card := game.card_at(c)) is not None}

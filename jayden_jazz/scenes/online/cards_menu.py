@@ -61,7 +61,7 @@ def menu(table: CardsTableScene, online: OnlineCards) -> ChoiceWindow:
 def ask_leave(table: CardsTableScene, online: OnlineCards) -> None:
     """Leaving a game that goes on asks first (No is the default); a finished one is left at once."""
     view = online.link.net.view or {}
-    if table.game.is_over() or view.get("status") not in (None, "playing", "waiting"):
+    if table.controller.game.is_over() or view.get("status") not in (None, "playing", "waiting"):
         table.to_title()
         return
     text = LEAVE_HOST if online.link.is_host else LEAVE_GUEST

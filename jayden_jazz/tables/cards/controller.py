@@ -44,9 +44,9 @@ from jayden_jazz.tables.cards.flow import Phase, TurnFlow
 from jayden_jazz.tables.cards.hints import Hints
 from jayden_jazz.tables.cards.movelog import MoveLog, SeatName, ability_words, seat_name
 from jayden_jazz.tables.cards.present import Presentation, ShownBoard
-from jayden_jazz.tables.cards.seeing import Landings, seen_by, table_state
+from jayden_jazz.tables.cards.seeing import Landings, look, seen_by, table_state
 from jayden_jazz.tables.cards.steps import Steps
-from jayden_jazz.tables.cards.view import Landing, Refusal, Screen, TableState
+from jayden_jazz.tables.cards.view import Landing, Look, Refusal, Screen, TableState
 
 MESSAGE_TICKS = 240
 
@@ -174,6 +174,11 @@ class TableController:
     def preview(self, card: str, cell: int) -> Landing:
         """What the mover's ``card`` would capture on the free ``cell`` and its values there."""
         return self.landings.get(card, cell)
+
+    def look(self, key: Key) -> Look | None:
+        """What the card window shows of a slot at this screen (:func:`seeing.look`): None where no
+        card lies or the screen may not see it."""
+        return look(self, key)
 
     # ------------------------------------------------------------------ start
     def restore(self, game: Game, pending: Pending | None) -> None:

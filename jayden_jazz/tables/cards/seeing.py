@@ -17,10 +17,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from jayden_jazz.cards import Card, Game, IllegalActionError
+from jayden_jazz.cards.action import HAND_PREFIX
 from jayden_jazz.cards import events as ev
 from jayden_jazz.tables.cards.flow import Phase
 from jayden_jazz.tables.cards.present import Announcement
-from jayden_jazz.tables.cards.view import Choice, HandView, Landing, TableState
+from jayden_jazz.tables.cards.view import Choice, HandView, Landing, Look, TableState, Terms
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.tables.cards.commands import Key
@@ -79,9 +80,10 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
         card_id, cell = t.pending
         targets = tuple(t.next_targets())
         opts = g.target_options(card_id, cell, t.ability) if t.ability is not None else []
-        choice = Choice(t.pending_seat, card_id, cell,
-                        tuple(g.abilities_offered(card_id, cell)), t.ability, tuple(t.chosen), targets,
-                        slots(t, targets), slots(t, t.chosen), t.pending_index(), len(opts[0]) if opts else None)
+        offered = tuple(g.abilities_offered(card_id, cell))
+        choice = Choice(t.pending_seat, card_id, cell, offered, t.ability, tuple(t.chosen), targets,
+                        slots(t, targets), slots(t, t.chosen), t.pending_index(), len(opts[0]) if opts else None,
+                        reach(g, card_id, cell, offered) if t.phase == Phase.ABILITY else ())
     flow = t.flow
     return TableState(
         viewer=viewer, phase=t.phase, seat=flow.seat, to_move=g.to_move, ply=g.ply,
@@ -100,7 +102,48 @@ def table_state(table: TableController, viewer: int | None, seen: frozenset[int]
         pass_summary=t.summary_for(g.to_move) if t.phase == Phase.PASS else "",
         computer_slot=computer_slot(t), busy=t.busy,
         sides=shown_sides(g, t.catalog, board, values), elements=element_marks(g, t.catalog, board, choice),
-        effects=g.effects(), open=g.rules.open, locked=locked(t))
+        effects=g.effects(), open=g.rules.open, locked=locked(t), terms=terms(g),
+        result=g.result(), last_ability=last_ability(g))
+
+
+def reach(game: Game, card: str, cell: str, offered: Sequence[int]) -> tuple[int, ...]:
+    """The cells (indices, in order) any of the ``offered`` abilities of ``card`` on ``cell`` could pick."""
+    names = {x for n in offered for opt in game.target_options(card, cell, n) for x in opt
+             if not x.startswith(HAND_PREFIX)}
+    return tuple(sorted(game.field.index(x) for x in names))
+
+
+def terms(game: Game) -> Terms:
+    f = game.field
+    return Terms(game.rules, f.title, f.playable_count, f.has_holes, game.players, game.date)
+
+
+def last_ability(game: Game) -> tuple[str, int] | None:
+    """The last action's card and ability number, when it used one (an instant win names it)."""
+    if not game.ply:
+        return None
+    last = game.history[-1]
+    return (last.card, last.ability) if last.ability else None
+
+
+def look(table: TableController, key: Key) -> Look | None:
+    """What the card window shows of a slot (``("cell", index)`` or ``("hand", seat, index)``):
+    a card on the field with its values, owner and cell element as the game has them now; a card
+    in a hand the screen may see (or the placed card waiting for its ability, shown on its cell).
+    None where no card lies or the screen may not see it."""
+    g = table.game
+    if key[0] == "cell":
+        cell = key[1]
+        card = g.card_at(cell)
+        if card is None:
+            return None
+        sides = g.effective_sides(cell) or card.sides     # None only where no card lies
+        return Look(card, sides, g.owner_at(cell), g.element_at(cell), g.elemental(cell))
+    seat, i = key[1], key[2]
+    placed = table.pending is not None and seat == table.pending_seat and i == table.pending_index()
+    if not (placed or seat in table.visible_seats()) or not 0 <= i < len(g.hand_ids(seat)):
+        return None
+    return Look(g.hand(seat)[i])
 
 
 def hand_view(seat: int, ids: Sequence[str], known: Sequence[bool], face_up: bool) -> HandView:
@@ -217,5 +260,5 @@ def landing(game: Game, card: str, cell: int) -> Landing:
     return Landing(captures, sides)
 
 
-__all__ = ["Landings", "computer_slot", "element_marks", "hand_view", "landing", "locked", "matched_sides", "seen_by",
-           "shown_sides", "slots", "table_state"]
+__all__ = ["Landings", "computer_slot", "element_marks", "hand_view", "landing", "last_ability", "locked", "look",
+           "matched_sides", "reach", "seen_by", "shown_sides", "slots", "table_state", "terms"]

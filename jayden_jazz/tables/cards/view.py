@@ -20,7 +20,7 @@ from jayden_jazz.tables.cards.flow import WAITS_FOR_PEOPLE, Phase
 from jayden_jazz.tables.cards.movelog import LogLine
 
 if TYPE_CHECKING:  # pragma: no cover
-    from jayden_jazz.cards import EffectInfo
+    from jayden_jazz.cards import Card, EffectInfo, Result, Rules
 
 
 class Refusal(Exception):
@@ -58,6 +58,33 @@ class Choice:
     seat, index)`` (a card of the mover's hand, never the pending card's own place)."""
     index: int | None = None                          # the card's place in its seat's hand, where it stays till played
     size: int | None = None                           # the targets a whole choice of the chosen ability takes
+    reach: tuple[int, ...] = ()
+    """While the offer is open (ABILITY): the cells any ability on offer could pick, so the
+    window that offers them can keep clear of them."""
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What a game is played under, fixed when it is dealt: the rules window words them."""
+
+    rules: Rules
+    field_title: str
+    cells: int                                        # the playable cells
+    holes: bool                                       # the field has holes (they are not cells)
+    players: int
+    date: tuple[int, int]                             # (year, month): "within the last N years" counts from it
+
+
+@dataclass(frozen=True)
+class Look:
+    """A card as the card window shows it: on the field its values as compared now, its owner,
+    its cell's element (Elemental) and that element's modifier; in a hand the card alone."""
+
+    card: Card
+    sides: tuple[int, int, int, int] | None = None
+    owner: int | None = None
+    element: str | None = None
+    modifier: int = 0
 
 
 @dataclass(frozen=True)
@@ -117,6 +144,9 @@ class TableState:
     effects: tuple[EffectInfo, ...] = ()              # the running Turn effects
     open: bool = False                                # the Open rule: every hand face up to everybody
     locked: tuple[int, ...] = ()                      # places in the mover's hand a hand rule (Order, Chaos) bars now
+    terms: Terms | None = None                        # the rules, field, players and date the game is played under
+    result: Result | None = None                      # how the game came out, once it is over
+    last_ability: tuple[str, int] | None = None       # the last action's card and the ability it used, if it used one
 
     @property
     def waits_for_people(self) -> bool:
@@ -157,4 +187,4 @@ class Screen:
         controller starts the turn again at its next tick or at :meth:`resume`."""
 
 
-__all__ = ["Choice", "HandView", "Landing", "Refusal", "Screen", "TableState"]
+__all__ = ["Choice", "HandView", "Landing", "Look", "Refusal", "Screen", "TableState", "Terms"]
