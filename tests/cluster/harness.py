@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from jayden_jazz.net import proxyconf
+from tests.net.conftest import end_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,13 +68,7 @@ class Workers:
         os.kill(self.pids[index - 1], signal.SIGKILL)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        end_process(self.proc, 30)
 
 
 class HAProxy:
@@ -111,13 +106,7 @@ class HAProxy:
         return int(name[1:])
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        end_process(self.proc)
 
 
 __all__ = ["HAProxy", "Workers", "free_port", "haproxy_bin", "wait_listening"]

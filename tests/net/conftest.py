@@ -74,6 +74,17 @@ class ThreadServer:
         self._thread.join(10)
 
 
+def end_process(proc: subprocess.Popen[Any], wait: float = 10) -> None:
+    """Ask a child to stop (SIGTERM); killed if it has not within ``wait`` seconds. Always reaped."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
 class ProcessServer:
     """``python -m jayden_jazz.net serve`` in a subprocess (to be SIGKILLed)."""
 
@@ -100,12 +111,7 @@ class ProcessServer:
         self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        end_process(self.proc)
 
 
 FAST = Limits(rate=2000, burst=2000, seat_timeout=0.5, presence_interval=0.2)

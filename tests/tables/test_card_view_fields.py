@@ -152,13 +152,20 @@ def test_a_persons_placement_shown_with_an_ability_to_come_keeps_keys_and_is_bus
     assert st.phase == Phase.ABILITY and not st.busy and st.waits_for_people
 
 
-def test_an_abilitys_targets_come_as_slots_never_the_pending_cards_own_place():
+def opened_to_swapper() -> TableController:
+    """Seat 0's Swapper on a1 captures two: its ability is on offer."""
     ctl = table([SWAPPER, WEAK5])
     for cid, cell in OPENING:
         ctl.place(ctl.game.to_move, cid, cell)
         settle(ctl)
     ctl.place(0, "t/swapper", "a1")
     settle(ctl)
+    assert ctl.phase == Phase.ABILITY
+    return ctl
+
+
+def test_an_abilitys_targets_come_as_slots_never_the_pending_cards_own_place():
+    ctl = opened_to_swapper()
     ctl.choose_ability(0, 1)
     choice = ctl.view(0).choice
     assert choice is not None and ctl.game.hand_ids(0) == ("t/swapper", "t/x4")

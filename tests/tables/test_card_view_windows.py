@@ -7,20 +7,8 @@ from __future__ import annotations
 from jayden_jazz.cards import Rules
 from jayden_jazz.tables.cards.flow import Phase
 from jayden_jazz.tables.cards.view import Look
-from tests.tables.test_card_controller import CATALOG, OPENING, WEAK5, play, settle, table
-from tests.tables.test_card_view_fields import SWAPPER
-
-
-def opened_to_swapper():
-    """Seat 0's Swapper on a1 captures two: its ability is on offer."""
-    ctl = table([SWAPPER, WEAK5])
-    for cid, cell in OPENING:
-        ctl.place(ctl.game.to_move, cid, cell)
-        settle(ctl)
-    ctl.place(0, "t/swapper", "a1")
-    settle(ctl)
-    assert ctl.phase == Phase.ABILITY
-    return ctl
+from tests.tables.test_card_controller import CATALOG, WEAK5, play, settle, table
+from tests.tables.test_card_view_fields import SWAPPER, opened_to_swapper
 
 
 def test_the_view_names_the_terms_the_game_is_played_under():
