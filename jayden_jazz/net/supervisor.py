@@ -31,6 +31,17 @@ BACKOFF = (0.5, 10.0)       # the pause before a restart: first, most (doubling 
 STOP_WAIT = 10.0            # seconds a worker has to stop cleanly on SIGTERM before SIGKILL
 
 
+
+def end_process(p: subprocess.Popen[Any], wait: float = STOP_WAIT) -> None:
+    """Ask a child to stop (SIGTERM), kill it if it has not within ``wait`` seconds; always reaped."""
+    if p.poll() is None:
+        p.terminate()
+        try:
+            p.wait(wait)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(5)
+
 class StartFailed(RuntimeError):
     """A worker could not start the first time (a port taken, a database refused): one line."""
 
@@ -109,13 +120,7 @@ class Supervisor:
         p = w.proc
         if p is None:
             return
-        if p.poll() is None:
-            p.terminate()
-            try:
-                p.wait(STOP_WAIT)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait(5)
+        end_process(p)
         for s in (p.stdin, p.stdout, p.stderr):
             if s is not None:
                 try:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from jayden_jazz.net import proxyconf
-from tests.net.conftest import end_process
+from jayden_jazz.net.supervisor import end_process
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -25,6 +25,7 @@ import pytest
 
 from jayden_jazz.net.client import NetClient
 from jayden_jazz.net.server import GameServer, Limits
+from jayden_jazz.net.supervisor import end_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,17 +73,6 @@ class ThreadServer:
         if self._stopped is not None:
             self._loop.call_soon_threadsafe(self._stopped.set_result, None)
         self._thread.join(10)
-
-
-def end_process(proc: subprocess.Popen[Any], wait: float = 10) -> None:
-    """Ask a child to stop (SIGTERM); killed if it has not within ``wait`` seconds. Always reaped."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(wait)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
 
 
 class ProcessServer:
