@@ -61,8 +61,15 @@ class Lobby:
 
     def new_code(self) -> str:
         while True:
+            code = self.draw_code()
+            if not self.server.store.code_taken(code):   # archived games' codes too
+                return code
+
+    def draw_code(self) -> str:
+        """A random code no game held here has (the store's archive is the caller's to ask)."""
+        while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.server.codes and not self.server.store.code_taken(code):   # archived games' codes too
+            if code not in self.server.codes:
                 return code
 
     # ------------------------------------------------------------------ creating and joining
