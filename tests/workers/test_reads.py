@@ -4,6 +4,9 @@
   connection of the same worker gets its ``pong``, and a player's move its
   ``ack`` -- both before the read can have finished (the lock is still held,
   the reader seen waiting on it); the list is answered once the lock goes.
+* A join that takes a game over from another worker, its read waiting on
+  that lock: the worker's other game is played on and pings answered; once
+  the lock goes, the game is handed over and the join answered.
 * The reader's connection killed (``pg_terminate_backend``): the read that
   meets it is answered ``store_unavailable``, and the worker goes on: the
   same message said again is answered, and the game is still played.
@@ -107,6 +110,53 @@ def test_a_slow_read_holds_up_only_its_own_answer_never_the_workers_pings_or_mov
             if not released:
                 admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
             for c in [*players, lister]:
+                c.close()
+
+
+def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_games_of_its_worker(
+        two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
+    import psycopg
+    a, b = two_workers
+    store = b.server.store  # type: ignore[union-attr]
+    wanted, held_on_a = seated(a)
+    for c in held_on_a:        # gone, so they do not follow the game to B and ask for it back
+        c.close()
+    _here, players = seated(b)                      # a game B holds, played on meanwhile
+    real = store.game
+
+    def slow_game(*args: Any) -> Any:
+        store._read("SELECT pg_advisory_xact_lock(?, ?)", GATE)
+        return real(*args)
+
+    watcher = client(game_url(b, wanted["code"]), "Watcher")
+    with psycopg.connect(database, autocommit=True) as admin:
+        admin.execute("SELECT pg_advisory_lock(%s, %s)", GATE)
+        released = False
+        try:
+            store.game = slow_game
+            ref = watcher.join(wanted["code"], spectator=True)       # B must read A's game to take it
+            end = time.monotonic() + 10
+            while (store._reader is None or not waiting_on_lock(admin, store._reader.info.backend_pid)) \
+                    and time.monotonic() < end:
+                time.sleep(0.02)
+            assert waiting_on_lock(admin, store._reader.info.backend_pid)
+            mover, view = to_move(players)
+            assert ping(players[1 - players.index(mover)])["type"] == "pong"
+            mover.send_action(pick(view, random.Random(3)), view["ply"])
+            ack = mover.wait_for(lambda m: m["type"] in ("ack", "error"), 10)
+            assert ack["type"] == "ack" and ack["ply"] == view["ply"]
+            assert waiting_on_lock(admin, store._reader.info.backend_pid)
+            assert [m for m in watcher.poll() if m.get("ref") == ref] == []
+            admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
+            released = True
+            joined = watcher.wait_for(lambda m: m.get("ref") == ref, 10)
+            assert joined["type"] == "joined" and joined["game"] == wanted["game"]   # handed over to B
+            assert wanted["game"] in b.call(lambda: set(b.server.tables))  # type: ignore[union-attr]
+        finally:
+            store.game = real
+            if not released:
+                admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
+            for c in [*players, watcher]:
                 c.close()
 
 
