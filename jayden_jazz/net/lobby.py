@@ -36,8 +36,15 @@ class Lobby:
         self._listed: tuple[float, list[dict[str, object]], int] | None = None   # ``list``: (kept until, games, more)
 
     # ------------------------------------------------------------------ finding and listing games
+    def held(self, key: str) -> Table | None:
+        """A game held in memory, by its id or its code (any case, with or without the dash and
+        spaces people type); the store is not asked."""
+        tables = self.server.tables
+        gid = key if key in tables else self.server.codes.get(key.upper().replace("-", "").replace(" ", ""))
+        return None if gid is None else tables.get(gid)
+
     def find(self, key: str) -> Table:
-        """A game by its id or its code (any case, with or without the dash and spaces people type)."""
+        """A game held here, or a finished one read back from the store's archive."""
         tables = self.server.tables
         code = key.upper().replace("-", "").replace(" ", "")
         gid = key if key in tables else self.server.codes.get(code)

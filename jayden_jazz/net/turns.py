@@ -89,7 +89,7 @@ class Turns:
         """A draw offer, its answer, or a resignation (Jayden): not actions, so they name no ply;
         the game they name must be the one this connection sits at."""
         table, seat = self.seated(conn, msg.TYPE)
-        if self.server.lobby.find(msg.game) is not table:
+        if self.server.lobby.held(msg.game) is not table:     # the one sat at is held: no store read
             raise Refusal("not_your_game", "you can only offer a draw or resign in the game you sit at")
         if not isinstance(table, JaydenTable):
             raise Refusal("not_jayden", "draw offers and resigning are for Jayden games")

@@ -173,12 +173,14 @@ class Workers:
         self.server.commits.send(conn, P.games(games, more, msg.ref))
 
     async def _read_list(self) -> tuple[Lines, int]:
-        now, drops = time.monotonic(), self._list_drops
+        """Kept from the read's start; the loop's share counts the loop's work only (the read is not)."""
+        start, drops = time.monotonic(), self._list_drops
         stored, present = await self.read(self.store.listable)
+        now = time.monotonic()
         games, more = listing.listing([Listed.of(g) for g in stored], lambda t: t.id in present)
         if drops == self._list_drops:     # no process said meanwhile that a game changed: kept
             cost = time.monotonic() - now
-            self._listed = (now + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
+            self._listed = (start + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
         return games, more
 
     def _drop_list(self) -> None:

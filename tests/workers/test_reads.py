@@ -10,6 +10,8 @@
 * The reader's connection killed (``pg_terminate_backend``): the read that
   meets it is answered ``store_unavailable``, and the worker goes on: the
   same message said again is answered, and the game is still played.
+* A resignation naming a game not sat at is refused without a read (it
+  used to read the archive, on the loop, for any name given).
 """
 
 from __future__ import annotations
@@ -192,4 +194,27 @@ def test_a_read_whose_connection_is_killed_answers_store_unavailable_and_the_wor
         assert ack["type"] == "ack" and ack["ply"] == view["ply"]
     finally:
         for c in [*players, lister]:
+            c.close()
+
+
+def test_resigning_in_a_game_not_sat_at_is_refused_without_reading_the_store(worker: ThreadServer) -> None:
+    a = worker
+    store = a.server.store  # type: ignore[union-attr]
+    _created, players = seated(a)
+    asked: list[Any] = []
+    real = store.game
+
+    def counted(*args: Any) -> Any:
+        asked.append(args)
+        return real(*args)
+
+    try:
+        store.game = counted
+        for key in ("ABCDEF", "no-such-game"):     # named, not held here: the store's archive is not asked
+            players[0].resign(key)
+            assert expect(players[0], "error")["code"] == "not_your_game"
+        assert asked == []
+    finally:
+        store.game = real
+        for c in players:
             c.close()
