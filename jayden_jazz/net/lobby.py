@@ -36,8 +36,15 @@ class Lobby:
         self._listed: tuple[float, list[dict[str, object]], int] | None = None   # ``list``: (kept until, games, more)
 
     # ------------------------------------------------------------------ finding and listing games
+    def held(self, key: str) -> Table | None:
+        """A game held in memory, by its id or its code (any case, with or without the dash and
+        spaces people type); the store is not asked."""
+        tables = self.server.tables
+        gid = key if key in tables else self.server.codes.get(key.upper().replace("-", "").replace(" ", ""))
+        return None if gid is None else tables.get(gid)
+
     def find(self, key: str) -> Table:
-        """A game by its id or its code (any case, with or without the dash and spaces people type)."""
+        """A game held here, or a finished one read back from the store's archive."""
         tables = self.server.tables
         code = key.upper().replace("-", "").replace(" ", "")
         gid = key if key in tables else self.server.codes.get(code)
@@ -61,8 +68,15 @@ class Lobby:
 
     def new_code(self) -> str:
         while True:
+            code = self.draw_code()
+            if not self.server.store.code_taken(code):   # archived games' codes too
+                return code
+
+    def draw_code(self) -> str:
+        """A random code no game held here has (the store's archive is the caller's to ask)."""
+        while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.server.codes and not self.server.store.code_taken(code):   # archived games' codes too
+            if code not in self.server.codes:
                 return code
 
     # ------------------------------------------------------------------ creating and joining

@@ -235,7 +235,7 @@ class PgStore(BaseStore):
             self._live()
             raise
 
-    # ------------------------------------------------------------------ shared reads (any thread but the database's)
+    # ------------------------------------------------------------------ shared reads (the reader thread, in a server)
     def notify(self, channel: str, payload: str) -> None:
         self._read("SELECT pg_notify(?, ?)", (channel, payload))
 
@@ -259,8 +259,8 @@ class PgStore(BaseStore):
         return self.db.execute(_pg(sql), args).fetchall()
 
     def _read(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        """On a connection of its own, so a read from the event loop never meets the database
-        thread's open transaction."""
+        """On a connection of its own, so a read never meets the database thread's open transaction;
+        a server reads only on its reader thread (:meth:`.workers.Workers.read`), never on the event loop."""
         if self._reader is None or self._reader.closed or self._reader.broken:
             self._reader = self._connect("jayden-jazz reader")
         return list(self._reader.execute(_pg(sql), args).fetchall())

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("jayden_jazz.net")
 
 
-def log_skipped(server: GameServer) -> None:
-    for gid, why in server.store.skipped:
+def log_skipped(server: GameServer, skipped: list[tuple[str, str]] | None = None) -> None:
+    """The damaged games the store's last read met (or ``skipped``: those a read elsewhere met)."""
+    for gid, why in server.store.skipped if skipped is None else skipped:
         log.error("game %s in %s is damaged and is not offered (its rows are kept): %s", gid, server.store.where, why)
 
 

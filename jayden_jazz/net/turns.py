@@ -89,7 +89,11 @@ class Turns:
         """A draw offer, its answer, or a resignation (Jayden): not actions, so they name no ply;
         the game they name must be the one this connection sits at."""
         table, seat = self.seated(conn, msg.TYPE)
-        if self.server.lobby.find(msg.game) is not table:
+        lobby = self.server.lobby
+        named = lobby.held(msg.game)
+        if named is None and not self.server.store.shared:    # SQLite: no_game unless archived (a local read)
+            named = lobby.find(msg.game)
+        if named is not table:     # a shared store is not read on the loop: the game sat at is held here
             raise Refusal("not_your_game", "you can only offer a draw or resign in the game you sit at")
         if not isinstance(table, JaydenTable):
             raise Refusal("not_jayden", "draw offers and resigning are for Jayden games")

@@ -19,6 +19,13 @@ fresh for the games it serves (:data:`.pgstore.PRESENCE`) -- a table, not
 notices, so a process started later, or a ``list`` after a crash, reads the
 same answer without asking anyone. A kept answer is dropped when any process
 says a game was created or a seat taken (:data:`.notices.LOBBY`).
+
+Every read of the database (a takeover's, the list's, the count before a
+create, a notice sent) runs on a reader thread of its own (:meth:`Workers.read`),
+awaited by the handler as a task the connection's next messages wait for: a
+slow or unreachable database then holds up only the messages that need it,
+never the event loop (pings, other games' moves), and a read never waits
+behind a commit on the database thread, nor a commit behind a read.
 """
 
 from __future__ import annotations
@@ -27,12 +34,14 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import listing, revive
 from . import protocol as P
 from .connection import INTERNAL, Conn, deliver
+from .dbfile import DatabaseRefused
 from .games import Refusal, SeatInfo, Table
 from .lobby import CODE_ALPHABET, CODE_LENGTH, game_row
 from .notices import LOBBY, RELEASE, Notices
@@ -61,6 +70,11 @@ one game pass it to and fro at most this often rather than as fast as they can."
 CREATE_TRIES = 20
 BUSY_WORDS = "the game is moving between servers; try again in a moment"
 UNAVAILABLE_WORDS = "the server cannot reach its games database just now; try again in a moment"
+
+Lines = list[dict[str, object]]
+"""A ``list`` answer's games."""
+Skipped = list[tuple[str, str]]
+"""(game id, why) of the damaged games a read met."""
 
 
 def lease_key(code: str) -> int:
@@ -109,6 +123,10 @@ class Workers:
         self.notices: Notices | None = None
         self._present: set[str] = set()
         self._listed: tuple[float, list[dict[str, object]], int] | None = None
+        self._listing: asyncio.Task[tuple[Lines, int]] | None = None   # the list being read
+        self._list_drops = 0         # how often a kept list was dropped: one read meanwhile is not kept
+        self._drops = 0              # how often every game here was let go (drop_all)
+        self._reads = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-reader")
 
     def start(self) -> None:
         server = self.server
@@ -120,6 +138,14 @@ class Workers:
     def close(self) -> None:
         if self.notices is not None:
             self.notices.stop()
+        if self._listing is not None:
+            self._listing.cancel()
+        self._reads.shutdown(wait=False, cancel_futures=True)   # a hung read ends as the store closes
+
+    async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` (a read of the store, on its reader connection) on the reader thread: the
+        event loop goes on meanwhile, and the database thread's commits neither wait for it nor it for them."""
+        return await asyncio.get_running_loop().run_in_executor(self._reads, fn, *args)
 
     # ------------------------------------------------------------------ the handlers
     def create(self, conn: Conn, msg: P.Create) -> None:
@@ -132,18 +158,34 @@ class Workers:
         self._here_or_taken(conn, msg.game, msg.ref, lambda: self.server.lobby.host(conn, msg))
 
     def list(self, conn: Conn, msg: P.ListGames) -> None:
-        """Every process's games, as :meth:`.lobby.Lobby.list` answers for one, kept as long."""
-        now = time.monotonic()
-        if self._listed is None or now >= self._listed[0]:
-            try:
-                stored, present = self.store.listable()
-            except self.store.driver_error as e:
-                raise Refusal("store_unavailable", UNAVAILABLE_WORDS) from e
-            games, more = listing.listing([Listed.of(g) for g in stored], lambda t: t.id in present)
-            cost = time.monotonic() - now
-            self._listed = (now + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
-        _until, games, more = self._listed
+        """Every process's games, as :meth:`.lobby.Lobby.list` answers for one, kept as long; read
+        again (off the loop, one read for every ``list`` that arrives meanwhile) once stale."""
+        kept = self._listed
+        if kept is not None and time.monotonic() < kept[0]:
+            self.server.commits.send(conn, P.games(kept[1], kept[2], msg.ref))
+        else:
+            self._later(conn, msg.ref, self._list(conn, msg))
+
+    async def _list(self, conn: Conn, msg: P.ListGames) -> None:
+        if self._listing is None or self._listing.done():
+            self._listing = asyncio.get_running_loop().create_task(self._read_list())
+        games, more = await asyncio.shield(self._listing)
         self.server.commits.send(conn, P.games(games, more, msg.ref))
+
+    async def _read_list(self) -> tuple[Lines, int]:
+        """Kept from the read's start; the loop's share counts the loop's work only (the read is not)."""
+        start, drops = time.monotonic(), self._list_drops
+        stored, present = await self.read(self.store.listable)
+        now = time.monotonic()
+        games, more = listing.listing([Listed.of(g) for g in stored], lambda t: t.id in present)
+        if drops == self._list_drops:     # no process said meanwhile that a game changed: kept
+            cost = time.monotonic() - now
+            self._listed = (start + max(listing.FRESH_SECONDS, cost / listing.LOOP_SHARE), games, more)
+        return games, more
+
+    def _drop_list(self) -> None:
+        self._listed = None
+        self._list_drops += 1
 
     def _joined(self, conn: Conn, msg: P.Join) -> None:
         self.server.lobby.join(conn, msg)
@@ -183,7 +225,7 @@ class Workers:
             log.error("%s; every game here is let go", e)
             self.drop_all()
             self.server.commits.send(conn, P.refusal("game_busy", BUSY_WORDS, ref))
-        except self.store.driver_error as e:     # the database away: said, and the connection stays
+        except (self.store.driver_error, DatabaseRefused) as e:   # the database away: said, the connection stays
             log.warning("a message waited for %s, which failed (%s: %s)", self.store.where, type(e).__name__, e)
             self.server.commits.send(conn, P.refusal("store_unavailable", UNAVAILABLE_WORDS, ref))
         except Exception:   # a bug: this connection ends, as the read loop does it
@@ -198,10 +240,10 @@ class Workers:
     # ------------------------------------------------------------------ creating: a code no process holds
     async def _create(self, conn: Conn, msg: P.Create) -> None:
         server = self.server
-        if self.store.running() >= server.limits.max_games:
+        if await self.read(self.store.running) >= server.limits.max_games:
             raise Refusal("too_many_games", "the servers hold as many games as they can; try again later")
         for _ in range(CREATE_TRIES):
-            table, host_token = server.lobby.new_table(msg, server.lobby.new_code())
+            table, host_token = server.lobby.new_table(msg, await self._new_code())
             rows = self.store.game_rows(*game_row(table))
             if await server.commits.on_db(self.store.claim, table.id, lease_key(table.code), rows):
                 break
@@ -210,13 +252,29 @@ class Workers:
         server.lobby.open(conn, table, host_token, msg.ref)
         self._tell_lobby(table.id)
 
+    async def _new_code(self) -> str:
+        """As :meth:`.lobby.Lobby.new_code`, the archive asked off the loop."""
+        while True:
+            code = self.server.lobby.draw_code()
+            if not await self.read(self.store.code_taken, code):
+                return code
+
     # ------------------------------------------------------------------ taking a game over
+    def _game(self, key: str, code: str | None = None) -> tuple[StoredGame | None, Skipped]:
+        """On the reader thread: a stored game with the damaged games its read met (read together,
+        as the next read on that thread replaces them)."""
+        return self.store.game(key, code), list(self.store.skipped)
+
+    async def _stored(self, key: str, code: str | None = None) -> StoredGame | None:
+        stored, skipped = await self.read(self._game, key, code)
+        revive.log_skipped(self.server, skipped)
+        return stored  # type: ignore[no-any-return]
+
     async def take(self, conn: Conn, key: str, ref: int | None) -> bool:
         """The game held here, by its lease and a replay; False when ``conn`` was told ``moved``."""
         code = normal_code(key)
         while True:
-            stored = self.store.game(key, code)
-            revive.log_skipped(self.server)
+            stored = await self._stored(key, code)
             if stored is None or stored.id in self.store.broken:
                 raise Refusal("no_game", f"there is no game {key!r} on this server")
             if self._here(stored.id) is not None:
@@ -248,14 +306,17 @@ class Workers:
             if now >= deadline:
                 raise Refusal("game_busy", BUSY_WORDS)
             if now - asked >= 1.0:
-                self.store.notify(RELEASE, gid)
+                await self.read(self.store.notify, RELEASE, gid)
                 asked = now
             await asyncio.sleep(RETRY)
+        drops = self._drops
         try:     # ours: read it again, its last holder may have written until it let go
-            again = self.store.game(gid)
+            again = await self._stored(gid)
         except BaseException:
             await on_db(self.store.unlock, gid)
             raise
+        if drops != self._drops:     # the store's connection was lost meanwhile, and the lease with it
+            raise Refusal("game_busy", BUSY_WORDS)
         table = self._rebuilt(again) if again is not None else None
         if table is None:
             await on_db(self.store.unlock, gid)
@@ -282,7 +343,7 @@ class Workers:
     # ------------------------------------------------------------------ letting a game go
     def _notice(self, channel: str, payload: str) -> None:
         if channel == LOBBY:
-            self._listed = None
+            self._drop_list()
         elif channel == RELEASE and payload in self.server.tables and payload not in self.leaving:
             table = self.server.tables[payload]
             if table.status not in FINISHED:
@@ -322,6 +383,7 @@ class Workers:
         already. None is served any more; what waited for their writes is never sent; their
         connections are told ``moved`` (reconnecting, they are served by whoever takes the game)."""
         server = self.server
+        self._drops += 1
         watchers = {gid: set(conns) for gid, conns in server.watchers.items()}
         server.commits.forget(set(server.tables), set().union(*watchers.values()) if watchers else set())
         for gid, table in list(server.tables.items()):
@@ -355,9 +417,12 @@ class Workers:
                 log.warning("the heartbeat to %s failed (%s: %s)", self.store.where, type(e).__name__, e)
 
     def _tell_lobby(self, gid: str) -> None:
-        self._listed = None
+        self._drop_list()
+        self.server.spawn(self._notify_lobby(gid))
+
+    async def _notify_lobby(self, gid: str) -> None:
         try:
-            self.store.notify(LOBBY, gid)
+            await self.read(self.store.notify, LOBBY, gid)
         except Exception as e:      # the other processes' lists are at most a second old anyway
             log.warning("telling the other servers of game %s failed (%s)", gid, e)
 

@@ -1,0 +1,220 @@
+"""A worker's reads of the database never stop its event loop (issue #40).
+
+* A ``list`` whose read waits on a lock the test holds: meanwhile another
+  connection of the same worker gets its ``pong``, and a player's move its
+  ``ack`` -- both before the read can have finished (the lock is still held,
+  the reader seen waiting on it); the list is answered once the lock goes.
+* A join that takes a game over from another worker, its read waiting on
+  that lock: the worker's other game is played on and pings answered; once
+  the lock goes, the game is handed over and the join answered.
+* The reader's connection killed (``pg_terminate_backend``): the read that
+  meets it is answered ``store_unavailable``, and the worker goes on: the
+  same message said again is answered, and the game is still played.
+* A resignation naming a game not sat at is refused without a read (it
+  used to read the archive, on the loop, for any name given).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.net.conftest import ThreadServer, client, create, expect, pick
+
+from .conftest import game_url
+from .test_takeover import RANDOM_3X3, TWO
+
+GATE = (4040, 40)
+"""The advisory lock the slowed read waits for while the test holds it."""
+
+
+def seated(a: ThreadServer) -> tuple[dict[str, Any], list[Any]]:
+    host = client(a.url)
+    created = create(host, "cards", RANDOM_3X3, TWO)
+    host.close()
+    players = [client(game_url(a, created["code"]), name) for name in ("Ann", "Bob")]
+    for i, c in enumerate(players):
+        c.join(created["code"], seat=i)
+        expect(c, "joined")
+    return created, players
+
+
+def to_move(players: list[Any]) -> tuple[Any, dict[str, Any]]:
+    """The player whose turn it is, with the view saying so."""
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        for c in players:
+            c.poll()
+            v = c.view
+            if v is not None and v["status"] == "playing" and v["to_move"] == v["you"] and c.pending is None:
+                return c, v
+        time.sleep(0.01)
+    raise AssertionError("nobody's turn came")
+
+
+def ping(c: Any) -> dict[str, Any]:
+    ref = c._say({"type": "ping"})          # the client has no ping of its own (websockets pings itself)
+    return c.wait_for(lambda m: m.get("ref") == ref, 10)
+
+
+def waiting_on_lock(admin: Any, pid: int) -> bool:
+    row = admin.execute("SELECT wait_event_type FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()
+    return row is not None and row[0] == "Lock"
+
+
+@pytest.fixture
+def worker(two_workers: tuple[ThreadServer, ThreadServer]) -> Iterator[ThreadServer]:
+    yield two_workers[0]
+
+
+def test_a_slow_read_holds_up_only_its_own_answer_never_the_workers_pings_or_moves(
+        worker: ThreadServer, database: str) -> None:
+    import psycopg
+    a = worker
+    store = a.server.store  # type: ignore[union-attr]
+    created, players = seated(a)
+    lister = client(a.url, "Lister")
+    real = store.listable
+
+    def slow_listable() -> Any:
+        store._read("SELECT pg_advisory_xact_lock(?, ?)", GATE)     # on the reader connection
+        return real()
+
+    with psycopg.connect(database, autocommit=True) as admin:
+        admin.execute("SELECT pg_advisory_lock(%s, %s)", GATE)
+        released = False
+        try:
+            store.listable = slow_listable
+            ref = lister.list_games()
+            end = time.monotonic() + 10
+            while (store._reader is None or not waiting_on_lock(admin, store._reader.info.backend_pid)) \
+                    and time.monotonic() < end:
+                time.sleep(0.02)
+            assert waiting_on_lock(admin, store._reader.info.backend_pid)     # the list's read is stuck
+            mover, view = to_move(players)
+            assert ping(players[1 - players.index(mover)])["type"] == "pong"
+            mover.send_action(pick(view, random.Random(1)), view["ply"])
+            ack = mover.wait_for(lambda m: m["type"] in ("ack", "error"), 10)
+            assert ack["type"] == "ack" and ack["ply"] == view["ply"]
+            assert ping(players[0])["type"] == "pong"
+            assert waiting_on_lock(admin, store._reader.info.backend_pid)     # ...all the while
+            assert [m for m in lister.poll() if m.get("ref") == ref] == []   # and not answered yet
+            admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
+            released = True
+            games = lister.wait_for(lambda m: m.get("ref") == ref, 10)
+            assert games["type"] == "games" and created["code"] in {g["code"] for g in games["games"]}
+        finally:
+            store.listable = real
+            if not released:
+                admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
+            for c in [*players, lister]:
+                c.close()
+
+
+def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_games_of_its_worker(
+        two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
+    import psycopg
+    a, b = two_workers
+    store = b.server.store  # type: ignore[union-attr]
+    wanted, held_on_a = seated(a)
+    for c in held_on_a:        # gone, so they do not follow the game to B and ask for it back
+        c.close()
+    _here, players = seated(b)                      # a game B holds, played on meanwhile
+    real = store.game
+
+    def slow_game(*args: Any) -> Any:
+        store._read("SELECT pg_advisory_xact_lock(?, ?)", GATE)
+        return real(*args)
+
+    watcher = client(game_url(b, wanted["code"]), "Watcher")
+    with psycopg.connect(database, autocommit=True) as admin:
+        admin.execute("SELECT pg_advisory_lock(%s, %s)", GATE)
+        released = False
+        try:
+            store.game = slow_game
+            ref = watcher.join(wanted["code"], spectator=True)       # B must read A's game to take it
+            end = time.monotonic() + 10
+            while (store._reader is None or not waiting_on_lock(admin, store._reader.info.backend_pid)) \
+                    and time.monotonic() < end:
+                time.sleep(0.02)
+            assert waiting_on_lock(admin, store._reader.info.backend_pid)
+            mover, view = to_move(players)
+            assert ping(players[1 - players.index(mover)])["type"] == "pong"
+            mover.send_action(pick(view, random.Random(3)), view["ply"])
+            ack = mover.wait_for(lambda m: m["type"] in ("ack", "error"), 10)
+            assert ack["type"] == "ack" and ack["ply"] == view["ply"]
+            assert waiting_on_lock(admin, store._reader.info.backend_pid)
+            assert [m for m in watcher.poll() if m.get("ref") == ref] == []
+            admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
+            released = True
+            joined = watcher.wait_for(lambda m: m.get("ref") == ref, 10)
+            assert joined["type"] == "joined" and joined["game"] == wanted["game"]   # handed over to B
+            assert wanted["game"] in b.call(lambda: set(b.server.tables))  # type: ignore[union-attr]
+        finally:
+            store.game = real
+            if not released:
+                admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
+            for c in [*players, watcher]:
+                c.close()
+
+
+def test_a_read_whose_connection_is_killed_answers_store_unavailable_and_the_worker_goes_on(
+        worker: ThreadServer, database: str) -> None:
+    import psycopg
+    a = worker
+    store = a.server.store  # type: ignore[union-attr]
+    created, players = seated(a)
+    lister = client(a.url, "Lister")
+    try:
+        lister.list_games()
+        expect(lister, "games")                       # the reader connection is open
+        pid = store._reader.info.backend_pid
+        with psycopg.connect(database, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            end = time.monotonic() + 10
+            while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone() \
+                    and time.monotonic() < end:
+                time.sleep(0.02)
+        lister.create("cards", RANDOM_3X3, TWO)      # its first read meets the killed connection
+        refused = expect(lister, "error")
+        assert refused["code"] == "store_unavailable" and "database" in refused["message"]
+        assert ping(lister)["type"] == "pong"          # the connection stays
+        again = create(lister, "cards", RANDOM_3X3, TWO)       # said again: read on a new connection
+        assert store._reader.info.backend_pid != pid
+        lister.list_games()
+        listed = {g["code"] for g in expect(lister, "games")["games"]}
+        assert {created["code"], again["code"]} <= listed
+        mover, view = to_move(players)                 # the game held here plays on
+        mover.send_action(pick(view, random.Random(2)), view["ply"])
+        ack = mover.wait_for(lambda m: m["type"] in ("ack", "error"), 10)
+        assert ack["type"] == "ack" and ack["ply"] == view["ply"]
+    finally:
+        for c in [*players, lister]:
+            c.close()
+
+
+def test_resigning_in_a_game_not_sat_at_is_refused_without_reading_the_store(worker: ThreadServer) -> None:
+    a = worker
+    store = a.server.store  # type: ignore[union-attr]
+    _created, players = seated(a)
+    asked: list[Any] = []
+    real = store.game
+
+    def counted(*args: Any) -> Any:
+        asked.append(args)
+        return real(*args)
+
+    try:
+        store.game = counted
+        for key in ("ABCDEF", "no-such-game"):     # named, not held here: the store's archive is not asked
+            players[0].resign(key)
+            assert expect(players[0], "error")["code"] == "not_your_game"
+        assert asked == []
+    finally:
+        store.game = real
+        for c in players:
+            c.close()
