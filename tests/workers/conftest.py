@@ -14,11 +14,28 @@ from typing import Any
 
 import pytest
 
-from tests.net.conftest import FAST, ThreadServer
+from tests.net.conftest import FAST, ThreadServer, client, create, expect
 from tests.store import conftest as stores
 
 if hasattr(stores, "pg_cluster"):     # the session's cluster, where the stores' tests define it, shared here
     pg_cluster = stores.pg_cluster
+
+
+RANDOM_3X3 = {"rules": {"random": True}, "field": "3x3"}
+TWO = [{"kind": "human"}] * 2
+
+
+def seated(a: Any) -> tuple[dict[str, Any], list[Any]]:
+    """A card game created on worker ``a`` over the lobby path, both seats taken by clients naming
+    the game in their path: the ``created`` answer and the two players (Ann at seat 0, Bob at 1)."""
+    host = client(a.url)
+    created = create(host, "cards", RANDOM_3X3, TWO)
+    host.close()
+    players = [client(game_url(a, created["code"]), name) for name in ("Ann", "Bob")]
+    for i, c in enumerate(players):
+        c.join(created["code"], seat=i)
+        expect(c, "joined")
+    return created, players
 
 
 def game_url(server: Any, code: str) -> str:

@@ -21,21 +21,15 @@ import pytest
 from jayden_jazz.net import lobby
 from tests.net.conftest import ThreadServer, client, create, expect, play_out
 
-from .conftest import game_url, stored_actions
-from .test_takeover import RANDOM_3X3, TWO, acks_into
+from .conftest import TWO, game_url, seated, stored_actions
+from .test_takeover import acks_into
 
 
 def test_a_join_naming_a_game_on_another_worker_hands_it_over_and_nothing_is_lost(
         two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
     a, b = two_workers
-    host = client(a.url)
-    created = create(host, "cards", RANDOM_3X3, TWO)
+    created, players = seated(a)
     gid, code = created["game"], created["code"]
-    host.close()
-    players = [client(game_url(a, code), name) for name in ("Ann", "Bob")]
-    for i, c in enumerate(players):
-        c.join(code, seat=i)
-        expect(c, "joined")
     acks: dict[int, str] = {}
     moved: list[tuple[int, dict[str, Any]]] = []
     asked: list[Any] = []

@@ -25,22 +25,10 @@ import pytest
 
 from tests.net.conftest import ThreadServer, client, create, expect, pick
 
-from .conftest import game_url
-from .test_takeover import RANDOM_3X3, TWO
+from .conftest import RANDOM_3X3, TWO, game_url, seated
 
 GATE = (4040, 40)
 """The advisory lock the slowed read waits for while the test holds it."""
-
-
-def seated(a: ThreadServer) -> tuple[dict[str, Any], list[Any]]:
-    host = client(a.url)
-    created = create(host, "cards", RANDOM_3X3, TWO)
-    host.close()
-    players = [client(game_url(a, created["code"]), name) for name in ("Ann", "Bob")]
-    for i, c in enumerate(players):
-        c.join(created["code"], seat=i)
-        expect(c, "joined")
-    return created, players
 
 
 def to_move(players: list[Any]) -> tuple[Any, dict[str, Any]]:

@@ -20,10 +20,8 @@ from typing import Any
 
 from tests.net.conftest import ProcessServer, ThreadServer, client, create, expect, play_out
 
-from .conftest import game_url, stored_actions
+from .conftest import RANDOM_3X3, game_url, seated, stored_actions
 
-RANDOM_3X3 = {"rules": {"random": True}, "field": "3x3"}
-TWO = [{"kind": "human"}] * 2
 
 
 def acks_into(acks: dict[int, str]) -> Any:
@@ -38,14 +36,8 @@ def test_a_worker_killed_mid_game_is_taken_over_and_every_acked_action_is_stored
     a = ProcessServer(tmp_path / "a", store=database)
     b = ProcessServer(tmp_path / "b", store=database)
     try:
-        host = client(a.url)
-        created = create(host, "cards", RANDOM_3X3, TWO)
+        created, players = seated(a)
         code = created["code"]
-        players = [client(game_url(a, code), name) for name in ("Ann", "Bob")]
-        for i, c in enumerate(players):
-            c.join(code, seat=i)
-            expect(c, "joined")
-        host.close()
         acks: dict[int, str] = {}
         killed: list[int] = []
 
@@ -76,14 +68,8 @@ def test_a_worker_whose_store_connection_is_killed_stops_serving_and_never_write
         two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
     import psycopg
     a, b = two_workers
-    host = client(a.url)
-    created = create(host, "cards", RANDOM_3X3, TWO)
+    created, players = seated(a)
     gid, code = created["game"], created["code"]
-    host.close()
-    players = [client(game_url(a, code), name) for name in ("Ann", "Bob")]
-    for i, c in enumerate(players):
-        c.join(code, seat=i)
-        expect(c, "joined")
     acks: dict[int, str] = {}
     moved: list[dict[str, Any]] = []
     cut: list[int] = []
