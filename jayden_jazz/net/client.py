@@ -23,7 +23,9 @@ holding it. A process that does not hold the game answers ``moved``; the
 client then goes where it says at once and redoes the join it was making.
 The player is never troubled by that hop: no "lost", no "connected", no
 error; ``poll()`` passes the ``moved`` on as information (tests read it),
-which no screen shows.
+which no screen shows. A join answered ``game_busy`` (the game was still
+moving between processes when the asked one gave up waiting for it) is
+said again after a pause, a few times, before the player hears of it.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ Message = dict[str, Any]
 MOVED_HOPS = 4
 """``moved`` answers followed at once in a row; past that the usual backoff paces the hops (two
 servers each sending the client to the other while the game moves between them)."""
+BUSY_TRIES = 3
+"""Times a join answered ``game_busy`` is said again (after 0.5, 1 and 2 s) before the player hears."""
+BUSY_PAUSE = 0.5
 
 
 class NetClient:
@@ -55,7 +60,8 @@ class NetClient:
 
     def __init__(self, url: str, *, name: str = "", client: str = "jayden-jazz",
                  backoff: tuple[float, float] = (0.2, 5.0), open_timeout: float = 5.0,
-                 keepalive: float = 60.0, version: int = P.VERSION, code: str = "") -> None:
+                 keepalive: float = 60.0, version: int = P.VERSION, code: str = "",
+                 busy_tries: int = BUSY_TRIES) -> None:
         """``url``: the server (or the proxy); ``code``: the game's join code when it is already
         known (Continue, a join by code), so the first connect already names the game."""
         self.url = url
@@ -91,6 +97,9 @@ class NetClient:
         self._quiet = False                              # hopping: the player is told nothing
         self._hops = 0                                   # ``moved`` followed in a row
         self.moves = 0                                   # ``moved`` followed in all (tests count hops)
+        self.busy_tries = busy_tries
+        self._busy: dict[int, int] = {}                  # a join said again after ``game_busy``: its tries, by ref
+        self.busy_retries = 0                            # joins said again so (tests count them)
 
     # ------------------------------------------------------------------ for the game (any thread)
     def start(self) -> "NetClient":
@@ -348,6 +357,8 @@ class NetClient:
             else:
                 join["spectator"] = True
             out.append(join)
+            with self._lock:                    # kept like any join: one answered ``game_busy`` is said again
+                self._joins[join["ref"]] = join
         with self._lock:
             for join in self._redo:             # answered ``moved`` again, it is said again after that hop
                 self._joins[join["ref"]] = join
@@ -383,6 +394,8 @@ class NetClient:
         if kind == "moved":
             self._follow(msg)
             return
+        if kind == "error" and msg.get("code") == "game_busy" and self._busy_again(msg):
+            return
         with self._lock:
             if isinstance(msg.get("ref"), int):
                 self._joins.pop(msg["ref"], None)
@@ -409,6 +422,36 @@ class NetClient:
                 if isinstance(msg.get("view"), dict):
                     self._view = msg["view"]
         self._inbox.put(msg)
+
+    def _busy_again(self, msg: Message) -> bool:
+        """A join answered ``game_busy``: said again after a growing pause, up to ``busy_tries``
+        times; True when it will be (the player hears nothing of it meanwhile)."""
+        ref = msg.get("ref")
+        if not isinstance(ref, int):
+            return False
+        with self._lock:
+            tries = self._busy.pop(ref, 0)
+            join = self._joins.get(ref)
+            if join is None or tries >= self.busy_tries:
+                return False
+            del self._joins[ref]
+        again = {k: v for k, v in join.items() if k != "ref"}
+        pause = BUSY_PAUSE * 2 ** tries * (1 + 0.2 * random.random())
+        self.busy_retries += 1
+        self._loop.call_later(pause, self._join_again, again, tries + 1)  # type: ignore[union-attr]
+        return True
+
+    def _join_again(self, join: Message, tries: int) -> None:
+        if self._stop:
+            return
+        with self._lock:
+            if self._ws is None and self.session is not None and self.session.get("game") == join.get("game"):
+                return                          # not connected: the next connect rejoins the session anyway
+        ref = self._say(join)
+        with self._lock:
+            self._busy[ref] = tries
+            for old in list(self._busy)[:-8]:
+                del self._busy[old]
 
     def _follow(self, msg: Message) -> None:
         """``moved``: the game is held by another server process. Go to the path it names at once
