@@ -44,15 +44,13 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as P
 from . import route
+from .busy import BUSY_TRIES, BusyRetry
 
 Message = dict[str, Any]
 
 MOVED_HOPS = 4
 """``moved`` answers followed at once in a row; past that the usual backoff paces the hops (two
 servers each sending the client to the other while the game moves between them)."""
-BUSY_TRIES = 3
-"""Times a join answered ``game_busy`` is said again (after 0.5, 1 and 2 s) before the player hears."""
-BUSY_PAUSE = 0.5
 
 
 class NetClient:
@@ -97,9 +95,7 @@ class NetClient:
         self._quiet = False                              # hopping: the player is told nothing
         self._hops = 0                                   # ``moved`` followed in a row
         self.moves = 0                                   # ``moved`` followed in all (tests count hops)
-        self.busy_tries = busy_tries
-        self._busy: dict[int, int] = {}                  # a join said again after ``game_busy``: its tries, by ref
-        self.busy_retries = 0                            # joins said again so (tests count them)
+        self.busy = BusyRetry(busy_tries)                # joins answered ``game_busy``, said again
 
     # ------------------------------------------------------------------ for the game (any thread)
     def start(self) -> "NetClient":
@@ -424,34 +420,23 @@ class NetClient:
         self._inbox.put(msg)
 
     def _busy_again(self, msg: Message) -> bool:
-        """A join answered ``game_busy``: said again after a growing pause, up to ``busy_tries``
-        times; True when it will be (the player hears nothing of it meanwhile)."""
+        """A join answered ``game_busy``, said again after a pause (:mod:`.busy`): True when it will be."""
         ref = msg.get("ref")
         if not isinstance(ref, int):
             return False
         with self._lock:
-            tries = self._busy.pop(ref, 0)
-            join = self._joins.get(ref)
-            if join is None or tries >= self.busy_tries:
-                return False
-            del self._joins[ref]
+            join = self._joins.pop(ref, None)
+            later = self.busy.pause(ref) if join is not None else None
+        if join is None or later is None:
+            return False
         again = {k: v for k, v in join.items() if k != "ref"}
-        pause = BUSY_PAUSE * 2 ** tries * (1 + 0.2 * random.random())
-        self.busy_retries += 1
-        self._loop.call_later(pause, self._join_again, again, tries + 1)  # type: ignore[union-attr]
+        self._loop.call_later(later[0], self._join_again, again, later[1])  # type: ignore[union-attr]
         return True
 
     def _join_again(self, join: Message, tries: int) -> None:
-        if self._stop:
-            return
-        with self._lock:
-            if self._ws is None and self.session is not None and self.session.get("game") == join.get("game"):
-                return                          # not connected: the next connect rejoins the session anyway
-        ref = self._say(join)
-        with self._lock:
-            self._busy[ref] = tries
-            for old in list(self._busy)[:-8]:
-                del self._busy[old]
+        if self._stop or (self._ws is None and (self.session or {}).get("game") == join.get("game")):
+            return                              # not connected: the next connect rejoins the session anyway
+        self.busy.said_again(self._say(join), tries)
 
     def _follow(self, msg: Message) -> None:
         """``moved``: the game is held by another server process. Go to the path it names at once

@@ -41,7 +41,7 @@ def test_many_games_created_on_one_worker_are_all_seated_by_their_path_on_the_ot
         refused = [a for a in answers if a["type"] != "joined"]
         assert refused == [], refused
         assert [(x["game"], x["seat"]) for x in answers] == [(m["game"], i) for m, i, _c in seats]
-        assert all(c.busy_retries == 0 and c.moves == 0 for _m, _i, c in seats)   # never busy: nothing to wait for
+        assert all(c.busy.said == 0 and c.moves == 0 for _m, _i, c in seats)   # never busy: nothing to wait for
         held = b.call(lambda: set(b.server.tables))
         assert held == {m["game"] for m in made} and not a.call(lambda: set(a.server.tables))
         for _m, _i, c in seats:
@@ -93,9 +93,9 @@ def test_a_join_answered_game_busy_is_said_again_by_the_client_and_seats_the_pla
     try:
         seat.join(code, seat=0)
         end = time.monotonic() + 10
-        while seat.busy_retries == 0 and time.monotonic() < end:
+        while seat.busy.said == 0 and time.monotonic() < end:
             time.sleep(0.05)
-        assert seat.busy_retries == 1                       # B gave up waiting once; the client said it again
+        assert seat.busy.said == 1                       # B gave up waiting once; the client said it again
         notices.deliver = deliver                           # A hears again: the join said again seats the player
         got = seat.wait_for(lambda m: seen.append(m) is None and m["type"] in ("joined", "error"), 15)
         assert got["type"] == "joined" and got["game"] == made["game"] and got["seat"] == 0
@@ -127,7 +127,7 @@ def test_a_join_still_busy_after_every_try_is_said_to_the_player_in_plain_words(
         seat.join(made["code"], seat=0)
         m = seat.wait_for(lambda m: m["type"] in ("joined", "error"), 20)
         assert m["type"] == "error" and m["code"] == "game_busy" and "try again" in m["message"]
-        assert seat.busy_retries == 1 and time.monotonic() - started > 6     # two waits of ~3 s, then said
+        assert seat.busy.said == 1 and time.monotonic() - started > 6     # two waits of ~3 s, then said
         assert seat.state == "connected"
     finally:
         notices.deliver = deliver
