@@ -325,7 +325,8 @@ class Workers:
                 self.leaving.discard(gid)
         finally:
             self.releasing.discard(gid)
-        log.info("game %s (%s) handed over to another server", gid, table.code)
+        log.info("game %s (%s) %s", gid, table.code,
+                 "handed over to another server" if settle else "let go once stored, for its path's server")
 
     def drop_all(self) -> None:
         """The leases are gone with the store's connection: every game here may be another process's
