@@ -23,7 +23,9 @@ holding it. A process that does not hold the game answers ``moved``; the
 client then goes where it says at once and redoes the join it was making.
 The player is never troubled by that hop: no "lost", no "connected", no
 error; ``poll()`` passes the ``moved`` on as information (tests read it),
-which no screen shows.
+which no screen shows. A join answered ``game_busy`` (the game was still
+moving between processes when the asked one gave up waiting for it) is
+said again after a pause, a few times, before the player hears of it.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as P
 from . import route
+from .busy import BUSY_TRIES, BusyRetry
 
 Message = dict[str, Any]
 
@@ -55,7 +58,8 @@ class NetClient:
 
     def __init__(self, url: str, *, name: str = "", client: str = "jayden-jazz",
                  backoff: tuple[float, float] = (0.2, 5.0), open_timeout: float = 5.0,
-                 keepalive: float = 60.0, version: int = P.VERSION, code: str = "") -> None:
+                 keepalive: float = 60.0, version: int = P.VERSION, code: str = "",
+                 busy_tries: int = BUSY_TRIES) -> None:
         """``url``: the server (or the proxy); ``code``: the game's join code when it is already
         known (Continue, a join by code), so the first connect already names the game."""
         self.url = url
@@ -91,6 +95,7 @@ class NetClient:
         self._quiet = False                              # hopping: the player is told nothing
         self._hops = 0                                   # ``moved`` followed in a row
         self.moves = 0                                   # ``moved`` followed in all (tests count hops)
+        self.busy = BusyRetry(busy_tries)                # joins answered ``game_busy``, said again
 
     # ------------------------------------------------------------------ for the game (any thread)
     def start(self) -> "NetClient":
@@ -348,6 +353,8 @@ class NetClient:
             else:
                 join["spectator"] = True
             out.append(join)
+            with self._lock:                    # kept like any join: one answered ``game_busy`` is said again
+                self._joins[join["ref"]] = join
         with self._lock:
             for join in self._redo:             # answered ``moved`` again, it is said again after that hop
                 self._joins[join["ref"]] = join
@@ -383,6 +390,8 @@ class NetClient:
         if kind == "moved":
             self._follow(msg)
             return
+        if kind == "error" and msg.get("code") == "game_busy" and self._busy_again(msg):
+            return
         with self._lock:
             if isinstance(msg.get("ref"), int):
                 self._joins.pop(msg["ref"], None)
@@ -409,6 +418,25 @@ class NetClient:
                 if isinstance(msg.get("view"), dict):
                     self._view = msg["view"]
         self._inbox.put(msg)
+
+    def _busy_again(self, msg: Message) -> bool:
+        """A join answered ``game_busy``, said again after a pause (:mod:`.busy`): True when it will be."""
+        ref = msg.get("ref")
+        if not isinstance(ref, int):
+            return False
+        with self._lock:
+            join = self._joins.pop(ref, None)
+            later = self.busy.pause(ref) if join is not None else None
+        if join is None or later is None:
+            return False
+        again = {k: v for k, v in join.items() if k != "ref"}
+        self._loop.call_later(later[0], self._join_again, again, later[1])  # type: ignore[union-attr]
+        return True
+
+    def _join_again(self, join: Message, tries: int) -> None:
+        if self._stop or (self._ws is None and (self.session or {}).get("game") == join.get("game")):
+            return                              # not connected: the next connect rejoins the session anyway
+        self.busy.said_again(self._say(join), tries)
 
     def _follow(self, msg: Message) -> None:
         """``moved``: the game is held by another server process. Go to the path it names at once

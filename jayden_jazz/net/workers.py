@@ -10,6 +10,9 @@ connection whose path names the game (``/game/<CODE>``: the proxy routes
 by it) asks the holder to let go (``NOTIFY`` on :data:`.notices.RELEASE`)
 and waits up to :data:`HANDOVER_WAIT` seconds; a connection to the lobby
 (any other path) is told ``moved`` at once, to come back by the game's path.
+A game created over the lobby's path is let go as soon as its rows are
+committed: its path leads to whichever process its code hashes to, which
+then takes it unasked-for, with no handover to wait for.
 The holder lets its commits for the game finish, tells each of the game's
 connections ``moved``, forgets the game and unlocks.
 
@@ -251,6 +254,10 @@ class Workers:
             raise Refusal("game_busy", "no free game code was found; try again in a moment")
         server.lobby.open(conn, table, host_token, msg.ref)
         self._tell_lobby(table.id)
+        if conn.route != table.code and table.status == "waiting" and table.id not in server.computers.thinking:
+            # made over the lobby's path: the proxy sends the game's own path to whichever process
+            # its code hashes to, so holding it here would only make that one wait for a handover
+            server.spawn(self.release(table.id, settle=False))
 
     async def _new_code(self) -> str:
         """As :meth:`.lobby.Lobby.new_code`, the archive asked off the loop."""
@@ -349,10 +356,12 @@ class Workers:
             if table.status not in FINISHED:
                 self.server.spawn(self.release(payload, SETTLE - (time.monotonic() - self.moves.get(payload, 0.0))))
 
-    async def release(self, gid: str, after: float = 0.0) -> None:
+    async def release(self, gid: str, after: float = 0.0, settle: bool = True) -> None:
         """Another process is asked for this game by its path: our commits for it finish, its
         connections are told ``moved`` (after their answers), it is forgotten, then unlocked. A game
-        that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds)."""
+        that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds).
+        ``settle=False``: a game just created over the lobby's path, which nobody has asked for yet,
+        goes without holding it back here (its path may well lead here again at once)."""
         server = self.server
         if gid in self.releasing:       # asked again meanwhile (the asker repeats itself each second)
             return
@@ -364,7 +373,8 @@ class Workers:
             if table is None:
                 return
             self.leaving.add(gid)
-            self.moves[gid] = time.monotonic()
+            if settle:
+                self.moves[gid] = time.monotonic()
             try:
                 for conn in server.watchers.get(gid, set()):
                     conn.table = conn.seat = None
@@ -376,7 +386,8 @@ class Workers:
                 self.leaving.discard(gid)
         finally:
             self.releasing.discard(gid)
-        log.info("game %s (%s) handed over to another server", gid, table.code)
+        log.info("game %s (%s) %s", gid, table.code,
+                 "handed over to another server" if settle else "let go once stored, for its path's server")
 
     def drop_all(self) -> None:
         """The leases are gone with the store's connection: every game here may be another process's

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from jayden_jazz.net import lobby
+from jayden_jazz.net.client import NetClient
 from tests.net.conftest import ThreadServer, client, create, expect, play_out
 
 from .conftest import TWO, game_url, seated, stored_actions
@@ -122,9 +123,17 @@ def test_two_workers_creating_games_at_once_never_share_a_code(
     for t in makers:
         t.join(60)
     assert len(codes) == 60 and len(set(codes)) == 60
-    held = set(two_workers[0].call(lambda: set(two_workers[0].server.codes)))
-    held2 = set(two_workers[1].call(lambda: set(two_workers[1].server.codes)))
-    assert held | held2 == set(codes) and not held & held2              # each game held by one worker
+    end = time.monotonic() + 10       # made over the lobby's path: each let go once stored, for its path's worker
+    while any(w.call(lambda w=w: bool(w.server.codes)) for w in two_workers) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not any(w.call(lambda w=w: bool(w.server.codes)) for w in two_workers)
+    for code in codes[:4]:           # and each is still there to be taken by its path
+        seated = client(game_url(two_workers[1], code))
+        try:
+            seated.join(code, spectator=True)
+            assert expect(seated, "joined")["code"] == code
+        finally:
+            seated.close()
 
 
 def test_a_holder_that_does_not_let_go_leaves_the_asker_answering_game_busy(
@@ -133,10 +142,13 @@ def test_a_holder_that_does_not_let_go_leaves_the_asker_answering_game_busy(
     host = client(a.url)
     created = create(host, "jayden", {}, TWO)
     code = created["code"]
+    held = client(game_url(a, code))        # A holds it: asked for by its path there
+    held.join(code, spectator=True)
+    expect(held, "joined")
     notices = a.server.workers.notices  # type: ignore[union-attr]
     assert notices is not None
     notices.deliver = lambda _channel, _payload: None        # A deaf to being asked
-    watcher = client(game_url(b, code))
+    watcher = NetClient(game_url(b, code), backoff=(0.05, 0.5), busy_tries=0).start()   # hears the first answer
     try:
         started = time.monotonic()
         watcher.join(code, spectator=True)
@@ -147,6 +159,7 @@ def test_a_holder_that_does_not_let_go_leaves_the_asker_answering_game_busy(
         assert a.call(lambda: code in a.server.codes) and not b.call(lambda: code in b.server.codes)
     finally:
         watcher.close()
+        held.close()
         host.close()
 
 
