@@ -15,8 +15,7 @@ from typing import Any
 
 from tests.net.conftest import ThreadServer, client, create, expect
 
-from .conftest import game_url
-from .test_takeover import RANDOM_3X3, TWO
+from .conftest import RANDOM_3X3, TWO, game_url
 
 GAMES = 20
 
