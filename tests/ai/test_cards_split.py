@@ -19,7 +19,7 @@ import pytest
 
 from jayden_jazz.ai.cards.player import CardsPlayer, catalog_for
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Solver
-from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
+from jayden_jazz.ai.cards.split import CAN_SPLIT, _continue_clock, solve_root_split
 from jayden_jazz.ai.worker import AIWorker
 from test_cards_wdl_root import RULE_SETS, late_positions
 
@@ -110,6 +110,18 @@ def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
         solve_root_split(Solver(g.core.copy(), deadline=time.perf_counter() - 1), on_helper=helpers.append)
     assert type(err.value).__name__ == "OutOfTime"
     assert _gone(helpers[1])
+
+
+def test_the_helpers_clock_goes_on_from_the_callers_at_the_fork():
+    """A process-time clock starts again from zero in a forked child: read as it is, the
+    helper would have the caller's whole past time added to its deadline."""
+    g = _deal(1, dict(open="1"))
+    ticks = [0.25]                                  # the child's own clock, restarted
+    solver = Solver(g.core.copy(), deadline=41.0, clock=lambda: ticks[0])
+    _continue_clock(solver, 40.5)                   # the caller's clock read 40.5 at the fork
+    assert solver.clock() == 40.5
+    ticks[0] = 1.0                                  # 0.75 s of the helper's own time later
+    assert solver.clock() == 41.25 and solver.clock() >= solver.deadline
 
 
 def test_hard_splits_only_its_first_card_on_the_clock(cat):
