@@ -19,6 +19,7 @@ import pytest
 
 from jayden_jazz.ai.cards.player import CardsPlayer, catalog_for
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Solver
+from jayden_jazz.ai.cards import split
 from jayden_jazz.ai.cards.split import CAN_SPLIT, _continue_clock, solve_root_split
 from jayden_jazz.ai.worker import AIWorker
 from test_cards_wdl_root import RULE_SETS, late_positions
@@ -67,7 +68,11 @@ def _check(st, res) -> None:
 
 @pytest.mark.parametrize("opts", RULE_SETS, ids=lambda o: "+".join(f"{k}" if v is True else f"{k}={v}"
                                                                     for k, v in o.items()) or "base")
-def test_the_split_root_has_the_one_process_roots_value(cat, opts):
+@pytest.mark.parametrize("alone", [0, split.ALONE_NODES], ids=["replies shared at once", "claimed moves searched whole first"])
+def test_the_split_root_has_the_one_process_roots_value(cat, opts, alone, monkeypatch):
+    """With no positions for a claimed move's search alone, every root move's replies are
+    shared (the late positions' moves are otherwise mostly settled by that search)."""
+    monkeypatch.setattr(split, "ALONE_NODES", alone)
     helpers: list[int] = []
     checked = 0
     for g in late_positions(cat, opts, 16, 4141 + RULE_SETS.index(opts)):

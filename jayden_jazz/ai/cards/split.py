@@ -5,17 +5,20 @@ turn "does it win?", and a won deal is answered by the first winning move
 found. Most root moves lose, each refuted by one reply, and the winning
 move's proof is that every reply to it loses -- independent tests a second
 core can share. So each process claims the next root move in the solver's
-order that nobody has claimed and searches its replies (those taking most
-first); once one reply of a move was shown to lose (the move is then likely
-to win), the other process joins it as soon as its own move is settled,
-taking the replies left in turn. A reply that keeps the mover from a win
-refutes the move for both (the other abandons the reply it is on), and the
-move wins once every reply was shown to lose. When no move wins, both take
-the moves not shown lost in turn and ask "does it draw?". Sharing every
-move's replies from the start wasted the second core on the losing moves
-(after the refuting reply, the other's reply is thrown away): on Open deal
-19 the longer of the two processes took 1.68 s of CPU that way, 1.1-1.25 s
-with the moves claimed in turn.
+order that nobody has claimed and searches it whole for a few thousand
+positions (``ALONE_NODES``: the solver's own search, whose table's move and
+cut-offs refute most losing moves faster than reply by reply); a move not
+settled by then has its replies shared out (those taking most first, then
+by the bit search's history): the other process joins it as soon as its own
+move is settled, and both take the replies left in turn. A reply that keeps
+the mover from a win refutes the move for both (the other abandons the reply
+it is on), and the move wins once every reply was shown to lose. When no
+move wins, both take the moves not shown lost in turn and ask "does it
+draw?". Sharing every move's replies from the start wasted the second core
+on the losing moves (after the refuting reply, the other's reply is thrown
+away): empty boards, ten rule sets, deals 1-4 (bench_cards_solver.py
+``--wdl-sets 4``), 31 of 40 proofs within Hard's 1.28 s that way, 33 of 40
+this way on a busier machine; the split's mean time 11% lower.
 
 The two share a small anonymous memory map (made before the fork): the
 counters of replies and moves taken, the refutations and the first pass's
@@ -57,7 +60,7 @@ COUNT, HOLDS = 2, 3
 # positions a root move is searched in one piece by the process that claims it before its
 # replies are shared out: most losing moves are refuted within it (Open deal 19: 33 of 34),
 # faster whole (the table's move and cut-offs at the first reply) than reply by reply
-ALONE_NODES = 1 << 14
+ALONE_NODES = 1 << 14       # (0: replies shared at once)
 
 
 class _HelperWon(OutOfTime):
@@ -66,11 +69,12 @@ class _HelperWon(OutOfTime):
 
 
 class _Shared:
-    """The memory both processes see (no locks: see the module's docstring): [0] unused, [1] root moves taken in the second pass,
-    [2] set when a draw was found; then per root move its first-pass answer plus 3 (0:
-    none yet), its replies taken (the first take claims the move), its refutation plus 3
-    (0: none found), its number of replies plus 1 (0: not known yet) and whether one of
-    its replies was shown to lose (the other process then joins its proof)."""
+    """The memory both processes see (no locks: see the module's docstring): [0] unused,
+    [1] root moves taken in the second pass, [2] set when a draw was found; then per root
+    move its first-pass answer plus 3 (0: none yet), its replies taken (the first take
+    claims the move), its refutation plus 3 (0: none found), its number of replies plus 1
+    (0: not known yet) and whether it is worth the other's help (its search alone did not
+    settle it, or one of its replies was shown to lose)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -112,8 +116,8 @@ class _Shared:
 
     def open(self, i: int, held_only: bool) -> bool:
         """Whether root move ``i`` has replies left for a second process to take: claimed,
-        not refuted, with replies not yet taken (and, with ``held_only``, one of them shown
-        to lose already -- a move likely to win)."""
+        not refuted, with replies not yet taken (and, with ``held_only``, worth the help:
+        see the class)."""
         k = self.count(i)
         return (k is not None and not self.refuted(i) and self.taken(i) < k
                 and (self.held(i) or not held_only))
@@ -192,10 +196,11 @@ def _after(solver: Solver, m: Move, r: Move, me: int) -> int:
 def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[int],
             report: Callable[[int, int, int], None]) -> None:
     """The first pass, "does it win?": each process claims the next root move nobody has
-    claimed (:func:`_first_pass_order`) and proves its replies in turn; once one of a
-    move's replies was shown to lose (the move is then likely to win) the other process
-    joins it when its own move is done, taking the replies left in turn (a reply that
-    holds the mover below a win refutes the move for both). With no move left to claim,
+    claimed (:func:`_first_pass_order`), searches it whole for up to ``ALONE_NODES``
+    positions, then proves its replies in turn; a move that was not settled so (or one of
+    whose replies was shown to lose) has the other process join it when its own move is
+    done, taking the replies left in turn (a reply that holds the mover below a win
+    refutes the move for both). With no move left to claim,
     a process joins any move with replies left. Then "does it draw?" for the root moves
     not shown lost, taken in turn, until none is left or one draws. ``current[0]`` is the
     root move whose replies are being searched (the tick abandons one the other process
@@ -262,7 +267,7 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
             continue
         j = shared.take(3 + n + i)
         if j == 0:
-            alone = _within(solver, moves[i], ALONE_NODES)
+            alone = _within(solver, moves[i], ALONE_NODES) if ALONE_NODES else None
             if alone is not None:                      # settled alone: most losing moves are
                 if alone < WIN:
                     shared.refute(i, alone)
