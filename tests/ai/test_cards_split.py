@@ -117,6 +117,20 @@ def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
     assert _gone(helpers[1])
 
 
+def test_both_processes_number_a_root_moves_replies_alike():
+    """The processes tell each other "reply j of root move i holds" by number: a process
+    that has searched (its own history of cut-offs) must number them as a fresh one."""
+    g = _deal(3, dict(open="1"))
+    fresh = Solver(g.core.copy())
+    searched = Solver(g.core.copy())
+    moves = searched.root_moves()
+    for m in moves[:6]:
+        searched.child_value(m, WIN - 1, WIN)
+    assert any(any(row) for row in searched.bits.history)
+    for m in moves:
+        assert split._replies(searched, m) == split._replies(fresh, m), m
+
+
 def test_the_helpers_clock_goes_on_from_the_callers_at_the_fork():
     """A process-time clock starts again from zero in a forked child: read as it is, the
     helper would have the caller's whole past time added to its deadline."""

@@ -8,8 +8,7 @@ core can share. So each process claims the next root move in the solver's
 order that nobody has claimed and searches it whole for a few thousand
 positions (``ALONE_NODES``: the solver's own search, whose table's move and
 cut-offs refute most losing moves faster than reply by reply); a move not
-settled by then has its replies shared out (those taking most first, then
-by the bit search's history): the other process joins it as soon as its own
+settled by then has its replies shared out (those taking most first): the other process joins it as soon as its own
 move is settled, and both take the replies left in turn. A reply that keeps
 the mover from a win refutes the move for both (the other abandons the reply
 it is on), and the move wins once every reply was shown to lose. When no
@@ -169,10 +168,10 @@ def _replies(solver: Solver, m: Move) -> list[Move] | None:
         if st.over or st.to_move == me:
             return None
         seat = st.to_move
-        hist = solver.bits.history
-        # the bit search's own order: the cells taken, then its history of cut-offs (the
-        # history so far also orders a losing move's refuting reply first more often)
-        got = {pc: (len(st.captures(pc[0], pc[1], seat)) << 24) + hist[pc[0]][pc[1]] for pc in st.placements()}
+        # by the position alone: both processes number the replies alike (a history of
+        # cut-offs, each process's own, would number them differently, and a reply proven
+        # by one would be counted as another by the other)
+        got = {pc: len(st.captures(pc[0], pc[1], seat)) for pc in st.placements()}
         return sorted(st.moves(), key=lambda r: -got[(r[0], r[1])])
     finally:
         st.uncommit()
