@@ -6,7 +6,7 @@ found. Most root moves lose, each refuted by one reply, and the winning
 move's proof is that every reply to it loses -- independent tests a second
 core can share. So each process claims the next root move in the solver's
 order that nobody has claimed and searches it whole for a few thousand
-positions (``ALONE_NODES``, but under Same: the solver's own search, whose table's move and
+positions (``ALONE_NODES``: the solver's own search, whose table's move and
 cut-offs refute most losing moves faster than reply by reply); a move not
 settled by then has its replies shared out (those taking most first): the other process joins it as soon as its own
 move is settled, and both take the replies left in turn. A reply that keeps
@@ -59,15 +59,7 @@ COUNT, HOLDS = 2, 3
 # positions a root move is searched in one piece by the process that claims it before its
 # replies are shared out: most losing moves are refuted within it (Open deal 19: 33 of 34),
 # faster whole (the table's move and cut-offs at the first reply) than reply by reply
-# (0: replies shared at once). Under Same (and Same + Plus + Combo) sharing at once did
-# better: split means over deals 1-4, 0.25 and 0.77 s at once against 0.34 and 1.05 s
-# with the search alone first; Open deals 19, 1 and 2: 3.3 s against 4.2 s the other way
-ALONE_NODES = 1 << 14
-
-
-def _alone_nodes(solver: Solver) -> int:
-    table = solver.st.table
-    return 0 if table is not None and table.same else ALONE_NODES
+ALONE_NODES = 1 << 14       # (0: replies shared at once)
 
 
 class _HelperWon(OutOfTime):
@@ -274,8 +266,7 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
             continue
         j = shared.take(3 + n + i)
         if j == 0:
-            budget = _alone_nodes(solver)
-            alone = _within(solver, moves[i], budget) if budget else None
+            alone = _within(solver, moves[i], ALONE_NODES) if ALONE_NODES else None
             if alone is not None:                      # settled alone: most losing moves are
                 if alone < WIN:
                     shared.refute(i, alone)
