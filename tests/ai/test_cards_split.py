@@ -19,7 +19,8 @@ import pytest
 
 from jayden_jazz.ai.cards.player import CardsPlayer, catalog_for
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Solver
-from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
+from jayden_jazz.ai.cards import split
+from jayden_jazz.ai.cards.split import CAN_SPLIT, _continue_clock, solve_root_split
 from jayden_jazz.ai.worker import AIWorker
 from test_cards_wdl_root import RULE_SETS, late_positions
 
@@ -67,7 +68,11 @@ def _check(st, res) -> None:
 
 @pytest.mark.parametrize("opts", RULE_SETS, ids=lambda o: "+".join(f"{k}" if v is True else f"{k}={v}"
                                                                     for k, v in o.items()) or "base")
-def test_the_split_root_has_the_one_process_roots_value(cat, opts):
+@pytest.mark.parametrize("alone", [0, split.ALONE_NODES], ids=["replies shared at once", "claimed moves searched whole first"])
+def test_the_split_root_has_the_one_process_roots_value(cat, opts, alone, monkeypatch):
+    """With no positions for a claimed move's search alone, every root move's replies are
+    shared (the late positions' moves are otherwise mostly settled by that search)."""
+    monkeypatch.setattr(split, "ALONE_NODES", alone)
     helpers: list[int] = []
     checked = 0
     for g in late_positions(cat, opts, 16, 4141 + RULE_SETS.index(opts)):
@@ -110,6 +115,32 @@ def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
         solve_root_split(Solver(g.core.copy(), deadline=time.perf_counter() - 1), on_helper=helpers.append)
     assert type(err.value).__name__ == "OutOfTime"
     assert _gone(helpers[1])
+
+
+def test_both_processes_number_a_root_moves_replies_alike():
+    """The processes tell each other "reply j of root move i holds" by number: a process
+    that has searched (its own history of cut-offs) must number them as a fresh one."""
+    g = _deal(3, dict(open="1"))
+    fresh = Solver(g.core.copy())
+    searched = Solver(g.core.copy())
+    moves = searched.root_moves()
+    for m in moves[:6]:
+        searched.child_value(m, WIN - 1, WIN)
+    assert any(any(row) for row in searched.bits.history)
+    for m in moves:
+        assert split._replies(searched, m) == split._replies(fresh, m), m
+
+
+def test_the_helpers_clock_goes_on_from_the_callers_at_the_fork():
+    """A process-time clock starts again from zero in a forked child: read as it is, the
+    helper would have the caller's whole past time added to its deadline."""
+    g = _deal(1, dict(open="1"))
+    ticks = [0.25]                                  # the child's own clock, restarted
+    solver = Solver(g.core.copy(), deadline=41.0, clock=lambda: ticks[0])
+    _continue_clock(solver, 40.5)                   # the caller's clock read 40.5 at the fork
+    assert solver.clock() == 40.5
+    ticks[0] = 1.0                                  # 0.75 s of the helper's own time later
+    assert solver.clock() == 41.25 and solver.clock() >= solver.deadline
 
 
 def test_hard_splits_only_its_first_card_on_the_clock(cat):

@@ -2,17 +2,22 @@
 
 A first card's proof (:meth:`Solver.solve_root`) asks of each root move in
 turn "does it win?", and a won deal is answered by the first winning move
-found -- so most of its time goes into one move's proof: that every reply
-to it loses. Those replies are independent tests, so a second core can take
-part there: both processes go through the root moves in the solver's order
-and take the current move's replies in turn as each is free (the replies
-taking most first); a reply that keeps the mover from a win refutes the move
-for both (the other abandons the reply it is on), and the move wins once
-every reply was shown to lose. When no move wins, both take the moves not
-shown lost in turn and ask "does it draw?". Measured against sharing out
-the root moves themselves, this halves more of a won deal (the winning
-move's proof) and less of a lost one (where a helper searching a reply that
-does not refute is wasted); a won deal is the one Hard must not throw.
+found. Most root moves lose, each refuted by one reply, and the winning
+move's proof is that every reply to it loses -- independent tests a second
+core can share. So each process claims the next root move in the solver's
+order that nobody has claimed and searches it whole for a few thousand
+positions (``ALONE_NODES``: the solver's own search, whose table's move and
+cut-offs refute most losing moves faster than reply by reply); a move not
+settled by then has its replies shared out (those taking most first): the other process joins it as soon as its own
+move is settled, and both take the replies left in turn. A reply that keeps
+the mover from a win refutes the move for both (the other abandons the reply
+it is on), and the move wins once every reply was shown to lose. When no
+move wins, both take the moves not shown lost in turn and ask "does it
+draw?". Sharing every move's replies from the start wasted the second core
+on the losing moves (after the refuting reply, the other's reply is thrown
+away): empty boards, ten rule sets, deals 1-4 (bench_cards_solver.py
+``--wdl-sets 4``), 31 of 40 proofs within Hard's 1.28 s that way, 33 of 40
+this way on a busier machine; the split's mean time 11% lower.
 
 The two share a small anonymous memory map (made before the fork): the
 counters of replies and moves taken, the refutations and the first pass's
@@ -51,6 +56,10 @@ Answer = tuple[int, int, int]       # (kind, root move index, value) -- kinds be
 # kinds of answer: WIN (does the root move win? its fail-soft value), DRAW (does it draw?),
 # COUNT (how many replies the root move has), HOLDS (reply number v of it was proven to lose)
 COUNT, HOLDS = 2, 3
+# positions a root move is searched in one piece by the process that claims it before its
+# replies are shared out: most losing moves are refuted within it (Open deal 19: 33 of 34),
+# faster whole (the table's move and cut-offs at the first reply) than reply by reply
+ALONE_NODES = 1 << 14       # (0: replies shared at once)
 
 
 class _HelperWon(OutOfTime):
@@ -59,19 +68,26 @@ class _HelperWon(OutOfTime):
 
 
 class _Shared:
-    """The memory both processes see: [0] unused, [1] root moves taken in the second pass,
-    [2] set when a draw was found; then per root move its first-pass answer plus 3 (0:
-    none yet), its replies taken, and its refutation plus 3 (0: none found)."""
+    """The memory both processes see (no locks: see the module's docstring): [0] unused,
+    [1] root moves taken in the second pass, [2] set when a draw was found; then per root
+    move its first-pass answer plus 3 (0: none yet), its replies taken (the first take
+    claims the move), its refutation plus 3 (0: none found), its number of replies plus 1
+    (0: not known yet) and whether it is worth the other's help (its search alone did not
+    settle it, or one of its replies was shown to lose)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.map = mmap.mmap(-1, 8 * (3 + 3 * n))
+        self.map = mmap.mmap(-1, 8 * (3 + 5 * n))
         self.cells = memoryview(self.map).cast("q")
 
     def take(self, counter: int) -> int:
         i = self.cells[counter]
         self.cells[counter] = i + 1
         return i
+
+    def taken(self, i: int) -> int:
+        """How many of root move ``i``'s replies were taken (0: nobody claimed it yet)."""
+        return self.cells[3 + self.n + i]
 
     def first(self, i: int) -> int | None:
         v = self.cells[3 + i]
@@ -83,6 +99,27 @@ class _Shared:
     def refute(self, i: int, v: int) -> None:
         self.cells[3 + 2 * self.n + i] = v + 3
         self.cells[3 + i] = v + 3
+
+    def set_count(self, i: int, k: int) -> None:
+        self.cells[3 + 3 * self.n + i] = k + 1
+
+    def count(self, i: int) -> int | None:
+        k = self.cells[3 + 3 * self.n + i]
+        return k - 1 if k else None
+
+    def hold(self, i: int) -> None:
+        self.cells[3 + 4 * self.n + i] = 1
+
+    def held(self, i: int) -> bool:
+        return bool(self.cells[3 + 4 * self.n + i])
+
+    def open(self, i: int, held_only: bool) -> bool:
+        """Whether root move ``i`` has replies left for a second process to take: claimed,
+        not refuted, with replies not yet taken (and, with ``held_only``, worth the help:
+        see the class)."""
+        k = self.count(i)
+        return (k is not None and not self.refuted(i) and self.taken(i) < k
+                and (self.held(i) or not held_only))
 
     def close(self) -> None:
         self.cells.release()
@@ -131,6 +168,9 @@ def _replies(solver: Solver, m: Move) -> list[Move] | None:
         if st.over or st.to_move == me:
             return None
         seat = st.to_move
+        # by the position alone: both processes number the replies alike (a history of
+        # cut-offs, each process's own, would number them differently, and a reply proven
+        # by one would be counted as another by the other)
         got = {pc: len(st.captures(pc[0], pc[1], seat)) for pc in st.placements()}
         return sorted(st.moves(), key=lambda r: -got[(r[0], r[1])])
     finally:
@@ -154,41 +194,89 @@ def _after(solver: Solver, m: Move, r: Move, me: int) -> int:
 
 def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[int],
             report: Callable[[int, int, int], None]) -> None:
-    """The first pass, "does it win?", root move by root move (:func:`_first_pass_order`), both processes
-    taking the move's replies in turn (a reply that holds the mover below a win refutes the
-    move for both); then "does it draw?" for the root moves not shown lost, taken in turn,
-    until none is left or one draws. ``current[0]`` is the root move whose replies are
-    being searched (the tick abandons one the other process refuted)."""
+    """The first pass, "does it win?": each process claims the next root move nobody has
+    claimed (:func:`_first_pass_order`), searches it whole for up to ``ALONE_NODES``
+    positions, then proves its replies in turn; a move that was not settled so (or one of
+    whose replies was shown to lose) has the other process join it when its own move is
+    done, taking the replies left in turn (a reply that holds the mover below a win
+    refutes the move for both). With no move left to claim,
+    a process joins any move with replies left. Then "does it draw?" for the root moves
+    not shown lost, taken in turn, until none is left or one draws. ``current[0]`` is the
+    root move whose replies are being searched (the tick abandons one the other process
+    refuted)."""
     n = len(moves)
     me = solver.st.to_move
-    for i in _first_pass_order(moves, shared):
-        m = moves[i]
-        reps = _replies(solver, m)
+    reps_of: dict[int, list[Move] | None] = {}
+
+    def replies(i: int) -> list[Move] | None:
+        if i not in reps_of:
+            reps_of[i] = _replies(solver, moves[i])
+        return reps_of[i]
+
+    def work(i: int, j: int) -> None:
+        """Prove root move ``i``'s reply ``j`` (taken) and the next ones free, until none is
+        left or the move is refuted."""
+        reps = replies(i)
+        assert reps is not None
+        report(COUNT, i, len(reps))
+        current[0] = i
+        try:
+            while j < len(reps) and not shared.refuted(i):
+                try:
+                    v = _after(solver, moves[i], reps[j], me)
+                except _Abandon:
+                    break
+                if v < WIN:
+                    shared.refute(i, v)
+                    report(WIN, i, v)
+                    break
+                shared.hold(i)
+                report(HOLDS, i, j)
+                j = shared.take(3 + n + i)
+        finally:
+            current[0] = -1
+
+    def join(held_only: bool) -> bool:
+        for i in range(n):
+            if shared.open(i, held_only):
+                work(i, shared.take(3 + n + i))
+                return True
+        return False
+
+    order = _first_pass_order(moves, shared)
+    while True:
+        if join(True):
+            continue
+        i = next(order, None)
+        if i is None:
+            if join(False):
+                continue
+            break
+        if shared.taken(i) or shared.refuted(i):
+            continue                                   # the other process claimed it
+        reps = replies(i)
         if reps is None:
             if shared.take(3 + n + i) == 0:
-                v = solver.child_value(m, WIN - 1, WIN)
+                v = solver.child_value(moves[i], WIN - 1, WIN)
                 if v < WIN:
                     shared.refute(i, v)
                 report(WIN, i, v)
                 if v >= WIN:
                     return
             continue
-        report(COUNT, i, len(reps))
-        current[0] = i
-        while not shared.refuted(i):
-            j = shared.take(3 + n + i)
-            if j >= len(reps):
-                break
-            try:
-                v = _after(solver, m, reps[j], me)
-            except _Abandon:
-                break
-            if v < WIN:
-                shared.refute(i, v)
-                report(WIN, i, v)
-                break
-            report(HOLDS, i, j)
-        current[0] = -1
+        j = shared.take(3 + n + i)
+        if j == 0:
+            alone = _within(solver, moves[i], ALONE_NODES) if ALONE_NODES else None
+            if alone is not None:                      # settled alone: most losing moves are
+                if alone < WIN:
+                    shared.refute(i, alone)
+                report(WIN, i, alone)
+                if alone >= WIN:
+                    return
+                continue
+            shared.set_count(i, len(reps))
+            shared.hold(i)                             # a long proof: worth the other's help
+        work(i, j)
     while not shared.cells[2]:
         i = shared.take(1)
         if i >= n:
@@ -203,21 +291,37 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
             return
 
 
+def _within(solver: Solver, m: Move, nodes: int) -> int | None:
+    """Does root move ``m`` win? -- its fail-soft value, if one search of it (the solver's
+    own, with its table's move order and cut-offs at the first reply) settles it within
+    ``nodes`` positions; None if not (what it searched stays in the table). Raises
+    OutOfTime for the caller's clock or node limit."""
+    limit = solver.node_limit
+    solver.node_limit = solver.total_nodes + nodes if limit is None else min(limit, solver.total_nodes + nodes)
+    try:
+        return solver.child_value(m, WIN - 1, WIN)
+    except OutOfTime as out:
+        if type(out) is not OutOfTime or (limit is not None and solver.total_nodes >= limit) or \
+                (solver.deadline is not None and solver.clock() >= solver.deadline):
+            raise                                      # the clock, or the other settled the root
+        return None
+    finally:
+        solver.node_limit = limit
+
+
 def _first_pass_order(moves: list[Move], shared: _Shared) -> Iterator[int]:
     """The root moves' indices in the order the first pass tries them: the root's order, a
     card with fewer of its placements refuted first (:func:`.solver.later_card_first`), as
-    both processes read the refutations in the shared memory at each step (so both take
-    the same next move, but for a refutation one of them has not seen yet: that costs a
-    move searched out of turn, never one skipped -- each move's replies stay shared)."""
+    both processes read the refutations in the shared memory at each step (both walk the
+    same order but for a refutation one of them has not seen yet; each claims the moves
+    the other has not)."""
     left = list(range(len(moves)))
-    tried: list[int] = []
     while left:
         counts: dict[int, int] = {}
-        for k in tried:
+        for k in range(len(moves)):
             if shared.refuted(k):
                 counts[moves[k][0]] = counts.get(moves[k][0], 0) + 1
         i = left.pop(later_card_first([moves[k] for k in left], counts))
-        tried.append(i)
         yield i
 
 
@@ -244,9 +348,11 @@ def _set_tick(solver: Solver, tick: Callable[[], None]) -> None:
     solver.bits.margin.tick = tick
 
 
-def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int, life_fd: int) -> None:
+def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int, life_fd: int,
+                 at_fork: float) -> None:
     """In the forked helper: exit when the caller's end of the life pipe closes, else prove."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl+C is the game's to handle
+    _continue_clock(solver, at_fork)
 
     def watch() -> None:
         try:
@@ -269,6 +375,16 @@ def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int
         pass
 
 
+def _continue_clock(solver: Solver, at_fork: float) -> None:
+    """Make the helper's clock go on from the caller's reading ``at_fork``. A wall clock
+    already does; a process-time clock (the tools' ``--cpu-clock``) starts again from
+    zero in a forked child, which would give the helper the caller's whole past time
+    on top of its deadline: so the helper's share is its own CPU time since the fork."""
+    base = solver.clock
+    offset = at_fork - base()
+    solver.clock = lambda: base() + offset
+
+
 def solve_root_split(solver: Solver, *, partial: bool = False,
                      on_helper: Callable[[int], None] | None = None) -> RootResult:
     """:meth:`Solver.solve_root` (first winning move, no ``all_best``) with a forked helper
@@ -282,13 +398,14 @@ def solve_root_split(solver: Solver, *, partial: bool = False,
     shared = _Shared(len(moves))
     out_r, out_w = os.pipe()
     life_r, life_w = os.pipe()
+    at_fork = solver.clock()
     pid = os.fork()
     if pid == 0:                                           # the helper
         code = 0
         try:
             os.close(out_r)
             os.close(life_w)
-            _helper_main(solver, moves, shared, out_w, life_r)
+            _helper_main(solver, moves, shared, out_w, life_r, at_fork)
         except BrokenPipeError:                            # the caller has its answer and reads no more
             pass
         except BaseException:                              # the caller goes on alone; the cause is told
