@@ -234,10 +234,14 @@ def ports_for(port: int, n: int) -> list[int]:
 
 def watch_stdin() -> None:
     """In a supervised worker: stop cleanly (SIGTERM to itself) once the supervisor's pipe on the
-    standard input closes -- the supervisor stopped or was killed."""
+    standard input closes -- the supervisor stopped or was killed. The raw descriptor is read, not
+    ``sys.stdin``: a thread waiting in a buffered read holds the buffer's lock, and the interpreter,
+    closing the buffer as the worker ends, then aborts ("Fatal Python error: _enter_buffered_busy")."""
+    fd = sys.stdin.fileno()
+
     def wait() -> None:
         try:
-            while sys.stdin.buffer.read(4096):
+            while os.read(fd, 4096):
                 pass
         except (OSError, ValueError):
             pass

@@ -166,3 +166,30 @@ def test_serve_workers_writes_the_proxys_config_for_the_addresses_it_got(pg_clus
         assert "    bind 127.0.0.1:7654  # jj:listen" in lines
     finally:
         workers.stop()
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT])
+def test_a_supervised_worker_stopped_ends_cleanly_while_it_watches_its_pipe(tmp_path: Path, how: signal.Signals) -> None:
+    """The worker's watch on its standard input must not hold the interpreter's stdin lock: a worker
+    stopped while the watch waits ended with "Fatal Python error: _enter_buffered_busy" (an abort, so
+    a nonzero status a service manager would restart) instead of exit 0."""
+    proc = subprocess.Popen([sys.executable, "-m", "jayden_jazz.net", "serve", "--supervised", "--port", "0",
+                             "--data", str(tmp_path / "data")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "listening on ws://127.0.0.1:" in line, line
+        proc.send_signal(how)
+        proc.wait(30)           # the pipe stays open, as the supervisor's does: the watch is still waiting
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
+    assert "Fatal Python error" not in err, err
+    assert proc.returncode == 0, (proc.returncode, err)
