@@ -42,6 +42,7 @@ def end_process(p: subprocess.Popen[Any], wait: float = STOP_WAIT) -> None:
             p.kill()
             p.wait(5)
 
+
 class StartFailed(RuntimeError):
     """A worker could not start the first time (a port taken, a database refused): one line."""
 
@@ -58,6 +59,7 @@ class Worker:
     restart_at: float | None = None
     given_up: bool = False
     last_words: str = ""                        # its latest line on stderr
+    stderr_reader: threading.Thread | None = None   # ends once the process's stderr is closed
     lines: queue.Queue[str] = field(default_factory=queue.Queue)
 
 
@@ -86,7 +88,8 @@ class Supervisor:
         w.lines = queue.Queue()
         assert w.proc.stdout is not None and w.proc.stderr is not None
         threading.Thread(target=self._read, args=(w.proc.stdout, w.lines, None), daemon=True).start()
-        threading.Thread(target=self._read, args=(w.proc.stderr, None, w), daemon=True).start()
+        w.stderr_reader = threading.Thread(target=self._read, args=(w.proc.stderr, None, w), daemon=True)
+        w.stderr_reader.start()
 
     @staticmethod
     def _read(stream: IO[str], lines: queue.Queue[str] | None, w: Worker | None) -> None:
@@ -145,7 +148,8 @@ class Supervisor:
                     return []
                 if w.proc is not None and w.proc.poll() is None:
                     self._end(w)
-                time.sleep(0.1)                 # its last words on stderr are read by now
+                if w.stderr_reader is not None:
+                    w.stderr_reader.join(5)     # the process ended: its last words on stderr are read
                 words = w.last_words.removeprefix("jayden-jazz serve: ") or "it did not say where it listens in time"
                 self.stop()
                 raise StartFailed(f"worker {w.index} (port {w.port}) did not start: {words}")
