@@ -12,13 +12,11 @@ root's first pass asks ("does it win?", "does it draw?").
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from jayden_jazz.ai.cards.player import catalog_for
 from jayden_jazz.ai.cards.solver import DRAW, WIN, Solver
-from jayden_jazz.cards import Game, Rules, get_field, new_game
+from tests.ai.test_cards_wdl_root import late_positions
 
 DEFAULT = [str(__import__("pathlib").Path(__file__).resolve().parents[2] / "cards" / "default")]
 
@@ -50,31 +48,7 @@ def cat():
 
 def positions(cat, opts: dict, count: int, seed: int):
     """``count`` random open positions with three to five empty cells, no reset left to play."""
-    rng = random.Random(seed)
-    fld = get_field("3x3")
-    opts = dict(opts)
-    preset = opts.pop("preset", "updated")
-    rules = Rules.preset(preset, open=True, **opts).check()
-    pool = sorted(c for c in cat if c.startswith("default/"))
-    made = 0
-    while made < count:
-        size = rules.hand_size(fld.playable_count, 2)
-        hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
-        g: Game = new_game(cat, fld, hands, rules, first_seat=rng.randrange(2), date=(2026, 11), rng=rng)
-        empty = 3 + made % 3
-        while not g.is_over() and g.core.empty > empty:
-            legal = g.legal_actions()
-            g.push(legal[rng.randrange(len(legal))])
-        if g.is_over() or _reset_left(g):
-            continue
-        made += 1
-        yield g
-
-
-def _reset_left(g: Game) -> bool:
-    """A reset still to play starts the field again: a whole game to search, not a late position."""
-    return not g.reset_used and any(a.effect == "reset" for s in range(g.players)
-                                    for c in g.hand(s) for a in c.abilities)
+    return late_positions(cat, opts, count, seed, spread=3)
 
 
 @pytest.mark.parametrize("opts", RULE_SETS, ids=lambda o: "+".join(f"{k}" if v is True else f"{k}={v}"

@@ -52,9 +52,9 @@ def cat():
     return catalog_for(DEFAULT)
 
 
-def late_positions(cat, opts: dict, count: int, seed: int):
-    """``count`` random positions with three or four empty cells, no reset left to play (a
-    reset starts the field again: not a late-game position)."""
+def late_positions(cat, opts: dict, count: int, seed: int, spread: int = 2):
+    """``count`` random positions with three to 2 + ``spread`` empty cells, no reset left to play
+    (a reset starts the field again: not a late-game position)."""
     rng = random.Random(seed)
     fld = get_field("3x3")
     opts = dict(opts)
@@ -66,7 +66,7 @@ def late_positions(cat, opts: dict, count: int, seed: int):
         size = rules.hand_size(fld.playable_count, 2)
         hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
         g = new_game(cat, fld, hands, rules, first_seat=rng.randrange(2), date=(2026, 11), rng=rng)
-        empty = 3 + made % 2
+        empty = 3 + made % spread
         while not g.is_over() and g.core.empty > empty:
             legal = g.legal_actions()
             g.push(legal[rng.randrange(len(legal))])
@@ -77,6 +77,7 @@ def late_positions(cat, opts: dict, count: int, seed: int):
 
 
 def _reset_left(g: Game) -> bool:
+    """A reset still to play starts the field again: a whole game to search, not a late position."""
     return not g.reset_used and any(a.effect == "reset" for s in range(g.players)
                                     for c in g.hand(s) for a in c.abilities)
 
