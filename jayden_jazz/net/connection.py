@@ -27,6 +27,7 @@ from websockets.protocol import State
 
 from . import protocol as P
 from .games import Refusal, Table
+from .route import code_in
 
 if TYPE_CHECKING:
     from .server import GameServer
@@ -176,11 +177,7 @@ def route_of(ws: ServerConnection) -> str | None:
     """The join code a connection's path names (``/game/<CODE>``, any case), or None (any other path:
     the lobby). A proxy routes by this path, so every connection naming one game reaches one process."""
     request = getattr(ws, "request", None)
-    path = str(getattr(request, "path", "") or "").split("?", 1)[0]
-    parts = path.strip("/").split("/")
-    if len(parts) == 2 and parts[0] == "game" and 0 < len(parts[1]) <= 16:
-        return parts[1].upper().replace("-", "")
-    return None
+    return code_in(str(getattr(request, "path", "") or ""))     # read as the client writes it (:mod:`.route`)
 
 
 def address_key(address: str) -> str:
