@@ -131,6 +131,7 @@ def test_a_join_by_code_and_a_known_code_name_the_game_in_the_url() -> None:
     by_code = NetClient(fake.url, backoff=(0.05, 0.5)).start()
     known = NetClient(fake.url + "/", code="abc-def", backoff=(0.05, 0.5)).start()
     try:
+        gather(by_code, lambda ms: any(m["type"] == "connection" for m in ms))   # at the address given first
         by_code.join("abc-def")
         gather(by_code, lambda ms: any(m["type"] == "joined" for m in ms))
         assert by_code.addresses == [fake.url, fake.url + "/game/ABCDEF"]
