@@ -16,6 +16,7 @@ from jayden_jazz.settings import Settings
 from tests.helpers import press, step
 from tests.net.conftest import client, expect
 from tests.scenes.test_online import open_online, type_text, until
+from tests.scenes.test_online_connect import drawn_text
 from tests.scenes.test_online_offers import waiting_guest
 
 
@@ -58,8 +59,11 @@ def test_hosting_with_a_name_the_server_refuses_says_why_and_starts_nothing(make
     host = app.stack.top
     host.menu.index = 0                                     # Your name
     type_text(app, "Jazz")
-    type_unsafe(app)
-    assert host.name.field.value == "Jazz\ufffd"
+    type_unsafe(app)                                        # typed, it is refused at once: the font has none
+    assert host.name.field.value == "Jazz" and "cannot draw replacement character" in host.name.field.refusal
+    assert any("cannot draw replacement character" in t for t in drawn_text(app))
+    host.name.field.set("Jazz\ufffd")                       # as a name could come (pasted, kept from before)
+    host.name.field.cursor = 5
     host.menu.index = len(host.menu.items) - 2
     press(app, "return")                                    # Start hosting
     window = app.stack.top
@@ -82,10 +86,12 @@ def test_joining_with_a_name_the_server_refuses_says_why_and_sends_nothing(make_
     press(app, "up")
     type_text(app, "Jazz")
     type_unsafe(app)
+    assert sc.fields["name"].value == "Jazz" and "cannot draw" in sc.error   # refused as it is typed
+    sc.fields["name"].set("Jazz\ufffd")                     # as a name could come (pasted, kept from before)
     press(app, "return")
     type_text(app, "127.0.0.1:1")
     press(app, "return")
-    type_text(app, "ABC123")
+    type_text(app, "ABC234")
     press(app, "return", "return")                          # to Join, and join
     assert sc.connector is None and sc.focused == "name"
     assert "character 5 (U+FFFD)" in sc.error and app.settings["player_name"] == ""

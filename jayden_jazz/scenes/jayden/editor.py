@@ -226,7 +226,7 @@ class JpnWindow(Scene):
         super().__init__(app)
         self.editor = editor
         self.note = note
-        self.field = TextField(editor.jpn(), max_len=400)
+        self.field = TextField(editor.jpn(), max_len=400, what="A position's JPN text")
         self.problem = ""
         self.rect = pygame.Rect(20, 110, 600, 110)
 
@@ -240,11 +240,14 @@ class JpnWindow(Scene):
                 self.editor.message = "Took the position from the text"
         else:
             self.field.handle(action)
+            if self.field.refusal:
+                self.app.sound.play("illegal")
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         inner = draw_window(surface, font, self.rect, "Position as JPN text")
         font.draw(surface, self.note[:72], inner.x + 4, inner.y + 2, P.WHITE)
         self.field.draw(surface, font, pygame.Rect(inner.x + 4, inner.y + 22, inner.w - 8, LINE_H + 2), True)
-        font.draw(surface, self.problem[:72], inner.x + 4, inner.y + 44, P.LIGHT_RED)
+        font.draw(surface, (self.field.refusal or self.problem)[:72], inner.x + 4, inner.y + 44,
+                  P.YELLOW if self.field.refusal else P.LIGHT_RED)
         font.draw(surface, "Enter use this text  Esc back", inner.x + 4, inner.bottom - LINE_H, P.LIGHT_GRAY)

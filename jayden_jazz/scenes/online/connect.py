@@ -38,7 +38,7 @@ class ConnectScene(Scene):
         super().__init__(app)
         self.frame = pygame.Rect(12, 8, 616, 334)
         x, w = self.frame.x + 12, self.frame.w - 24
-        self.address = TextField(str(app.settings["server_address"] or ""), 80)
+        self.address = TextField(str(app.settings["server_address"] or ""), 80, what="An address")
         self.name = NameEntry(app)
         self.rows = {"address": pygame.Rect(x, self.frame.y + 30, w, 18),
                      "name": pygame.Rect(x, self.frame.y + 52, w, 18)}
@@ -190,8 +190,11 @@ class ConnectScene(Scene):
             self._enter()
         elif self.focus in ("address", "name"):
             field = self.address if self.focus == "address" else self.name.field
-            if field.handle(action):
-                self.error = ""
+            used = self.name.handle(action) if field is self.name.field else field.handle(action)
+            if used:
+                self.error = field.refusal              # why a key did nothing, or nothing
+                if field is self.address and field.refusal:
+                    self.app.sound.play("illegal")
         elif typed_char(action).lower() == "r" or action.key.lower() == "f5":
             self.press("refresh")
 

@@ -206,7 +206,10 @@ class HostScene(Scene):
             font.draw(surface, self.connector.status.rstrip(".") + dots, inner.x + 4, y, P.WHITE)
             font.draw(surface, "Esc stops", inner.x + 4, y + LINE_H, P.LIGHT_GRAY)
         else:
-            for i, (line, color) in enumerate(self.notes((keys_y - y) // LINE_H)):
+            room = (keys_y - y) // LINE_H
+            refusal = self.name.field.refusal
+            refused = [(t, P.YELLOW) for t in wrap(refusal, 62)] if refusal else []   # why a key did nothing
+            for i, (line, color) in enumerate((refused + self.notes(room - len(refused)))[:room]):
                 font.draw(surface, line, inner.x + 4, y + i * LINE_H, color)
         font.draw(surface, "\u2190\u2192 change  Enter choose  Esc back", inner.x + 4, keys_y, P.LIGHT_GRAY)
 

@@ -6,16 +6,22 @@ server moved (another address than the kept one), or when the game turns
 out full: the way back without "Every seat of that game is taken". At the
 same address with a seat free it joins as anyone does (a second game
 window on this machine takes a seat of its own).
+
+The code is checked here, as it is typed and on Enter, against the
+server's own alphabet and length (``net/route.py``): a short code or a
+letter no code has is said at once, without a round trip to the server.
 """
 
 from __future__ import annotations
 
+import string
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from jayden_jazz.online.connector import Connector
 from jayden_jazz.online.session import load_session, session_path
+from jayden_jazz.net.route import CODE_CHARS, CODE_LENGTH, code_of
 from jayden_jazz.online.words import ERROR_WORDS, clean_code, server_url
 from jayden_jazz.scenes.online import link as L
 from jayden_jazz.scenes.online.fit import error_lines
@@ -29,11 +35,41 @@ from jayden_jazz.shell.widgets import LINE_H, draw_window
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.shell.appview import AppView
 
-CODE_LENGTH = 6
-"""As long as the server's join codes (``net/server.py``): the field takes no more."""
 ROWS = ("name", "address", "code", "join", "watch", "back")
 LABELS = {"name": "Your name", "address": "Address", "code": "Join code", "join": "Join to play",
           "watch": "Watch (a spectator: no seat, nothing kept)", "back": "Back"}
+
+
+def alphabet_words(chars: str) -> str:
+    """The characters of a join code in words: "the letters A-Z but I and O, and the digits 2-9"."""
+    missing = [c for c in string.ascii_uppercase if c not in chars]
+    digits = "".join(c for c in string.digits if c in chars)
+    letters = "the letters A-Z" + (f" but {', '.join(missing[:-1])} and {missing[-1]}" if len(missing) > 1
+                                   else f" but {missing[0]}" if missing else "")
+    if not digits:
+        return letters
+    numbers = f"{digits[0]}-{digits[-1]}" if len(digits) > 2 and digits in string.digits else ", ".join(digits)
+    return f"{letters}, and the digits {numbers}"
+
+
+CODE_WORDS = alphabet_words(CODE_CHARS)
+
+
+def code_key(ch: str) -> str:
+    """What a key typed into the code keeps: a capital; a dash or a space is taken as people write
+    codes (``route.code_of`` reads "abc-def") and keeps nothing."""
+    return "" if ch in "- " else ch.upper()
+
+
+def code_refusal(text: str) -> str:
+    """Why ``text`` is not a join code ('' when it is one): said on Enter, before anything is sent."""
+    code = text.upper().replace("-", "").replace(" ", "")
+    if code_of(code) is not None:
+        return ""
+    bad = next((ch for ch in code if ch not in CODE_CHARS), None)
+    if bad is not None:
+        return f"A join code has no \"{bad}\": it uses only {CODE_WORDS}."
+    return f"A join code has {CODE_LENGTH} letters and digits (you typed {len(code)})."
 
 
 class JoinScene(Scene):
@@ -44,7 +80,9 @@ class JoinScene(Scene):
         if not address and not code:                  # the last game joined, to join again
             address, code = str(last.get("address", "")), str(last.get("code", ""))
         self.fields = {"name": self.name.field, "address": TextField(address, 60),
-                       "code": TextField(clean_code(code)[:CODE_LENGTH], CODE_LENGTH)}
+                       "code": TextField(clean_code(code)[:CODE_LENGTH], CODE_LENGTH, what="A join code",
+                                         unit="letters and digits", chars=CODE_CHARS, chars_words=CODE_WORDS,
+                                         fold=code_key)}
         self.focus = ROWS.index("address" if not self.fields["address"].value else "code")
         self.frame = pygame.Rect(70, 25, 500, 300)
         self.rows = {name: pygame.Rect(self.frame.x + 24, self.frame.y + 62 + i * 22, self.frame.w - 48, 18)
@@ -80,25 +118,18 @@ class JoinScene(Scene):
             return
         field = self.fields.get(self.focused)
         if k == Kind.ACTION and not typed_char(action):
-            if field is not None:
-                self.focus += 1          # Enter in a field goes to the next one
-            else:
+            if field is None:
                 self._choose(self.focused)
-            return
-        ch = typed_char(action)
-        if self.focused == "code" and ch and not ch.isalnum():
-            self.error = "A join code is letters and digits only."
-            self.app.sound.play("illegal")
-            return
-        if self.focused == "code" and ch and field is not None and len(field.value) >= CODE_LENGTH \
-                and not field.selected:
-            self.error = f"A join code has {CODE_LENGTH} letters and digits: this one is whole (Backspace changes it)."
-            self.app.sound.play("illegal")
+            elif self.focused == "code" and field.value and code_refusal(field.value):
+                self.error = code_refusal(field.value)   # said now, not by the server; the text stays
+                self.app.sound.play("refusal")
+            else:
+                self.focus += 1          # Enter in a field goes to the next one
             return
         if field is not None and field.handle(action):
-            self.error = ""
-            if self.focused == "code":
-                field.set(field.value.upper())       # codes are read aloud in capitals
+            self.error = field.refusal              # why the key did nothing (a full code, an O), or nothing
+            if field.refusal:
+                self.app.sound.play("illegal")
 
     def _choose(self, name: str) -> None:
         if name == "back":
@@ -115,12 +146,14 @@ class JoinScene(Scene):
             self.error, self.focus = str(e), ROWS.index("address")
             self.app.sound.play("refusal")
             return
-        code = clean_code(self.fields["code"].value)
-        if not code:
-            self.error, self.focus = ("Type the join code the host's screen shows (six letters and digits).",
-                                      ROWS.index("code"))
+        typed = self.fields["code"].value
+        why = code_refusal(typed) if typed.strip(" -") else \
+            f"Type the join code the host's screen shows ({CODE_LENGTH} letters and digits)."
+        if why:                                 # a short code is said here, before anything is sent
+            self.error, self.focus = why, ROWS.index("code")
             self.app.sound.play("refusal")
             return
+        code = code_of(typed) or ""
         self.app.sound.play("select")
         self.error = ""
         self.name.remember()

@@ -32,7 +32,7 @@ def clean(text: str) -> str:
 class NameEntry:
     def __init__(self, app: AppView) -> None:
         self.app = app
-        self.field = TextField(clean(str(app.settings["player_name"] or "")), MAX_PLAYER_NAME)
+        self.field = TextField(clean(str(app.settings["player_name"] or "")), MAX_PLAYER_NAME, what="A name")
 
     @property
     def value(self) -> str:
@@ -44,10 +44,16 @@ class NameEntry:
         return f"Your name cannot be used: its {why}. Delete it with Backspace." if why else ""
 
     def handle(self, action: Action) -> bool:
-        """Typing, Backspace, the cursor keys left and right: True when the action was the field's."""
+        """Typing, Backspace, the cursor keys left and right: True when the action was the field's.
+        A key refused (the name full, say) leaves ``field.refusal`` for the screen to show until the
+        next key, with the refusal sound."""
+        self.field.refusal = ""
         if action.kind == Kind.MOVE and action.dy:
             return False                              # up and down move between rows
-        return self.field.handle(action)
+        used = self.field.handle(action)
+        if self.field.refusal:
+            self.app.sound.play("illegal")
+        return used
 
     def remember(self) -> None:
         """Keep the name for next time (a settings file that cannot be written is said, nothing lost)."""

@@ -42,7 +42,7 @@ class ContinueOnlineScene(Scene):
         self.error = ""
         self.kept = load_session(path)
         hosted = self.kept is not None and "hosted_port" in self.kept
-        self.address = TextField(str((self.kept or {}).get("url", ""))[5:], 60)
+        self.address = TextField(str((self.kept or {}).get("url", ""))[5:], 60, what="An address")
         items = [MenuItem("Try again", "again"), MenuItem("Server address", "address"),
                  MenuItem("Forget this game", "forget"), MenuItem("Back", "back")]
         self.menu = Menu([i for i in items if i.value != "address" or not hosted])
@@ -86,8 +86,11 @@ class ContinueOnlineScene(Scene):
                 self.close()
             return
         current = self.menu.current
+        self.address.refusal = ""               # a refused key is said until the next key
         if current is not None and current.value == "address" and action.kind != Kind.BACK \
                 and not (action.kind == Kind.MOVE and action.dy) and self.address.handle(action):
+            if self.address.refusal:
+                self.app.sound.play("illegal")
             return                              # typing the address (Enter tries it)
         item = self.menu_pick(self.menu, action)
         if item is None:
@@ -134,7 +137,8 @@ class ContinueOnlineScene(Scene):
             font.draw(surface, self.connector.status.rstrip(".") + dots, x, y, P.WHITE)
             font.draw(surface, "Esc stops", x, y + LINE_H, P.LIGHT_GRAY)
             return
-        for i, line in enumerate(error_lines(self.error, self.menu.rect.y - 2 - y)):   # never over the menu
+        said = self.address.refusal or self.error     # why a key did nothing, over an error it leaves
+        for i, line in enumerate(error_lines(said, self.menu.rect.y - 2 - y)):   # never over the menu
             font.draw(surface, line, x, y + i * LINE_H, P.LIGHT_RED)
         self.menu.draw(surface, font)
         for i, item in enumerate(self.menu.items):

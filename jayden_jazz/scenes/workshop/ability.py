@@ -149,12 +149,12 @@ class AbilityEditor(Scene):
         self.index = index
         self.form = Form(pygame.Rect(WINDOW.x + 10, WINDOW.y + 16, WINDOW.w - 20, 15 * 17), label_w=148)
         ab = self.ability
-        self.name_field = TextField(ab.name or "", max_len=40)
-        self.text_field = TextField(ab.text, max_len=200)
+        self.name_field = TextField(ab.name or "", max_len=40, what="An ability's name")
+        self.text_field = TextField(ab.text, max_len=200, what="An ability's text")
         before = ab.filter.roasting_before
         typed = editor.before_texts.get(index)
         self.before_field = TextField(typed if typed is not None else (month_text(before) if before else ""),
-                                      max_len=7)
+                                      max_len=7, what="A month (YYYY-MM)")
         self._rebuild()
 
     @property
@@ -263,8 +263,11 @@ class AbilityEditor(Scene):
         return (note, inner.x + 4), (budget, inner.right - 4 - self.app.font.width(budget))
 
     def hint(self) -> tuple[str, bool]:
-        """The help under the cost line, and whether it is a warning: the focused row's help, or
-        why "Only before" is not used while its text does not read as a month."""
+        """The help under the cost line, and whether it is a warning: why the last key typed was
+        refused, why "Only before" is not used while its text does not read as a month, or the
+        focused row's help."""
+        if self.form.refusal():
+            return self.form.refusal(), True
         row = self.form.current
         hint = HINTS.get(row.key, "") if row is not None else ""
         problem = month_problem(self.before_field.value)
@@ -291,7 +294,10 @@ class AbilityEditor(Scene):
             return
         if k in (Kind.ACTION, Kind.ALT) and action.pos is not None and not WINDOW.collidepoint(action.pos):
             return
-        if self.form.handle(action) and k == Kind.MOVE and action.dy:
+        used = self.form.handle(action)
+        if self.form.refusal():
+            self.app.sound.play("illegal")
+        if used and k == Kind.MOVE and action.dy:
             self.editor.last_key = None
 
     def draw(self, surface: pygame.Surface) -> None:

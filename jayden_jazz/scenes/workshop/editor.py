@@ -26,7 +26,7 @@ from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.editor_check import card_problems_in_editor
 from jayden_jazz.scenes.workshop.editor_panel import (  # noqa: F401 (the layout, read by tests and tools)
     FORM_RECT, KEYS_HELP, MSG_ROWS, MSG_Y, PANEL_W, ROW_HINTS, VIEW_X, EditorPanel, row_of)
-from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, SidesRow, TextRow
+from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, SidesRow, TextRow, id_field
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, PackChanged, read_own_pack, save_card
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
@@ -75,7 +75,9 @@ class CardEditorScene(Scene):
         self.history: list[tuple[Card, dict[str, str]]] = []
         self.last_key: str | None = None
         self.status = ""
-        self.fields = {k: TextField(max_len=400 if k == "description" else 120) for k in TEXT_KEYS}
+        self.fields = {k: id_field("", 120) if k == "id" else
+                       TextField(max_len=400 if k == "description" else 120, what=f"The {LABELS[k]} line")
+                       for k in TEXT_KEYS}
         self.before_texts: dict[int, str] = {}
         """An ability's "Only before" as typed while it is not a month (by ability index): an error."""
         self._load_texts(self._texts_of(self.card))
@@ -333,6 +335,8 @@ class CardEditorScene(Scene):
             self.view.scroll(3 if self.view.top < self.view.max_top else -self.view.top)
             return
         if self.form.handle(action):
+            if self.form.refusal():
+                self._side_note(self.form.refusal())      # said in the status line, with the refusal sound
             if k == Kind.MOVE and action.dy:
                 self.last_key = None
             return

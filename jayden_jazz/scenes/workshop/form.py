@@ -10,6 +10,7 @@ business.
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field
 from collections.abc import Set
 from typing import Any, Callable
@@ -23,6 +24,14 @@ from jayden_jazz.shell.font import GLYPH_W, Font
 from jayden_jazz.shell.input import Action, Kind
 
 ROW_H = 15
+ID_CHARS = string.ascii_lowercase + string.digits + "_-"
+"""What a card's or an opponent's id is made of (``cards/validate.py``'s ID_RE; a test holds them equal)."""
+ID_WORDS = "small letters a-z, digits 0-9, _ and -"
+
+
+def id_field(value: str, max_len: int) -> TextField:
+    """A field for an id: a key outside its alphabet (a capital, a space) is refused and said why."""
+    return TextField(value, max_len, what="An id", chars=ID_CHARS, chars_words=ID_WORDS)
 
 
 @dataclass
@@ -241,9 +250,16 @@ class Form:
         i = self.top + (pos[1] - self.rect.y) // ROW_H
         return i if 0 <= i < len(self.rows) else None
 
+    def refusal(self) -> str:
+        """Why the focused text row refused the last key typed ('' when it took it, or is not text)."""
+        row = self.current
+        return row.field.refusal if isinstance(row, TextRow) else ""
+
     def handle(self, action: Action) -> bool:
         """True when the form used the action."""
         row = self.current
+        if isinstance(row, TextRow):
+            row.field.refusal = ""              # a refusal is said until the next key, not on coming back
         k = action.kind
         if k in (Kind.POINT, Kind.ACTION) and action.pos is not None:
             i = self.row_at(action.pos)

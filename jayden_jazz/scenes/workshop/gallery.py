@@ -22,6 +22,7 @@ from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView, CardViewWindow
 from jayden_jazz.scenes.cardkit.library import Library, load_library
 from jayden_jazz.scenes.workshop.textfield import TextField, typed_char
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
 from jayden_jazz.shell.scene import Scene
 
@@ -118,7 +119,7 @@ class GalleryScene(Scene):
         self.lib = library or load_library(app)
         self.all_cards = list(self.lib.catalog.values())
         self.query = Query()
-        self.search = TextField(max_len=40)
+        self.search = TextField(max_len=40, what="A search")
         self.index = 0
         self.top = 0
         self.shown: list[Card] = []
@@ -190,7 +191,6 @@ class GalleryScene(Scene):
         """Which packs have problems (a line each), then every problem in full."""
         from jayden_jazz.scenes.cardkit.library import problem_lines, problem_style, shown_file
         from jayden_jazz.scenes.windows import MessageWindow, TextWindow
-        from jayden_jazz.shell.font import wrap
 
         if not self.lib.problems:
             self.stack.push(MessageWindow(self.app, "Pack problems", "Every pack loaded without a problem."))
@@ -291,6 +291,7 @@ class GalleryScene(Scene):
 
     def handle(self, action: Action) -> None:
         k = action.kind
+        self.search.refusal = ""                # said until the next key
         if k == Kind.BACK:
             if self.search.value:
                 self.search.set("")
@@ -310,6 +311,9 @@ class GalleryScene(Scene):
         if ch and (k in (Kind.KEY, Kind.ALT, *HOTKEYS) or (ch == " " and self.search.value)):
             self.search.cursor = len(self.search.value)
             self.search.handle(action)
+            if self.search.refusal:
+                self.app.sound.play("illegal")
+                return
             self._refilter(self.current)
             return
         if k == Kind.MOVE:
@@ -360,6 +364,13 @@ class GalleryScene(Scene):
             self.open_card()
 
     # drawing -----------------------------------------------------------------
+    def key_lines(self) -> list[tuple[str, int]]:
+        """The two lines under the list: the keys, or why the last key typed was refused."""
+        if self.search.refusal:
+            return [(line, P.YELLOW) for line in wrap(self.search.refusal, LIST_W // 8)[:2]]
+        return [("\u2191\u2193 choose  Enter: full view  Esc: back", P.LIGHT_GRAY),
+                ("\u2190\u2192 scroll the card text", P.LIGHT_GRAY)]
+
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         surface.fill(P.BLACK)
@@ -412,7 +423,7 @@ class GalleryScene(Scene):
             origin = pack_origin(self.lib, c.pack, self.app)
             font.draw(surface, c.id[:46], LIST_X, 290, P.LIGHT_CYAN)
             font.draw(surface, f"{self.lib.pack_name(c.pack)[:34]} ({origin})", LIST_X, 304, P.LIGHT_CYAN)
-        font.draw(surface, "\u2191\u2193 choose  Enter: full view  Esc: back", LIST_X, 322, P.LIGHT_GRAY)
-        font.draw(surface, "\u2190\u2192 scroll the card text", LIST_X, 336, P.LIGHT_GRAY)
+        for i, (line, colour) in enumerate(self.key_lines()):
+            font.draw(surface, line, LIST_X, 322 + i * 14, colour)
         if self._view is not None:
             self._view.draw(surface, VIEW_X, 0)

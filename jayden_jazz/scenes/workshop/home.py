@@ -23,6 +23,7 @@ from jayden_jazz.scenes.workshop.ownpacks import (OwnPack, PackChanged, delete_c
                                                   read_own_packs)
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, draw_window
@@ -45,10 +46,10 @@ class TextPrompt(Scene):
         return None
 
     def __init__(self, app: AppView, title: str, prompt: str, value: str, on_done: Callable[[str], object],
-                 max_len: int = 40) -> None:
+                 max_len: int = 40, what: str = "This text") -> None:
         super().__init__(app)
         self.title, self.prompt = title, prompt
-        self.field = TextField(value, max_len=max_len)
+        self.field = TextField(value, max_len=max_len, what=what)
         self.field.selected = bool(value)     # a suggested value: the first key typed replaces it
         self.on_done = on_done
         self.rect = pygame.Rect(120, 120, 400, 96)
@@ -62,13 +63,23 @@ class TextPrompt(Scene):
             self.on_done(self.field.value)
         else:
             self.field.handle(action)
+            if self.field.refusal:
+                self.app.sound.play("illegal")
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         inner = draw_window(surface, font, self.rect, self.title)
         font.draw(surface, self.prompt, inner.x + 4, inner.y + 2, P.WHITE)
         self.field.draw(surface, font, pygame.Rect(inner.x + 4, inner.y + 22, inner.w - 8, 16), True)
-        font.draw(surface, "Enter: OK   Esc: cancel", inner.x + 4, inner.y + 46, P.LIGHT_GRAY)
+        for i, line in enumerate(self.hint_lines()):
+            font.draw(surface, line, inner.x + 4, inner.y + 46 + i * 14,
+                      P.YELLOW if self.field.refusal else P.LIGHT_GRAY)
+
+    def hint_lines(self) -> list[str]:
+        """The line under the field: why the last key was refused, else the keys (two lines at most)."""
+        inner_w = self.rect.w - 12
+        return wrap(self.field.refusal, (inner_w - 8) // 8)[:2] if self.field.refusal \
+            else ["Enter: OK   Esc: cancel"]
 
 
 class WorkshopScene(Scene):
@@ -210,9 +221,11 @@ class WorkshopScene(Scene):
                     return
                 self.reload((pack.id, "new"))
 
-            self.stack.push(TextPrompt(self.app, "New pack", "Your name (the author):", "", authored))
+            self.stack.push(TextPrompt(self.app, "New pack", "Your name (the author):", "", authored,
+                                       what="An author's name"))
 
-        self.stack.push(TextPrompt(self.app, "New pack", "The pack's name:", "My cards", named))
+        self.stack.push(TextPrompt(self.app, "New pack", "The pack's name:", "My cards", named,
+                                   what="A pack's name"))
 
     def pack_menu(self, pack: OwnPack) -> None:
         n_opp = len(pack.info.opponents) if pack.info is not None else 0
@@ -261,7 +274,8 @@ class WorkshopScene(Scene):
         self.stack.push(TextPrompt(self.app, "Pack", "The pack's name:", info.name, lambda name: self.stack.push(
             TextPrompt(self.app, "Pack", "The author:", info.author, lambda author: self.stack.push(
                 TextPrompt(self.app, "Pack", "The version (such as 1.1):", info.version,
-                           lambda v: version(v, name, author)))))))
+                           lambda v: version(v, name, author), what="A version")), what="An author's name")),
+            what="A pack's name"))
 
     def zip(self, pack: OwnPack | None = None) -> None:
         pack = pack or self.current[1]

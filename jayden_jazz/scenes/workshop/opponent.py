@@ -22,7 +22,7 @@ from jayden_jazz.cards.catalog import Problem
 from jayden_jazz.cards.opponents import LEVELS, MAX_TIER, TRADES, Opponent, RuleSet
 from jayden_jazz.cards.validate_journey import MAX_ROULETTE
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
-from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, TextRow
+from jayden_jazz.scenes.workshop.form import ButtonRow, ChoiceRow, Form, Row, TextRow, id_field
 from jayden_jazz.scenes.workshop.oppcheck import opponent_problems
 from jayden_jazz.scenes.workshop.ownpacks import OwnPack, PackChanged, free_id, read_own_pack, save_opponent
 from jayden_jazz.scenes.workshop.pickwindow import Pickable, PickWindow
@@ -98,8 +98,9 @@ class OpponentEditorScene(Scene):
         self.on_saved = on_saved
         self.id_follows_name = original_id is None
         self.status = ""
-        self.fields = {"id": TextField(opponent.id.partition("/")[2], 40), "name": TextField(opponent.name, 40),
-                       "description": TextField(opponent.description, 400)}
+        self.fields = {"id": id_field(opponent.id.partition("/")[2], 40),
+                       "name": TextField(opponent.name, 40, what="An opponent's name"),
+                       "description": TextField(opponent.description, 400, what="A description")}
         self.form = Form(FORM_RECT, label_w=104)
         self.problems: list[Problem] = []
         self._after_change()
@@ -339,6 +340,9 @@ class OpponentEditorScene(Scene):
                     self.save() if what == "F2" else self.ask_close()
                     return
         self.form.handle(action)
+        if self.form.refusal():
+            self.status = self.form.refusal()         # the status line says why the key did nothing
+            self.app.sound.play("illegal")
 
     def _key_rects(self) -> list[tuple[pygame.Rect, str]]:
         out, x = [], 4

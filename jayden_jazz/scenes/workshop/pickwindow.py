@@ -67,7 +67,7 @@ class PickWindow(Scene):
         self.on_done = on_done
         self.multi = multi
         self.chosen = list(chosen)
-        self.search = TextField(max_len=40)
+        self.search = TextField(max_len=40, what="A search")
         self.shown: list[Pickable] = []
         self.index = 0
         self.top = 0
@@ -124,13 +124,15 @@ class PickWindow(Scene):
         elif k == Kind.ACTION and action.text in ("\r", "\n", ""):
             self.pick()
         elif self.search.handle(action):
+            if self.search.refusal:
+                self.app.sound.play("illegal")
             self.refresh()
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self.app.font
         inner = draw_window(surface, font, RECT, self.title)
         font.draw(surface, "Find:", inner.x + 4, inner.y + 4, P.LIGHT_CYAN)
-        self.search.draw(surface, font, pygame.Rect(inner.x + 48, inner.y + 3, 240, 16), True)
+        self.search.draw(surface, font, self.search_box(), True)
         count = f"{len(self.chosen)} chosen" if self.multi else f"{len(self.shown)} shown"
         font.draw(surface, count, inner.right - 8 - font.width(count), inner.y + 4, P.LIGHT_GRAY)
         for row in range(ROWS):
@@ -146,9 +148,19 @@ class PickWindow(Scene):
             font.draw(surface, (mark + it.label)[:66], inner.x + 6, y, P.BLACK if sel else P.WHITE)
         if not self.shown:
             font.draw(surface, "Nothing matches; Backspace to change the search.", inner.x + 6, LIST_Y, P.YELLOW)
-        help_ = ("Type to find. Enter ticks or unticks. Esc or F2: done." if self.multi
-                 else "Type to find. Enter picks. Esc: cancel.")
-        font.draw(surface, help_, inner.x + 4, RECT.bottom - 18, P.LIGHT_CYAN)
+        font.draw(surface, self.help_line()[:66], inner.x + 4, RECT.bottom - 18,
+                  P.YELLOW if self.search.refusal else P.LIGHT_CYAN)
+
+    def search_box(self) -> pygame.Rect:
+        """Where the search is typed: the field keeps its text inside (the end of a long one shows)."""
+        return pygame.Rect(RECT.x + 6 + 48, RECT.y + 12 + 3, 240, 16)
+
+    def help_line(self) -> str:
+        """The keys, or why the last key typed was refused."""
+        if self.search.refusal:
+            return self.search.refusal
+        return ("Type to find. Enter ticks or unticks. Esc or F2: done." if self.multi
+                else "Type to find. Enter picks. Esc: cancel.")
 
 
 __all__ = ["PickWindow", "Pickable"]

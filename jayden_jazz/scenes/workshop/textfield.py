@@ -11,11 +11,19 @@ Delete empties it, a cursor key ends the selection.
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import replace
+from functools import cache
+from typing import Callable
+
 import pygame
+
+from jayden_jazz import paths
 
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import GLYPH_W, Font
 from jayden_jazz.shell.input import HOTKEYS, Action, Kind
+from jayden_jazz.shell.pixelart import load_font_glyphs
 
 
 def typed_char(action: Action) -> str:
@@ -32,12 +40,47 @@ SELECT_ALL = "\x01"
 """What Ctrl+A types (SDL gives the control character), as Ctrl+S and Ctrl+Z are read elsewhere."""
 
 
+@cache
+def _font_chars() -> frozenset[str]:
+    """The characters the game's font draws (any other is drawn as '?')."""
+    return frozenset(load_font_glyphs(paths.asset("font", "ega8x14.txt")))
+
+
+def drawable(ch: str) -> bool:
+    """Whether the game's font draws ``ch`` as itself."""
+    return ch in _font_chars()
+
+
+def char_words(ch: str) -> str:
+    """A character named in words, for one the font cannot show: "latin small letter a with ring above"."""
+    return unicodedata.name(ch, f"U+{ord(ch):04X}").lower()
+
+
 class TextField:
-    def __init__(self, value: str = "", max_len: int = 200) -> None:
+    def __init__(self, value: str = "", max_len: int = 200, *, what: str = "This text",
+                 unit: str = "characters", chars: str | None = None, chars_words: str = "",
+                 fold: Callable[[str], str] | None = None) -> None:
+        """``what`` names the text in refusals ("A pack's name is at most 40 characters.");
+        ``chars``, when given, is the only alphabet taken, said as ``chars_words``; ``fold`` turns a
+        typed character into the one kept ('' takes the key and keeps nothing: a dash in a code)."""
         self.value = value
         self.cursor = len(value)
         self.max_len = max_len
         self.selected = False           # the whole value, after Ctrl+A
+        self.what, self.unit = what, unit
+        self.chars, self.chars_words = chars, chars_words
+        self.fold = fold
+        self.refusal = ""               # why the last key was refused; '' once a key is handled again
+
+    def refuses(self, ch: str) -> str:
+        """Why ``ch`` typed now would be refused ('' when it would be taken)."""
+        if not drawable(ch):
+            return f"The game's font cannot draw {char_words(ch)}."
+        if self.chars is not None and ch not in self.chars:
+            return f"{self.what} has no \"{ch}\": it uses only {self.chars_words}."
+        if len(self.value) >= self.max_len and not self.selected:
+            return f"{self.what} is at most {self.max_len} {self.unit} (Backspace makes room)."
+        return ""
 
     def set(self, value: str) -> None:
         self.value = value
@@ -45,7 +88,18 @@ class TextField:
         self.selected = False
 
     def handle(self, action: Action) -> bool:
-        """Edit on a key; True when the action was used (the value may be unchanged)."""
+        """Edit on a key; True when the action was used (the value may be unchanged: a refused key
+        leaves ``refusal``, which any other key handled clears)."""
+        self.refusal = ""
+        ch = typed_char(action)
+        if ch and (action.kind != Kind.MOVE or ch.isdigit()):
+            kept = self.fold(ch) if self.fold is not None else ch
+            if not kept:
+                return True                 # a separator the field takes and does not keep
+            self.refusal = self.refuses(kept)
+            if self.refusal:
+                return True                 # nothing changes, the selection included
+            action = replace(action, text=kept)
         if action.text == SELECT_ALL and action.pos is None:
             self.selected = bool(self.value)
             self.cursor = len(self.value)
@@ -63,9 +117,8 @@ class TextField:
             # else Shift (for a capital), Ctrl and the like leave the selection for the key after them
         ch = typed_char(action)
         if ch and (action.kind != Kind.MOVE or ch.isdigit()):
-            if len(self.value) < self.max_len:
-                self.value = self.value[:self.cursor] + ch + self.value[self.cursor:]
-                self.cursor += 1
+            self.value = self.value[:self.cursor] + ch + self.value[self.cursor:]
+            self.cursor += 1
             return True
         if action.kind == Kind.KEY:
             if action.key == "backspace":
