@@ -10,9 +10,9 @@ from jayden_jazz.scenes.cards import players as seats
 from jayden_jazz.scenes.cardkit.cards_art import MINI, draw_face
 from jayden_jazz.cards import Card
 from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardView
-from jayden_jazz.scenes.cards.hands_layout import (BUTTON_W, BUTTON_X, BUTTON_Y0, BUTTONS, COLS, GRID, PACK_RECT,
-                                                  PITCH_X, PITCH_Y, ROWS, SORT_NAMES, SORT_RECT, STRIP, TILE,
-                                                  VIEW_X)
+from jayden_jazz.scenes.cards.hands_layout import (BUTTON_W, BUTTON_X, BUTTON_Y0, BUTTONS, COLS, FIND_RECT, GRID,
+                                                  PACK_RECT, PITCH_X, PITCH_Y, ROWS, SORT_NAMES, SORT_RECT, STRIP,
+                                                  TILE, VIEW_X)
 from jayden_jazz.shell import palette as P
 from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.smallfont import LINE, small_font
@@ -73,9 +73,9 @@ class PickerDrawing:
     def _toolbar(self, surface: pygame.Surface) -> None:
         font = self.scene.app.font
         if self.scene.search:
-            font.draw(surface, self.scene.finder.find_text(), 4, 18, P.YELLOW)
+            font.draw(surface, self.scene.finder.find_text(), FIND_RECT.x, FIND_RECT.y, P.YELLOW)
         else:
-            font.draw(surface, "Type to find", 4, 18, P.LIGHT_GRAY)
+            font.draw(surface, "Type to find", FIND_RECT.x, FIND_RECT.y, P.LIGHT_GRAY)
         for rect, text in ((SORT_RECT, f"F2 Sort:{SORT_NAMES[self.scene.sort]}"),
                            (PACK_RECT, "F3 " + (self.scene.library.pack_name(self.scene.pack_filter) if self.scene.pack_filter
                                                  else "All packs"))):

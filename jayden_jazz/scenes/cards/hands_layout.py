@@ -19,4 +19,6 @@ SORTS = ("pack", "name", "points")
 SORT_NAMES = {"pack": "Pack", "name": "Name", "points": "Points"}
 SORT_RECT = pygame.Rect(150, 18, 108, 14)
 PACK_RECT = pygame.Rect(262, 18, 124, 14)
+FIND_RECT = pygame.Rect(4, 18, SORT_RECT.x - 2 - 4, 14)
+"""The Find line, left of the Sort button: the search shows its end when the whole does not fit."""
 VIEW_X = 640 - VIEW_W

@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jayden_jazz.cards import Card
-from jayden_jazz.scenes.cards.hands_layout import BUTTONS, COLS, ROWS, SORTS
+from jayden_jazz.scenes.cards.hands_layout import BUTTONS, COLS, FIND_RECT, ROWS, SORTS
+from jayden_jazz.shell.font import GLYPH_W
 
 if TYPE_CHECKING:  # pragma: no cover
     from jayden_jazz.scenes.cards.hands import HandChoiceScene
+
+MAX_SEARCH = 24
+SEARCH_FULL = f"A search is at most {MAX_SEARCH} letters (Backspace makes room)"
 
 
 class PickerSearch:
@@ -55,7 +59,10 @@ class PickerSearch:
         self.refresh()
 
     def type_key(self, key: str) -> bool:
-        """Letters, digits and (after a word) spaces search the names; Backspace takes one back."""
+        """Letters, digits and (after a word) spaces search the names; Backspace takes one back.
+        A letter past the longest search changes nothing and the message line says why."""
+        if self.scene.message == SEARCH_FULL:
+            self.scene.message = ""                    # said until the next key typed
         if key == "backspace":
             if self.scene.search:
                 self.scene.search = self.scene.search[:-1]
@@ -66,16 +73,22 @@ class PickerSearch:
         if len(key) == 1 and (key.isalnum() or key in "-'. "):
             if key == " " and (not self.scene.search or self.scene.search.endswith(" ")):
                 return True
-            if len(self.scene.search) < 24:
+            if len(self.scene.search) < MAX_SEARCH:
                 self.scene.search += key.lower()
                 self.scene.focus = "grid"
                 self.refresh(searched=True)
+            else:
+                self.scene.message = SEARCH_FULL
+                self.scene.app.sound.play("illegal")
             return True
         return False
 
     def find_text(self) -> str:
-        """The search as the toolbar shows it (18 columns): its end, where the typing is."""
-        shown = self.scene.search if len(self.scene.search) <= 11 else "\u2026" + self.scene.search[-10:]
+        """The search as the toolbar shows it, inside FIND_RECT: the whole, or "..." and its end
+        (where the typing is) when the whole does not fit."""
+        room = FIND_RECT.w // GLYPH_W - len("Find: _")
+        search = self.scene.search
+        shown = search if len(search) <= room else "\u2026" + search[len(search) - room + 1:]
         return f"Find: {shown}_"
 
     def help_line(self) -> str:
