@@ -279,7 +279,7 @@ class CardEditorScene(Scene):
             rows.append(TextRow(LABELS[k], k, field=self.fields[k], placeholder=HINTS.get(k, ""),
                                 on_change=partial(self._text_changed, k)))
         rows.append(SidesRow("Sides", "sides", get=lambda: self.card.sides, set=self._set_side,
-                             sub=getattr(self, "_sides_sub", 0), note=self._side_note,
+                             sub=getattr(self, "_sides_sub", 0), note=self._refused,
                              last=getattr(self, "_sides_last", "")))
         self._sides_last = ""             # carried into this one rebuild only
         rows.append(ChoiceRow("Element", "element", options=[("none", None)] + [(e, e) for e in ELEMENTS],
@@ -297,7 +297,8 @@ class CardEditorScene(Scene):
         rows.append(ButtonRow("", "save", text="Save card (F2)", on_press=self.save))
         self.form.set_rows(rows)
 
-    def _side_note(self, text: str) -> None:
+    def _refused(self, text: str) -> None:
+        """A key that changed nothing (a 0 on a side, a full or refused text row): the status says why."""
         self.status = text
         self.app.sound.play("illegal")
 
@@ -336,7 +337,7 @@ class CardEditorScene(Scene):
             return
         if self.form.handle(action):
             if self.form.refusal():
-                self._side_note(self.form.refusal())      # said in the status line, with the refusal sound
+                self._refused(self.form.refusal())      # said in the status line, with the refusal sound
             if k == Kind.MOVE and action.dy:
                 self.last_key = None
             return
