@@ -127,6 +127,28 @@ def test_the_host_screen_says_a_full_name_above_its_notes(make_app, sounds):
     assert words not in drawn_text(app)
 
 
+def test_continues_full_address_is_said_over_its_error_which_comes_back_after(make_app, sounds):
+    from jayden_jazz.online.session import session_path
+    from tests.scenes.test_online_cards_screens import keep_session
+
+    app = make_app()
+    keep_session(app, "jayden", "ws://127.0.0.1:1")
+    app.stack.push(app.scene("online-continue", path=session_path(app.dirs.saves), new_address=True))
+    sc = app.stack.top
+    assert sc.menu.current.value == "address" and sc.error.startswith("No game server answers")
+    played = sounds(app)
+    limit = sc.address.max_len
+    sc.address.set("7" * limit)
+    sc.address.cursor = limit
+    type_text(app, "7")
+    words = f"An address is at most {limit} characters (Backspace makes room)."
+    assert sc.address.value == "7" * limit and played[-1] == "illegal"
+    shown = " ".join(drawn_text(app))                  # wrapped in the error lines above the menu
+    assert words in shown and "No game server answers" not in shown
+    press(app, "backspace")                            # the next key: the screen's own words again
+    assert any("No game server answers" in t for t in drawn_text(app)) and sc.connector is None
+
+
 # the JPN window -----------------------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from jayden_jazz.scenes.jayden.render import (CELL_H, COLS, LINE_H, ROWS, STATUS
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell import palette as P
+from jayden_jazz.shell.font import wrap
 from jayden_jazz.shell.input import Action, Kind
 from jayden_jazz.shell.scene import Scene
 from jayden_jazz.shell.widgets import MenuItem, draw_window
@@ -248,6 +249,8 @@ class JpnWindow(Scene):
         inner = draw_window(surface, font, self.rect, "Position as JPN text")
         font.draw(surface, self.note[:72], inner.x + 4, inner.y + 2, P.WHITE)
         self.field.draw(surface, font, pygame.Rect(inner.x + 4, inner.y + 22, inner.w - 8, LINE_H + 2), True)
-        font.draw(surface, (self.field.refusal or self.problem)[:72], inner.x + 4, inner.y + 44,
-                  P.YELLOW if self.field.refusal else P.LIGHT_RED)
+        said = self.field.refusal or self.problem        # two lines fit above the key help
+        for i, line in enumerate(wrap(said, (inner.w - 8) // 8)[:2] if said else []):
+            font.draw(surface, line, inner.x + 4, inner.y + 44 + i * LINE_H,
+                      P.YELLOW if self.field.refusal else P.LIGHT_RED)
         font.draw(surface, "Enter use this text  Esc back", inner.x + 4, inner.bottom - LINE_H, P.LIGHT_GRAY)
