@@ -160,8 +160,10 @@ def test_validator_messages_follow_typing(editor):
     assert [p.field for p in ed.errors] == ["started_roasting"]
     set_text(app, ed.form, "id", "-bad")                 # typed in an id's letters, yet not an id
     assert "id" in {p.field for p in ed.errors}
-    type_text(app, "X")                                  # a capital is refused as it is typed, and said why
-    assert ed.fields["id"].value == "-bad" and ed.status.startswith('An id has no "X"')
+    type_text(app, "!")                                  # a key no id has is refused as it is typed, and said why
+    assert ed.fields["id"].value == "-bad" and ed.status.startswith('An id has no "!"')
+    type_text(app, "X Y")                                # a capital and a space are kept as an id has them
+    assert ed.fields["id"].value == "-badx_y" and ed.status == ""
 
 
 def test_undo_goes_back_one_edit_at_a_time(editor):

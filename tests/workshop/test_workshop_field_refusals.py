@@ -128,8 +128,8 @@ def test_the_card_editor_says_a_full_name_line_in_its_status(editor):
     assert ed.status == words and played[-1] == "illegal"
     assert " ".join(t for t in drawn(app)).find("The Name line is at most") >= 0
     goto(app, ed.form, "id")
-    type_text(app, "A")                                # no capital in an id
-    assert ed.status.startswith('An id has no "A": it uses only small letters a-z')
+    type_text(app, ".")                                # no dot in an id
+    assert ed.status.startswith('An id has no ".": it uses only small letters a-z')
 
 
 def test_the_pick_window_says_a_full_search_on_its_help_line(make_app, user_home):

@@ -29,9 +29,14 @@ ID_CHARS = string.ascii_lowercase + string.digits + "_-"
 ID_WORDS = "small letters a-z, digits 0-9, _ and -"
 
 
+def id_key(ch: str) -> str:
+    """A capital is kept as its small letter and a space as ``_``: an id is typed as a name would be."""
+    return "_" if ch == " " else ch.lower() if ch in string.ascii_uppercase else ch
+
+
 def id_field(value: str, max_len: int) -> TextField:
-    """A field for an id: a key outside its alphabet (a capital, a space) is refused and said why."""
-    return TextField(value, max_len, what="An id", chars=ID_CHARS, chars_words=ID_WORDS)
+    """A field for an id: a key outside its alphabet (a dot, an accent) is refused and said why."""
+    return TextField(value, max_len, what="An id", chars=ID_CHARS, chars_words=ID_WORDS, fold=id_key)
 
 
 @dataclass
