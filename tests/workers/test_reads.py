@@ -112,7 +112,7 @@ def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_gam
     for c in held_on_a:        # gone, so they do not follow the game to B and ask for it back
         c.close()
     _here, players = seated(b)                      # a game B holds, played on meanwhile
-    real = store.game
+    real = store.locate
 
     def slow_game(*args: Any) -> Any:
         store._read("SELECT pg_advisory_xact_lock(?, ?)", GATE)
@@ -123,7 +123,7 @@ def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_gam
         admin.execute("SELECT pg_advisory_lock(%s, %s)", GATE)
         released = False
         try:
-            store.game = slow_game
+            store.locate = slow_game
             ref = watcher.join(wanted["code"], spectator=True)       # B must read A's game to take it
             end = time.monotonic() + 10
             while (store._reader is None or not waiting_on_lock(admin, store._reader.info.backend_pid)) \
@@ -143,7 +143,7 @@ def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_gam
             assert joined["type"] == "joined" and joined["game"] == wanted["game"]   # handed over to B
             assert wanted["game"] in b.call(lambda: set(b.server.tables))  # type: ignore[union-attr]
         finally:
-            store.game = real
+            store.locate = real
             if not released:
                 admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
             for c in [*players, watcher]:
@@ -190,19 +190,19 @@ def test_resigning_in_a_game_not_sat_at_is_refused_without_reading_the_store(wor
     store = a.server.store  # type: ignore[union-attr]
     _created, players = seated(a)
     asked: list[Any] = []
-    real = store.game
+    real = store.locate
 
     def counted(*args: Any) -> Any:
         asked.append(args)
         return real(*args)
 
     try:
-        store.game = counted
+        store.locate = counted
         for key in ("ABCDEF", "no-such-game"):     # named, not held here: the store's archive is not asked
             players[0].resign(key)
             assert expect(players[0], "error")["code"] == "not_your_game"
         assert asked == []
     finally:
-        store.game = real
+        store.locate = real
         for c in players:
             c.close()
