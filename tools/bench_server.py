@@ -1,18 +1,28 @@
 """Benchmark of the game server on loopback (not a test; CI does not run it).
 
-    python tools/bench_server.py [--quick] [--games 250 500 1000] [--lanes 4] [--seconds 10]
-                                 [--bot-procs 2] [--baseline DIR [--repeat N]]
-                                 [--store URL|throwaway --workers 1 2 [--proxy]]
+    python tools/bench_server.py [--quick] [--games [250 500 1000]] [--lanes 16] [--seconds 10]
+                                 [--bot-procs 2] [--baseline DIR [--repeat N]] [--profile DIR]
+                                 [--store URL|throwaway [--no-fsync] --workers 1 2 [--proxy]]
 
 Measured in one run, each server a subprocess on 127.0.0.1, port 0, the bots
 in ``--bot-procs`` processes of their own (so the bots' work is not counted as
 the server's, and on two cores the server keeps one):
 
 * the floor: a bare ``websockets`` echo server, ``lanes`` connections each
-  sending a small message and waiting for its echo, as fast as it comes;
-* (a) saturated: ``lanes`` card games at once (3x3, dealt hands), bots
-  sending the first legal action as soon as their view says it is their
-  turn; actions per second, as a ratio to the echo floor's round trips;
+  sending a small message and waiting for its echo, as fast as it comes --
+  as many messages in flight as the saturated run has (one per game: one
+  seat moves at a time), measured right before each saturated run;
+* (a) saturated: ``lanes`` card games at once (3x3, dealt hands), each lane
+  playing games back to back (a game created, its two seats joined, played
+  out), bots sending the first legal action as soon as their view says it
+  is their turn; actions per second, as a ratio to the echo floor's round
+  trips. Printed with what every part of the machine did over the window
+  (cores busy: the server, the bots, PostgreSQL, HAProxy): "saturated" is
+  only saturated when the server's share is near one core per worker. With
+  few lanes on PostgreSQL it is not -- each game waits for its commits, the
+  worker idles -- and the figure is one of commit latency: raise ``--lanes``
+  (16 to 32) until the server's share stops growing, or the machine's
+  cores are all busy. The bots run in ``--bot-procs`` processes;
 * (b) human pace: ``games`` two-seat card games (5x5) held at once, each
   game one action a second; the round trip from an action to its ack (p50,
   p99; the target is p99 <= 50 ms), the server's CPU per action (user +
@@ -26,17 +36,21 @@ action committed before its acknowledgement. A bot reads of each view only
 what it needs (status, ply, seat to move, first legal action).
 
 ``--store postgresql://...`` (or ``throwaway``: a PostgreSQL cluster made for the run, as the tests
-make it, with fsync off) ``--workers 1 2`` measures ``serve --workers N`` on that database for each
+make it but with fsync on, as deployed, unless ``--no-fsync``; ``--sync full`` keeps
+synchronous_commit on) ``--workers 1 2`` measures ``serve --workers N`` on that database for each
 N in one run, instead of the single SQLite server: every figure sums the workers (CPU, memory), the
 bots check each ack in the database. Games are created on the workers in turn and their seats
-connect to the worker that created them; with ``--proxy`` everything goes through HAProxy from
+connect to the worker that created them, at the game's path as a client does; with ``--proxy`` everything goes through HAProxy from
 deploy/haproxy.cfg instead (games created through the lobby, seats at ``/game/<CODE>``), and
 HAProxy's own CPU per action is printed beside the server's.
 
 ``--baseline DIR`` measures the server of another copy of the source too
 (e.g. ``git worktree add /tmp/base <commit>``), right before this one, for
-each measurement, and prints the ratio of their CPU per action (with ``--repeat``, of
+each measurement (with ``--workers``: its workers, and with ``--proxy`` its deploy/haproxy.cfg), and prints the ratio of their CPU per action (with ``--repeat``, of
 the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
+
+``--profile DIR``: every server process profiles itself (jayden_jazz/net/profiling.py: cProfile of
+the event loop, each thread's CPU), read with ``python -m pstats DIR/serve-PID.prof``.
 """
 
 from __future__ import annotations
@@ -626,8 +640,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="*", default=[250, 500, 1000],
                         help="numbers of 2-seat games to hold at human pace (default 250 500 1000; "
                              "none given: no human-pace run)")
-    parser.add_argument("--lanes", type=int, default=4,
-                        help="games at once in the saturated run (default 4; 0 skips it)")
+    parser.add_argument("--lanes", type=int, default=16,
+                        help="games at once in the saturated run (default 16: enough to keep a worker on "
+                             "PostgreSQL busy rather than waiting for its commits; the tables before #40's "
+                             "proof used 4; 0 skips it)")
     parser.add_argument("--bot-procs", type=int, default=2, help="processes the human-pace bots run in (default 2)")
     parser.add_argument("--baseline", metavar="DIR", help="also measure the server of this source tree")
     parser.add_argument("--repeat", type=int, default=1,
