@@ -49,8 +49,11 @@ def _as_owner(argv: list[str], cwd: str) -> list[str]:
 
 
 class Cluster:
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, fsync: bool = False) -> None:
+        """``fsync``: as a real deployment's (tools/bench_server.py); the tests' cluster runs without,
+        what they check does not depend on the disk and they run faster."""
         self.bindir = bindir
+        self.fsync = fsync
         self.root = tempfile.mkdtemp(prefix="jj-pg-")     # short: a socket's path has a length limit
         self.data = os.path.join(self.root, "data")
         os.chmod(self.root, 0o755)
@@ -66,9 +69,24 @@ class Cluster:
     def start(self) -> None:
         self.run(str(self.bindir / "initdb"), "-D", self.data, "-U", "jj", "--auth=trust", "-E", "UTF8",
                  "--no-instructions")
-        options = f"-c listen_addresses='' -k {self.root} -p {self.port} -c fsync=off"
+        options = f"-c listen_addresses='' -k {self.root} -p {self.port} -c fsync={'on' if self.fsync else 'off'}"
         self.run(str(self.bindir / "pg_ctl"), "-D", self.data, "-o", options, "-l",
                  os.path.join(self.root, "log"), "-w", "-t", "60", "start")
+
+    def pids(self) -> list[int]:
+        """The database server's processes (the postmaster and its children: backends, WAL writer...)."""
+        try:
+            master = int(Path(self.data, "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return []
+        out = [master]
+        for stat in glob.glob("/proc/[0-9]*/stat"):
+            try:
+                if int(Path(stat).read_text().rsplit(")", 1)[1].split()[1]) == master:
+                    out.append(int(stat.split("/")[2]))
+            except (OSError, ValueError, IndexError):
+                continue
+        return out
 
     def stop(self) -> None:
         try:
@@ -87,7 +105,7 @@ class Cluster:
         return self.url(name)
 
 
-def start_cluster() -> Iterator[Cluster]:
+def start_cluster(fsync: bool = False) -> Iterator[Cluster]:
     """The session's cluster (the body of the ``pg_cluster`` fixture in tests/conftest.py)."""
     try:
         import psycopg  # noqa: F401
@@ -99,7 +117,7 @@ def start_cluster() -> Iterator[Cluster]:
         return
     if os.name == "posix" and os.geteuid() == 0 and shutil.which("runuser") is None:
         lacking("running as root without runuser: PostgreSQL cannot be started as root")
-    cluster = Cluster(bindir)
+    cluster = Cluster(bindir, fsync)
     try:
         cluster.start()
     except subprocess.CalledProcessError as e:

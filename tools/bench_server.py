@@ -1,18 +1,28 @@
 """Benchmark of the game server on loopback (not a test; CI does not run it).
 
-    python tools/bench_server.py [--quick] [--games 250 500 1000] [--lanes 4] [--seconds 10]
-                                 [--bot-procs 2] [--baseline DIR [--repeat N]]
-                                 [--store URL|throwaway --workers 1 2 [--proxy]]
+    python tools/bench_server.py [--quick] [--games [250 500 1000]] [--lanes 16] [--seconds 10]
+                                 [--bot-procs 2] [--baseline DIR [--repeat N]] [--profile DIR]
+                                 [--store URL|throwaway [--no-fsync] --workers 1 2 [--proxy]]
 
 Measured in one run, each server a subprocess on 127.0.0.1, port 0, the bots
 in ``--bot-procs`` processes of their own (so the bots' work is not counted as
 the server's, and on two cores the server keeps one):
 
 * the floor: a bare ``websockets`` echo server, ``lanes`` connections each
-  sending a small message and waiting for its echo, as fast as it comes;
-* (a) saturated: ``lanes`` card games at once (3x3, dealt hands), bots
-  sending the first legal action as soon as their view says it is their
-  turn; actions per second, as a ratio to the echo floor's round trips;
+  sending a small message and waiting for its echo, as fast as it comes --
+  as many messages in flight as the saturated run has (one per game: one
+  seat moves at a time), measured right before each saturated run;
+* (a) saturated: ``lanes`` card games at once (3x3, dealt hands), each lane
+  playing games back to back (a game created, its two seats joined, played
+  out), bots sending the first legal action as soon as their view says it
+  is their turn; actions per second, as a ratio to the echo floor's round
+  trips. Printed with what every part of the machine did over the window
+  (cores busy: the server, the bots, PostgreSQL, HAProxy): "saturated" is
+  only saturated when the server's share is near one core per worker. With
+  few lanes on PostgreSQL it is not -- each game waits for its commits, the
+  worker idles -- and the figure is one of commit latency: raise ``--lanes``
+  (16 to 32) until the server's share stops growing, or the machine's
+  cores are all busy. The bots run in ``--bot-procs`` processes;
 * (b) human pace: ``games`` two-seat card games (5x5) held at once, each
   game one action a second; the round trip from an action to its ack (p50,
   p99; the target is p99 <= 50 ms), the server's CPU per action (user +
@@ -26,17 +36,21 @@ action committed before its acknowledgement. A bot reads of each view only
 what it needs (status, ply, seat to move, first legal action).
 
 ``--store postgresql://...`` (or ``throwaway``: a PostgreSQL cluster made for the run, as the tests
-make it, with fsync off) ``--workers 1 2`` measures ``serve --workers N`` on that database for each
+make it but with fsync on, as deployed, unless ``--no-fsync``; ``--sync full`` keeps
+synchronous_commit on) ``--workers 1 2`` measures ``serve --workers N`` on that database for each
 N in one run, instead of the single SQLite server: every figure sums the workers (CPU, memory), the
 bots check each ack in the database. Games are created on the workers in turn and their seats
-connect to the worker that created them; with ``--proxy`` everything goes through HAProxy from
+connect to the worker that created them, at the game's path as a client does; with ``--proxy`` everything goes through HAProxy from
 deploy/haproxy.cfg instead (games created through the lobby, seats at ``/game/<CODE>``), and
 HAProxy's own CPU per action is printed beside the server's.
 
 ``--baseline DIR`` measures the server of another copy of the source too
 (e.g. ``git worktree add /tmp/base <commit>``), right before this one, for
-each measurement, and prints the ratio of their CPU per action (with ``--repeat``, of
+each measurement (with ``--workers``: its workers, and with ``--proxy`` its deploy/haproxy.cfg), and prints the ratio of their CPU per action (with ``--repeat``, of
 the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
+
+``--profile DIR``: every server process profiles itself (jayden_jazz/net/profiling.py: cProfile of
+the event loop, each thread's CPU), read with ``python -m pstats DIR/serve-PID.prof``.
 """
 
 from __future__ import annotations
@@ -132,6 +146,24 @@ def cpu_all(pids: list[int]) -> tuple[float, float]:
     """(user, system) CPU seconds of several processes (the workers) together."""
     split = [cpu_split(p) for p in pids]
     return sum(u for u, _s in split), sum(s for _u, s in split)
+
+
+def cpu_alive(pids: list[int]) -> dict[int, float]:
+    """CPU seconds of each of ``pids`` still running (a database backend may end meanwhile)."""
+    out = {}
+    for p in pids:
+        try:
+            out[p] = cpu_seconds(p)
+        except OSError:
+            pass
+    return out
+
+
+def machine_share(busy: dict[str, float | None], workers: int) -> str:
+    """What the machine's cores did over the window: each part's CPU in cores (1.00 = one core busy)."""
+    parts = [f"{name} {cores:.2f}" for name, cores in busy.items() if cores is not None]
+    return (f"cores busy: {', '.join(parts)} of {os.cpu_count()} "
+            f"(the server's {(busy['server'] or 0.0) / workers:.0%} of one core per worker process)")
 
 
 def rss_kib(pid: int) -> int:
@@ -258,8 +290,13 @@ async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Check
                             stats.uncommitted += 1
                 elif raw.startswith(('{"type":"error"', '{"type":"moved"')):
                     stats.errors += 1
-        except ConnectionClosed:
-            stats.errors += 1
+                    if stats.errors <= 3:
+                        print(f"a seat was answered {raw[:200]}", file=sys.stderr, flush=True)
+        except ConnectionClosed as e:
+            if time.time() < window.end:
+                stats.errors += 1
+                if stats.errors <= 3:
+                    print(f"a seat's connection was closed: {e}", file=sys.stderr, flush=True)
 
 
 async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[tuple[str, str]]:
@@ -279,22 +316,28 @@ async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[tuple[st
 
 @dataclass
 class Target:
-    """Where the bots play: the URLs games are created on (in turn), whether the seats connect at
-    the game's path (through a proxy), what the checker reads, the processes measured."""
+    """Where the bots play: the URLs games are created on (in turn), whether through a proxy, what
+    the checker reads, the processes measured."""
 
     urls: list[str]
     proxied: bool
     check: str
     pids: list[int]
     proxy_pid: int | None = None
+    db_pids: Any = None
+    """() -> the database server's processes (the throwaway PostgreSQL's), or None: not measured."""
 
     def seat_url(self, url: str, code: str) -> str:
-        return f"{url}/game/{code}" if self.proxied else url
+        """A seat connects at its game's path, as the game's client does (a proxy routes by it; a
+        worker asked for a game it is letting go waits for it rather than answer ``moved``; a
+        single server ignores it)."""
+        return f"{url}/game/{code}"
 
 
-async def bots_main(target: Target, games: list[tuple[str, str]], lanes: int, pace: float, pipe: Connection) -> None:
-    """One bot process: the seats of ``games`` (human pace) or ``lanes`` games played back to
-    back at full speed (saturated). Says ``ready`` once every seat has its first view, is told
+async def bots_main(target: Target, games: list[tuple[str, str]], lanes: list[int], pace: float,
+                    pipe: Connection) -> None:
+    """One bot process: the seats of ``games`` (human pace) or the ``lanes`` (their numbers among
+    all processes' lanes), each games played back to back at full speed (saturated). Says ``ready`` once every seat has its first view, is told
     the window, and sends back its Stats at the window's end."""
     stats = Stats()
     checker = Checker(target.check)
@@ -321,7 +364,7 @@ async def bots_main(target: Target, games: list[tuple[str, str]], lanes: int, pa
     window.go, window.start, window.end = await loop.run_in_executor(None, pipe.recv)
     window.known.set()
     if not games:
-        tasks = [asyncio.ensure_future(lane(i)) for i in range(lanes)]
+        tasks = [asyncio.ensure_future(lane(i)) for i in lanes]
     await asyncio.sleep(max(0.0, window.end - time.time()))
     for t in tasks:
         t.cancel()
@@ -329,7 +372,7 @@ async def bots_main(target: Target, games: list[tuple[str, str]], lanes: int, pa
     pipe.send(stats)
 
 
-def bots_process(target: Target, games: list[tuple[str, str]], lanes: int, pace: float, pipe: Connection) -> None:
+def bots_process(target: Target, games: list[tuple[str, str]], lanes: list[int], pace: float, pipe: Connection) -> None:
     random.seed(hash((target.urls[0], len(games), os.getpid())))
     asyncio.run(bots_main(target, games, lanes, pace, pipe))
 
@@ -354,15 +397,18 @@ async def echo_floor(url: str, pid: int, lanes: int, seconds: float) -> tuple[fl
     return count / seconds, (cpu_seconds(pid) - c0) * 1000 / max(1, count)
 
 
-def run_bots(target: Target, shares: list[list[tuple[str, str]]], lanes: int, pace: float,
-             warmup: float, seconds: float) -> dict[str, Any]:
+Share = tuple[list[tuple[str, str]], list[int]]
+"""A bot process's work: the games whose seats it plays (human pace), or its lanes (saturated)."""
+
+
+def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, seconds: float) -> dict[str, Any]:
     """Start one bot process per share, wait until all are ready, run the window; the
     server's and the bots' CPU over the window, and every process's Stats."""
     ctx = mp.get_context("spawn")
     procs, pipes = [], []
-    for share in shares:
+    for games, lanes in shares:
         ours, theirs = ctx.Pipe()
-        p = ctx.Process(target=bots_process, args=(target, share, lanes, pace, theirs), daemon=True)
+        p = ctx.Process(target=bots_process, args=(target, games, lanes, pace, theirs), daemon=True)
         p.start()
         procs.append(p)
         pipes.append(ours)
@@ -377,11 +423,12 @@ def run_bots(target: Target, shares: list[list[tuple[str, str]]], lanes: int, pa
         for pipe in pipes:
             pipe.send(window)
         time.sleep(max(0.0, window[1] - time.time()))
+        db = target.db_pids() if target.db_pids else []
         (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
-        h0 = cpu_seconds(proxy) if proxy else 0.0
+        h0, d0 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
         time.sleep(max(0.0, window[2] - time.time()))
         (u1, s1), b1 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
-        h1 = cpu_seconds(proxy) if proxy else 0.0
+        h1, d1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
         load = os.getloadavg()[0]
         total = Stats()
         for pipe in pipes:
@@ -403,7 +450,12 @@ def run_bots(target: Target, shares: list[list[tuple[str, str]]], lanes: int, pa
     return {"rate": total.acks / seconds, "p50_ms": pct(0.5), "p99_ms": pct(0.99),
             "cpu_ms": (u1 + s1 - u0 - s0) * 1000 / acks,
             "sys_ms": (s1 - s0) * 1000 / acks,
-            "bots_ms": (b1 - b0) * 1000 / acks, "proxy_ms": (h1 - h0) * 1000 / acks, "acks": total.acks, "uncommitted": total.uncommitted,
+            "bots_ms": (b1 - b0) * 1000 / acks, "proxy_ms": (h1 - h0) * 1000 / acks,
+            "db_ms": sum(d1.get(p, 0.0) - c for p, c in d0.items()) * 1000 / acks if db else float("nan"),
+            "busy": {"server": (u1 + s1 - u0 - s0) / seconds, "bots": (b1 - b0) / seconds,
+                     "PostgreSQL": sum(d1.get(p, 0.0) - c for p, c in d0.items()) / seconds if db else None,
+                     "HAProxy": (h1 - h0) / seconds if proxy else None},
+            "acks": total.acks, "uncommitted": total.uncommitted,
             "errors": total.errors, "load": load, "rss_kib": rss}
 
 
@@ -422,8 +474,8 @@ class Cluster:
     """``serve --workers N`` on PostgreSQL (a new database each time with ``throwaway``), with
     HAProxy in front when ``proxied`` (tests/cluster/harness.py: the tests' own helpers)."""
 
-    def __init__(self, n: int, store: str, proxied: bool, sync: str) -> None:
-        self.n, self.store, self.proxied, self.sync = n, store, proxied, sync
+    def __init__(self, n: int, store: str, proxied: bool, sync: str, source: Path = ROOT, fsync: bool = True) -> None:
+        self.n, self.store, self.proxied, self.sync, self.source, self.fsync = n, store, proxied, sync, source, fsync
         self._pg: Any = None
 
     def database(self) -> str:
@@ -431,7 +483,7 @@ class Cluster:
             return self.store
         if self._pg is None:
             from tests.pgcluster import start_cluster
-            self._gen = start_cluster()
+            self._gen = start_cluster(fsync=self.fsync)
             self._pg = next(self._gen)
         return str(self._pg.new_database())
 
@@ -439,16 +491,21 @@ class Cluster:
         from tests.cluster.harness import HAProxy, Workers
         db = self.database()
         workers = Workers(db, data, self.n, ["--rate", "1000", "--max-connections", "100000",
-                                             "--max-games", "1000000", "--sync", self.sync])
+                                             "--max-games", "1000000", "--sync", self.sync], source=self.source)
+        db_pids = self.db_pids()
         if not self.proxied:
-            return Target([f"ws://{a}" for a in workers.addresses], False, db, workers.pids), workers.stop
+            return Target([f"ws://{a}" for a in workers.addresses], False, db, workers.pids, None, db_pids), workers.stop
         data.mkdir(parents=True, exist_ok=True)
-        proxy = HAProxy(workers.addresses, data)
+        proxy = HAProxy(workers.addresses, data, self.source / "deploy" / "haproxy.cfg")
 
         def done() -> None:
             proxy.stop()
             workers.stop()
-        return Target([proxy.url], True, db, workers.pids, proxy.proc.pid), done
+        return Target([proxy.url], True, db, workers.pids, proxy.proc.pid, db_pids), done
+
+    def db_pids(self) -> Any:
+        """The throwaway PostgreSQL's processes, or None (a database given by address is not measured)."""
+        return None if self._pg is None else self._pg.pids
 
     def close(self) -> None:
         if self._pg is not None:
@@ -456,10 +513,11 @@ class Cluster:
             self._pg = None
 
 
-def saturated(server: Single | Cluster, data: Path, lanes: int, seconds: float) -> dict[str, Any]:
+def saturated(server: Single | Cluster, data: Path, lanes: int, procs: int, seconds: float) -> dict[str, Any]:
     target, done = server.start(data)
     try:
-        return run_bots(target, [[]], lanes, 0.0, 1.0, seconds)
+        shares: list[Share] = [([], list(range(lanes))[i::procs]) for i in range(min(procs, lanes))]
+        return run_bots(target, shares, 0.0, 1.0, seconds)
     finally:
         done()
 
@@ -473,20 +531,21 @@ def human_pace(server: Single | Cluster, data: Path, games: int, procs: int, sec
         made = [asyncio.run(create_games(u, games // len(urls) + (i < games % len(urls)), setup))
                 for i, u in enumerate(urls)]
         ids = [(target.seat_url(u, code), gid) for u, some in zip(urls, made) for gid, code in some]
-        shares = [ids[i::procs] for i in range(procs)]
-        r = run_bots(target, shares, 0, 1.0, 3.0, seconds)
+        shares: list[Share] = [(ids[i::procs], []) for i in range(procs)]
+        r = run_bots(target, shares, 1.0, 3.0, seconds)
         r["kib_per_game"] = (r["rss_kib"] - before) / games
         return r
     finally:
         done()
 
 
-def report(label: str, r: dict[str, Any], games: int) -> str:
+def report(label: str, r: dict[str, Any], games: int, workers: int) -> str:
     met = r["p99_ms"] <= TARGET_P99_MS and not r["errors"] and not r["uncommitted"]
     return (f"(b) {label}human pace: {games} games ({2 * games} connections), {r['rate']:,.0f} actions/s of "
             f"~{games:,} offered, round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms; server CPU "
-            f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; the bots' {r['bots_ms']:.3f}"
-            f"{'; HAProxy %.3f' % r['proxy_ms'] if r['proxy_ms'] else ''}); "
+            f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; PostgreSQL's {r['db_ms']:.3f}; "
+            f"the bots' {r['bots_ms']:.3f}{'; HAProxy %.3f' % r['proxy_ms'] if r['proxy_ms'] else ''}); "
+            f"{machine_share(r['busy'], workers)}; "
             f"{r['rss_kib'] / 1024:.0f} MiB, "
             f"{r['kib_per_game']:.0f} KiB per game; load average {r['load']:.1f}; acked before committed: "
             f"{r['uncommitted']}; errors {r['errors']}\n"
@@ -494,56 +553,77 @@ def report(label: str, r: dict[str, Any], games: int) -> str:
             f"target p99 <= {TARGET_P99_MS:g} ms {'met' if met else 'NOT met'}")
 
 
-def ratio(cpu: dict[str, list[float]]) -> str:
+def ratio(cpu: dict[str, list[float]], base_label: str, this_label: str) -> str:
     """Baseline over this, of the medians of the runs (each alternated with the other's)."""
-    base, this = statistics.median(cpu["baseline "]), statistics.median(cpu[""])
-    runs = f" (medians of {len(cpu[''])} runs each)" if len(cpu[""]) > 1 else ""
+    base, this = statistics.median(cpu[base_label]), statistics.median(cpu[this_label])
+    runs = f" (medians of {len(cpu[this_label])} runs each)" if len(cpu[this_label]) > 1 else ""
     return f"{base:.3f} / {this:.3f} ms = {base / this:.2f}{runs}" if this else "n/a (no action measured)"
+
+
+def servers_of(args: argparse.Namespace) -> tuple[list[tuple[str, Single | Cluster]], list[tuple[str, str]], Any]:
+    """The servers measured, in the order they run (a baseline right before this source's), the pairs
+    (baseline's label, this one's) whose CPU per action is compared, and the shared PostgreSQL (or None)."""
+    trees = [("baseline ", Path(args.baseline).resolve())] if args.baseline else []
+    trees.append(("", ROOT))
+    if not args.workers:
+        servers: list[tuple[str, Single | Cluster]] = [(b, Single(server_cmd(t, args.sync))) for b, t in trees]
+        return servers, [("baseline ", "")] if args.baseline else [], None
+    pg = Cluster(0, args.store, args.proxy, args.sync, fsync=not args.no_fsync)   # one PostgreSQL for every run
+    servers, pairs = [], []
+    for n in args.workers:
+        label = f"{n} worker{'s' if n > 1 else ''}{' via HAProxy' if args.proxy else ''}: "
+        for b, tree in trees:
+            c = Cluster(n, args.store, args.proxy, args.sync, source=tree)
+            c.database = pg.database  # type: ignore[method-assign]
+            c.db_pids = pg.db_pids  # type: ignore[method-assign]
+            servers.append((b + label, c))
+        if args.baseline:
+            pairs.append(("baseline " + label, label))
+    return servers, pairs, pg
 
 
 def main_run(args: argparse.Namespace) -> None:
     echo_proc, echo_url = start([sys.executable, __file__, "--echo-server"])
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-"))
-    servers: list[tuple[str, Single | Cluster]] = [("", Single(server_cmd(ROOT, args.sync)))]
-    if args.baseline:
-        servers.insert(0, ("baseline ", Single(server_cmd(Path(args.baseline).resolve(), args.sync))))
-    if args.workers:
-        pg = Cluster(0, args.store, args.proxy, args.sync)       # one throwaway PostgreSQL for every N
-        servers = []
-        for n in args.workers:
-            c = Cluster(n, args.store, args.proxy, args.sync)
-            c.database = pg.database  # type: ignore[method-assign]
-            servers.append((f"{n} worker{'s' if n > 1 else ''}{' via HAProxy' if args.proxy else ''}: ", c))
+    servers, pairs, pg = servers_of(args)
+    workers = {label: (server.n if isinstance(server, Cluster) else 1) for label, server in servers}
+    if pg is not None and args.store == "throwaway":
+        print(f"PostgreSQL: a throwaway cluster made for the run, fsync {'off' if args.no_fsync else 'on'}, "
+              f"synchronous_commit {'on' if args.sync == 'full' else 'off'} (--sync {args.sync})", flush=True)
     try:
-        floor, echo_ms = asyncio.run(echo_floor(echo_url, echo_proc.pid, max(1, args.lanes), min(args.seconds, 5.0)))
-        print(f"echo floor: {max(1, args.lanes)} connections, {floor:,.0f} round trips/s; "
-              f"echo server CPU {echo_ms:.3f} ms per round trip", flush=True)
         cpu: dict[str, list[float]] = {label: [] for label, _server in servers}
         if args.lanes:
             for _ in range(args.repeat):
                 for label, server in servers:
-                    r = saturated(server, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.seconds)
+                    floor, echo_ms = asyncio.run(echo_floor(echo_url, echo_proc.pid, args.lanes, min(args.seconds, 3.0)))
+                    print(f"echo floor right before: {args.lanes} connections, each one message in flight as a "
+                          f"saturated lane has, {floor:,.0f} round trips/s; echo server CPU {echo_ms:.3f} ms per "
+                          f"round trip; load average {os.getloadavg()[0]:.1f}", flush=True)
+                    r = saturated(server, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.bot_procs,
+                                  args.seconds)
                     cpu[label].append(r["cpu_ms"])
                     print(f"(a) {label}saturated: {args.lanes} games at once, {r['rate']:,.0f} actions/s = "
                           f"{r['rate'] / floor:.3f} x the echo floor; round trip p50 {r['p50_ms']:.1f} ms; server CPU "
                           f"{r['cpu_ms']:.3f} ms per action ({r['cpu_ms'] / echo_ms:.0f} x the echo's per round "
-                          f"trip{'; HAProxy %.3f ms' % r['proxy_ms'] if r['proxy_ms'] else ''}); acks {r['acks']}, "
+                          f"trip; PostgreSQL's {r['db_ms']:.3f}; the bots' {r['bots_ms']:.3f}"
+                          f"{'; HAProxy %.3f' % r['proxy_ms'] if r['proxy_ms'] else ''}); "
+                          f"{machine_share(r['busy'], workers[label])}; acks {r['acks']}, "
                           f"acked before committed: {r['uncommitted']}; errors {r['errors']}; "
                           f"load average {r['load']:.1f}", flush=True)
-            if args.baseline:
-                print(f"(a) server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
+            for base, this in pairs:
+                print(f"(a) {this}server CPU per action, baseline / this: {ratio(cpu, base, this)}", flush=True)
         for n in args.games:
             cpu = {label: [] for label, _server in servers}
             for _ in range(args.repeat):
                 for label, server in servers:
                     r = human_pace(server, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds)
                     cpu[label].append(r["cpu_ms"])
-                    print(report(label, r, n), flush=True)
-            if args.baseline:
-                print(f"(b) {n} games: server CPU per action, baseline / this: {ratio(cpu)}", flush=True)
+                    print(report(label, r, n, workers[label]), flush=True)
+            for base, this in pairs:
+                print(f"(b) {this}{n} games: server CPU per action, baseline / this: {ratio(cpu, base, this)}", flush=True)
     finally:
         echo_proc.terminate()
-        if args.workers:
+        if pg is not None:
             pg.close()
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -557,10 +637,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true", help="small numbers, a few seconds each")
-    parser.add_argument("--games", type=int, nargs="+", default=[250, 500, 1000],
-                        help="numbers of 2-seat games to hold at human pace (default 250 500 1000)")
-    parser.add_argument("--lanes", type=int, default=4,
-                        help="games at once in the saturated run (default 4; 0 skips it)")
+    parser.add_argument("--games", type=int, nargs="*", default=[250, 500, 1000],
+                        help="numbers of 2-seat games to hold at human pace (default 250 500 1000; "
+                             "none given: no human-pace run)")
+    parser.add_argument("--lanes", type=int, default=16,
+                        help="games at once in the saturated run (default 16: enough to keep a worker on "
+                             "PostgreSQL busy rather than waiting for its commits; the tables before #40's "
+                             "proof used 4; 0 skips it)")
     parser.add_argument("--bot-procs", type=int, default=2, help="processes the human-pace bots run in (default 2)")
     parser.add_argument("--baseline", metavar="DIR", help="also measure the server of this source tree")
     parser.add_argument("--repeat", type=int, default=1,
@@ -572,15 +655,21 @@ def main() -> None:
                         help="with --workers: postgresql://... or throwaway (a cluster made for the run; default)")
     parser.add_argument("--workers", type=int, nargs="+", default=[], metavar="N",
                         help="measure serve --workers N on PostgreSQL for each N (e.g. 1 2) instead of one SQLite server")
+    parser.add_argument("--profile", metavar="DIR",
+                        help="each server process writes a cProfile of its event loop and its threads' CPU "
+                             "to DIR (jayden_jazz/net/profiling.py; the profile slows the server)")
+    parser.add_argument("--no-fsync", action="store_true",
+                        help="with --workers and the throwaway PostgreSQL: fsync off (not as deployed: a commit "
+                             "is then not on the disk when acked; the default keeps fsync on)")
     parser.add_argument("--proxy", action="store_true", help="with --workers: through HAProxy (deploy/haproxy.cfg)")
     args = parser.parse_args()
-    if args.workers and args.baseline:
-        parser.error("--baseline measures one SQLite server; it does not go with --workers")
     if args.echo_server:
         asyncio.run(echo_main())
         return
     if args.quick:
         args.games, args.seconds = args.games[:1] if args.games != [250, 500, 1000] else [50], 3.0
+    if args.profile:
+        os.environ["JAYDEN_JAZZ_PROFILE"] = str(Path(args.profile).resolve())
     random.seed(1)
     print(machine(), flush=True)
     main_run(args)

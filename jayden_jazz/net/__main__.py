@@ -161,8 +161,14 @@ def main(argv: list[str] | None = None) -> int:
             return _fatal(f"cannot write the log {args.log}: {getattr(e, 'strerror', None) or e}")
     else:
         logging.basicConfig(level=logging.INFO, format=FORMAT)
+    # websockets says every connection opened and closed (and every proxy's health check) at INFO:
+    # a line or two per player per game, a log write each, and the 4 MiB of log gone in hours;
+    # its warnings and errors are still written
+    logging.getLogger("websockets").setLevel(logging.WARNING)
     limits = Limits(seat_timeout=args.seat_timeout, rate=args.rate, burst=max(40.0, 2 * args.rate),
                     max_connections=args.max_connections, max_games=args.max_games)
+    from . import profiling
+    profiling.start()               # off unless the environment asks (tools/bench_server.py --profile)
     try:
         prepare_folder(data)        # a file in the folder's place is said plainly, before anything locks in it
         asyncio.run(run(args.host, args.port, data, limits, args.sync, args.owner, args.orphan_grace, args.store))

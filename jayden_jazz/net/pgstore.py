@@ -66,6 +66,18 @@ def _pg(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
+def one_text(statements_: Iterable[Statement]) -> tuple[str, list[Any]]:
+    """Statements as one text of several, with their arguments in order: sent in one message, which
+    PostgreSQL runs as one transaction (all or nothing), with one round trip instead of one per
+    statement and two more for BEGIN and COMMIT: about half psycopg's CPU for a batch of one action."""
+    texts: list[str] = []
+    args: list[Any] = []
+    for sql, a in statements_:
+        texts.append(_pg(sql))
+        args.extend(a)
+    return ";\n".join(texts), args
+
+
 class PgStore(BaseStore):
     dialect = "postgresql"
     shared = True
@@ -157,12 +169,13 @@ class PgStore(BaseStore):
         if self.fenced:
             self.fenced_out.update(w[0] for w in writes if w[0] and w[0] not in self.leases)
             writes = [w for w in writes if not w[0] or w[0] in self.leases]
+        if not writes:
+            return
+        text, args = one_text(s for _game, statements_ in writes for s in statements_)
         try:
-            with self.db.transaction():
-                cur = self.db.cursor()
-                for _game, statements_ in writes:
-                    for sql, args in statements_:
-                        cur.execute(_pg(sql), args)
+            # bound here, not by the server (a ClientCursor: psycopg quotes each value as a literal),
+            # since one message of several statements is not sent with separate parameters
+            self._psycopg.ClientCursor(self.db).execute(text, args)
         except self._psycopg.OperationalError:
             self._live()            # lost on the way: LeaseLost if it held leases
             raise
@@ -209,9 +222,8 @@ class PgStore(BaseStore):
         if not self.lease(game_id, key):
             return False
         try:
-            with self.db.transaction():
-                for sql, args in statements_:
-                    self.db.execute(_pg(sql), args)
+            text, args = one_text(statements_)
+            self._psycopg.ClientCursor(self.db).execute(text, args)
         except self._psycopg.errors.UniqueViolation:
             self.unlock(game_id)
             return False
@@ -238,6 +250,11 @@ class PgStore(BaseStore):
     # ------------------------------------------------------------------ shared reads (the reader thread, in a server)
     def notify(self, channel: str, payload: str) -> None:
         self._read("SELECT pg_notify(?, ?)", (channel, payload))
+
+    @staticmethod
+    def notice(channel: str, payload: str) -> Statement:
+        """:meth:`notify` as a statement of a transaction: sent when (and only if) it commits."""
+        return ("SELECT pg_notify(?, ?)", (channel, payload))
 
     def running(self) -> int:
         """Games waiting or being played in the whole database (``max_games`` counts them all)."""

@@ -264,23 +264,37 @@ class BaseStore:
     def game(self, key: str, code: str | None = None) -> StoredGame | None:
         """One game by id (or by join ``code``), live or archived; None when there is none or its
         rows are damaged (then named in :attr:`skipped`). The newest game holding a code answers."""
+        found = self.locate(key, code)
+        return None if found is None else self.read_game(found[0], found[3])
+
+    def locate(self, key: str, code: str | None = None) -> tuple[str, str, str, bool] | None:
+        """(id, code, status, archived) of the game with this id (or join ``code``), live or archived,
+        in one query: what a takeover needs before it holds the lease (it reads the whole game after)."""
         code = key if code is None else code
         for prefix in ("", "archived_"):
-            found = self._read(f"SELECT id FROM {prefix}games WHERE id=? OR code=? ORDER BY created DESC",
-                               (key, code))
+            found = self._read(f"SELECT id, code, status FROM {prefix}games WHERE id=? OR code=? "
+                               "ORDER BY created DESC", (key, code))
             if found:
-                gid = key if any(row[0] == key for row in found) else found[0][0]
-                gather = Gather(self._read)
-                gather.read(prefix, gid)
-                self.skipped = gather.skipped()
-                good = gather.good()
-                return good[0] if good else None
+                row = next((r for r in found if r[0] == key), found[0])
+                if not all(isinstance(v, str) for v in row):     # damaged: named, as a whole read would
+                    self.skipped = [(repr(row[0]), "the game: a field has the wrong type")]
+                    return None
+                return row[0], row[1], row[2], bool(prefix)
         return None
+
+    def read_game(self, gid: str, archived: bool = False) -> StoredGame | None:
+        """The game ``gid`` with its seats, hands, actions and ending (live, or ``archived``); None when
+        it is not there or its rows are damaged (then named in :attr:`skipped`)."""
+        gather = Gather(self._read)
+        gather.read("archived_" if archived else "", gid)
+        self.skipped = gather.skipped()
+        good = gather.good()
+        return good[0] if good else None
 
     def code_taken(self, code: str) -> bool:
         """Whether a game, live or archived, holds this join code (a new game's must be new)."""
-        return any(self._read(f"SELECT 1 FROM {table} WHERE code=? LIMIT 1", (code,))
-                   for table in ("games", ARCHIVE["games"]))
+        return bool(self._read(f"SELECT 1 FROM games WHERE code=? UNION ALL "
+                               f"SELECT 1 FROM {ARCHIVE['games']} WHERE code=? LIMIT 1", (code, code)))
 
     def actions(self, game_id: str) -> list[tuple[int, int, str]]:
         """(ply, seat, action) of one game, live or archived, in order (tests and tools)."""

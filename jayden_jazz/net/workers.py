@@ -128,6 +128,8 @@ class Workers:
         self._listed: tuple[float, list[dict[str, object]], int] | None = None
         self._listing: asyncio.Task[tuple[Lines, int]] | None = None   # the list being read
         self._list_drops = 0         # how often a kept list was dropped: one read meanwhile is not kept
+        self._news: str | None = None    # a game changed since the last lobby notice was sent (its id)
+        self._telling = False            # a lobby notice is being sent
         self._drops = 0              # how often every game here was let go (drop_all)
         self._reads = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-reader")
 
@@ -247,13 +249,14 @@ class Workers:
             raise Refusal("too_many_games", "the servers hold as many games as they can; try again later")
         for _ in range(CREATE_TRIES):
             table, host_token = server.lobby.new_table(msg, await self._new_code())
-            rows = self.store.game_rows(*game_row(table))
+            # the other processes hear of it as it is committed, in its transaction (no read of its own)
+            rows = self.store.game_rows(*game_row(table)) + [self.store.notice(LOBBY, table.id)]
             if await server.commits.on_db(self.store.claim, table.id, lease_key(table.code), rows):
                 break
         else:
             raise Refusal("game_busy", "no free game code was found; try again in a moment")
         server.lobby.open(conn, table, host_token, msg.ref)
-        self._tell_lobby(table.id)
+        self._drop_list()
         if conn.route != table.code and table.status == "waiting" and table.id not in server.computers.thinking:
             # made over the lobby's path: the proxy sends the game's own path to whichever process
             # its code hashes to, so holding it here would only make that one wait for a handover
@@ -267,47 +270,58 @@ class Workers:
                 return code
 
     # ------------------------------------------------------------------ taking a game over
-    def _game(self, key: str, code: str | None = None) -> tuple[StoredGame | None, Skipped]:
+    def _game(self, gid: str, archived: bool) -> tuple[StoredGame | None, Skipped]:
         """On the reader thread: a stored game with the damaged games its read met (read together,
         as the next read on that thread replaces them)."""
-        return self.store.game(key, code), list(self.store.skipped)
+        stored = self.store.read_game(gid, archived)
+        if stored is None and not archived and not self.store.skipped:   # archived meanwhile (a process started)
+            stored = self.store.read_game(gid, True)
+        return stored, list(self.store.skipped)
 
-    async def _stored(self, key: str, code: str | None = None) -> StoredGame | None:
-        stored, skipped = await self.read(self._game, key, code)
+    def _locate(self, key: str, code: str) -> tuple[tuple[str, str, str, bool] | None, Skipped]:
+        self.store.skipped = []
+        return self.store.locate(key, code), list(self.store.skipped)
+
+    async def _stored(self, gid: str, archived: bool = False) -> StoredGame | None:
+        stored, skipped = await self.read(self._game, gid, archived)
         revive.log_skipped(self.server, skipped)
         return stored  # type: ignore[no-any-return]
 
     async def take(self, conn: Conn, key: str, ref: int | None) -> bool:
         """The game held here, by its lease and a replay; False when ``conn`` was told ``moved``."""
-        code = normal_code(key)
-        while True:
-            stored = await self._stored(key, code)
-            if stored is None or stored.id in self.store.broken:
+        while True:     # which game, in one query; the whole of it is read once its lease is held
+            found, skipped = await self.read(self._locate, key, normal_code(key))
+            revive.log_skipped(self.server, skipped)
+            if found is None or found[0] in self.store.broken:
                 raise Refusal("no_game", f"there is no game {key!r} on this server")
-            if self._here(stored.id) is not None:
+            gid, code, status, archived = found
+            if self._here(gid) is not None:
                 return True
-            if stored.status in FINISHED:     # nothing more is written for it: any process may show it
+            if status in FINISHED:     # nothing more is written for it: any process may show it
+                stored = await self._stored(gid, archived)
+                if stored is None:
+                    raise Refusal("no_game", f"there is no game {key!r} on this server")
                 return self._rebuilt(stored) is not None
-            pending = self.taking.get(stored.id)
+            pending = self.taking.get(gid)
             if pending is None:
                 break
             await asyncio.shield(pending)      # another connection here is taking it: then look again
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.taking[stored.id] = done
+        self.taking[gid] = done
         try:
-            return await self._lease(conn, stored, ref)
+            return await self._lease(conn, gid, code, ref)
         finally:
-            del self.taking[stored.id]
+            del self.taking[gid]
             done.set_result(None)
 
-    async def _lease(self, conn: Conn, stored: StoredGame, ref: int | None) -> bool:
-        key = lease_key(stored.code)
-        on_db, gid = self.server.commits.on_db, stored.id
+    async def _lease(self, conn: Conn, gid: str, code: str, ref: int | None) -> bool:
+        key = lease_key(code)
+        on_db = self.server.commits.on_db
         deadline = time.monotonic() + HANDOVER_WAIT
         asked = -1.0
         while gid in self.leaving or self._settling(gid) or not await on_db(self.store.lease, gid, key):
-            if conn.route != stored.code:
-                self.moved(conn, gid, stored.code, ref)
+            if conn.route != code:
+                self.moved(conn, gid, code, ref)
                 return False
             now = time.monotonic()
             if now >= deadline:
@@ -317,7 +331,7 @@ class Workers:
                 asked = now
             await asyncio.sleep(RETRY)
         drops = self._drops
-        try:     # ours: read it again, its last holder may have written until it let go
+        try:     # ours: read whole only now, its last holder may have written until it let go
             again = await self._stored(gid)
         except BaseException:
             await on_db(self.store.unlock, gid)
@@ -327,9 +341,9 @@ class Workers:
         table = self._rebuilt(again) if again is not None else None
         if table is None:
             await on_db(self.store.unlock, gid)
-            raise Refusal("no_game", f"the game {stored.code} cannot be rebuilt here; the server's log says why")
+            raise Refusal("no_game", f"the game {code} cannot be rebuilt here; the server's log says why")
         self.moves[gid] = time.monotonic()
-        log.info("game %s (%s) taken over by this server", gid, stored.code)
+        log.info("game %s (%s) taken over by this server", gid, code)
         return True
 
     def _settling(self, gid: str) -> bool:
@@ -428,14 +442,24 @@ class Workers:
                 log.warning("the heartbeat to %s failed (%s: %s)", self.store.where, type(e).__name__, e)
 
     def _tell_lobby(self, gid: str) -> None:
+        """The other processes' kept lists are dropped by a notice sent after this: one notice for
+        every change met while the last was being sent (a notice says only that lists are stale)."""
         self._drop_list()
-        self.server.spawn(self._notify_lobby(gid))
+        self._news = gid
+        if not self._telling:
+            self._telling = True
+            self.server.spawn(self._notify_lobby())
 
-    async def _notify_lobby(self, gid: str) -> None:
+    async def _notify_lobby(self) -> None:
         try:
-            await self.read(self.store.notify, LOBBY, gid)
-        except Exception as e:      # the other processes' lists are at most a second old anyway
-            log.warning("telling the other servers of game %s failed (%s)", gid, e)
+            while self._news is not None:
+                gid, self._news = self._news, None
+                try:
+                    await self.read(self.store.notify, LOBBY, gid)
+                except Exception as e:      # the other processes' lists are at most a second old anyway
+                    log.warning("telling the other servers of game %s failed (%s)", gid, e)
+        finally:
+            self._telling = False
 
 
 __all__ = ["BUSY_WORDS", "HANDOVER_WAIT", "Listed", "Workers", "lease_key"]

@@ -45,12 +45,13 @@ def wait_listening(port: int, timeout: float = 20.0) -> None:
 class Workers:
     """``python -m jayden_jazz.net serve --workers N --port 0 --store URL`` in a subprocess."""
 
-    def __init__(self, store: str, data: Path, n: int, extra: list[str] | None = None) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    def __init__(self, store: str, data: Path, n: int, extra: list[str] | None = None, source: Path = ROOT) -> None:
+        """``source``: the source tree whose server runs (the bench's ``--baseline`` names another)."""
+        env = {**os.environ, "PYTHONPATH": str(source)}
         self.proc = subprocess.Popen([sys.executable, "-m", "jayden_jazz.net", "serve", "--workers", str(n),
                                       "--port", "0", "--host", "127.0.0.1", "--store", store, "--data", str(data),
                                       *(extra or [])],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=source)
         assert self.proc.stdout is not None
         self.addresses: list[str] = []
         self.pids: list[int] = []
@@ -74,13 +75,14 @@ class Workers:
 class HAProxy:
     """HAProxy in the foreground with deploy/haproxy.cfg written for ``backends``."""
 
-    def __init__(self, backends: list[str], folder: Path) -> None:
+    def __init__(self, backends: list[str], folder: Path, template: Path | None = None) -> None:
+        """``template``: another config than deploy/haproxy.cfg (the bench's ``--baseline``'s)."""
         exe = haproxy_bin()
         if exe is None:
             raise RuntimeError("haproxy is not installed")
         self.port = free_port()
         self.config = folder / "haproxy.cfg"
-        proxyconf.write(self.config, backends, f"127.0.0.1:{self.port}")
+        proxyconf.write(self.config, backends, f"127.0.0.1:{self.port}", template=template)
         self.proc = subprocess.Popen([exe, "-db", "-f", str(self.config)], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, text=True)
         try:

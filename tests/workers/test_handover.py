@@ -172,7 +172,8 @@ def test_a_database_that_fails_a_list_or_a_join_is_said_in_plain_words_and_the_c
     def down(*_args: Any) -> Any:
         raise psycopg.OperationalError("the database is restarting")
     store.listable = down                                    # type: ignore[method-assign]
-    store.game = down                                        # type: ignore[method-assign]
+    store.locate = down                                      # type: ignore[method-assign]
+    store.read_game = down                                   # type: ignore[method-assign]
     c = client(a.url)
     try:
         for ask in (c.list_games, lambda: c.join("ABCDEF", spectator=True)):

@@ -12,11 +12,15 @@
   same message said again is answered, and the game is still played.
 * A resignation naming a game not sat at is refused without a read (it
   used to read the archive, on the loop, for any name given).
+* Lobby notices (a seat taken) met while one is being sent are folded into
+  one sent after it: one read each, not one per change, and the last change
+  is still told, and heard by the other worker.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -112,7 +116,7 @@ def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_gam
     for c in held_on_a:        # gone, so they do not follow the game to B and ask for it back
         c.close()
     _here, players = seated(b)                      # a game B holds, played on meanwhile
-    real = store.game
+    real = store.locate
 
     def slow_game(*args: Any) -> Any:
         store._read("SELECT pg_advisory_xact_lock(?, ?)", GATE)
@@ -123,7 +127,7 @@ def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_gam
         admin.execute("SELECT pg_advisory_lock(%s, %s)", GATE)
         released = False
         try:
-            store.game = slow_game
+            store.locate = slow_game
             ref = watcher.join(wanted["code"], spectator=True)       # B must read A's game to take it
             end = time.monotonic() + 10
             while (store._reader is None or not waiting_on_lock(admin, store._reader.info.backend_pid)) \
@@ -143,7 +147,7 @@ def test_a_takeover_waiting_on_its_read_holds_up_neither_pings_nor_the_other_gam
             assert joined["type"] == "joined" and joined["game"] == wanted["game"]   # handed over to B
             assert wanted["game"] in b.call(lambda: set(b.server.tables))  # type: ignore[union-attr]
         finally:
-            store.game = real
+            store.locate = real
             if not released:
                 admin.execute("SELECT pg_advisory_unlock(%s, %s)", GATE)
             for c in [*players, watcher]:
@@ -190,19 +194,57 @@ def test_resigning_in_a_game_not_sat_at_is_refused_without_reading_the_store(wor
     store = a.server.store  # type: ignore[union-attr]
     _created, players = seated(a)
     asked: list[Any] = []
-    real = store.game
+    real = store.locate
 
     def counted(*args: Any) -> Any:
         asked.append(args)
         return real(*args)
 
     try:
-        store.game = counted
+        store.locate = counted
         for key in ("ABCDEF", "no-such-game"):     # named, not held here: the store's archive is not asked
             players[0].resign(key)
             assert expect(players[0], "error")["code"] == "not_your_game"
         assert asked == []
     finally:
-        store.game = real
+        store.locate = real
         for c in players:
             c.close()
+
+
+def test_lobby_notices_met_while_one_is_sent_go_as_one_after_it(two_workers: tuple[ThreadServer, ThreadServer]) -> None:
+    from jayden_jazz.net.notices import LOBBY
+    a, b = two_workers
+    store = a.server.store  # type: ignore[union-attr]
+    workers = a.server.workers  # type: ignore[union-attr]
+    sent: list[str] = []
+    gate = threading.Event()
+    real = store.notify
+
+    def slow(channel: str, payload: str) -> None:
+        if channel == LOBBY:
+            sent.append(payload)
+            gate.wait(10)
+        real(channel, payload)
+
+    def until(check: Any) -> None:
+        end = time.monotonic() + 10
+        while not check() and time.monotonic() < end:
+            time.sleep(0.01)
+        assert check()
+    heard_before = b.call(lambda: b.server.workers._list_drops)  # type: ignore[union-attr]
+    store.notify = slow
+    try:
+        a.call(lambda: [workers._tell_lobby(g) for g in ("g1", "g2", "g3")])    # at once: one notice
+        until(lambda: sent == ["g3"])
+        a.call(lambda: [workers._tell_lobby(g) for g in ("g4", "g5")])          # while it is sent
+        time.sleep(0.2)
+        assert sent == ["g3"]                                                   # nothing sent beside it
+        gate.set()
+        until(lambda: sent == ["g3", "g5"])
+        until(lambda: not a.call(lambda: workers._telling))
+        assert sent == ["g3", "g5"]
+        until(lambda: b.call(lambda: b.server.workers._list_drops) >= heard_before + 2)  # type: ignore[union-attr]
+    finally:
+        gate.set()
+        store.notify = real
