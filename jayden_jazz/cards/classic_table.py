@@ -1,32 +1,35 @@
-"""The capture rules compiled from the judge, for fields where no Turn effect is active.
+"""The capture rules compiled from the judge: the classic steps as table reads.
 
 The law is the capture steps (:mod:`.capture`, :mod:`.classic`) run by the
 core's pipeline: each reads every value through the board (ability
 modifiers, Elemental, the one clamp), and the core runs them one after the
-other. That is what the game runs whenever a Turn effect is active. A
-search, though, makes millions of placements on fields where no effect is
-active; there a side's effective value depends only on the piece and the
-cell (:meth:`~.judge.Judge.values`), and the steps' calls and lists cost
-several times the search's own work. So the judge's own judgements -- the
-basic comparison (:func:`~.judge.comparison`), Same and Plus
-(:func:`~.judge.same_taken`, :func:`~.judge.plus_taken`), Same Wall's A
-sides (:meth:`~.judge.Judge.wall_aces`) -- are applied here to values read
-from tables, in two forms:
+other. That is what the game runs for a setup with a step of another kind.
+A search, though, makes millions of placements, and the steps' calls and
+lists cost several times the search's own work. Where no Turn effect is
+active a side's effective value depends only on the piece and the cell
+(:meth:`~.judge.Judge.values`); while effects are active, on the owner too,
+and :class:`~.turn_values.TurnValues` tables it per set of effects. So the
+judge's own judgements -- the basic comparison
+(:func:`~.judge.comparison`), Same and Plus (:func:`~.judge.same_taken`,
+:func:`~.judge.plus_taken`), Same Wall's A sides
+(:meth:`~.judge.Judge.wall_aces`) -- are applied here to values read from
+tables, in two forms:
 
 * :class:`ClassicTable` works on the core's lists and returns what the
   steps' pipeline returns -- the captured cells, their old owners and the
   cause of each, in the same order -- so the core uses it for every
-  placement without an effect under the classic rules (the game's own moves
-  included; under the base rule alone the judge's ``plain_captures`` is
-  that form);
+  placement under the classic rules, Turn effects or not (the game's own
+  moves included; under the base rule alone the judge's ``plain_captures``
+  is that form, and :meth:`.TurnValues.captures` under effects);
 * :class:`CaptureBits` answers "which cells does each placement take" as
-  bit sets for the two-player bit searches, every placement of a position
-  at once: the basic comparison, from tables built once per search (the
-  one neighbour-capture loop of the searches); :class:`ClassicBits` adds
-  Same, Same Wall, Plus and Combo.
+  bit sets for the two-player bit searches (no effect active), every
+  placement of a position at once: the basic comparison, from tables built
+  once per search (the one neighbour-capture loop of the searches);
+  :class:`ClassicBits` adds Same, Same Wall, Plus and Combo.
 
 Both are checked against the steps on random fields, rules and positions
-(``tests/cards/test_classic_table.py``, and the bit form's memo kept through
+(``tests/cards/test_classic_table.py``, under random Turn effects in
+``tests/cards/test_turn_values.py``, and the bit form's memo kept through
 whole games in ``tests/cards/test_classic_entries.py``); if they ever
 disagreed, the test says where.
 """
@@ -38,6 +41,7 @@ from operator import itemgetter
 from typing import Protocol
 
 from .judge import Judge, comparison, plus_taken, same_taken
+from .turn_values import Values
 
 STARTS_COMBO = ("same", "same_wall", "plus")
 _MEMO = 1 << 20         # Same and Plus judgements kept by the bit form before it starts afresh
@@ -70,7 +74,7 @@ def compiled(rules: ClassicRules) -> bool:
 
 
 class ClassicTable:
-    """The classic steps over the core's lists (see the module docstring)."""
+    """The classic steps over the core's lists, with or without Turn effects (see the module docstring)."""
 
     __slots__ = ("judge", "sides", "adj", "walls", "cell_element", "mode", "wins", "same", "wall", "plus",
                  "combo", "base")
@@ -97,10 +101,15 @@ class ClassicTable:
         return self.judge.values(p, c)
 
     def captured(self, cells: list[int], owner: list[int], p: int, c: int,
-                 seat: int) -> tuple[list[int], list[str]]:
+                 seat: int, under: Values | None = None) -> tuple[list[int], list[str]]:
         """(cells, causes) that ``seat`` takes by playing piece ``p`` on ``c``, in the order
         the steps' pipeline gives them (Same, Same Wall, Plus, the basic comparison, then
-        Combo breadth first). Nothing is changed; ``c`` may be empty or hold ``p``."""
+        Combo breadth first). Nothing is changed; ``c`` may be empty or hold ``p``.
+        ``under``: the values while Turn effects are active (:meth:`.TurnValues.under`),
+        read per owner -- a card Combo takes is compared as its taker's from then on, as
+        the pipeline compares it once it has changed hands."""
+        if under is not None:
+            return self._captured_under(cells, owner, p, c, seat, under)
         sides = self.sides
         plain = self.cell_element is None
         values = self.values
@@ -112,6 +121,28 @@ class ClassicTable:
                 touch.append((n, mine[d], (sides[q] if plain else values(q, n))[od]))
         if not touch:
             return [], []
+        taken = self._decided(touch, mine, c, owner, seat)
+        got = list(taken)
+        causes = list(taken.values())
+        if self.combo and taken:
+            queue = [x for x, why in zip(got, causes) if why in STARTS_COMBO]
+            judge = self.judge
+            mode = self.mode
+            i = 0
+            while i < len(queue):
+                for n in judge.captures(cells, owner, (), queue[i], seat, mode):
+                    if n not in taken:
+                        taken[n] = "combo"
+                        got.append(n)
+                        causes.append("combo")
+                        queue.append(n)
+                i += 1
+        return got, causes
+
+    def _decided(self, touch: list[tuple[int, int, int]], mine: Sequence[int], c: int, owner: list[int],
+                 seat: int) -> dict[int, str]:
+        """The decision steps' takes from the touching pairs (cell, the card's side, the
+        touching side), each with its cause, in the pipeline's order."""
         taken: dict[int, str] = {}
         if len(touch) >= 2 or self.wall:
             if self.same:
@@ -132,28 +163,49 @@ class ClassicTable:
         for n, a, b in touch:
             if n not in taken and owner[n] != seat and wins[a][b]:
                 taken[n] = base
+        return taken
+
+    def _captured_under(self, cells: list[int], owner: list[int], p: int, c: int, seat: int,
+                        under: Values) -> tuple[list[int], list[str]]:
+        """:meth:`captured` while Turn effects are active."""
+        mine = under[seat][p][c]
+        touch = []
+        for d, n, od in self.adj[c]:
+            q = cells[n]
+            if q >= 0:
+                touch.append((n, mine[d], under[owner[n]][q][n][od]))
+        if not touch:
+            return [], []
+        taken = self._decided(touch, mine, c, owner, seat)
         got = list(taken)
         causes = list(taken.values())
         if self.combo and taken:
             queue = [x for x, why in zip(got, causes) if why in STARTS_COMBO]
-            judge = self.judge
-            mode = self.mode
+            adj = self.adj
+            wins = self.wins
+            mine_now = under[seat]           # a card taken is its taker's
             i = 0
             while i < len(queue):
-                for n in judge.captures(cells, owner, (), queue[i], seat, mode):
-                    if n not in taken:
-                        taken[n] = "combo"
-                        got.append(n)
-                        causes.append("combo")
-                        queue.append(n)
+                x = queue[i]
+                att = mine_now[cells[x]][x]
+                for d, n, od in adj[x]:
+                    q = cells[n]
+                    if q >= 0 and n not in taken and n != c:
+                        o = owner[n]
+                        if o != seat and wins[att[d]][under[o][q][n][od]]:
+                            taken[n] = "combo"
+                            got.append(n)
+                            causes.append("combo")
+                            queue.append(n)
                 i += 1
         return got, causes
 
     def run(self, cells: list[int], owner: list[int], counts: list[int], c: int,
-            seat: int) -> tuple[list[int], list[int], list[str]]:
+            seat: int, under: Values | None = None) -> tuple[list[int], list[int], list[str]]:
         """Capture for the card ``seat`` just put on ``c`` (already on the lists): apply the
-        captures and return (cells, their old owners, causes), as the pipeline does."""
-        got, causes = self.captured(cells, owner, cells[c], c, seat)
+        captures and return (cells, their old owners, causes), as the pipeline does
+        (``under`` as in :meth:`captured`)."""
+        got, causes = self.captured(cells, owner, cells[c], c, seat, under)
         prev = [owner[x] for x in got]
         for x, o in zip(got, prev):
             owner[x] = seat
