@@ -338,11 +338,15 @@ class ClassicBits(CaptureBits):
         self.wall_aces = [[0] * size for _ in range(npieces)]
         # what a placement takes depends, before owners, only on the piece, the cell and
         # the pieces on the cell's neighbours (-1 where empty): judged once, kept in
-        # known[p][c] under the neighbours' pieces in the cell's own order (read in one C
-        # call by look[c]), so a key cannot stand for another placement -- the dictionary
-        # says which piece and cell, the tuple says what lies around it, cell by cell
+        # rows[c] under the neighbours' pieces in the cell's own order (read in one C call
+        # by look[c]) as a row of every piece's entry (-1 until judged), so a key cannot
+        # stand for another placement -- the dictionary says which cell, the tuple what
+        # lies around it, the row's index which piece -- and listing a cell's placements
+        # reads the dictionary once for the whole hand
         self.look: list[Callable[[Sequence[int]], object] | None] = [None] * size
-        self.known: list[list[dict[object, int]]] = [[{} for _ in range(size)] for _ in range(npieces)]
+        self.rows: list[dict[object, list[int]]] = [{} for _ in range(size)]
+        self.npieces = npieces
+        self._zero_order = [[0] * size] * npieces
         self._kept = 0
         self.limit = _MEMO          # entries kept before they all start afresh
         self.shift = size          # an entry is (cells taken by the comparison) | (by Same/Plus) << size
@@ -359,18 +363,21 @@ class ClassicBits(CaptureBits):
         """Piece ``p`` on ``c`` among the pieces of ``cellp``: the touching cards the basic
         comparison takes, and those Same, Same Wall or Plus take (shifted by the field's
         size), whoever controls them; ``c`` must have a neighbour."""
-        known = self.known[p][c]
+        rows = self.rows[c]
         key = self.look[c](cellp)  # type: ignore[misc]
-        got = known.get(key)
-        if got is None:
-            got = self._judge(cellp, p, c)
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = [-1] * self.npieces
+        got = row[p]
+        if got < 0:
+            got = row[p] = self._judge(cellp, p, c)
             self._kept += 1
             if self._kept > self.limit:
-                for row in self.known:
-                    for kept in row:
-                        kept.clear()
+                for kept in self.rows:
+                    kept.clear()
+                row = rows[key] = [-1] * self.npieces
+                row[p] = got
                 self._kept = 1
-            known[key] = got
         return got
 
     def _judge(self, cellp: list[int], p: int, c: int) -> int:
@@ -398,38 +405,44 @@ class ClassicBits(CaptureBits):
             pieces.append(low.bit_length() - 1)
             hand ^= low
         adjmask = self.adjmask
-        known = self.known
+        rows = self.rows
         look = self.look
         shift = self.shift
         combo = self.combo
+        key_of: Sequence[Sequence[int]] = self._zero_order if order is None else order
+        npieces = self.npieces
         while free:
             low = free & -free
             c = low.bit_length() - 1
             free ^= low
             if not opp & adjmask[c]:
                 for p in pieces:
-                    append((order[p][c] if order is not None else 0, p, c, 0))
+                    append((key_of[p][c], p, c, 0))
                 continue
             key = look[c](cellp)  # type: ignore[misc]
+            row = rows[c].get(key)
+            if row is None:
+                row = rows[c][key] = [-1] * npieces
             for p in pieces:
-                got = known[p][c].get(key)
-                if got is None:
+                got = row[p]
+                if got < 0:
                     got = self.entry(cellp, p, c)
                 cap = got & opp
-                started = got >> shift & opp
-                if started & ~cap or (combo and started):
-                    cap |= started
-                    if combo:
-                        cap = self._combo(cellp, started, opp & ~cap, cap)
-                append(((cap.bit_count() * per_capture if cap else 0) + (order[p][c] if order is not None else 0),
-                        p, c, cap))
+                if got >> shift & opp:
+                    started = got >> shift & opp
+                    if started & ~cap or combo:
+                        cap |= started
+                        if combo:
+                            cap = self._combo(cellp, started, opp & ~cap, cap)
+                append(((cap.bit_count() * per_capture if cap else 0) + key_of[p][c], p, c, cap))
         return out
 
     def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
         if not opp & self.adjmask[c]:
             return 0                  # no card of the opponent touches c: nothing to take
-        got = self.known[p][c].get(self.look[c](cellp))  # type: ignore[misc]
-        if got is None:               # (entry's first look, inline: the search's hottest call)
+        row = self.rows[c].get(self.look[c](cellp))  # type: ignore[misc]
+        got = -1 if row is None else row[p]
+        if got < 0:                   # (entry's first look, inline: the search's hottest call)
             got = self.entry(cellp, p, c)
         cap = got & opp
         started = got >> self.shift & opp
@@ -457,15 +470,16 @@ class ClassicBits(CaptureBits):
     def _combo(self, cellp: list[int], front: int, rest: int, cap: int) -> int:
         """Combo: each card in ``front`` takes those of ``rest`` it beats, and so on (the
         basic comparison of the card where it lies: the low part of its entry)."""
-        known = self.known
+        rows = self.rows
         look = self.look
         while front and rest:
             low = front & -front
             front ^= low
             x = low.bit_length() - 1
             q = cellp[x]
-            got = known[q][x].get(look[x](cellp))  # type: ignore[misc]
-            if got is None:
+            row = rows[x].get(look[x](cellp))  # type: ignore[misc]
+            got = -1 if row is None else row[q]
+            if got < 0:
                 got = self.entry(cellp, q, x)
             got &= rest
             if got:
