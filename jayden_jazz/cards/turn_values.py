@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from .judge import Judge, TurnEffect, clamp, comparison
 
+OWNER_TARGETS = ("own", "opponents")  # the targets whose reach depends on who controls a card
 _KEPT = 1 << 12         # sets of effects kept before the memo starts afresh
 # vals[owner][piece][cell]: the card's four effective sides (empty where the cell is not playable)
 Values = list[list[list[tuple[int, ...]]]]
@@ -33,11 +34,15 @@ class TurnValues:
     """The effective sides under each set of Turn effects met, for one judge (see the module
     docstring); ``players`` the owners a card may have."""
 
-    __slots__ = ("judge", "players", "_kept", "_last", "_last_vals")
+    __slots__ = ("judge", "players", "_plain", "_kept", "_last", "_last_vals")
 
     def __init__(self, judge: Judge, players: int) -> None:
         self.judge = judge
         self.players = players
+        # no effect active: printed and Elemental, clamped (Judge.values)
+        playable = set(judge.play_cells)
+        self._plain = [[judge.values(p, c) if c in playable else () for c in range(judge.field.size)]
+                       for p in range(len(judge.sides))]
         # keyed by each effect's seat, piece, cell and ability (by identity: the entry holds
         # the abilities, so an id cannot stand for another while it is kept)
         self._kept: dict[tuple[tuple[int, int, int, int], ...], tuple[Values, tuple[object, ...]]] = {}
@@ -60,28 +65,44 @@ class TurnValues:
         return got[0]
 
     def _build(self, effects: Sequence[TurnEffect]) -> Values:
+        """The table under ``effects``: the plain values where no effect reaches, the
+        modifiers summed and clamped once where one does; one set of rows for every owner
+        when no effect looks at who controls a card."""
         judge = self.judge
         reaches = judge.reaches
         sides = judge.sides
-        elemental = judge.cell_element is not None
+        cells = judge.play_cells
+        npieces = len(sides)
+        plain = self._plain
+        by_owner = any(e.ability.target in OWNER_TARGETS for e in effects)
         out: Values = []
-        for o in range(self.players):
-            rows = []
-            for p in range(len(sides)):
-                row: list[tuple[int, ...]] = [() for _ in range(judge.field.size)]
-                for c in judge.play_cells:
-                    m = judge.elemental(p, c) if elemental else 0
-                    v = [s + m for s in sides[p]]
-                    for e in effects:
-                        ab = e.ability
-                        if reaches(ab, e.seat, e.piece, e.cell, c, p, o):
+        for o in range(self.players if by_owner else 1):
+            mods: dict[tuple[int, int], list[int]] = {}
+            for e in effects:
+                ab = e.ability
+                changed = [ab.amount if d in ab.sides else 0 for d in range(4)]
+                # where it may reach (a card's own effect its card, a neighbours' effect the
+                # cells beside it, others anywhere); the judge says where it does
+                if ab.target == "self":
+                    near: Sequence[tuple[int, int]] = ((e.piece, e.cell),)
+                elif ab.target == "neighbours":
+                    near = [(p, c) for p in range(npieces) for c in judge.adjset[e.cell]]
+                else:
+                    near = [(p, c) for p in range(npieces) for c in cells]
+                for p, c in near:
+                    if reaches(ab, e.seat, e.piece, e.cell, c, p, o):
+                        m = mods.get((p, c))
+                        if m is None:
+                            mods[p, c] = changed[:]
+                        else:
                             for d in range(4):
-                                if d in ab.sides:
-                                    v[d] += ab.amount
-                    row[c] = tuple(clamp(x) for x in v)
-                rows.append(row)
+                                m[d] += changed[d]
+            rows = [row[:] for row in plain]
+            for (p, c), m in mods.items():
+                e0 = judge.elemental(p, c) if judge.cell_element else 0
+                rows[p][c] = tuple(clamp(v + e0 + dm) for v, dm in zip(sides[p], m))
             out.append(rows)
-        return out
+        return out if by_owner else out * self.players
 
     def captures(self, cells: Sequence[int], owner: Sequence[int], effects: Sequence[TurnEffect],
                  c: int, seat: int, ties: int) -> list[int]:
