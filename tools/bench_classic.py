@@ -2,9 +2,9 @@
 
     python tools/bench_classic.py [--positions 30] [--iterations 400] [--seed 1]
 
-Same, Plus and Combo are capture steps (``cards/classic.py``); for fields
-with no Turn effect the core and the bit searches use the compiled form
-(``cards/classic_table.py``). The baseline here is the same search with the
+Same, Plus and Combo are capture steps (``cards/classic.py``); the core
+uses the compiled form (``cards/classic_table.py``; under Turn effects on
+the values of ``cards/turn_values.py``) and so do the bit searches. The baseline here is the same search with the
 compiled form switched off, so every capture runs the steps, as before the
 tables existed. Three questions, all 3x3 with Same + Plus + Combo:
 

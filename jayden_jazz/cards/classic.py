@@ -1,9 +1,9 @@
 """The classic Triple Triad capture rules as capture steps: Same, Same Wall, Plus, Combo.
 
 Each is run by the one pipeline of :class:`~jayden_jazz.cards.core.Core`
-whenever a Turn effect is active (and by any setup with a step of another
-kind); :mod:`.classic_table` compiles the same judgements for fields without
-one. Same, Same Wall and Plus are *decision* steps: they look at the field
+for a setup with a step of another kind; :mod:`.classic_table` compiles the
+same judgements for the classic rules alone (with Turn effects through
+:mod:`.turn_values`), and the tests hold the two equal. Same, Same Wall and Plus are *decision* steps: they look at the field
 as it was when the card landed, together with the basic comparison. Combo
 is a *chain* step started by the cards they take. What counts as a Same or
 a Plus is judged in :mod:`.judge` (:func:`~.judge.same_taken`,

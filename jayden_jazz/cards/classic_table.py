@@ -1,32 +1,35 @@
-"""The capture rules compiled from the judge, for fields where no Turn effect is active.
+"""The capture rules compiled from the judge: the classic steps as table reads.
 
 The law is the capture steps (:mod:`.capture`, :mod:`.classic`) run by the
 core's pipeline: each reads every value through the board (ability
 modifiers, Elemental, the one clamp), and the core runs them one after the
-other. That is what the game runs whenever a Turn effect is active. A
-search, though, makes millions of placements on fields where no effect is
-active; there a side's effective value depends only on the piece and the
-cell (:meth:`~.judge.Judge.values`), and the steps' calls and lists cost
-several times the search's own work. So the judge's own judgements -- the
-basic comparison (:func:`~.judge.comparison`), Same and Plus
-(:func:`~.judge.same_taken`, :func:`~.judge.plus_taken`), Same Wall's A
-sides (:meth:`~.judge.Judge.wall_aces`) -- are applied here to values read
-from tables, in two forms:
+other. That is what the game runs for a setup with a step of another kind.
+A search, though, makes millions of placements, and the steps' calls and
+lists cost several times the search's own work. Where no Turn effect is
+active a side's effective value depends only on the piece and the cell
+(:meth:`~.judge.Judge.values`); while effects are active, on the owner too,
+and :class:`~.turn_values.TurnValues` tables it per set of effects. So the
+judge's own judgements -- the basic comparison
+(:func:`~.judge.comparison`), Same and Plus (:func:`~.judge.same_taken`,
+:func:`~.judge.plus_taken`), Same Wall's A sides
+(:meth:`~.judge.Judge.wall_aces`) -- are applied here to values read from
+tables, in two forms:
 
 * :class:`ClassicTable` works on the core's lists and returns what the
   steps' pipeline returns -- the captured cells, their old owners and the
   cause of each, in the same order -- so the core uses it for every
-  placement without an effect under the classic rules (the game's own moves
-  included; under the base rule alone the judge's ``plain_captures`` is
-  that form);
+  placement under the classic rules, Turn effects or not (the game's own
+  moves included; under the base rule alone the judge's ``plain_captures``
+  is that form, and :meth:`.TurnValues.captures` under effects);
 * :class:`CaptureBits` answers "which cells does each placement take" as
-  bit sets for the two-player bit searches, every placement of a position
-  at once: the basic comparison, from tables built once per search (the
-  one neighbour-capture loop of the searches); :class:`ClassicBits` adds
-  Same, Same Wall, Plus and Combo.
+  bit sets for the two-player bit searches (no effect active), every
+  placement of a position at once: the basic comparison, from tables built
+  once per search (the one neighbour-capture loop of the searches);
+  :class:`ClassicBits` adds Same, Same Wall, Plus and Combo.
 
 Both are checked against the steps on random fields, rules and positions
-(``tests/cards/test_classic_table.py``, and the bit form's memo kept through
+(``tests/cards/test_classic_table.py``, under random Turn effects in
+``tests/cards/test_turn_values.py``, and the bit form's memo kept through
 whole games in ``tests/cards/test_classic_entries.py``); if they ever
 disagreed, the test says where.
 """
@@ -38,6 +41,7 @@ from operator import itemgetter
 from typing import Protocol
 
 from .judge import Judge, comparison, plus_taken, same_taken
+from .turn_values import Values
 
 STARTS_COMBO = ("same", "same_wall", "plus")
 _MEMO = 1 << 20         # Same and Plus judgements kept by the bit form before it starts afresh
@@ -70,7 +74,7 @@ def compiled(rules: ClassicRules) -> bool:
 
 
 class ClassicTable:
-    """The classic steps over the core's lists (see the module docstring)."""
+    """The classic steps over the core's lists, with or without Turn effects (see the module docstring)."""
 
     __slots__ = ("judge", "sides", "adj", "walls", "cell_element", "mode", "wins", "same", "wall", "plus",
                  "combo", "base")
@@ -97,10 +101,15 @@ class ClassicTable:
         return self.judge.values(p, c)
 
     def captured(self, cells: list[int], owner: list[int], p: int, c: int,
-                 seat: int) -> tuple[list[int], list[str]]:
+                 seat: int, under: Values | None = None) -> tuple[list[int], list[str]]:
         """(cells, causes) that ``seat`` takes by playing piece ``p`` on ``c``, in the order
         the steps' pipeline gives them (Same, Same Wall, Plus, the basic comparison, then
-        Combo breadth first). Nothing is changed; ``c`` may be empty or hold ``p``."""
+        Combo breadth first). Nothing is changed; ``c`` may be empty or hold ``p``.
+        ``under``: the values while Turn effects are active (:meth:`.TurnValues.under`),
+        read per owner -- a card Combo takes is compared as its taker's from then on, as
+        the pipeline compares it once it has changed hands."""
+        if under is not None:
+            return self._captured_under(cells, owner, p, c, seat, under)
         sides = self.sides
         plain = self.cell_element is None
         values = self.values
@@ -112,6 +121,28 @@ class ClassicTable:
                 touch.append((n, mine[d], (sides[q] if plain else values(q, n))[od]))
         if not touch:
             return [], []
+        taken = self._decided(touch, mine, c, owner, seat)
+        got = list(taken)
+        causes = list(taken.values())
+        if self.combo and taken:
+            queue = [x for x, why in zip(got, causes) if why in STARTS_COMBO]
+            judge = self.judge
+            mode = self.mode
+            i = 0
+            while i < len(queue):
+                for n in judge.captures(cells, owner, (), queue[i], seat, mode):
+                    if n not in taken:
+                        taken[n] = "combo"
+                        got.append(n)
+                        causes.append("combo")
+                        queue.append(n)
+                i += 1
+        return got, causes
+
+    def _decided(self, touch: list[tuple[int, int, int]], mine: Sequence[int], c: int, owner: list[int],
+                 seat: int) -> dict[int, str]:
+        """The decision steps' takes from the touching pairs (cell, the card's side, the
+        touching side), each with its cause, in the pipeline's order."""
         taken: dict[int, str] = {}
         if len(touch) >= 2 or self.wall:
             if self.same:
@@ -132,28 +163,49 @@ class ClassicTable:
         for n, a, b in touch:
             if n not in taken and owner[n] != seat and wins[a][b]:
                 taken[n] = base
+        return taken
+
+    def _captured_under(self, cells: list[int], owner: list[int], p: int, c: int, seat: int,
+                        under: Values) -> tuple[list[int], list[str]]:
+        """:meth:`captured` while Turn effects are active."""
+        mine = under[seat][p][c]
+        touch = []
+        for d, n, od in self.adj[c]:
+            q = cells[n]
+            if q >= 0:
+                touch.append((n, mine[d], under[owner[n]][q][n][od]))
+        if not touch:
+            return [], []
+        taken = self._decided(touch, mine, c, owner, seat)
         got = list(taken)
         causes = list(taken.values())
         if self.combo and taken:
             queue = [x for x, why in zip(got, causes) if why in STARTS_COMBO]
-            judge = self.judge
-            mode = self.mode
+            adj = self.adj
+            wins = self.wins
+            mine_now = under[seat]           # a card taken is its taker's
             i = 0
             while i < len(queue):
-                for n in judge.captures(cells, owner, (), queue[i], seat, mode):
-                    if n not in taken:
-                        taken[n] = "combo"
-                        got.append(n)
-                        causes.append("combo")
-                        queue.append(n)
+                x = queue[i]
+                att = mine_now[cells[x]][x]
+                for d, n, od in adj[x]:
+                    q = cells[n]
+                    if q >= 0 and n not in taken and n != c:
+                        o = owner[n]
+                        if o != seat and wins[att[d]][under[o][q][n][od]]:
+                            taken[n] = "combo"
+                            got.append(n)
+                            causes.append("combo")
+                            queue.append(n)
                 i += 1
         return got, causes
 
     def run(self, cells: list[int], owner: list[int], counts: list[int], c: int,
-            seat: int) -> tuple[list[int], list[int], list[str]]:
+            seat: int, under: Values | None = None) -> tuple[list[int], list[int], list[str]]:
         """Capture for the card ``seat`` just put on ``c`` (already on the lists): apply the
-        captures and return (cells, their old owners, causes), as the pipeline does."""
-        got, causes = self.captured(cells, owner, cells[c], c, seat)
+        captures and return (cells, their old owners, causes), as the pipeline does
+        (``under`` as in :meth:`captured`)."""
+        got, causes = self.captured(cells, owner, cells[c], c, seat, under)
         prev = [owner[x] for x in got]
         for x, o in zip(got, prev):
             owner[x] = seat
@@ -286,11 +338,15 @@ class ClassicBits(CaptureBits):
         self.wall_aces = [[0] * size for _ in range(npieces)]
         # what a placement takes depends, before owners, only on the piece, the cell and
         # the pieces on the cell's neighbours (-1 where empty): judged once, kept in
-        # known[p][c] under the neighbours' pieces in the cell's own order (read in one C
-        # call by look[c]), so a key cannot stand for another placement -- the dictionary
-        # says which piece and cell, the tuple says what lies around it, cell by cell
+        # rows[c] under the neighbours' pieces in the cell's own order (read in one C call
+        # by look[c]) as a row of every piece's entry (-1 until judged), so a key cannot
+        # stand for another placement -- the dictionary says which cell, the tuple what
+        # lies around it, the row's index which piece -- and listing a cell's placements
+        # reads the dictionary once for the whole hand
         self.look: list[Callable[[Sequence[int]], object] | None] = [None] * size
-        self.known: list[list[dict[object, int]]] = [[{} for _ in range(size)] for _ in range(npieces)]
+        self.rows: list[dict[object, list[int]]] = [{} for _ in range(size)]
+        self.npieces = npieces
+        self._zero_order = [[0] * size] * npieces
         self._kept = 0
         self.limit = _MEMO          # entries kept before they all start afresh
         self.shift = size          # an entry is (cells taken by the comparison) | (by Same/Plus) << size
@@ -307,18 +363,21 @@ class ClassicBits(CaptureBits):
         """Piece ``p`` on ``c`` among the pieces of ``cellp``: the touching cards the basic
         comparison takes, and those Same, Same Wall or Plus take (shifted by the field's
         size), whoever controls them; ``c`` must have a neighbour."""
-        known = self.known[p][c]
+        rows = self.rows[c]
         key = self.look[c](cellp)  # type: ignore[misc]
-        got = known.get(key)
-        if got is None:
-            got = self._judge(cellp, p, c)
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = [-1] * self.npieces
+        got = row[p]
+        if got < 0:
+            got = row[p] = self._judge(cellp, p, c)
             self._kept += 1
             if self._kept > self.limit:
-                for row in self.known:
-                    for kept in row:
-                        kept.clear()
+                for kept in self.rows:
+                    kept.clear()
+                row = rows[key] = [-1] * self.npieces
+                row[p] = got
                 self._kept = 1
-            known[key] = got
         return got
 
     def _judge(self, cellp: list[int], p: int, c: int) -> int:
@@ -346,38 +405,44 @@ class ClassicBits(CaptureBits):
             pieces.append(low.bit_length() - 1)
             hand ^= low
         adjmask = self.adjmask
-        known = self.known
+        rows = self.rows
         look = self.look
         shift = self.shift
         combo = self.combo
+        key_of: Sequence[Sequence[int]] = self._zero_order if order is None else order
+        npieces = self.npieces
         while free:
             low = free & -free
             c = low.bit_length() - 1
             free ^= low
             if not opp & adjmask[c]:
                 for p in pieces:
-                    append((order[p][c] if order is not None else 0, p, c, 0))
+                    append((key_of[p][c], p, c, 0))
                 continue
             key = look[c](cellp)  # type: ignore[misc]
+            row = rows[c].get(key)
+            if row is None:
+                row = rows[c][key] = [-1] * npieces
             for p in pieces:
-                got = known[p][c].get(key)
-                if got is None:
+                got = row[p]
+                if got < 0:
                     got = self.entry(cellp, p, c)
                 cap = got & opp
-                started = got >> shift & opp
-                if started & ~cap or (combo and started):
-                    cap |= started
-                    if combo:
-                        cap = self._combo(cellp, started, opp & ~cap, cap)
-                append(((cap.bit_count() * per_capture if cap else 0) + (order[p][c] if order is not None else 0),
-                        p, c, cap))
+                if got >> shift & opp:
+                    started = got >> shift & opp
+                    if started & ~cap or combo:
+                        cap |= started
+                        if combo:
+                            cap = self._combo(cellp, started, opp & ~cap, cap)
+                append(((cap.bit_count() * per_capture if cap else 0) + key_of[p][c], p, c, cap))
         return out
 
     def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
         if not opp & self.adjmask[c]:
             return 0                  # no card of the opponent touches c: nothing to take
-        got = self.known[p][c].get(self.look[c](cellp))  # type: ignore[misc]
-        if got is None:               # (entry's first look, inline: the search's hottest call)
+        row = self.rows[c].get(self.look[c](cellp))  # type: ignore[misc]
+        got = -1 if row is None else row[p]
+        if got < 0:                   # (entry's first look, inline: the search's hottest call)
             got = self.entry(cellp, p, c)
         cap = got & opp
         started = got >> self.shift & opp
@@ -405,15 +470,16 @@ class ClassicBits(CaptureBits):
     def _combo(self, cellp: list[int], front: int, rest: int, cap: int) -> int:
         """Combo: each card in ``front`` takes those of ``rest`` it beats, and so on (the
         basic comparison of the card where it lies: the low part of its entry)."""
-        known = self.known
+        rows = self.rows
         look = self.look
         while front and rest:
             low = front & -front
             front ^= low
             x = low.bit_length() - 1
             q = cellp[x]
-            got = known[q][x].get(look[x](cellp))  # type: ignore[misc]
-            if got is None:
+            row = rows[x].get(look[x](cellp))  # type: ignore[misc]
+            got = -1 if row is None else row[q]
+            if got < 0:
                 got = self.entry(cellp, q, x)
             got &= rest
             if got:

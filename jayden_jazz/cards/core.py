@@ -40,6 +40,7 @@ from .field import Field
 from .judge import Judge
 from .result import Result, decide
 from .rules import Rules
+from .turn_values import TurnValues
 
 # How a game ended (0 = still playing), and the names the records use.
 PLAYING, FIELD_FULL, NO_CARDS, SUDDEN_DEATH, INSTANT_WIN = range(5)
@@ -189,6 +190,7 @@ class Core:
         self.month = judge.month
         self._plain_captures = judge.plain_captures
         self.table = ClassicTable(judge, self.rules) if self.compiled_rule else None
+        self.turn_values = TurnValues(judge, self.n)     # the values while Turn effects are active
 
     def recast(self, changes: Mapping[int, Card]) -> None:
         """Let pieces stand for other cards: a sampled guess at hidden hands.
@@ -346,12 +348,13 @@ class Core:
             owner = self.owner
             cells[c] = p
             owner[c] = seat
-            got = self.judge.captures(cells, owner, self.effects, c, seat, self.ties)
+            got = self.turn_values.captures(cells, owner, self.effects, c, seat, self.ties)
             cells[c] = -1
             owner[c] = -1
             return got
-        if self.table is not None and not self.effects:
-            return self.table.captured(self.cell, self.owner, p, c, seat)[0]
+        if self.table is not None:
+            return self.table.captured(self.cell, self.owner, p, c, seat,
+                                       self.turn_values.under(self.effects) if self.effects else None)[0]
         cells = self.cell
         owner = self.owner
         counts = self.counts
@@ -385,8 +388,9 @@ class Core:
     def _pipeline(self, c: int, seat: int) -> tuple[list[int], list[int], list[str]]:
         """Run the capture steps for the card just placed on ``c``; apply them and return
         (cells, their old owners, causes), in the order they changed hands."""
-        if self.table is not None and not self.effects:
-            return self.table.run(self.cell, self.owner, self.counts, c, seat)
+        if self.table is not None:
+            return self.table.run(self.cell, self.owner, self.counts, c, seat,
+                                  self.turn_values.under(self.effects) if self.effects else None)
         cells = self.cell
         owner = self.owner
         counts = self.counts
@@ -481,7 +485,7 @@ class Core:
             cells[c] = p
             owner[c] = seat
             if self.effects:
-                got = self.judge.captures(cells, owner, self.effects, c, seat, self.ties)
+                got = self.turn_values.captures(cells, owner, self.effects, c, seat, self.ties)
             else:
                 got = self._plain_captures(cells, owner, p, c, seat, self.ties)
             prev = [owner[x] for x in got]
