@@ -76,6 +76,7 @@ from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, RootResult, Solver
+from jayden_jazz.ai.cards import carry
 from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
 from jayden_jazz.cards.core import Core
 from jayden_jazz.cards.position import Position
@@ -326,15 +327,36 @@ class CardsPlayer:
                 and g0.empty >= len(g0.play_cells) - 1)
 
     def _exact(self, worlds: Worlds, moves: list, start: float) -> Decision:
-        g0 = worlds.template
+        """The exact search's decision. On the clock its solver goes on from the one of this
+        process's last move when that move and one reply lead here (:mod:`.carry`: the
+        table of a first card's proof holds the answer to every reply), and is kept for
+        the next move."""
+        share = self._exact_share(worlds.template)
+        solver = carry.resume(worlds.template, self.catalog) if self.iterations is None else None
+        if solver is None:
+            solver = Solver(worlds.template.copy())
+            g0, own = worlds.template, moves
+        else:
+            g0 = solver.st.copy()          # in the kept solver's own piece numbering
+            own = g0.moves()
+        solver.deadline = self._deadline(start, share)
+        solver.node_limit = self._node_limit(share)
+        d = self._exact_with(solver, g0, own, worlds, moves, start)
+        if self.iterations is None:
+            carry.keep(solver, d.action, self.catalog)
+        return d
+
+    def _exact_with(self, solver: Solver, g0: Core, moves: list, worlds: Worlds, wmoves: list,
+                    start: float) -> Decision:
+        """The exact search's decision with ``solver`` at ``g0`` (``moves`` are g0's; ``worlds``
+        may number the pieces otherwise, ``wmoves`` are its template's: the Monte Carlo search
+        takes moves by their keys)."""
         share = self._exact_share(g0)
-        solver = Solver(g0.copy(), deadline=self._deadline(start, share), node_limit=self._node_limit(share))
         if self._split_proof(g0):
             res = solve_root_split(solver, partial=True)
         else:
             res = solver.solve_root(all_best=False, partial=True)
         detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
-        keys = {move_key(g0, m): m for m in moves}
         if res.complete:
             if res.value == WIN:
                 return Decision(g0.action(res.best[0]), WIN, "solved", detail)
@@ -370,14 +392,14 @@ class CardsPlayer:
                         detail["chance"] = round(deep[pick], 3)
                 return Decision(g0.action(pick), res.value, "solved", detail)
             allowed = {move_key(g0, m) for m in keep}
-            d = self._mcts(worlds, moves, start, allowed, "solved", 0.5)
+            d = self._mcts(worlds, wmoves, start, allowed, "solved", 0.5)
             d.value = res.value
             d.detail.update(detail)
             return d
         won = [m for m, v in res.values.items() if v == WIN]
         if won:
             return Decision(g0.action(won[0]), WIN, "solved", detail)
-        d = self._mcts(worlds, moves, start, unsettled(g0, res, moves), "mcts", 1.0)
+        d = self._mcts(worlds, wmoves, start, unsettled(g0, res, moves), "mcts", 1.0)
         d.detail.update(detail)
         return d
 
