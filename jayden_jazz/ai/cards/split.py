@@ -537,7 +537,21 @@ def _combine(moves: list[Move], answers: list[Answer], nodes: int) -> RootResult
     if value == LOSS:
         return RootResult(LOSS, list(moves), {m: LOSS for m in moves}, {}, nodes)
     best = max(values.values(), default=-_INF)
-    return RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, nodes, complete=False)
+    return RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, nodes, complete=False,
+                      held=_held(moves, answers, refuted))
+
+
+def _held(moves: list[Move], answers: list[Answer], refuted: dict[int, int]) -> dict[Move, tuple[int, int]]:
+    """For the root moves not refuted whose replies were taken one by one: (replies shown
+    to lose, replies)."""
+    count: dict[int, int] = {}
+    holds: dict[int, set[int]] = {}
+    for t, i, v in answers:
+        if t == COUNT:
+            count[i] = v
+        elif t == HOLDS:
+            holds.setdefault(i, set()).add(v)
+    return {moves[i]: (len(holds.get(i, ())), k) for i, k in count.items() if i not in refuted}
 
 
 __all__ = ["CAN_SPLIT", "solve_root_split"]
