@@ -45,12 +45,14 @@ Levels (seconds per move by default):
   the end, the best expected margin over the draws still to come (and, with hidden hands,
   over sampled hands too); otherwise with two players and nothing hidden, exact
   win/draw/loss search (:mod:`.solver`) as early as the budget
-  allows (on 3x3 from the first card, which gets 95% of the move's time for the
-  proof, shared with a second process on a machine with two cores (:mod:`.split`):
-  a won deal is answered by finding one winning card; a 3x3 Open game with
-  abilities or Same + Plus often needs more than a second of a free core for that,
-  and a proof cut short then plays among the moves that may still win, never a
-  move proven lost beside one that is not); hidden hands late in the game: the exact search
+  allows (on 3x3 from the first card; in the opening, the field holding at most two
+  cards, the proof gets 95% of the move's time, shared with a second process on a
+  machine with two cores (:mod:`.split`): a won deal is answered by finding one
+  winning card; a 3x3 Open game with abilities or Same + Plus often needs more than a
+  second of a free core for that, and a proof cut short then plays the card with most
+  of its replies shown to lose, or among the moves that may still win, never a
+  move proven lost beside one that is not; the solver of a move goes on at the
+  next, its table read again (:mod:`.carry`)); hidden hands late in the game: the exact search
   on sampled worlds, voting; everything else (5x5, 7x7, 3-4 players, early
   hidden play) information-set MCTS over sampled worlds (:mod:`.mcts`); with
   hidden hands its tree grows, below the root, the replies the playouts would
@@ -76,6 +78,7 @@ from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, RootResult, Solver
+from jayden_jazz.ai.cards import carry
 from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
 from jayden_jazz.cards.core import Core
 from jayden_jazz.cards.position import Position
@@ -100,7 +103,10 @@ PIMC_LEADERS = 8            # moves tested for a tie with each world's best
 PIMC_WORLD_NODES = 40_000   # a world needing more is skipped (about 0.3 s)
 PIMC_TRIAL = 0.35           # share of the move's time to solve a first few worlds, else MCTS
 SAME_PLUS_PIMC_EMPTY = 4    # with Same or Plus, sampled worlds only this near the end (see _pimc_empty)
-OPENING_SHARE = 0.95        # of a first card's time, what its exact search may use (see _exact_share)
+OPENING_SHARE = 0.95        # of an opening card's time, what its exact search may use (see _exact_share)
+OPENING_CARDS = 2           # the opening: the field holds at most this many cards (see _opening)
+HELD_SHARE = 0.5            # an unfinished split proof plays the move with most replies shown to lose,
+                            # from this share of them (see _likely)
 CHANCE_EMPTY = 6            # lost or drawn with this few empty cells: weigh every later chance
 
 LEVELS: dict[str, Level] = {
@@ -115,7 +121,8 @@ class Decision:
     """A chosen action and how it was found.
 
     ``value`` is the mover's proven result (WIN/DRAW/LOSS) or None when not
-    proven; ``method`` one of only, solved, pimc, mcts, easy, engine.
+    proven; ``method`` one of only, solved, likely (an unfinished proof's likeliest
+    winner, see :func:`_likely`), pimc, mcts, easy, engine.
     """
 
     action: Action
@@ -308,33 +315,59 @@ class CardsPlayer:
         return Decision(g0.action(pick), None, "expected", {"worlds": count,
                                                             "expected_score": round(top / count, 3)})
 
+    @staticmethod
+    def _opening(g0: Core) -> bool:
+        """Whether the field holds at most ``OPENING_CARDS`` cards: a seat's first card, or
+        the first mover's second. On 3x3 a proof from there often needs more than the
+        time on one core (Same + Plus + Combo deal 17 of ``tools/perfect_match.py`` after
+        two cards: 5.2 s, one reply of the winning card holding nearly all of it)."""
+        return len(g0.play_cells) - g0.empty <= OPENING_CARDS
+
     def _exact_share(self, g0: Core) -> float:
-        """The share of the move's time the exact search may use. On a seat's first card
-        (the field empty but for at most one card: on 3x3 more than the exact search
-        usually finishes in) the alternative is the Monte Carlo search on a nearly empty
-        field, which cannot tell a won deal's winning card from the others, so the proof
-        gets nearly all the time."""
-        if g0.empty >= len(g0.play_cells) - 1:
+        """The share of the move's time the exact search may use. In the opening the
+        alternative is the Monte Carlo search on a nearly empty field, which cannot tell a
+        won deal's winning card from the others, so the proof gets nearly all the time."""
+        if self._opening(g0):
             return max(self.level.exact_share, OPENING_SHARE)
         return self.level.exact_share
 
     def _split_proof(self, g0: Core) -> bool:
-        """Whether the proof shares its root moves with a second process (split.py): on a
-        first card, where the proof rarely fits the time on one core, when the machine has a
+        """Whether the proof shares its root moves with a second process (split.py): in the
+        opening, where the proof rarely fits the time on one core, when the machine has a
         second core, and on the clock only (a node budget stays one reproducible search)."""
-        return (CAN_SPLIT and self.iterations is None and (os.cpu_count() or 1) >= 2
-                and g0.empty >= len(g0.play_cells) - 1)
+        return CAN_SPLIT and self.iterations is None and (os.cpu_count() or 1) >= 2 and self._opening(g0)
 
     def _exact(self, worlds: Worlds, moves: list, start: float) -> Decision:
-        g0 = worlds.template
+        """The exact search's decision. On the clock its solver goes on from the one of this
+        process's last move when that move and one reply lead here (:mod:`.carry`: the
+        table of a first card's proof holds the answer to every reply), and is kept for
+        the next move."""
+        share = self._exact_share(worlds.template)
+        solver = carry.resume(worlds.template, self.catalog) if self.iterations is None else None
+        if solver is None:
+            solver = Solver(worlds.template.copy())
+            g0, own = worlds.template, moves
+        else:
+            g0 = solver.st.copy()          # in the kept solver's own piece numbering
+            own = g0.moves()
+        solver.deadline = self._deadline(start, share)
+        solver.node_limit = self._node_limit(share)
+        d = self._exact_with(solver, g0, own, worlds, moves, start)
+        if self.iterations is None:
+            carry.keep(solver, d.action, self.catalog)
+        return d
+
+    def _exact_with(self, solver: Solver, g0: Core, moves: list, worlds: Worlds, wmoves: list,
+                    start: float) -> Decision:
+        """The exact search's decision with ``solver`` at ``g0`` (``moves`` are g0's; ``worlds``
+        may number the pieces otherwise, ``wmoves`` are its template's: the Monte Carlo search
+        takes moves by their keys)."""
         share = self._exact_share(g0)
-        solver = Solver(g0.copy(), deadline=self._deadline(start, share), node_limit=self._node_limit(share))
         if self._split_proof(g0):
             res = solve_root_split(solver, partial=True)
         else:
             res = solver.solve_root(all_best=False, partial=True)
         detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
-        keys = {move_key(g0, m): m for m in moves}
         if res.complete:
             if res.value == WIN:
                 return Decision(g0.action(res.best[0]), WIN, "solved", detail)
@@ -370,14 +403,18 @@ class CardsPlayer:
                         detail["chance"] = round(deep[pick], 3)
                 return Decision(g0.action(pick), res.value, "solved", detail)
             allowed = {move_key(g0, m) for m in keep}
-            d = self._mcts(worlds, moves, start, allowed, "solved", 0.5)
+            d = self._mcts(worlds, wmoves, start, allowed, "solved", 0.5)
             d.value = res.value
             d.detail.update(detail)
             return d
         won = [m for m, v in res.values.items() if v == WIN]
         if won:
             return Decision(g0.action(won[0]), WIN, "solved", detail)
-        d = self._mcts(worlds, moves, start, unsettled(g0, res, moves), "mcts", 1.0)
+        likely = _likely(res)
+        if likely is not None:
+            detail["held"] = "%d of %d" % res.held[likely]
+            return Decision(g0.action(likely), None, "likely", detail)
+        d = self._mcts(worlds, wmoves, start, unsettled(g0, res, moves), "mcts", 1.0)
         d.detail.update(detail)
         return d
 
@@ -455,6 +492,22 @@ class CardsPlayer:
         return Decision(g0.action(keys[res.best]), None, method,
                         {"iterations": res.iterations, "visits": res.stats[res.best][0],
                          "mean": round(res.stats[res.best][1], 3)})
+
+
+def _likely(res: RootResult) -> tuple | None:
+    """After an unfinished split proof with no win found: the root move with the largest
+    share of its replies shown to lose (at least ``HELD_SHARE``; ties: more of them), or
+    None. A losing card is mostly refuted at once; one still standing after most of its
+    replies were shown to lose is the likeliest winner, where the Monte Carlo search on a
+    nearly empty field picks almost at random (deal 17's second card: the winning card
+    had 23 of its 24 replies shown to lose in a few thousand positions, the 24th held the
+    proof's 300,000, and the Monte Carlo search played a losing card)."""
+    best = None
+    top = (HELD_SHARE, 0)
+    for m, (held, replies) in res.held.items():
+        if replies and (held / replies, held) > top:
+            best, top = m, (held / replies, held)
+    return best
 
 
 def unsettled(g0: Core, res: RootResult, moves: list) -> set | None:

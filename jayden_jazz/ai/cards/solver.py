@@ -57,7 +57,10 @@ class RootResult:
     found when a win is found); ``values`` exact values per move, ``bounds``
     upper bounds for moves that were only shown to be no better than an
     earlier one. An interrupted search (``complete`` False) keeps what it
-    had proven: a move valued WIN wins, a move bounded by LOSS loses.
+    had proven: a move valued WIN wins, a move bounded by LOSS loses; the
+    split proof (:mod:`.split`) also tells, in ``held``, for the root moves
+    not settled whose replies it took one by one, how many of them were
+    shown to lose and how many there are -- evidence, never a value.
     """
 
     value: int
@@ -66,6 +69,7 @@ class RootResult:
     bounds: dict[Move, int] = field(default_factory=dict)
     nodes: int = 0
     complete: bool = True
+    held: dict[Move, tuple[int, int]] = field(default_factory=dict)
 
 
 def _transformed(sides: tuple[int, ...], side_map: tuple[int, ...]) -> tuple[int, ...]:

@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterator
 
 from jayden_jazz.ai.cards.exact import OutOfTime
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, Move, RootResult, Solver, later_card_first
+from jayden_jazz.ai.cards.tablelog import Logs
 
 _INF = 2
 CAN_SPLIT = hasattr(os, "fork")
@@ -60,6 +61,7 @@ COUNT, HOLDS = 2, 3
 # replies are shared out: most losing moves are refuted within it (Open deal 19: 33 of 34),
 # faster whole (the table's move and cut-offs at the first reply) than reply by reply
 ALONE_NODES = 1 << 14       # (0: replies shared at once)
+SHARE_TABLES = True         # the two pass table entries to each other (tablelog.py)
 
 
 class _HelperWon(OutOfTime):
@@ -325,14 +327,17 @@ def _first_pass_order(moves: list[Move], shared: _Shared) -> Iterator[int]:
         yield i
 
 
-def _watch_refutations(solver: Solver, shared: _Shared, current: list[int],
+def _watch_refutations(solver: Solver, shared: _Shared, current: list[int], logs: Logs | None,
                        more: Callable[[], None] | None = None) -> Callable[[], None]:
-    """Put a tick on ``solver`` that also abandons a reply of a refuted root move (and runs
-    ``more``); returns the old tick."""
+    """Put a tick on ``solver`` that also passes table entries to and from the other
+    process (``logs``), abandons a reply of a refuted root move (and runs ``more``);
+    returns the old tick."""
     base_tick = solver._tick
 
     def tick() -> None:
         base_tick()
+        if logs is not None:
+            logs.sync()
         if current[0] >= 0 and shared.refuted(current[0]):
             raise _Abandon
         if more is not None:
@@ -348,8 +353,8 @@ def _set_tick(solver: Solver, tick: Callable[[], None]) -> None:
     solver.bits.margin.tick = tick
 
 
-def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int, life_fd: int,
-                 at_fork: float) -> None:
+def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, logs: Logs | None, out_fd: int,
+                 life_fd: int, at_fork: float) -> None:
     """In the forked helper: exit when the caller's end of the life pipe closes, else prove."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl+C is the game's to handle
     _continue_clock(solver, at_fork)
@@ -368,7 +373,9 @@ def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, out_fd: int
         os.write(out_fd, f"{target} {i} {v}\n".encode())
 
     current = [-1]
-    _watch_refutations(solver, shared, current)
+    if logs is not None:
+        logs.start(1)
+    _watch_refutations(solver, shared, current, logs)
     try:
         _passes(solver, moves, shared, current, report)
     except OutOfTime:
@@ -396,6 +403,7 @@ def solve_root_split(solver: Solver, *, partial: bool = False,
     if len(moves) < 2:
         return solver.solve_root(partial=partial)
     shared = _Shared(len(moves))
+    logs = Logs((solver.bits.tt, solver.bits.margin.tt)) if SHARE_TABLES else None
     out_r, out_w = os.pipe()
     life_r, life_w = os.pipe()
     at_fork = solver.clock()
@@ -405,7 +413,7 @@ def solve_root_split(solver: Solver, *, partial: bool = False,
         try:
             os.close(out_r)
             os.close(life_w)
-            _helper_main(solver, moves, shared, out_w, life_r, at_fork)
+            _helper_main(solver, moves, shared, logs, out_w, life_r, at_fork)
         except BrokenPipeError:                            # the caller has its answer and reads no more
             pass
         except BaseException:                              # the caller goes on alone; the cause is told
@@ -419,7 +427,7 @@ def solve_root_split(solver: Solver, *, partial: bool = False,
         on_helper(pid)
     link = _Link(out_r)
     try:
-        return _lead(solver, moves, shared, link, partial)
+        return _lead(solver, moves, shared, logs, link, partial)
     finally:
         os.close(life_w)
         try:
@@ -429,9 +437,13 @@ def solve_root_split(solver: Solver, *, partial: bool = False,
         os.waitpid(pid, 0)
         os.close(out_r)
         shared.close()
+        if logs is not None:
+            logs.take()             # the helper's last entries: the next move's solver may go on (carry.py)
+            logs.close()
 
 
-def _lead(solver: Solver, moves: list[Move], shared: _Shared, link: _Link, partial: bool) -> RootResult:
+def _lead(solver: Solver, moves: list[Move], shared: _Shared, logs: Logs | None, link: _Link,
+          partial: bool) -> RootResult:
     """The caller's share, reading the helper's answers every 256 positions."""
     own: list[Answer] = []
     n = len(moves)
@@ -442,7 +454,7 @@ def _lead(solver: Solver, moves: list[Move], shared: _Shared, link: _Link, parti
         if _settled(n, own + link.answers) is not None:
             raise _HelperWon
 
-    base_tick = _watch_refutations(solver, shared, current, settled)
+    base_tick = _watch_refutations(solver, shared, current, logs, settled)
     try:
         _passes(solver, moves, shared, current, lambda target, i, v: own.append((target, i, v)))
         # nothing left to take: wait for the helper's last answers (its deadline ends it in time)
@@ -525,7 +537,21 @@ def _combine(moves: list[Move], answers: list[Answer], nodes: int) -> RootResult
     if value == LOSS:
         return RootResult(LOSS, list(moves), {m: LOSS for m in moves}, {}, nodes)
     best = max(values.values(), default=-_INF)
-    return RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, nodes, complete=False)
+    return RootResult(best, [m for m in moves if values.get(m) == best], values, bounds, nodes, complete=False,
+                      held=_held(moves, answers, refuted))
+
+
+def _held(moves: list[Move], answers: list[Answer], refuted: dict[int, int]) -> dict[Move, tuple[int, int]]:
+    """For the root moves not refuted whose replies were taken one by one: (replies shown
+    to lose, replies)."""
+    count: dict[int, int] = {}
+    holds: dict[int, set[int]] = {}
+    for t, i, v in answers:
+        if t == COUNT:
+            count[i] = v
+        elif t == HOLDS:
+            holds.setdefault(i, set()).add(v)
+    return {moves[i]: (len(holds.get(i, ())), k) for i, k in count.items() if i not in refuted}
 
 
 __all__ = ["CAN_SPLIT", "solve_root_split"]
