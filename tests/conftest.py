@@ -69,3 +69,14 @@ def pg_cluster():
     from tests.pgcluster import start_cluster
 
     yield from start_cluster()
+
+
+@pytest.fixture
+def sounds(monkeypatch):
+    """What the screens played, by name (the refusal sound is part of saying no)."""
+    played: list[str] = []
+
+    def record(app) -> list[str]:
+        monkeypatch.setattr(app.sound, "play", played.append)
+        return played
+    return record

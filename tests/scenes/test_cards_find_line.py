@@ -3,23 +3,11 @@ letter past the longest search is said on the message line, not dropped in silen
 
 from __future__ import annotations
 
-import pytest
-
 from jayden_jazz.scenes.cards.hands_layout import FIND_RECT, SORT_RECT
 from jayden_jazz.scenes.cards.hands_search import MAX_SEARCH, SEARCH_FULL
 from tests.helpers import press, step
 from tests.scenes.test_cards_hand_search import no_ai, open_picker, random_names, write_pack  # noqa: F401
 from tests.scenes.test_cards_hand_search import type_text as type_search
-
-
-@pytest.fixture
-def sounds(monkeypatch):
-    played: list[str] = []
-
-    def record(app) -> list[str]:
-        monkeypatch.setattr(app.sound, "play", played.append)
-        return played
-    return record
 
 
 def test_the_find_line_keeps_in_its_box_at_every_length(make_app, monkeypatch, no_ai, tmp_path):  # noqa: F811

@@ -3,7 +3,6 @@ Enter without asking the server, and the JPN window."""
 
 from __future__ import annotations
 
-import pytest
 
 from jayden_jazz.net.lobby import CODE_ALPHABET
 from jayden_jazz.net.route import CODE_CHARS, CODE_LENGTH, code_of
@@ -18,16 +17,6 @@ from tests.scenes.test_jayden_editor import _editor
 from tests.scenes.test_jayden_scene import choose
 from tests.scenes.test_online import open_online, type_text
 from tests.scenes.test_online_connect import drawn_text
-
-
-@pytest.fixture
-def sounds(monkeypatch):
-    played: list[str] = []
-
-    def record(app) -> list[str]:
-        monkeypatch.setattr(app.sound, "play", played.append)
-        return played
-    return record
 
 
 def open_join(make_app):

@@ -12,7 +12,6 @@ or not reached (127.0.0.1, port 9).
 
 from __future__ import annotations
 
-import pytest
 import yaml
 
 from jayden_jazz.online.session import load_session, session_path
@@ -23,17 +22,6 @@ from jayden_jazz.scenes.online.resume import ContinueOnlineScene
 from tests.helpers import press, step
 from tests.scenes.test_online import open_online, type_text
 from tests.scenes.test_online_connect import drawn_text
-
-
-@pytest.fixture
-def sounds(monkeypatch):
-    """What the screens played, by name (the refusal sound is part of saying no)."""
-    played: list[str] = []
-
-    def record(app) -> list[str]:
-        monkeypatch.setattr(app.sound, "play", played.append)
-        return played
-    return record
 
 
 def test_forget_this_game_asks_first_and_no_keeps_it(make_app):
