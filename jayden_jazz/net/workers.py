@@ -10,9 +10,14 @@ connection whose path names the game (``/game/<CODE>``: the proxy routes
 by it) asks the holder to let go (``NOTIFY`` on :data:`.notices.RELEASE`)
 and waits up to :data:`HANDOVER_WAIT` seconds; a connection to the lobby
 (any other path) is told ``moved`` at once, to come back by the game's path.
-A game created over the lobby's path is let go as soon as its rows are
+A game created over the lobby's path is *parked* once its rows are
 committed: its path leads to whichever process its code hashes to, which
-then takes it unasked-for, with no handover to wait for.
+this one cannot know. A connection naming it by its path arriving here says
+the path leads here, and the game stays (no letting go and taking again: a
+lease, a read and a replay per game, as much as a card game's nine actions
+cost); another process asking for it has it handed over at once; nobody
+either way within :data:`PARK` seconds, it is let go, and the path's process
+takes it unasked-for when somebody comes.
 The holder lets its commits for the game finish, tells each of the game's
 connections ``moved``, forgets the game and unlocks.
 
@@ -70,6 +75,9 @@ SETTLE = 0.5
 it go again, and its last holder lets the asker take it first. Behind a proxy that routes one path to
 one process this never matters; while the proxy's set of processes changes, two processes asked for
 one game pass it to and fro at most this often rather than as fast as they can."""
+PARK = 1.0
+"""Seconds a game created over the lobby's path waits here for a connection naming it by its path
+(its seats, come at once as a game's client does) before it is let go for its path's process."""
 CREATE_TRIES = 20
 BUSY_WORDS = "the game is moving between servers; try again in a moment"
 UNAVAILABLE_WORDS = "the server cannot reach its games database just now; try again in a moment"
@@ -123,6 +131,7 @@ class Workers:
         self.taking: dict[str, asyncio.Future[None]] = {}
         self.moves: dict[str, float] = {}    # when each game last came here or went (monotonic): SETTLE
         self.releasing: set[str] = set()     # games asked for by another process, going once settled
+        self.parked: dict[str, asyncio.TimerHandle] = {}   # made over the lobby's path: whose path leads here?
         self.notices: Notices | None = None
         self._present: set[str] = set()
         self._listed: tuple[float, list[dict[str, object]], int] | None = None
@@ -145,6 +154,8 @@ class Workers:
             self.notices.stop()
         if self._listing is not None:
             self._listing.cancel()
+        for handle in self.parked.values():
+            handle.cancel()
         self._reads.shutdown(wait=False, cancel_futures=True)   # a hung read ends as the store closes
 
     async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -198,7 +209,10 @@ class Workers:
             self._tell_lobby(conn.table.id if conn.table is not None else "")
 
     def _here_or_taken(self, conn: Conn, key: str, ref: int | None, then: Callable[[], None]) -> None:
-        if self._here(key) is not None:
+        table = self._here(key)
+        if table is not None:
+            if conn.route == table.code:    # its path leads here: a parked game stays
+                self._unpark(table.id)
             then()
         else:
             self._later(conn, ref, self._take_then(conn, key, ref, then))
@@ -259,8 +273,20 @@ class Workers:
         self._drop_list()
         if conn.route != table.code and table.status == "waiting" and table.id not in server.computers.thinking:
             # made over the lobby's path: the proxy sends the game's own path to whichever process
-            # its code hashes to, so holding it here would only make that one wait for a handover
-            server.spawn(self.release(table.id, settle=False))
+            # its code hashes to; kept a moment for a connection by that path to come here
+            loop = asyncio.get_running_loop()
+            self.parked[table.id] = loop.call_later(PARK, self._park_over, table.id)
+
+    def _unpark(self, gid: str) -> bool:
+        handle = self.parked.pop(gid, None)
+        if handle is not None:
+            handle.cancel()
+        return handle is not None
+
+    def _park_over(self, gid: str) -> None:
+        """Nobody came for it by its path here: let go, so its path's process needs no handover."""
+        if self.parked.pop(gid, None) is not None:
+            self.server.spawn(self.release(gid, settle=False))
 
     async def _new_code(self) -> str:
         """As :meth:`.lobby.Lobby.new_code`, the archive asked off the loop."""
@@ -374,11 +400,12 @@ class Workers:
         """Another process is asked for this game by its path: our commits for it finish, its
         connections are told ``moved`` (after their answers), it is forgotten, then unlocked. A game
         that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds).
-        ``settle=False``: a game just created over the lobby's path, which nobody has asked for yet,
-        goes without holding it back here (its path may well lead here again at once)."""
+        ``settle=False``: a game created over the lobby's path that nobody came for by its path here
+        (:data:`PARK`) goes without holding it back here (its path may still lead here)."""
         server = self.server
         if gid in self.releasing:       # asked again meanwhile (the asker repeats itself each second)
             return
+        self._unpark(gid)
         self.releasing.add(gid)
         try:
             if after > 0:
@@ -409,6 +436,8 @@ class Workers:
         connections are told ``moved`` (reconnecting, they are served by whoever takes the game)."""
         server = self.server
         self._drops += 1
+        for gid in list(self.parked):
+            self._unpark(gid)
         watchers = {gid: set(conns) for gid, conns in server.watchers.items()}
         server.commits.forget(set(server.tables), set().union(*watchers.values()) if watchers else set())
         for gid, table in list(server.tables.items()):
