@@ -257,7 +257,8 @@ class PgStore(BaseStore):
         return ("SELECT pg_notify(?, ?)", (channel, payload))
 
     def running(self) -> int:
-        """Games waiting or being played in the whole database (``max_games`` counts them all)."""
+        """Games waiting or being played in the whole database (``max_games`` counts them all): read
+        from the index of running games alone (schema version 3), not every finished game not yet archived."""
         return int(self._read("SELECT count(*) FROM games WHERE status IN ('waiting', 'playing')", ())[0][0])
 
     def listable(self) -> tuple[list[StoredGame], set[str]]:
