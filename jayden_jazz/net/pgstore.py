@@ -251,6 +251,11 @@ class PgStore(BaseStore):
     def notify(self, channel: str, payload: str) -> None:
         self._read("SELECT pg_notify(?, ?)", (channel, payload))
 
+    def tell(self, game_id: str, channel: str, payload: str) -> None:
+        """A notice sent by the next commit of ``game_id``'s writes, in its transaction (heard once
+        what was queued before it is stored; nothing heard if that commit fails)."""
+        self._tx(game_id, [self.notice(channel, payload)])
+
     @staticmethod
     def notice(channel: str, payload: str) -> Statement:
         """:meth:`notify` as a statement of a transaction: sent when (and only if) it commits."""

@@ -29,7 +29,7 @@ same answer without asking anyone. A kept answer is dropped when any process
 says a game was created or a seat taken (:data:`.notices.LOBBY`).
 
 Every read of the database (a takeover's, the list's, the count before a
-create, a notice sent) runs on a reader thread of its own (:meth:`Workers.read`),
+create, a handover asked for) runs on a reader thread of its own (:meth:`Workers.read`),
 awaited by the handler as a task the connection's next messages wait for: a
 slow or unreachable database then holds up only the messages that need it,
 never the event loop (pings, other games' moves), and a read never waits
@@ -79,6 +79,8 @@ PARK = 1.0
 """Seconds a game created over the lobby's path waits here for a connection naming it by its path
 (its seats, come at once as a game's client does) before it is let go for its path's process."""
 CREATE_TRIES = 20
+SEAT_TAKEN = "seat"
+"""The lobby notice of a seat taken (one payload for all: a notice says only that lists are stale)."""
 BUSY_WORDS = "the game is moving between servers; try again in a moment"
 UNAVAILABLE_WORDS = "the server cannot reach its games database just now; try again in a moment"
 
@@ -137,8 +139,6 @@ class Workers:
         self._listed: tuple[float, list[dict[str, object]], int] | None = None
         self._listing: asyncio.Task[tuple[Lines, int]] | None = None   # the list being read
         self._list_drops = 0         # how often a kept list was dropped: one read meanwhile is not kept
-        self._news: str | None = None    # a game changed since the last lobby notice was sent (its id)
-        self._telling = False            # a lobby notice is being sent
         self._drops = 0              # how often every game here was let go (drop_all)
         self._reads = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-reader")
 
@@ -205,8 +205,12 @@ class Workers:
 
     def _joined(self, conn: Conn, msg: P.Join) -> None:
         self.server.lobby.join(conn, msg)
-        if msg.token is None and not msg.spectator:      # a seat taken: the lists show it
-            self._tell_lobby(conn.table.id if conn.table is not None else "")
+        if msg.token is None and not msg.spectator and conn.table is not None:   # a seat taken: lists show it
+            # the other processes' kept lists are dropped by a notice in the seat's own commit: no
+            # read of its own, never heard before the seat is stored, and every seat's notice in one
+            # batch is one (PostgreSQL folds equal notices of a transaction)
+            self._drop_list()
+            self.store.tell(conn.table.id, LOBBY, SEAT_TAKEN)
 
     def _here_or_taken(self, conn: Conn, key: str, ref: int | None, then: Callable[[], None]) -> None:
         table = self._here(key)
@@ -469,26 +473,6 @@ class Workers:
                 self.drop_all()
             except Exception as e:     # the database away: the next beat tries again
                 log.warning("the heartbeat to %s failed (%s: %s)", self.store.where, type(e).__name__, e)
-
-    def _tell_lobby(self, gid: str) -> None:
-        """The other processes' kept lists are dropped by a notice sent after this: one notice for
-        every change met while the last was being sent (a notice says only that lists are stale)."""
-        self._drop_list()
-        self._news = gid
-        if not self._telling:
-            self._telling = True
-            self.server.spawn(self._notify_lobby())
-
-    async def _notify_lobby(self) -> None:
-        try:
-            while self._news is not None:
-                gid, self._news = self._news, None
-                try:
-                    await self.read(self.store.notify, LOBBY, gid)
-                except Exception as e:      # the other processes' lists are at most a second old anyway
-                    log.warning("telling the other servers of game %s failed (%s)", gid, e)
-        finally:
-            self._telling = False
 
 
 __all__ = ["BUSY_WORDS", "HANDOVER_WAIT", "Listed", "Workers", "lease_key"]
