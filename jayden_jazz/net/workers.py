@@ -263,10 +263,15 @@ class Workers:
     # ------------------------------------------------------------------ creating: a code no process holds
     async def _create(self, conn: Conn, msg: P.Create) -> None:
         server = self.server
-        if await self.read(self.store.running) >= server.limits.max_games:
+        code = server.lobby.draw_code()
+        running, taken = await self.read(self.store.room, code)     # the count and a code: one read
+        if running >= server.limits.max_games:
             raise Refusal("too_many_games", "the servers hold as many games as they can; try again later")
         for _ in range(CREATE_TRIES):
-            table, host_token = server.lobby.new_table(msg, await self._new_code())
+            if taken:
+                code = await self._new_code()
+            table, host_token = server.lobby.new_table(msg, code)
+            taken = True      # claimed by another process meanwhile, if the claim below fails
             # the other processes hear of it as it is committed, in its transaction (no read of its own)
             rows = self.store.game_rows(*game_row(table)) + [self.store.notice(LOBBY, table.id)]
             if await server.commits.on_db(self.store.claim, table.id, lease_key(table.code), rows):

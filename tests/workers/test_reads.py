@@ -251,3 +251,39 @@ def test_a_seat_taken_tells_the_other_workers_lobby_in_its_own_commit_without_a_
         for c in (host, looker, seat):
             if c is not None:
                 c.close()
+
+def test_a_create_reads_once_before_its_rows_and_never_gives_a_code_an_archived_game_had(
+        two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
+    from jayden_jazz.net.pgstore import PgStore
+    a, _b = two_workers
+    old = a.call(lambda: a.server.lobby.draw_code())
+    past = PgStore(database)      # a game of long ago, finished and archived
+    try:
+        past.add_game("gone", old, "cards", RANDOM_3X3, "h" * 64, [dict(s, name="Ann") for s in TWO], 0.0)
+        past.set_status("gone", "over")
+        past.archive_finished()
+        assert past.code_taken(old) and past.load() == [] and past.game("gone").code == old  # type: ignore[union-attr]
+    finally:
+        past.close()
+    workers = a.server.workers  # type: ignore[union-attr]
+    lobby = a.server.lobby
+    reads: list[str] = []
+    real_read, real_draw = workers.read, lobby.draw_code
+    drawn = iter([old])
+
+    async def counted(fn: Any, *args: Any) -> Any:
+        reads.append(fn.__name__)
+        return await real_read(fn, *args)
+    workers.read = counted
+    host = client(a.url)
+    try:
+        made = create(host, "cards", RANDOM_3X3, TWO)           # a fresh code: one read in all
+        assert reads == ["room"]
+        reads.clear()
+        lobby.draw_code = lambda: next(drawn, None) or real_draw()
+        again = create(host, "cards", RANDOM_3X3, TWO)          # the archived game's code drawn first
+        assert again["code"] != old and again["code"] != made["code"]
+        assert reads == ["room", "code_taken"]                   # found taken, another drawn and asked
+    finally:
+        workers.read, lobby.draw_code = real_read, real_draw
+        host.close()
