@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .dbfile import DatabaseRefused
-from .schema import APPLICATION_ID, SCHEMA_VERSION, archive_move, base, migration, statements
+from .schema import APPLICATION_ID, ARCHIVE, SCHEMA_VERSION, archive_move, base, migration, statements
 from .storebase import BaseStore, Gather, LeaseLost, Statement, StoredGame, Write
 
 META = "jayden_jazz_meta"
@@ -251,14 +251,27 @@ class PgStore(BaseStore):
     def notify(self, channel: str, payload: str) -> None:
         self._read("SELECT pg_notify(?, ?)", (channel, payload))
 
+    def tell(self, game_id: str, channel: str, payload: str) -> None:
+        """A notice sent by the next commit of ``game_id``'s writes, in its transaction (heard once
+        what was queued before it is stored; nothing heard if that commit fails)."""
+        self._tx(game_id, [self.notice(channel, payload)])
+
     @staticmethod
     def notice(channel: str, payload: str) -> Statement:
         """:meth:`notify` as a statement of a transaction: sent when (and only if) it commits."""
         return ("SELECT pg_notify(?, ?)", (channel, payload))
 
     def running(self) -> int:
-        """Games waiting or being played in the whole database (``max_games`` counts them all)."""
+        """Games waiting or being played in the whole database (``max_games`` counts them all): read
+        from the index of running games alone (schema version 3), not every finished game not yet archived."""
         return int(self._read("SELECT count(*) FROM games WHERE status IN ('waiting', 'playing')", ())[0][0])
+
+    def room(self, code: str) -> tuple[int, bool]:
+        """:meth:`running` and :meth:`code_taken` in one query: a create's one read before its rows."""
+        row = self._read("SELECT (SELECT count(*) FROM games WHERE status IN ('waiting', 'playing')), "
+                         f"EXISTS (SELECT 1 FROM games WHERE code=? UNION ALL SELECT 1 FROM {ARCHIVE['games']} "
+                         "WHERE code=?)", (code, code))[0]
+        return int(row[0]), bool(row[1])
 
     def listable(self) -> tuple[list[StoredGame], set[str]]:
         """Every game waiting or being played, oldest first, with its seats (no hands, no actions),

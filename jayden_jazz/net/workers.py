@@ -10,9 +10,14 @@ connection whose path names the game (``/game/<CODE>``: the proxy routes
 by it) asks the holder to let go (``NOTIFY`` on :data:`.notices.RELEASE`)
 and waits up to :data:`HANDOVER_WAIT` seconds; a connection to the lobby
 (any other path) is told ``moved`` at once, to come back by the game's path.
-A game created over the lobby's path is let go as soon as its rows are
+A game created over the lobby's path is *parked* once its rows are
 committed: its path leads to whichever process its code hashes to, which
-then takes it unasked-for, with no handover to wait for.
+this one cannot know. A connection naming it by its path arriving here says
+the path leads here, and the game stays (no letting go and taking again: a
+lease, a read and a replay per game, as much as a card game's nine actions
+cost); another process asking for it has it handed over at once; nobody
+either way within :data:`PARK` seconds, it is let go, and the path's process
+takes it unasked-for when somebody comes.
 The holder lets its commits for the game finish, tells each of the game's
 connections ``moved``, forgets the game and unlocks.
 
@@ -24,7 +29,7 @@ same answer without asking anyone. A kept answer is dropped when any process
 says a game was created or a seat taken (:data:`.notices.LOBBY`).
 
 Every read of the database (a takeover's, the list's, the count before a
-create, a notice sent) runs on a reader thread of its own (:meth:`Workers.read`),
+create, a handover asked for) runs on a reader thread of its own (:meth:`Workers.read`),
 awaited by the handler as a task the connection's next messages wait for: a
 slow or unreachable database then holds up only the messages that need it,
 never the event loop (pings, other games' moves), and a read never waits
@@ -70,7 +75,12 @@ SETTLE = 0.5
 it go again, and its last holder lets the asker take it first. Behind a proxy that routes one path to
 one process this never matters; while the proxy's set of processes changes, two processes asked for
 one game pass it to and fro at most this often rather than as fast as they can."""
+PARK = 1.0
+"""Seconds a game created over the lobby's path waits here for a connection naming it by its path
+(its seats, come at once as a game's client does) before it is let go for its path's process."""
 CREATE_TRIES = 20
+SEAT_TAKEN = "seat"
+"""The lobby notice of a seat taken (one payload for all: a notice says only that lists are stale)."""
 BUSY_WORDS = "the game is moving between servers; try again in a moment"
 UNAVAILABLE_WORDS = "the server cannot reach its games database just now; try again in a moment"
 
@@ -123,13 +133,12 @@ class Workers:
         self.taking: dict[str, asyncio.Future[None]] = {}
         self.moves: dict[str, float] = {}    # when each game last came here or went (monotonic): SETTLE
         self.releasing: set[str] = set()     # games asked for by another process, going once settled
+        self.parked: dict[str, asyncio.TimerHandle] = {}   # made over the lobby's path: whose path leads here?
         self.notices: Notices | None = None
         self._present: set[str] = set()
         self._listed: tuple[float, list[dict[str, object]], int] | None = None
         self._listing: asyncio.Task[tuple[Lines, int]] | None = None   # the list being read
         self._list_drops = 0         # how often a kept list was dropped: one read meanwhile is not kept
-        self._news: str | None = None    # a game changed since the last lobby notice was sent (its id)
-        self._telling = False            # a lobby notice is being sent
         self._drops = 0              # how often every game here was let go (drop_all)
         self._reads = ThreadPoolExecutor(1, thread_name_prefix="jayden-jazz-reader")
 
@@ -145,6 +154,8 @@ class Workers:
             self.notices.stop()
         if self._listing is not None:
             self._listing.cancel()
+        for handle in self.parked.values():
+            handle.cancel()
         self._reads.shutdown(wait=False, cancel_futures=True)   # a hung read ends as the store closes
 
     async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -194,11 +205,18 @@ class Workers:
 
     def _joined(self, conn: Conn, msg: P.Join) -> None:
         self.server.lobby.join(conn, msg)
-        if msg.token is None and not msg.spectator:      # a seat taken: the lists show it
-            self._tell_lobby(conn.table.id if conn.table is not None else "")
+        if msg.token is None and not msg.spectator and conn.table is not None:   # a seat taken: lists show it
+            # the other processes' kept lists are dropped by a notice in the seat's own commit: no
+            # read of its own, never heard before the seat is stored, and every seat's notice in one
+            # batch is one (PostgreSQL folds equal notices of a transaction)
+            self._drop_list()
+            self.store.tell(conn.table.id, LOBBY, SEAT_TAKEN)
 
     def _here_or_taken(self, conn: Conn, key: str, ref: int | None, then: Callable[[], None]) -> None:
-        if self._here(key) is not None:
+        table = self._here(key)
+        if table is not None:
+            if conn.route == table.code:    # its path leads here: a parked game stays
+                self._unpark(table.id)
             then()
         else:
             self._later(conn, ref, self._take_then(conn, key, ref, then))
@@ -245,10 +263,15 @@ class Workers:
     # ------------------------------------------------------------------ creating: a code no process holds
     async def _create(self, conn: Conn, msg: P.Create) -> None:
         server = self.server
-        if await self.read(self.store.running) >= server.limits.max_games:
+        code = server.lobby.draw_code()
+        running, taken = await self.read(self.store.room, code)     # the count and a code: one read
+        if running >= server.limits.max_games:
             raise Refusal("too_many_games", "the servers hold as many games as they can; try again later")
         for _ in range(CREATE_TRIES):
-            table, host_token = server.lobby.new_table(msg, await self._new_code())
+            if taken:
+                code = await self._new_code()
+            table, host_token = server.lobby.new_table(msg, code)
+            taken = True      # claimed by another process meanwhile, if the claim below fails
             # the other processes hear of it as it is committed, in its transaction (no read of its own)
             rows = self.store.game_rows(*game_row(table)) + [self.store.notice(LOBBY, table.id)]
             if await server.commits.on_db(self.store.claim, table.id, lease_key(table.code), rows):
@@ -259,8 +282,20 @@ class Workers:
         self._drop_list()
         if conn.route != table.code and table.status == "waiting" and table.id not in server.computers.thinking:
             # made over the lobby's path: the proxy sends the game's own path to whichever process
-            # its code hashes to, so holding it here would only make that one wait for a handover
-            server.spawn(self.release(table.id, settle=False))
+            # its code hashes to; kept a moment for a connection by that path to come here
+            loop = asyncio.get_running_loop()
+            self.parked[table.id] = loop.call_later(PARK, self._park_over, table.id)
+
+    def _unpark(self, gid: str) -> bool:
+        handle = self.parked.pop(gid, None)
+        if handle is not None:
+            handle.cancel()
+        return handle is not None
+
+    def _park_over(self, gid: str) -> None:
+        """Nobody came for it by its path here: let go, so its path's process needs no handover."""
+        if self.parked.pop(gid, None) is not None:
+            self.server.spawn(self.release(gid, settle=False))
 
     async def _new_code(self) -> str:
         """As :meth:`.lobby.Lobby.new_code`, the archive asked off the loop."""
@@ -374,11 +409,12 @@ class Workers:
         """Another process is asked for this game by its path: our commits for it finish, its
         connections are told ``moved`` (after their answers), it is forgotten, then unlocked. A game
         that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds).
-        ``settle=False``: a game just created over the lobby's path, which nobody has asked for yet,
-        goes without holding it back here (its path may well lead here again at once)."""
+        ``settle=False``: a game created over the lobby's path that nobody came for by its path here
+        (:data:`PARK`) goes without holding it back here (its path may still lead here)."""
         server = self.server
         if gid in self.releasing:       # asked again meanwhile (the asker repeats itself each second)
             return
+        self._unpark(gid)
         self.releasing.add(gid)
         try:
             if after > 0:
@@ -409,6 +445,8 @@ class Workers:
         connections are told ``moved`` (reconnecting, they are served by whoever takes the game)."""
         server = self.server
         self._drops += 1
+        for gid in list(self.parked):
+            self._unpark(gid)
         watchers = {gid: set(conns) for gid, conns in server.watchers.items()}
         server.commits.forget(set(server.tables), set().union(*watchers.values()) if watchers else set())
         for gid, table in list(server.tables.items()):
@@ -440,26 +478,6 @@ class Workers:
                 self.drop_all()
             except Exception as e:     # the database away: the next beat tries again
                 log.warning("the heartbeat to %s failed (%s: %s)", self.store.where, type(e).__name__, e)
-
-    def _tell_lobby(self, gid: str) -> None:
-        """The other processes' kept lists are dropped by a notice sent after this: one notice for
-        every change met while the last was being sent (a notice says only that lists are stale)."""
-        self._drop_list()
-        self._news = gid
-        if not self._telling:
-            self._telling = True
-            self.server.spawn(self._notify_lobby())
-
-    async def _notify_lobby(self) -> None:
-        try:
-            while self._news is not None:
-                gid, self._news = self._news, None
-                try:
-                    await self.read(self.store.notify, LOBBY, gid)
-                except Exception as e:      # the other processes' lists are at most a second old anyway
-                    log.warning("telling the other servers of game %s failed (%s)", gid, e)
-        finally:
-            self._telling = False
 
 
 __all__ = ["BUSY_WORDS", "HANDOVER_WAIT", "Listed", "Workers", "lease_key"]

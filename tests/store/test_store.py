@@ -1,7 +1,8 @@
 """The store's rules, on both stores (SQLite and PostgreSQL): what is committed comes back;
 a resent action is never stored twice; a batch is one transaction and a bad game's write sinks
 only that game; finished games are archived at start-up, not loaded, yet still read by id or
-code; a version-1 database is migrated keeping every game and action."""
+code; a version-1 or version-2 database is migrated keeping every game and action, and the count
+of running games reads the index of running games (version 3), not every finished game."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from jayden_jazz.net.schema import APPLICATION_ID, SCHEMA_VERSION, base, statements
+from jayden_jazz.net.schema import APPLICATION_ID, SCHEMA_VERSION, base, migration, statements
 from jayden_jazz.net.store import FILE_NAME, BaseStore, DatabaseRefused, StoredGame
 from jayden_jazz.net.storebase import LeaseLost
 
@@ -108,8 +109,9 @@ def test_a_code_given_out_again_names_the_newest_game(open_store: Opener) -> Non
     assert store.game("old").id == "old"                            # type: ignore[union-attr]
 
 
-def version_1(open_store: Opener) -> None:
-    """A database as a version-1 server left it: live tables only, running and finished games."""
+def version_1(open_store: Opener, version: int = 1) -> None:
+    """A database as a version-1 server left it: live tables only, running and finished games (with
+    ``version`` 2: as a version-2 server left it, its archive tables empty: not yet started again)."""
     rows: list[tuple[str, tuple[Any, ...]]] = []
 
     class Recorder(BaseStore):
@@ -124,20 +126,21 @@ def version_1(open_store: Opener) -> None:
         folder = open_store.data  # type: ignore[attr-defined]
         folder.mkdir()
         db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
-        for s in statements(base("sqlite")):
+        for s in statements(base("sqlite")) + [m for step in range(2, version + 1) for m in migration(step, "sqlite")]:
             db.execute(s)
         for sql, args in rows:
             db.execute(sql, args)
         db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        db.execute("PRAGMA user_version=1")
+        db.execute(f"PRAGMA user_version={version}")
         db.close()
     else:
         import psycopg
         with psycopg.connect(spec, autocommit=True) as db:
-            for s in statements(base("postgresql")):
+            for s in statements(base("postgresql")) + [m for step in range(2, version + 1)
+                                                       for m in migration(step, "postgresql")]:
                 db.execute(s)
             db.execute("CREATE TABLE jayden_jazz_meta (application_id BIGINT NOT NULL, version INTEGER NOT NULL)")
-            db.execute("INSERT INTO jayden_jazz_meta VALUES (%s, 1)", (APPLICATION_ID,))
+            db.execute("INSERT INTO jayden_jazz_meta VALUES (%s, %s)", (APPLICATION_ID, version))
             for sql, args in rows:
                 db.execute(sql.replace("?", "%s"), args)
 
@@ -149,6 +152,28 @@ def test_a_version_1_database_is_migrated_keeping_every_game_and_action(open_sto
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION  # type: ignore[attr-defined]
     else:
         assert store.version() == SCHEMA_VERSION  # type: ignore[attr-defined]
+    assert store.load() == [want("run", "RUN001", "playing")]
+    assert store.game("won") == want("won", "WON001", "over", plies=40)
+    assert store.game("gave") == want("gave", "GAVE01", "over", plies=2, ending=(None, "agreed_draw"))
+
+
+def test_a_version_2_database_is_migrated_keeping_every_game_and_gains_the_index_of_running_games(
+        open_store: Opener) -> None:
+    version_1(open_store, version=2)
+    store = open_store()
+    running = "SELECT count(*) FROM games WHERE status IN ('waiting', 'playing')"
+    if open_store.spec == "sqlite":  # type: ignore[attr-defined]
+        db = store.db  # type: ignore[attr-defined]
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        plan = " ".join(str(r[-1]) for r in db.execute("EXPLAIN QUERY PLAN " + running))
+    else:
+        assert store.version() == SCHEMA_VERSION == 3  # type: ignore[attr-defined]
+        assert store.running() == 1  # type: ignore[attr-defined]
+        import psycopg
+        with psycopg.connect(open_store.spec, autocommit=True) as db:  # type: ignore[attr-defined]
+            db.execute("SET enable_seqscan = off")     # a table this small is read whole anyway
+            plan = " ".join(r[0] for r in db.execute("EXPLAIN " + running))
+    assert "games_running" in plan, plan               # the count reads the running games' index only
     assert store.load() == [want("run", "RUN001", "playing")]
     assert store.game("won") == want("won", "WON001", "over", plies=40)
     assert store.game("gave") == want("gave", "GAVE01", "over", plies=2, ending=(None, "agreed_draw"))

@@ -12,9 +12,10 @@
   same message said again is answered, and the game is still played.
 * A resignation naming a game not sat at is refused without a read (it
   used to read the archive, on the loop, for any name given).
-* Lobby notices (a seat taken) met while one is being sent are folded into
-  one sent after it: one read each, not one per change, and the last change
-  is still told, and heard by the other worker.
+* A seat taken tells the other worker's lobby by a notice in the seat's own
+  commit, with no read of its own: the other worker's kept list is dropped,
+  the reader never asked to notify, and a list read there afterwards shows
+  the seat taken.
 """
 
 from __future__ import annotations
@@ -212,39 +213,77 @@ def test_resigning_in_a_game_not_sat_at_is_refused_without_reading_the_store(wor
             c.close()
 
 
-def test_lobby_notices_met_while_one_is_sent_go_as_one_after_it(two_workers: tuple[ThreadServer, ThreadServer]) -> None:
+def test_a_seat_taken_tells_the_other_workers_lobby_in_its_own_commit_without_a_read(
+        two_workers: tuple[ThreadServer, ThreadServer]) -> None:
     from jayden_jazz.net.notices import LOBBY
     a, b = two_workers
     store = a.server.store  # type: ignore[union-attr]
-    workers = a.server.workers  # type: ignore[union-attr]
-    sent: list[str] = []
-    gate = threading.Event()
+    told: list[tuple[str, str]] = []
     real = store.notify
 
-    def slow(channel: str, payload: str) -> None:
-        if channel == LOBBY:
-            sent.append(payload)
-            gate.wait(10)
+    def counted(channel: str, payload: str) -> None:
+        told.append((channel, payload))
         real(channel, payload)
 
-    def until(check: Any) -> None:
-        end = time.monotonic() + 10
-        while not check() and time.monotonic() < end:
-            time.sleep(0.01)
-        assert check()
-    heard_before = b.call(lambda: b.server.workers._list_drops)  # type: ignore[union-attr]
-    store.notify = slow
+    host = client(a.url)
+    looker = client(b.url)
+    seat = None
     try:
-        a.call(lambda: [workers._tell_lobby(g) for g in ("g1", "g2", "g3")])    # at once: one notice
-        until(lambda: sent == ["g3"])
-        a.call(lambda: [workers._tell_lobby(g) for g in ("g4", "g5")])          # while it is sent
-        time.sleep(0.2)
-        assert sent == ["g3"]                                                   # nothing sent beside it
-        gate.set()
-        until(lambda: sent == ["g3", "g5"])
-        until(lambda: not a.call(lambda: workers._telling))
-        assert sent == ["g3", "g5"]
-        until(lambda: b.call(lambda: b.server.workers._list_drops) >= heard_before + 2)  # type: ignore[union-attr]
+        made = create(host, "cards", RANDOM_3X3, TWO)
+        looker.list_games()
+        before = [g for g in expect(looker, "games")["games"] if g["code"] == made["code"]]
+        assert [s["taken"] for s in before[0]["seats"]] == [False, False]    # B's list, kept now
+        heard = b.call(lambda: b.server.workers._list_drops)  # type: ignore[union-attr]
+        store.notify = counted
+        seat = client(game_url(a, made["code"]), "Ann")
+        seat.join(made["code"], seat=0)
+        expect(seat, "joined")
+        end = time.monotonic() + 10
+        while b.call(lambda: b.server.workers._list_drops) == heard and time.monotonic() < end:  # type: ignore[union-attr]
+            time.sleep(0.01)
+        assert b.call(lambda: b.server.workers._list_drops) > heard  # type: ignore[union-attr]
+        assert [c for c, _p in told if c == LOBBY] == []                   # no read of its own sent it
+        looker.list_games()
+        after = [g for g in expect(looker, "games")["games"] if g["code"] == made["code"]]
+        assert [s["taken"] for s in after[0]["seats"]] == [True, False]
     finally:
-        gate.set()
         store.notify = real
+        for c in (host, looker, seat):
+            if c is not None:
+                c.close()
+
+def test_a_create_reads_once_before_its_rows_and_never_gives_a_code_an_archived_game_had(
+        two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
+    from jayden_jazz.net.pgstore import PgStore
+    a, _b = two_workers
+    old = a.call(lambda: a.server.lobby.draw_code())
+    past = PgStore(database)      # a game of long ago, finished and archived
+    try:
+        past.add_game("gone", old, "cards", RANDOM_3X3, "h" * 64, [dict(s, name="Ann") for s in TWO], 0.0)
+        past.set_status("gone", "over")
+        past.archive_finished()
+        assert past.code_taken(old) and past.load() == [] and past.game("gone").code == old  # type: ignore[union-attr]
+    finally:
+        past.close()
+    workers = a.server.workers  # type: ignore[union-attr]
+    lobby = a.server.lobby
+    reads: list[str] = []
+    real_read, real_draw = workers.read, lobby.draw_code
+    drawn = iter([old])
+
+    async def counted(fn: Any, *args: Any) -> Any:
+        reads.append(fn.__name__)
+        return await real_read(fn, *args)
+    workers.read = counted
+    host = client(a.url)
+    try:
+        made = create(host, "cards", RANDOM_3X3, TWO)           # a fresh code: one read in all
+        assert reads == ["room"]
+        reads.clear()
+        lobby.draw_code = lambda: next(drawn, None) or real_draw()
+        again = create(host, "cards", RANDOM_3X3, TWO)          # the archived game's code drawn first
+        assert again["code"] != old and again["code"] != made["code"]
+        assert reads == ["room", "code_taken"]                   # found taken, another drawn and asked
+    finally:
+        workers.read, lobby.draw_code = real_read, real_draw
+        host.close()

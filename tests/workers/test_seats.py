@@ -2,10 +2,13 @@
 
 Behind the proxy a game is created on whichever worker the lobby's path
 reaches and its seats are joined by the game's path on the worker its code
-hashes to. The creator lets a game made over the lobby's path go once it is
-stored, so the join by path takes it at once, with no handover to wait for;
-and a join that does meet a busy game is said again by the client, which
-seats the player without telling them anything went wrong.
+hashes to. The creator parks a game made over the lobby's path: a join by
+its path there keeps it there (never let go and taken again), another
+worker asking for it has it handed over at once, and nobody coming within
+PARK seconds it is let go, so a later join by path takes it with no
+handover to wait for; and a join that does meet a busy game is said again
+by the client, which seats the player without telling them anything went
+wrong.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import time
 from typing import Any
 
 from tests.net.conftest import ThreadServer, client, create, expect
+
+from jayden_jazz.net.workers import PARK
 
 from .conftest import RANDOM_3X3, TWO, game_url
 
@@ -32,6 +37,9 @@ def test_many_games_created_on_one_worker_are_all_seated_by_their_path_on_the_ot
     assert notices is not None
     deliver = notices.deliver
     notices.deliver = lambda _channel, _payload: None        # A deaf: no game may need a handover from it
+    end = time.monotonic() + 5 + PARK                         # ... once nobody came by its path there
+    while a.call(lambda: bool(a.server.tables)) and time.monotonic() < end:
+        time.sleep(0.05)
     seats = [(m, i, client(game_url(b, m["code"]), f"P{i}")) for m in made for i in (0, 1)]
     try:
         for m, i, c in seats:                # both seats of every game asked at once
@@ -52,7 +60,7 @@ def test_many_games_created_on_one_worker_are_all_seated_by_their_path_on_the_ot
             c.close()
 
 
-def test_a_game_created_over_the_lobby_is_let_go_and_taken_again_where_it_was_made_without_delay(
+def test_a_game_created_over_the_lobby_that_nobody_joins_by_its_path_is_let_go_and_taken_again_without_delay(
         two_workers: tuple[ThreadServer, ThreadServer]) -> None:
     a, _b = two_workers
     host = client(a.url)
@@ -68,6 +76,59 @@ def test_a_game_created_over_the_lobby_is_let_go_and_taken_again_where_it_was_ma
             seat.join(made["code"], seat=0)
             joined = expect(seat, "joined")
             assert joined["game"] == made["game"] and time.monotonic() - started < 0.4   # no SETTLE wait
+        finally:
+            seat.close()
+    finally:
+        host.close()
+
+
+def test_a_game_created_over_the_lobby_and_joined_by_its_path_where_it_was_made_is_kept_not_taken_again(
+        two_workers: tuple[ThreadServer, ThreadServer]) -> None:
+    a, _b = two_workers
+    host = client(a.url)
+    made = create(host, "cards", RANDOM_3X3, TWO)
+    host.close()
+    gid = made["game"]
+    first = a.call(lambda: a.server.tables[gid])
+    seats = [client(game_url(a, made["code"]), name) for name in ("Ann", "Bob")]
+    try:
+        for i, c in enumerate(seats):
+            c.join(made["code"], seat=i)
+            assert expect(c, "joined")["game"] == gid
+        time.sleep(PARK + 0.5)          # past the park: nothing lets it go
+        assert a.call(lambda: a.server.tables.get(gid)) is first          # the same table: never rebuilt
+        assert a.call(lambda: gid not in a.server.workers.parked)  # type: ignore[union-attr]
+        assert all(c.moves == 0 and c.busy.said == 0 for c in seats)
+        view = seats[0].wait_for(lambda m: m["type"] == "view" and m["status"] == "playing", 10)
+        assert view["game"] == gid
+    finally:
+        for c in seats:
+            c.close()
+
+
+def test_a_parked_game_asked_for_by_another_worker_is_handed_over_at_once_and_its_seat_there_told_moved(
+        two_workers: tuple[ThreadServer, ThreadServer]) -> None:
+    a, b = two_workers
+    host = client(a.url)
+    try:
+        made = create(host, "cards", RANDOM_3X3, TWO)
+        gid = made["game"]
+        host.join(made["code"], seat=1)       # over the lobby's path: served here, still parked
+        assert expect(host, "joined")["game"] == gid
+        assert a.call(lambda: gid in a.server.workers.parked)  # type: ignore[union-attr]
+        seat = client(game_url(b, made["code"]), "Ann")
+        try:
+            started = time.monotonic()
+            seat.join(made["code"], seat=0)
+            joined = expect(seat, "joined")
+            assert joined["game"] == gid and time.monotonic() - started < PARK   # handed over, not waited out
+            assert seat.busy.said == 0 and seat.moves == 0
+            assert b.call(lambda: gid in b.server.tables) and not a.call(lambda: gid in a.server.tables)
+            assert a.call(lambda: gid not in a.server.workers.parked)  # type: ignore[union-attr]
+            end = time.monotonic() + 10
+            while host.moves == 0 and time.monotonic() < end:
+                time.sleep(0.02)
+            assert host.moves == 1 and host.path == f"/game/{made['code']}"   # the seat taken there follows its game
         finally:
             seat.close()
     finally:
