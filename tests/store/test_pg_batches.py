@@ -16,10 +16,13 @@ from .conftest import Opener
 from .test_store import SEATS, a_game
 
 
+# the one-message batch is PostgreSQL's (SQLite commits its own way, tests/store/test_store.py)
+pytestmark = pytest.mark.parametrize("open_store", ["postgresql"], indirect=True)
+
+
 @pytest.fixture
 def pg_store(open_store: Opener) -> Opener:
-    if open_store.spec == "sqlite":  # type: ignore[attr-defined]
-        pytest.skip("the one-message batch is PostgreSQL's (SQLite commits its own way, tests/store/test_store.py)")
+    assert open_store.spec != "sqlite"  # type: ignore[attr-defined]
     return open_store
 
 
