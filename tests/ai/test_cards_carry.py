@@ -11,7 +11,6 @@ and a fixed amount of work never keeps one.
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,18 +19,10 @@ from jayden_jazz.ai.cards import carry
 from jayden_jazz.ai.cards.player import choose_action, catalog_for
 from jayden_jazz.ai.cards.solver import Solver
 from jayden_jazz.cards import Action
+from tests.ai.deals import perfect_deal
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = [str(ROOT / "cards" / "default")]
-
-
-def _deal(seed: int, opts: dict):
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from perfect_match import deal
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return deal(seed, opts)
 
 
 def _value(game) -> int:
@@ -51,7 +42,7 @@ def test_the_next_move_goes_on_with_the_kept_solver_and_keeps_the_value(opts):
     rng = random.Random(41)
     for seed in (3, 8):
         carry.forget()                        # a new game: nothing to go on from
-        g = _deal(seed, opts)
+        g = perfect_deal(seed, opts)
         while g.core.empty > 6:
             legal = g.legal_actions(abilities=False)
             g.push(legal[rng.randrange(len(legal))])
@@ -79,12 +70,12 @@ def test_the_next_move_goes_on_with_the_kept_solver_and_keeps_the_value(opts):
 
 def test_a_position_no_reply_reaches_gets_a_fresh_solver():
     cat = catalog_for(DEFAULT)
-    g = _deal(3, dict(open="1"))
+    g = perfect_deal(3, dict(open="1"))
     for k in range(3):
         g.push(g.legal_actions(abilities=False)[k])
     choose_action(g.position(), g.to_move, "hard", 1, 30.0, DEFAULT)
     assert carry._kept.get("solver") is not None
-    other = _deal(4, dict(open="1"))           # another deal
+    other = perfect_deal(4, dict(open="1"))           # another deal
     for k in range(5):
         other.push(other.legal_actions(abilities=False)[k])
     assert carry.resume(other.core, cat) is None
@@ -93,7 +84,7 @@ def test_a_position_no_reply_reaches_gets_a_fresh_solver():
 
 def test_the_kept_solver_is_moved_to_the_new_position_in_its_own_numbering():
     cat = catalog_for(DEFAULT)
-    g = _deal(5, dict(open="1", same="1", plus="1", combo="1"))
+    g = perfect_deal(5, dict(open="1", same="1", plus="1", combo="1"))
     for k in range(3):
         g.push(g.legal_actions(abilities=False)[k])
     text = choose_action(g.position(), g.to_move, "hard", 1, 30.0, DEFAULT)
@@ -108,7 +99,7 @@ def test_the_kept_solver_is_moved_to_the_new_position_in_its_own_numbering():
 
 
 def test_a_fixed_amount_of_work_keeps_nothing():
-    g = _deal(3, dict(open="1"))
+    g = perfect_deal(3, dict(open="1"))
     for k in range(4):
         g.push(g.legal_actions(abilities=False)[k])
     choose_action(g.position(), g.to_move, "hard", 1, None, DEFAULT, iterations=200)
@@ -117,7 +108,7 @@ def test_a_fixed_amount_of_work_keeps_nothing():
 
 def test_a_table_too_big_is_not_kept(monkeypatch):
     monkeypatch.setattr(carry, "KEPT_ENTRIES", 0)
-    g = _deal(3, dict(open="1"))
+    g = perfect_deal(3, dict(open="1"))
     for k in range(3):
         g.push(g.legal_actions(abilities=False)[k])
     choose_action(g.position(), g.to_move, "hard", 1, 30.0, DEFAULT)

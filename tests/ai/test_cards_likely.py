@@ -8,7 +8,6 @@ result stays unfinished and the move's value unknown.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,17 +16,9 @@ from jayden_jazz.ai.cards import split
 from jayden_jazz.ai.cards.player import CardsPlayer, _likely, catalog_for
 from jayden_jazz.ai.cards.solver import RootResult, Solver
 from jayden_jazz.ai.cards.split import CAN_SPLIT, _replies, solve_root_split
+from tests.ai.deals import perfect_deal
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _deal(seed: int, opts: dict):
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from perfect_match import deal
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return deal(seed, opts)
 
 
 def test_the_likeliest_move_has_the_largest_share_of_replies_held():
@@ -43,7 +34,7 @@ def test_the_likeliest_move_has_the_largest_share_of_replies_held():
 @pytest.mark.skipif(not CAN_SPLIT, reason="the split proof needs os.fork")
 def test_an_unfinished_split_proof_counts_replies_and_claims_no_value(monkeypatch):
     monkeypatch.setattr(split, "ALONE_NODES", 0)
-    g = _deal(16, dict(open="1", same="1", plus="1", combo="1"))   # seconds of proof
+    g = perfect_deal(16, dict(open="1", same="1", plus="1", combo="1"))   # seconds of proof
     solver = Solver(g.core.copy(), node_limit=20_000)
     res = solve_root_split(solver, partial=True)
     assert not res.complete and not res.values and not res.best
@@ -54,7 +45,7 @@ def test_an_unfinished_split_proof_counts_replies_and_claims_no_value(monkeypatc
 
 
 def test_hard_names_a_likely_move_without_a_value(monkeypatch):
-    g = _deal(16, dict(open="1", same="1", plus="1", combo="1"))
+    g = perfect_deal(16, dict(open="1", same="1", plus="1", combo="1"))
     cat = catalog_for([str(ROOT / "cards" / "default")])
     player = CardsPlayer("hard", __import__("random").Random(1), cat, seconds=30.0)
     from jayden_jazz.cards.position import Position

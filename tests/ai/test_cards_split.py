@@ -11,7 +11,6 @@ computer player's worker when the game cancels the search.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from jayden_jazz.ai.cards import split
 from jayden_jazz.ai.cards.split import CAN_SPLIT, _continue_clock, solve_root_split
 from jayden_jazz.ai.worker import AIWorker
 from test_cards_wdl_root import RULE_SETS, late_positions
+from tests.ai.deals import perfect_deal
 
 pytestmark = pytest.mark.skipif(not CAN_SPLIT, reason="the split proof needs os.fork")
 
@@ -89,23 +89,14 @@ def test_the_split_root_has_the_one_process_roots_value(cat, opts, alone, monkey
 def test_a_longer_proof_after_the_first_cards_agrees_too(opts):
     """Six empty cells: each half's passes take many positions and end at different times."""
     for seed in (3, 4):
-        g = _deal(seed, opts)
+        g = perfect_deal(seed, opts)
         for _ in range(3):
             g.push(g.legal_actions(abilities=False)[seed])
         _check(g.core, _split(g.core))
 
 
-def _deal(seed: int, opts: dict):
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from perfect_match import deal
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return deal(seed, opts)
-
-
 def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
-    g = _deal(1, dict(open="1", same="1", plus="1", combo="1"))     # the empty board: seconds of proof
+    g = perfect_deal(1, dict(open="1", same="1", plus="1", combo="1"))     # the empty board: seconds of proof
     helpers: list[int] = []
     res = solve_root_split(Solver(g.core.copy(), deadline=time.perf_counter() - 1), partial=True,
                            on_helper=helpers.append)
@@ -120,7 +111,7 @@ def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
 def test_both_processes_number_a_root_moves_replies_alike():
     """The processes tell each other "reply j of root move i holds" by number: a process
     that has searched (its own history of cut-offs) must number them as a fresh one."""
-    g = _deal(3, dict(open="1"))
+    g = perfect_deal(3, dict(open="1"))
     fresh = Solver(g.core.copy())
     searched = Solver(g.core.copy())
     moves = searched.root_moves()
@@ -134,7 +125,7 @@ def test_both_processes_number_a_root_moves_replies_alike():
 def test_the_helpers_clock_goes_on_from_the_callers_at_the_fork():
     """A process-time clock starts again from zero in a forked child: read as it is, the
     helper would have the caller's whole past time added to its deadline."""
-    g = _deal(1, dict(open="1"))
+    g = perfect_deal(1, dict(open="1"))
     ticks = [0.25]                                  # the child's own clock, restarted
     solver = Solver(g.core.copy(), deadline=41.0, clock=lambda: ticks[0])
     _continue_clock(solver, 40.5)                   # the caller's clock read 40.5 at the fork
@@ -172,7 +163,7 @@ def _children(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not os.path.isdir("/proc") or (os.cpu_count() or 1) < 2, reason="reads /proc; needs 2 cores")
 def test_cancelling_hards_first_card_stops_the_worker_and_its_helper_at_once():
-    g = _deal(1, dict(open="1", same="1", plus="1", combo="1"))  # seconds of proof from the empty board
+    g = perfect_deal(1, dict(open="1", same="1", plus="1", combo="1"))  # seconds of proof from the empty board
     w = AIWorker()
     try:
         w.submit("jayden_jazz.ai.cards.player:choose_action", g.position(), 0, "hard", 1, 60.0)

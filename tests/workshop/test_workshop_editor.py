@@ -10,18 +10,9 @@ from jayden_jazz.cards.writer import PackHeader
 from jayden_jazz.scenes.windows import ChoiceWindow, MessageWindow
 from jayden_jazz.scenes.workshop.ability import AbilityEditor
 from jayden_jazz.scenes.workshop.editor import CardEditorScene
-from jayden_jazz.scenes.workshop.ownpacks import new_pack, read_own_packs
+from jayden_jazz.scenes.workshop.ownpacks import read_own_packs
 from tests.helpers import assert_ega_only
 from tests.workshop.workshop_helpers import goto, key, set_text, turn_to, type_text
-
-
-@pytest.fixture
-def editor(make_app, user_home):
-    app = make_app()
-    pack = new_pack(Path(app.dirs.cards), "My Cards", "Tester", set())
-    scene = CardEditorScene(app, pack)
-    app.stack.push(scene)
-    return app, scene
 
 
 def fill_card(app, ed, sides="1231"):

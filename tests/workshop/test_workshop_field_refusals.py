@@ -12,14 +12,11 @@ import re
 from pathlib import Path
 
 import pygame
-import pytest
 
 from jayden_jazz.cards.validate import ID_RE
-from jayden_jazz.scenes.workshop.editor import CardEditorScene
 from jayden_jazz.scenes.workshop.form import ID_CHARS
 from jayden_jazz.scenes.workshop.gallery import GalleryScene
 from jayden_jazz.scenes.workshop.home import TextPrompt
-from jayden_jazz.scenes.workshop.ownpacks import new_pack
 from jayden_jazz.scenes.workshop.pickwindow import Pickable, PickWindow
 from jayden_jazz.scenes.workshop.textfield import SELECT_ALL, TextField
 from jayden_jazz.shell.input import Action, Kind
@@ -106,15 +103,6 @@ def test_the_id_alphabet_is_the_validators():
 
 
 # the screens ------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def editor(make_app, user_home):
-    app = make_app()
-    pack = new_pack(Path(app.dirs.cards), "My Cards", "Tester", set())
-    scene = CardEditorScene(app, pack)
-    app.stack.push(scene)
-    return app, scene
 
 
 def test_the_card_editor_says_a_full_name_line_in_its_status(editor):

@@ -10,16 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
 
 from jayden_jazz.cards.language import EFFECTS, suggested_cost
 from jayden_jazz.scenes.cardkit.cardview import VIEW_W, CardViewWindow
 from jayden_jazz.scenes.windows import MessageWindow
 from jayden_jazz.scenes.workshop.ability import AbilityEditor
-from jayden_jazz.scenes.workshop.editor import MSG_ROWS, ROW_HINTS, CardEditorScene
+from jayden_jazz.scenes.workshop.editor import MSG_ROWS, ROW_HINTS
 from jayden_jazz.scenes.workshop.gallery import GalleryScene
 from jayden_jazz.scenes.workshop.home import WorkshopScene
-from jayden_jazz.scenes.workshop.ownpacks import new_pack
 from jayden_jazz.scenes.workshop.textfield import TextField
 from jayden_jazz.shell.input import Action, Kind
 from tests.helpers import press, rgb_array, step
@@ -27,15 +25,6 @@ from tests.workshop.test_workshop_editor import add_ability, fill_card, saved_ca
 from tests.workshop.workshop_helpers import goto, key, set_text, turn_to, type_text
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def editor(make_app, user_home):
-    app = make_app()
-    pack = new_pack(Path(app.dirs.cards), "My Cards", "Tester", set())
-    scene = CardEditorScene(app, pack)
-    app.stack.push(scene)
-    return app, scene
 
 
 def ctrl_a(app) -> None:
