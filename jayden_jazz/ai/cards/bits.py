@@ -16,9 +16,9 @@ empty cells left the game ends within two placements: they are judged at
 once, without the table.
 
 Abilities are played here: gain control, swap, reset and win change only
-these ints. A Turn effect (``modify``) changes side values for a few turns,
-so that option is handed to the general search of :mod:`.solver`, which
-hands the position back once the effect is over. Once no card with an
+these ints. A Turn effect (``modify``) changes side values for a few turns:
+those positions are searched on the same ints with the effects carried
+alongside (:mod:`.bitwindow`), and come back here once the effect is over. Once no card with an
 ability is left in a hand the position is *plain* and goes to the margin
 search (:class:`~.exact.MarginBits`) with a window around a draw, which
 answers win/draw/loss exactly and faster; there pieces with equal sides
@@ -33,6 +33,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from jayden_jazz.ai.cards.bitsearch import BitSearch, members
+from jayden_jazz.ai.cards.bitwindow import BitWindow
 from jayden_jazz.ai.cards.exact import MarginBits
 from jayden_jazz.cards.card import Ability, Condition
 from jayden_jazz.cards.core import Core
@@ -42,9 +43,6 @@ _INF = 2
 _KEY_SEED = 0xB175_0B0A
 ETC_EMPTY = 4           # from this many empty cells, children's table entries are read before searching
 
-# delegate(cellp, occ, m0, h0, h1, turn, reset_used, piece, cell, option, alpha, beta) -> value for turn
-Delegate = Callable[[list[int], int, int, int, int, int, bool, int, int, tuple[int, tuple[int, ...]], int, int],
-                    int]
 # per ability of a piece: (number, effect, ability, condition or None, the condition's fixed part holds,
 # pieces passing the filter's fixed keys, the filter's adjacency key)
 AbilityInfo = tuple[int, str, Ability, Condition | None, bool, int, "bool | None"]
@@ -52,20 +50,19 @@ Offer = tuple[int, str, tuple[int, ...]]
 
 
 class BitSolver(BitSearch):
-    """Solves two-player positions without active effects; the table is shared by every call."""
+    """Solves two-player positions without active effects (those with effects: its window);
+    the table is shared by every call."""
 
     def __init__(self, st: Core, tick: Callable[[], None], *,
-                 symmetries: list[tuple[list[int], list[int]]] | None = None,
-                 delegate: Delegate | None = None) -> None:
+                 symmetries: list[tuple[list[int], list[int]]] | None = None) -> None:
         """``tick`` is called every 256 nodes and may raise to stop the search;
         ``symmetries`` are sound ``(cell map, class map)`` pairs for plain positions
-        (identity excluded; the margin search uses them); ``delegate`` values a
-        Turn-effect option."""
+        (identity excluded; the margin search uses them)."""
         margin = MarginBits(st, tick, symmetries=symmetries)
         super().__init__(st, tick, margin.rule)      # one set of capture tables for both searches
         self.margin = margin
         self.margin.cellp = self.cellp               # and one board list
-        self.delegate = delegate
+        self.window = BitWindow(self, st)           # the positions while a Turn effect lasts
         size = self.size
         npieces = len(st.ids)
         self.ids = st.ids
@@ -361,17 +358,8 @@ class BitSolver(BitSearch):
             finally:
                 self.cellp[:] = saved
                 self.reset_used = False
-        # modify: a Turn effect -- the general search plays it from the position before p
-        if nocc == self.full:
-            return self._final(nocc, nm0, nh0, nh1, turn)     # no comparison is left to change
-        assert self.delegate is not None, "a Turn effect needs the general search"
-        cellp = self.cellp
-        cellp[c] = -1
-        try:
-            return self.delegate(cellp, occ, m0, h0, h1, turn, self.reset_used, p, c, (no, targets),
-                                 alpha, beta)
-        finally:
-            cellp[c] = p
+        # modify: a Turn effect -- searched on these ints with the effect carried (bitwindow.py)
+        return self.window.activate(p, c, no, nocc, nm0, nh0, nh1, nz, turn, (), alpha, beta)
 
     # ------------------------------------------------------------------ ends
 

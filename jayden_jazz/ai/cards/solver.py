@@ -135,8 +135,7 @@ class Solver:
         self.history: dict[tuple[int, int], int] = {}
         syms = prepare_keys(st, symmetries)
         self.symmetries = len(syms)
-        self.template = st.copy()
-        self.bits = BitSolver(st, self._tick, symmetries=syms, delegate=self._effect_value)
+        self.bits = BitSolver(st, self._tick, symmetries=syms)
 
     # ------------------------------------------------------------------ budget
 
@@ -247,43 +246,6 @@ class Solver:
             new = (lo, hi)
         self.tt[key] = (new[0], new[1], best_move)
         return best
-
-    def _effect_value(self, cellp: list[int], occ: int, m0: int, h0: int, h1: int, turn: int,
-                      reset_used: bool, p: int, c: int, option: tuple, alpha: int, beta: int) -> int:
-        """The bit search's hand-over: ``turn`` plays p on c with a Turn-effect option, in the
-        position given as bits. Searched here until the effect is over."""
-        fg = self.template.copy()
-        fg.cell = cellp[:]
-        owner = [-1] * fg.size
-        counts = [0, 0]
-        for x in fg.play_cells:
-            if cellp[x] >= 0:
-                o = 0 if m0 >> x & 1 else 1
-                owner[x] = o
-                counts[o] += 1
-        fg.owner = owner
-        fg.counts = counts
-        npieces = len(fg.ids)
-        fg.hands = [[q for q in range(npieces) if h0 >> q & 1], [q for q in range(npieces) if h1 >> q & 1]]
-        fg.empty = len(fg.play_cells) - occ.bit_count()
-        fg.to_move = turn
-        fg.effects = ()
-        fg.reset_used = reset_used
-        fg.over = 0
-        fg.winner = -1
-        fg._zs = fg._compute_keys()
-        fg.place(p, c)
-        fg.commit(option)
-        if fg.over:
-            return fg.value_for(turn)
-        saved = self.st
-        self.st = fg
-        try:
-            if fg.to_move == turn:
-                return self.search(alpha, beta)
-            return -self.search(-beta, -alpha)
-        finally:
-            self.st = saved
 
     # ------------------------------------------------------------------ root
 
