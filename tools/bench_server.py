@@ -45,8 +45,10 @@ deploy/haproxy.cfg instead (games created through the lobby, seats at ``/game/<C
 HAProxy's own CPU per action is printed beside the server's.
 
 ``--baseline DIR`` measures the server of another copy of the source too
-(e.g. ``git worktree add /tmp/base <commit>``), right before this one, for
-each measurement (with ``--workers``: its workers, and with ``--proxy`` its deploy/haproxy.cfg), and prints the ratio of their CPU per action (with ``--repeat``, of
+(e.g. ``git worktree add /tmp/base <commit>``) beside this one, for
+each measurement, the two in turn: the baseline first in the first, third...
+run of ``--repeat``, this source first in the second, fourth... (on one PostgreSQL
+the run that comes first after another's differs from it: never compare one order) (with ``--workers``: its workers, and with ``--proxy`` its deploy/haproxy.cfg), and prints the ratio of their CPU per action (with ``--repeat``, of
 the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
 
 ``--profile DIR``: every server process profiles itself (jayden_jazz/net/profiling.py: cProfile of
@@ -582,6 +584,16 @@ def servers_of(args: argparse.Namespace) -> tuple[list[tuple[str, Single | Clust
     return servers, pairs, pg
 
 
+def in_turn(servers: list[tuple[str, Single | Cluster]], rep: int, paired: bool) -> list[tuple[str, Single | Cluster]]:
+    """The servers of repeat ``rep`` in the order they run: with a baseline, each pair (baseline, this)
+    swapped on odd repeats. Measured (#40): on one PostgreSQL a run and the one right after it differ
+    in p50 by up to 2x whatever their sources (on a loaded machine the first run on a new cluster was
+    the slower in 4 of 4 invocations), so with one fixed order that difference reads as the change's."""
+    if not paired or rep % 2 == 0:
+        return servers
+    return [s for i in range(0, len(servers), 2) for s in (servers[i + 1], servers[i])]
+
+
 def main_run(args: argparse.Namespace) -> None:
     echo_proc, echo_url = start([sys.executable, __file__, "--echo-server"])
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-"))
@@ -593,8 +605,8 @@ def main_run(args: argparse.Namespace) -> None:
     try:
         cpu: dict[str, list[float]] = {label: [] for label, _server in servers}
         if args.lanes:
-            for _ in range(args.repeat):
-                for label, server in servers:
+            for rep in range(args.repeat):
+                for label, server in in_turn(servers, rep, bool(args.baseline)):
                     floor, echo_ms = asyncio.run(echo_floor(echo_url, echo_proc.pid, args.lanes, min(args.seconds, 3.0)))
                     print(f"echo floor right before: {args.lanes} connections, each one message in flight as a "
                           f"saturated lane has, {floor:,.0f} round trips/s; echo server CPU {echo_ms:.3f} ms per "
@@ -614,8 +626,8 @@ def main_run(args: argparse.Namespace) -> None:
                 print(f"(a) {this}server CPU per action, baseline / this: {ratio(cpu, base, this)}", flush=True)
         for n in args.games:
             cpu = {label: [] for label, _server in servers}
-            for _ in range(args.repeat):
-                for label, server in servers:
+            for rep in range(args.repeat):
+                for label, server in in_turn(servers, rep, bool(args.baseline)):
                     r = human_pace(server, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds)
                     cpu[label].append(r["cpu_ms"])
                     print(report(label, r, n, workers[label]), flush=True)
