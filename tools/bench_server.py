@@ -58,7 +58,9 @@ the run that comes first after another's differs from it: never compare one orde
 the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
 
 ``--profile DIR``: every server process profiles itself (jayden_jazz/net/profiling.py: cProfile of
-the event loop, each thread's CPU), read with ``python -m pstats DIR/serve-PID.prof``.
+the event loop, each thread's CPU) over the measured window alone (this source's servers; a baseline
+from before the window's file profiles its whole life), read with ``python -m pstats DIR/serve-PID.prof``;
+``DIR/serve-PID.window``: each of its threads' CPU seconds over the window.
 """
 
 from __future__ import annotations
@@ -485,6 +487,10 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
         window = (go, go + warmup, go + warmup + seconds)
         for pipe in pipes:
             pipe.send(window)
+        profiled = os.environ.get("JAYDEN_JAZZ_PROFILE")
+        if profiled:         # the servers profile the measured window alone (jayden_jazz/net/profiling.py)
+            (Path(profiled) / "window.tmp").write_text(f"{window[1]} {window[2]}")
+            (Path(profiled) / "window.tmp").replace(Path(profiled) / "window")
         time.sleep(max(0.0, window[1] - time.time()))
         db = target.db_pids() if target.db_pids else []
         (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
@@ -506,6 +512,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             total.checked_end += st.checked_end
             total.errors += st.errors
     finally:
+        if os.environ.get("JAYDEN_JAZZ_PROFILE"):       # the next run's servers wait for a window of their own
+            (Path(os.environ["JAYDEN_JAZZ_PROFILE"]) / "window").unlink(missing_ok=True)
         for p in procs:
             p.join(10)
             if p.is_alive():
@@ -763,6 +771,8 @@ def main() -> None:
         args.games, args.seconds = args.games[:1] if args.games != [250, 500, 1000] else [50], 3.0
     if args.profile:
         os.environ["JAYDEN_JAZZ_PROFILE"] = str(Path(args.profile).resolve())
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
+        (Path(args.profile) / "window").unlink(missing_ok=True)
     random.seed(1)
     print(machine(), flush=True)
     main_run(args)
