@@ -8,7 +8,7 @@ Measured in one run, each server a subprocess on 127.0.0.1, port 0, the bots
 in ``--bot-procs`` processes of their own (so the bots' work is not counted as
 the server's, and on two cores the server keeps one):
 
-* the floor: a bare ``websockets`` echo server, ``lanes`` connections each
+* the floor: a bare ``websockets`` echo server (no compression, as the game server), ``lanes`` connections each
   sending a small message and waiting for its echo, as fast as it comes --
   as many messages in flight as the saturated run has (one per game: one
   seat moves at a time), measured right before each saturated run;
@@ -30,10 +30,16 @@ the server's, and on two cores the server keeps one):
   memory per game (resident set size before and after the games were set
   up), and the 1-minute load average at the end of the measurement.
 
-In both (a) and (b) the bots check, on every ack, in their own connection
-to the server's SQLite file, that the action's row is already there: every
-action committed before its acknowledgement. A bot reads of each view only
-what it needs (status, ply, seat to move, first legal action).
+In both (a) and (b) the bots prove every action committed before its
+acknowledgement, in their own connection to the server's database: every ack
+of 1 game in ``--check-every`` K (10) is looked up as it arrives (was the row
+there already?), and every acked action of every game once more after the
+window, in one query per 500 games; both counts are printed (``--check-every
+1``: every ack live, as before; a query per ack was a third of the bots' CPU).
+The echo floor's server and clients, and the bots, ask for no per-message
+deflate (``compression=None``), as the game server and its client do. A bot
+reads of each view only what it needs (status, ply, seat to move, first legal
+action).
 
 ``--store postgresql://...`` (or ``throwaway``: a PostgreSQL cluster made for the run, as the tests
 make it but with fsync on, as deployed, unless ``--no-fsync``; ``--sync full`` keeps
@@ -52,7 +58,9 @@ the run that comes first after another's differs from it: never compare one orde
 the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
 
 ``--profile DIR``: every server process profiles itself (jayden_jazz/net/profiling.py: cProfile of
-the event loop, each thread's CPU), read with ``python -m pstats DIR/serve-PID.prof``.
+the event loop, each thread's CPU) over the measured window alone (this source's servers; a baseline
+from before the window's file profiles its whole life), read with ``python -m pstats DIR/serve-PID.prof``;
+``DIR/serve-PID.window``: each of its threads' CPU seconds over the window.
 """
 
 from __future__ import annotations
@@ -71,6 +79,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -84,6 +93,7 @@ from websockets.asyncio.server import serve  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from jayden_jazz.net.protocol import VERSION  # noqa: E402
+from jayden_jazz.net.schema import ARCHIVE  # noqa: E402
 
 HOST = "127.0.0.1"
 TARGET_P99_MS = 50.0
@@ -96,7 +106,7 @@ async def echo_main() -> None:
     async def echo(ws: Any) -> None:
         async for msg in ws:
             await ws.send(msg)
-    async with serve(echo, HOST, 0, ping_interval=None) as server:
+    async with serve(echo, HOST, 0, ping_interval=None, compression=None) as server:   # as the game server
         print(f"echo ws://{HOST}:{server.sockets[0].getsockname()[1]}", flush=True)
         await asyncio.Future()
 
@@ -182,7 +192,10 @@ def rss_kib(pid: int) -> int:
 class Stats:
     rtts: list[float] = field(default_factory=list)   # round trips acked inside the window
     acks: int = 0                                      # acks inside the window
-    uncommitted: int = 0
+    uncommitted: int = 0       # checked live, and not yet in the database when acked
+    checked_live: int = 0
+    missing: int = 0           # acked, and not in the database at the end
+    checked_end: int = 0
     errors: int = 0
 
 
@@ -201,11 +214,23 @@ class Window:
 
 
 class Checker:
-    """Reads the server's database on every ack: was the row there already? ``spec``: the SQLite
-    server's data folder, or the PostgreSQL address the workers share."""
+    """The proof that every ack came after its commit, at a bounded cost to the bots. ``spec``: the
+    SQLite server's data folder, or the PostgreSQL address the workers share.
 
-    def __init__(self, spec: str) -> None:
-        if spec.startswith(("postgresql://", "postgres://")):
+    Live: every ack of 1 game in ``every`` (by its id, so a sampled game is checked at every ply) is
+    looked up in the database the moment it arrives -- was the row there already? At the end (after
+    the measured window): every acked action of every game, in one query per ``BATCH`` games. A query
+    per ack cost the bots about a third of their CPU and PostgreSQL a share of its own (#40); ``every``
+    1 checks every ack live, as before."""
+
+    BATCH = 500
+    """Games per query of the end check."""
+
+    def __init__(self, spec: str, every: int = 1) -> None:
+        self.every = max(1, every)
+        self.acked: dict[str, list[int]] = {}
+        self.pg = spec.startswith(("postgresql://", "postgres://"))
+        if self.pg:
             import psycopg
             self.db: Any = psycopg.connect(spec, autocommit=True)
             self.sql = "SELECT 1 FROM actions WHERE game_id=%s AND ply=%s"
@@ -213,8 +238,44 @@ class Checker:
             self.db = sqlite3.connect(f"file:{Path(spec) / 'games.sqlite3'}?mode=ro", uri=True)
             self.sql = "SELECT 1 FROM actions WHERE game_id=? AND ply=?"
 
+    def sampled(self, game: str) -> bool:
+        return self.every == 1 or zlib.crc32(game.encode()) % self.every == 0
+
     def committed(self, game: str, ply: int) -> bool:
         return self.db.execute(self.sql, (game, ply)).fetchone() is not None
+
+    def ack(self, game: str, ply: int, stats: Stats) -> None:
+        """An action acknowledged: kept for the end check, and checked now if its game is sampled."""
+        self.acked.setdefault(game, []).append(ply)
+        if self.sampled(game):
+            stats.checked_live += 1
+            if not self.committed(game, ply):
+                stats.uncommitted += 1
+
+    def stored(self, games: list[str]) -> set[tuple[str, int]]:
+        """(game, ply) of every action of ``games`` in the database (the archive too: a worker started
+        again archives the finished games)."""
+        if self.pg:
+            rows = self.db.execute(f"SELECT game_id, ply FROM actions WHERE game_id = ANY(%s) UNION ALL "
+                                   f"SELECT game_id, ply FROM {ARCHIVE['actions']} WHERE game_id = ANY(%s)",
+                                   (games, games)).fetchall()
+        else:
+            marks = ",".join("?" * len(games))
+            rows = self.db.execute(f"SELECT game_id, ply FROM actions WHERE game_id IN ({marks}) UNION ALL "
+                                   f"SELECT game_id, ply FROM {ARCHIVE['actions']} WHERE game_id IN ({marks})",
+                                   games + games).fetchall()
+        return {(g, int(p)) for g, p in rows}
+
+    def at_end(self, stats: Stats) -> None:
+        """Every acked action looked up, ``BATCH`` games a query: those not in the database are counted."""
+        games = list(self.acked)
+        for i in range(0, len(games), self.BATCH):
+            some = games[i:i + self.BATCH]
+            found = self.stored(some)
+            for g in some:
+                plies = self.acked[g]
+                stats.checked_end += len(plies)
+                stats.missing += sum((g, p) not in found for p in plies)
 
 
 HEAD = re.compile(r'"status":"(\w+)","ply":(\d+),"to_move":(null|\d+)')
@@ -254,7 +315,7 @@ async def seat_bot(url: str, game: str, seat: int, stats: Stats, checker: Checke
 
 async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Checker, window: Window,
                     pace: float, joined: asyncio.Event | None) -> None:
-    async with connect(url, max_size=None, ping_interval=None, open_timeout=120) as ws:
+    async with connect(url, max_size=None, ping_interval=None, open_timeout=120, compression=None) as ws:
         await hello(ws)
         await ws.send(json.dumps({"type": "join", "game": game, "seat": seat}))
         sent_at = 0.0
@@ -288,8 +349,7 @@ async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Check
                         if window.counts(time.time()):
                             stats.rtts.append(time.perf_counter() - sent_at)
                             stats.acks += 1
-                        if not checker.committed(game, m["ply"]):
-                            stats.uncommitted += 1
+                        checker.ack(game, m["ply"], stats)
                 elif raw.startswith(('{"type":"error"', '{"type":"moved"')):
                     stats.errors += 1
                     if stats.errors <= 3:
@@ -304,7 +364,7 @@ async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Check
 async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[tuple[str, str]]:
     """``n`` games created over one connection to ``url``: their (id, code)."""
     games = []
-    async with connect(url, max_size=None, ping_interval=None) as ws:
+    async with connect(url, max_size=None, ping_interval=None, compression=None) as ws:
         await hello(ws)
         for _ in range(n):
             await ws.send(json.dumps({"type": "create", "kind": "cards", "setup": setup,
@@ -328,6 +388,8 @@ class Target:
     proxy_pid: int | None = None
     db_pids: Any = None
     """() -> the database server's processes (the throwaway PostgreSQL's), or None: not measured."""
+    check_every: int = 1
+    """The bots check every ack live of 1 game in this many (:class:`Checker`); every ack at the end."""
 
     def seat_url(self, url: str, code: str) -> str:
         """A seat connects at its game's path, as the game's client does (a proxy routes by it; a
@@ -342,7 +404,7 @@ async def bots_main(target: Target, games: list[tuple[str, str]], lanes: list[in
     all processes' lanes), each games played back to back at full speed (saturated). Says ``ready`` once every seat has its first view, is told
     the window, and sends back its Stats at the window's end."""
     stats = Stats()
-    checker = Checker(target.check)
+    checker = Checker(target.check, target.check_every)
     window = Window(go=float("inf"), start=float("inf"), end=float("inf"))
     tasks = []
     if games:
@@ -371,6 +433,7 @@ async def bots_main(target: Target, games: list[tuple[str, str]], lanes: list[in
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    checker.at_end(stats)           # after the window: its CPU is not the bots' per action
     pipe.send(stats)
 
 
@@ -389,7 +452,7 @@ async def echo_floor(url: str, pid: int, lanes: int, seconds: float) -> tuple[fl
 
     async def lane() -> None:
         nonlocal count
-        async with connect(url, ping_interval=None) as ws:
+        async with connect(url, ping_interval=None, compression=None) as ws:     # as the game's client
             msg = json.dumps({"type": "action", "ply": 3, "action": "default/ember_fox@b2", "ref": 1})
             while time.perf_counter() < end:
                 await ws.send(msg)
@@ -424,6 +487,10 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
         window = (go, go + warmup, go + warmup + seconds)
         for pipe in pipes:
             pipe.send(window)
+        profiled = os.environ.get("JAYDEN_JAZZ_PROFILE")
+        if profiled:         # the servers profile the measured window alone (jayden_jazz/net/profiling.py)
+            (Path(profiled) / "window.tmp").write_text(f"{window[1]} {window[2]}")
+            (Path(profiled) / "window.tmp").replace(Path(profiled) / "window")
         time.sleep(max(0.0, window[1] - time.time()))
         db = target.db_pids() if target.db_pids else []
         (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
@@ -440,8 +507,13 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             total.rtts += st.rtts
             total.acks += st.acks
             total.uncommitted += st.uncommitted
+            total.checked_live += st.checked_live
+            total.missing += st.missing
+            total.checked_end += st.checked_end
             total.errors += st.errors
     finally:
+        if os.environ.get("JAYDEN_JAZZ_PROFILE"):       # the next run's servers wait for a window of their own
+            (Path(os.environ["JAYDEN_JAZZ_PROFILE"]) / "window").unlink(missing_ok=True)
         for p in procs:
             p.join(10)
             if p.is_alive():
@@ -457,7 +529,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "busy": {"server": (u1 + s1 - u0 - s0) / seconds, "bots": (b1 - b0) / seconds,
                      "PostgreSQL": sum(d1.get(p, 0.0) - c for p, c in d0.items()) / seconds if db else None,
                      "HAProxy": (h1 - h0) / seconds if proxy else None},
-            "acks": total.acks, "uncommitted": total.uncommitted,
+            "acks": total.acks, "uncommitted": total.uncommitted, "checked_live": total.checked_live,
+            "missing": total.missing, "checked_end": total.checked_end, "check_every": target.check_every,
             "errors": total.errors, "load": load, "rss_kib": rss}
 
 
@@ -515,8 +588,10 @@ class Cluster:
             self._pg = None
 
 
-def saturated(server: Single | Cluster, data: Path, lanes: int, procs: int, seconds: float) -> dict[str, Any]:
+def saturated(server: Single | Cluster, data: Path, lanes: int, procs: int, seconds: float,
+              check_every: int = 1) -> dict[str, Any]:
     target, done = server.start(data)
+    target.check_every = check_every
     try:
         shares: list[Share] = [([], list(range(lanes))[i::procs]) for i in range(min(procs, lanes))]
         return run_bots(target, shares, 0.0, 1.0, seconds)
@@ -524,8 +599,10 @@ def saturated(server: Single | Cluster, data: Path, lanes: int, procs: int, seco
         done()
 
 
-def human_pace(server: Single | Cluster, data: Path, games: int, procs: int, seconds: float) -> dict[str, Any]:
+def human_pace(server: Single | Cluster, data: Path, games: int, procs: int, seconds: float,
+               check_every: int = 1) -> dict[str, Any]:
     target, done = server.start(data)
+    target.check_every = check_every
     try:
         before = sum(rss_kib(p) for p in target.pids)
         setup = {"rules": {"random": True}, "field": "5x5"}
@@ -541,16 +618,23 @@ def human_pace(server: Single | Cluster, data: Path, games: int, procs: int, sec
         done()
 
 
+def proof(r: dict[str, Any]) -> str:
+    """The two counts of the proof that nothing was acked before it was committed (:class:`Checker`)."""
+    sample = "every ack" if r["check_every"] == 1 else f"every ack of 1 game in {r['check_every']}"
+    return (f"acked before committed: {r['uncommitted']} of {r['checked_live']:,} checked live ({sample}); "
+            f"acked and not in the database at the end: {r['missing']} of {r['checked_end']:,}")
+
+
 def report(label: str, r: dict[str, Any], games: int, workers: int) -> str:
-    met = r["p99_ms"] <= TARGET_P99_MS and not r["errors"] and not r["uncommitted"]
+    met = r["p99_ms"] <= TARGET_P99_MS and not r["errors"] and not r["uncommitted"] and not r["missing"]
     return (f"(b) {label}human pace: {games} games ({2 * games} connections), {r['rate']:,.0f} actions/s of "
             f"~{games:,} offered, round trip p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms; server CPU "
             f"{r['cpu_ms']:.3f} ms per action ({r['sys_ms']:.3f} of it in the kernel; PostgreSQL's {r['db_ms']:.3f}; "
             f"the bots' {r['bots_ms']:.3f}{'; HAProxy %.3f' % r['proxy_ms'] if r['proxy_ms'] else ''}); "
             f"{machine_share(r['busy'], workers)}; "
             f"{r['rss_kib'] / 1024:.0f} MiB, "
-            f"{r['kib_per_game']:.0f} KiB per game; load average {r['load']:.1f}; acked before committed: "
-            f"{r['uncommitted']}; errors {r['errors']}\n"
+            f"{r['kib_per_game']:.0f} KiB per game; load average {r['load']:.1f}; {proof(r)}; "
+            f"errors {r['errors']}\n"
             f"RESULT {label}{games} games: p99 {r['p99_ms']:.1f} ms, server CPU {r['cpu_ms']:.3f} ms/action -- "
             f"target p99 <= {TARGET_P99_MS:g} ms {'met' if met else 'NOT met'}")
 
@@ -612,7 +696,7 @@ def main_run(args: argparse.Namespace) -> None:
                           f"saturated lane has, {floor:,.0f} round trips/s; echo server CPU {echo_ms:.3f} ms per "
                           f"round trip; load average {os.getloadavg()[0]:.1f}", flush=True)
                     r = saturated(server, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.bot_procs,
-                                  args.seconds)
+                                  args.seconds, args.check_every)
                     cpu[label].append(r["cpu_ms"])
                     print(f"(a) {label}saturated: {args.lanes} games at once, {r['rate']:,.0f} actions/s = "
                           f"{r['rate'] / floor:.3f} x the echo floor; round trip p50 {r['p50_ms']:.1f} ms; server CPU "
@@ -620,7 +704,7 @@ def main_run(args: argparse.Namespace) -> None:
                           f"trip; PostgreSQL's {r['db_ms']:.3f}; the bots' {r['bots_ms']:.3f}"
                           f"{'; HAProxy %.3f' % r['proxy_ms'] if r['proxy_ms'] else ''}); "
                           f"{machine_share(r['busy'], workers[label])}; acks {r['acks']}, "
-                          f"acked before committed: {r['uncommitted']}; errors {r['errors']}; "
+                          f"{proof(r)}; errors {r['errors']}; "
                           f"load average {r['load']:.1f}", flush=True)
             for base, this in pairs:
                 print(f"(a) {this}server CPU per action, baseline / this: {ratio(cpu, base, this)}", flush=True)
@@ -628,7 +712,8 @@ def main_run(args: argparse.Namespace) -> None:
             cpu = {label: [] for label, _server in servers}
             for rep in range(args.repeat):
                 for label, server in in_turn(servers, rep, bool(args.baseline)):
-                    r = human_pace(server, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds)
+                    r = human_pace(server, tmp / f"b{n}{label.strip()}{len(cpu[label])}", n, args.bot_procs, args.seconds,
+                                   args.check_every)
                     cpu[label].append(r["cpu_ms"])
                     print(report(label, r, n, workers[label]), flush=True)
             for base, this in pairs:
@@ -656,6 +741,10 @@ def main() -> None:
                         help="games at once in the saturated run (default 16: enough to keep a worker on "
                              "PostgreSQL busy rather than waiting for its commits; the tables before #40's "
                              "proof used 4; 0 skips it)")
+    parser.add_argument("--check-every", type=int, default=10, metavar="K",
+                        help="the bots check live, in the database, every ack of 1 game in K (default 10; 1: every "
+                             "ack, as before #40's sampling) and every ack at the end of the window, a query per "
+                             "500 games; both counts are printed")
     parser.add_argument("--bot-procs", type=int, default=2, help="processes the human-pace bots run in (default 2)")
     parser.add_argument("--baseline", metavar="DIR", help="also measure the server of this source tree")
     parser.add_argument("--repeat", type=int, default=1,
@@ -682,6 +771,8 @@ def main() -> None:
         args.games, args.seconds = args.games[:1] if args.games != [250, 500, 1000] else [50], 3.0
     if args.profile:
         os.environ["JAYDEN_JAZZ_PROFILE"] = str(Path(args.profile).resolve())
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
+        (Path(args.profile) / "window").unlink(missing_ok=True)
     random.seed(1)
     print(machine(), flush=True)
     main_run(args)

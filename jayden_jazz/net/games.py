@@ -357,8 +357,9 @@ class CardsTable(Table):
                                 + ',"kind":"cards","status":', ',"setup":' + views.dumps(self._setup_view()) + ",")
         to_move = self.to_move() if self.status == "playing" else None
         # _head's members in its order, the seats' part kept while nobody comes or goes
-        seats_key = (tuple(None if a is None else round(a, 1) for a in (presence.get(i) for i in range(self.players))),
-                     tuple((s.kind, s.name, s.level, s.token_hash is None) for s in self.seats), len(self.hands))
+        away = [presence.get(i) for i in range(self.players)]       # lists, not generators: twice per action
+        seats_key = (tuple([None if a is None else round(a, 1) for a in away]),
+                     tuple([(s.kind, s.name, s.level, s.token_hash is None) for s in self.seats]), len(self.hands))
         if seats_key != self._seats_text[0]:
             self._seats_text = (seats_key, views.dumps(self._head(None, presence)["seats"]))
         start, setup = self._setup_text
@@ -399,7 +400,8 @@ class CardsTable(Table):
             if row is None:
                 row = placements[cid] = self._placement_texts(cid)
             if not actions:
-                parts += [row[c] for c in free]
+                if free:         # the card's placements as one piece (a join in C, no list of them here)
+                    parts.append(",".join(map(row.__getitem__, free)))
                 continue
             for c in free:
                 parts.append(row[c])

@@ -381,6 +381,10 @@ def _ref_of(data: Any) -> dict[str, Any]:
     return {}
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_int=_whole, object_pairs_hook=_object_pairs)
+"""Made once: ``json.loads`` with these arguments builds a new decoder for every message."""
+
+
 def parse_client(raw: str | bytes) -> ClientMessage:
     """A client message, checked against :data:`CLIENT_MESSAGES` and handed back as its typed
     record (:data:`CLIENT_TYPES`); raises ProtocolError."""
@@ -389,7 +393,9 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError("too_big", f"the message is {len(raw)} characters; at most {MAX_MESSAGE}")
     try:
-        data = json.loads(raw, parse_constant=_reject_constant, parse_int=_whole, object_pairs_hook=_object_pairs)
+        if raw.startswith("\ufeff"):      # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", raw, 0)
+        data = _DECODER.decode(raw)
     except json.JSONDecodeError as e:
         raise ProtocolError("bad_json", f"the message is not JSON: {e.msg} at character {e.pos}") from None
     except RecursionError:
