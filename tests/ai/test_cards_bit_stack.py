@@ -1,4 +1,4 @@
-"""The bit search runs in a block of the interpreter's frame stack of its own (ai/cards/bits.py).
+"""The bit search runs in a block of the interpreter's frame stack of its own (bitsearch.in_own_block).
 
 CPython keeps frames in blocks of memory mapped when a call does not fit and
 unmapped when the return empties them; a search whose depth swings across a

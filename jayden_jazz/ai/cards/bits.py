@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards.bitsearch import BitSearch, members
+from jayden_jazz.ai.cards.bitsearch import BitSearch, in_own_block, members
 from jayden_jazz.ai.cards.bitwindow import BitWindow
 from jayden_jazz.ai.cards.exact import MarginBits
 from jayden_jazz.cards.card import Ability, Condition
@@ -47,28 +47,6 @@ ETC_EMPTY = 4           # from this many empty cells, children's table entries a
 # pieces passing the filter's fixed keys, the filter's adjacency key)
 AbilityInfo = tuple[int, str, Ability, Condition | None, bool, int, "bool | None"]
 Offer = tuple[int, str, tuple[int, ...]]
-ROOM_SLOTS = 1 << 14    # the search's own block of the interpreter's frame stack: 128 KiB asked, 256 KiB given
-
-
-def _in_own_block(search: Callable[..., int], *args: int) -> int:
-    """``search(*args)`` from a frame that asks for :data:`ROOM_SLOTS` slots of value stack.
-
-    CPython (3.11 on) keeps Python frames on a stack of memory blocks, 16 KiB
-    at first; a call that does not fit maps a new block, and the return that
-    empties it unmaps it at once. A search whose depth swings, node after
-    node, across the end of a block maps and unmaps one per node: on Same +
-    Plus + Combo deal 16 from the empty board 245,000 map/unmap pairs, 1.5 s of
-    a 5.5 s proof spent by the system (7.7 s of 15 s from a caller one frame
-    deeper), where the block's end falls is a matter of how deep the caller
-    is. This frame does not fit in any block in use, so it gets one twice its
-    size of its own (the value stack is never written before it is used, so
-    the unused part costs no memory), and the whole search, which on the 3x3
-    field reaches 16-32 KiB deep, runs in the room left behind it.
-    """
-    return search(*args)
-
-
-_in_own_block.__code__ = _in_own_block.__code__.replace(co_stacksize=ROOM_SLOTS)
 
 
 class BitSolver(BitSearch):
@@ -156,7 +134,7 @@ class BitSolver(BitSearch):
         h1 = sum(1 << p for p in st.hands[1])
         self.reset_used = st.reset_used
         try:
-            return _in_own_block(self.search, occ, m0, h0, h1, self.zfull(h0, h1), st.to_move, alpha, beta)
+            return in_own_block(self.search, occ, m0, h0, h1, self.zfull(h0, h1), st.to_move, alpha, beta)
         finally:
             self.cellp[:] = saved
             self.reset_used = saved_reset
