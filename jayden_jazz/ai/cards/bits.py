@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards.bitsearch import BitSearch, members
+from jayden_jazz.ai.cards.bitsearch import BitSearch, in_own_block, members
 from jayden_jazz.ai.cards.bitwindow import BitWindow
 from jayden_jazz.ai.cards.exact import MarginBits
 from jayden_jazz.cards.card import Ability, Condition
@@ -134,7 +134,7 @@ class BitSolver(BitSearch):
         h1 = sum(1 << p for p in st.hands[1])
         self.reset_used = st.reset_used
         try:
-            return self.search(occ, m0, h0, h1, self.zfull(h0, h1), st.to_move, alpha, beta)
+            return in_own_block(self.search, occ, m0, h0, h1, self.zfull(h0, h1), st.to_move, alpha, beta)
         finally:
             self.cellp[:] = saved
             self.reset_used = saved_reset
