@@ -82,9 +82,9 @@ def test_stacked_effects_and_longer_windows(cat, windows):  # noqa: F811
     assert windows[1] > 0, windows
 
 
-def test_a_card_swapped_off_the_field_takes_its_effect_with_it(cat, monkeypatch):  # noqa: F811
-    """Same + Plus + Combo positions (found by a search of seeds) where a card is swapped off
-    the field while its own or its neighbours' effect is in force."""
+def _count_swaps(monkeypatch, targets: tuple[str, ...]) -> list[int]:
+    """A counter the window adds to each time it swaps a card off the field while an effect of one of
+    ``targets`` that the card started is in force (so a test knows the case it is about was searched)."""
     gone = [0]
     option = bitwindow.BitWindow._option
 
@@ -92,10 +92,17 @@ def test_a_card_swapped_off_the_field_takes_its_effect_with_it(cat, monkeypatch)
         effects = rest[-3]
         if opt[1] == "swap":
             r = self.bits.cellp[opt[2][0]]
-            gone[0] += any(e.piece == r and e.ability.target in ("self", "neighbours") for e in effects)
+            gone[0] += any(e.piece == r and e.ability.target in targets for e in effects)
         return option(self, p, c, opt, *rest)
 
     monkeypatch.setattr(bitwindow.BitWindow, "_option", counted)
+    return gone
+
+
+def test_a_card_swapped_off_the_field_takes_its_effect_with_it(cat, monkeypatch):  # noqa: F811
+    """Same + Plus + Combo positions (found by a search of seeds) where a card is swapped off
+    the field while its own or its neighbours' effect is in force."""
+    gone = _count_swaps(monkeypatch, ("self", "neighbours"))
     for seed in (7069, 7075, 7171, 7187, 7340, 7387):
         for g in late_positions(cat, dict(same=True, plus=True, combo=True), 3, seed, spread=3):
             _same_values(g)
@@ -152,17 +159,7 @@ def test_the_window_takes_a_swapped_cards_neighbours_effect_away(cat, rules, mon
     """Every root move of the hand-built position valued by the window as by the core search,
     Strafe on c2 a win for seat 1 (the line above), and the swap with the effect it ends
     really met in the window."""
-    gone = [0]
-    option = bitwindow.BitWindow._option
-
-    def counted(self, p, c, opt, *rest):
-        effects = rest[-3]
-        if opt[1] == "swap":
-            r = self.bits.cellp[opt[2][0]]
-            gone[0] += any(e.piece == r and e.ability.target == "neighbours" for e in effects)
-        return option(self, p, c, opt, *rest)
-
-    monkeypatch.setattr(bitwindow.BitWindow, "_option", counted)
+    gone = _count_swaps(monkeypatch, ("neighbours",))
     g = Game.from_position(SWAP_POSITION.format(rules=rules), cat)
     slow = Solver(g.core.copy(), bits=False)
     fast = Solver(g.core.copy())

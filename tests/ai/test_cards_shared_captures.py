@@ -15,7 +15,6 @@ one capture form, or one solver, across many positions, as a game does.
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from jayden_jazz.ai.cards.player import catalog_for
 from jayden_jazz.ai.cards.solver import LOSS, Solver
 from jayden_jazz.cards import Action, Rules, get_field, new_game
 from jayden_jazz.cards.classic_table import ClassicBits
+from tests.toolscripts import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = [str(ROOT / "cards" / "default")]
@@ -79,12 +79,7 @@ def test_one_capture_form_kept_over_many_boards_takes_what_the_rules_take(cat, o
 
 
 def _deal5_after_first_card():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from perfect_match import deal
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    g = deal(5, {"open": "1", "same": "1", "plus": "1", "combo": "1"})
+    g = tool("perfect_match").deal(5, {"open": "1", "same": "1", "plus": "1", "combo": "1"})
     g.play(Action("default/swapmeet_sal", "a1"))
     return g
 

@@ -4,14 +4,13 @@ the verdicts docs/engine-protocol.md gives, in one line each."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
 from jayden_jazz.ai.protocol import client as client_mod
 from jayden_jazz.ai.protocol.client import EngineClient, EngineError, EngineTimeout
+from tests.toolscripts import tool
 
-ROOT = Path(__file__).resolve().parents[2]
 
 #: Answers the start-up; on go it waits for stop and then answers a legal first action.
 LATE = """
@@ -69,12 +68,7 @@ def test_an_engine_that_exits_mid_game_says_its_exit_status():
 
 
 def _tournament(*argv: str) -> int:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import tournament
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return tournament.main(list(argv))
+    return tool("tournament").main(list(argv))
 
 
 @pytest.mark.parametrize("script, words", [

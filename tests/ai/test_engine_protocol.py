@@ -25,6 +25,7 @@ from jayden_jazz.ai.protocol.client import EngineClient, EngineError
 from jayden_jazz.ai.protocol.jayden import complete_turn
 from jayden_jazz.cards import Action, Game, Rules, get_field, new_game
 from jayden_jazz.jayden import START_JPN, Position
+from tests.toolscripts import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 JAYDEN = [sys.executable, "-m", "jayden_jazz.jayden", "engine"]
@@ -323,12 +324,7 @@ def test_an_engine_answering_an_illegal_turn_loses_the_game(tmp_path):
 
 
 def _tournament(capsys, *argv: str) -> str:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import tournament
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    assert tournament.main(list(argv)) == 0
+    assert tool("tournament").main(list(argv)) == 0
     return capsys.readouterr().out
 
 

@@ -6,22 +6,16 @@ must not mean blind: an ack whose row is missing is counted live (a sampled game
 from __future__ import annotations
 
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
 from jayden_jazz.net.schema import SCHEMA_VERSION, base, migration, statements
+from tests.toolscripts import tool
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _bench() -> Any:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import bench_server
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return bench_server
+    return tool("bench_server")
 
 
 def _database(folder: Path, live: list[tuple[str, int]], archived: list[tuple[str, int]]) -> None:

@@ -4,20 +4,14 @@ read as the change's. Each source must go first as often as the other."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.toolscripts import tool
+
 
 
 def _in_turn() -> Any:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from bench_server import in_turn
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return in_turn
+    return tool("bench_server").in_turn
 
 
 def test_each_source_goes_first_as_often_as_the_other() -> None:
