@@ -44,6 +44,50 @@ def _written_by_one_read_by_other(written: tuple[dict, dict]) -> tuple[Logs, tup
     return logs, theirs
 
 
+def test_unshared_keys_stay_in_their_process_and_the_rest_pass():
+    """The split proof keeps the entries of positions near the end to each process
+    (split.SHARE_EMPTY): those keys are not written, every other entry is, as written."""
+    rng = random.Random(4141)
+    written = (_entries(rng, 400), _entries(rng, 200))
+    unshared = set(list(written[0])[::3])
+    mine: tuple[dict, dict] = ({}, {})
+    logs = Logs(mine, (unshared, ()))
+    for t in range(2):
+        mine[t].update(written[t])
+    logs.write()
+    theirs: tuple[dict, dict] = ({}, {})
+    logs.tables = theirs
+    logs.start(1)
+    logs.take()
+    assert theirs[0] == {k: v for k, v in written[0].items() if k not in unshared}
+    assert theirs[1] == written[1] and logs.skipped == 0
+    logs.close()
+
+
+@pytest.mark.skipif(not CAN_SPLIT, reason="the split proof needs os.fork")
+def test_a_split_proof_keeps_near_end_positions_to_itself_and_then_stops_keeping():
+    from tests.ai.deals import perfect_deal
+    g = perfect_deal(3, dict(open="1", same="1", plus="1", combo="1"))
+    for _ in range(2):
+        g.push(g.legal_actions(abilities=False)[3])
+    solver = Solver(g.search_state())
+    seen: list[int] = []
+    real = tablelog.Logs.write
+
+    def write(self):
+        seen.append(len(self.unshared[0]))
+        real(self)
+
+    tablelog.Logs.write = write
+    try:
+        res = solve_root_split(solver)
+    finally:
+        tablelog.Logs.write = real
+    assert res.complete and res.value == Solver(g.search_state()).solve_root().value
+    assert seen and max(seen) > 0                 # positions near the end were met, and kept
+    assert solver.bits.unshared is None           # a later search on this solver keeps nothing
+
+
 def test_pack_and_unpack_are_inverse_over_both_tables_ranges():
     for table, lo, hi, pc in [(0, -2, 2, -1), (1, -999, 999, 0), (1, 17, 17, 65_000), (0, 0, 1, 89)]:
         assert unpack(pack(table, lo, hi, pc)) == (table, lo, hi, pc)
@@ -144,10 +188,14 @@ def test_entries_read_from_the_other_are_not_written_back():
 @pytest.mark.skipif(not CAN_SPLIT, reason="the split proof needs os.fork")
 @pytest.mark.parametrize("opts", [dict(open="1"), dict(open="1", same="1", plus="1", combo="1")],
                          ids=["open", "same+plus+combo"])
-def test_the_split_proof_with_the_logs_answers_as_one_process(opts, monkeypatch):
+@pytest.mark.parametrize("share_empty", [0, split.SHARE_EMPTY], ids=["every entry passed", "near the end kept"])
+def test_the_split_proof_with_the_logs_answers_as_one_process(opts, share_empty, monkeypatch):
     """From two cards in (seven empty cells): long enough for both to write and read many
     entries; every value the split proves is the one-process value; the caller's table
-    ends up with the helper's entries (what the next move's solver goes on with)."""
+    ends up with the helper's entries (what the next move's solver goes on with). Passing
+    every entry (``SHARE_EMPTY`` 0), the caller must read many: at seven empty cells most
+    entries are near the end, which the default keeps to each process."""
+    monkeypatch.setattr(split, "SHARE_EMPTY", share_empty)
     import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
@@ -181,4 +229,4 @@ def test_the_split_proof_with_the_logs_answers_as_one_process(opts, monkeypatch)
         again = Solver(st.copy())
         again.bits.tt, again.bits.margin.tt = solver.bits.tt, solver.bits.margin.tt
         assert again.solve_root().value == want.value
-    assert sum(read) > 100            # the caller read the helper's entries
+    assert sum(read) > 100 or share_empty        # the caller read the helper's entries

@@ -62,6 +62,10 @@ class BitSolver(BitSearch):
         super().__init__(st, tick, margin.rule)      # one set of capture tables for both searches
         self.margin = margin
         self.margin.cellp = self.cellp               # and one board list
+        # during a split proof (split.py): the keys of positions with fewer than share_empty
+        # empty cells, whose entries stay out of the table logs
+        self.unshared: set[int] | None = None
+        self.share_empty = 0
         self.window = BitWindow(self, st)           # the positions while a Turn effect lasts
         size = self.size
         npieces = len(st.ids)
@@ -162,6 +166,8 @@ class BitSolver(BitSearch):
         if not rest & (rest - 1):
             return self._two(occ, m0, h0, h1, z, turn, alpha, beta)
         key = (((m0 << 1 | turn) << 1 | self.reset_used) << 73) | (1 << 72) | z
+        if self.unshared is not None and free.bit_count() < self.share_empty:
+            self.unshared.add(key)
         known, alpha, beta, tt_pc = self.probe(key, alpha, beta)
         if known is not None:
             return known

@@ -18,12 +18,16 @@ the fork). An entry the reader has already is narrowed to both bounds.
 
 Only the entries a process added to its table are written (an entry it
 narrowed keeps its first bounds in the log), and not the ones it read from
-the other's log.
+the other's log, nor those the caller names ``unshared``: writing and reading
+an entry costs about what proving a position a few cells from the end does
+again, and those are most of a table (the split proof keeps the ability
+search's positions with fewer than five empty cells to each process).
 """
 
 from __future__ import annotations
 
 import mmap
+from collections.abc import Container
 from itertools import islice
 
 _MASK = (1 << 64) - 1
@@ -52,10 +56,13 @@ class Logs:
     """Two logs in one anonymous shared map (made before the fork): process ``side`` (0 the
     caller, 1 the helper) writes log ``side`` and reads the other."""
 
-    def __init__(self, tables: tuple[dict, dict]) -> None:
+    def __init__(self, tables: tuple[dict, dict], unshared: tuple[Container[int], Container[int]] = ((), ())) -> None:
+        """``unshared``: per table, keys whose entries are not written (the other process
+        takes less time proving them again than both take passing them)."""
         self.map = mmap.mmap(-1, 8 * 2 * (1 + _WORDS * RING))
         self.words = memoryview(self.map).cast("Q")
         self.tables = tables
+        self.unshared = unshared
         self.side = 0
         self.written = 0          # entries this process wrote to its log
         self.read = 0             # entries of the other's log read
@@ -84,7 +91,10 @@ class Logs:
             if new <= 0:
                 self.seen[t] = len(table)
                 continue
+            unshared = self.unshared[t]
             for key in list(islice(reversed(table), new)):
+                if key in unshared:
+                    continue
                 lo, hi, pc = table[key]
                 packed = pack(t, lo, hi, pc)
                 lo64 = key & _MASK
