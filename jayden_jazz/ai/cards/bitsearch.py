@@ -58,9 +58,9 @@ def in_own_block(search: Callable[..., int], *args: int) -> int:
     is. This frame does not fit in any block in use, so it gets one twice its
     size of its own (the value stack is never written before it is used, so
     the unused part costs no memory), and the whole search, which on the 3x3
-    field reaches 16-32 KiB deep, runs in the room left behind it. The ability
-    search enters through here (:meth:`.bits.BitSolver.value`, and the margin
-    search inside it); the margin search's own entry for exact margins does not yet.
+    field reaches 16-32 KiB deep, runs in the room left behind it. Both searches
+    enter through here (:meth:`.bits.BitSolver.value` and the margin search's
+    :meth:`.exact.MarginBits.value`).
     """
     return search(*args)
 

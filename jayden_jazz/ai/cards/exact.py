@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from jayden_jazz.ai.cards.bitsearch import BY_CAPTURES, BitSearch
+from jayden_jazz.ai.cards.bitsearch import BY_CAPTURES, BitSearch, in_own_block
 from jayden_jazz.cards import Action, Card, Game
 from jayden_jazz.cards.core import INSTANT_WIN, SUDDEN_DEATH, Core, Move
 
@@ -165,12 +165,12 @@ class MarginBits(BitSearch):
         with the table's bounds visits fewer positions than one wide search)."""
         occ, m0, h0, h1, z = self.load(st)
         if alpha > -999 or beta < 999:
-            return self.search(occ, m0, h0, h1, z, st.to_move, alpha, beta)
+            return in_own_block(self.search, occ, m0, h0, h1, z, st.to_move, alpha, beta)
         lo, hi = -999, 999
         g = self.guess
         while lo < hi:
             b = g + 1 if g == lo else g
-            g = self.search(occ, m0, h0, h1, z, st.to_move, b - 1, b)
+            g = in_own_block(self.search, occ, m0, h0, h1, z, st.to_move, b - 1, b)
             if g < b:
                 hi = g
             else:
