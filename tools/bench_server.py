@@ -200,6 +200,7 @@ class Stats:
     errors: int = 0
     late_max: float = 0.0      # the bot process's event loop: its longest lateness in the window (s)
     stalls: int = 0            # its heartbeats that woke STALL s late or more
+    stalls_off: int = 0        # of those, the ones its thread spent less than half of off the CPU
 
 
 STALL = 0.02
@@ -451,12 +452,13 @@ async def heartbeat(window: Window, stats: Stats) -> None:
     """The bot process's own event loop, measured as the server's is (jayden_jazz/net/tail.py): a
     late bot reads as a slow round trip though the server answered at once."""
     while True:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         await asyncio.sleep(tail.TICK)
-        late = time.perf_counter() - t - tail.TICK
+        late, used = time.perf_counter() - t - tail.TICK, time.thread_time() - c
         if window.counts(time.time()):
             stats.late_max = max(stats.late_max, late)
             stats.stalls += late >= STALL
+            stats.stalls_off += late >= STALL and used < late / 2
 
 
 def bots_process(target: Target, games: list[tuple[str, str]], lanes: list[int], pace: float, pipe: Connection) -> None:
@@ -574,11 +576,14 @@ def made_of(r: dict[str, Any]) -> str:
                    f"{t['commit_p50_ms']:.1f} p99 {t['commit_p99_ms']:.1f} max {t['commit_max_ms']:.1f} ms "
                    f"(longest on the database thread {t['commit_thread_max_ms']:.1f}); server loop late p99 "
                    f"{t['late_p99_ms']:.1f} max {t['late_max_ms']:.1f} ms, {t['stalls']} stalls >= "
-                   f"{t['stall_ms']:.0f} ms; GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, the longest "
-                   f"{t['gc_max_ms']:.1f} ms (generation {t['gc_max_generation']})")
+                   f"{t['stall_ms']:.0f} ms ({t['stalls_off_cpu']} of them off the CPU: waiting for a core or a "
+                   f"call, not working); GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, the longest "
+                   f"{t['gc_max_ms']:.1f} ms ({t['gc_max_cpu_ms']:.1f} of it on the CPU; generation "
+                   f"{t['gc_max_generation']})")
     else:
         out.append("the server's parts not recorded")
-    out.append(f"bots' loops late max {r.get('bots_late_max_ms', 0.0):.1f} ms, {r.get('bots_stalls', 0)} stalls")
+    out.append(f"bots' loops late max {r.get('bots_late_max_ms', 0.0):.1f} ms, {r.get('bots_stalls', 0)} stalls "
+               f"({r.get('bots_stalls_off', 0)} off the CPU)")
     pg = r.get("pg") or {}
     if "wal_sync" in pg:
         syncs = pg["wal_sync"]
@@ -646,6 +651,7 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             total.errors += st.errors
             total.late_max = max(total.late_max, st.late_max)
             total.stalls += st.stalls
+            total.stalls_off += st.stalls_off
         parts = tail.summary(tail.read(Path(os.environ[tail.ENV]), target.pids), STALL) \
             if os.environ.get(tail.ENV) else None
     finally:
@@ -671,7 +677,7 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "acks": total.acks, "uncommitted": total.uncommitted, "checked_live": total.checked_live,
             "missing": total.missing, "checked_end": total.checked_end, "check_every": target.check_every,
             "errors": total.errors, "load": load, "rss_kib": rss,
-            "tail": parts, "bots_late_max_ms": total.late_max * 1000, "bots_stalls": total.stalls,
+            "tail": parts, "bots_late_max_ms": total.late_max * 1000, "bots_stalls": total.stalls, "bots_stalls_off": total.stalls_off,
             "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2])}
 
 

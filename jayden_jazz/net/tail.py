@@ -11,6 +11,10 @@ A p99 of 1.4 s on a machine mostly idle (#40) is not CPU: it is something every 
 * the event loop's lateness: a heartbeat asks to sleep :data:`TICK` and notes how much later it woke;
 * the garbage collector's pauses (``gc.callbacks``), with their generation.
 
+Each lateness and pause comes with the main thread's CPU over it: a stall the thread spent on the
+CPU was the loop's own work (a slow callback, a collection walking the heap); one it did not was
+the thread waiting -- for a core (a machine busy with other work) or in a blocking call.
+
 At the window's end it writes ``DIR/serve-PID.tail`` (JSON, :func:`summary`'s input). Off (the
 default) this costs one look at the environment; the hooks are a check of one global.
 """
@@ -42,9 +46,11 @@ class Recorder:
         self.window: tuple[float, float] | None = None
         self.commits: list[tuple[float, float, int]] = []
         """(seconds on the database thread, seconds the event loop waited, writes) per batch."""
-        self.late: list[float] = []
-        self.gc: list[tuple[int, float]] = []
-        self._gc_at = 0.0
+        self.late: list[tuple[float, float]] = []
+        """(seconds late, the main thread's CPU seconds over that tick) per heartbeat."""
+        self.gc: list[tuple[int, float, float]] = []
+        """(generation, seconds, the thread's CPU seconds) per collection."""
+        self._gc_at = (0.0, 0.0)
 
     def inside(self) -> bool:
         w = self.window
@@ -57,9 +63,10 @@ class Recorder:
     def collected(self, phase: str, info: dict[str, Any]) -> None:
         """A ``gc.callbacks`` entry: the pause is from its start to its stop."""
         if phase == "start":
-            self._gc_at = time.perf_counter()
+            self._gc_at = (time.perf_counter(), time.thread_time())
         elif self.inside():
-            self.gc.append((int(info.get("generation", -1)), time.perf_counter() - self._gc_at))
+            self.gc.append((int(info.get("generation", -1)), time.perf_counter() - self._gc_at[0],
+                            time.thread_time() - self._gc_at[1]))
 
     def figures(self) -> dict[str, Any]:
         return {"pid": os.getpid(), "window": self.window, "tick": TICK,
@@ -74,22 +81,22 @@ class Recorder:
     async def heartbeat(self) -> None:
         """Sleeps :data:`TICK` again and again, noting how late it woke inside the window; writes the
         figures once the window is over (one window per process: the bench starts servers per run)."""
-        clock = time.perf_counter
+        clock, cpu = time.perf_counter, time.thread_time
         n = 0
         while True:
             if self.window is None and n % LOOK == 0:
                 self.window = read_window(self.folder / "window")
             n += 1
-            t = clock()
+            t, c = clock(), cpu()
             await asyncio.sleep(TICK)
-            late = clock() - t - TICK
+            late, used = clock() - t - TICK, cpu() - c
             if self.window is not None:
                 now = time.time()
                 if now >= self.window[1]:
                     self.write()
                     return
                 if now >= self.window[0]:
-                    self.late.append(late)
+                    self.late.append((late, used))
 
 
 RECORDER: Recorder | None = None
@@ -129,13 +136,15 @@ def _pct(values: list[float], q: float) -> float:
 def summary(files: list[dict[str, Any]], stall: float = 0.02) -> dict[str, Any]:
     """Every process's figures together (milliseconds): commits (count, writes per batch, the wait the
     loop saw p50/p99/max, the longest on the thread), the loop's lateness (p99, max, how many
-    heartbeats woke ``stall`` s late or more), the collector's pauses (count, total, max and its
-    generation)."""
+    heartbeats woke ``stall`` s late or more, and of those how many spent less than half of it on
+    the CPU: waiting, not working), the collector's pauses (count, total, max with its generation
+    and its CPU)."""
     commits = [c for f in files for c in f["commits"]]
-    late = [x for f in files for x in f["late"]]
+    ticks = [x for f in files for x in f["late"]]
+    late = [x[0] for x in ticks]
     pauses = [g for f in files for g in f["gc"]]
     seen = [c[1] for c in commits]
-    worst = max(pauses, key=lambda g: g[1]) if pauses else (-1, 0.0)
+    worst = max(pauses, key=lambda g: g[1]) if pauses else (-1, 0.0, 0.0)
     return {"processes": len(files), "batches": len(commits),
             "writes_per_batch": sum(c[2] for c in commits) / len(commits) if commits else 0.0,
             "commit_p50_ms": _pct(seen, 0.5) * 1000, "commit_p99_ms": _pct(seen, 0.99) * 1000,
@@ -143,8 +152,9 @@ def summary(files: list[dict[str, Any]], stall: float = 0.02) -> dict[str, Any]:
             "commit_thread_max_ms": max((c[0] for c in commits), default=0.0) * 1000,
             "late_p99_ms": _pct(late, 0.99) * 1000, "late_max_ms": max(late, default=0.0) * 1000,
             "stalls": sum(x >= stall for x in late), "stall_ms": stall * 1000,
+            "stalls_off_cpu": sum(x >= stall and used < x / 2 for x, used in ticks),
             "gc_count": len(pauses), "gc_total_ms": sum(g[1] for g in pauses) * 1000,
-            "gc_max_ms": worst[1] * 1000, "gc_max_generation": worst[0]}
+            "gc_max_ms": worst[1] * 1000, "gc_max_cpu_ms": worst[2] * 1000, "gc_max_generation": worst[0]}
 
 
 def read(folder: Path, pids: list[int], wait: float = 3.0) -> list[dict[str, Any]]:
