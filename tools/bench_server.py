@@ -57,6 +57,13 @@ run of ``--repeat``, this source first in the second, fourth... (on one PostgreS
 the run that comes first after another's differs from it: never compare one order) (with ``--workers``: its workers, and with ``--proxy`` its deploy/haproxy.cfg), and prints the ratio of their CPU per action (with ``--repeat``, of
 the medians: on a shared machine the CPU per action of one run varies by 20 % or so).
 
+What a run's tail was made of, on a line of its own (``made of:``): every server process records over
+the measured window (jayden_jazz/net/tail.py, switched on by the bench) its batches' commits as its
+event loop waited for them and their longest on the database thread, its loop's lateness (a 10 ms
+heartbeat; each stall on or off the CPU) and the collector's pauses; the bots' loops the same; and
+PostgreSQL's WAL fsyncs and the checkpoints its log shows running in the window (the throwaway
+cluster logs its checkpoints in UTC and times its WAL I/O; nothing guaranteed changes).
+
 ``--profile DIR``: every server process profiles itself (jayden_jazz/net/profiling.py: cProfile of
 the event loop, each thread's CPU) over the measured window alone (this source's servers; a baseline
 from before the window's file profiles its whole life), read with ``python -m pstats DIR/serve-PID.prof``;
