@@ -62,7 +62,9 @@ the measured window (jayden_jazz/net/tail.py, switched on by the bench) its batc
 event loop waited for them and their longest on the database thread, its loop's lateness (a 10 ms
 heartbeat; each stall on or off the CPU) and the collector's pauses; the bots' loops the same; and
 PostgreSQL's WAL fsyncs and the checkpoints its log shows running in the window (the throwaway
-cluster logs its checkpoints in UTC and times its WAL I/O; nothing guaranteed changes).
+cluster logs its checkpoints in UTC and times its WAL I/O; nothing guaranteed changes). The servers'
+part costs a heartbeat per 10 ms per process: ``--no-tail`` leaves it out, and ``--baseline`` does
+(the baseline's servers would not pay for it, and its CPU would read as this source's).
 
 ``--profile DIR``: every server process profiles itself (jayden_jazz/net/profiling.py: cProfile of
 the event loop, each thread's CPU) over the measured window alone (this source's servers; a baseline
@@ -937,6 +939,10 @@ def main() -> None:
                         help="with --workers and the throwaway PostgreSQL: fsync off (not as deployed: a commit "
                              "is then not on the disk when acked; the default keeps fsync on)")
     parser.add_argument("--proxy", action="store_true", help="with --workers: through HAProxy (deploy/haproxy.cfg)")
+    parser.add_argument("--no-tail", action="store_true",
+                        help="the servers record nothing of what the tail is made of (no 'made of:' server part; "
+                             "off by itself with --baseline: a baseline without the recorder would not pay for its "
+                             "heartbeat, a wakeup every 10 ms, ~0.2 ms of CPU each on this machine's bare loop)")
     args = parser.parse_args()
     if args.echo_server:
         asyncio.run(echo_main())
@@ -950,7 +956,8 @@ def main() -> None:
     random.seed(1)
     print(machine(), flush=True)
     parts = Path(tempfile.mkdtemp(prefix="bench-tail-"))
-    os.environ[tail.ENV] = str(parts)         # every server records what its tail is made of
+    if not args.no_tail and not args.baseline:      # every server records what its tail is made of
+        os.environ[tail.ENV] = str(parts)
     try:
         main_run(args)
     finally:
