@@ -167,8 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)
     limits = Limits(seat_timeout=args.seat_timeout, rate=args.rate, burst=max(40.0, 2 * args.rate),
                     max_connections=args.max_connections, max_games=args.max_games)
-    from . import profiling
+    from . import profiling, tail
     profiling.start()               # off unless the environment asks (tools/bench_server.py --profile)
+    tail.start()                    # off unless the environment asks (tools/bench_server.py: the tail's parts)
     try:
         prepare_folder(data)        # a file in the folder's place is said plainly, before anything locks in it
         asyncio.run(run(args.host, args.port, data, limits, args.sync, args.owner, args.orphan_grace, args.store))

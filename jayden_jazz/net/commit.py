@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from . import protocol as P
+from . import tail
 from .connection import Conn, Outgoing, deliver
 from .games import Table
 from .store import BaseStore
@@ -126,7 +128,9 @@ class GroupCommit:
         """Commit a batch; when it fails, each game's writes on their own. Returns the games whose
         writes could not be stored."""
         try:
-            await loop.run_in_executor(self._db_thread, self.store.commit, writes)
+            handed = time.perf_counter()
+            on_thread = await loop.run_in_executor(self._db_thread, self._timed_commit, writes)
+            tail.commit(on_thread, time.perf_counter() - handed, len(writes))
             return {}
         except LeaseLost:
             raise
@@ -142,6 +146,12 @@ class GroupCommit:
         for gid, why in failed.items():
             log.error("game %s could not be stored (%s); it is closed on this server", gid, why)
         return failed
+
+    def _timed_commit(self, writes: list[Any]) -> float:
+        """The batch committed (on the database thread); its seconds there, for :mod:`.tail`."""
+        t = time.perf_counter()
+        self.store.commit(writes)
+        return time.perf_counter() - t
 
     def _tell_lost(self, gid: str, table: Table | None, watchers: set[Conn],
                    unsent: list[tuple[Conn, Outgoing, str | None]]) -> None:

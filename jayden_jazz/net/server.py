@@ -39,7 +39,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server as WsServer, serve
 
-from . import datalock, orphan, revive
+from . import datalock, orphan, revive, tail
 from . import protocol as P
 from .commit import GroupCommit
 from .computers import Computers
@@ -218,10 +218,13 @@ async def _serve(host: str, port: int, data: Path, limits: Limits | None, sync: 
     print(f"jayden-jazz server: listening on ws://{host}:{bound}, data in {data}", flush=True)
     assert server.failed is not None
     watch = orphan.watch(server, owner)
+    heartbeat = tail.watch()        # None unless measured (tools/bench_server.py)
     try:
         await server.failed
     finally:
         orphan.unwatch(watch)
+        if heartbeat is not None:
+            heartbeat.cancel()
         await server.close()
 
 

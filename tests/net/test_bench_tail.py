@@ -1,0 +1,99 @@
+"""tools/bench_server.py says what a run's tail was made of (#40): the checkpoints PostgreSQL's log
+shows running in the window (one begun before it counts: a spread checkpoint writes for minutes),
+PostgreSQL's own counters over the window, and one line with every part in it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.toolscripts import tool
+
+LOG = """\
+2026-12-04 15:00:00.100 UTC [10] LOG:  checkpoint starting: time
+2026-12-04 15:04:30.000 UTC [10] LOG:  checkpoint complete: wrote 900 buffers (5.5%); write=269.8 s, sync=0.150 s, total=270.0 s; sync files=40, longest=0.120 s, average=0.004 s
+2026-12-04 15:05:00.000 UTC [10] LOG:  checkpoint starting: time
+2026-12-04 15:05:00.500 UTC [11] LOG:  statement: SELECT 1
+2026-12-04 15:06:00.000 UTC [10] LOG:  checkpoint complete: wrote 12 buffers (0.1%); write=59.0 s, sync=1.400 s, total=60.0 s; sync files=3, longest=1.300 s, average=0.4 s
+2026-12-04 15:10:00.000 UTC [10] LOG:  checkpoint starting: wal
+"""
+
+
+def _at(hms: str) -> float:
+    import datetime as dt
+    return dt.datetime.fromisoformat(f"2026-12-04 {hms}").replace(tzinfo=dt.timezone.utc).timestamp()
+
+
+def test_the_checkpoints_running_in_the_window_are_found_in_the_log(tmp_path: Path) -> None:
+    bench = tool("bench_server")
+    log = tmp_path / "log"
+    log.write_text(LOG)
+    found = bench.checkpoints_in(log, _at("15:05:30"), _at("15:05:40"))
+    assert [c["why"] for c in found] == ["time"]                  # begun before the window, ended after
+    assert found[0]["start"] == _at("15:05:00") and found[0]["end"] == _at("15:06:00")
+    assert "longest=1.300 s" in found[0]["done"]
+    assert bench.checkpoints_in(log, _at("15:06:10"), _at("15:06:20")) == []
+    running = bench.checkpoints_in(log, _at("15:11:00"), _at("15:11:10"))
+    assert [(c["why"], c["end"]) for c in running] == [("wal", None)]     # still running at the log's end
+    both = bench.checkpoints_in(log, _at("15:04:00"), _at("15:05:10"))
+    assert len(both) == 2
+    assert bench.checkpoints_in(None, 0.0, 1.0) is None
+    assert bench.checkpoints_in(tmp_path / "none", 0.0, 1.0) is None
+
+
+def _run() -> dict[str, Any]:
+    return {"tail": {"processes": 2, "batches": 1200, "writes_per_batch": 1.4, "commit_p50_ms": 3.2,
+                     "commit_p99_ms": 41.0, "commit_max_ms": 1400.0, "commit_thread_max_ms": 1390.0,
+                     "late_p99_ms": 2.0, "late_max_ms": 90.0, "stalls": 4, "stall_ms": 20.0, "stalls_off_cpu": 3,
+                     "gc_count": 3, "gc_total_ms": 4.5, "gc_max_ms": 2.0, "gc_max_cpu_ms": 1.5, "gc_max_generation": 0},
+            "bots_late_max_ms": 6.0, "bots_stalls": 0, "bots_stalls_off": 0,
+            "pg": {"wal_sync": 1300.0, "wal_sync_time": 5200.0, "wal_buffers_full": 0.0, "checkpoints_timed": 1.0,
+                   "checkpoints_req": 0.0, "checkpoint_sync_time": 1400.0},
+            "checkpoints": [{"start": 0.0, "end": 10.0, "why": "time", "done": "wrote 12 buffers; sync=1.400 s"}]}
+
+
+def test_the_made_of_line_names_every_part() -> None:
+    bench = tool("bench_server")
+    text = bench.made_of(_run())
+    assert "commits 1,200 (1.4 writes each) waited p50 3.2 p99 41.0 max 1400.0 ms" in text
+    assert "(longest on the database thread 1390.0)" in text
+    assert "server loop late p99 2.0 max 90.0 ms, 4 stalls >= 20 ms (3 of them off the CPU" in text
+    assert "GC 3 pauses, 4.5 ms in all, the longest 2.0 ms (1.5 of it on the CPU; generation 0)" in text
+    assert "bots' loops late max 6.0 ms, 0 stalls (0 off the CPU)" in text
+    assert "WAL fsyncs 1,300, mean 4.00 ms" in text
+    assert "checkpoints finished 1 (sync 1400 ms)" in text
+    assert "checkpoints running in the window 1: time, wrote 12 buffers; sync=1.400 s" in text
+    bare = bench.made_of({**_run(), "tail": None, "pg": {}, "checkpoints": None})
+    assert "the server's parts not recorded" in bare and "WAL" not in bare and "checkpoints" not in bare
+
+
+def test_the_report_carries_the_made_of_line() -> None:
+    bench = tool("bench_server")
+    r = {"p99_ms": 10.0, "p50_ms": 5.0, "rate": 100.0, "cpu_ms": 0.5, "sys_ms": 0.1, "db_ms": 0.2,
+         "bots_ms": 0.3, "proxy_ms": 0.0, "busy": {"server": 0.5, "bots": 0.1, "PostgreSQL": None, "HAProxy": None},
+         "rss_kib": 1024, "kib_per_game": 70.0, "load": 1.0, "errors": 0, "uncommitted": 0,
+         "checked_live": 12, "missing": 0, "checked_end": 130, "check_every": 10, **_run()}
+    lines = bench.report("2 workers: ", r, 10, 2).splitlines()
+    assert lines[1].startswith("(b) 2 workers: made of: commits 1,200")
+    assert lines[2].startswith("RESULT 2 workers: 10 games")
+
+
+def test_postgresqls_counters_move_over_a_window(pg_cluster: Any) -> None:
+    import psycopg
+    bench = tool("bench_server")
+    url = str(pg_cluster.new_database())
+    assert bench.pg_stat("/some/sqlite/folder") is None and bench.pg_counters(None) == {}
+    stat = bench.pg_stat(url)
+    try:
+        before = bench.pg_counters(stat)
+        assert {"checkpoints_timed", "checkpoint_sync_time", "wal_records", "wal_sync"} <= set(before)
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute("CREATE TABLE t (x int)")
+            for i in range(20):
+                db.execute("INSERT INTO t VALUES (%s)", (i,))
+            db.execute("SELECT pg_stat_force_next_flush()")     # this backend's counters now, not in a second
+        delta = bench.pg_delta(before, bench.pg_counters(stat))
+    finally:
+        stat.close()
+    assert delta["wal_records"] >= 20
+    assert all(v >= 0 for v in delta.values())
