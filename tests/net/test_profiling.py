@@ -64,16 +64,16 @@ def work_in_the_window():
     spin(0.3)
 def db_thread_work():
     spin(0.3)
-    time.sleep(1.0)
+    time.sleep(max(0.0, now + 3.6 - time.time()))   # alive when the window ends
 setting_up_before_the_window()
 now = time.time()
-Path(WHERE, "window").write_text(f"{now + 0.3} {now + 1.3}")
+Path(WHERE, "window").write_text(f"{now + 0.3} {now + 3.3}")   # wide: a loaded machine spins slowly
 time.sleep(0.5)                       # the window has begun
 t = threading.Thread(target=db_thread_work, name="jayden-jazz-db_0")
 t.start()
 work_in_the_window()
 t.join()
-time.sleep(0.5)                       # the window has ended: its profile is written
+time.sleep(max(0.0, now + 3.9 - time.time()))   # the window has ended: its profile is written
 """
 
 
