@@ -8,7 +8,8 @@ would turn into a wrong value there. So: from random positions under several
 rule sets, a proof cut short by a node limit -- in one process and split with a
 forked helper -- is kept, the move it took first (or any) and a random reply are played, and the
 resumed solver's value of every move equals a fresh search's without the bit
-forms.
+forms. And after a split proof that found a win, whichever process found it,
+every reply to the winning move is answered by the caller's table.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 
 from jayden_jazz.ai.cards import carry
 from jayden_jazz.ai.cards.player import catalog_for
-from jayden_jazz.ai.cards.solver import Solver
+from jayden_jazz.ai.cards.solver import WIN, Solver
 from jayden_jazz.ai.cards import split
 from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
 from jayden_jazz.cards import Action, Rules, get_field, new_game
@@ -147,3 +148,34 @@ def test_a_solver_kept_after_an_unfinished_proof_gives_a_fresh_searchs_values(ca
         assert _values(went_on) == _values(fresh), g.position()
         assert went_on.solve_root().value == fresh.solve_root().value, g.position()
     assert resumed == 4, (tried, unfinished, resumed)
+
+
+@pytest.mark.skipif(not CAN_SPLIT, reason="the split proof needs os.fork")
+@pytest.mark.parametrize("opts", [dict(), dict(same=True, plus=True, combo=True)], ids=["base", "same+plus+combo"])
+def test_a_split_proofs_win_leaves_every_reply_answered_in_the_callers_table(cat, opts):
+    """Whichever process proved the winning move, the position after it and each reply is
+    in the caller's table (the next card reads it, carry.py): the helper writes its entries
+    before the answer that ends the proof. Positions under a Turn effect are searched on the
+    rules core, whose table each process keeps to itself: those are not counted."""
+    wins = 0
+    for g, _rng in _games(cat, opts, 12, 99, 7):
+        solver = Solver(g.core.copy())
+        res = solve_root_split(solver)
+        if res.value != WIN:
+            continue
+        wins += 1
+        m = res.best[0]
+        st = solver.st
+        me = st.to_move
+        for r in split._replies(solver, m) or []:
+            before = solver.total_nodes
+            assert split._after(solver, m, r, me) >= WIN, g.position()
+            st.place(m[0], m[1])
+            st.commit(m[2])
+            st.place(r[0], r[1])
+            st.commit(r[2])
+            effects = bool(st.effects)
+            st.unwind(0)
+            if not effects:
+                assert solver.total_nodes - before <= 2, (g.position(), r)     # read, not proven again
+    assert wins >= 8
