@@ -374,6 +374,11 @@ def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, logs: Logs 
     threading.Thread(target=watch, daemon=True).start()
 
     def report(target: int, i: int, v: int) -> None:
+        if logs is not None:
+            # the entries behind the answer first: an answer that settles the root ends the
+            # proof, and the caller reads the log once more before the next card goes on
+            # from its table (carry.py) -- a winning move's last replies are otherwise lost
+            logs.write()
         os.write(out_fd, f"{target} {i} {v}\n".encode())
 
     current = [-1]
@@ -383,7 +388,8 @@ def _helper_main(solver: Solver, moves: list[Move], shared: _Shared, logs: Logs 
     try:
         _passes(solver, moves, shared, current, report)
     except OutOfTime:
-        pass
+        if logs is not None:
+            logs.write()              # what it searched since its last tick, for the caller
 
 
 def _continue_clock(solver: Solver, at_fork: float) -> None:
