@@ -168,9 +168,19 @@ class BitSolver(BitSearch):
         key = (((m0 << 1 | turn) << 1 | self.reset_used) << 73) | (1 << 72) | z
         if self.unshared is not None and free.bit_count() < self.share_empty:
             self.unshared.add(key)
-        known, alpha, beta, tt_pc = self.probe(key, alpha, beta)
-        if known is not None:
-            return known
+        entry = self.tt.get(key)     # (self.probe, written out: a call less per node)
+        if entry is None:
+            tt_pc = -1
+        else:
+            lo, hi, tt_pc = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         a0 = alpha
         size = self.size
         opp = (occ & ~m0) if turn == 0 else m0
