@@ -91,7 +91,7 @@ class BitWindow:
             owner[x] = -1 if not occ >> x & 1 else 0 if m0 >> x & 1 else 1
         under = self.turn_values.under(effects)
         table = self.table
-        kids = []
+        kids: list[tuple[int, int, int, int]] = []
         # a cell no card of the opponent touches: every rule takes only the opponent's
         # cards (Combo starting from one of them), so nothing to judge
         opp = (occ & ~m0) if turn == 0 else m0
