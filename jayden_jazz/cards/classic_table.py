@@ -428,12 +428,11 @@ class ClassicBits(CaptureBits):
                 if got < 0:
                     got = self.entry(cellp, p, c)
                 cap = got & opp
-                if got >> shift & opp:
-                    started = got >> shift & opp
-                    if started & ~cap or combo:
-                        cap |= started
-                        if combo:
-                            cap = self._combo(cellp, started, opp & ~cap, cap)
+                started = got >> shift & opp
+                if started:
+                    cap |= started
+                    if combo:
+                        cap = self._combo(cellp, started, opp & ~cap, cap)
                 append(((cap.bit_count() * per_capture if cap else 0) + key_of[p][c], p, c, cap))
         return out
 
@@ -446,7 +445,7 @@ class ClassicBits(CaptureBits):
             got = self.entry(cellp, p, c)
         cap = got & opp
         started = got >> self.shift & opp
-        if started & ~cap or (self.combo and started):
+        if started:
             cap |= started
             if self.combo:
                 cap = self._combo(cellp, started, opp & ~cap, cap)

@@ -168,9 +168,19 @@ class BitSolver(BitSearch):
         key = (((m0 << 1 | turn) << 1 | self.reset_used) << 73) | (1 << 72) | z
         if self.unshared is not None and free.bit_count() < self.share_empty:
             self.unshared.add(key)
-        known, alpha, beta, tt_pc = self.probe(key, alpha, beta)
-        if known is not None:
-            return known
+        entry = self.tt.get(key)     # (self.probe, written out: a call less per node)
+        if entry is None:
+            tt_pc = -1
+        else:
+            lo, hi, tt_pc = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         a0 = alpha
         size = self.size
         opp = (occ & ~m0) if turn == 0 else m0
@@ -211,10 +221,25 @@ class BitSolver(BitSearch):
                     v = -e[1]
                     self.store(key, v, a0, beta, p * size + c)
                     return v
+        # a placement without options to weigh is written out (what _placement does for it:
+        # three or more empty cells here, so the field does not fill): a call less per child
+        abil = self.abil
+        cellp = self.cellp
+        dz = self.delta[turn]
+        search = self.search
         for _, p, c, cap in kids:
             if p * size + c == tt_pc:
                 continue
-            v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
+            if abil[p] and cap & (cap - 1):
+                v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
+            else:
+                cbit = 1 << c
+                cellp[c] = p
+                if turn == 0:
+                    v = -search(occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1, z + dz[p][c], 1, -beta, -alpha)
+                else:
+                    v = -search(occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p), z + dz[p][c], 0, -beta, -alpha)
+                cellp[c] = -1
             if v > best:
                 best = v
                 best_pc = p * size + c
@@ -372,12 +397,16 @@ class BitSolver(BitSearch):
     def _two(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
         """Two empty cells: each placement (the most captures first), then the reply that fills
         the field, judged at once (no table: the game ends within two placements, and these
-        positions are the most numerous of a search -- a table entry costs more than it saves)."""
-        opp = (occ & ~m0) if turn == 0 else m0
-        kids = self.rule.placements(self.cellp, occ, opp, h0 if turn == 0 else h1, self.full & ~occ, None, 1)
+        positions are the most numerous of a search -- a table entry costs more than it saves).
+        The hottest code of a proof: the reply's visit (a node, as in :meth:`search`) is
+        written out here, and each cell's captures are read for the whole hand at once."""
+        kids = self.rule.placements(self.cellp, occ, (occ & ~m0) if turn == 0 else m0,
+                                    h0 if turn == 0 else h1, self.full & ~occ, None, 1)
         kids.sort(reverse=True)
         cellp = self.cellp
         abil = self.abil
+        other = h1 if turn == 0 else h0
+        tick = self.tick
         best = -_INF
         for _, p, c, cap in kids:
             if abil[p] and cap & (cap - 1):
@@ -386,9 +415,16 @@ class BitSolver(BitSearch):
                 cbit = 1 << c
                 cellp[c] = p
                 if turn == 0:
-                    v = -self._after(occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1, z, 1, -beta, -alpha)
+                    nocc, nm0, nh0, nh1 = occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1
                 else:
-                    v = -self._after(occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p), z, 0, -beta, -alpha)
+                    nocc, nm0, nh0, nh1 = occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p)
+                if other:            # the reply on the last cell, a position visited
+                    self.nodes += 1
+                    if tick is not None and not self.nodes & 255:
+                        tick()
+                    v = -self._last(nocc, nm0, nh0, nh1, 1 - turn, -beta, -alpha)
+                else:
+                    v = -self.search(nocc, nm0, nh0, nh1, z, 1 - turn, -beta, -alpha)
                 cellp[c] = -1
             if v > best:
                 best = v
@@ -398,36 +434,37 @@ class BitSolver(BitSearch):
                     alpha = v
         return best
 
-    def _after(self, occ: int, m0: int, h0: int, h1: int, z: int, turn: int, alpha: int, beta: int) -> int:
-        """One empty cell, ``turn`` to move: the last placement when ``turn`` has a card
-        (:meth:`_last`), else the search (the other seat plays on). A position visited, as
-        in :meth:`search`."""
-        if h0 if turn == 0 else h1:
-            self.nodes += 1
-            if self.tick is not None and not self.nodes & 255:
-                self.tick()
-            return self._last(occ, m0, h0, h1, turn, alpha, beta)
-        return self.search(occ, m0, h0, h1, z, turn, alpha, beta)
-
     def _last(self, occ: int, m0: int, h0: int, h1: int, turn: int, alpha: int, beta: int) -> int:
         """One empty cell while abilities are about: each card there, with its options;
-        the field fills, so no table is needed (a reset option searches on)."""
-        opp = (occ & ~m0) if turn == 0 else m0
-        best = -_INF
+        the field fills, so no table is needed (a reset option searches on). A card without
+        an option to weigh ends the game: its count is compared here (:meth:`_final` only
+        for a tie, which the hands' points break)."""
         hand = h0 if turn == 0 else h1
         free = self.full & ~occ
         c = free.bit_length() - 1
-        take = self.rule.captures
-        abil = self.abil
+        if turn == 0:
+            opp = occ & ~m0
+            mine = m0.bit_count() + 1
+        else:
+            opp = m0
+            mine = (occ & ~m0).bit_count() + 1
+        total = occ.bit_count() + 1
+        take = self.rule.captures      # one piece at a time: the first card often settles it
         cellp = self.cellp
+        abil = self.abil
+        best = -_INF
         for p in members(hand):
             cap = take(cellp, occ, opp, p, c)
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, 0, turn, alpha, beta)
-            elif turn == 0:        # no option to weigh: the field is full and the game over
-                v = self._final(occ | free, m0 | free | cap, h0 ^ (1 << p), h1, 0)
-            else:
-                v = self._final(occ | free, m0 & ~cap, h0, h1 ^ (1 << p), 1)
+            else:                # no option to weigh: the field is full and the game over
+                k = 2 * (mine + cap.bit_count()) - total
+                if k:
+                    v = 1 if k > 0 else -1
+                elif turn == 0:
+                    v = self._final(occ | free, m0 | free | cap, h0 ^ (1 << p), h1, 0)
+                else:
+                    v = self._final(occ | free, m0 & ~cap, h0, h1 ^ (1 << p), 1)
             if v > best:
                 best = v
                 if v >= beta or v == 1:

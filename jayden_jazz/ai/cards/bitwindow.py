@@ -91,9 +91,17 @@ class BitWindow:
             owner[x] = -1 if not occ >> x & 1 else 0 if m0 >> x & 1 else 1
         under = self.turn_values.under(effects)
         table = self.table
-        kids = []
+        kids: list[tuple[int, int, int, int]] = []
+        # a cell no card of the opponent touches: every rule takes only the opponent's
+        # cards (Combo starting from one of them), so nothing to judge
+        opp = (occ & ~m0) if turn == 0 else m0
+        adjmask = bits.adjmask
+        pieces = members(h0 if turn == 0 else h1)
         for c in members(bits.full & ~occ):
-            for p in members(h0 if turn == 0 else h1):
+            if not opp & adjmask[c]:
+                kids.extend((0, p, c, 0) for p in pieces)
+                continue
+            for p in pieces:
                 if table is not None:
                     got = table.captured(cellp, owner, p, c, turn, under)[0]
                 else:
