@@ -470,6 +470,7 @@ def _lead(solver: Solver, moves: list[Move], shared: _Shared, logs: Logs | None,
             raise _HelperWon
 
     base_tick = _watch_refutations(solver, shared, current, logs, settled)
+    ran_out = False
     try:
         _passes(solver, moves, shared, current, lambda target, i, v: own.append((target, i, v)))
         # nothing left to take: wait for the helper's last answers (its deadline ends it in time)
@@ -480,6 +481,7 @@ def _lead(solver: Solver, moves: list[Move], shared: _Shared, logs: Logs | None,
     except _HelperWon:
         pass
     except OutOfTime:
+        ran_out = True
         link.read()
         if not partial:
             raise
@@ -487,9 +489,12 @@ def _lead(solver: Solver, moves: list[Move], shared: _Shared, logs: Logs | None,
         _set_tick(solver, base_tick)
     link.read()
     res = _combine(moves, own + link.answers, solver.total_nodes)
-    if not res.complete and link.done and (solver.deadline is None or solver.clock() < solver.deadline):
-        # the helper stopped before the answer (it cannot run out of time before us: a
-        # crash): the whole proof in this process, its table holding what it searched
+    in_time = not ran_out and (solver.deadline is None or solver.clock() < solver.deadline)
+    if not res.complete and link.done and in_time:
+        # the helper stopped before the answer while this process still had time: a crash, or
+        # a limit of positions (each process has its own) reached there first; the whole proof
+        # in this process, its table holding what it searched. Out of time or positions here,
+        # what both counted is the answer (a proof started again would end at once, counting nothing)
         return solver.solve_root(partial=partial)
     return res
 
