@@ -29,11 +29,12 @@ def _entries(rng: random.Random, n: int) -> dict[int, tuple[int, int, int]]:
     return out
 
 
-def _written_by_one_read_by_other(written: tuple[dict, dict]) -> tuple[Logs, tuple[dict, dict]]:
-    """A log written as process 0 with ``written``'s new entries, then read as process 1
-    into empty tables (one map, both sides played in turn)."""
+def _written_by_one_read_by_other(written: tuple[dict, dict], unshared: tuple = (frozenset(), frozenset())
+                                  ) -> tuple[Logs, tuple[dict, dict]]:
+    """A log written as process 0 with ``written``'s new entries (but the keys ``unshared``
+    names), then read as process 1 into empty tables (one map, both sides played in turn)."""
     mine: tuple[dict, dict] = ({}, {})
-    logs = Logs(mine)
+    logs = Logs(mine, unshared)
     for t in range(2):
         mine[t].update(written[t])
     logs.write()
@@ -50,15 +51,7 @@ def test_unshared_keys_stay_in_their_process_and_the_rest_pass():
     rng = random.Random(4141)
     written = (_entries(rng, 400), _entries(rng, 200))
     unshared = set(list(written[0])[::3])
-    mine: tuple[dict, dict] = ({}, {})
-    logs = Logs(mine, (unshared, ()))
-    for t in range(2):
-        mine[t].update(written[t])
-    logs.write()
-    theirs: tuple[dict, dict] = ({}, {})
-    logs.tables = theirs
-    logs.start(1)
-    logs.take()
+    logs, theirs = _written_by_one_read_by_other(written, (unshared, set()))
     assert theirs[0] == {k: v for k, v in written[0].items() if k not in unshared}
     assert theirs[1] == written[1] and logs.skipped == 0
     logs.close()
