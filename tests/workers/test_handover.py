@@ -5,7 +5,7 @@
   part) and play on there; nothing acknowledged is lost.
 * The lobby across workers: a game created on A is listed on B, with who is
   connected; joined by code over B's lobby path, the answer is ``moved`` with
-  the game's path, where the seat is then taken.
+  the game's path, where the client's own hop then takes the seat.
 * Two workers creating games at once never give out one code twice.
 """
 
@@ -84,19 +84,17 @@ def test_the_lobby_across_two_workers_lists_and_routes_by_code(two_workers: tupl
                 break
             time.sleep(0.2)
         assert line is not None and line["present"] and line["free"] == [1] and line["host"] == "Ann"
+        other.url = a.url        # the proxy's part: the game's path (the hop's next connect) reaches A
         other.join(code, name="Bob")                         # over B's lobby path: told where the game is
         m = other.wait_for(lambda m: m["type"] in ("moved", "joined", "error"))
         assert m["type"] == "moved" and m["code"] == code and m["path"] == f"/game/{code}" and m["ref"] is not None
+        assert expect(other, "joined")["seat"] == 1          # the client's own hop: the join said again there
+        view = other.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
+        assert [s["name"] for s in view["seats"]] == ["Ann", "Bob"]
+        assert other.moves == 1 and a.call(lambda: created["game"] in a.server.tables)
+        assert b.call(lambda: created["game"] in b.server.tables) is False
     finally:
         other.close()
-    seated = client(game_url(a, code), "Bob")                # the game's path: its worker seats Bob
-    try:
-        seated.join(code, name="Bob")
-        assert expect(seated, "joined")["seat"] == 1
-        view = seated.wait_for(lambda m: m["type"] == "view" and m["status"] == "playing")
-        assert [s["name"] for s in view["seats"]] == ["Ann", "Bob"]
-    finally:
-        seated.close()
         host.close()
 
 
