@@ -14,7 +14,6 @@ every reply to the winning move is answered by the caller's table.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,8 @@ from jayden_jazz.ai.cards.player import catalog_for
 from jayden_jazz.ai.cards.solver import WIN, Solver
 from jayden_jazz.ai.cards import split
 from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
-from jayden_jazz.cards import Action, Rules, get_field, new_game
+from jayden_jazz.cards import Action
+from tests.ai.late_games import played_to
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = [str(ROOT / "cards" / "default")]
@@ -53,24 +53,9 @@ def _nothing_kept():
 
 
 def _games(cat, opts: dict, count: int, seed: int, empty: int):
-    """``count`` random games at ``empty`` empty cells, the first mover's rival to move (a
-    3x3 deal: nine cells, five cards each)."""
-    rng = random.Random(seed)
-    fld = get_field("3x3")
-    rules = Rules.preset("updated", open=True, **opts).check()
-    pool = sorted(c for c in cat if c.startswith("default/"))
-    made = 0
-    while made < count:
-        size = rules.hand_size(fld.playable_count, 2)
-        hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
-        g = new_game(cat, fld, hands, rules, first_seat=rng.randrange(2), date=(2026, 11), rng=rng)
-        while not g.is_over() and g.core.empty > empty:
-            legal = g.legal_actions()
-            g.push(legal[rng.randrange(len(legal))])
-        if g.is_over() or g.core.empty != empty:
-            continue
-        made += 1
-        yield g, rng
+    """``count`` random games at exactly ``empty`` empty cells (a 3x3 deal: nine cells, five cards
+    each), with the rng that made them."""
+    return played_to(cat, opts, count, seed, lambda _made: empty, exact=True, no_reset=False)
 
 
 def _answers(solver: Solver, m) -> list[str]:

@@ -17,11 +17,12 @@ import pytest
 from jayden_jazz.ai.cards.exact import solve
 from jayden_jazz.ai.cards.mcts import move_key
 from jayden_jazz.ai.cards.player import LEVELS, CardsPlayer, catalog_for, unsettled
-from jayden_jazz.ai.cards.solver import DRAW, LOSS, WIN, RootResult, Solver
-from jayden_jazz.cards import Game, Rules, get_field, new_game
+from jayden_jazz.ai.cards.solver import DRAW, LOSS, RootResult, Solver
+from jayden_jazz.cards import Rules, get_field, new_game
 from jayden_jazz.cards.classic_table import ClassicBits
 from jayden_jazz.ai.cards.bitsearch import capture_bits
 from jayden_jazz.cards.position import Position
+from tests.ai.late_games import played_to
 
 DEFAULT = [str(__import__("pathlib").Path(__file__).resolve().parents[2] / "cards" / "default")]
 
@@ -53,33 +54,8 @@ def cat():
 
 
 def late_positions(cat, opts: dict, count: int, seed: int, spread: int = 2):
-    """``count`` random positions with three to 2 + ``spread`` empty cells, no reset left to play
-    (a reset starts the field again: not a late-game position)."""
-    rng = random.Random(seed)
-    fld = get_field("3x3")
-    opts = dict(opts)
-    preset = opts.pop("preset", "updated")
-    rules = Rules.preset(preset, open=True, **opts).check()
-    pool = sorted(c for c in cat if c.startswith("default/"))
-    made = 0
-    while made < count:
-        size = rules.hand_size(fld.playable_count, 2)
-        hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
-        g = new_game(cat, fld, hands, rules, first_seat=rng.randrange(2), date=(2026, 11), rng=rng)
-        empty = 3 + made % spread
-        while not g.is_over() and g.core.empty > empty:
-            legal = g.legal_actions()
-            g.push(legal[rng.randrange(len(legal))])
-        if g.is_over() or _reset_left(g):
-            continue
-        made += 1
-        yield g
-
-
-def _reset_left(g: Game) -> bool:
-    """A reset still to play starts the field again: a whole game to search, not a late position."""
-    return not g.reset_used and any(a.effect == "reset" for s in range(g.players)
-                                    for c in g.hand(s) for a in c.abilities)
+    """``count`` random positions with three to 2 + ``spread`` empty cells, no reset left to play."""
+    return (g for g, _rng in played_to(cat, opts, count, seed, lambda made: 3 + made % spread))
 
 
 def _sign(x: float) -> int:
