@@ -398,33 +398,80 @@ class BitSolver(BitSearch):
         """Two empty cells: each placement (the most captures first), then the reply that fills
         the field, judged at once (no table: the game ends within two placements, and these
         positions are the most numerous of a search -- a table entry costs more than it saves).
-        The hottest code of a proof: the reply's visit (a node, as in :meth:`search`) is
-        written out here, and each cell's captures are read for the whole hand at once."""
-        kids = self.rule.placements(self.cellp, occ, (occ & ~m0) if turn == 0 else m0,
-                                    h0 if turn == 0 else h1, self.full & ~occ, None, 1)
+        The hottest code of a proof: the reply (a position visited, as in :meth:`search`) is
+        :meth:`_last` written out -- the cell, the counts and the window known here, a card
+        without an option to weigh counted without a call -- and the same cards in the same
+        order, so the same positions, as a call to it would give."""
+        free = self.full & ~occ
+        if turn == 0:
+            hand, other, opp = h0, h1, occ & ~m0
+        else:
+            hand, other, opp = h1, h0, m0
+        kids = self.rule.placements(self.cellp, occ, opp, hand, free, None, 1)
         kids.sort(reverse=True)
         cellp = self.cellp
         abil = self.abil
-        other = h1 if turn == 0 else h0
         tick = self.tick
+        take = self.rule.captures
+        # the reply's count: of the occ.bit_count() + 2 cards the replier ends with the cells it
+        # holds now less those the placement takes, its card, and those the reply takes; it wins
+        # when twice that is more than the total (twice it less the total before the reply: r0)
+        total = occ.bit_count() + 2
+        r0 = 2 * (opp.bit_count() + 1) - total
         best = -_INF
         for _, p, c, cap in kids:
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
+            elif other:              # the reply on the last cell, a position visited
+                self.nodes += 1
+                if tick is not None and not self.nodes & 255:
+                    tick()
+                cbit = 1 << c
+                cellp[c] = p
+                nocc = occ | cbit
+                if turn == 0:
+                    nm0, nh0, nh1 = m0 | cbit | cap, h0 ^ (1 << p), h1
+                    ropp = nm0
+                else:
+                    nm0, nh0, nh1 = m0 & ~cap, h0, h1 ^ (1 << p)
+                    ropp = nocc & ~nm0
+                last = free ^ cbit
+                lc = last.bit_length() - 1
+                base = r0 - 2 * cap.bit_count()
+                ra = -beta
+                rb = -alpha
+                rbest = -_INF
+                h = other
+                while h:
+                    low = h & -h
+                    h ^= low
+                    q = low.bit_length() - 1
+                    rcap = take(cellp, nocc, ropp, q, lc)
+                    if abil[q] and rcap & (rcap - 1):
+                        w = self._placement(q, lc, rcap, nocc, nm0, nh0, nh1, 0, 1 - turn, ra, rb)
+                    else:            # no option to weigh: the field is full and the game over
+                        k = base + 2 * rcap.bit_count()
+                        if k:
+                            w = 1 if k > 0 else -1
+                        elif turn == 1:
+                            w = self._final(nocc | last, nm0 | last | rcap, nh0 ^ low, nh1, 0)
+                        else:
+                            w = self._final(nocc | last, nm0 & ~rcap, nh0, nh1 ^ low, 1)
+                    if w > rbest:
+                        rbest = w
+                        if w >= rb or w == 1:
+                            break
+                        if w > ra:
+                            ra = w
+                v = -rbest
+                cellp[c] = -1
             else:
                 cbit = 1 << c
                 cellp[c] = p
                 if turn == 0:
-                    nocc, nm0, nh0, nh1 = occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1
+                    v = -self.search(occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1, z, 1, -beta, -alpha)
                 else:
-                    nocc, nm0, nh0, nh1 = occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p)
-                if other:            # the reply on the last cell, a position visited
-                    self.nodes += 1
-                    if tick is not None and not self.nodes & 255:
-                        tick()
-                    v = -self._last(nocc, nm0, nh0, nh1, 1 - turn, -beta, -alpha)
-                else:
-                    v = -self.search(nocc, nm0, nh0, nh1, z, 1 - turn, -beta, -alpha)
+                    v = -self.search(occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p), z, 0, -beta, -alpha)
                 cellp[c] = -1
             if v > best:
                 best = v
