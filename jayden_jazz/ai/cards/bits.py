@@ -78,6 +78,10 @@ class BitSolver(BitSearch):
         self.delta = [[[self._board_id[c][p] - self._hand_id[s][p] for c in range(size)]
                        for p in range(npieces)] for s in range(2)]
         self.adjmask = self.rule.adjmask
+        # reach[c]: the cells a card played on c can take -- its neighbours, or with Combo (a
+        # chain from what Same or Plus took) any cell: what bounds a last placement's count
+        chains = getattr(self.rule, "combo", False)
+        self.reach = [self.full if chains else self.adjmask[c] for c in range(self.size)]
         self.reset_used = st.reset_used
         self.dealt = [sum(1 << p for p in range(npieces) if st.dealer[p] == s) for s in range(2)]
         self.abilmask = 0
@@ -418,6 +422,8 @@ class BitSolver(BitSearch):
         # when twice that is more than the total (twice it less the total before the reply: r0)
         total = occ.bit_count() + 2
         r0 = 2 * (opp.bit_count() + 1) - total
+        reach = self.reach
+        abilmask = self.abilmask
         best = -_INF
         for _, p, c, cap in kids:
             if abil[p] and cap & (cap - 1):
@@ -438,10 +444,17 @@ class BitSolver(BitSearch):
                 last = free ^ cbit
                 lc = last.bit_length() - 1
                 base = r0 - 2 * cap.bit_count()
+                if base > 0:         # the replier's own card wins it, whatever it takes
+                    rbest = 1
+                    h = 0
+                elif base + 2 * (ropp & reach[lc]).bit_count() < 0 and not other & abilmask:
+                    rbest = -1       # nothing it can take is enough, and no option to weigh
+                    h = 0
+                else:
+                    rbest = -_INF
+                    h = other
                 ra = -beta
                 rb = -alpha
-                rbest = -_INF
-                h = other
                 while h:
                     low = h & -h
                     h ^= low
@@ -496,6 +509,11 @@ class BitSolver(BitSearch):
             opp = m0
             mine = (occ & ~m0).bit_count() + 1
         total = occ.bit_count() + 1
+        k0 = 2 * mine - total
+        if k0 > 0:                     # its own card wins it, whatever it takes
+            return 1
+        if k0 + 2 * (opp & self.reach[c]).bit_count() < 0 and not hand & self.abilmask:
+            return -1                  # nothing it can take is enough, and no option to weigh
         take = self.rule.captures      # one piece at a time: the first card often settles it
         cellp = self.cellp
         abil = self.abil
@@ -505,7 +523,7 @@ class BitSolver(BitSearch):
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, 0, turn, alpha, beta)
             else:                # no option to weigh: the field is full and the game over
-                k = 2 * (mine + cap.bit_count()) - total
+                k = k0 + 2 * cap.bit_count()
                 if k:
                     v = 1 if k > 0 else -1
                 elif turn == 0:
