@@ -85,6 +85,19 @@ class BitWindow:
         bits.nodes += 1
         if bits.tick is not None and not bits.nodes & 255:
             bits.tick()
+        opp = (occ & ~m0) if turn == 0 else m0
+        free = bits.full & ~occ
+        if not free & (free - 1):
+            # the last cell, which no effect changes the count of: settled before any
+            # capture is judged when the mover's own card wins it, or when all it could take
+            # (the cells its card touches; any with Combo) is not enough and no option is in
+            # hand (as BitSolver._last)
+            k0 = 2 * (occ.bit_count() - opp.bit_count()) + 1 - occ.bit_count()
+            if k0 > 0:
+                return 1
+            if k0 + 2 * (opp & bits.reach[free.bit_length() - 1]).bit_count() < 0 and \
+                    not (h0 if turn == 0 else h1) & bits.abilmask:
+                return -1
         cellp = bits.cellp
         owner = self.owner
         for x in bits.cells:
@@ -94,7 +107,6 @@ class BitWindow:
         kids: list[tuple[int, int, int, int]] = []
         # a cell no card of the opponent touches: every rule takes only the opponent's
         # cards (Combo starting from one of them), so nothing to judge
-        opp = (occ & ~m0) if turn == 0 else m0
         adjmask = bits.adjmask
         pieces = members(h0 if turn == 0 else h1)
         for c in members(bits.full & ~occ):
