@@ -318,8 +318,14 @@ class BitSolver(BitSearch):
                 if cond.empty_cells_at_most is not None and \
                         (self.full & ~nocc).bit_count() > cond.empty_cells_at_most:
                     continue
-            if eff == "modify" or eff == "win":
+            if eff == "win":
                 out.append((no, eff, ()))
+                continue
+            if eff == "modify":
+                # on a full field a Turn effect changes no capture: the placement's own value,
+                # which the option cannot better (nothing is searched either way)
+                if nocc != self.full:
+                    out.append((no, eff, ()))
                 continue
             if eff == "reset":
                 if not self.reset_used:
