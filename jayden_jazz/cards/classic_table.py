@@ -502,10 +502,13 @@ class ClassicBits(CaptureBits):
         basic comparison of the card where it lies: the low part of its entry)."""
         rows = self.rows
         look = self.look
+        adjmask = self.adjmask
         while front and rest:
             low = front & -front
             front ^= low
             x = low.bit_length() - 1
+            if not rest & adjmask[x]:
+                continue              # nothing left to take beside it: no entry to read
             q = cellp[x]
             row = rows[x].get(look[x](cellp))  # type: ignore[misc]
             got = -1 if row is None else row[q]
