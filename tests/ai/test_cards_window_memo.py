@@ -73,3 +73,32 @@ def test_the_window_reads_from_its_memo_what_it_would_judge_afresh(cat, opts, mo
     assert seen["kept"] < seen["placements"], seen
     if opts.get("combo"):
         assert seen["chains"] > 0, seen
+
+
+def test_the_memo_starts_afresh_at_its_bounds_and_still_answers_right(cat, monkeypatch):  # noqa: F811
+    """With room for a few entries and two tables of values the memo is cleared again and
+    again during the search; what it answers must not change, and it must stay that small."""
+    monkeypatch.setattr(bitwindow, "_KEPT", 8)
+    monkeypatch.setattr(bitwindow, "_TABLES", 2)
+    made = bitwindow.BitWindow.placements
+    seen = {"lists": 0, "most": 0, "tables": 0}
+
+    def checked(self, occ, m0, hand, turn, effects):
+        kids = made(self, occ, m0, hand, turn, effects)
+        want, _ = afresh(self, occ, m0, hand, turn, effects)
+        assert set(kids) == want
+        seen["lists"] += 1
+        seen["most"] = max(seen["most"], self.kept)
+        seen["tables"] = max(seen["tables"], len(self.memos))
+        return kids
+
+    monkeypatch.setattr(bitwindow.BitWindow, "placements", checked)
+    opts = dict(same=True, plus=True, combo=True)
+    for g in late_positions(cat, opts, 6, 4477, spread=4):
+        solver = Solver(g.core.copy())
+        for m in solver.root_moves():
+            solver.child_value(m)
+    assert seen["lists"] > 20, seen
+    # one list's placements at most beyond the bound, and never more than two tables
+    assert 8 <= seen["most"] < 8 + 5 * 9, seen
+    assert seen["tables"] == 2, seen

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 _INF = 2
 SPAN = 3            # a new effect's turns: the rest of this one, the other seat's, the activator's next
-_KEPT = 1 << 18     # placements' captures remembered (all sets of effects) before the memo starts afresh
+_KEPT = 1 << 16     # placements' captures remembered (all sets of effects) before the memo starts afresh
+_TABLES = 1 << 8    # tables of values (sets of effects) held for it, likewise
 
 
 class BitWindow:
@@ -158,11 +159,11 @@ class BitWindow:
                     kids.append((len(got), p, c, cap))
         else:
             chains = table.combo
+            if self.kept >= _KEPT or len(self.memos) >= _TABLES:
+                self.memos.clear()
+                self.kept = 0
             held = self.memos.get(id(under))
             if held is None or held[0] is not under:
-                if self.kept >= _KEPT:
-                    self.memos.clear()
-                    self.kept = 0
                 held = self.memos[id(under)] = (under, {})
             memo = held[1]
             near = self.near
