@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from jayden_jazz.ai.cards.bits import BitSolver, Offer
 
 _INF = 2
+_new = tuple.__new__
 SPAN = 3            # a new effect's turns: the rest of this one, the other seat's, the activator's next
 _KEPT = 1 << 16     # placements' captures remembered (all sets of effects) before the memo starts afresh
 _TABLES = 1 << 8    # tables of values (sets of effects) held for it, likewise
@@ -84,7 +85,10 @@ class BitWindow:
             nxt, turns = mover, 2
         else:
             return bits._final(occ, m0, h0, h1, mover)
-        effects = tuple(e._replace(turns_left=e.turns_left - turns) for e in effects if e.turns_left > turns)
+        # each effect a turn (or two) older, those at their end gone: the tuples made at once
+        # (Effect's fields in order; _replace, by name, was 2% of a Same + Plus + Combo proof)
+        effects = tuple([_new(Effect, (e[0], e[1], e[2], e[3], e[4] - turns, e[5]))
+                         for e in effects if e[4] > turns])
         if nxt == mover:
             return self.search(occ, m0, h0, h1, z, nxt, effects, alpha, beta)
         return -self.search(occ, m0, h0, h1, z, nxt, effects, -beta, -alpha)
