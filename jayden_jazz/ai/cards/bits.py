@@ -13,7 +13,9 @@ caller keeps its old ints). The captures, the table of bounds and the move
 order (the table's move, then the most cells taken, then the history of
 cut-offs) are shared with the margin search (:mod:`.bitsearch`). With two
 empty cells left the game ends within two placements: they are judged at
-once, without the table.
+once, without the table, and a last placement whose count settles it (the
+mover's own card already wins, or all it could take is too few and no
+option is in hand) without judging its captures.
 
 Abilities are played here: gain control, swap, reset and win change only
 these ints. A Turn effect (``modify``) changes side values for a few turns:

@@ -15,8 +15,9 @@ it), and each placement's captures read from the table of effective sides
 under those effects (:class:`~jayden_jazz.cards.turn_values.TurnValues`) by the
 same judgements the core makes (:meth:`~jayden_jazz.cards.classic_table.ClassicTable.captured`,
 or :meth:`~jayden_jazz.cards.turn_values.TurnValues.captures` under the basic
-comparison alone). Once the last effect is over the position goes back to the
-bit search with its table.
+comparison alone; the former kept for placements met again, see
+:meth:`BitWindow.placements`). Once the last effect is over the position goes
+back to the bit search with its table.
 
 The window is a few placements deep and keeps no table of its own: the
 positions it meets are reached in one order only (the activation's) and the
@@ -132,7 +133,9 @@ class BitWindow:
     def placements(self, occ: int, m0: int, hand: int, turn: int,
                    effects: tuple[Effect, ...]) -> list[tuple[int, int, int, int]]:
         """(cells taken, piece, cell, the cells as bits) of every placement of ``hand`` by
-        ``turn`` under ``effects`` (not yet in order)."""
+        ``turn`` under ``effects`` (not yet in order); a placement met before under the same
+        values and surroundings read from the memo (see ``__init__``) -- a method of its own
+        so that a test can check each list against the captures judged afresh."""
         bits = self.bits
         opp = (occ & ~m0) if turn == 0 else m0
         cellp = bits.cellp
