@@ -140,11 +140,10 @@ class BitWindow:
         opp = (occ & ~m0) if turn == 0 else m0
         cellp = bits.cellp
         owner = self.owner
-        for x in bits.cells:
-            owner[x] = -1 if not occ >> x & 1 else 0 if m0 >> x & 1 else 1
         under = self.turn_values.under(effects)
         table = self.table
         kids: list[tuple[int, int, int, int]] = []
+        listed = False              # the owner list, written at the first placement judged
         # a cell no card of the opponent touches: every rule takes only the opponent's
         # cards (Combo starting from one of them), so nothing to judge
         adjmask = bits.adjmask
@@ -154,6 +153,9 @@ class BitWindow:
                 if not opp & adjmask[c]:
                     kids.extend((0, p, c, 0) for p in pieces)
                     continue
+                if not listed:
+                    self._owners(occ, m0)
+                    listed = True
                 for p in pieces:
                     cellp[c] = p
                     owner[c] = turn
@@ -183,6 +185,9 @@ class BitWindow:
                     key = (p, c, around)
                     cap = memo.get(key, -1)
                     if cap < 0:
+                        if not listed:
+                            self._owners(occ, m0)
+                            listed = True
                         got, why = table.captured(cellp, owner, p, c, turn, under)
                         cap = 0
                         for x in got:
@@ -192,6 +197,13 @@ class BitWindow:
                             self.kept += 1
                     kids.append((cap.bit_count(), p, c, cap))
         return kids
+
+    def _owners(self, occ: int, m0: int) -> None:
+        """The owner list the capture steps read, from the ints (only for a placement judged:
+        most are read from the memo)."""
+        owner = self.owner
+        for x in self.bits.cells:
+            owner[x] = -1 if not occ >> x & 1 else 0 if m0 >> x & 1 else 1
 
     def _placement(self, p: int, c: int, cap: int, occ: int, m0: int, h0: int, h1: int, z: int, turn: int,
                    effects: tuple[Effect, ...], alpha: int, beta: int) -> int:
