@@ -46,6 +46,24 @@ from .turn_values import Values
 STARTS_COMBO = ("same", "same_wall", "plus")
 _MEMO = 1 << 20         # Same and Plus judgements kept by the bit form before it starts afresh
 Ordered = tuple[int, int, int, int]    # (order key, piece, cell, the cells it takes as bits)
+_PIECES: dict[int, tuple[int, ...]] = {}
+_PIECES_KEPT = 1 << 16     # hands remembered before the memo starts afresh
+
+
+def _pieces(hand: int) -> tuple[int, ...]:
+    """The pieces of ``hand`` (a bit set), low first, remembered: a search lists the same few
+    hands again and again."""
+    out = []
+    h = hand
+    while h:
+        low = h & -h
+        out.append(low.bit_length() - 1)
+        h ^= low
+    got = tuple(out)
+    if len(_PIECES) >= _PIECES_KEPT:
+        _PIECES.clear()
+    _PIECES[hand] = got
+    return got
 
 
 class ClassicRules(Protocol):
@@ -396,20 +414,17 @@ class ClassicBits(CaptureBits):
     def placements(self, cellp: list[int], occ: int, opp: int, hand: int, free: int,
                    order: Sequence[Sequence[int]] | None = None, per_capture: int = 0) -> list[Ordered]:
         # cell by cell: a cell no card of the opponent touches takes nothing with any piece,
-        # and the neighbours' pieces (the memo's key) are read once for every piece
+        # and the neighbours' pieces (the memo's key) are read once for every piece; the
+        # loop is written twice, with and without an order (the last two cells' call), as
+        # the ability search's hottest code
         out: list[Ordered] = []
         append = out.append
-        pieces = []
-        while hand:
-            low = hand & -hand
-            pieces.append(low.bit_length() - 1)
-            hand ^= low
+        pieces = _PIECES.get(hand) or _pieces(hand)
         adjmask = self.adjmask
         rows = self.rows
         look = self.look
         shift = self.shift
         combo = self.combo
-        key_of: Sequence[Sequence[int]] = self._zero_order if order is None else order
         npieces = self.npieces
         while free:
             low = free & -free
@@ -417,23 +432,39 @@ class ClassicBits(CaptureBits):
             free ^= low
             if not opp & adjmask[c]:
                 for p in pieces:
-                    append((key_of[p][c], p, c, 0))
+                    append((0 if order is None else order[p][c], p, c, 0))
                 continue
             key = look[c](cellp)  # type: ignore[misc]
             row = rows[c].get(key)
             if row is None:
                 row = rows[c][key] = [-1] * npieces
-            for p in pieces:
-                got = row[p]
-                if got < 0:
-                    got = self.entry(cellp, p, c)
-                cap = got & opp
-                started = got >> shift & opp
-                if started:
-                    cap |= started
-                    if combo:
-                        cap = self._combo(cellp, started, opp & ~cap, cap)
-                append(((cap.bit_count() * per_capture if cap else 0) + key_of[p][c], p, c, cap))
+            if order is None:
+                for p in pieces:
+                    got = row[p]
+                    if got < 0:
+                        got = self.entry(cellp, p, c)
+                    started = got >> shift & opp
+                    if started:
+                        cap = got & opp | started
+                        if combo:
+                            cap = self._combo(cellp, started, opp & ~cap, cap)
+                        append((cap.bit_count() * per_capture, p, c, cap))
+                    else:
+                        cap = got & opp
+                        append((cap.bit_count() * per_capture, p, c, cap))
+            else:
+                for p in pieces:
+                    got = row[p]
+                    if got < 0:
+                        got = self.entry(cellp, p, c)
+                    started = got >> shift & opp
+                    if started:
+                        cap = got & opp | started
+                        if combo:
+                            cap = self._combo(cellp, started, opp & ~cap, cap)
+                    else:
+                        cap = got & opp
+                    append((cap.bit_count() * per_capture + order[p][c], p, c, cap))
         return out
 
     def captures(self, cellp: list[int], occ: int, opp: int, p: int, c: int) -> int:
@@ -471,10 +502,13 @@ class ClassicBits(CaptureBits):
         basic comparison of the card where it lies: the low part of its entry)."""
         rows = self.rows
         look = self.look
+        adjmask = self.adjmask
         while front and rest:
             low = front & -front
             front ^= low
             x = low.bit_length() - 1
+            if not rest & adjmask[x]:
+                continue              # nothing left to take beside it: no entry to read
             q = cellp[x]
             row = rows[x].get(look[x](cellp))  # type: ignore[misc]
             got = -1 if row is None else row[q]

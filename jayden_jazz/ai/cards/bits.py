@@ -13,7 +13,9 @@ caller keeps its old ints). The captures, the table of bounds and the move
 order (the table's move, then the most cells taken, then the history of
 cut-offs) are shared with the margin search (:mod:`.bitsearch`). With two
 empty cells left the game ends within two placements: they are judged at
-once, without the table.
+once, without the table, and a last placement whose count settles it (the
+mover's own card already wins, or all it could take is too few and no
+option is in hand) without judging its captures.
 
 Abilities are played here: gain control, swap, reset and win change only
 these ints. A Turn effect (``modify``) changes side values for a few turns:
@@ -78,6 +80,10 @@ class BitSolver(BitSearch):
         self.delta = [[[self._board_id[c][p] - self._hand_id[s][p] for c in range(size)]
                        for p in range(npieces)] for s in range(2)]
         self.adjmask = self.rule.adjmask
+        # reach[c]: the cells a card played on c can take -- its neighbours, or with Combo (a
+        # chain from what Same or Plus took) any cell: what bounds a last placement's count
+        chains = getattr(self.rule, "combo", False)
+        self.reach = [self.full if chains else self.adjmask[c] for c in range(self.size)]
         self.reset_used = st.reset_used
         self.dealt = [sum(1 << p for p in range(npieces) if st.dealer[p] == s) for s in range(2)]
         self.abilmask = 0
@@ -314,8 +320,14 @@ class BitSolver(BitSearch):
                 if cond.empty_cells_at_most is not None and \
                         (self.full & ~nocc).bit_count() > cond.empty_cells_at_most:
                     continue
-            if eff == "modify" or eff == "win":
+            if eff == "win":
                 out.append((no, eff, ()))
+                continue
+            if eff == "modify":
+                # on a full field a Turn effect changes no capture: the placement's own value,
+                # which the option cannot better (nothing is searched either way)
+                if nocc != self.full:
+                    out.append((no, eff, ()))
                 continue
             if eff == "reset":
                 if not self.reset_used:
@@ -398,33 +410,89 @@ class BitSolver(BitSearch):
         """Two empty cells: each placement (the most captures first), then the reply that fills
         the field, judged at once (no table: the game ends within two placements, and these
         positions are the most numerous of a search -- a table entry costs more than it saves).
-        The hottest code of a proof: the reply's visit (a node, as in :meth:`search`) is
-        written out here, and each cell's captures are read for the whole hand at once."""
-        kids = self.rule.placements(self.cellp, occ, (occ & ~m0) if turn == 0 else m0,
-                                    h0 if turn == 0 else h1, self.full & ~occ, None, 1)
+        The hottest code of a proof: the reply (a position visited, as in :meth:`search`) is
+        :meth:`_last` written out -- the cell, the counts and the window known here, a card
+        without an option to weigh counted without a call -- and the same cards in the same
+        order, so the same positions, as a call to it would give."""
+        free = self.full & ~occ
+        if turn == 0:
+            hand, other, opp = h0, h1, occ & ~m0
+        else:
+            hand, other, opp = h1, h0, m0
+        kids = self.rule.placements(self.cellp, occ, opp, hand, free, None, 1)
         kids.sort(reverse=True)
         cellp = self.cellp
         abil = self.abil
-        other = h1 if turn == 0 else h0
         tick = self.tick
+        take = self.rule.captures
+        # the reply's count: of the occ.bit_count() + 2 cards the replier ends with the cells it
+        # holds now less those the placement takes, its card, and those the reply takes; it wins
+        # when twice that is more than the total (twice it less the total before the reply: r0)
+        total = occ.bit_count() + 2
+        r0 = 2 * (opp.bit_count() + 1) - total
+        reach = self.reach
+        abilmask = self.abilmask
         best = -_INF
         for _, p, c, cap in kids:
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
+            elif other:              # the reply on the last cell, a position visited
+                self.nodes += 1
+                if tick is not None and not self.nodes & 255:
+                    tick()
+                cbit = 1 << c
+                cellp[c] = p
+                nocc = occ | cbit
+                if turn == 0:
+                    nm0, nh0, nh1 = m0 | cbit | cap, h0 ^ (1 << p), h1
+                    ropp = nm0
+                else:
+                    nm0, nh0, nh1 = m0 & ~cap, h0, h1 ^ (1 << p)
+                    ropp = nocc & ~nm0
+                last = free ^ cbit
+                lc = last.bit_length() - 1
+                base = r0 - 2 * cap.bit_count()
+                if base > 0:         # the replier's own card wins it, whatever it takes
+                    rbest = 1
+                    h = 0
+                elif base + 2 * (ropp & reach[lc]).bit_count() < 0 and not other & abilmask:
+                    rbest = -1       # nothing it can take is enough, and no option to weigh
+                    h = 0
+                else:
+                    rbest = -_INF
+                    h = other
+                ra = -beta
+                rb = -alpha
+                while h:
+                    low = h & -h
+                    h ^= low
+                    q = low.bit_length() - 1
+                    rcap = take(cellp, nocc, ropp, q, lc)
+                    if abil[q] and rcap & (rcap - 1):
+                        w = self._placement(q, lc, rcap, nocc, nm0, nh0, nh1, 0, 1 - turn, ra, rb)
+                    else:            # no option to weigh: the field is full and the game over
+                        k = base + 2 * rcap.bit_count()
+                        if k:
+                            w = 1 if k > 0 else -1
+                        elif turn == 1:
+                            w = self._final(nocc | last, nm0 | last | rcap, nh0 ^ low, nh1, 0)
+                        else:
+                            w = self._final(nocc | last, nm0 & ~rcap, nh0, nh1 ^ low, 1)
+                    if w > rbest:
+                        rbest = w
+                        if w >= rb or w == 1:
+                            break
+                        if w > ra:
+                            ra = w
+                v = -rbest
+                cellp[c] = -1
             else:
                 cbit = 1 << c
                 cellp[c] = p
                 if turn == 0:
-                    nocc, nm0, nh0, nh1 = occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1
+                    v = -self.search(occ | cbit, m0 | cbit | cap, h0 ^ (1 << p), h1, z, 1, -beta, -alpha)
                 else:
-                    nocc, nm0, nh0, nh1 = occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p)
-                if other:            # the reply on the last cell, a position visited
-                    self.nodes += 1
-                    if tick is not None and not self.nodes & 255:
-                        tick()
-                    v = -self._last(nocc, nm0, nh0, nh1, 1 - turn, -beta, -alpha)
-                else:
-                    v = -self.search(nocc, nm0, nh0, nh1, z, 1 - turn, -beta, -alpha)
+                    v = -self.search(occ | cbit, m0 & ~cap, h0, h1 ^ (1 << p), z, 0, -beta, -alpha)
                 cellp[c] = -1
             if v > best:
                 best = v
@@ -449,6 +517,11 @@ class BitSolver(BitSearch):
             opp = m0
             mine = (occ & ~m0).bit_count() + 1
         total = occ.bit_count() + 1
+        k0 = 2 * mine - total
+        if k0 > 0:                     # its own card wins it, whatever it takes
+            return 1
+        if k0 + 2 * (opp & self.reach[c]).bit_count() < 0 and not hand & self.abilmask:
+            return -1                  # nothing it can take is enough, and no option to weigh
         take = self.rule.captures      # one piece at a time: the first card often settles it
         cellp = self.cellp
         abil = self.abil
@@ -458,7 +531,7 @@ class BitSolver(BitSearch):
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, 0, turn, alpha, beta)
             else:                # no option to weigh: the field is full and the game over
-                k = 2 * (mine + cap.bit_count()) - total
+                k = k0 + 2 * cap.bit_count()
                 if k:
                     v = 1 if k > 0 else -1
                 elif turn == 0:
