@@ -16,41 +16,18 @@ pass unseen.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from jayden_jazz.ai.cards.solver import DRAW, WIN, Solver
-from jayden_jazz.cards.field import get_field
-from jayden_jazz.cards.game import new_game
-from jayden_jazz.cards.rules import Rules
 from tests.ai.test_cards_wdl_bits import RULE_SETS, cat  # noqa: F401  (cat: the fixture)
-from tests.ai.test_cards_wdl_root import _reset_left
+from tests.ai.late_games import played_to
 
 PER_SET = 12
 
 
 def last_positions(cat, opts: dict, count: int, seed: int):
     """``count`` random open 3x3 positions with two or three empty cells, no reset left."""
-    rng = random.Random(seed)
-    fld = get_field("3x3")
-    opts = dict(opts)
-    preset = opts.pop("preset", "updated")
-    rules = Rules.preset(preset, open=True, **opts).check()
-    pool = sorted(c for c in cat if c.startswith("default/"))
-    made = 0
-    while made < count:
-        size = rules.hand_size(fld.playable_count, 2)
-        hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
-        g = new_game(cat, fld, hands, rules, first_seat=rng.randrange(2), date=(2026, 11), rng=rng)
-        empty = 2 + made % 2
-        while not g.is_over() and g.core.empty > empty:
-            legal = g.legal_actions()
-            g.push(legal[rng.randrange(len(legal))])
-        if g.is_over() or _reset_left(g):
-            continue
-        made += 1
-        yield g
+    return (g for g, _rng in played_to(cat, opts, count, seed, lambda made: 2 + made % 2))
 
 
 def settled(st, seat: int, combo: bool) -> str:
