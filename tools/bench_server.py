@@ -586,9 +586,14 @@ def made_of(r: dict[str, Any]) -> str:
                    f"(longest on the database thread {t['commit_thread_max_ms']:.1f}); server loop late p99 "
                    f"{t['late_p99_ms']:.1f} max {t['late_max_ms']:.1f} ms, {t['stalls']} stalls >= "
                    f"{t['stall_ms']:.0f} ms ({t['stalls_off_cpu']} of them off the CPU: waiting for a core or a "
-                   f"call, not working); GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, the longest "
+                   f"call, not working); GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, p99 "
+                   f"{t.get('gc_p99_ms', 0.0):.1f} ms ({t.get('gc_p99_cpu_ms', 0.0):.1f} on the CPU), the longest "
                    f"{t['gc_max_ms']:.1f} ms ({t['gc_max_cpu_ms']:.1f} of it on the CPU; generation "
-                   f"{t['gc_max_generation']})")
+                   f"{t['gc_max_generation']}, {t.get('gc_max_young', 0):,} young objects)"
+                   + "".join(f"; generation {g}: {f['count']} pauses, CPU p50 {f['cpu_p50_ms']:.1f} p99 "
+                             f"{f['cpu_p99_ms']:.1f} max {f['cpu_max_ms']:.1f} ms ({f.get('cpu_total_ms', 0.0):.0f} in all), "
+                             f"young objects <= {f['young_max']:,}"
+                             for g, f in t.get("gc_generations", {}).items()))
     else:
         out.append("the server's parts not recorded")
     out.append(f"bots' loops late max {r.get('bots_late_max_ms', 0.0):.1f} ms, {r.get('bots_stalls', 0)} stalls "

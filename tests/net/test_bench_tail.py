@@ -45,7 +45,12 @@ def _run() -> dict[str, Any]:
     return {"tail": {"processes": 2, "batches": 1200, "writes_per_batch": 1.4, "commit_p50_ms": 3.2,
                      "commit_p99_ms": 41.0, "commit_max_ms": 1400.0, "commit_thread_max_ms": 1390.0,
                      "late_p99_ms": 2.0, "late_max_ms": 90.0, "stalls": 4, "stall_ms": 20.0, "stalls_off_cpu": 3,
-                     "gc_count": 3, "gc_total_ms": 4.5, "gc_max_ms": 2.0, "gc_max_cpu_ms": 1.5, "gc_max_generation": 0},
+                     "gc_count": 3, "gc_total_ms": 4.5, "gc_max_ms": 2.0, "gc_max_cpu_ms": 1.5, "gc_max_generation": 0,
+                     "gc_p99_ms": 1.8, "gc_p99_cpu_ms": 1.2, "gc_max_young": 10004,
+                     "gc_generations": {"0": {"count": 2, "cpu_p50_ms": 0.5, "cpu_p99_ms": 1.5, "cpu_max_ms": 1.5,
+                                              "young_max": 10004},
+                                        "1": {"count": 1, "cpu_p50_ms": 0.9, "cpu_p99_ms": 0.9, "cpu_max_ms": 0.9, "cpu_total_ms": 0.9,
+                                              "young_max": 10001}}},
             "bots_late_max_ms": 6.0, "bots_stalls": 0, "bots_stalls_off": 0,
             "pg": {"wal_sync": 1300.0, "wal_sync_time": 5200.0, "wal_buffers_full": 0.0, "checkpoints_timed": 1.0,
                    "checkpoints_req": 0.0, "checkpoint_sync_time": 1400.0},
@@ -58,7 +63,10 @@ def test_the_made_of_line_names_every_part() -> None:
     assert "commits 1,200 (1.4 writes each) waited p50 3.2 p99 41.0 max 1400.0 ms" in text
     assert "(longest on the database thread 1390.0)" in text
     assert "server loop late p99 2.0 max 90.0 ms, 4 stalls >= 20 ms (3 of them off the CPU" in text
-    assert "GC 3 pauses, 4.5 ms in all, the longest 2.0 ms (1.5 of it on the CPU; generation 0)" in text
+    assert ("GC 3 pauses, 4.5 ms in all, p99 1.8 ms (1.2 on the CPU), the longest 2.0 ms (1.5 of it on the CPU; "
+            "generation 0, 10,004 young objects)") in text
+    assert ("; generation 0: 2 pauses, CPU p50 0.5 p99 1.5 max 1.5 ms (0 in all), young objects <= 10,004; generation "
+            "1: 1 pauses, CPU p50 0.9 p99 0.9 max 0.9 ms (1 in all), young objects <= 10,001;") in text
     assert "bots' loops late max 6.0 ms, 0 stalls (0 off the CPU)" in text
     assert "WAL fsyncs 1,300, mean 4.00 ms" in text
     assert "checkpoints finished 1 (sync 1400 ms)" in text
