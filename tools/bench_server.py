@@ -574,6 +574,13 @@ def checkpoints_in(log: Path | None, start: float, end: float) -> list[dict[str,
     return [c for c in found if c["start"] < end and (c["end"] is None or c["end"] > start)]
 
 
+def _off_cpu(t: dict[str, Any]) -> str:
+    """The stalls off the CPU told apart where the kernel said (jayden_jazz/net/tail.py's schedstat)."""
+    if "stalls_queued" not in t or t["stalls_queued"] + t["stalls_blocked"] == 0:
+        return ""
+    return f" -- {t['stalls_queued']} waiting for a core, {t['stalls_blocked']} blocked in a call or for the GIL"
+
+
 def made_of(r: dict[str, Any]) -> str:
     """What the window's waits were made of: the workers' commits as their event loop waited for them,
     the loops' lateness and the collector's pauses (jayden_jazz/net/tail.py), the bots' loops, and
@@ -586,7 +593,7 @@ def made_of(r: dict[str, Any]) -> str:
                    f"(longest on the database thread {t['commit_thread_max_ms']:.1f}); server loop late p99 "
                    f"{t['late_p99_ms']:.1f} max {t['late_max_ms']:.1f} ms, {t['stalls']} stalls >= "
                    f"{t['stall_ms']:.0f} ms ({t['stalls_off_cpu']} of them off the CPU: waiting for a core or a "
-                   f"call, not working); GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, p99 "
+                   f"call, not working{_off_cpu(t)}); GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, p99 "
                    f"{t.get('gc_p99_ms', 0.0):.1f} ms ({t.get('gc_p99_cpu_ms', 0.0):.1f} on the CPU), the longest "
                    f"{t['gc_max_ms']:.1f} ms ({t['gc_max_cpu_ms']:.1f} of it on the CPU; generation "
                    f"{t['gc_max_generation']}, {t.get('gc_max_young', 0):,} young objects)"

@@ -8,7 +8,8 @@ A p99 of 1.4 s on a machine mostly idle (#40) is not CPU: it is something every 
 
 * each batch's commit: its time on the database thread, and the wait the event loop saw from
   handing it over to resuming (the difference is the loop's own delay);
-* the event loop's lateness: a heartbeat asks to sleep :data:`TICK` and notes how much later it woke;
+* the event loop's lateness: a heartbeat asks to sleep :data:`TICK` and notes how much later it woke,
+  and how long the thread was runnable but waiting for a core meanwhile (the kernel's schedstat);
 * the garbage collector's pauses (``gc.callbacks``), with their generation and the young
   generation's count as each began (the objects a young collection walks).
 
@@ -47,8 +48,9 @@ class Recorder:
         self.window: tuple[float, float] | None = None
         self.commits: list[tuple[float, float, int]] = []
         """(seconds on the database thread, seconds the event loop waited, writes) per batch."""
-        self.late: list[tuple[float, float]] = []
-        """(seconds late, the main thread's CPU seconds over that tick) per heartbeat."""
+        self.late: list[tuple[float, float, float]] = []
+        """(seconds late, the main thread's CPU seconds over that tick, its seconds runnable but
+        waiting for a core over it -- the kernel's schedstat, -1 where there is none) per heartbeat."""
         self.gc: list[tuple[int, float, float, int]] = []
         """(generation, seconds, the thread's CPU seconds, the young generation's count at its start)
         per collection."""
@@ -83,22 +85,55 @@ class Recorder:
     async def heartbeat(self) -> None:
         """Sleeps :data:`TICK` again and again, noting how late it woke inside the window; writes the
         figures once the window is over (one window per process: the bench starts servers per run)."""
-        clock, cpu = time.perf_counter, time.thread_time
+        clock, cpu, queued = time.perf_counter, time.thread_time, _run_queue()
         n = 0
-        while True:
-            if self.window is None and n % LOOK == 0:
-                self.window = read_window(self.folder / "window")
-            n += 1
-            t, c = clock(), cpu()
-            await asyncio.sleep(TICK)
-            late, used = clock() - t - TICK, cpu() - c
-            if self.window is not None:
-                now = time.time()
-                if now >= self.window[1]:
-                    self.write()
-                    return
-                if now >= self.window[0]:
-                    self.late.append((late, used))
+        try:
+            while True:
+                if self.window is None and n % LOOK == 0:
+                    self.window = read_window(self.folder / "window")
+                n += 1
+                t, c, q = clock(), cpu(), queued()
+                await asyncio.sleep(TICK)
+                late, used, waited = clock() - t - TICK, cpu() - c, queued() - q
+                if self.window is not None:
+                    now = time.time()
+                    if now >= self.window[1]:
+                        self.write()
+                        return
+                    if now >= self.window[0]:
+                        self.late.append((late, used, waited if q >= 0 else -1.0))
+        finally:
+            queued.close()
+
+
+class _RunQueue:
+    """The calling thread's seconds runnable but not running -- waiting for a core -- from
+    ``/proc/thread-self/schedstat`` (its second field, in ns), read again at offset 0 from one open
+    file; -1.0 where the kernel has none. A thread off the CPU and not waiting for a core is blocked:
+    in a call, or for the GIL held by another thread."""
+
+    def __init__(self) -> None:
+        try:
+            self.fd: int | None = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        except OSError:
+            self.fd = None
+
+    def __call__(self) -> float:
+        if self.fd is None:
+            return -1.0
+        try:
+            return int(os.pread(self.fd, 128, 0).split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return -1.0
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _run_queue() -> _RunQueue:
+    return _RunQueue()
 
 
 RECORDER: Recorder | None = None
@@ -139,7 +174,8 @@ def summary(files: list[dict[str, Any]], stall: float = 0.02) -> dict[str, Any]:
     """Every process's figures together (milliseconds): commits (count, writes per batch, the wait the
     loop saw p50/p99/max, the longest on the thread), the loop's lateness (p99, max, how many
     heartbeats woke ``stall`` s late or more, and of those how many spent less than half of it on
-    the CPU: waiting, not working), the collector's pauses (count, total, p99 and its CPU's p99,
+    the CPU: waiting, not working -- of those, how many waited for a core half of it or more, and
+    how many did not: blocked, in a call or for the GIL), the collector's pauses (count, total, p99 and its CPU's p99,
     max with its generation, its CPU and the young objects it began with; per generation, their
     CPU's p50, p99 and max)."""
     commits = [c for f in files for c in f["commits"]]
@@ -155,7 +191,11 @@ def summary(files: list[dict[str, Any]], stall: float = 0.02) -> dict[str, Any]:
             "commit_thread_max_ms": max((c[0] for c in commits), default=0.0) * 1000,
             "late_p99_ms": _pct(late, 0.99) * 1000, "late_max_ms": max(late, default=0.0) * 1000,
             "stalls": sum(x >= stall for x in late), "stall_ms": stall * 1000,
-            "stalls_off_cpu": sum(x >= stall and used < x / 2 for x, used in ticks),
+            "stalls_off_cpu": sum(t[0] >= stall and t[1] < t[0] / 2 for t in ticks),
+            "stalls_queued": sum(t[0] >= stall and t[1] < t[0] / 2 and len(t) > 2 and t[2] >= t[0] / 2
+                                 for t in ticks),
+            "stalls_blocked": sum(t[0] >= stall and t[1] < t[0] / 2 and len(t) > 2 and 0 <= t[2] < t[0] / 2
+                                  for t in ticks),
             "gc_count": len(pauses), "gc_total_ms": sum(g[1] for g in pauses) * 1000,
             "gc_p99_ms": _pct([g[1] for g in pauses], 0.99) * 1000,
             "gc_p99_cpu_ms": _pct([g[2] for g in pauses], 0.99) * 1000,

@@ -45,6 +45,7 @@ def _run() -> dict[str, Any]:
     return {"tail": {"processes": 2, "batches": 1200, "writes_per_batch": 1.4, "commit_p50_ms": 3.2,
                      "commit_p99_ms": 41.0, "commit_max_ms": 1400.0, "commit_thread_max_ms": 1390.0,
                      "late_p99_ms": 2.0, "late_max_ms": 90.0, "stalls": 4, "stall_ms": 20.0, "stalls_off_cpu": 3,
+                     "stalls_queued": 2, "stalls_blocked": 1,
                      "gc_count": 3, "gc_total_ms": 4.5, "gc_max_ms": 2.0, "gc_max_cpu_ms": 1.5, "gc_max_generation": 0,
                      "gc_p99_ms": 1.8, "gc_p99_cpu_ms": 1.2, "gc_max_young": 10004,
                      "gc_generations": {"0": {"count": 2, "cpu_p50_ms": 0.5, "cpu_p99_ms": 1.5, "cpu_max_ms": 1.5,
@@ -63,6 +64,7 @@ def test_the_made_of_line_names_every_part() -> None:
     assert "commits 1,200 (1.4 writes each) waited p50 3.2 p99 41.0 max 1400.0 ms" in text
     assert "(longest on the database thread 1390.0)" in text
     assert "server loop late p99 2.0 max 90.0 ms, 4 stalls >= 20 ms (3 of them off the CPU" in text
+    assert "not working -- 2 waiting for a core, 1 blocked in a call or for the GIL);" in text
     assert ("GC 3 pauses, 4.5 ms in all, p99 1.8 ms (1.2 on the CPU), the longest 2.0 ms (1.5 of it on the CPU; "
             "generation 0, 10,004 young objects)") in text
     assert ("; generation 0: 2 pauses, CPU p50 0.5 p99 1.5 max 1.5 ms (0 in all), young objects <= 10,004; generation "

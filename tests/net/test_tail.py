@@ -89,7 +89,7 @@ def test_a_blocked_loop_shows_as_lateness_and_the_figures_are_written_at_the_win
     asyncio.run(main())
     written = json.loads((tmp_path / f"serve-{tail.os.getpid()}.tail").read_text())
     assert written["window"] == [now, now + 0.6]
-    stalls = [(late, used) for late, used in written["late"] if late >= 0.05]
+    stalls = [(late, used, queued) for late, used, queued in written["late"] if late >= 0.05]
     assert len(stalls) == 2
     assert stalls[0][1] < 0.02 and stalls[1][1] >= 0.07      # the first waited, the second worked
     assert len(written["late"]) >= 10               # ticks of 10 ms over the window's 0.6 s, a few lost to the stalls
@@ -97,6 +97,33 @@ def test_a_blocked_loop_shows_as_lateness_and_the_figures_are_written_at_the_win
     # the first off the CPU; the second too only if a busy machine kept it waiting longer than it worked
     assert s["stalls"] == 2 and s["stalls_off_cpu"] == 1 + (stalls[1][1] < stalls[1][0] / 2)
     assert s["late_max_ms"] >= 70
+    if stalls[0][2] >= 0:                           # the kernel said: the sleep was no wait for a core
+        assert stalls[0][2] < 0.04 and s["stalls_blocked"] >= 1
+
+
+def test_a_stall_off_the_cpu_is_told_waiting_for_a_core_or_blocked() -> None:
+    """schedstat's time runnable but not running (a busy machine) against neither (a blocking call,
+    or the GIL another thread holds); ticks recorded before it was kept (two figures) count as neither."""
+    ticks = {"commits": [], "gc": [], "late": [[0.05, 0.001, 0.04], [0.05, 0.001, 0.002], [0.05, 0.04, 0.0],
+                                              [0.05, 0.001], [0.05, 0.001, -1.0], [0.001, 0.0, 0.0]]}
+    s = tail.summary([ticks], stall=0.02)
+    assert s["stalls"] == 5 and s["stalls_off_cpu"] == 4
+    assert s["stalls_queued"] == 1 and s["stalls_blocked"] == 1
+
+
+def test_the_run_queue_reads_this_threads_wait_for_a_core() -> None:
+    queued = tail._run_queue()
+    try:
+        first = queued()
+        if first < 0:
+            pytest.skip("no /proc/thread-self/schedstat here")
+        end = time.thread_time() + 0.05
+        while time.thread_time() < end:
+            pass
+        assert queued() >= first                    # a counter of the thread's life, never going back
+    finally:
+        queued.close()
+    assert queued() == -1.0                         # closed: nothing read
 
 
 def test_the_summary_adds_up_every_process() -> None:
