@@ -574,6 +574,56 @@ def checkpoints_in(log: Path | None, start: float, end: float) -> list[dict[str,
     return [c for c in found if c["start"] < end and (c["end"] is None or c["end"] > start)]
 
 
+LOG_LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) (\S+) .*?(?:LOG|ERROR):\s+(.*)$")
+DURATION = re.compile(r"duration: ([\d.]+) ms\s+(?:statement|execute[^:]*): ?(.*)")
+SLOW_MS = 100
+"""The throwaway cluster logs every statement of this many ms or more (log_min_duration_statement)."""
+
+
+def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None:
+    """What PostgreSQL's log says held it up in [start, end) (the throwaway cluster logs them):
+    statements of :data:`SLOW_MS` ms or more (ms, the statement's first line), waits for a lock
+    longer than its deadlock_timeout (the log's words), autovacuum and autoanalyze runs; None
+    without a log (a database given by address)."""
+    if log is None:
+        return None
+    try:
+        lines = log.read_text(errors="replace").splitlines()
+    except OSError:
+        return None
+    import datetime as dt
+    out: dict[str, Any] = {"statements": [], "lock_waits": [], "autovacuum": []}
+    for line in lines:
+        m = LOG_LINE.match(line)
+        if not m:
+            continue
+        when = dt.datetime.fromisoformat(m.group(1))
+        at = when.replace(tzinfo=dt.timezone.utc).timestamp() if m.group(2) in ("UTC", "GMT") else when.timestamp()
+        if not start <= at < end:
+            continue
+        text = m.group(3)
+        d = DURATION.match(text)
+        if d:
+            out["statements"].append((float(d.group(1)), d.group(2)[:120]))
+        elif "still waiting for" in text or ("acquired" in text and "after" in text):
+            out["lock_waits"].append(text[:160])
+        elif text.startswith("automatic "):
+            out["autovacuum"].append(text[:160])
+    return out
+
+
+def _slow(slow: dict[str, Any] | None) -> list[str]:
+    if slow is None:
+        return []
+    said = f"statements >= {SLOW_MS} ms in the window {len(slow['statements'])}"
+    if slow["statements"]:
+        ms, text = max(slow["statements"])
+        said += f" (the longest {ms:.1f} ms: {text[:80]})"
+    said += f"; lock waits {len(slow['lock_waits'])}" + (f" ({slow['lock_waits'][0][:100]})" if slow["lock_waits"] else "")
+    said += f"; autovacuum runs {len(slow['autovacuum'])}" + (f" ({slow['autovacuum'][0][:100]})" if slow["autovacuum"] else "")
+    return [said]
+
+
 def _off_cpu(t: dict[str, Any]) -> str:
     """The stalls off the CPU told apart where the kernel said (jayden_jazz/net/tail.py's schedstat)."""
     if "stalls_queued" not in t or t["stalls_queued"] + t["stalls_blocked"] == 0:
@@ -617,6 +667,7 @@ def made_of(r: dict[str, Any]) -> str:
     if cps is not None:
         said = "; ".join(f"{c['why'] or '?'}, {'still running' if c['end'] is None else c['done'][:120]}" for c in cps)
         out.append(f"checkpoints running in the window {len(cps)}{': ' + said if cps else ''}")
+    out += _slow(r.get("slow"))
     return "made of: " + "; ".join(out)
 
 
@@ -699,7 +750,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "missing": total.missing, "checked_end": total.checked_end, "check_every": target.check_every,
             "errors": total.errors, "load": load, "rss_kib": rss,
             "tail": parts, "bots_late_max_ms": total.late_max * 1000, "bots_stalls": total.stalls, "bots_stalls_off": total.stalls_off,
-            "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2])}
+            "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2]),
+            "slow": slow_in(target.pg_log, window[1], window[2])}
 
 
 class Single:
@@ -715,11 +767,15 @@ class Single:
 
 def measure_settings(url: str) -> None:
     """The throwaway cluster says what its tail is made of: each checkpoint in its log (UTC times),
-    its WAL's write and fsync times counted (track_wal_io_timing: a clock read per WAL write).
-    Nothing of what is guaranteed changes (fsync, synchronous_commit)."""
+    its WAL's write and fsync times counted (track_wal_io_timing: a clock read per WAL write), every
+    statement of :data:`SLOW_MS` ms or more, every wait for a lock of 100 ms or more (deadlock_timeout
+    is when a waiter looks for a deadlock and, with log_lock_waits, logs its wait) and every autovacuum
+    run. Nothing of what is guaranteed changes (fsync, synchronous_commit)."""
     import psycopg
     with psycopg.connect(url, autocommit=True) as db:
-        for name, value in (("log_checkpoints", "on"), ("log_timezone", "UTC"), ("track_wal_io_timing", "on")):
+        for name, value in (("log_checkpoints", "on"), ("log_timezone", "UTC"), ("track_wal_io_timing", "on"),
+                            ("log_min_duration_statement", str(SLOW_MS)), ("log_lock_waits", "on"),
+                            ("deadlock_timeout", "100ms"), ("log_autovacuum_min_duration", "0")):
             db.execute(f"ALTER SYSTEM SET {name} = '{value}'")
         db.execute("SELECT pg_reload_conf()")
 

@@ -107,3 +107,34 @@ def test_postgresqls_counters_move_over_a_window(pg_cluster: Any) -> None:
         stat.close()
     assert delta["wal_records"] >= 20
     assert all(v >= 0 for v in delta.values())
+
+
+SLOW_LOG = """\
+2026-12-04 16:00:00.000 UTC [20] LOG:  duration: 250.000 ms  statement: INSERT INTO actions VALUES ('g', 0)
+2026-12-04 16:00:05.000 UTC [21] LOG:  duration: 702.125 ms  statement: INSERT INTO actions VALUES ('h', 3);
+\tUPDATE games SET ply = 4
+2026-12-04 16:00:06.000 UTC [22] LOG:  process 22 still waiting for ExclusiveLock on extension of relation 16390 of database 5 after 100.045 ms
+2026-12-04 16:00:06.100 UTC [22] LOG:  process 22 acquired ExclusiveLock on extension of relation 16390 of database 5 after 180.2 ms
+2026-12-04 16:00:07.000 UTC [23] LOG:  automatic analyze of table "db.public.actions"
+2026-12-04 16:00:09.000 UTC [24] LOG:  checkpoint starting: time
+2026-12-04 16:00:20.000 UTC [20] LOG:  duration: 900.000 ms  statement: SELECT 1
+"""
+
+
+def test_what_held_postgresql_up_in_the_window_is_read_from_its_log(tmp_path: Path) -> None:
+    """The throwaway cluster logs statements of 100 ms or more, lock waits of 100 ms or more and
+    autovacuum runs (#40: a first commit of 700 ms inside PostgreSQL on a new cluster); the window's
+    alone are counted, and the line names the longest."""
+    bench = tool("bench_server")
+    log = tmp_path / "log"
+    log.write_text(SLOW_LOG)
+    slow = bench.slow_in(log, _at("16:00:01"), _at("16:00:10"))
+    assert slow["statements"] == [(702.125, "INSERT INTO actions VALUES ('h', 3);")]
+    assert len(slow["lock_waits"]) == 2 and "extension of relation" in slow["lock_waits"][0]
+    assert slow["autovacuum"] == ['automatic analyze of table "db.public.actions"']
+    assert bench.slow_in(None, 0.0, 1.0) is None and bench.slow_in(tmp_path / "none", 0.0, 1.0) is None
+    text = bench.made_of({**_run(), "slow": slow})
+    assert ("statements >= 100 ms in the window 1 (the longest 702.1 ms: INSERT INTO actions VALUES ('h', 3);); "
+            "lock waits 2 (process 22 still waiting for ExclusiveLock") in text
+    assert "autovacuum runs 1 (automatic analyze" in text
+    assert "statements >=" not in bench.made_of(_run())         # a database given by address: not read
