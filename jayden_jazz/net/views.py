@@ -28,8 +28,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from itertools import compress
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from jayden_jazz.cards import Game
