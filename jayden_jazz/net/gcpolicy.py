@@ -28,7 +28,7 @@ from typing import Any
 
 YOUNG = 5_000
 """The young generation's count that starts a young collection (CPython's is 700; the server had
-50,000): about 1 young collection a second per worker at 1,000 games, each 5-10 ms of CPU there."""
+50,000): about 1 young collection a second per worker at 1,000 games, each 4-9 ms of CPU there."""
 MIDDLE = 1_000_000
 """Never reached in practice: nothing is left in the middle generation to walk (all frozen)."""
 FULL_EVERY = 1_800
