@@ -12,7 +12,8 @@ spectator, :meth:`~jayden_jazz.net.games.CardsTable.view_text`). Under the serve
 ``--thresholds``, every collection of ``--rounds`` rounds is timed (``gc.callbacks``) with its
 generation, the objects it walked (the young generation's count as it started) and its CPU.
 
-Printed: tracked containers allocated and still alive per action (what fills the young generation);
+Printed: containers made and still alive per action as the collector counts them toward a young
+collection (CPython counts every container made, the dicts it never tracks too);
 per generation the pauses (count, CPU p50, p99, max ms, objects walked at most); a full collection of
 the whole heap at the end (what the policy's rare full collection costs). The figures are CPU in one
 thread with the objects warm in the cache: a server's, its heap cold among sockets and other work,
@@ -155,7 +156,7 @@ async def _measure(games: int, rounds: int, thresholds: tuple[int, int, int] | N
 
 def report(r: dict[str, Any]) -> str:
     lines = [f"{r['games']} games, {r['actions']} actions, {r['policy']}: "
-             f"{r['young_per_action']:.1f} tracked containers alive per action into the young generation; "
+             f"{r['young_per_action']:.1f} containers alive per action counted toward a young collection; "
              f"{r['cpu_ms_per_action']:.3f} ms CPU per action with the collector; load average {os.getloadavg()[0]:.1f}"]
     for g, f in r["generations"].items():
         if f["count"]:

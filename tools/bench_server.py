@@ -60,9 +60,11 @@ the medians: on a shared machine the CPU per action of one run varies by 20 % or
 What a run's tail was made of, on a line of its own (``made of:``): every server process records over
 the measured window (jayden_jazz/net/tail.py, switched on by the bench) its batches' commits as its
 event loop waited for them and their longest on the database thread, its loop's lateness (a 10 ms
-heartbeat; each stall on or off the CPU) and the collector's pauses; the bots' loops the same; and
-PostgreSQL's WAL fsyncs and the checkpoints its log shows running in the window (the throwaway
-cluster logs its checkpoints in UTC and times its WAL I/O; nothing guaranteed changes). The servers'
+heartbeat; each stall on the CPU, waiting for a core, or blocked) and the collector's pauses per
+generation; the bots' loops the same; and PostgreSQL's WAL fsyncs, the checkpoints its log shows
+running in the window and the statements of 100 ms or more, lock waits of 100 ms or more and
+autovacuum runs it logged in it (the throwaway cluster logs them in UTC and times its WAL I/O;
+nothing guaranteed changes). The servers'
 part costs a heartbeat per 10 ms per process: ``--no-tail`` leaves it out, and ``--baseline`` does
 (the baseline's servers would not pay for it, and its CPU would read as this source's).
 
