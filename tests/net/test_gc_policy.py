@@ -130,3 +130,27 @@ def test_cyclic_garbage_frozen_in_a_running_server_is_collected_by_the_policy_it
     assert collected == "True" and int(fulls) == 1
     # the young collections of the rounds before did not collect it; the full one came in time
     assert gcpolicy.FULL_EVERY // 3 <= int(rounds) <= gcpolicy.FULL_EVERY
+
+
+def test_closed_connections_bring_a_full_collection_too() -> None:
+    """A closed connection leaves a cycle (asyncio's transport and a bound method of it): counted, so
+    that many connections closed between two full collections bring one sooner."""
+    async def main() -> tuple[int, int]:
+        policy = gcpolicy.install(asyncio.get_running_loop(), full_every=10**9, full_after_closed=3)
+        try:
+            for _ in range(2):
+                gcpolicy.connection_closed()
+            await asyncio.sleep(0)
+            before = policy.fulls
+            gcpolicy.connection_closed()
+            await asyncio.sleep(0)
+            return before, policy.fulls
+        finally:
+            gcpolicy.uninstall()
+    was = gc.get_threshold()
+    try:
+        assert asyncio.run(main()) == (0, 1)
+    finally:
+        gc.set_threshold(*was)
+    gcpolicy.connection_closed()            # no policy installed (a test's server): nothing happens
+    assert gcpolicy.POLICY is None
