@@ -60,9 +60,11 @@ the medians: on a shared machine the CPU per action of one run varies by 20 % or
 What a run's tail was made of, on a line of its own (``made of:``): every server process records over
 the measured window (jayden_jazz/net/tail.py, switched on by the bench) its batches' commits as its
 event loop waited for them and their longest on the database thread, its loop's lateness (a 10 ms
-heartbeat; each stall on or off the CPU) and the collector's pauses; the bots' loops the same; and
-PostgreSQL's WAL fsyncs and the checkpoints its log shows running in the window (the throwaway
-cluster logs its checkpoints in UTC and times its WAL I/O; nothing guaranteed changes). The servers'
+heartbeat; each stall on the CPU, waiting for a core, or blocked) and the collector's pauses per
+generation; the bots' loops the same; and PostgreSQL's WAL fsyncs, the checkpoints its log shows
+running in the window and the statements of 100 ms or more, lock waits of 100 ms or more and
+autovacuum runs it logged in it (the throwaway cluster logs them in UTC and times its WAL I/O;
+nothing guaranteed changes). The servers'
 part costs a heartbeat per 10 ms per process: ``--no-tail`` leaves it out, and ``--baseline`` does
 (the baseline's servers would not pay for it, and its CPU would read as this source's).
 
@@ -574,6 +576,63 @@ def checkpoints_in(log: Path | None, start: float, end: float) -> list[dict[str,
     return [c for c in found if c["start"] < end and (c["end"] is None or c["end"] > start)]
 
 
+LOG_LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) (\S+) .*?(?:LOG|ERROR):\s+(.*)$")
+DURATION = re.compile(r"duration: ([\d.]+) ms\s+(?:statement|execute[^:]*): ?(.*)")
+SLOW_MS = 100
+"""The throwaway cluster logs every statement of this many ms or more (log_min_duration_statement)."""
+
+
+def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None:
+    """What PostgreSQL's log says held it up in [start, end) (the throwaway cluster logs them):
+    statements of :data:`SLOW_MS` ms or more (ms, the statement's first line), waits for a lock
+    longer than its deadlock_timeout (the log's words), autovacuum and autoanalyze runs; None
+    without a log (a database given by address)."""
+    if log is None:
+        return None
+    try:
+        lines = log.read_text(errors="replace").splitlines()
+    except OSError:
+        return None
+    import datetime as dt
+    out: dict[str, Any] = {"statements": [], "lock_waits": [], "autovacuum": []}
+    for line in lines:
+        m = LOG_LINE.match(line)
+        if not m:
+            continue
+        when = dt.datetime.fromisoformat(m.group(1))
+        at = when.replace(tzinfo=dt.timezone.utc).timestamp() if m.group(2) in ("UTC", "GMT") else when.timestamp()
+        if not start <= at < end:
+            continue
+        text = m.group(3)
+        d = DURATION.match(text)
+        if d:
+            out["statements"].append((float(d.group(1)), d.group(2)[:120]))
+        elif "still waiting for" in text or ("acquired" in text and "after" in text):
+            out["lock_waits"].append(text[:160])
+        elif text.startswith("automatic "):
+            out["autovacuum"].append(text[:160])
+    return out
+
+
+def _slow(slow: dict[str, Any] | None) -> list[str]:
+    if slow is None:
+        return []
+    said = f"statements >= {SLOW_MS} ms in the window {len(slow['statements'])}"
+    if slow["statements"]:
+        ms, text = max(slow["statements"])
+        said += f" (the longest {ms:.1f} ms: {text[:80]})"
+    said += f"; lock waits {len(slow['lock_waits'])}" + (f" ({slow['lock_waits'][0][:100]})" if slow["lock_waits"] else "")
+    said += f"; autovacuum runs {len(slow['autovacuum'])}" + (f" ({slow['autovacuum'][0][:100]})" if slow["autovacuum"] else "")
+    return [said]
+
+
+def _off_cpu(t: dict[str, Any]) -> str:
+    """The stalls off the CPU told apart where the kernel said (jayden_jazz/net/tail.py's schedstat)."""
+    if "stalls_queued" not in t or t["stalls_queued"] + t["stalls_blocked"] == 0:
+        return ""
+    return f" -- {t['stalls_queued']} waiting for a core, {t['stalls_blocked']} blocked in a call or for the GIL"
+
+
 def made_of(r: dict[str, Any]) -> str:
     """What the window's waits were made of: the workers' commits as their event loop waited for them,
     the loops' lateness and the collector's pauses (jayden_jazz/net/tail.py), the bots' loops, and
@@ -586,9 +645,14 @@ def made_of(r: dict[str, Any]) -> str:
                    f"(longest on the database thread {t['commit_thread_max_ms']:.1f}); server loop late p99 "
                    f"{t['late_p99_ms']:.1f} max {t['late_max_ms']:.1f} ms, {t['stalls']} stalls >= "
                    f"{t['stall_ms']:.0f} ms ({t['stalls_off_cpu']} of them off the CPU: waiting for a core or a "
-                   f"call, not working); GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, the longest "
+                   f"call, not working{_off_cpu(t)}); GC {t['gc_count']} pauses, {t['gc_total_ms']:.1f} ms in all, p99 "
+                   f"{t.get('gc_p99_ms', 0.0):.1f} ms ({t.get('gc_p99_cpu_ms', 0.0):.1f} on the CPU), the longest "
                    f"{t['gc_max_ms']:.1f} ms ({t['gc_max_cpu_ms']:.1f} of it on the CPU; generation "
-                   f"{t['gc_max_generation']})")
+                   f"{t['gc_max_generation']}, {t.get('gc_max_young', 0):,} young objects)"
+                   + "".join(f"; generation {g}: {f['count']} pauses, CPU p50 {f['cpu_p50_ms']:.1f} p99 "
+                             f"{f['cpu_p99_ms']:.1f} max {f['cpu_max_ms']:.1f} ms ({f.get('cpu_total_ms', 0.0):.0f} in all), "
+                             f"young objects <= {f['young_max']:,}"
+                             for g, f in t.get("gc_generations", {}).items()))
     else:
         out.append("the server's parts not recorded")
     out.append(f"bots' loops late max {r.get('bots_late_max_ms', 0.0):.1f} ms, {r.get('bots_stalls', 0)} stalls "
@@ -605,6 +669,7 @@ def made_of(r: dict[str, Any]) -> str:
     if cps is not None:
         said = "; ".join(f"{c['why'] or '?'}, {'still running' if c['end'] is None else c['done'][:120]}" for c in cps)
         out.append(f"checkpoints running in the window {len(cps)}{': ' + said if cps else ''}")
+    out += _slow(r.get("slow"))
     return "made of: " + "; ".join(out)
 
 
@@ -687,7 +752,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "missing": total.missing, "checked_end": total.checked_end, "check_every": target.check_every,
             "errors": total.errors, "load": load, "rss_kib": rss,
             "tail": parts, "bots_late_max_ms": total.late_max * 1000, "bots_stalls": total.stalls, "bots_stalls_off": total.stalls_off,
-            "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2])}
+            "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2]),
+            "slow": slow_in(target.pg_log, window[1], window[2])}
 
 
 class Single:
@@ -703,11 +769,15 @@ class Single:
 
 def measure_settings(url: str) -> None:
     """The throwaway cluster says what its tail is made of: each checkpoint in its log (UTC times),
-    its WAL's write and fsync times counted (track_wal_io_timing: a clock read per WAL write).
-    Nothing of what is guaranteed changes (fsync, synchronous_commit)."""
+    its WAL's write and fsync times counted (track_wal_io_timing: a clock read per WAL write), every
+    statement of :data:`SLOW_MS` ms or more, every wait for a lock of 100 ms or more (deadlock_timeout
+    is when a waiter looks for a deadlock and, with log_lock_waits, logs its wait) and every autovacuum
+    run. Nothing of what is guaranteed changes (fsync, synchronous_commit)."""
     import psycopg
     with psycopg.connect(url, autocommit=True) as db:
-        for name, value in (("log_checkpoints", "on"), ("log_timezone", "UTC"), ("track_wal_io_timing", "on")):
+        for name, value in (("log_checkpoints", "on"), ("log_timezone", "UTC"), ("track_wal_io_timing", "on"),
+                            ("log_min_duration_statement", str(SLOW_MS)), ("log_lock_waits", "on"),
+                            ("deadlock_timeout", "100ms"), ("log_autovacuum_min_duration", "0")):
             db.execute(f"ALTER SYSTEM SET {name} = '{value}'")
         db.execute("SELECT pg_reload_conf()")
 

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import DATA_OPCODES
 from websockets.protocol import State
 
+from . import gcpolicy
 from . import protocol as P
 from .games import Refusal, Table
 from .route import code_in
@@ -242,6 +243,7 @@ class Connections:
                 else:
                     self.per_address.pop(address, None)
             server.conns.discard(conn)
+            gcpolicy.connection_closed()
             try:
                 server.lobby.leave(conn)
             except Exception:

@@ -268,7 +268,8 @@ class CardsTable(Table):
         self.hands: dict[int, list[str]] = {}
         self.game: Game | None = None
         self.log: list[dict[str, Any]] = []     # the engine's events as data, built once each
-        self._legal_text: tuple[int, str] = (-1, "[]")
+        self._legal_ply = -1             # the ply _legal_text is for (two fields: a tuple per ply was one
+        self._legal_text = "[]"          # more container for the collector to walk, #40)
         self._texts: views.CardsViewText | None = None
         self._setup_text = ("", "")      # the view's fixed text around the status
         self._seats_text: tuple[Any, str] = (None, "")
@@ -390,8 +391,8 @@ class CardsTable(Table):
         once per server -- one per field, card and cell (:data:`_PLACEMENTS`) -- and the
         engine (:func:`~jayden_jazz.cards.legal.move_groups`) gives the ability actions only
         where they can follow a placement."""
-        if self._legal_text[0] == self.ply:
-            return self._legal_text[1]
+        if self._legal_ply == self.ply:
+            return self._legal_text
         assert self.game is not None
         parts: list[str] = []
         placements = _PLACEMENTS.setdefault(self.field.name, {})
@@ -406,8 +407,8 @@ class CardsTable(Table):
             for c in free:
                 parts.append(row[c])
                 parts += [views.dumps(str(a)) for a in actions.get(c, ())]
-        self._legal_text = (self.ply, "[" + ",".join(parts) + "]")
-        return self._legal_text[1]
+        self._legal_ply, self._legal_text = self.ply, "[" + ",".join(parts) + "]"
+        return self._legal_text
 
     def _placement_texts(self, card_id: str) -> list[str]:
         """The JSON text of placing ``card_id`` on each cell (by grid index; "" off the field)."""

@@ -27,7 +27,6 @@ table :attr:`GameServer.handlers`, keyed by the message's class.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import random
 import secrets
@@ -39,7 +38,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server as WsServer, serve
 
-from . import datalock, orphan, revive, tail
+from . import datalock, gcpolicy, orphan, revive, tail
 from . import protocol as P
 from .commit import GroupCommit
 from .computers import Computers
@@ -185,18 +184,10 @@ class GameServer:
             log.error("a background task of the server failed", exc_info=task.exception())
 
 
-GC_THRESHOLDS = (50_000, 20, 100)
-"""The collector's thresholds in a server process (CPython's are 700, 10, 10). A server's heap is
-mostly long-lived (games, connections, their buffers); with the defaults a full collection walked
-all of it every few seconds and found nothing, 60-125 ms with the event loop stopped at 1,000
-games -- the whole tail of the round trips (docs/network.md). Young cycles are still collected."""
-
-
 def tune_gc() -> None:
-    """Everything loaded so far (modules, the stored games) moves to the permanent generation,
-    which no collection walks; then the thresholds above."""
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    """The collector's policy for a server process (:mod:`.gcpolicy`): what is loaded so far frozen,
+    short young collections, what they keep frozen, a full collection now and then on this loop."""
+    gcpolicy.install(asyncio.get_running_loop())
 
 
 async def run(host: str, port: int, data: Path, limits: Limits | None = None, sync: str = "full",

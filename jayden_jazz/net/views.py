@@ -29,6 +29,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from jayden_jazz.cards import Game
@@ -163,6 +164,23 @@ def id_text(card_id: str) -> str:
     return text
 
 
+_CELL_TEXTS: dict[tuple[str, ...], dict[tuple[int, str, int, int], str]] = {}
+"""A field's cell names -> (cell, card, owner, dealer) -> that cell's JSON: shared by every game of
+the server (bounded by the fields, cards and seats it offers). Kept per game, each new key was a
+tuple that outlived its action and every young collection walked (#40)."""
+
+_SEEN_BITS = tuple(1 << (i + 4) for i in range(60))
+
+
+def _hand_key(seat: int, seen: tuple[bool, ...]) -> int:
+    """``seat`` (< 16: at most :data:`~jayden_jazz.cards.deal.MAX_PLAYERS`) and which of its cards
+    are seen, as one number: a key the collector does not track, where ``(seat, seen)`` was a tuple
+    of a tuple made for every ply of every game."""
+    if len(seen) <= len(_SEEN_BITS):
+        return seat + sum(compress(_SEEN_BITS, seen))
+    return seat + sum(1 << (i + 4) for i, ok in enumerate(seen) if ok)     # a hand of a very large field
+
+
 class CardsViewText:
     """One card game's views as JSON text, equal (as JSON) to :func:`cards_view`.
 
@@ -181,12 +199,15 @@ class CardsViewText:
         self.last_draw = -1              # index of the latest CardDrawn event
         self._ply = -1
         self._shared: dict[str, str] = {}
-        self._cells: dict[tuple[int, str, int, int], str] = {}   # (cell, card, owner, dealer) -> JSON
+        self._cells = _CELL_TEXTS.setdefault(game.field.cell_names, {})
         self._elements = ""
-        # this ply's hands as JSON by (seat, which of its cards the viewer sees): the seats that
-        # see a hand alike (its own seat, or every other seat under Open; the spectators and
-        # the seats that see none of it) share one text, encoded once per ply
-        self._hands: dict[tuple[int, tuple[bool, ...]], tuple[str, str]] = {}
+        # this ply's hands and their dealers as JSON by seat and which of its cards the viewer
+        # sees (:func:`_hand_key`): the seats that see a hand alike (its own seat, or every other
+        # seat under Open; the spectators and the seats that see none of it) share one text,
+        # encoded once per ply. Keys are numbers and values text, so neither dict is a container
+        # the collector tracks (tuples were a tenth of what a young collection walked, #40)
+        self._hands: dict[int, str] = {}
+        self._dealers: dict[int, str] = {}
 
     def add(self, events: Sequence[dict[str, Any]]) -> None:
         for e in events:
@@ -231,15 +252,19 @@ class CardsViewText:
                                                   + events[self.last_draw + 1:]) + "]"
         self._ply, self._shared = ply, shared
         self._hands = {}
+        self._dealers = {}
         return shared
 
-    def _hand_text(self, seat: int, seen: tuple[bool, ...]) -> tuple[str, str]:
-        """``seat``'s hand and its dealers as JSON for a viewer who sees the cards ``seen`` says: written
-        from each card id's text, made once per server (the encoder per list was a fifth of a view)."""
+    def _hand_text(self, seat: int, seen: tuple[bool, ...], key: int) -> str:
+        """``seat``'s hand as JSON for a viewer who sees the cards ``seen`` says, its dealers'
+        kept under ``key`` too: written from each card id's text, made once per server (the
+        encoder per list was a fifth of a view)."""
         game = self.game
         ids, dealt = game.hand_ids(seat), game.hand_dealers(seat)
-        return ("[" + ",".join([id_text(cid) if ok else "null" for cid, ok in zip(ids, seen)]) + "]",
-                "[" + ",".join([str(d) if ok and d is not None else "null" for d, ok in zip(dealt, seen)]) + "]")
+        self._dealers[key] = "[" + ",".join([str(d) if ok and d is not None else "null"
+                                             for d, ok in zip(dealt, seen)]) + "]"
+        text = self._hands[key] = "[" + ",".join([id_text(cid) if ok else "null" for cid, ok in zip(ids, seen)]) + "]"
+        return text
 
     def text(self, ply: int, log: Sequence[dict[str, Any]], viewer: int | None, to_move: int | None,
              legal: Callable[[], str]) -> str:
@@ -252,11 +277,12 @@ class CardsViewText:
         known = self._hands
         for seat in range(game.players):       # the hands of game.observation(viewer), without the rest of it
             seen = game.seen_hand(viewer, seat)
-            part = known.get((seat, seen))
+            key = _hand_key(seat, seen)
+            part = known.get(key)
             if part is None:
-                part = known[(seat, seen)] = self._hand_text(seat, seen)
-            hands.append(part[0])
-            dealers.append(part[1])
+                part = self._hand_text(seat, seen, key)
+            hands.append(part)
+            dealers.append(self._dealers[key])
         at = game.drawn_index
         drawn = None
         if at is not None and game.seen_hand(viewer, game.to_move)[at]:

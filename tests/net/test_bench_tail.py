@@ -45,7 +45,13 @@ def _run() -> dict[str, Any]:
     return {"tail": {"processes": 2, "batches": 1200, "writes_per_batch": 1.4, "commit_p50_ms": 3.2,
                      "commit_p99_ms": 41.0, "commit_max_ms": 1400.0, "commit_thread_max_ms": 1390.0,
                      "late_p99_ms": 2.0, "late_max_ms": 90.0, "stalls": 4, "stall_ms": 20.0, "stalls_off_cpu": 3,
-                     "gc_count": 3, "gc_total_ms": 4.5, "gc_max_ms": 2.0, "gc_max_cpu_ms": 1.5, "gc_max_generation": 0},
+                     "stalls_queued": 2, "stalls_blocked": 1,
+                     "gc_count": 3, "gc_total_ms": 4.5, "gc_max_ms": 2.0, "gc_max_cpu_ms": 1.5, "gc_max_generation": 0,
+                     "gc_p99_ms": 1.8, "gc_p99_cpu_ms": 1.2, "gc_max_young": 10004,
+                     "gc_generations": {"0": {"count": 2, "cpu_p50_ms": 0.5, "cpu_p99_ms": 1.5, "cpu_max_ms": 1.5,
+                                              "young_max": 10004},
+                                        "1": {"count": 1, "cpu_p50_ms": 0.9, "cpu_p99_ms": 0.9, "cpu_max_ms": 0.9, "cpu_total_ms": 0.9,
+                                              "young_max": 10001}}},
             "bots_late_max_ms": 6.0, "bots_stalls": 0, "bots_stalls_off": 0,
             "pg": {"wal_sync": 1300.0, "wal_sync_time": 5200.0, "wal_buffers_full": 0.0, "checkpoints_timed": 1.0,
                    "checkpoints_req": 0.0, "checkpoint_sync_time": 1400.0},
@@ -58,7 +64,11 @@ def test_the_made_of_line_names_every_part() -> None:
     assert "commits 1,200 (1.4 writes each) waited p50 3.2 p99 41.0 max 1400.0 ms" in text
     assert "(longest on the database thread 1390.0)" in text
     assert "server loop late p99 2.0 max 90.0 ms, 4 stalls >= 20 ms (3 of them off the CPU" in text
-    assert "GC 3 pauses, 4.5 ms in all, the longest 2.0 ms (1.5 of it on the CPU; generation 0)" in text
+    assert "not working -- 2 waiting for a core, 1 blocked in a call or for the GIL);" in text
+    assert ("GC 3 pauses, 4.5 ms in all, p99 1.8 ms (1.2 on the CPU), the longest 2.0 ms (1.5 of it on the CPU; "
+            "generation 0, 10,004 young objects)") in text
+    assert ("; generation 0: 2 pauses, CPU p50 0.5 p99 1.5 max 1.5 ms (0 in all), young objects <= 10,004; generation "
+            "1: 1 pauses, CPU p50 0.9 p99 0.9 max 0.9 ms (1 in all), young objects <= 10,001;") in text
     assert "bots' loops late max 6.0 ms, 0 stalls (0 off the CPU)" in text
     assert "WAL fsyncs 1,300, mean 4.00 ms" in text
     assert "checkpoints finished 1 (sync 1400 ms)" in text
@@ -97,3 +107,34 @@ def test_postgresqls_counters_move_over_a_window(pg_cluster: Any) -> None:
         stat.close()
     assert delta["wal_records"] >= 20
     assert all(v >= 0 for v in delta.values())
+
+
+SLOW_LOG = """\
+2026-12-04 16:00:00.000 UTC [20] LOG:  duration: 250.000 ms  statement: INSERT INTO actions VALUES ('g', 0)
+2026-12-04 16:00:05.000 UTC [21] LOG:  duration: 702.125 ms  statement: INSERT INTO actions VALUES ('h', 3);
+\tUPDATE games SET ply = 4
+2026-12-04 16:00:06.000 UTC [22] LOG:  process 22 still waiting for ExclusiveLock on extension of relation 16390 of database 5 after 100.045 ms
+2026-12-04 16:00:06.100 UTC [22] LOG:  process 22 acquired ExclusiveLock on extension of relation 16390 of database 5 after 180.2 ms
+2026-12-04 16:00:07.000 UTC [23] LOG:  automatic analyze of table "db.public.actions"
+2026-12-04 16:00:09.000 UTC [24] LOG:  checkpoint starting: time
+2026-12-04 16:00:20.000 UTC [20] LOG:  duration: 900.000 ms  statement: SELECT 1
+"""
+
+
+def test_what_held_postgresql_up_in_the_window_is_read_from_its_log(tmp_path: Path) -> None:
+    """The throwaway cluster logs statements of 100 ms or more, lock waits of 100 ms or more and
+    autovacuum runs (#40: a first commit of 700 ms inside PostgreSQL on a new cluster); the window's
+    alone are counted, and the line names the longest."""
+    bench = tool("bench_server")
+    log = tmp_path / "log"
+    log.write_text(SLOW_LOG)
+    slow = bench.slow_in(log, _at("16:00:01"), _at("16:00:10"))
+    assert slow["statements"] == [(702.125, "INSERT INTO actions VALUES ('h', 3);")]
+    assert len(slow["lock_waits"]) == 2 and "extension of relation" in slow["lock_waits"][0]
+    assert slow["autovacuum"] == ['automatic analyze of table "db.public.actions"']
+    assert bench.slow_in(None, 0.0, 1.0) is None and bench.slow_in(tmp_path / "none", 0.0, 1.0) is None
+    text = bench.made_of({**_run(), "slow": slow})
+    assert ("statements >= 100 ms in the window 1 (the longest 702.1 ms: INSERT INTO actions VALUES ('h', 3);); "
+            "lock waits 2 (process 22 still waiting for ExclusiveLock") in text
+    assert "autovacuum runs 1 (automatic analyze" in text
+    assert "statements >=" not in bench.made_of(_run())         # a database given by address: not read
