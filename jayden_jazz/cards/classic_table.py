@@ -46,23 +46,26 @@ from .turn_values import Values
 STARTS_COMBO = ("same", "same_wall", "plus")
 _MEMO = 1 << 20         # Same and Plus judgements kept by the bit form before it starts afresh
 Ordered = tuple[int, int, int, int]    # (order key, piece, cell, the cells it takes as bits)
-_PIECES: dict[int, tuple[int, ...]] = {}
-_PIECES_KEPT = 1 << 16     # hands remembered before the memo starts afresh
+MEMBERS: dict[int, tuple[int, ...]] = {}
+"""Bit sets' members already listed (a hot loop reads it inline: ``MEMBERS.get(b) or members(b)``)."""
+_MEMBERS_KEPT = 1 << 16     # bit sets remembered before the memo starts afresh (5x5 and up)
 
 
-def _pieces(hand: int) -> tuple[int, ...]:
-    """The pieces of ``hand`` (a bit set), low first, remembered: a search lists the same few
-    hands again and again."""
-    out = []
-    h = hand
-    while h:
-        low = h & -h
-        out.append(low.bit_length() - 1)
-        h ^= low
-    got = tuple(out)
-    if len(_PIECES) >= _PIECES_KEPT:
-        _PIECES.clear()
-    _PIECES[hand] = got
+def members(bits: int) -> tuple[int, ...]:
+    """The set bits' indices, low first: a hand's pieces or a field's cells. The searches ask
+    for the same few sets again and again, so they are remembered."""
+    got = MEMBERS.get(bits)
+    if got is None:
+        out = []
+        b = bits
+        while b:
+            low = b & -b
+            out.append(low.bit_length() - 1)
+            b ^= low
+        got = tuple(out)
+        if len(MEMBERS) >= _MEMBERS_KEPT:
+            MEMBERS.clear()
+        MEMBERS[bits] = got
     return got
 
 
@@ -419,7 +422,7 @@ class ClassicBits(CaptureBits):
         # the ability search's hottest code
         out: list[Ordered] = []
         append = out.append
-        pieces = _PIECES.get(hand) or _pieces(hand)
+        pieces = MEMBERS.get(hand) or members(hand)
         adjmask = self.adjmask
         rows = self.rows
         look = self.look
@@ -522,4 +525,4 @@ class ClassicBits(CaptureBits):
         return cap
 
 
-__all__ = ["CaptureBits", "ClassicBits", "ClassicTable", "ClassicRules", "Ordered", "compiled"]
+__all__ = ["MEMBERS", "CaptureBits", "ClassicBits", "ClassicTable", "ClassicRules", "Ordered", "compiled", "members"]

@@ -17,30 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from jayden_jazz.cards.classic_table import CaptureBits, ClassicBits
+from jayden_jazz.cards.classic_table import CaptureBits, ClassicBits, members
 from jayden_jazz.cards.core import Core
-
-_MEMBERS: dict[int, tuple[int, ...]] = {}
-_MEMBERS_KEPT = 1 << 16     # bit sets remembered before the memo starts afresh (5x5 and up)
-
-
-def members(bits: int) -> tuple[int, ...]:
-    """The set bits' indices, low first: a hand's pieces or a field's cells. The searches ask
-    for the same few sets again and again, so they are remembered."""
-    got = _MEMBERS.get(bits)
-    if got is None:
-        out = []
-        b = bits
-        while b:
-            low = b & -b
-            out.append(low.bit_length() - 1)
-            b ^= low
-        got = tuple(out)
-        if len(_MEMBERS) >= _MEMBERS_KEPT:
-            _MEMBERS.clear()
-        _MEMBERS[bits] = got
-    return got
-
 
 ROOM_SLOTS = 1 << 14    # the search's own block of the interpreter's frame stack: 128 KiB asked, 256 KiB given
 
