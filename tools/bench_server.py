@@ -547,6 +547,17 @@ def pg_delta(before: dict[str, float], after: dict[str, float]) -> dict[str, flo
     return {k: after[k] - v for k, v in before.items() if k in after}
 
 
+def log_lines(log: Path | None) -> list[str] | None:
+    """The throwaway PostgreSQL's log as lines; None without one (a database given by address) or
+    when it cannot be read."""
+    if log is None:
+        return None
+    try:
+        return log.read_text(errors="replace").splitlines()
+    except OSError:
+        return None
+
+
 LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) (\S+) .*?checkpoint (starting|complete): ?(.*)$")
 
 
@@ -555,11 +566,8 @@ def checkpoints_in(log: Path | None, start: float, end: float) -> list[dict[str,
     running count: a spread checkpoint writes for minutes, and its counter moves only at its end), each
     with its start, end (None: still running) and what its completion line says (write, sync, longest
     file's sync); None without a log (a database given by address)."""
-    if log is None:
-        return None
-    try:
-        lines = log.read_text(errors="replace").splitlines()
-    except OSError:
+    lines = log_lines(log)
+    if lines is None:
         return None
     import datetime as dt
     found: list[dict[str, Any]] = []
@@ -587,11 +595,8 @@ def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None
     statements of :data:`SLOW_MS` ms or more (ms, the statement's first line), waits for a lock
     longer than its deadlock_timeout (the log's words), autovacuum and autoanalyze runs; None
     without a log (a database given by address)."""
-    if log is None:
-        return None
-    try:
-        lines = log.read_text(errors="replace").splitlines()
-    except OSError:
+    lines = log_lines(log)
+    if lines is None:
         return None
     import datetime as dt
     out: dict[str, Any] = {"statements": [], "lock_waits": [], "autovacuum": []}
