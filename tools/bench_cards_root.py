@@ -38,13 +38,104 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key  # noqa: E402
 from jayden_jazz.ai.cards.solver import WIN, Move, Solver, later_card_first  # noqa: E402
 from jayden_jazz.ai.cards.split import _within  # noqa: E402
+from jayden_jazz.cards.core import Core  # noqa: E402
 from perfect_match import deal  # noqa: E402
+
+
+# ---------------------------------------------------------------- root orders (predictors)
+# Each takes the solver (its state at the root) and the solver's root moves, and returns the
+# same moves in another order; ties keep the solver's order (the sorts are stable). The first
+# pass then runs on that order as it runs on the solver's own (later_card_first included).
+
+def by_sides(solver: Solver, moves: list[Move]) -> list[Move]:
+    """The card's weakest side facing an open cell first (highest first), then its side sum:
+    what the opponent's next card can attack."""
+    st = solver.st
+
+    def key(m: Move) -> tuple[int, int]:
+        p, c = m[0], m[1]
+        sides = st.sides[p]
+        open_ = [sides[d] for d, nc, _ in st.adj[c] if st.cell[nc] < 0]
+        return (-min(open_, default=99), -sum(sides))
+    return sorted(moves, key=key)
+
+
+def by_shallow(solver: Solver, moves: list[Move]) -> list[Move]:
+    """Depth 2 (the move, then every plain reply) scored by the cards held: the margin
+    the opponent's best reply leaves, highest first."""
+    st = solver.st
+    me = st.to_move
+    scores: dict[Move, int] = {}
+    for m in moves:
+        st.place(m[0], m[1])
+        st.commit(m[2])
+        if st.over:
+            worst = 2 * st.counts[me] - sum(st.counts)
+        else:
+            worst = 99
+            for q, cc in st.placements():
+                st.place(q, cc)
+                st.commit(None)
+                worst = min(worst, 2 * st.counts[me] - sum(st.counts))
+                st.uncommit()
+                st.unplace()
+        st.uncommit()
+        st.unplace()
+        scores[m] = worst
+    return sorted(moves, key=lambda m: -scores[m])
+
+
+class _Same:
+    """MCTS's worlds when nothing is hidden: the root position, every time."""
+
+    def __init__(self, st: Core) -> None:
+        self.st = st
+
+    def world(self, rng: object) -> Core:
+        return self.st.copy()
+
+
+def by_mcts(solver: Solver, moves: list[Move], iterations: int = 400) -> list[Move]:
+    """The project's Monte Carlo search from the root for a few hundred iterations: most
+    visited first, then the best mean."""
+    import random
+    st = solver.st
+    res = ISMCTS(_Same(st.copy()), random.Random(1), MCTSParams(iterations=iterations)).run()
+    stats = {k: v for k, v in res.stats.items()}
+
+    def key(m: Move) -> tuple[float, float]:
+        vis, mean = stats.get(move_key(st, m), (0, 0.0))
+        return (-vis, -mean)
+    return sorted(moves, key=key)
+
+
+def by_probe(solver: Solver, moves: list[Move], budget: int = 400) -> list[Move]:
+    """Each move a few hundred positions of the proof itself (the shared table keeps them):
+    a move shown to win first, unknown next, shown to lose last."""
+    rank: dict[Move, int] = {}
+    for m in moves:
+        v = _within(solver, m, budget)
+        rank[m] = 1 if v is None else 0 if v >= WIN else 2
+        if v is not None and v >= WIN:
+            break
+    return sorted(moves, key=lambda m: rank.get(m, 1))
+
+
+ORDERS = {"solver": lambda solver, moves: moves, "sides": by_sides, "shallow": by_shallow,
+          "mcts": by_mcts, "probe": by_probe}
 
 
 def in_order(solver: Solver, moves: list[Move], show: bool) -> Move | None:
     """The solver's first pass (:meth:`Solver._first_reaching` for a win), each move shown."""
+    return tried(solver, moves, show)[0]
+
+
+def tried(solver: Solver, moves: list[Move], show: bool) -> tuple[Move | None, int]:
+    """The first pass in that order: the winning move it ends on (or None), and how many
+    moves it tried."""
     left = list(moves)
     refuted: dict[int, int] = {}
     while left:
@@ -55,9 +146,50 @@ def in_order(solver: Solver, moves: list[Move], show: bool) -> Move | None:
             print(f"     {m}: {'wins' if v >= WIN else 'no win'}, {solver.total_nodes - n0} positions,"
                   f" {time.process_time() - t0:.2f} s")
         if v >= WIN:
-            return m
+            return m, len(moves) - len(left)
         refuted[m[0]] = refuted.get(m[0], 0) + 1
-    return None
+    return None, len(moves)
+
+
+def compare(seeds: list[int], options: dict, names: list[str], second: bool) -> None:
+    """Each won deal's first pass under each root order, fresh solvers: positions and process
+    time to the first proven win, the predictor's own share and how many moves were tried.
+    ``second``: the second mover's first card after the first mover's first root move."""
+    totals = {n: [0, 0.0, 0.0, 0] for n in names}
+    for seed in seeds:
+        g = deal(seed, options)
+        start = g.search_state()
+        label = f"deal {seed}"
+        if second:
+            m0 = Solver(start).root_moves()[0]
+            start = start.copy()
+            start.place(m0[0], m0[1])
+            start.commit(m0[2])
+            label += f" after {m0}"
+        row = []
+        for name in names:
+            solver = Solver(start)
+            moves = solver.root_moves()
+            t0 = time.process_time()
+            ordered = ORDERS[name](solver, moves)
+            n_pred, t_pred = solver.total_nodes, time.process_time() - t0
+            won, k = tried(solver, ordered, show=False)
+            dt = time.process_time() - t0
+            if won is None:
+                row.append(f"{name}: no win ({solver.total_nodes} positions)")
+                break                     # not a won position: every order refutes every move
+            row.append(f"{name}: {solver.total_nodes} pos {dt:.2f} s (order {t_pred:.3f} s,"
+                       f" {n_pred} pos) try {k} {won}")
+            t = totals[name]
+            t[0] += solver.total_nodes
+            t[1] += dt
+            t[2] += t_pred
+            t[3] = max(t[3], solver.total_nodes)
+        print(f"{label}, {len(moves)} root moves:", flush=True)
+        for r in row:
+            print("   " + r, flush=True)
+    for name, (n, t, tp, worst) in totals.items():
+        print(f"in all, {name}: {n} positions, {t:.2f} s (its order {tp:.2f} s), worst deal {worst}")
 
 
 def widened(solver: Solver, moves: list[Move], window: int, budget: int) -> Move | None:
@@ -89,9 +221,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fresh", type=int, default=0, help="each root move alone within this many positions")
     ap.add_argument("--widen", type=int, default=0, help="iterative widening with this many moves open")
     ap.add_argument("--budget", type=int, default=1 << 14, help="a widened move's first budget")
+    ap.add_argument("--order", default="", help=f"compare root orders, e.g. solver,mcts: {', '.join(ORDERS)}")
+    ap.add_argument("--second", action="store_true", help="with --order: the second mover's first card")
     args = ap.parse_args(argv)
     options = dict(part.partition("=")[::2] for part in args.opt.split(",") if part)
-    seeds = [int(s) for s in args.seeds.split(",")]
+    seeds = [int(s) for s in args.seeds.split("-")] if "-" in args.seeds else []
+    seeds = list(range(seeds[0], seeds[1] + 1)) if seeds else [int(s) for s in args.seeds.split(",")]
+    if args.order:
+        compare(seeds, options, args.order.split(","), args.second)
+        return 0
     totals = [0, 0.0, 0, 0.0]
     for seed in seeds:
         g = deal(seed, options)
