@@ -3,12 +3,13 @@
     python tools/bench_cards_root.py --seeds 16 --opt open=1,same=1,plus=1,combo=1
     python tools/bench_cards_root.py --seeds 16,19 --opt open=1 --fresh 300000
     python tools/bench_cards_root.py --seeds 1,3,6,13,16,17,19 --opt open=1,same=1,plus=1,combo=1 --widen 2
+    python tools/bench_cards_root.py --seeds 1-20 --opt open=1 --order solver,mcts,probe,sides
 
 Deals as ``tools/perfect_match.py`` deals them (its seeds), from the empty 3x3
 board, one core, process time. Hard's first card asks the root's first pass
 "does this card win?" of each root move in turn (:meth:`Solver.solve_root`),
 a win ending it; a won deal's time is the losing moves tried before a
-winning one plus that one's proof. Three views of it:
+winning one plus that one's proof. Four views of it:
 
 1. ``order`` (always): the first pass in the solver's own order -- each move
    tried, its value in the null window and its positions -- as Hard's first
@@ -24,6 +25,14 @@ winning one plus that one's proof. Three views of it:
    table keeps what it searched); a cheap winning move is then found before
    costly refutations. Both answers are checked to be proven wins of the same
    deal (or both none).
+4. ``--order NAMES``: the first pass of each won deal on a fresh solver in
+   each named root order (``ORDERS``: the solver's own; the Monte Carlo
+   search's root visits after 400 or 1000 iterations; 400 positions of the
+   proof per move, a move shown to lose last; the card's weakest side
+   facing an open cell; a depth-2 margin) -- positions and time to the
+   first proven win, the order's own share, and how many moves it tried.
+   ``--second``: the second mover's first card, after the first mover's
+   first root move (the perfect player's card when every card loses).
 
 Not a test; seconds to minutes of one core per deal.
 """
@@ -31,13 +40,16 @@ Not a test; seconds to minutes of one core per deal.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from jayden_jazz.ai.cards.infoset import Worlds  # noqa: E402
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key  # noqa: E402
 from jayden_jazz.ai.cards.solver import WIN, Move, Solver, later_card_first  # noqa: E402
 from jayden_jazz.ai.cards.split import _within  # noqa: E402
@@ -101,10 +113,9 @@ class _Same:
 def by_mcts(solver: Solver, moves: list[Move], iterations: int = 400) -> list[Move]:
     """The project's Monte Carlo search from the root for a few hundred iterations: most
     visited first, then the best mean."""
-    import random
     st = solver.st
-    res = ISMCTS(_Same(st.copy()), random.Random(1), MCTSParams(iterations=iterations)).run()
-    stats = {k: v for k, v in res.stats.items()}
+    worlds = cast(Worlds, _Same(st.copy()))         # the search asks its worlds for world() only
+    stats = ISMCTS(worlds, random.Random(1), MCTSParams(iterations=iterations)).run().stats
 
     def key(m: Move) -> tuple[float, float]:
         vis, mean = stats.get(move_key(st, m), (0, 0.0))
@@ -125,7 +136,7 @@ def by_probe(solver: Solver, moves: list[Move], budget: int = 400) -> list[Move]
 
 
 ORDERS = {"solver": lambda solver, moves: moves, "sides": by_sides, "shallow": by_shallow,
-          "mcts": by_mcts, "probe": by_probe}
+          "mcts": by_mcts, "mcts1000": lambda solver, moves: by_mcts(solver, moves, 1000), "probe": by_probe}
 
 
 def in_order(solver: Solver, moves: list[Move], show: bool) -> Move | None:
@@ -155,7 +166,7 @@ def compare(seeds: list[int], options: dict, names: list[str], second: bool) -> 
     """Each won deal's first pass under each root order, fresh solvers: positions and process
     time to the first proven win, the predictor's own share and how many moves were tried.
     ``second``: the second mover's first card after the first mover's first root move."""
-    totals = {n: [0, 0.0, 0.0, 0] for n in names}
+    totals: dict[str, list[float]] = {n: [0, 0.0, 0.0, 0] for n in names}
     for seed in seeds:
         g = deal(seed, options)
         start = g.search_state()
@@ -188,8 +199,8 @@ def compare(seeds: list[int], options: dict, names: list[str], second: bool) -> 
         print(f"{label}, {len(moves)} root moves:", flush=True)
         for r in row:
             print("   " + r, flush=True)
-    for name, (n, t, tp, worst) in totals.items():
-        print(f"in all, {name}: {n} positions, {t:.2f} s (its order {tp:.2f} s), worst deal {worst}")
+    for name, (n, secs, tp, worst) in totals.items():
+        print(f"in all, {name}: {n:.0f} positions, {secs:.2f} s (its order {tp:.2f} s), worst deal {worst:.0f}")
 
 
 def widened(solver: Solver, moves: list[Move], window: int, budget: int) -> Move | None:
