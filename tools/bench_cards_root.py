@@ -3,7 +3,7 @@
     python tools/bench_cards_root.py --seeds 16 --opt open=1,same=1,plus=1,combo=1
     python tools/bench_cards_root.py --seeds 16,19 --opt open=1 --fresh 300000
     python tools/bench_cards_root.py --seeds 1,3,6,13,16,17,19 --opt open=1,same=1,plus=1,combo=1 --widen 2
-    python tools/bench_cards_root.py --seeds 1-20 --opt open=1 --order solver,mcts,probe,sides
+    python tools/bench_cards_root.py --seeds 1-20 --opt open=1 --order exposed,solver,mcts,probe
 
 Deals as ``tools/perfect_match.py`` deals them (its seeds), from the empty 3x3
 board, one core, process time. Hard's first card asks the root's first pass
@@ -26,7 +26,8 @@ winning one plus that one's proof. Four views of it:
    costly refutations. Both answers are checked to be proven wins of the same
    deal (or both none).
 4. ``--order NAMES``: the first pass of each won deal on a fresh solver in
-   each named root order (``ORDERS``: the solver's own; the Monte Carlo
+   each named root order (``ORDERS``: the solver's own; the one before it,
+   ``exposed``, which did not put the weakest card first; the Monte Carlo
    search's root visits after 400 or 1000 iterations; 400 positions of the
    proof per move, a move shown to lose last; the card's weakest side
    facing an open cell; a depth-2 margin) -- positions and time to the
@@ -51,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from jayden_jazz.ai.cards.infoset import Worlds  # noqa: E402
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key  # noqa: E402
-from jayden_jazz.ai.cards.solver import WIN, Move, Solver, later_card_first  # noqa: E402
+from jayden_jazz.ai.cards.solver import WIN, Move, OutOfTime, Solver, later_card_first  # noqa: E402
 from jayden_jazz.ai.cards.split import _within  # noqa: E402
 from jayden_jazz.cards.core import Core  # noqa: E402
 from perfect_match import deal  # noqa: E402
@@ -61,6 +62,12 @@ from perfect_match import deal  # noqa: E402
 # Each takes the solver (its state at the root) and the solver's root moves, and returns the
 # same moves in another order; ties keep the solver's order (the sorts are stable). The first
 # pass then runs on that order as it runs on the solver's own (later_card_first included).
+
+def by_exposed(solver: Solver, moves: list[Move]) -> list[Move]:
+    """The order before the weakest card went first: :meth:`Solver._exposed` alone."""
+    where = {pc: i for i, pc in enumerate(solver._exposed(solver._ordered(None)))}
+    return sorted(moves, key=lambda m: where[(m[0], m[1])])
+
 
 def by_sides(solver: Solver, moves: list[Move]) -> list[Move]:
     """The card's weakest side facing an open cell first (highest first), then its side sum:
@@ -73,6 +80,18 @@ def by_sides(solver: Solver, moves: list[Move]) -> list[Move]:
         open_ = [sides[d] for d, nc, _ in st.adj[c] if st.cell[nc] < 0]
         return (-min(open_, default=99), -sum(sides))
     return sorted(moves, key=key)
+
+
+def by_weak(solver: Solver, moves: list[Move]) -> list[Move]:
+    """The weakest card first (the smallest side sum), its cells in the solver's order:
+    the strong cards kept for later, when they can take."""
+    st = solver.st
+    return sorted(moves, key=lambda m: sum(st.sides[m[0]]))
+
+
+def by_weak_sides(solver: Solver, moves: list[Move]) -> list[Move]:
+    """The weakest card first, each card's cells by :func:`by_sides`."""
+    return by_weak(solver, by_sides(solver, moves))
 
 
 def by_shallow(solver: Solver, moves: list[Move]) -> list[Move]:
@@ -135,8 +154,44 @@ def by_probe(solver: Solver, moves: list[Move], budget: int = 400) -> list[Move]
     return sorted(moves, key=lambda m: rank.get(m, 1))
 
 
-ORDERS = {"solver": lambda solver, moves: moves, "sides": by_sides, "shallow": by_shallow,
-          "mcts": by_mcts, "mcts1000": lambda solver, moves: by_mcts(solver, moves, 1000), "probe": by_probe}
+def by_replies(solver: Solver, moves: list[Move], budget: int = 500) -> list[Move]:
+    """Each move given ``budget`` positions of proof over its replies in the solver's
+    order ("does this reply lose?", each within what is left): the move with the
+    fewest replies left standing first -- a move whose replies fall fast is cheap to
+    prove, if it wins. The table keeps what the probes settled."""
+    st = solver.st
+    me = st.to_move
+    left_standing: dict[Move, int] = {}
+    for m in moves:
+        depth = st.depth
+        limit = solver.node_limit
+        solver.node_limit = solver.total_nodes + budget
+        st.place(m[0], m[1])
+        st.commit(m[2])
+        replies = [] if st.over else solver._ordered(None)
+        standing = len(replies)
+        try:
+            for q, cc in replies:
+                st.place(q, cc)
+                st.commit(None)
+                v = solver._reached(me, WIN - 1, WIN)
+                st.uncommit()
+                st.unplace()
+                if v >= WIN:
+                    standing -= 1
+        except OutOfTime:
+            pass
+        finally:
+            solver.node_limit = limit
+        st.unwind(depth)
+        left_standing[m] = standing
+    return sorted(moves, key=lambda m: left_standing[m])
+
+
+ORDERS = {"solver": lambda solver, moves: moves, "exposed": by_exposed, "sides": by_sides, "weak": by_weak,
+          "weaksides": by_weak_sides, "shallow": by_shallow, "replies": by_replies,
+          "replies2k": lambda solver, moves: by_replies(solver, moves, 2000), "mcts": by_mcts,
+          "mcts1000": lambda solver, moves: by_mcts(solver, moves, 1000), "probe": by_probe}
 
 
 def in_order(solver: Solver, moves: list[Move], show: bool) -> Move | None:
