@@ -157,6 +157,7 @@ def one_game(level: str, seed: int, level_first: bool, options: dict, scale: flo
             known = -theirs
             game.push(action)
     out.result = result_for(game, me)
+    assert known is not None            # set at the level's first move (a game has one)
     if out.result > known:             # the perfect player's own move lost value: a solve was wrong
         out.rose.append("the game's end")
     return out
