@@ -89,6 +89,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -547,6 +548,133 @@ def pg_delta(before: dict[str, float], after: dict[str, float]) -> dict[str, flo
     return {k: after[k] - v for k, v in before.items() if k in after}
 
 
+WAIT_SQL = ("SELECT backend_type, wait_event_type, wait_event, "
+            "coalesce(extract(epoch FROM clock_timestamp() - query_start), 0) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+            "AND (state = 'active' OR (backend_type <> 'client backend' AND wait_event_type IS DISTINCT FROM 'Activity'))")
+"""The backends at work (a client's running a statement; a background process -- WAL writer,
+checkpointer -- not sleeping in its main loop) and what each waits on; no wait event: on the CPU
+(or in a call PostgreSQL does not name); with the seconds since the statement began (a batch's
+message: its statements and the commit that ends them, one line of the log)."""
+LONG = 0.05
+"""A look where a statement has run this many seconds or more is counted apart as well (every
+backend's wait in it): what the tail's slow batches wait on, which the window's shares dilute."""
+WAL_SQL = ("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn, (SELECT count(*) FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$'), "
+           "(SELECT setting::bigint FROM pg_settings WHERE name = 'wal_segment_size')")
+"""The WAL's position in bytes, the segment files in pg_wal and a segment's size: a young cluster's
+pg_wal grows a file per segment filled (each made and zero-filled as it comes); a warmed one's
+renames a spent segment instead (recycled, nothing written ahead)."""
+
+
+def wait_key(backend: str | None, kind: str | None, event: str | None) -> tuple[bool, str]:
+    """A sample's name: the wait (``IO:WALSync``) or ``(on CPU)``, and whether a statement's (a
+    client backend's); a background process's is named with its type first (``walwriter IO:WALWrite``)."""
+    said = f"{kind}:{event}" if kind else "(on CPU)"
+    return (True, said) if backend in (None, "client backend") else (False, f"{backend} {said}")
+
+
+def wal_moved(before: tuple[int, int, int] | None, after: tuple[int, int, int] | None) -> dict[str, int] | None:
+    """The WAL over the window from two :data:`WAL_SQL` rows: bytes written, segments filled, files
+    in pg_wal before and after."""
+    if before is None or after is None:
+        return None
+    size = max(1, after[2])
+    return {"bytes": after[0] - before[0], "segments": after[0] // size - before[0] // size,
+            "files_before": before[1], "files_after": after[1]}
+
+
+class WaitSampler(threading.Thread):
+    """PostgreSQL's wait events sampled over the window (#40: a plain INSERT of 270 ms -- on what?):
+    one connection of its own polling :data:`WAIT_SQL` every ``every`` s, counting each backend seen
+    per :func:`wait_key`; its own cost (this thread's CPU and its backend's) is counted and said."""
+
+    def __init__(self, spec: str, start: float, end: float, every: float = 0.005) -> None:
+        super().__init__(daemon=True, name="pg-waits")
+        import psycopg
+        self.db = psycopg.connect(spec, autocommit=True)
+        self.start_at, self.end_at, self.every = start, end, every
+        self.counts: dict[str, int] = {}
+        """Samples per wait of the statements running."""
+        self.background: dict[str, int] = {}
+        """Samples per wait of the background processes at work."""
+        self.long: dict[str, int] = {}
+        """Samples per wait (statements' and background processes' alike) in the looks where a
+        statement had run :data:`LONG` s or more."""
+        self.long_looks = 0
+        self.looks = 0
+        self.cpu = 0.0
+        row = self.db.execute("SELECT pg_backend_pid()").fetchone()
+        self.pid = int(row[0]) if row else 0
+        self.backend_cpu = 0.0
+        self.failed = ""
+        self.wal: tuple[tuple[int, int, int] | None, tuple[int, int, int] | None] = (None, None)
+
+    def _wal(self) -> tuple[int, int, int] | None:
+        try:
+            row = self.db.execute(WAL_SQL).fetchone()
+        except Exception:           # pg_ls_waldir needs a superuser or pg_monitor: left out
+            return None
+        return (int(row[0]), int(row[1]), int(row[2])) if row else None
+
+    def run(self) -> None:
+        try:
+            time.sleep(max(0.0, self.start_at - time.time()))
+            wal0, c0, b0 = self._wal(), time.thread_time(), cpu_seconds(self.pid)
+            while time.time() < self.end_at:
+                rows = [(wait_key(*row[:3]), float(row[3])) for row in self.db.execute(WAIT_SQL).fetchall()]
+                long = any(client and ran >= LONG for (client, _key), ran in rows)
+                self.long_looks += long
+                for (client, key), _ran in rows:
+                    into = self.counts if client else self.background
+                    into[key] = into.get(key, 0) + 1
+                    if long:
+                        self.long[key] = self.long.get(key, 0) + 1
+                self.looks += 1
+                time.sleep(self.every)
+            self.cpu, self.backend_cpu = time.thread_time() - c0, cpu_seconds(self.pid) - b0
+            self.wal = (wal0, self._wal())
+        except Exception as e:      # the run goes on without: said in the line
+            self.failed = f"{type(e).__name__}: {e}"[:100]
+        finally:
+            self.db.close()
+
+    def figures(self) -> dict[str, Any]:
+        return {"looks": self.looks, "every_ms": self.every * 1000, "counts": dict(self.counts),
+                "background": dict(self.background), "failed": self.failed,
+                "long": dict(self.long), "long_looks": self.long_looks, "long_ms": LONG * 1000,
+                "cpu_ms": self.cpu * 1000, "backend_cpu_ms": self.backend_cpu * 1000,
+                "seconds": self.end_at - self.start_at, "wal": wal_moved(*self.wal)}
+
+
+def _waits(w: dict[str, Any] | None, top: int = 6) -> list[str]:
+    """The made-of line's part for the sampled waits: the statements' top waits as shares of the
+    samples, the background processes' apart, the sampler's own cost, the WAL segments."""
+    if w is None:
+        return []
+    if w.get("failed"):
+        return [f"PostgreSQL's waits not sampled ({w['failed']})"]
+    client, background = w["counts"], w.get("background", {})
+    seen = sum(client.values())
+    said = (f"PostgreSQL's waits sampled ({w['looks']:,} looks every {w['every_ms']:.0f} ms, {seen:,} statements "
+            f"seen running; the sampler's CPU {w['cpu_ms']:.0f} ms + its backend's {w['backend_cpu_ms']:.0f} ms "
+            f"in {w['seconds']:.0f} s): ")
+    ranked = sorted(client.items(), key=lambda kv: (-kv[1], kv[0]))
+    said += ", ".join(f"{k} {100 * n / seen:.0f}%" if seen else k for k, n in ranked[:top]) or "none running"
+    if background:
+        said += "; background: " + ", ".join(f"{k} {n}" for k, n in sorted(background.items(), key=lambda kv: (-kv[1], kv[0]))[:top])
+    out = [said]
+    if "long" in w:
+        many = sum(w["long"].values())
+        ranked = sorted(w["long"].items(), key=lambda kv: (-kv[1], kv[0]))
+        out.append(f"in the {w['long_looks']:,} looks where a statement had run {w['long_ms']:.0f} ms or more: "
+                   + (", ".join(f"{k} {100 * n / many:.0f}%" for k, n in ranked[:top]) if many else "none"))
+    wal = w.get("wal")
+    if wal:
+        made = wal["files_after"] - wal["files_before"]
+        out.append(f"WAL {wal['bytes'] / 2**20:.1f} MB in the window, {wal['segments']} segments filled; files in "
+                   f"pg_wal {wal['files_before']} -> {wal['files_after']} ({max(0, made)} made new, the rest recycled)")
+    return out
+
+
 LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) (\S+) .*?checkpoint (starting|complete): ?(.*)$")
 
 
@@ -584,7 +712,9 @@ SLOW_MS = 100
 
 def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None:
     """What PostgreSQL's log says held it up in [start, end) (the throwaway cluster logs them):
-    statements of :data:`SLOW_MS` ms or more (ms, the statement's first line), waits for a lock
+    statements of :data:`SLOW_MS` ms or more (ms, the statement's first line, its lines: a server's
+    batch is one message of a statement a line, run as one transaction, and its time in the log is
+    the whole message's, its commit's too), waits for a lock
     longer than its deadlock_timeout (the log's words), autovacuum and autoanalyze runs; None
     without a log (a database given by address)."""
     if log is None:
@@ -595,7 +725,12 @@ def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None
         return None
     import datetime as dt
     out: dict[str, Any] = {"statements": [], "lock_waits": [], "autovacuum": []}
+    counting: list[Any] | None = None
     for line in lines:
+        if line.startswith("\t") and counting is not None:     # a message's next line: one statement more
+            counting[2] += 1
+            continue
+        counting = None
         m = LOG_LINE.match(line)
         if not m:
             continue
@@ -606,7 +741,8 @@ def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None
         text = m.group(3)
         d = DURATION.match(text)
         if d:
-            out["statements"].append((float(d.group(1)), d.group(2)[:120]))
+            counting = [float(d.group(1)), d.group(2)[:120], 1]
+            out["statements"].append(counting)
         elif "still waiting for" in text or ("acquired" in text and "after" in text):
             out["lock_waits"].append(text[:160])
         elif text.startswith("automatic "):
@@ -619,8 +755,9 @@ def _slow(slow: dict[str, Any] | None) -> list[str]:
         return []
     said = f"statements >= {SLOW_MS} ms in the window {len(slow['statements'])}"
     if slow["statements"]:
-        ms, text = max(slow["statements"])
-        said += f" (the longest {ms:.1f} ms: {text[:80]})"
+        ms, text, *lines = max(slow["statements"])
+        more = f"a batch of {lines[0]} lines and its commit, the first " if lines and lines[0] > 1 else ""
+        said += f" (the longest {ms:.1f} ms: {more}{text[:80]})"
     said += f"; lock waits {len(slow['lock_waits'])}" + (f" ({slow['lock_waits'][0][:100]})" if slow["lock_waits"] else "")
     said += f"; autovacuum runs {len(slow['autovacuum'])}" + (f" ({slow['autovacuum'][0][:100]})" if slow["autovacuum"] else "")
     return [said]
@@ -670,6 +807,7 @@ def made_of(r: dict[str, Any]) -> str:
         said = "; ".join(f"{c['why'] or '?'}, {'still running' if c['end'] is None else c['done'][:120]}" for c in cps)
         out.append(f"checkpoints running in the window {len(cps)}{': ' + said if cps else ''}")
     out += _slow(r.get("slow"))
+    out += _waits(r.get("waits"))
     return "made of: " + "; ".join(out)
 
 
@@ -689,6 +827,7 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
         procs.append(p)
         pipes.append(ours)
     stat = pg_stat(target.check)
+    waits: WaitSampler | None = None
     try:
         for pipe in pipes:
             if not pipe.poll(300) or pipe.recv() != "ready":
@@ -701,6 +840,9 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             pipe.send(window)
         for folder in watched():     # the servers profile and time the measured window alone
             name_window(folder, window[1], window[2])
+        waits = WaitSampler(target.check, window[1], window[2]) if stat is not None else None
+        if waits is not None:
+            waits.start()
         time.sleep(max(0.0, window[1] - time.time()))
         db = target.db_pids() if target.db_pids else []
         pg0 = pg_counters(stat)
@@ -711,6 +853,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
         h1, d1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
         load = os.getloadavg()[0]
         pg1 = pg_counters(stat)
+        if waits is not None:
+            waits.join(10)
         total = Stats()
         for pipe in pipes:
             if not pipe.poll(60):
@@ -753,7 +897,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "errors": total.errors, "load": load, "rss_kib": rss,
             "tail": parts, "bots_late_max_ms": total.late_max * 1000, "bots_stalls": total.stalls, "bots_stalls_off": total.stalls_off,
             "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2]),
-            "slow": slow_in(target.pg_log, window[1], window[2])}
+            "slow": slow_in(target.pg_log, window[1], window[2]),
+            "waits": waits.figures() if waits is not None else None}
 
 
 class Single:

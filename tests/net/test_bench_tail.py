@@ -4,6 +4,7 @@ PostgreSQL's own counters over the window, and one line with every part in it.""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -129,12 +130,72 @@ def test_what_held_postgresql_up_in_the_window_is_read_from_its_log(tmp_path: Pa
     log = tmp_path / "log"
     log.write_text(SLOW_LOG)
     slow = bench.slow_in(log, _at("16:00:01"), _at("16:00:10"))
-    assert slow["statements"] == [(702.125, "INSERT INTO actions VALUES ('h', 3);")]
+    assert slow["statements"] == [[702.125, "INSERT INTO actions VALUES ('h', 3);", 2]]     # a batch of 2 lines
     assert len(slow["lock_waits"]) == 2 and "extension of relation" in slow["lock_waits"][0]
     assert slow["autovacuum"] == ['automatic analyze of table "db.public.actions"']
     assert bench.slow_in(None, 0.0, 1.0) is None and bench.slow_in(tmp_path / "none", 0.0, 1.0) is None
     text = bench.made_of({**_run(), "slow": slow})
-    assert ("statements >= 100 ms in the window 1 (the longest 702.1 ms: INSERT INTO actions VALUES ('h', 3);); "
+    assert ("statements >= 100 ms in the window 1 (the longest 702.1 ms: a batch of 2 lines and its commit, the "
+            "first INSERT INTO actions VALUES ('h', 3);); "
             "lock waits 2 (process 22 still waiting for ExclusiveLock") in text
     assert "autovacuum runs 1 (automatic analyze" in text
     assert "statements >=" not in bench.made_of(_run())         # a database given by address: not read
+
+
+def test_each_sampled_wait_is_named_and_a_background_process_apart() -> None:
+    bench = tool("bench_server")
+    assert bench.wait_key("client backend", "IO", "WALSync") == (True, "IO:WALSync")
+    assert bench.wait_key("client backend", None, None) == (True, "(on CPU)")
+    assert bench.wait_key("walwriter", "IO", "WALInitWrite") == (False, "walwriter IO:WALInitWrite")
+    assert bench.wait_key(None, "LWLock", "WALWrite") == (True, "LWLock:WALWrite")
+
+
+def test_the_wal_over_the_window_counts_segments_filled_and_files_made() -> None:
+    bench = tool("bench_server")
+    mb16 = 16 * 2**20
+    moved = bench.wal_moved((mb16 * 3 - 10, 4, mb16), (mb16 * 5 + 10, 6, mb16))
+    assert moved == {"bytes": 2 * mb16 + 20, "segments": 3, "files_before": 4, "files_after": 6}
+    assert bench.wal_moved(None, (1, 1, mb16)) is None
+
+
+def _waits() -> dict[str, Any]:
+    return {"looks": 1500, "every_ms": 5.0, "counts": {"IO:WALSync": 61, "(on CPU)": 20, "IO:WALInitWrite": 9,
+                                                         "LWLock:WALWrite": 10},
+            "background": {"walwriter IO:WALWrite": 7}, "failed": "", "cpu_ms": 310.0, "backend_cpu_ms": 420.4,
+            "seconds": 10.0, "wal": {"bytes": 40 * 2**20, "segments": 3, "files_before": 2, "files_after": 5}}
+
+
+def test_the_made_of_line_gives_the_sampled_waits_as_shares_and_the_wal_segments_made() -> None:
+    bench = tool("bench_server")
+    text = bench.made_of({**_run(), "waits": _waits()})
+    assert ("PostgreSQL's waits sampled (1,500 looks every 5 ms, 100 statements seen running; the sampler's CPU "
+            "310 ms + its backend's 420 ms in 10 s): IO:WALSync 61%, (on CPU) 20%, LWLock:WALWrite 10%, "
+            "IO:WALInitWrite 9%; background: walwriter IO:WALWrite 7") in text
+    assert "WAL 40.0 MB in the window, 3 segments filled; files in pg_wal 2 -> 5 (3 made new, the rest recycled)" in text
+    failed = bench.made_of({**_run(), "waits": {**_waits(), "failed": "OperationalError: gone"}})
+    assert "PostgreSQL's waits not sampled (OperationalError: gone)" in failed and "IO:WALSync" not in failed
+    assert "waits sampled" not in bench.made_of(_run())         # SQLite: nothing sampled
+
+
+def test_the_sampler_sees_a_statement_waiting_and_the_wal_moving(pg_cluster: Any) -> None:
+    """Against the test suite's PostgreSQL (a unix socket, no port): a statement sleeping in the
+    window is seen in its wait (Timeout:PgSleep), and a WAL switch counts as a segment filled."""
+    import psycopg
+    bench = tool("bench_server")
+    url = str(pg_cluster.new_database())
+    start = time.time() + 0.2
+    sampler = bench.WaitSampler(url, start, start + 0.6, every=0.005)
+    sampler.start()
+    with psycopg.connect(url, autocommit=True) as db:
+        time.sleep(max(0.0, start + 0.05 - time.time()))
+        db.execute("CREATE TABLE w (x int)")
+        db.execute("INSERT INTO w VALUES (1)")
+        db.execute("SELECT pg_switch_wal()")
+        db.execute("SELECT pg_sleep(0.3)")
+    sampler.join(5)
+    got = sampler.figures()
+    assert got["failed"] == ""
+    assert got["looks"] >= 20
+    assert got["counts"].get("Timeout:PgSleep", 0) >= 10
+    assert got["wal"]["segments"] >= 1 and got["wal"]["bytes"] > 0
+    assert got["backend_cpu_ms"] >= 0 and got["cpu_ms"] > 0
