@@ -669,9 +669,10 @@ def _waits(w: dict[str, Any] | None, top: int = 6) -> list[str]:
                    + (", ".join(f"{k} {100 * n / many:.0f}%" for k, n in ranked[:top]) if many else "none"))
     wal = w.get("wal")
     if wal:
-        made = wal["files_after"] - wal["files_before"]
+        made = max(0, wal["files_after"] - wal["files_before"])
         out.append(f"WAL {wal['bytes'] / 2**20:.1f} MB in the window, {wal['segments']} segments filled; files in "
-                   f"pg_wal {wal['files_before']} -> {wal['files_after']} ({max(0, made)} made new, the rest recycled)")
+                   f"pg_wal {wal['files_before']} -> {wal['files_after']} ({made} made new and zero-filled, "
+                   f"{max(0, wal['segments'] - made)} recycled)")
     return out
 
 

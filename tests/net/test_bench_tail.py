@@ -162,7 +162,9 @@ def _waits() -> dict[str, Any]:
     return {"looks": 1500, "every_ms": 5.0, "counts": {"IO:WALSync": 61, "(on CPU)": 20, "IO:WALInitWrite": 9,
                                                          "LWLock:WALWrite": 10},
             "background": {"walwriter IO:WALWrite": 7}, "failed": "", "cpu_ms": 310.0, "backend_cpu_ms": 420.4,
-            "seconds": 10.0, "wal": {"bytes": 40 * 2**20, "segments": 3, "files_before": 2, "files_after": 5}}
+            "seconds": 10.0, "wal": {"bytes": 40 * 2**20, "segments": 3, "files_before": 2, "files_after": 4},
+            "long": {"LWLock:WALWrite": 30, "IO:WALInitSync": 10, "walwriter IO:WALInitWrite": 10}, "long_looks": 12,
+            "long_ms": 50.0}
 
 
 def test_the_made_of_line_gives_the_sampled_waits_as_shares_and_the_wal_segments_made() -> None:
@@ -171,7 +173,10 @@ def test_the_made_of_line_gives_the_sampled_waits_as_shares_and_the_wal_segments
     assert ("PostgreSQL's waits sampled (1,500 looks every 5 ms, 100 statements seen running; the sampler's CPU "
             "310 ms + its backend's 420 ms in 10 s): IO:WALSync 61%, (on CPU) 20%, LWLock:WALWrite 10%, "
             "IO:WALInitWrite 9%; background: walwriter IO:WALWrite 7") in text
-    assert "WAL 40.0 MB in the window, 3 segments filled; files in pg_wal 2 -> 5 (3 made new, the rest recycled)" in text
+    assert ("in the 12 looks where a statement had run 50 ms or more: LWLock:WALWrite 60%, IO:WALInitSync 20%, "
+            "walwriter IO:WALInitWrite 20%;") in text
+    assert ("WAL 40.0 MB in the window, 3 segments filled; files in pg_wal 2 -> 4 (2 made new and zero-filled, "
+            "1 recycled)") in text
     failed = bench.made_of({**_run(), "waits": {**_waits(), "failed": "OperationalError: gone"}})
     assert "PostgreSQL's waits not sampled (OperationalError: gone)" in failed and "IO:WALSync" not in failed
     assert "waits sampled" not in bench.made_of(_run())         # SQLite: nothing sampled
@@ -197,5 +202,6 @@ def test_the_sampler_sees_a_statement_waiting_and_the_wal_moving(pg_cluster: Any
     assert got["failed"] == ""
     assert got["looks"] >= 20
     assert got["counts"].get("Timeout:PgSleep", 0) >= 10
+    assert got["long"].get("Timeout:PgSleep", 0) >= 5 and got["long_looks"] >= 5     # asleep 50 ms and more
     assert got["wal"]["segments"] >= 1 and got["wal"]["bytes"] > 0
     assert got["backend_cpu_ms"] >= 0 and got["cpu_ms"] > 0
