@@ -191,6 +191,56 @@ def machine_share(busy: dict[str, float | None], workers: int) -> str:
             f"(the server's {(busy['server'] or 0.0) / workers:.0%} of one core per worker process)")
 
 
+def machine_counters() -> dict[str, float]:
+    """The whole machine's counters (Linux; what a kernel lacks is left out): its cores' time busy,
+    stolen by the host (a VM's cores run when the host lets them) and idle waiting for I/O (/proc/stat,
+    seconds); the disks' writes and cache flushes -- an fdatasync on most disks -- with the ms the
+    kernel counted them in flight (/proc/diskstats, whole disks only); and the time some task waited
+    for a core, or for I/O (/proc/pressure, seconds). Over a window they say whether a slow fsync was
+    the disk's (its flushes slow) or the machine's (cores taken: by other work or by the host)."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        out.update(cpu_busy=(f[0] + f[1] + f[2] + f[5] + f[6]) / tick, cpu_iowait=f[4] / tick,
+                   cpu_steal=(f[7] if len(f) > 7 else 0) / tick)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        disks = [line.split() for line in Path("/proc/diskstats").read_text().splitlines()]
+        whole = [d for d in disks if len(d) >= 14 and Path(f"/sys/block/{d[2]}/device").exists()]
+        out.update(disk_writes=sum(int(d[7]) for d in whole), disk_write_ms=sum(int(d[10]) for d in whole))
+        if whole and all(len(d) >= 20 for d in whole):
+            out.update(disk_flushes=sum(int(d[18]) for d in whole), disk_flush_ms=sum(int(d[19]) for d in whole))
+    except (OSError, ValueError, IndexError):
+        pass
+    for name in ("cpu", "io"):
+        try:
+            some = Path(f"/proc/pressure/{name}").read_text().split("\n", 1)[0]
+            out[f"{name}_pressure"] = int(some.rsplit("total=", 1)[1]) / 1e6
+        except (OSError, ValueError, IndexError):
+            pass
+    return out
+
+
+def _machine(m: dict[str, float] | None, seconds: float, measured: float) -> list[str]:
+    """The made-of line's part for the machine over the window (:func:`machine_counters`' deltas);
+    ``measured``: the cores the run's own processes used (server, bots, PostgreSQL, HAProxy, bench)."""
+    if not m or "cpu_busy" not in m:
+        return []
+    said = (f"the machine over the window: cores busy {m['cpu_busy'] / seconds:.2f} (the run's own processes "
+            f"{measured:.2f}, others {max(0.0, m['cpu_busy'] / seconds - measured):.2f}), stolen by the host "
+            f"{m['cpu_steal'] / seconds:.2f}")
+    if "cpu_pressure" in m:
+        said += (f", some task waiting for a core {100 * m['cpu_pressure'] / seconds:.0f}% of the time, "
+                 f"for I/O {100 * m.get('io_pressure', 0.0) / seconds:.0f}%")
+    if m.get("disk_writes"):
+        said += f"; disk writes {m['disk_writes']:,.0f}, mean {m['disk_write_ms'] / m['disk_writes']:.2f} ms"
+    if m.get("disk_flushes"):
+        said += f", flushes {m['disk_flushes']:,.0f}, mean {m['disk_flush_ms'] / m['disk_flushes']:.2f} ms"
+    return [said]
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -809,6 +859,9 @@ def made_of(r: dict[str, Any]) -> str:
         out.append(f"checkpoints running in the window {len(cps)}{': ' + said if cps else ''}")
     out += _slow(r.get("slow"))
     out += _waits(r.get("waits"))
+    busy = r.get("busy") or {}
+    out += _machine(r.get("machine"), r.get("seconds", 10.0),
+                    sum(v for v in busy.values() if v is not None) + r.get("bench_busy", 0.0))
     return "made of: " + "; ".join(out)
 
 
@@ -846,14 +899,14 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             waits.start()
         time.sleep(max(0.0, window[1] - time.time()))
         db = target.db_pids() if target.db_pids else []
-        pg0 = pg_counters(stat)
+        pg0, m0, me0 = pg_counters(stat), machine_counters(), sum(os.times()[:2])
         (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
         h0, d0 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
         time.sleep(max(0.0, window[2] - time.time()))
         (u1, s1), b1 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
         h1, d1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
         load = os.getloadavg()[0]
-        pg1 = pg_counters(stat)
+        pg1, m1, me1 = pg_counters(stat), machine_counters(), sum(os.times()[:2])
         if waits is not None:
             waits.join(10)
         total = Stats()
@@ -899,7 +952,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "tail": parts, "bots_late_max_ms": total.late_max * 1000, "bots_stalls": total.stalls, "bots_stalls_off": total.stalls_off,
             "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2]),
             "slow": slow_in(target.pg_log, window[1], window[2]),
-            "waits": waits.figures() if waits is not None else None}
+            "waits": waits.figures() if waits is not None else None,
+            "machine": pg_delta(m0, m1), "bench_busy": (me1 - me0) / seconds, "seconds": seconds}
 
 
 class Single:

@@ -205,3 +205,31 @@ def test_the_sampler_sees_a_statement_waiting_and_the_wal_moving(pg_cluster: Any
     assert got["long"].get("Timeout:PgSleep", 0) >= 5 and got["long_looks"] >= 5     # asleep 50 ms and more
     assert got["wal"]["segments"] >= 1 and got["wal"]["bytes"] > 0
     assert got["backend_cpu_ms"] >= 0 and got["cpu_ms"] > 0
+
+
+def test_the_machine_over_the_window_says_whose_cores_and_how_slow_the_disks_flushes() -> None:
+    """A slow WAL fsync is the disk's (its flushes slow) or the machine's (cores taken by other work
+    or by the host): the line gives both."""
+    bench = tool("bench_server")
+    m = {"cpu_busy": 15.0, "cpu_iowait": 0.5, "cpu_steal": 2.0, "disk_writes": 4000.0, "disk_write_ms": 1400.0,
+         "disk_flushes": 2000.0, "disk_flush_ms": 160.0, "cpu_pressure": 3.4, "io_pressure": 0.2}
+    text = bench.made_of({**_run(), "machine": m, "seconds": 10.0, "busy": {"server": 0.5, "bots": 0.2,
+                                                                          "PostgreSQL": 0.1, "HAProxy": None},
+                          "bench_busy": 0.1})
+    assert ("the machine over the window: cores busy 1.50 (the run's own processes 0.90, others 0.60), stolen by the "
+            "host 0.20, some task waiting for a core 34% of the time, for I/O 2%; disk writes 4,000, mean 0.35 ms, "
+            "flushes 2,000, mean 0.08 ms") in text
+    assert "the machine over" not in bench.made_of({**_run(), "machine": {}})
+
+
+def test_the_machines_counters_only_grow() -> None:
+    bench = tool("bench_server")
+    before = bench.machine_counters()
+    if "cpu_busy" not in before:
+        import pytest
+        pytest.skip("no /proc/stat: not Linux")
+    sum(i * i for i in range(3_000_000))        # some CPU between the two reads: several clock ticks
+    after = bench.machine_counters()
+    assert set(after) == set(before)
+    assert after["cpu_busy"] > before["cpu_busy"]
+    assert all(after[k] >= v for k, v in before.items())
