@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
 import json
 import multiprocessing as mp
 import os
@@ -223,14 +224,42 @@ def machine_counters() -> dict[str, float]:
     return out
 
 
-def _machine(m: dict[str, float] | None, seconds: float, measured: float) -> list[str]:
+def all_cpu() -> dict[int, tuple[float, str]]:
+    """Every process's CPU seconds and command line (its first 60 characters), from /proc: the
+    window's other work named (one that ends meanwhile is not counted)."""
+    out: dict[int, tuple[float, str]] = {}
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        pid = int(stat.split("/")[2])
+        try:
+            cpu = cpu_seconds(pid)
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except (OSError, ValueError, IndexError):
+            continue
+        out[pid] = (cpu, cmd[:60])
+    return out
+
+
+def others_busy(before: dict[int, tuple[float, str]], after: dict[int, tuple[float, str]], ours: set[int],
+                seconds: float, top: int = 3) -> list[tuple[str, float]]:
+    """The processes not the run's that used the most cores over the window (their command line,
+    cores), those of 0.02 or more; ``ours``: the run's (the bench, its bots, servers, PostgreSQL,
+    HAProxy)."""
+    used = [(after[p][1] or f"pid {p}", (after[p][0] - c) / seconds)
+            for p, (c, _cmd) in before.items() if p in after and p not in ours]
+    return sorted([u for u in used if u[1] >= 0.02], key=lambda u: -u[1])[:top]
+
+
+def _machine(m: dict[str, float] | None, seconds: float, measured: float,
+             others: list[tuple[str, float]] | None = None) -> list[str]:
     """The made-of line's part for the machine over the window (:func:`machine_counters`' deltas);
-    ``measured``: the cores the run's own processes used (server, bots, PostgreSQL, HAProxy, bench)."""
+    ``measured``: the cores the run's own processes used (server, bots, PostgreSQL, HAProxy, bench);
+    ``others``: the busiest other processes (:func:`others_busy`)."""
     if not m or "cpu_busy" not in m:
         return []
     said = (f"the machine over the window: cores busy {m['cpu_busy'] / seconds:.2f} (the run's own processes "
-            f"{measured:.2f}, others {max(0.0, m['cpu_busy'] / seconds - measured):.2f}), stolen by the host "
-            f"{m['cpu_steal'] / seconds:.2f}")
+            f"{measured:.2f}, others {max(0.0, m['cpu_busy'] / seconds - measured):.2f}"
+            + "".join(f"; {cmd} {cores:.2f}" for cmd, cores in others or [])
+            + f"), stolen by the host {m['cpu_steal'] / seconds:.2f}")
     if "cpu_pressure" in m:
         said += (f", some task waiting for a core {100 * m['cpu_pressure'] / seconds:.0f}% of the time, "
                  f"for I/O {100 * m.get('io_pressure', 0.0) / seconds:.0f}%")
@@ -861,7 +890,7 @@ def made_of(r: dict[str, Any]) -> str:
     out += _waits(r.get("waits"))
     busy = r.get("busy") or {}
     out += _machine(r.get("machine"), r.get("seconds", 10.0),
-                    sum(v for v in busy.values() if v is not None) + r.get("bench_busy", 0.0))
+                    sum(v for v in busy.values() if v is not None) + r.get("bench_busy", 0.0), r.get("others", []))
     return "made of: " + "; ".join(out)
 
 
@@ -899,14 +928,15 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             waits.start()
         time.sleep(max(0.0, window[1] - time.time()))
         db = target.db_pids() if target.db_pids else []
-        pg0, m0, me0 = pg_counters(stat), machine_counters(), sum(os.times()[:2])
+        pg0, m0, me0, all0 = pg_counters(stat), machine_counters(), sum(os.times()[:2]), all_cpu()
         (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
         h0, d0 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
         time.sleep(max(0.0, window[2] - time.time()))
         (u1, s1), b1 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
         h1, d1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
         load = os.getloadavg()[0]
-        pg1, m1, me1 = pg_counters(stat), machine_counters(), sum(os.times()[:2])
+        pg1, m1, me1, all1 = pg_counters(stat), machine_counters(), sum(os.times()[:2]), all_cpu()
+        run_pids = {os.getpid(), *target.pids, *(p.pid or 0 for p in procs), *db, *([proxy] if proxy else [])}
         if waits is not None:
             waits.join(10)
         total = Stats()
@@ -953,7 +983,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2]),
             "slow": slow_in(target.pg_log, window[1], window[2]),
             "waits": waits.figures() if waits is not None else None,
-            "machine": pg_delta(m0, m1), "bench_busy": (me1 - me0) / seconds, "seconds": seconds}
+            "machine": pg_delta(m0, m1), "bench_busy": (me1 - me0) / seconds, "seconds": seconds,
+            "others": others_busy(all0, all1, run_pids, seconds)}
 
 
 class Single:

@@ -4,6 +4,7 @@ PostgreSQL's own counters over the window, and one line with every part in it.""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -215,8 +216,9 @@ def test_the_machine_over_the_window_says_whose_cores_and_how_slow_the_disks_flu
          "disk_flushes": 2000.0, "disk_flush_ms": 160.0, "cpu_pressure": 3.4, "io_pressure": 0.2}
     text = bench.made_of({**_run(), "machine": m, "seconds": 10.0, "busy": {"server": 0.5, "bots": 0.2,
                                                                           "PostgreSQL": 0.1, "HAProxy": None},
-                          "bench_busy": 0.1})
-    assert ("the machine over the window: cores busy 1.50 (the run's own processes 0.90, others 0.60), stolen by the "
+                          "bench_busy": 0.1, "others": [("python -m pytest -q", 0.55)]})
+    assert ("the machine over the window: cores busy 1.50 (the run's own processes 0.90, others 0.60; "
+            "python -m pytest -q 0.55), stolen by the "
             "host 0.20, some task waiting for a core 34% of the time, for I/O 2%; disk writes 4,000, mean 0.35 ms, "
             "flushes 2,000, mean 0.08 ms") in text
     assert "the machine over" not in bench.made_of({**_run(), "machine": {}})
@@ -233,3 +235,12 @@ def test_the_machines_counters_only_grow() -> None:
     assert set(after) == set(before)
     assert after["cpu_busy"] > before["cpu_busy"]
     assert all(after[k] >= v for k, v in before.items())
+
+
+def test_the_busiest_other_processes_are_named_and_the_runs_own_left_out() -> None:
+    bench = tool("bench_server")
+    before = {1: (10.0, "init"), 7: (5.0, "python -m pytest"), 8: (1.0, "postgres"), 9: (0.0, ""), 11: (3.0, "gone")}
+    after = {1: (10.1, "init"), 7: (10.0, "python -m pytest"), 8: (9.0, "postgres"), 9: (0.5, ""), 12: (9.0, "new")}
+    assert bench.others_busy(before, after, {8}, 10.0) == [("python -m pytest", 0.5), ("pid 9", 0.05)]
+    mine = bench.all_cpu()
+    assert "python" in mine[os.getpid()][1]            # this process, by its command line
