@@ -244,3 +244,17 @@ def test_the_busiest_other_processes_are_named_and_the_runs_own_left_out() -> No
     assert bench.others_busy(before, after, {8}, 10.0) == [("python -m pytest", 0.5), ("pid 9", 0.05)]
     mine = bench.all_cpu()
     assert "python" in mine[os.getpid()][1]            # this process, by its command line
+
+
+def test_the_result_says_when_other_work_took_cores_in_the_window() -> None:
+    bench = tool("bench_server")
+    r = {"p99_ms": 10.0, "p50_ms": 5.0, "rate": 100.0, "cpu_ms": 0.5, "sys_ms": 0.1, "db_ms": 0.2,
+         "bots_ms": 0.3, "proxy_ms": 0.0, "busy": {"server": 0.5, "bots": 0.2, "PostgreSQL": 0.1, "HAProxy": None},
+         "rss_kib": 1024, "kib_per_game": 70.0, "load": 1.0, "errors": 0, "uncommitted": 0,
+         "checked_live": 12, "missing": 0, "checked_end": 130, "check_every": 10, **_run(),
+         "bench_busy": 0.1, "seconds": 10.0}
+    busy = bench.report("", {**r, "machine": {"cpu_busy": 15.0, "cpu_steal": 0.0}}, 10, 2).splitlines()[-1]
+    assert busy.endswith("target p99 <= 50 ms met (the machine NOT at rest: other processes used 0.60 cores in the window)")
+    rest = bench.report("", {**r, "machine": {"cpu_busy": 9.5, "cpu_steal": 0.0}}, 10, 2).splitlines()[-1]
+    assert rest.endswith("target p99 <= 50 ms met")
+    assert bench.report("", r, 10, 2).splitlines()[-1].endswith("met")       # not measured: nothing said
