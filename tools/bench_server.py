@@ -851,7 +851,7 @@ def _slow(slow: dict[str, Any] | None) -> list[str]:
     said = f"statements >= {SLOW_MS} ms in the window {len(slow['statements'])}"
     if slow["statements"]:
         ms, text, *lines = max(slow["statements"])
-        more = f"a batch of {lines[0]} lines and its commit, the first " if lines and lines[0] > 1 else ""
+        more = "" if not lines else f"a batch of {lines[0]} line{'s' if lines[0] > 1 else ''} and its commit, the first "
         said += f" (the longest {ms:.1f} ms: {more}{text[:80]})"
     said += f"; lock waits {len(slow['lock_waits'])}" + (f" ({slow['lock_waits'][0][:100]})" if slow["lock_waits"] else "")
     said += f"; autovacuum runs {len(slow['autovacuum'])}" + (f" ({slow['autovacuum'][0][:100]})" if slow["autovacuum"] else "")
