@@ -64,7 +64,13 @@ heartbeat; each stall on the CPU, waiting for a core, or blocked) and the collec
 generation; the bots' loops the same; and PostgreSQL's WAL fsyncs, the checkpoints its log shows
 running in the window and the statements of 100 ms or more, lock waits of 100 ms or more and
 autovacuum runs it logged in it (the throwaway cluster logs them in UTC and times its WAL I/O;
-nothing guaranteed changes). The servers'
+nothing guaranteed changes; a logged statement is a batch's whole message, its commit too);
+PostgreSQL's wait events, sampled every 5 ms from pg_stat_activity by one connection of the bench
+(its own CPU and its backend's said; about 0.04 + 0.03 of a core), as shares of the window and apart
+in the looks where a statement had run 50 ms or more, and the WAL segments filled and made new in
+pg_wal; and the machine over the window: cores busy, the run's own and the other processes' (the
+busiest named), stolen by the host, CPU and I/O pressure, the disk's writes and flushes with their
+mean times (/proc). The RESULT line says when other processes used 0.2 cores or more. The servers'
 part costs a heartbeat per 10 ms per process: ``--no-tail`` leaves it out, and ``--baseline`` does
 (the baseline's servers would not pay for it, and its CPU would read as this source's).
 
