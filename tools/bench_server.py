@@ -245,6 +245,18 @@ def all_cpu() -> dict[int, tuple[float, str]]:
     return out
 
 
+def queued(pids: list[int]) -> dict[int, float]:
+    """Each process's seconds runnable but waiting for a core so far (/proc/PID/schedstat's second
+    field, its main thread: one thread in each of PostgreSQL's processes); one gone or without it is left out."""
+    out = {}
+    for pid in pids:
+        try:
+            out[pid] = int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
 def others_busy(before: dict[int, tuple[float, str]], after: dict[int, tuple[float, str]], ours: set[int],
                 seconds: float, top: int = 3) -> list[tuple[str, float]]:
     """The processes not the run's that used the most cores over the window (their command line,
@@ -910,6 +922,9 @@ def made_of(r: dict[str, Any]) -> str:
     out += _slow(r.get("slow"))
     out += _waits(r.get("waits"))
     out += _machine(r.get("machine"), r.get("seconds", 10.0), own_cores(r), r.get("others", []))
+    if r.get("pg_queued_s") is not None:
+        out.append(f"PostgreSQL's processes runnable but waiting for a core {r['pg_queued_s'] * 1000:,.0f} ms in all "
+                   f"over the window")
     return "made of: " + "; ".join(out)
 
 
@@ -949,10 +964,10 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
         db = target.db_pids() if target.db_pids else []
         pg0, m0, me0, all0 = pg_counters(stat), machine_counters(), sum(os.times()[:2]), all_cpu()
         (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
-        h0, d0 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
+        h0, d0, q0 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db), queued(db)
         time.sleep(max(0.0, window[2] - time.time()))
         (u1, s1), b1 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
-        h1, d1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
+        h1, d1, q1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db), queued(db)
         load = os.getloadavg()[0]
         pg1, m1, me1, all1 = pg_counters(stat), machine_counters(), sum(os.times()[:2]), all_cpu()
         run_pids = {os.getpid(), *target.pids, *(p.pid or 0 for p in procs), *db, *([proxy] if proxy else [])}
@@ -1003,7 +1018,8 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "slow": slow_in(target.pg_log, window[1], window[2]),
             "waits": waits.figures() if waits is not None else None,
             "machine": pg_delta(m0, m1), "bench_busy": (me1 - me0) / seconds, "seconds": seconds,
-            "others": others_busy(all0, all1, run_pids, seconds)}
+            "others": others_busy(all0, all1, run_pids, seconds),
+            "pg_queued_s": sum(q1[p] - q for p, q in q0.items() if p in q1) if db else None}
 
 
 class Single:

@@ -222,6 +222,9 @@ def test_the_machine_over_the_window_says_whose_cores_and_how_slow_the_disks_flu
             "host 0.20, some task waiting for a core 34% of the time, for I/O 2%; disk writes 4,000, mean 0.35 ms, "
             "flushes 2,000, mean 0.08 ms") in text
     assert "the machine over" not in bench.made_of({**_run(), "machine": {}})
+    assert ("PostgreSQL's processes runnable but waiting for a core 1,250 ms in all over the window"
+            in bench.made_of({**_run(), "pg_queued_s": 1.25}))
+    assert "waiting for a core 0 ms" not in bench.made_of(_run())      # not measured: not said
 
 
 def test_the_machines_counters_only_grow() -> None:
@@ -243,6 +246,8 @@ def test_the_busiest_other_processes_are_named_and_the_runs_own_left_out() -> No
     after = {1: (10.1, "init"), 7: (10.0, "python -m pytest"), 8: (9.0, "postgres"), 9: (0.5, ""), 12: (9.0, "new")}
     assert bench.others_busy(before, after, {8}, 10.0) == [("python -m pytest", 0.5), ("pid 9", 0.05)]
     mine = bench.all_cpu()
+    waited = bench.queued([os.getpid(), 0])
+    assert list(waited) == [os.getpid()] and waited[os.getpid()] >= 0      # pid 0 has none: left out
     assert "python" in mine[os.getpid()][1]            # this process, by its command line
 
 
