@@ -65,8 +65,8 @@ generation; the bots' loops the same; and PostgreSQL's WAL fsyncs, the checkpoin
 running in the window and the statements of 100 ms or more, lock waits of 100 ms or more and
 autovacuum runs it logged in it (the throwaway cluster logs them in UTC and times its WAL I/O;
 nothing guaranteed changes; a logged statement is a batch's whole message, its commit too);
-PostgreSQL's wait events, sampled every 5 ms from pg_stat_activity by one connection of the bench
-(its own CPU and its backend's said; about 0.04 + 0.03 of a core), as shares of the window and apart
+PostgreSQL's wait events, sampled every 5 ms (``--wait-every``; 0: not sampled) from pg_stat_activity
+by one connection of the bench (its own CPU and its backend's said; about 0.04 + 0.03 of a core), as shares of the window and apart
 in the looks where a statement had run 50 ms or more, and the WAL segments filled and made new in
 pg_wal; and the machine over the window: cores busy, the run's own and the other processes' (the
 busiest named), stolen by the host, CPU and I/O pressure, the disk's writes and flushes with their
@@ -667,6 +667,8 @@ WAIT_SQL = ("SELECT backend_type, wait_event_type, wait_event, "
 checkpointer -- not sleeping in its main loop) and what each waits on; no wait event: on the CPU
 (or in a call PostgreSQL does not name); with the seconds since the statement began (a batch's
 message: its statements and the commit that ends them, one line of the log)."""
+WAIT_EVERY = 0.005
+"""Seconds between the wait sampler's looks (``--wait-every``; 0: PostgreSQL's waits not sampled)."""
 LONG = 0.05
 """A look where a statement has run this many seconds or more is counted apart as well (every
 backend's wait in it): what the tail's slow batches wait on, which the window's shares dilute."""
@@ -957,7 +959,7 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             pipe.send(window)
         for folder in watched():     # the servers profile and time the measured window alone
             name_window(folder, window[1], window[2])
-        waits = WaitSampler(target.check, window[1], window[2]) if stat is not None else None
+        waits = WaitSampler(target.check, window[1], window[2], WAIT_EVERY) if stat is not None and WAIT_EVERY else None
         if waits is not None:
             waits.start()
         time.sleep(max(0.0, window[1] - time.time()))
@@ -1252,6 +1254,7 @@ def machine() -> str:
 
 
 def main() -> None:
+    global WAIT_EVERY
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true", help="small numbers, a few seconds each")
@@ -1288,7 +1291,11 @@ def main() -> None:
                         help="the servers record nothing of what the tail is made of (no 'made of:' server part; "
                              "off by itself with --baseline: a baseline without the recorder would not pay for its "
                              "heartbeat, a wakeup every 10 ms, ~0.2 ms of CPU each on this machine's bare loop)")
+    parser.add_argument("--wait-every", type=float, default=WAIT_EVERY * 1000, metavar="MS",
+                        help="with PostgreSQL: sample its wait events every MS ms over the window (default 5; "
+                             "0: not sampled; the sampler's CPU and its backend's are printed, about 0.07 of a core)")
     args = parser.parse_args()
+    WAIT_EVERY = max(0.0, args.wait_every) / 1000
     if args.echo_server:
         asyncio.run(echo_main())
         return
