@@ -1035,6 +1035,22 @@ class Single:
         return Target([url], False, str(data), [proc.pid]), lambda: stop(proc)
 
 
+PG_NICE = 0
+"""``--pg-nice N``: the throwaway PostgreSQL's processes run at this nice value (0: as started)."""
+
+
+def first_for_a_core(pids: list[int], nice: int) -> None:
+    """The throwaway cluster's processes at ``nice`` (negative: first for a core; the backends made
+    later inherit the postmaster's): an operator's lever tried by the bench (#40: a WAL flush waiting
+    for a core holds every batch behind it), not a setting of PostgreSQL's; nothing guaranteed changes."""
+    for pid in pids:
+        try:
+            os.setpriority(os.PRIO_PROCESS, pid, nice)
+        except OSError as e:
+            raise SystemExit(f"--pg-nice {nice}: PostgreSQL's process {pid} could not be reniced ({e.strerror}; "
+                             "a negative value needs root)") from e
+
+
 def measure_settings(url: str) -> None:
     """The throwaway cluster says what its tail is made of: each checkpoint in its log (UTC times),
     its WAL's write and fsync times counted (track_wal_io_timing: a clock read per WAL write), every
@@ -1066,6 +1082,8 @@ class Cluster:
             self._gen = start_cluster(fsync=self.fsync)
             self._pg = next(self._gen)
             measure_settings(self._pg.url())
+            if PG_NICE:
+                first_for_a_core(self._pg.pids(), PG_NICE)
         return str(self._pg.new_database())
 
     def start(self, data: Path) -> tuple[Target, Any]:
@@ -1207,7 +1225,8 @@ def main_run(args: argparse.Namespace) -> None:
     workers = {label: (server.n if isinstance(server, Cluster) else 1) for label, server in servers}
     if pg is not None and args.store == "throwaway":
         print(f"PostgreSQL: a throwaway cluster made for the run, fsync {'off' if args.no_fsync else 'on'}, "
-              f"synchronous_commit {'on' if args.sync == 'full' else 'off'} (--sync {args.sync})", flush=True)
+              f"synchronous_commit {'on' if args.sync == 'full' else 'off'} (--sync {args.sync})"
+              f"{f', its processes at nice {PG_NICE}' if PG_NICE else ''}", flush=True)
     try:
         cpu: dict[str, list[float]] = {label: [] for label, _server in servers}
         if args.lanes:
@@ -1254,7 +1273,7 @@ def machine() -> str:
 
 
 def main() -> None:
-    global WAIT_EVERY
+    global WAIT_EVERY, PG_NICE
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true", help="small numbers, a few seconds each")
@@ -1283,6 +1302,9 @@ def main() -> None:
     parser.add_argument("--profile", metavar="DIR",
                         help="each server process writes a cProfile of its event loop and its threads' CPU "
                              "to DIR (jayden_jazz/net/profiling.py; the profile slows the server)")
+    parser.add_argument("--pg-nice", type=int, default=0, metavar="N",
+                        help="with the throwaway PostgreSQL: its processes at nice N (e.g. -10: first for a core, "
+                             "as an operator could; root only for a negative N; default 0: as started)")
     parser.add_argument("--no-fsync", action="store_true",
                         help="with --workers and the throwaway PostgreSQL: fsync off (not as deployed: a commit "
                              "is then not on the disk when acked; the default keeps fsync on)")
@@ -1296,6 +1318,7 @@ def main() -> None:
                              "0: not sampled; the sampler's CPU and its backend's are printed, about 0.07 of a core)")
     args = parser.parse_args()
     WAIT_EVERY = max(0.0, args.wait_every) / 1000
+    PG_NICE = args.pg_nice
     if args.echo_server:
         asyncio.run(echo_main())
         return

@@ -263,3 +263,20 @@ def test_the_result_says_when_other_work_took_cores_in_the_window() -> None:
     rest = bench.report("", {**r, "machine": {"cpu_busy": 9.5, "cpu_steal": 0.0}}, 10, 2).splitlines()[-1]
     assert rest.endswith("target p99 <= 50 ms met")
     assert bench.report("", r, 10, 2).splitlines()[-1].endswith("met")       # not measured: nothing said
+
+
+def test_pg_nice_renices_the_processes_and_says_why_it_cannot() -> None:
+    """``--pg-nice``: the cluster's processes at that nice value (a child process of the test here)."""
+    import subprocess
+    import sys
+    bench = tool("bench_server")
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        bench.first_for_a_core([child.pid], 5)
+        assert os.getpriority(os.PRIO_PROCESS, child.pid) == 5
+    finally:
+        child.kill()
+        child.wait()
+    import pytest
+    with pytest.raises(SystemExit, match="could not be reniced"):
+        bench.first_for_a_core([child.pid], 5)              # gone: said, not a traceback
