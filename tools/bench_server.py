@@ -1046,6 +1046,8 @@ def first_for_a_core(pids: list[int], nice: int) -> None:
     for pid in pids:
         try:
             os.setpriority(os.PRIO_PROCESS, pid, nice)
+        except ProcessLookupError:      # ended since it was listed (a backend come and gone)
+            continue
         except OSError as e:
             raise SystemExit(f"--pg-nice {nice}: PostgreSQL's process {pid} could not be reniced ({e.strerror}; "
                              "a negative value needs root)") from e
