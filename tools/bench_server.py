@@ -714,6 +714,12 @@ class WaitSampler(threading.Thread):
         """Samples per wait (statements' and background processes' alike) in the looks where a
         statement had run :data:`LONG` s or more."""
         self.long_looks = 0
+        self.disks = {p.parent.name for p in Path("/sys/block").glob("*/device")}
+        self.disk_looks = 0
+        """Looks that found the disk with an I/O in flight, and of the long looks those that did."""
+        self.disk_long = 0
+        self.disk_run = 0.0
+        """The longest stretch of looks in a row that found an I/O in flight (s, look to look)."""
         self.looks = 0
         self.cpu = 0.0
         row = self.db.execute("SELECT pg_backend_pid()").fetchone()
@@ -721,6 +727,14 @@ class WaitSampler(threading.Thread):
         self.backend_cpu = 0.0
         self.failed = ""
         self.wal: tuple[tuple[int, int, int] | None, tuple[int, int, int] | None] = (None, None)
+
+    def _disk(self) -> int:
+        """The I/Os the whole disks have in flight now (/proc/diskstats' ninth field; 0 where none)."""
+        try:
+            return sum(int(d[11]) for d in (line.split() for line in Path("/proc/diskstats").read_text().splitlines())
+                       if len(d) >= 14 and d[2] in self.disks)
+        except (OSError, ValueError):
+            return 0
 
     def _wal(self) -> tuple[int, int, int] | None:
         try:
@@ -733,10 +747,17 @@ class WaitSampler(threading.Thread):
         try:
             time.sleep(max(0.0, self.start_at - time.time()))
             wal0, c0, b0 = self._wal(), time.thread_time(), cpu_seconds(self.pid)
+            busy_since: float | None = None
             while time.time() < self.end_at:
                 rows = [(wait_key(*row[:3]), float(row[3])) for row in self.db.execute(WAIT_SQL).fetchall()]
                 long = any(client and ran >= LONG for (client, _key), ran in rows)
                 self.long_looks += long
+                now, in_flight = time.perf_counter(), self._disk() > 0
+                self.disk_looks += in_flight
+                self.disk_long += in_flight and long
+                busy_since = (busy_since if busy_since is not None else now) if in_flight else None
+                if busy_since is not None:
+                    self.disk_run = max(self.disk_run, now - busy_since)
                 for (client, key), _ran in rows:
                     into = self.counts if client else self.background
                     into[key] = into.get(key, 0) + 1
@@ -755,6 +776,7 @@ class WaitSampler(threading.Thread):
         return {"looks": self.looks, "every_ms": self.every * 1000, "counts": dict(self.counts),
                 "background": dict(self.background), "failed": self.failed,
                 "long": dict(self.long), "long_looks": self.long_looks, "long_ms": LONG * 1000,
+                "disk_looks": self.disk_looks, "disk_long": self.disk_long, "disk_run_ms": self.disk_run * 1000,
                 "cpu_ms": self.cpu * 1000, "backend_cpu_ms": self.backend_cpu * 1000,
                 "seconds": self.end_at - self.start_at, "wal": wal_moved(*self.wal)}
 
@@ -780,7 +802,11 @@ def _waits(w: dict[str, Any] | None, top: int = 6) -> list[str]:
         many = sum(w["long"].values())
         ranked = sorted(w["long"].items(), key=lambda kv: (-kv[1], kv[0]))
         out.append(f"in the {w['long_looks']:,} looks where a statement had run {w['long_ms']:.0f} ms or more: "
-                   + (", ".join(f"{k} {100 * n / many:.0f}%" for k, n in ranked[:top]) if many else "none"))
+                   + (", ".join(f"{k} {100 * n / many:.0f}%" for k, n in ranked[:top]) if many else "none")
+                   + (f" (the disk with an I/O in flight in {w['disk_long']:,} of them)" if "disk_long" in w and many else ""))
+    if "disk_looks" in w:
+        out.append(f"the disk had an I/O in flight in {w['disk_looks']:,} looks, at most "
+                   f"{w['disk_run_ms']:.0f} ms in a row")
     wal = w.get("wal")
     if wal:
         made = max(0, wal["files_after"] - wal["files_before"])

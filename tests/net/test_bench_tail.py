@@ -165,7 +165,7 @@ def _waits() -> dict[str, Any]:
             "background": {"walwriter IO:WALWrite": 7}, "failed": "", "cpu_ms": 310.0, "backend_cpu_ms": 420.4,
             "seconds": 10.0, "wal": {"bytes": 40 * 2**20, "segments": 3, "files_before": 2, "files_after": 4},
             "long": {"LWLock:WALWrite": 30, "IO:WALInitSync": 10, "walwriter IO:WALInitWrite": 10}, "long_looks": 12,
-            "long_ms": 50.0}
+            "long_ms": 50.0, "disk_looks": 40, "disk_long": 3, "disk_run_ms": 12.4}
 
 
 def test_the_made_of_line_gives_the_sampled_waits_as_shares_and_the_wal_segments_made() -> None:
@@ -175,7 +175,8 @@ def test_the_made_of_line_gives_the_sampled_waits_as_shares_and_the_wal_segments
             "310 ms + its backend's 420 ms in 10 s): IO:WALSync 61%, (on CPU) 20%, LWLock:WALWrite 10%, "
             "IO:WALInitWrite 9%; background: walwriter IO:WALWrite 7") in text
     assert ("in the 12 looks where a statement had run 50 ms or more: LWLock:WALWrite 60%, IO:WALInitSync 20%, "
-            "walwriter IO:WALInitWrite 20%;") in text
+            "walwriter IO:WALInitWrite 20% (the disk with an I/O in flight in 3 of them); the disk had an I/O in "
+            "flight in 40 looks, at most 12 ms in a row;") in text
     assert ("WAL 40.0 MB in the window, 3 segments filled; files in pg_wal 2 -> 4 (2 made new and zero-filled, "
             "1 recycled)") in text
     failed = bench.made_of({**_run(), "waits": {**_waits(), "failed": "OperationalError: gone"}})
@@ -206,6 +207,7 @@ def test_the_sampler_sees_a_statement_waiting_and_the_wal_moving(pg_cluster: Any
     assert got["long"].get("Timeout:PgSleep", 0) >= 5 and got["long_looks"] >= 5     # asleep 50 ms and more
     assert got["wal"]["segments"] >= 1 and got["wal"]["bytes"] > 0
     assert got["backend_cpu_ms"] >= 0 and got["cpu_ms"] > 0
+    assert 0 <= got["disk_long"] <= got["disk_looks"] <= got["looks"] and got["disk_run_ms"] >= 0
 
 
 def test_the_machine_over_the_window_says_whose_cores_and_how_slow_the_disks_flushes() -> None:
