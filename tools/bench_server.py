@@ -69,7 +69,7 @@ PostgreSQL's wait events, sampled every 5 ms (``--wait-every``; 0: not sampled) 
 by one connection of the bench (its own CPU and its backend's said; about 0.04 + 0.03 of a core), as shares of the window and apart
 in the looks where a statement had run 50 ms or more, with the disk's I/Os in flight at each look
 (the longest stretch of looks in a row that found one: #40's bad windows at rest were the disk
-holding an I/O for 230-310 ms), and the WAL segments filled and made new in pg_wal; and the machine
+holding an I/O for 230-390 ms), and the WAL segments filled and made new in pg_wal; and the machine
 over the window: cores busy, the run's own and the other processes' (the busiest named), stolen by
 the host, CPU and I/O pressure, the disk's writes and flushes with their mean times, PostgreSQL's
 processes' time runnable but waiting for a core (/proc). The RESULT line says when other processes
