@@ -64,7 +64,17 @@ heartbeat; each stall on the CPU, waiting for a core, or blocked) and the collec
 generation; the bots' loops the same; and PostgreSQL's WAL fsyncs, the checkpoints its log shows
 running in the window and the statements of 100 ms or more, lock waits of 100 ms or more and
 autovacuum runs it logged in it (the throwaway cluster logs them in UTC and times its WAL I/O;
-nothing guaranteed changes). The servers'
+nothing guaranteed changes; a logged statement is a batch's whole message, its commit too);
+PostgreSQL's wait events, sampled every 5 ms (``--wait-every``; 0: not sampled) from pg_stat_activity
+by one connection of the bench (its own CPU and its backend's said; about 0.04 + 0.03 of a core), as shares of the window and apart
+in the looks where a statement had run 50 ms or more, with the disk's I/Os in flight at each look
+(the longest stretch of looks in a row that found one: #40's bad windows at rest were the disk
+holding an I/O for 230-390 ms), and the WAL segments filled and made new in pg_wal; and the machine
+over the window: cores busy, the run's own and the other processes' (the busiest named), stolen by
+the host, CPU and I/O pressure, the disk's writes and flushes with their mean times, PostgreSQL's
+processes' time runnable but waiting for a core (/proc). The RESULT line says when other processes
+used 0.2 cores or more. ``--pg-nice N`` runs the throwaway PostgreSQL's processes at nice N (an
+operator's lever, tried: -10 changed nothing measured). The servers'
 part costs a heartbeat per 10 ms per process: ``--no-tail`` leaves it out, and ``--baseline`` does
 (the baseline's servers would not pay for it, and its CPU would read as this source's).
 
@@ -78,6 +88,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
 import json
 import multiprocessing as mp
 import os
@@ -89,6 +100,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -188,6 +200,111 @@ def machine_share(busy: dict[str, float | None], workers: int) -> str:
     parts = [f"{name} {cores:.2f}" for name, cores in busy.items() if cores is not None]
     return (f"cores busy: {', '.join(parts)} of {os.cpu_count()} "
             f"(the server's {(busy['server'] or 0.0) / workers:.0%} of one core per worker process)")
+
+
+def machine_counters() -> dict[str, float]:
+    """The whole machine's counters (Linux; what a kernel lacks is left out): its cores' time busy,
+    stolen by the host (a VM's cores run when the host lets them) and idle waiting for I/O (/proc/stat,
+    seconds); the disks' writes and cache flushes -- an fdatasync on most disks -- with the ms the
+    kernel counted them in flight (/proc/diskstats, whole disks only); and the time some task waited
+    for a core, or for I/O (/proc/pressure, seconds). Over a window they say whether a slow fsync was
+    the disk's (its flushes slow) or the machine's (cores taken: by other work or by the host)."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        out.update(cpu_busy=(f[0] + f[1] + f[2] + f[5] + f[6]) / tick, cpu_iowait=f[4] / tick,
+                   cpu_steal=(f[7] if len(f) > 7 else 0) / tick)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        disks = [line.split() for line in Path("/proc/diskstats").read_text().splitlines()]
+        whole = [d for d in disks if len(d) >= 14 and Path(f"/sys/block/{d[2]}/device").exists()]
+        out.update(disk_writes=sum(int(d[7]) for d in whole), disk_write_ms=sum(int(d[10]) for d in whole))
+        if whole and all(len(d) >= 20 for d in whole):
+            out.update(disk_flushes=sum(int(d[18]) for d in whole), disk_flush_ms=sum(int(d[19]) for d in whole))
+    except (OSError, ValueError, IndexError):
+        pass
+    for name in ("cpu", "io"):
+        try:
+            some = Path(f"/proc/pressure/{name}").read_text().split("\n", 1)[0]
+            out[f"{name}_pressure"] = int(some.rsplit("total=", 1)[1]) / 1e6
+        except (OSError, ValueError, IndexError):
+            pass
+    return out
+
+
+def all_cpu() -> dict[int, tuple[float, str]]:
+    """Every process's CPU seconds and command line (its first 60 characters), from /proc: the
+    window's other work named (one that ends meanwhile is not counted)."""
+    out: dict[int, tuple[float, str]] = {}
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        pid = int(stat.split("/")[2])
+        try:
+            cpu = cpu_seconds(pid)
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except (OSError, ValueError, IndexError):
+            continue
+        out[pid] = (cpu, cmd[:60])
+    return out
+
+
+def queued(pids: list[int]) -> dict[int, float]:
+    """Each process's seconds runnable but waiting for a core so far (/proc/PID/schedstat's second
+    field, its main thread: one thread in each of PostgreSQL's processes); one gone or without it is left out."""
+    out = {}
+    for pid in pids:
+        try:
+            out[pid] = int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def others_busy(before: dict[int, tuple[float, str]], after: dict[int, tuple[float, str]], ours: set[int],
+                seconds: float, top: int = 3) -> list[tuple[str, float]]:
+    """The processes not the run's that used the most cores over the window (their command line,
+    cores), those of 0.02 or more; ``ours``: the run's (the bench, its bots, servers, PostgreSQL,
+    HAProxy)."""
+    used = [(after[p][1] or f"pid {p}", (after[p][0] - c) / seconds)
+            for p, (c, _cmd) in before.items() if p in after and p not in ours]
+    return sorted([u for u in used if u[1] >= 0.02], key=lambda u: -u[1])[:top]
+
+
+AT_REST = 0.2
+"""Cores other processes may use over a window before its report says the machine was not at rest."""
+
+
+def own_cores(r: dict[str, Any]) -> float:
+    """The cores the run's own processes used over the window (server, bots, PostgreSQL, HAProxy, bench)."""
+    return sum(v for v in (r.get("busy") or {}).values() if v is not None) + r.get("bench_busy", 0.0)
+
+
+def other_cores(r: dict[str, Any]) -> float | None:
+    """The cores the machine's other processes used over the window (None: not known)."""
+    m = r.get("machine") or {}
+    return max(0.0, m["cpu_busy"] / r.get("seconds", 10.0) - own_cores(r)) if "cpu_busy" in m else None
+
+
+def _machine(m: dict[str, float] | None, seconds: float, measured: float,
+             others: list[tuple[str, float]] | None = None) -> list[str]:
+    """The made-of line's part for the machine over the window (:func:`machine_counters`' deltas);
+    ``measured``: the cores the run's own processes used (server, bots, PostgreSQL, HAProxy, bench);
+    ``others``: the busiest other processes (:func:`others_busy`)."""
+    if not m or "cpu_busy" not in m:
+        return []
+    said = (f"the machine over the window: cores busy {m['cpu_busy'] / seconds:.2f} (the run's own processes "
+            f"{measured:.2f}, others {max(0.0, m['cpu_busy'] / seconds - measured):.2f}"
+            + "".join(f"; {cmd} {cores:.2f}" for cmd, cores in others or [])
+            + f"), stolen by the host {m['cpu_steal'] / seconds:.2f}")
+    if "cpu_pressure" in m:
+        said += (f", some task waiting for a core {100 * m['cpu_pressure'] / seconds:.0f}% of the time, "
+                 f"for I/O {100 * m.get('io_pressure', 0.0) / seconds:.0f}%")
+    if m.get("disk_writes"):
+        said += f"; disk writes {m['disk_writes']:,.0f}, mean {m['disk_write_ms'] / m['disk_writes']:.2f} ms"
+    if m.get("disk_flushes"):
+        said += f", flushes {m['disk_flushes']:,.0f}, mean {m['disk_flush_ms'] / m['disk_flushes']:.2f} ms"
+    return [said]
 
 
 def rss_kib(pid: int) -> int:
@@ -547,6 +664,162 @@ def pg_delta(before: dict[str, float], after: dict[str, float]) -> dict[str, flo
     return {k: after[k] - v for k, v in before.items() if k in after}
 
 
+WAIT_SQL = ("SELECT backend_type, wait_event_type, wait_event, "
+            "coalesce(extract(epoch FROM clock_timestamp() - query_start), 0) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+            "AND (state = 'active' OR (backend_type <> 'client backend' AND wait_event_type IS DISTINCT FROM 'Activity'))")
+"""The backends at work (a client's running a statement; a background process -- WAL writer,
+checkpointer -- not sleeping in its main loop) and what each waits on; no wait event: on the CPU
+(or in a call PostgreSQL does not name); with the seconds since the statement began (a batch's
+message: its statements and the commit that ends them, one line of the log)."""
+WAIT_EVERY = 0.005
+"""Seconds between the wait sampler's looks (``--wait-every``; 0: PostgreSQL's waits not sampled)."""
+LONG = 0.05
+"""A look where a statement has run this many seconds or more is counted apart as well (every
+backend's wait in it): what the tail's slow batches wait on, which the window's shares dilute."""
+WAL_SQL = ("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn, (SELECT count(*) FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$'), "
+           "(SELECT setting::bigint FROM pg_settings WHERE name = 'wal_segment_size')")
+"""The WAL's position in bytes, the segment files in pg_wal and a segment's size: a young cluster's
+pg_wal grows a file per segment filled (each made and zero-filled as it comes); a warmed one's
+renames a spent segment instead (recycled, nothing written ahead)."""
+
+
+def wait_key(backend: str | None, kind: str | None, event: str | None) -> tuple[bool, str]:
+    """A sample's name: the wait (``IO:WALSync``) or ``(on CPU)``, and whether a statement's (a
+    client backend's); a background process's is named with its type first (``walwriter IO:WALWrite``)."""
+    said = f"{kind}:{event}" if kind else "(on CPU)"
+    return (True, said) if backend in (None, "client backend") else (False, f"{backend} {said}")
+
+
+def wal_moved(before: tuple[int, int, int] | None, after: tuple[int, int, int] | None) -> dict[str, int] | None:
+    """The WAL over the window from two :data:`WAL_SQL` rows: bytes written, segments filled, files
+    in pg_wal before and after."""
+    if before is None or after is None:
+        return None
+    size = max(1, after[2])
+    return {"bytes": after[0] - before[0], "segments": after[0] // size - before[0] // size,
+            "files_before": before[1], "files_after": after[1]}
+
+
+class WaitSampler(threading.Thread):
+    """PostgreSQL's wait events sampled over the window (#40: a plain INSERT of 270 ms -- on what?):
+    one connection of its own polling :data:`WAIT_SQL` every ``every`` s, counting each backend seen
+    per :func:`wait_key`; its own cost (this thread's CPU and its backend's) is counted and said."""
+
+    def __init__(self, spec: str, start: float, end: float, every: float = 0.005) -> None:
+        super().__init__(daemon=True, name="pg-waits")
+        import psycopg
+        self.db = psycopg.connect(spec, autocommit=True)
+        self.start_at, self.end_at, self.every = start, end, every
+        self.counts: dict[str, int] = {}
+        """Samples per wait of the statements running."""
+        self.background: dict[str, int] = {}
+        """Samples per wait of the background processes at work."""
+        self.long: dict[str, int] = {}
+        """Samples per wait (statements' and background processes' alike) in the looks where a
+        statement had run :data:`LONG` s or more."""
+        self.long_looks = 0
+        self.disks = {p.parent.name for p in Path("/sys/block").glob("*/device")}
+        self.disk_looks = 0
+        """Looks that found the disk with an I/O in flight, and of the long looks those that did."""
+        self.disk_long = 0
+        self.disk_run = 0.0
+        """The longest stretch of looks in a row that found an I/O in flight (s, look to look)."""
+        self.looks = 0
+        self.cpu = 0.0
+        row = self.db.execute("SELECT pg_backend_pid()").fetchone()
+        self.pid = int(row[0]) if row else 0
+        self.backend_cpu = 0.0
+        self.failed = ""
+        self.wal: tuple[tuple[int, int, int] | None, tuple[int, int, int] | None] = (None, None)
+
+    def _disk(self) -> int:
+        """The I/Os the whole disks have in flight now (/proc/diskstats' ninth field; 0 where none)."""
+        try:
+            return sum(int(d[11]) for d in (line.split() for line in Path("/proc/diskstats").read_text().splitlines())
+                       if len(d) >= 14 and d[2] in self.disks)
+        except (OSError, ValueError):
+            return 0
+
+    def _wal(self) -> tuple[int, int, int] | None:
+        try:
+            row = self.db.execute(WAL_SQL).fetchone()
+        except Exception:           # pg_ls_waldir needs a superuser or pg_monitor: left out
+            return None
+        return (int(row[0]), int(row[1]), int(row[2])) if row else None
+
+    def run(self) -> None:
+        try:
+            time.sleep(max(0.0, self.start_at - time.time()))
+            wal0, c0, b0 = self._wal(), time.thread_time(), cpu_seconds(self.pid)
+            busy_since: float | None = None
+            while time.time() < self.end_at:
+                rows = [(wait_key(*row[:3]), float(row[3])) for row in self.db.execute(WAIT_SQL).fetchall()]
+                long = any(client and ran >= LONG for (client, _key), ran in rows)
+                self.long_looks += long
+                now, in_flight = time.perf_counter(), self._disk() > 0
+                self.disk_looks += in_flight
+                self.disk_long += in_flight and long
+                busy_since = (busy_since if busy_since is not None else now) if in_flight else None
+                if busy_since is not None:
+                    self.disk_run = max(self.disk_run, now - busy_since)
+                for (client, key), _ran in rows:
+                    into = self.counts if client else self.background
+                    into[key] = into.get(key, 0) + 1
+                    if long:
+                        self.long[key] = self.long.get(key, 0) + 1
+                self.looks += 1
+                time.sleep(self.every)
+            self.cpu, self.backend_cpu = time.thread_time() - c0, cpu_seconds(self.pid) - b0
+            self.wal = (wal0, self._wal())
+        except Exception as e:      # the run goes on without: said in the line
+            self.failed = f"{type(e).__name__}: {e}"[:100]
+        finally:
+            self.db.close()
+
+    def figures(self) -> dict[str, Any]:
+        return {"looks": self.looks, "every_ms": self.every * 1000, "counts": dict(self.counts),
+                "background": dict(self.background), "failed": self.failed,
+                "long": dict(self.long), "long_looks": self.long_looks, "long_ms": LONG * 1000,
+                "disk_looks": self.disk_looks, "disk_long": self.disk_long, "disk_run_ms": self.disk_run * 1000,
+                "cpu_ms": self.cpu * 1000, "backend_cpu_ms": self.backend_cpu * 1000,
+                "seconds": self.end_at - self.start_at, "wal": wal_moved(*self.wal)}
+
+
+def _waits(w: dict[str, Any] | None, top: int = 6) -> list[str]:
+    """The made-of line's part for the sampled waits: the statements' top waits as shares of the
+    samples, the background processes' apart, the sampler's own cost, the WAL segments."""
+    if w is None:
+        return []
+    if w.get("failed"):
+        return [f"PostgreSQL's waits not sampled ({w['failed']})"]
+    client, background = w["counts"], w.get("background", {})
+    seen = sum(client.values())
+    said = (f"PostgreSQL's waits sampled ({w['looks']:,} looks every {w['every_ms']:.0f} ms, {seen:,} statements "
+            f"seen running; the sampler's CPU {w['cpu_ms']:.0f} ms + its backend's {w['backend_cpu_ms']:.0f} ms "
+            f"in {w['seconds']:.0f} s): ")
+    ranked = sorted(client.items(), key=lambda kv: (-kv[1], kv[0]))
+    said += ", ".join(f"{k} {100 * n / seen:.0f}%" if seen else k for k, n in ranked[:top]) or "none running"
+    if background:
+        said += "; background: " + ", ".join(f"{k} {n}" for k, n in sorted(background.items(), key=lambda kv: (-kv[1], kv[0]))[:top])
+    out = [said]
+    if "long" in w:
+        many = sum(w["long"].values())
+        ranked = sorted(w["long"].items(), key=lambda kv: (-kv[1], kv[0]))
+        out.append(f"in the {w['long_looks']:,} looks where a statement had run {w['long_ms']:.0f} ms or more: "
+                   + (", ".join(f"{k} {100 * n / many:.0f}%" for k, n in ranked[:top]) if many else "none")
+                   + (f" (the disk with an I/O in flight in {w['disk_long']:,} of them)" if "disk_long" in w and many else ""))
+    if "disk_looks" in w:
+        out.append(f"the disk had an I/O in flight in {w['disk_looks']:,} looks, at most "
+                   f"{w['disk_run_ms']:.0f} ms in a row")
+    wal = w.get("wal")
+    if wal:
+        made = max(0, wal["files_after"] - wal["files_before"])
+        out.append(f"WAL {wal['bytes'] / 2**20:.1f} MB in the window, {wal['segments']} segments filled; files in "
+                   f"pg_wal {wal['files_before']} -> {wal['files_after']} ({made} made new and zero-filled, "
+                   f"{max(0, wal['segments'] - made)} recycled)")
+    return out
+
+
 def log_lines(log: Path | None) -> list[str] | None:
     """The throwaway PostgreSQL's log as lines; None without one (a database given by address) or
     when it cannot be read."""
@@ -592,7 +865,9 @@ SLOW_MS = 100
 
 def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None:
     """What PostgreSQL's log says held it up in [start, end) (the throwaway cluster logs them):
-    statements of :data:`SLOW_MS` ms or more (ms, the statement's first line), waits for a lock
+    statements of :data:`SLOW_MS` ms or more (ms, the statement's first line, its lines: a server's
+    batch is one message of a statement a line, run as one transaction, and its time in the log is
+    the whole message's, its commit's too), waits for a lock
     longer than its deadlock_timeout (the log's words), autovacuum and autoanalyze runs; None
     without a log (a database given by address)."""
     lines = log_lines(log)
@@ -600,7 +875,12 @@ def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None
         return None
     import datetime as dt
     out: dict[str, Any] = {"statements": [], "lock_waits": [], "autovacuum": []}
+    counting: list[Any] | None = None
     for line in lines:
+        if line.startswith("\t") and counting is not None:     # a message's next line: one statement more
+            counting[2] += 1
+            continue
+        counting = None
         m = LOG_LINE.match(line)
         if not m:
             continue
@@ -611,7 +891,8 @@ def slow_in(log: Path | None, start: float, end: float) -> dict[str, Any] | None
         text = m.group(3)
         d = DURATION.match(text)
         if d:
-            out["statements"].append((float(d.group(1)), d.group(2)[:120]))
+            counting = [float(d.group(1)), d.group(2)[:120], 1]
+            out["statements"].append(counting)
         elif "still waiting for" in text or ("acquired" in text and "after" in text):
             out["lock_waits"].append(text[:160])
         elif text.startswith("automatic "):
@@ -624,8 +905,9 @@ def _slow(slow: dict[str, Any] | None) -> list[str]:
         return []
     said = f"statements >= {SLOW_MS} ms in the window {len(slow['statements'])}"
     if slow["statements"]:
-        ms, text = max(slow["statements"])
-        said += f" (the longest {ms:.1f} ms: {text[:80]})"
+        ms, text, *lines = max(slow["statements"])
+        more = "" if not lines else f"a batch of {lines[0]} line{'s' if lines[0] > 1 else ''} and its commit, the first "
+        said += f" (the longest {ms:.1f} ms: {more}{text[:80]})"
     said += f"; lock waits {len(slow['lock_waits'])}" + (f" ({slow['lock_waits'][0][:100]})" if slow["lock_waits"] else "")
     said += f"; autovacuum runs {len(slow['autovacuum'])}" + (f" ({slow['autovacuum'][0][:100]})" if slow["autovacuum"] else "")
     return [said]
@@ -675,6 +957,11 @@ def made_of(r: dict[str, Any]) -> str:
         said = "; ".join(f"{c['why'] or '?'}, {'still running' if c['end'] is None else c['done'][:120]}" for c in cps)
         out.append(f"checkpoints running in the window {len(cps)}{': ' + said if cps else ''}")
     out += _slow(r.get("slow"))
+    out += _waits(r.get("waits"))
+    out += _machine(r.get("machine"), r.get("seconds", 10.0), own_cores(r), r.get("others", []))
+    if r.get("pg_queued_s") is not None:
+        out.append(f"PostgreSQL's processes runnable but waiting for a core {r['pg_queued_s'] * 1000:,.0f} ms in all "
+                   f"over the window")
     return "made of: " + "; ".join(out)
 
 
@@ -694,6 +981,7 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
         procs.append(p)
         pipes.append(ours)
     stat = pg_stat(target.check)
+    waits: WaitSampler | None = None
     try:
         for pipe in pipes:
             if not pipe.poll(300) or pipe.recv() != "ready":
@@ -706,16 +994,22 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             pipe.send(window)
         for folder in watched():     # the servers profile and time the measured window alone
             name_window(folder, window[1], window[2])
+        waits = WaitSampler(target.check, window[1], window[2], WAIT_EVERY) if stat is not None and WAIT_EVERY else None
+        if waits is not None:
+            waits.start()
         time.sleep(max(0.0, window[1] - time.time()))
         db = target.db_pids() if target.db_pids else []
-        pg0 = pg_counters(stat)
+        pg0, m0, me0, all0 = pg_counters(stat), machine_counters(), sum(os.times()[:2]), all_cpu()
         (u0, s0), b0 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
-        h0, d0 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
+        h0, d0, q0 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db), queued(db)
         time.sleep(max(0.0, window[2] - time.time()))
         (u1, s1), b1 = cpu_all(target.pids), sum(cpu_seconds(p.pid or 0) for p in procs)
-        h1, d1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db)
+        h1, d1, q1 = cpu_seconds(proxy) if proxy else 0.0, cpu_alive(db), queued(db)
         load = os.getloadavg()[0]
-        pg1 = pg_counters(stat)
+        pg1, m1, me1, all1 = pg_counters(stat), machine_counters(), sum(os.times()[:2]), all_cpu()
+        run_pids = {os.getpid(), *target.pids, *(p.pid or 0 for p in procs), *db, *([proxy] if proxy else [])}
+        if waits is not None:
+            waits.join(10)
         total = Stats()
         for pipe in pipes:
             if not pipe.poll(60):
@@ -758,7 +1052,11 @@ def run_bots(target: Target, shares: list[Share], pace: float, warmup: float, se
             "errors": total.errors, "load": load, "rss_kib": rss,
             "tail": parts, "bots_late_max_ms": total.late_max * 1000, "bots_stalls": total.stalls, "bots_stalls_off": total.stalls_off,
             "pg": pg_delta(pg0, pg1), "checkpoints": checkpoints_in(target.pg_log, window[1], window[2]),
-            "slow": slow_in(target.pg_log, window[1], window[2])}
+            "slow": slow_in(target.pg_log, window[1], window[2]),
+            "waits": waits.figures() if waits is not None else None,
+            "machine": pg_delta(m0, m1), "bench_busy": (me1 - me0) / seconds, "seconds": seconds,
+            "others": others_busy(all0, all1, run_pids, seconds),
+            "pg_queued_s": sum(q1[p] - q for p, q in q0.items() if p in q1) if db else None}
 
 
 class Single:
@@ -770,6 +1068,24 @@ class Single:
     def start(self, data: Path) -> tuple[Target, Any]:
         proc, url = start(self.cmd + ["--data", str(data)])
         return Target([url], False, str(data), [proc.pid]), lambda: stop(proc)
+
+
+PG_NICE = 0
+"""``--pg-nice N``: the throwaway PostgreSQL's processes run at this nice value (0: as started)."""
+
+
+def first_for_a_core(pids: list[int], nice: int) -> None:
+    """The throwaway cluster's processes at ``nice`` (negative: first for a core; the backends made
+    later inherit the postmaster's): an operator's lever tried by the bench (#40: a WAL flush waiting
+    for a core holds every batch behind it), not a setting of PostgreSQL's; nothing guaranteed changes."""
+    for pid in pids:
+        try:
+            os.setpriority(os.PRIO_PROCESS, pid, nice)
+        except ProcessLookupError:      # ended since it was listed (a backend come and gone)
+            continue
+        except OSError as e:
+            raise SystemExit(f"--pg-nice {nice}: PostgreSQL's process {pid} could not be reniced ({e.strerror}; "
+                             "a negative value needs root)") from e
 
 
 def measure_settings(url: str) -> None:
@@ -803,6 +1119,8 @@ class Cluster:
             self._gen = start_cluster(fsync=self.fsync)
             self._pg = next(self._gen)
             measure_settings(self._pg.url())
+            if PG_NICE:
+                first_for_a_core(self._pg.pids(), PG_NICE)
         return str(self._pg.new_database())
 
     def start(self, data: Path) -> tuple[Target, Any]:
@@ -885,7 +1203,16 @@ def report(label: str, r: dict[str, Any], games: int, workers: int) -> str:
             f"errors {r['errors']}\n"
             f"(b) {label}{made_of(r)}\n"
             f"RESULT {label}{games} games: p99 {r['p99_ms']:.1f} ms, server CPU {r['cpu_ms']:.3f} ms/action -- "
-            f"target p99 <= {TARGET_P99_MS:g} ms {'met' if met else 'NOT met'}")
+            f"target p99 <= {TARGET_P99_MS:g} ms {'met' if met else 'NOT met'}{not_at_rest(r)}")
+
+
+def not_at_rest(r: dict[str, Any]) -> str:
+    """The RESULT line's warning when other work took cores in the window (#40: such windows' WAL
+    fsyncs are slow while the disk's flushes are not, the flushing backend waiting for a core)."""
+    others = other_cores(r)
+    if others is None or others < AT_REST:
+        return ""
+    return f" (the machine NOT at rest: other processes used {others:.2f} cores in the window)"
 
 
 def ratio(cpu: dict[str, list[float]], base_label: str, this_label: str) -> str:
@@ -935,7 +1262,8 @@ def main_run(args: argparse.Namespace) -> None:
     workers = {label: (server.n if isinstance(server, Cluster) else 1) for label, server in servers}
     if pg is not None and args.store == "throwaway":
         print(f"PostgreSQL: a throwaway cluster made for the run, fsync {'off' if args.no_fsync else 'on'}, "
-              f"synchronous_commit {'on' if args.sync == 'full' else 'off'} (--sync {args.sync})", flush=True)
+              f"synchronous_commit {'on' if args.sync == 'full' else 'off'} (--sync {args.sync})"
+              f"{f', its processes at nice {PG_NICE}' if PG_NICE else ''}", flush=True)
     try:
         cpu: dict[str, list[float]] = {label: [] for label, _server in servers}
         if args.lanes:
@@ -982,6 +1310,7 @@ def machine() -> str:
 
 
 def main() -> None:
+    global WAIT_EVERY, PG_NICE
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true", help="small numbers, a few seconds each")
@@ -1010,6 +1339,9 @@ def main() -> None:
     parser.add_argument("--profile", metavar="DIR",
                         help="each server process writes a cProfile of its event loop and its threads' CPU "
                              "to DIR (jayden_jazz/net/profiling.py; the profile slows the server)")
+    parser.add_argument("--pg-nice", type=int, default=0, metavar="N",
+                        help="with the throwaway PostgreSQL: its processes at nice N (e.g. -10: first for a core, "
+                             "as an operator could; root only for a negative N; default 0: as started)")
     parser.add_argument("--no-fsync", action="store_true",
                         help="with --workers and the throwaway PostgreSQL: fsync off (not as deployed: a commit "
                              "is then not on the disk when acked; the default keeps fsync on)")
@@ -1018,7 +1350,12 @@ def main() -> None:
                         help="the servers record nothing of what the tail is made of (no 'made of:' server part; "
                              "off by itself with --baseline: a baseline without the recorder would not pay for its "
                              "heartbeat, a wakeup every 10 ms, ~0.2 ms of CPU each on this machine's bare loop)")
+    parser.add_argument("--wait-every", type=float, default=WAIT_EVERY * 1000, metavar="MS",
+                        help="with PostgreSQL: sample its wait events every MS ms over the window (default 5; "
+                             "0: not sampled; the sampler's CPU and its backend's are printed, about 0.07 of a core)")
     args = parser.parse_args()
+    WAIT_EVERY = max(0.0, args.wait_every) / 1000
+    PG_NICE = args.pg_nice
     if args.echo_server:
         asyncio.run(echo_main())
         return
