@@ -181,3 +181,40 @@ def test_cancelling_hards_first_card_stops_the_worker_and_its_helper_at_once():
         assert all(_gone(p) for p in helpers)
     finally:
         w.close()
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_process_leaves_its_own_long_proof_between_replies_to_help_an_earlier_root_move(cat, monkeypatch):
+    """Two winning root moves, each a long proof: both processes must end up on the first
+    (its replies shared), not each on its own move -- the root waits for the first to end.
+    Here the "other process" claims root move 0 while this one proves move 1's first reply;
+    this one's next reply must be one of move 0's."""
+    g = next(late_positions(cat, dict(), 1, 5))
+    solver = Solver(g.core.copy())
+    moves = [(0, 0, None), (0, 1, None), (0, 2, None)]
+    shared = split._Shared(len(moves))
+    visits: list[tuple[int, int]] = []
+    fake_replies = [(1, 3, None), (1, 4, None), (1, 5, None)]
+
+    def after(_solver, m, r, _me):
+        i, j = moves.index(m), fake_replies.index(r)
+        visits.append((i, j))
+        if (i, j) == (1, 0):              # meanwhile the other process claims move 0, unsettled alone
+            shared.take(3 + len(moves) + 0)
+            shared.set_count(0, len(fake_replies))
+            shared.hold(0)
+        if len(visits) == 2:
+            raise _Stop
+        return WIN                         # every reply loses for the opponent: long proofs
+
+    monkeypatch.setattr(split, "_replies", lambda _s, _m: list(fake_replies))
+    monkeypatch.setattr(split, "_after", after)
+    monkeypatch.setattr(split, "_within", lambda *_a: None)
+    monkeypatch.setattr(split, "_first_pass_order", lambda _moves, _shared: iter([1, 0, 2]))
+    with pytest.raises(_Stop):
+        split._passes(solver, moves, shared, [-1], lambda *_a: None)
+    assert visits == [(1, 0), (0, 1)]
+    shared.close()
