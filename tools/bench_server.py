@@ -202,6 +202,17 @@ def machine_share(busy: dict[str, float | None], workers: int) -> str:
             f"(the server's {(busy['server'] or 0.0) / workers:.0%} of one core per worker process)")
 
 
+def whole_disks() -> set[str]:
+    """The names of the machine's whole disks (not their partitions): those with a device."""
+    return {p.parent.name for p in Path("/sys/block").glob("*/device")}
+
+
+def disk_rows(disks: set[str]) -> list[list[str]]:
+    """The /proc/diskstats rows of ``disks``, split into fields (see the kernel's iostats)."""
+    return [d for d in (line.split() for line in Path("/proc/diskstats").read_text().splitlines())
+            if len(d) >= 14 and d[2] in disks]
+
+
 def machine_counters() -> dict[str, float]:
     """The whole machine's counters (Linux; what a kernel lacks is left out): its cores' time busy,
     stolen by the host (a VM's cores run when the host lets them) and idle waiting for I/O (/proc/stat,
@@ -218,8 +229,7 @@ def machine_counters() -> dict[str, float]:
     except (OSError, ValueError, IndexError):
         pass
     try:
-        disks = [line.split() for line in Path("/proc/diskstats").read_text().splitlines()]
-        whole = [d for d in disks if len(d) >= 14 and Path(f"/sys/block/{d[2]}/device").exists()]
+        whole = disk_rows(whole_disks())
         out.update(disk_writes=sum(int(d[7]) for d in whole), disk_write_ms=sum(int(d[10]) for d in whole))
         if whole and all(len(d) >= 20 for d in whole):
             out.update(disk_flushes=sum(int(d[18]) for d in whole), disk_flush_ms=sum(int(d[19]) for d in whole))
@@ -718,7 +728,7 @@ class WaitSampler(threading.Thread):
         """Samples per wait (statements' and background processes' alike) in the looks where a
         statement had run :data:`LONG` s or more."""
         self.long_looks = 0
-        self.disks = {p.parent.name for p in Path("/sys/block").glob("*/device")}
+        self.disks = whole_disks()
         self.disk_looks = 0
         """Looks that found the disk with an I/O in flight, and of the long looks those that did."""
         self.disk_long = 0
@@ -735,8 +745,7 @@ class WaitSampler(threading.Thread):
     def _disk(self) -> int:
         """The I/Os the whole disks have in flight now (/proc/diskstats' ninth field; 0 where none)."""
         try:
-            return sum(int(d[11]) for d in (line.split() for line in Path("/proc/diskstats").read_text().splitlines())
-                       if len(d) >= 14 and d[2] in self.disks)
+            return sum(int(d[11]) for d in disk_rows(self.disks))
         except (OSError, ValueError):
             return 0
 
