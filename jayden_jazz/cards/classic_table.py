@@ -367,7 +367,6 @@ class ClassicBits(CaptureBits):
         self.look: list[Callable[[Sequence[int]], object] | None] = [None] * size
         self.rows: list[dict[object, list[int]]] = [{} for _ in range(size)]
         self.npieces = npieces
-        self._zero_order = [[0] * size] * npieces
         self._kept = 0
         self.limit = _MEMO          # entries kept before they all start afresh
         self.shift = size          # an entry is (cells taken by the comparison) | (by Same/Plus) << size

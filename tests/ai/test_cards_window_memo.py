@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from jayden_jazz.ai.cards import bitwindow
-from jayden_jazz.ai.cards.bitsearch import members
+from jayden_jazz.cards.classic_table import members
 from jayden_jazz.ai.cards.solver import Solver
 from jayden_jazz.cards.classic_table import STARTS_COMBO
 from tests.ai.test_cards_wdl_bits import RULE_SETS, cat  # noqa: F401  (cat: the fixture)

@@ -34,7 +34,8 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from jayden_jazz.ai.cards.bitsearch import BitSearch, in_own_block, members
+from jayden_jazz.ai.cards.bitsearch import BitSearch, in_own_block
+from jayden_jazz.cards.classic_table import members
 from jayden_jazz.ai.cards.bitwindow import BitWindow
 from jayden_jazz.ai.cards.exact import MarginBits
 from jayden_jazz.cards.card import Ability, Condition

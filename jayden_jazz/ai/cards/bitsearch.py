@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from jayden_jazz.cards.classic_table import CaptureBits, ClassicBits, members
+from jayden_jazz.cards.classic_table import CaptureBits, ClassicBits
 from jayden_jazz.cards.core import Core
 
 ROOM_SLOTS = 1 << 14    # the search's own block of the interpreter's frame stack: 128 KiB asked, 256 KiB given
@@ -116,4 +116,4 @@ class BitSearch:
         return sum(pts[p] for p in range(hand.bit_length()) if hand >> p & 1)
 
 
-__all__ = ["BY_CAPTURES", "BitSearch", "capture_bits", "in_own_block", "members"]
+__all__ = ["BY_CAPTURES", "BitSearch", "capture_bits", "in_own_block"]

@@ -31,8 +31,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from jayden_jazz.ai.cards.bitsearch import members
-from jayden_jazz.cards.classic_table import STARTS_COMBO
+from jayden_jazz.cards.classic_table import STARTS_COMBO, members
 from jayden_jazz.cards.core import Core, Effect
 from jayden_jazz.cards.turn_values import Values
 
