@@ -11,6 +11,7 @@ import threading
 import time
 from typing import Any
 
+import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from jayden_jazz.net import lobby, route
@@ -98,6 +99,26 @@ def gather(c: NetClient, until: Any, timeout: float = 10.0) -> list[dict[str, An
 
 def test_the_route_alphabet_is_the_lobbys() -> None:
     assert route.CODE_CHARS == lobby.CODE_ALPHABET and route.CODE_LENGTH == lobby.CODE_LENGTH
+
+
+def test_a_code_is_drawn_from_one_read_of_the_systems_randomness_every_letter_as_likely(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[int] = []
+
+    def token_bytes(n: int) -> bytes:
+        reads.append(n)
+        return bytes([0, 31, 32, 63, 200, 255])
+    monkeypatch.setattr(lobby.secrets, "token_bytes", token_bytes)
+    assert lobby.random_code() == "A9A9J9"        # a byte's low five bits: 200 = 6 * 32 + 8
+    assert reads == [lobby.CODE_LENGTH]
+    monkeypatch.undo()
+    seen: list[set[str]] = [set() for _ in range(lobby.CODE_LENGTH)]
+    for _ in range(2000):
+        code = lobby.random_code()
+        assert route.code_in(f"/game/{code}") == code
+        for place, letter in enumerate(code):
+            seen[place].add(letter)
+    assert all(letters == set(lobby.CODE_ALPHABET) for letters in seen)
     assert route.code_of("abc-def") == "ABCDEF" and route.code_of("ABCDE0") is None
     assert route.url_for("ws://h:1/game/abcdef/", "") == "ws://h:1"
     assert route.url_for("ws://h:1/", "/game/xyzxyz") == "ws://h:1/game/XYZXYZ"

@@ -58,8 +58,8 @@ def test_a_new_code_is_never_an_archived_games_code(open_store: Opener, monkeypa
     games(open_store)
     server = GameServer(open_store.data, store=open_store(), pack_dirs=[])  # type: ignore[attr-defined]
     try:
-        offered = iter("RESIGN" + "RUNNIN" + "FRESH2")     # the dice land on taken codes first
-        monkeypatch.setattr(server_module.secrets, "choice", lambda _alphabet: next(offered))
+        offered = iter(["RESIGN", "RUNNIN", "FRESH2"])     # the dice land on taken codes first
+        monkeypatch.setattr(server_module, "random_code", lambda: next(offered))
         assert "RESIGN" not in server.codes
         assert server.lobby.new_code() == "FRESH2"
     finally:

@@ -101,7 +101,7 @@ def test_the_lobby_across_two_workers_lists_and_routes_by_code(two_workers: tupl
 def test_two_workers_creating_games_at_once_never_share_a_code(
         two_workers: tuple[ThreadServer, ThreadServer], monkeypatch: pytest.MonkeyPatch) -> None:
     few = lobby.CODE_ALPHABET[:2]           # 64 codes in all: the two workers draw the same ones often
-    monkeypatch.setattr(lobby.secrets, "choice", lambda _alphabet: random.choice(few))
+    monkeypatch.setattr(lobby, "random_code", lambda: "".join(random.choice(few) for _ in range(lobby.CODE_LENGTH)))
     codes: list[str] = []
     lock = threading.Lock()
 
