@@ -1,7 +1,7 @@
 """Benchmark of the game server on loopback (not a test; CI does not run it).
 
     python tools/bench_server.py [--quick] [--games [250 500 1000]] [--lanes 16] [--seconds 10]
-                                 [--bot-procs 2] [--baseline DIR [--repeat N]] [--profile DIR]
+                                 [--bot-procs 2] [--lobby-per-game] [--baseline DIR [--repeat N]] [--profile DIR]
                                  [--store URL|throwaway [--no-fsync] --workers 1 2 [--proxy]]
 
 Measured in one run, each server a subprocess on 127.0.0.1, port 0, the bots
@@ -15,7 +15,11 @@ the server's, and on two cores the server keeps one):
 * (a) saturated: ``lanes`` card games at once (3x3, dealt hands), each lane
   playing games back to back (a game created, its two seats joined, played
   out), bots sending the first legal action as soon as their view says it
-  is their turn; actions per second, as a ratio to the echo floor's round
+  is their turn. A lane creates its games over one lobby connection kept
+  across them, as a player keeps theirs, and its two seats connect anew to
+  each game's path: two WebSocket handshakes per game (``--lobby-per-game``:
+  a lobby connection per game too, three, as the bench did before #40's last
+  round -- a game's cost weighs on its nine actions, so the two figures differ); actions per second, as a ratio to the echo floor's round
   trips. Printed with what every part of the machine did over the window
   (cores busy: the server, the bots, PostgreSQL, HAProxy): "saturated" is
   only saturated when the server's share is near one core per worker. With
@@ -507,19 +511,47 @@ async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Check
                     print(f"a seat's connection was closed: {e}", file=sys.stderr, flush=True)
 
 
+async def create_one(ws: Any, setup: dict[str, Any]) -> tuple[str, str]:
+    """A game created over the lobby connection ``ws`` (said hello): its (id, code). A create
+    answered ``rate_limited`` (20 messages a second per connection) is made again a little later."""
+    while True:
+        await ws.send(json.dumps({"type": "create", "kind": "cards", "setup": setup,
+                                  "seats": [{"kind": "human"}, {"kind": "human"}]}))
+        m = json.loads(await ws.recv())
+        if m["type"] == "created":
+            return m["game"], m["code"]
+        if m["type"] == "error" and m.get("code") == "rate_limited":
+            await asyncio.sleep(0.1)
+            continue
+        raise SystemExit(f"the server refused a game: {m}")
+
+
 async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[tuple[str, str]]:
     """``n`` games created over one connection to ``url``: their (id, code)."""
-    games = []
     async with connect(url, max_size=None, ping_interval=None, compression=None) as ws:
         await hello(ws)
-        for _ in range(n):
-            await ws.send(json.dumps({"type": "create", "kind": "cards", "setup": setup,
-                                      "seats": [{"kind": "human"}, {"kind": "human"}]}))
-            m = json.loads(await ws.recv())
-            if m["type"] != "created":
-                raise SystemExit(f"the server refused a game: {m}")
-            games.append((m["game"], m["code"]))
-    return games
+        return [await create_one(ws, setup) for _ in range(n)]
+
+
+async def saturated_lane(target: Target, url: str, stats: Stats, checker: Checker, window: Window) -> None:
+    """One saturated lane: 3x3 games created at ``url`` and played out by its two seats, back to back
+    until the window ends. The lane's lobby connection is kept across its games, as a player keeps
+    theirs (``target.lobby_per_game``: a new one for every game, as the bench did before)."""
+    setup = {"rules": {"random": True}, "field": "3x3"}
+
+    async def play(game: str, code: str) -> None:
+        at = target.seat_url(url, code)
+        await asyncio.gather(*(seat_bot(at, game, s, stats, checker, window, 0.0) for s in (0, 1)))
+
+    if target.lobby_per_game:          # a new lobby connection for every game (and its handshake)
+        while time.time() < window.end:
+            ((game, code),) = await create_games(url, 1, setup)
+            await play(game, code)
+        return
+    async with connect(url, max_size=None, ping_interval=None, compression=None) as lobby:
+        await hello(lobby)
+        while time.time() < window.end:
+            await play(*await create_one(lobby, setup))
 
 
 @dataclass
@@ -538,6 +570,10 @@ class Target:
     """The bots check every ack live of 1 game in this many (:class:`Checker`); every ack at the end."""
     pg_log: Path | None = None
     """The throwaway PostgreSQL's log (its checkpoints are read from it), or None."""
+    lobby_per_game: bool = False
+    """Saturated: each game created over a lobby connection of its own, opened and closed with it
+    (the bench before #40's last round), instead of one lobby connection per lane kept across its
+    games as a player keeps theirs."""
 
     def seat_url(self, url: str, code: str) -> str:
         """A seat connects at its game's path, as the game's client does (a proxy routes by it; a
@@ -566,11 +602,7 @@ async def bots_main(target: Target, games: list[tuple[str, str]], lanes: list[in
         await asyncio.gather(*(e.wait() for e in joins))
     else:
         async def lane(i: int) -> None:
-            url = target.urls[i % len(target.urls)]
-            while time.time() < window.end:
-                ((game, code),) = await create_games(url, 1, {"rules": {"random": True}, "field": "3x3"})
-                at = target.seat_url(url, code)
-                await asyncio.gather(*(seat_bot(at, game, s, stats, checker, window, 0.0) for s in (0, 1)))
+            await saturated_lane(target, target.urls[i % len(target.urls)], stats, checker, window)
     pipe.send("ready")
     loop = asyncio.get_running_loop()
     window.go, window.start, window.end = await loop.run_in_executor(None, pipe.recv)
@@ -1164,9 +1196,10 @@ class Cluster:
 
 
 def saturated(server: Single | Cluster, data: Path, lanes: int, procs: int, seconds: float,
-              check_every: int = 1) -> dict[str, Any]:
+              check_every: int = 1, lobby_per_game: bool = False) -> dict[str, Any]:
     target, done = server.start(data)
     target.check_every = check_every
+    target.lobby_per_game = lobby_per_game
     try:
         shares: list[Share] = [([], list(range(lanes))[i::procs]) for i in range(min(procs, lanes))]
         return run_bots(target, shares, 0.0, 1.0, seconds)
@@ -1283,9 +1316,11 @@ def main_run(args: argparse.Namespace) -> None:
                           f"saturated lane has, {floor:,.0f} round trips/s; echo server CPU {echo_ms:.3f} ms per "
                           f"round trip; load average {os.getloadavg()[0]:.1f}", flush=True)
                     r = saturated(server, tmp / f"a{label.strip()}{len(cpu[label])}", args.lanes, args.bot_procs,
-                                  args.seconds, args.check_every)
+                                  args.seconds, args.check_every, args.lobby_per_game)
                     cpu[label].append(r["cpu_ms"])
-                    print(f"(a) {label}saturated: {args.lanes} games at once, {r['rate']:,.0f} actions/s = "
+                    lobby = ("a new lobby connection per game, --lobby-per-game" if args.lobby_per_game
+                             else "one lobby connection per lane, kept across its games")
+                    print(f"(a) {label}saturated: {args.lanes} games at once ({lobby}), {r['rate']:,.0f} actions/s = "
                           f"{r['rate'] / floor:.3f} x the echo floor; round trip p50 {r['p50_ms']:.1f} ms; server CPU "
                           f"{r['cpu_ms']:.3f} ms per action ({r['cpu_ms'] / echo_ms:.0f} x the echo's per round "
                           f"trip; PostgreSQL's {r['db_ms']:.3f}; the bots' {r['bots_ms']:.3f}"
@@ -1334,6 +1369,10 @@ def main() -> None:
                         help="the bots check live, in the database, every ack of 1 game in K (default 10; 1: every "
                              "ack, as before #40's sampling) and every ack at the end of the window, a query per "
                              "500 games; both counts are printed")
+    parser.add_argument("--lobby-per-game", action="store_true",
+                        help="saturated: each game created over a lobby connection of its own (three handshakes "
+                             "per game, as the bench did before #40's last round; default: one lobby connection "
+                             "per lane kept across its games, as a player keeps theirs: two handshakes per game)")
     parser.add_argument("--bot-procs", type=int, default=2, help="processes the human-pace bots run in (default 2)")
     parser.add_argument("--baseline", metavar="DIR", help="also measure the server of this source tree")
     parser.add_argument("--repeat", type=int, default=1,
