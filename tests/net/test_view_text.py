@@ -110,6 +110,28 @@ def test_events_as_data_keep_every_field() -> None:
         assert dumps_text(text) == json.dumps(text)
 
 
+def test_a_record_inside_an_event_is_what_asdict_gives_plain_or_nested() -> None:
+    """``record_data`` writes a plain record field by field and leaves anything nested to
+    ``dataclasses.asdict``: the same data either way, never the same objects."""
+    import dataclasses
+
+    from jayden_jazz.cards.events import Match
+    from jayden_jazz.net.views import record_data
+
+    @dataclasses.dataclass(frozen=True)
+    class Deep:
+        pairs: tuple[Match, ...]
+        names: list[str]
+
+    plain = Match(3, None, 7, 2)
+    assert record_data(plain) == dataclasses.asdict(plain) == {"side": 3, "cell": None, "mine": 7, "theirs": 2}
+    deep = Deep((Match(1, "c2", 3, 3),), ["a"])
+    got = record_data(deep)
+    assert got == dataclasses.asdict(deep) == {"pairs": ({"side": 1, "cell": "c2", "mine": 3, "theirs": 3},),
+                                               "names": ["a"]}
+    assert got["names"] is not deep.names
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_the_kept_view_text_equals_one_built_afresh_and_shows_no_hidden_card(seed: int) -> None:
     """The table's CardsViewText keeps parts from ply to ply (each hand's text by which of its
