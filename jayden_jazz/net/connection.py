@@ -157,6 +157,10 @@ class Conn:
         if self.closing:
             return
         self.closing = True
+        if self.ws.protocol.state is State.CLOSED:   # closed already (by the client): nothing left to run
+            if not self.closed.done():
+                self.closed.set_result(None)
+            return
         task = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
         _closing.add(task)
 
@@ -249,15 +253,18 @@ class Connections:
             except Exception:
                 log.exception("a connection's leaving failed")
             server.commits.close_after(conn, 1000, "")
-            await asyncio.wait([conn.closed], timeout=2)    # a close held for a commit, then run
+            if not conn.closed.done():
+                await asyncio.wait([conn.closed], timeout=2)    # a close held for a commit, then run
 
     async def _hello(self, conn: Conn) -> bool:
         lim, send = self.limits, self.server.commits.send
+        # a timer, not wait_for: no task of its own per connection (a connection's handshake, hello
+        # and close cost more of the server than a saturated game's action, #40)
+        late = asyncio.get_running_loop().call_later(lim.hello_timeout, conn.close, 1008, "no hello")
         try:
-            raw = await asyncio.wait_for(conn.ws.recv(), lim.hello_timeout)
-        except TimeoutError:
-            await conn.ws.close(1008, "no hello")
-            return False
+            raw = await conn.ws.recv()      # closed by the timer: ConnectionClosed, the end of handle
+        finally:
+            late.cancel()
         try:
             msg = P.parse_client(raw)
             if not isinstance(msg, P.Hello):

@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -56,6 +58,7 @@ def test_silent_and_idle_connections_are_closed(tmp_path: Path) -> None:
                     await asyncio.wait_for(ws.recv(), 5)
                 except ConnectionClosed as e:
                     codes.append(e.rcvd.code if e.rcvd else None)
+                    assert e.rcvd is not None and e.rcvd.reason == "no hello"
             async with connect(server.url) as ws:         # says hello, then nothing
                 await ws.send(json.dumps({"type": "hello", "version": P.VERSION}))
                 await ws.recv()
@@ -67,6 +70,39 @@ def test_silent_and_idle_connections_are_closed(tmp_path: Path) -> None:
             return codes[0], codes[1]
 
         assert asyncio.run(run()) == (1008, 1000)
+    finally:
+        server.stop()
+
+
+def test_connections_closed_by_their_clients_leave_nothing_behind(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client's close ends the server's side without a close of its own to run (#40: no task
+    per connection for it): no connection, address count or closing task is left, and the
+    hello's timer never fires late."""
+    from jayden_jazz.net import connection
+
+    made: list[object] = []
+
+    class Closing(set[Any]):
+        def add(self, task: Any) -> None:
+            made.append(task)
+            super().add(task)
+    monkeypatch.setattr(connection, "_closing", Closing())
+    server = ThreadServer(tmp_path / "data", Limits(hello_timeout=0.3))
+    try:
+        async def run() -> None:
+            for _ in range(20):
+                async with connect(server.url) as ws:
+                    await ws.send(json.dumps({"type": "hello", "version": P.VERSION}))
+                    assert json.loads(await ws.recv())["type"] == "welcome"
+        asyncio.run(run())
+        deadline = time.monotonic() + 5
+        while server.call(lambda: len(server.server.conns)) and time.monotonic() < deadline:   # type: ignore[union-attr]
+            time.sleep(0.02)
+        time.sleep(0.4)                       # past the hello's timeout: a timer left would act now
+        assert server.call(lambda: (len(server.server.conns), server.server.connections.per_address,  # type: ignore[union-attr]
+                                    len(connection._closing))) == (0, {}, 0)
+        assert made == []                     # no close of the server's own was run for any of them
     finally:
         server.stop()
 
