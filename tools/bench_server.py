@@ -465,7 +465,7 @@ async def seat_bot(url: str, game: str, seat: int, stats: Stats, checker: Checke
 
 async def play_seat(url: str, game: str, seat: int, stats: Stats, checker: Checker, window: Window,
                     pace: float, joined: asyncio.Event | None) -> None:
-    async with connect(url, max_size=None, ping_interval=None, open_timeout=120, compression=None) as ws:
+    async with connect(url, max_size=None, ping_interval=None, open_timeout=120, compression=None, proxy=None) as ws:
         await hello(ws)
         await ws.send(json.dumps({"type": "join", "game": game, "seat": seat}))
         sent_at = 0.0
@@ -528,7 +528,7 @@ async def create_one(ws: Any, setup: dict[str, Any]) -> tuple[str, str]:
 
 async def create_games(url: str, n: int, setup: dict[str, Any]) -> list[tuple[str, str]]:
     """``n`` games created over one connection to ``url``: their (id, code)."""
-    async with connect(url, max_size=None, ping_interval=None, compression=None) as ws:
+    async with connect(url, max_size=None, ping_interval=None, compression=None, proxy=None) as ws:
         await hello(ws)
         return [await create_one(ws, setup) for _ in range(n)]
 
@@ -548,7 +548,7 @@ async def saturated_lane(target: Target, url: str, stats: Stats, checker: Checke
             ((game, code),) = await create_games(url, 1, setup)
             await play(game, code)
         return
-    async with connect(url, max_size=None, ping_interval=None, compression=None) as lobby:
+    async with connect(url, max_size=None, ping_interval=None, compression=None, proxy=None) as lobby:
         await hello(lobby)
         while time.time() < window.end:
             await play(*await create_one(lobby, setup))
@@ -646,7 +646,7 @@ async def echo_floor(url: str, pid: int, lanes: int, seconds: float) -> tuple[fl
 
     async def lane() -> None:
         nonlocal count
-        async with connect(url, ping_interval=None, compression=None) as ws:     # as the game's client
+        async with connect(url, ping_interval=None, compression=None, proxy=None) as ws:     # as the game's client
             msg = json.dumps({"type": "action", "ply": 3, "action": "default/ember_fox@b2", "ref": 1})
             while time.perf_counter() < end:
                 await ws.send(msg)
