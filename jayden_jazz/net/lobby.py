@@ -19,6 +19,7 @@ from . import listing, revive
 from . import protocol as P
 from .connection import Conn
 from .games import CardsTable, Refusal, SeatInfo, Table, check_setup
+from .schema import FINISHED
 from .store import token_hash
 
 if TYPE_CHECKING:
@@ -183,6 +184,10 @@ class Lobby:
         conns = self.server.watchers.get(table.id, set())
         conns.discard(conn)
         conn.table = conn.seat = None
+        workers = self.server.workers
+        if not conns and table.status in FINISHED and workers is not None:
+            workers.finished_left(table.id)      # its lease, table and away clocks not kept for ever
+            return
         if seat is not None and not any(c.seat == seat for c in conns) and table.seats[seat].kind == "human":
             self.server.away[(table.id, seat)] = time.monotonic()
             if table.status in ("waiting", "playing"):

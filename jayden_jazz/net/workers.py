@@ -405,7 +405,21 @@ class Workers:
             if table.status not in FINISHED:
                 self.server.spawn(self.release(payload, SETTLE - (time.monotonic() - self.moves.get(payload, 0.0))))
 
-    async def release(self, gid: str, after: float = 0.0, settle: bool = True) -> None:
+    def finished_left(self, gid: str) -> None:
+        """The last connection left a finished game: it is let go as a game handed over is (its
+        commits finish, it is forgotten, then unlocked). Kept, every finished game held its lease --
+        a lock in PostgreSQL's shared lock table, which about 12,800 held locks fill at the default
+        settings, and then no connection to the database opens -- and its table and its seats'
+        away clocks, for the process's life. Anyone who comes back for it later takes it as any
+        game not held here (a lease, a read, a replay)."""
+        if gid in self.server.tables and gid not in self.leaving:
+            self.server.spawn(self._let_finished_go(gid))
+
+    async def _let_finished_go(self, gid: str) -> None:
+        if not self.server.watchers.get(gid):    # nobody came back meanwhile (from here on, none can)
+            await self.release(gid, settle=False, why="let go: over, and nobody at it")
+
+    async def release(self, gid: str, after: float = 0.0, settle: bool = True, why: str = "") -> None:
         """Another process is asked for this game by its path: our commits for it finish, its
         connections are told ``moved`` (after their answers), it is forgotten, then unlocked. A game
         that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds).
@@ -436,8 +450,11 @@ class Workers:
                 self.leaving.discard(gid)
         finally:
             self.releasing.discard(gid)
-        log.info("game %s (%s) %s", gid, table.code,
-                 "handed over to another server" if settle else "let go once stored, for its path's server")
+        if why:      # a game's ordinary end: not a line in the log per game
+            log.debug("game %s (%s) %s", gid, table.code, why)
+        else:
+            log.info("game %s (%s) %s", gid, table.code,
+                     "handed over to another server" if settle else "let go once stored, for its path's server")
 
     def drop_all(self) -> None:
         """The leases are gone with the store's connection: every game here may be another process's

@@ -55,13 +55,17 @@ def test_a_join_naming_a_game_on_another_worker_hands_it_over_and_nothing_is_los
         watcher = asked[0]
         seen = watcher.wait_for(lambda m: m["type"] == "view" and m["status"] == "over", 10)
         assert seen["ply"] == 9
+        assert a.call(lambda: gid in a.server.tables) is False and b.call(lambda: gid in b.server.tables)
     finally:
         for c in players + asked:
             c.close()
     assert final["status"] == "over" and final["ply"] == 9
     assert sorted(i for i, _m in moved) == [0, 1]                             # each of A's players, once
     assert all(m["game"] == gid and m["path"] == f"/game/{code}" for _i, m in moved)
-    assert a.call(lambda: gid in a.server.tables) is False and b.call(lambda: gid in b.server.tables)
+    deadline = time.monotonic() + 10         # over, and nobody at it: B lets it go too
+    while b.call(lambda: gid in b.server.tables) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert b.call(lambda: gid in b.server.tables) is False
     rows = stored_actions(database, gid)
     assert [p for p, _s, _t in rows] == list(range(9)) and {p: t for p, _s, t in rows if p in acks} == acks
 

@@ -1,0 +1,74 @@
+"""A finished game nobody is at any more is let go (#40): its lease, its table and its seats' away
+clocks are not kept for the process's life. Kept, a worker held one advisory lock per game it had
+ever served, and PostgreSQL's shared lock table (about 12,800 locks at the default settings) ran
+out: then not even a new connection to the database opens. Whoever comes back for the game takes
+it as any game not held here, and sees it as it ended."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from tests.net.conftest import ThreadServer, client, expect, play_out
+
+from jayden_jazz.net.pgstore import LEASE_CLASS
+from jayden_jazz.net.workers import lease_key
+
+from .conftest import game_url, seated
+
+
+def _held(server: ThreadServer, gid: str) -> bool:
+    return bool(server.call(lambda: gid in server.server.tables))  # type: ignore[union-attr]
+
+
+def _lease_free(database: str, code: str) -> bool:
+    """Whether another session can take the game's lease (and it gives it back at once)."""
+    import psycopg
+    with psycopg.connect(database, autocommit=True) as db:
+        got = bool(db.execute("SELECT pg_try_advisory_lock(%s, %s)", (LEASE_CLASS, lease_key(code))).fetchone()[0])
+        if got:
+            db.execute("SELECT pg_advisory_unlock(%s, %s)", (LEASE_CLASS, lease_key(code)))
+        return got
+
+
+def _until(check: Any, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not check() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return bool(check())
+
+
+def test_a_finished_game_is_let_go_once_its_last_player_leaves_and_comes_back_as_it_ended(
+        two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
+    a, b = two_workers
+    created, players = seated(a)
+    gid, code = created["game"], created["code"]
+    final = play_out(players, random.Random(5))
+    assert final["status"] == "over" and final["ply"] == 9
+    players[0].close()
+    time.sleep(0.3)
+    assert _held(a, gid) and not _lease_free(database, code)     # a player still at it: kept, leased
+    players[1].close()
+    assert _until(lambda: not _held(a, gid))
+    assert _until(lambda: _lease_free(database, code))
+    assert a.call(lambda: [k for k in a.server.away if k[0] == gid]) == []   # type: ignore[union-attr]
+    watcher = client(game_url(b, code))                          # the other worker takes it back
+    try:
+        watcher.join(code, spectator=True)
+        expect(watcher, "joined")
+        seen = watcher.wait_for(lambda m: m["type"] == "view", 10)
+        assert seen["status"] == "over" and seen["ply"] == 9 and seen["result"] == final["result"]
+        assert _held(b, gid) and not _held(a, gid)
+    finally:
+        watcher.close()
+
+
+def test_a_game_still_played_is_kept_when_its_players_leave(
+        two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
+    a, _b = two_workers
+    created, players = seated(a)
+    for c in players:
+        c.close()
+    time.sleep(0.5)
+    assert _held(a, created["game"]) and not _lease_free(database, created["code"])
