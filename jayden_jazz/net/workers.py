@@ -19,7 +19,10 @@ cost); another process asking for it has it handed over at once; nobody
 either way within :data:`PARK` seconds, it is let go, and the path's process
 takes it unasked-for when somebody comes.
 The holder lets its commits for the game finish, tells each of the game's
-connections ``moved``, forgets the game and unlocks.
+connections ``moved``, forgets the game and unlocks. A game over that its last
+connection has left is forgotten at once and its lease given back with the
+heartbeat once its writes are committed (:meth:`Workers.finished_left`): a
+lease held per game ever served filled PostgreSQL's shared lock table.
 
 The lobby is the database's: ``list`` reads every process's waiting and
 running games, with who is connected from a small table each process keeps
@@ -134,6 +137,7 @@ class Workers:
         self.moves: dict[str, float] = {}    # when each game last came here or went (monotonic): SETTLE
         self.releasing: set[str] = set()     # games asked for by another process, going once settled
         self.parked: dict[str, asyncio.TimerHandle] = {}   # made over the lobby's path: whose path leads here?
+        self._unlocks: list[tuple[str, asyncio.Future[None]]] = []   # finished games let go: their leases to give back
         self.notices: Notices | None = None
         self._present: set[str] = set()
         self._listed: tuple[float, list[dict[str, object]], int] | None = None
@@ -406,20 +410,21 @@ class Workers:
                 self.server.spawn(self.release(payload, SETTLE - (time.monotonic() - self.moves.get(payload, 0.0))))
 
     def finished_left(self, gid: str) -> None:
-        """The last connection left a finished game: it is let go as a game handed over is (its
-        commits finish, it is forgotten, then unlocked). Kept, every finished game held its lease --
+        """The last connection left a finished game: it is forgotten now and its lease given back
+        once its writes are committed (the next heartbeat). Kept, every finished game held its lease --
         a lock in PostgreSQL's shared lock table, which about 12,800 held locks fill at the default
         settings, and then no connection to the database opens -- and its table and its seats'
-        away clocks, for the process's life. Anyone who comes back for it later takes it as any
-        game not held here (a lease, a read, a replay)."""
-        if gid in self.server.tables and gid not in self.leaving:
-            self.server.spawn(self._let_finished_go(gid))
+        away clocks, for the process's life. Anyone who comes back for it later is shown it as any
+        finished game not held here (a read and a replay, no lease)."""
+        if gid in self.server.tables and gid not in self.leaving and gid not in self.releasing:
+            self._unpark(gid)
+            self.server.forget(gid)
+            # its lease once its last writes are committed, with the others' of the second: one
+            # statement per heartbeat, not a round trip per game (a finished game needs no lease to
+            # be shown again, here or elsewhere: :meth:`take`)
+            self._unlocks.append((gid, self.server.commits.barrier()))
 
-    async def _let_finished_go(self, gid: str) -> None:
-        if not self.server.watchers.get(gid):    # nobody came back meanwhile (from here on, none can)
-            await self.release(gid, settle=False, why="let go: over, and nobody at it")
-
-    async def release(self, gid: str, after: float = 0.0, settle: bool = True, why: str = "") -> None:
+    async def release(self, gid: str, after: float = 0.0, settle: bool = True) -> None:
         """Another process is asked for this game by its path: our commits for it finish, its
         connections are told ``moved`` (after their answers), it is forgotten, then unlocked. A game
         that came here less than :data:`SETTLE` ago goes once that is over (``after`` seconds).
@@ -450,11 +455,8 @@ class Workers:
                 self.leaving.discard(gid)
         finally:
             self.releasing.discard(gid)
-        if why:      # a game's ordinary end: not a line in the log per game
-            log.debug("game %s (%s) %s", gid, table.code, why)
-        else:
-            log.info("game %s (%s) %s", gid, table.code,
-                     "handed over to another server" if settle else "let go once stored, for its path's server")
+        log.info("game %s (%s) %s", gid, table.code,
+                 "handed over to another server" if settle else "let go once stored, for its path's server")
 
     def drop_all(self) -> None:
         """The leases are gone with the store's connection: every game here may be another process's
@@ -465,6 +467,7 @@ class Workers:
         for gid in list(self.parked):
             self._unpark(gid)
         watchers = {gid: set(conns) for gid, conns in server.watchers.items()}
+        self._unlocks = []       # gone with the connection
         server.commits.forget(set(server.tables), set().union(*watchers.values()) if watchers else set())
         for gid, table in list(server.tables.items()):
             for conn in watchers.get(gid, ()):
@@ -488,7 +491,11 @@ class Workers:
                 here = {gid for gid, conns in self.server.watchers.items() if conns and gid in self.server.tables}
                 present, gone = sorted(here), sorted(self._present - here)
                 self._present = here
+            ready = [gid for gid, committed in self._unlocks if committed.done()]
+            self._unlocks = [(gid, committed) for gid, committed in self._unlocks if not committed.done()]
             try:
+                if ready:
+                    await self.server.commits.on_db(self.store.unlock_many, ready)
                 await self.server.commits.on_db(self.store.check, present, gone, BEAT * PRESENCE_EVERY)
             except LeaseLost as e:
                 log.error("%s; every game here is let go", e)

@@ -72,3 +72,20 @@ def test_a_game_still_played_is_kept_when_its_players_leave(
         c.close()
     time.sleep(0.5)
     assert _held(a, created["game"]) and not _lease_free(database, created["code"])
+
+
+def test_leases_are_given_back_many_in_one_statement_and_only_those_held(database: str) -> None:
+    from jayden_jazz.net.pgstore import PgStore
+    store = PgStore(database)
+    try:
+        codes = {"g1": "ABCDEF", "g2": "ABCDEG", "g3": "ABCDEH"}
+        for gid, code in codes.items():
+            assert store.lease(gid, lease_key(code))
+        assert not any(_lease_free(database, c) for c in codes.values())
+        store.unlock_many(["g1", "g3", "never-held"])
+        assert [_lease_free(database, c) for c in codes.values()] == [True, False, True]
+        assert set(store.leases) == {"g2"}
+        store.unlock_many(["g1"])                      # given back already: nothing to do, nothing fails
+        assert not _lease_free(database, codes["g2"])
+    finally:
+        store.close()
