@@ -10,12 +10,12 @@ import random
 import time
 from typing import Any
 
-from tests.net.conftest import ThreadServer, client, expect, play_out
+from tests.net.conftest import ThreadServer, client, create, expect, play_out
 
 from jayden_jazz.net.pgstore import LEASE_CLASS
 from jayden_jazz.net.workers import lease_key
 
-from .conftest import game_url, seated
+from .conftest import RANDOM_3X3, TWO, game_url, seated
 
 
 def _held(server: ThreadServer, gid: str) -> bool:
@@ -89,3 +89,25 @@ def test_leases_are_given_back_many_in_one_statement_and_only_those_held(databas
         assert not _lease_free(database, codes["g2"])
     finally:
         store.close()
+
+
+def test_a_game_ended_with_nobody_at_it_is_let_go_too(
+        two_workers: tuple[ThreadServer, ThreadServer], database: str) -> None:
+    a, _b = two_workers
+    host = client(a.url)
+    try:
+        created = create(host, "cards", RANDOM_3X3, TWO)
+        gid, code = created["game"], created["code"]
+        ann = client(game_url(a, code), "Ann")                # by its path: kept here, not let go by its park
+        ann.join(code, seat=0)
+        expect(ann, "joined")
+        ann.close()
+        time.sleep(1.5)                                      # past the park's second: still held, still waiting
+        assert _held(a, gid) and not _lease_free(database, code)
+        host.host(gid, created["host_token"], "abandon")      # still waiting: the host may end it at once
+        assert expect(host, "ack")["host"] == "abandon"
+        assert a.call(lambda: a.server.tables[gid].status) == "abandoned"  # type: ignore[union-attr]
+        assert _until(lambda: not _held(a, gid))               # no connection ever left it: the heartbeat's look
+        assert _until(lambda: _lease_free(database, code))
+    finally:
+        host.close()
