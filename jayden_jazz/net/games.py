@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from jayden_jazz.jayden.position import AGREED_DRAW, RESIGNED
 from jayden_jazz.jayden.errors import ActionSyntaxError
 
 from . import views
+from .schema import FINISHED
 
 JAYDEN_SIDES = ("g", "r")   # seat 0 plays the side that moves first
 
@@ -56,6 +57,9 @@ class Table:
     """One game and its seats; subclasses hold the engine."""
 
     kind = ""
+    ended: Callable[[Table], None] | None = None
+    """Told once, as the game ends (over or abandoned) while a server holds it: the server counts
+    its running games without walking them all, and lets go of the finished ones (:mod:`.letgo`)."""
 
     def __init__(self, game_id: str, code: str, setup: dict[str, Any], seats: list[SeatInfo],
                  host_hash: str) -> None:
@@ -66,6 +70,19 @@ class Table:
         self.host_hash = host_hash
         self.status = "waiting"        # waiting | playing | over | abandoned
         self.actions: list[tuple[int, str]] = []   # (seat, action text) per ply
+
+    @property
+    def status(self) -> str:
+        return self._status
+
+    @status.setter
+    def status(self, value: str) -> None:
+        """Every way a game ends (an action, a resignation, a draw agreed, the host's abandon) sets
+        this: the one place that hears them all."""
+        was = getattr(self, "_status", None)
+        self._status = value
+        if value in FINISHED and was not in FINISHED and self.ended is not None:
+            self.ended(self)
 
     # -------------------------------------------------------------- seats and phases
     @property

@@ -90,8 +90,7 @@ class Lobby:
     # ------------------------------------------------------------------ creating and joining
     def create(self, conn: Conn, msg: P.Create) -> None:
         server = self.server
-        active = sum(1 for t in server.tables.values() if t.status in ("waiting", "playing"))
-        if active >= server.limits.max_games:
+        if len(server.letgo.running) >= server.limits.max_games:
             raise Refusal("too_many_games", "this server holds as many games as it can; try again later")
         table, host_token = self.new_table(msg, self.new_code())
         server.store.add_game(*game_row(table))
@@ -121,6 +120,7 @@ class Lobby:
         server = self.server
         server.tables[table.id] = table
         server.codes[table.code] = table.id
+        server.letgo.hold(table)
         if isinstance(table, CardsTable):
             server.computers.hands(table)
         server.turns.maybe_start(table)
@@ -185,8 +185,11 @@ class Lobby:
         conns.discard(conn)
         conn.table = conn.seat = None
         workers = self.server.workers
-        if not conns and table.status in FINISHED and workers is not None:
-            workers.finished_left(table.id)      # its lease, table and away clocks not kept for ever
+        if not conns and table.status in FINISHED:     # its table, away clocks (and lease) not kept for ever
+            if workers is not None:
+                workers.finished_left(table.id)
+            else:
+                self.server.letgo.left(table.id)
             return
         if seat is not None and not any(c.seat == seat for c in conns) and table.seats[seat].kind == "human":
             self.server.away[(table.id, seat)] = time.monotonic()

@@ -51,6 +51,7 @@ def rebuild(server: GameServer, g: Any) -> Table | None:
         return None
     table.status = g.status if g.status == "abandoned" else table.status
     server.tables[g.id] = table
+    server.letgo.hold(table)
     server.codes[g.code] = g.id
     now = time.monotonic()
     for i, s in enumerate(seats):

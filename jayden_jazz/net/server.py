@@ -43,6 +43,7 @@ from . import protocol as P
 from .commit import GroupCommit
 from .computers import Computers
 from .connection import Conn, Connections, TimedConnection, address_key
+from .letgo import LetGo
 from .games import CardsTable, JaydenTable, Refusal, SeatInfo, Table
 from .limits import Limits
 from .lobby import CODE_ALPHABET, CODE_LENGTH, Lobby
@@ -79,6 +80,8 @@ class GameServer:
         self._ws: WsServer | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.failed: asyncio.Future[None] | None = None
+        self.letgo = LetGo(self)
+        """The running games counted, the finished ones nobody is at let go (:mod:`.letgo`)."""
         self._load()
         self.commits = GroupCommit(self.store, self.spawn, self._drop_game)
         self.connections = Connections(self)
@@ -129,11 +132,16 @@ class GameServer:
         """A game whose writes failed: memory and store would part ways, so it is served no more
         (the store keeps what it had; a restart offers that). Returns its table and who was at it."""
         table = self.tables.pop(gid, None)
+        self.letgo.dropped(gid, table)
         if table is not None and self.codes.get(table.code) == gid:
             del self.codes[table.code]
         self.computers.thinking.discard(gid)
-        for key in [k for k in self.away if k[0] == gid]:
-            del self.away[key]
+        if table is not None:       # its seats' clocks, without a walk of every away clock
+            for seat in range(len(table.seats)):
+                self.away.pop((gid, seat), None)
+        else:
+            for key in [k for k in self.away if k[0] == gid]:
+                del self.away[key]
         return table, self.watchers.pop(gid, set())
 
     # ------------------------------------------------------------------ the messages no part owns
@@ -156,6 +164,8 @@ class GameServer:
         self.spawn(self.connections.sweep())
         if self.workers is not None:
             self.workers.start()
+        else:
+            self.spawn(self.letgo.sweep())
         for table in self.tables.values():
             self.computers.think(table)
         return int(self._ws.sockets[0].getsockname()[1])

@@ -489,7 +489,7 @@ class Workers:
             gone: list[str] = []
             if beats % PRESENCE_EVERY == 0:
                 here = {gid for gid, conns in self.server.watchers.items() if conns and gid in self.server.tables}
-                for gid in [g for g, t in self.server.tables.items() if t.status in FINISHED and g not in here]:
+                for gid in self.server.letgo.nobody_at():
                     self.finished_left(gid)      # ended with nobody at it (abandoned by its host, say)
                 present, gone = sorted(here), sorted(self._present - here)
                 self._present = here
