@@ -92,7 +92,7 @@ def test_finished_games_are_let_go_once_everyone_left_and_come_back_as_they_ende
             assert [s["name"] for s in view["seats"]] == [s["name"] for s in final["seats"]] == ["Ann", "Bob"]
             assert view["board"] == final["board"]
         ann.join(created["code"], seat=1)
-        assert expect(ann, "error")["code"] in ("seat_taken", "not_waiting")   # as before: nothing to take
+        assert expect(ann, "error")["code"] == "seat_taken"             # as before: nothing to take
     finally:
         watcher.close()
         ann.close()
@@ -231,3 +231,22 @@ def test_a_game_someone_came_back_to_before_its_commit_is_kept(served: ThreadSer
     finally:
         watcher.close()
     assert until(lambda: nothing_held(served)), held(served)
+
+
+def test_a_finished_game_read_back_for_a_refused_command_is_let_go_again(served: ThreadServer) -> None:
+    host = client(served.url)
+    created = create(host, "cards", RANDOM_3X3, TWO)
+    players = [client(served.url, name) for name in ("Ann", "Bob")]
+    for i, c in enumerate(players):
+        c.join(created["code"], seat=i)
+        expect(c, "joined")
+    play_out(players, random.Random(11))
+    for c in players:
+        c.close()
+    assert until(lambda: nothing_held(served)), held(served)
+    try:
+        host.host(created["code"], created["host_token"], "abandon")   # read back, then refused: it is over
+        assert expect(host, "error")["code"] == "not_playing"
+        assert until(lambda: nothing_held(served), SWEEP + 2.0), held(served)   # nobody stayed: the sweep
+    finally:
+        host.close()
