@@ -30,7 +30,6 @@ import asyncio
 import logging
 import random
 import secrets
-import time
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -44,7 +43,7 @@ from .commit import GroupCommit
 from .computers import Computers
 from .connection import Conn, Connections, TimedConnection, address_key
 from .letgo import LetGo
-from .games import CardsTable, JaydenTable, Refusal, SeatInfo, Table
+from .games import CardsTable, JaydenTable, SeatInfo, Table
 from .limits import Limits
 from .lobby import CODE_ALPHABET, CODE_LENGTH, Lobby
 from .store import BaseStore, Store, open_store
