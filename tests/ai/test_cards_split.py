@@ -110,14 +110,15 @@ def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
 
 def test_both_processes_number_a_root_moves_replies_alike():
     """The processes tell each other "reply j of root move i holds" by number: a process
-    that has searched (its own history of cut-offs) must number them as a fresh one."""
+    that has searched (its own history of cut-offs and last cut-offs) must number them as a fresh one."""
     g = perfect_deal(3, dict(open="1"))
     fresh = Solver(g.core.copy())
     searched = Solver(g.core.copy())
     moves = searched.root_moves()
     for m in moves[:6]:
         searched.child_value(m, WIN - 1, WIN)
-    assert any(any(row) for row in searched.bits.history)
+    bits = searched.bits
+    assert any(any(row) for rows in bits.history_at for row in rows) and max(bits.killer) >= 0
     for m in moves:
         assert split._replies(searched, m) == split._replies(fresh, m), m
 
