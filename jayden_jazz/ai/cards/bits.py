@@ -229,6 +229,9 @@ class BitSolver(BitSearch):
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        # counted in the history too (SPC deals 1-20 from the empty board:
+                        # 3.82 million positions against 3.89; Open 4.78 against 4.84)
+                        self.history_at[nfree][p][c] += 1
                         self.store(key, best, a0, beta, best_pc)
                         return best
         else:
