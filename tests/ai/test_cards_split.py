@@ -219,3 +219,50 @@ def test_a_process_leaves_its_own_long_proof_between_replies_to_help_an_earlier_
         split._passes(solver, moves, shared, [-1], lambda *_a: None)
     assert visits == [(1, 0), (0, 1)]
     shared.close()
+
+
+def _with_reset_left(cat, count: int, seed: int):
+    """Positions four or five cells before the end with a reset card still to play."""
+    from tests.ai.late_games import played_to, reset_left
+    made = 0
+    for g, _rng in played_to(cat, dict(same=True, plus=True, combo=True), 60 * count, seed,
+                             lambda n: 4 + n % 2, exact=True, no_reset=False):
+        if reset_left(g):
+            yield g
+            made += 1
+            if made == count:
+                return
+
+
+def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat):
+    """The two games after a reset (the mover resetting, in the window of "does the
+    opponent at least draw?"; the opponent resetting, "does the mover win?"): each process
+    proves its one before the first pass, and a later reset in that window is then read
+    from the table; the split root still has the one-process root's value."""
+    checked = 0
+    for g in _with_reset_left(cat, 3, 5150):
+        st = g.core
+        me = st.to_move
+        for who, (first, alpha) in enumerate([(me, 0), (1 - me, -1)]):
+            solver = Solver(st.copy())
+            split._reset_game(solver, who)
+            bits = solver.bits
+            assert bits.nodes > 100                   # a whole game proven
+            before = bits.nodes
+            bits.after_reset(first, alpha, alpha + 1)
+            assert bits.nodes - before == 1           # answered by the table's entry
+            fresh = Solver(st.copy()).bits
+            v = fresh.after_reset(first, alpha, alpha + 1)
+            assert (bits.after_reset(first, alpha, alpha + 1) > alpha) == (v > alpha)
+        _check(st, _split(st))
+        checked += 1
+    assert checked == 3
+
+
+def test_without_a_reset_to_play_no_game_after_one_is_proven():
+    g = perfect_deal(3, dict(open="1"))
+    solver = Solver(g.core.copy())
+    assert not solver.bits.resets()
+    split._reset_game(solver, 0)
+    split._reset_game(solver, 1)
+    assert solver.bits.nodes == 0 and not solver.bits.tt

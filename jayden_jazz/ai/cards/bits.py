@@ -435,18 +435,37 @@ class BitSolver(BitSearch):
             cellp[x] = r
             return v
         if eff == "reset":
-            saved = self.cellp[:]
-            for i in range(self.size):
-                self.cellp[i] = -1
-            self.reset_used = True
-            d0, d1 = self.dealt
-            try:
-                return -self.search(0, 0, d0, d1, self.zfull(d0, d1), 1 - turn, -beta, -alpha)
-            finally:
-                self.cellp[:] = saved
-                self.reset_used = False
+            return -self._after_reset(1 - turn, -beta, -alpha)
         # modify: a Turn effect -- searched on these ints with the effect carried (bitwindow.py)
         return self.window.activate(p, c, no, nocc, nm0, nh0, nh1, nz, turn, (), alpha, beta)
+
+    # ------------------------------------------------------------------ reset
+
+    def resets(self) -> bool:
+        """Whether a reset may still be played: a dealt card has the ability, none was played."""
+        return not self.reset_used and any(info[1] == "reset" for infos in self.abil for info in infos)
+
+    def after_reset(self, first: int, alpha: int, beta: int) -> int:
+        """Fail-soft value for ``first``, to move on the empty board of the game played again
+        after a reset (the dealt hands, the reset spent) -- the same position wherever the
+        reset is played, so a table entry made here answers every later reset in the window
+        (:func:`.split.solve_root_split` has each process prove one such game first). From
+        outside a search: in a frame-stack block of its own, as :meth:`value`."""
+        return in_own_block(self._after_reset, first, alpha, beta)
+
+    def _after_reset(self, first: int, alpha: int, beta: int) -> int:
+        cellp = self.cellp
+        saved = cellp[:]
+        saved_reset = self.reset_used
+        for i in range(self.size):
+            cellp[i] = -1
+        self.reset_used = True
+        d0, d1 = self.dealt
+        try:
+            return self.search(0, 0, d0, d1, self.zfull(d0, d1), first, alpha, beta)
+        finally:
+            cellp[:] = saved
+            self.reset_used = saved_reset
 
     # ------------------------------------------------------------------ ends
 
