@@ -9,9 +9,11 @@ With two players and no Turn effect active, a card-game position is
   around each recursive call) and whether the game's reset is spent;
 
 so a placement is a handful of bit operations and undoing it is free (the
-caller keeps its old ints). The captures, the table of bounds and the move
-order (the table's move, then the most cells taken, then the history of
-cut-offs) are shared with the margin search (:mod:`.bitsearch`). With two
+caller keeps its old ints). The captures and the table of bounds are shared
+with the margin search (:mod:`.bitsearch`); the move order is the table's
+move, then the placement that last cut off with as many empty cells, then the
+most cells taken, then a history of cut-offs per count of empty cells (the
+empty board, met after a reset, the weakest card first). With two
 empty cells left the game ends within two placements: they are judged at
 once, without the table, and a last placement whose count settles it (the
 mover's own card already wins, or all it could take is too few and no
