@@ -222,30 +222,44 @@ def test_a_process_leaves_its_own_long_proof_between_replies_to_help_an_earlier_
 
 
 def _with_reset_left(cat, count: int, seed: int):
-    """Positions four or five cells before the end with a reset card still to play."""
+    """Positions four or five cells before the end with a reset card still to play, whose
+    proof searches a reset option."""
     from tests.ai.late_games import played_to, reset_left
     made = 0
-    for g, _rng in played_to(cat, dict(same=True, plus=True, combo=True), 60 * count, seed,
+    for g, _rng in played_to(cat, dict(same=True, plus=True, combo=True), 200 * count, seed,
                              lambda n: 4 + n % 2, exact=True, no_reset=False):
-        if reset_left(g):
+        if not reset_left(g):
+            continue
+        one = Solver(g.core.copy())
+        one.solve_root()
+        if one.bits.resets_met:
             yield g
             made += 1
             if made == count:
                 return
 
 
-def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat):
+def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat, monkeypatch):
     """The two games after a reset (the mover resetting, in the window of "does the
     opponent at least draw?"; the opponent resetting, "does the mover win?"): each process
-    proves its one before the first pass, and a later reset in that window is then read
-    from the table; the split root still has the one-process root's value."""
+    proves its one once its search has met a reset option, and a later reset in that
+    window is then read from the table; the split root still has the one-process root's
+    value."""
+    met: list[int] = []                     # the caller's reset options searched, at each call
+    proven = split._reset_game
+
+    def counted(solver, who):
+        met.append(solver.bits.resets_met)
+        proven(solver, who)
+
+    monkeypatch.setattr(split, "_reset_game", counted)
     checked = 0
     for g in _with_reset_left(cat, 3, 5150):
         st = g.core
         me = st.to_move
         for who, (first, alpha) in enumerate([(me, 0), (1 - me, -1)]):
             solver = Solver(st.copy())
-            split._reset_game(solver, who)
+            proven(solver, who)
             bits = solver.bits
             assert bits.nodes > 100                   # a whole game proven
             before = bits.nodes
@@ -257,6 +271,7 @@ def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat):
         _check(st, _split(st))
         checked += 1
     assert checked == 3
+    assert met and min(met) > 0             # called, and only after a reset option was met
 
 
 def test_without_a_reset_to_play_no_game_after_one_is_proven():

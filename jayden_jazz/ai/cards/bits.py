@@ -76,6 +76,7 @@ class BitSolver(BitSearch):
         self.history_at = [[[0] * st.size for _ in st.ids] for _ in range(st.size + 1)]
         self.killer = [-1] * (st.size + 1)
         self.weak = [sum(sides) for sides in st.sides]      # each piece's printed side sum
+        self.resets_met = 0         # reset options searched (split.py proves the games after one)
         self.window = BitWindow(self, st)           # the positions while a Turn effect lasts
         size = self.size
         npieces = len(st.ids)
@@ -437,6 +438,7 @@ class BitSolver(BitSearch):
             cellp[x] = r
             return v
         if eff == "reset":
+            self.resets_met += 1
             return -self._after_reset(1 - turn, -beta, -alpha)
         # modify: a Turn effect -- searched on these ints with the effect carried (bitwindow.py)
         return self.window.activate(p, c, no, nocc, nm0, nh0, nh1, nz, turn, (), alpha, beta)

@@ -21,10 +21,10 @@ away): empty boards, ten rule sets, deals 1-4 (bench_cards_solver.py
 ``--wdl-sets 4``), 31 of 40 proofs within Hard's 1.28 s that way, 33 of 40
 this way on a busier machine; the split's mean time 11% lower.
 
-With a reset card still to play, each process first proves one of the two
-games played again after a reset (:func:`_reset_game`): each is one position
-wherever the reset is played, a whole game's proof, and both processes used
-to prove both at once.
+With a reset card still to play, each process, once its search has met a
+reset option, proves one of the two games played again after a reset
+(:func:`_reset_game`): each is one position wherever the reset is played, a
+whole game's proof, and both processes used to prove both at once.
 
 The two share a small anonymous memory map (made before the fork): the
 counters of replies and moves taken, the refutations and the first pass's
@@ -221,7 +221,12 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
     n = len(moves)
     me = solver.st.to_move
     reps_of: dict[int, list[Move] | None] = {}
-    _reset_game(solver, who)
+    reset_proven = [False]
+
+    def reset_game() -> None:
+        if not reset_proven[0] and solver.bits.resets_met:
+            reset_proven[0] = True
+            _reset_game(solver, who)
 
     def replies(i: int) -> list[Move] | None:
         if i not in reps_of:
@@ -237,6 +242,7 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
         current[0] = i
         try:
             while j < len(reps) and not shared.refuted(i):
+                reset_game()
                 try:
                     v = _after(solver, moves[i], reps[j], me)
                 except _Abandon:
@@ -262,6 +268,7 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
 
     order = _first_pass_order(moves, shared)
     while True:
+        reset_game()
         if join(True):
             continue
         i = next(order, None)
@@ -309,14 +316,16 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
 
 
 def _reset_game(solver: Solver, who: int) -> None:
-    """With a reset still to play, each process first proves one of the two games played
-    again after it, in the window the first pass meets it in: the root's mover resetting
-    hands the opponent the first card ("does it at least draw?"), the opponent resetting
-    hands it to the mover ("does it win?"). Each is one position wherever the reset is
-    played, and its proof is a whole game's: searched as they came, both processes
-    proved both at once (Same + Plus + Combo deal 16, Hard's first card: 283,000 of the
-    486,000 positions of the first pass). Its entry at the empty board reaches the other
-    process through the table logs."""
+    """With a reset still to play, each process proves one of the two games played again
+    after it, in the window the first pass meets it in: the root's mover resetting hands
+    the opponent the first card ("does it at least draw?"), the opponent resetting hands
+    it to the mover ("does it win?"). Each is one position wherever the reset is played,
+    and its proof is a whole game's: searched as they came, both processes proved both at
+    once (Same + Plus + Combo deal 16, Hard's first card: 283,000 of the 486,000 positions
+    of the first pass). Its entry at the empty board reaches the other process through the
+    table logs. :func:`_passes` calls it once the process's search has met a reset option
+    (a reset card that never takes two cards is never played: deal 17's is not, and
+    proving a game after it first doubled that deal's split time)."""
     bits = solver.bits
     if not bits.resets():
         return
