@@ -225,8 +225,8 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
 
     def reset_game() -> None:
         if not reset_proven[0] and solver.bits.resets_met:
+            _reset_game(solver, who)        # (a reply abandoned meanwhile: again at the next)
             reset_proven[0] = True
-            _reset_game(solver, who)
 
     def replies(i: int) -> list[Move] | None:
         if i not in reps_of:
@@ -242,8 +242,8 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
         current[0] = i
         try:
             while j < len(reps) and not shared.refuted(i):
-                reset_game()
                 try:
+                    reset_game()
                     v = _after(solver, moves[i], reps[j], me)
                 except _Abandon:
                     break
