@@ -4,6 +4,7 @@
     python tools/bench_cards_root.py --seeds 16,19 --opt open=1 --fresh 300000
     python tools/bench_cards_root.py --seeds 1,3,6,13,16,17,19 --opt open=1,same=1,plus=1,combo=1 --widen 2
     python tools/bench_cards_root.py --seeds 1-20 --opt open=1 --order exposed,solver,mcts,probe
+    python tools/bench_cards_root.py --seeds 16 --opt open=1,same=1,plus=1,combo=1 --as-hard
 
 Deals as ``tools/perfect_match.py`` deals them (its seeds), from the empty 3x3
 board, one core, process time. Hard's first card asks the root's first pass
@@ -35,6 +36,10 @@ winning one plus that one's proof. Four views of it:
    ``--second``: the second mover's first card, after the first mover's
    first root move (the perfect player's card when every card loses).
 
+``--as-hard`` numbers the pieces as Hard's own search does (the player's view
+of the position), not as the deal does: the numbering breaks the move order's
+ties, so the same deal's proof can cost another count of positions.
+
 Not a test; seconds to minutes of one core per deal.
 """
 
@@ -50,12 +55,29 @@ from typing import cast
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from jayden_jazz.ai.cards.arena import shipped_cards_dirs  # noqa: E402
 from jayden_jazz.ai.cards.infoset import Worlds  # noqa: E402
+from jayden_jazz.ai.cards.player import _known, catalog_for, observe, read_position  # noqa: E402
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key  # noqa: E402
 from jayden_jazz.ai.cards.solver import WIN, Move, OutOfTime, Solver, later_card_first  # noqa: E402
 from jayden_jazz.ai.cards.split import _within  # noqa: E402
 from jayden_jazz.cards.core import Core  # noqa: E402
 from perfect_match import deal  # noqa: E402
+
+
+def start_state(seed: int, options: dict, as_hard: bool) -> Core:
+    """The first mover's search state of the deal: as ``perfect_match.deal`` numbers the
+    pieces, or (``as_hard``) as Hard's own search numbers them (the player's view of the
+    position, :class:`~jayden_jazz.ai.cards.infoset.Worlds`' template). The numbering
+    breaks the move order's ties: Same + Plus + Combo deal 16's first pass is 454,000
+    positions one way and 486,000 the other (946,000 and 720,000 before the reset's order)."""
+    g = deal(seed, options)
+    if not as_hard:
+        return g.search_state()
+    catalog = catalog_for(shipped_cards_dirs())
+    pool = sorted(cid for cid in catalog if cid.split("/", 1)[0] == "default")
+    parts, revealed = read_position(g.position(), catalog)
+    return Worlds(observe(parts, g.to_move, _known(pool, catalog), revealed), catalog).template.copy()
 
 
 # ---------------------------------------------------------------- root orders (predictors)
@@ -217,14 +239,13 @@ def tried(solver: Solver, moves: list[Move], show: bool) -> tuple[Move | None, i
     return None, len(moves)
 
 
-def compare(seeds: list[int], options: dict, names: list[str], second: bool) -> None:
+def compare(seeds: list[int], options: dict, names: list[str], second: bool, as_hard: bool = False) -> None:
     """Each won deal's first pass under each root order, fresh solvers: positions and process
     time to the first proven win, the predictor's own share and how many moves were tried.
     ``second``: the second mover's first card after the first mover's first root move."""
     totals: dict[str, list[float]] = {n: [0, 0.0, 0.0, 0] for n in names}
     for seed in seeds:
-        g = deal(seed, options)
-        start = g.search_state()
+        start = start_state(seed, options, as_hard)
         label = f"deal {seed}"
         if second:
             m0 = Solver(start).root_moves()[0]
@@ -289,17 +310,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=1 << 14, help="a widened move's first budget")
     ap.add_argument("--order", default="", help=f"compare root orders, e.g. solver,mcts: {', '.join(ORDERS)}")
     ap.add_argument("--second", action="store_true", help="with --order: the second mover's first card")
+    ap.add_argument("--as-hard", action="store_true", help="the pieces numbered as Hard's own search numbers them")
     args = ap.parse_args(argv)
     options = dict(part.partition("=")[::2] for part in args.opt.split(",") if part)
     seeds = [int(s) for s in args.seeds.split("-")] if "-" in args.seeds else []
     seeds = list(range(seeds[0], seeds[1] + 1)) if seeds else [int(s) for s in args.seeds.split(",")]
     if args.order:
-        compare(seeds, options, args.order.split(","), args.second)
+        compare(seeds, options, args.order.split(","), args.second, args.as_hard)
         return 0
     totals = [0, 0.0, 0, 0.0]
     for seed in seeds:
-        g = deal(seed, options)
-        solver = Solver(g.search_state())
+        start = start_state(seed, options, args.as_hard)
+        solver = Solver(start.copy())
         moves = solver.root_moves()
         print(f"deal {seed} ({args.opt}), {len(moves)} root moves; the solver's order:")
         t0 = time.process_time()
@@ -312,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"   each root move alone, fresh, within {args.fresh} positions:")
             cheapest = None
             for m in moves:
-                alone = Solver(g.search_state())
+                alone = Solver(start.copy())
                 t0 = time.process_time()
                 v = _within(alone, m, args.fresh)
                 dt = time.process_time() - t0
@@ -322,13 +344,13 @@ def main(argv: list[str] | None = None) -> int:
                     cheapest = (m, alone.total_nodes, dt)
             print(f"   cheapest winning move alone: {cheapest if cheapest else 'none within the cap'}")
         if args.widen:
-            wide = Solver(g.search_state())
+            wide = Solver(start.copy())
             t0 = time.process_time()
             got = widened(wide, wide.root_moves(), args.widen, args.budget)
             t2 = time.process_time() - t0
             assert (got is None) == (won is None), (seed, got, won)
             if got is not None:
-                assert Solver(g.search_state()).child_value(got, WIN - 1, WIN) >= WIN, (seed, got)
+                assert Solver(start.copy()).child_value(got, WIN - 1, WIN) >= WIN, (seed, got)
             print(f"   widened ({args.widen} open, from {args.budget}): {got}, {wide.total_nodes} positions,"
                   f" {t2:.2f} s")
             totals[2] += wide.total_nodes

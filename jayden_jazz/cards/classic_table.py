@@ -487,11 +487,27 @@ class ClassicBits(CaptureBits):
     def _decide(self, cellp: list[int], near: int, p: int, c: int, aces: int) -> int:
         """The touching cards (bits of ``near``) Same and Plus take for piece ``p`` on ``c``,
         whoever controls them."""
+        # same_taken and plus_taken on the pairs, in one pass over them with the keys as bits
+        # (once for each new judgement: about a tenth of a cold Same + Plus + Combo proof)
         val = self.val
-        pairs = [(bit, a, val[cellp[n]][n][od]) for bit, n, a, od in self.touch[p][c] if near & bit]
-        started = sum(same_taken(pairs, aces)) if self.same else 0
-        if self.plus:
-            started |= sum(plus_taken(pairs))
+        equal = 0                    # the touching cards with equal sides, and how many
+        count = aces
+        sums: dict[int, int] = {}    # each sum of a pair's sides: the touching cards with it
+        started = 0                  # those whose sum another shares (Plus)
+        for bit, n, a, od in self.touch[p][c]:
+            if near & bit:
+                b = val[cellp[n]][n][od]
+                if a == b:
+                    equal |= bit
+                    count += 1
+                had = sums.get(a + b, 0)
+                if had:
+                    started |= had | bit
+                sums[a + b] = had | bit
+        if not self.plus:
+            started = 0
+        if self.same and count >= 2:
+            started |= equal
         return started
 
     def most_taken(self, cellp: list[int], occ: int, opp: int, hand: int, c: int) -> tuple[int, int]:

@@ -110,14 +110,15 @@ def test_out_of_time_it_keeps_what_it_proved_and_leaves_no_helper():
 
 def test_both_processes_number_a_root_moves_replies_alike():
     """The processes tell each other "reply j of root move i holds" by number: a process
-    that has searched (its own history of cut-offs) must number them as a fresh one."""
+    that has searched (its own history of cut-offs and last cut-offs) must number them as a fresh one."""
     g = perfect_deal(3, dict(open="1"))
     fresh = Solver(g.core.copy())
     searched = Solver(g.core.copy())
     moves = searched.root_moves()
     for m in moves[:6]:
         searched.child_value(m, WIN - 1, WIN)
-    assert any(any(row) for row in searched.bits.history)
+    bits = searched.bits
+    assert any(any(row) for rows in bits.history_at for row in rows) and max(bits.killer) >= 0
     for m in moves:
         assert split._replies(searched, m) == split._replies(fresh, m), m
 
@@ -218,3 +219,65 @@ def test_a_process_leaves_its_own_long_proof_between_replies_to_help_an_earlier_
         split._passes(solver, moves, shared, [-1], lambda *_a: None)
     assert visits == [(1, 0), (0, 1)]
     shared.close()
+
+
+def _with_reset_left(cat, count: int, seed: int):
+    """Positions four or five cells before the end with a reset card still to play, whose
+    proof searches a reset option."""
+    from tests.ai.late_games import played_to, reset_left
+    made = 0
+    for g, _rng in played_to(cat, dict(same=True, plus=True, combo=True), 200 * count, seed,
+                             lambda n: 4 + n % 2, exact=True, no_reset=False):
+        if not reset_left(g):
+            continue
+        one = Solver(g.core.copy())
+        one.solve_root()
+        if one.bits.resets_met:
+            yield g
+            made += 1
+            if made == count:
+                return
+
+
+def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat, monkeypatch):
+    """The two games after a reset (the mover resetting, in the window of "does the
+    opponent at least draw?"; the opponent resetting, "does the mover win?"): each process
+    proves its one once its search has met a reset option, and a later reset in that
+    window is then read from the table; the split root still has the one-process root's
+    value."""
+    met: list[int] = []                     # the caller's reset options searched, at each call
+    proven = split._reset_game
+
+    def counted(solver, who):
+        met.append(solver.bits.resets_met)
+        proven(solver, who)
+
+    monkeypatch.setattr(split, "_reset_game", counted)
+    checked = 0
+    for g in _with_reset_left(cat, 3, 5150):
+        st = g.core
+        me = st.to_move
+        for who, (first, alpha) in enumerate([(me, 0), (1 - me, -1)]):
+            solver = Solver(st.copy())
+            proven(solver, who)
+            bits = solver.bits
+            assert bits.nodes > 100                   # a whole game proven
+            before = bits.nodes
+            bits.after_reset(first, alpha, alpha + 1)
+            assert bits.nodes - before == 1           # answered by the table's entry
+            fresh = Solver(st.copy()).bits
+            v = fresh.after_reset(first, alpha, alpha + 1)
+            assert (bits.after_reset(first, alpha, alpha + 1) > alpha) == (v > alpha)
+        _check(st, _split(st))
+        checked += 1
+    assert checked == 3
+    assert met and min(met) > 0             # called, and only after a reset option was met
+
+
+def test_without_a_reset_to_play_no_game_after_one_is_proven():
+    g = perfect_deal(3, dict(open="1"))
+    solver = Solver(g.core.copy())
+    assert not solver.bits.resets()
+    split._reset_game(solver, 0)
+    split._reset_game(solver, 1)
+    assert solver.bits.nodes == 0 and not solver.bits.tt
