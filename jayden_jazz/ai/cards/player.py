@@ -362,7 +362,6 @@ class CardsPlayer:
         """The exact search's decision with ``solver`` at ``g0`` (``moves`` are g0's; ``worlds``
         may number the pieces otherwise, ``wmoves`` are its template's: the Monte Carlo search
         takes moves by their keys)."""
-        share = self._exact_share(g0)
         if self._split_proof(g0):
             res = solve_root_split(solver, partial=True)
         else:
