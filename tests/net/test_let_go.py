@@ -51,6 +51,15 @@ def until(check: Any, seconds: float = 10.0) -> bool:
     return bool(check())
 
 
+def seated(s: ThreadServer, created: dict[str, Any]) -> list[Any]:
+    """Ann and Bob, each joined in their seat of the game ``created``."""
+    players = [client(s.url, name) for name in ("Ann", "Bob")]
+    for i, c in enumerate(players):
+        c.join(created["code"], seat=i)
+        expect(c, "joined")
+    return players
+
+
 def played(s: ThreadServer, seed: int) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
     """A card game played to its end by two clients, who then leave: its ``created`` answer, the
     seats' tokens and the final view."""
@@ -102,10 +111,7 @@ def test_finished_games_are_let_go_once_everyone_left_and_come_back_as_they_ende
 def test_a_game_still_running_is_never_let_go(served: ThreadServer) -> None:
     host = client(served.url)
     created = create(host, "jayden", {}, TWO)
-    players = [client(served.url, name) for name in ("Ann", "Bob")]
-    for i, c in enumerate(players):
-        c.join(created["code"], seat=i)
-        expect(c, "joined")
+    players = seated(served, created)
     for c in players + [host]:
         c.close()
     time.sleep(SWEEP + 1.0)
@@ -119,10 +125,7 @@ def test_a_finished_game_with_a_watcher_is_kept_until_the_watcher_leaves(served:
     watcher = client(served.url)
     watcher.join(created["code"], spectator=True)
     expect(watcher, "joined")
-    players = [client(served.url, name) for name in ("Ann", "Bob")]
-    for i, c in enumerate(players):
-        c.join(created["code"], seat=i)
-        expect(c, "joined")
+    players = seated(served, created)
     play_out(players, random.Random(3))
     for c in players + [host]:
         c.close()
@@ -135,10 +138,7 @@ def test_a_finished_game_with_a_watcher_is_kept_until_the_watcher_leaves(served:
 def test_a_game_ended_while_its_seats_were_away_is_let_go_by_the_sweep(served: ThreadServer) -> None:
     host = client(served.url)
     created = create(host, "jayden", {}, TWO)
-    players = [client(served.url, name) for name in ("Ann", "Bob")]
-    for i, c in enumerate(players):
-        c.join(created["code"], seat=i)
-        expect(c, "joined")
+    players = seated(served, created)
     for c in players:
         c.close()
     time.sleep(FAST.seat_timeout + 0.3)          # away long enough for the host to end it
@@ -236,10 +236,7 @@ def test_a_game_someone_came_back_to_before_its_commit_is_kept(served: ThreadSer
 def test_a_finished_game_read_back_for_a_refused_command_is_let_go_again(served: ThreadServer) -> None:
     host = client(served.url)
     created = create(host, "cards", RANDOM_3X3, TWO)
-    players = [client(served.url, name) for name in ("Ann", "Bob")]
-    for i, c in enumerate(players):
-        c.join(created["code"], seat=i)
-        expect(c, "joined")
+    players = seated(served, created)
     play_out(players, random.Random(11))
     for c in players:
         c.close()
