@@ -4,8 +4,9 @@ A first card's proof (:meth:`Solver.solve_root`) asks of each root move in
 turn "does it win?", and a won deal is answered by the first winning move
 found. Most root moves lose, each refuted by one reply, and the winning
 move's proof is that every reply to it loses -- independent tests a second
-core can share. So each process claims the next root move in the solver's
-order that nobody has claimed and searches it whole for a few thousand
+core can share. So each process claims the next root move in its order that
+nobody has claimed (the caller the solver's, the helper the same walked from
+its other end card by card: :func:`_first_pass_order`) and searches it whole for a few thousand
 positions (``ALONE_NODES``: the solver's own search, whose table's move and
 cut-offs refute most losing moves faster than reply by reply); a move not
 settled by then has its replies shared out (those taking most first): the other process joins it as soon as its own
