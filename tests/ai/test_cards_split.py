@@ -84,10 +84,14 @@ def test_the_split_root_has_the_one_process_roots_value(cat, opts, alone, monkey
     assert helpers and all(_gone(pid) for pid in helpers)
 
 
-@pytest.mark.parametrize("opts", [dict(open="1"), dict(open="1", same="1", plus="1", combo="1")],
-                         ids=["open", "same+plus+combo"])
-def test_a_longer_proof_after_the_first_cards_agrees_too(opts):
-    """Six empty cells: each half's passes take many positions and end at different times."""
+@pytest.mark.parametrize("opts", [dict(open="1"), dict(open="1", same="1", plus="1", combo="1"),
+                                  dict(open="1", reverse="1", fallen_ace="1")],
+                         ids=["open", "same+plus+combo", "reverse+fallen_ace"])
+@pytest.mark.parametrize("failed_first", [True, False], ids=["helper refuted card first", "one order"])
+def test_a_longer_proof_after_the_first_cards_agrees_too(opts, failed_first, monkeypatch):
+    """Six empty cells: each half's passes take many positions and end at different times
+    (with the helper on its own order, or both on the caller's)."""
+    monkeypatch.setattr(split, "HELPER_FAILED_CARD_FIRST", failed_first)
     for seed in (3, 4):
         g = perfect_deal(seed, opts)
         for _ in range(3):
@@ -214,11 +218,50 @@ def test_a_process_leaves_its_own_long_proof_between_replies_to_help_an_earlier_
     monkeypatch.setattr(split, "_replies", lambda _s, _m: list(fake_replies))
     monkeypatch.setattr(split, "_after", after)
     monkeypatch.setattr(split, "_within", lambda *_a: None)
-    monkeypatch.setattr(split, "_first_pass_order", lambda _moves, _shared: iter([1, 0, 2]))
+    monkeypatch.setattr(split, "_first_pass_order", lambda *_a, **_k: iter([1, 0, 2]))
     with pytest.raises(_Stop):
         split._passes(solver, moves, shared, [-1], lambda *_a: None)
     assert visits == [(1, 0), (0, 1)]
     shared.close()
+
+
+def test_the_helper_takes_first_the_card_refuted_most():
+    """The caller's order puts a card whose placements were refuted after the others; the
+    helper's takes that card first (the caller's order from its other end, card by card),
+    so a won deal whose winning move the caller meets last is met by the helper early.
+    With nothing refuted, both start on the root's first move."""
+    moves = [(0, 0, None), (0, 1, None), (0, 2, None), (1, 0, None), (1, 1, None), (2, 0, None)]
+    shared = split._Shared(len(moves))
+    caller = split._first_pass_order(moves, shared)
+    helper = split._first_pass_order(moves, shared, failed_first=True)
+    assert next(caller) == 0 and next(helper) == 0
+    shared.refute(0, LOSS)                    # card 0 failed once
+    assert next(caller) == 3                  # the caller: card 1 first
+    assert next(helper) == 1                  # the helper: card 0's next placement
+    shared.refute(3, LOSS)
+    shared.refute(1, LOSS)                    # card 0 twice, card 1 once, card 2 never
+    assert list(caller) == [5, 4, 1, 2] and list(helper) == [2, 3, 4, 5]
+    shared.close()
+
+
+def test_the_helper_uses_that_order_and_the_caller_its_own(cat, monkeypatch):
+    """Which process walks which order (``who``), and the switch that turns it off."""
+    g = next(late_positions(cat, dict(), 1, 5))
+    asked: list[bool] = []
+
+    def order(_moves, _shared, failed_first=False):
+        asked.append(failed_first)
+        return iter(())
+
+    monkeypatch.setattr(split, "_first_pass_order", order)
+    moves = Solver(g.core.copy()).root_moves()
+    for who, on in [(0, True), (1, True), (1, False)]:
+        monkeypatch.setattr(split, "HELPER_FAILED_CARD_FIRST", on)
+        shared = split._Shared(len(moves))
+        shared.cells[2] = 1                   # no second pass either
+        split._passes(Solver(g.core.copy()), moves, shared, [-1], lambda *_a: None, who=who)
+        shared.close()
+    assert asked == [False, True, False]
 
 
 def _with_reset_left(cat, count: int, seed: int):

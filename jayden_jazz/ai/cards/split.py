@@ -4,8 +4,9 @@ A first card's proof (:meth:`Solver.solve_root`) asks of each root move in
 turn "does it win?", and a won deal is answered by the first winning move
 found. Most root moves lose, each refuted by one reply, and the winning
 move's proof is that every reply to it loses -- independent tests a second
-core can share. So each process claims the next root move in the solver's
-order that nobody has claimed and searches it whole for a few thousand
+core can share. So each process claims the next root move in its order that
+nobody has claimed (the caller the solver's, the helper the same walked from
+its other end card by card: :func:`_first_pass_order`) and searches it whole for a few thousand
 positions (``ALONE_NODES``: the solver's own search, whose table's move and
 cut-offs refute most losing moves faster than reply by reply); a move not
 settled by then has its replies shared out (those taking most first): the other process joins it as soon as its own
@@ -69,6 +70,10 @@ COUNT, HOLDS = 2, 3
 # faster whole (the table's move and cut-offs at the first reply) than reply by reply
 ALONE_NODES = 1 << 14       # (0: replies shared at once)
 SHARE_TABLES = True         # the two pass table entries to each other (tablelog.py)
+# the helper tries first the card whose placements were refuted most -- the end of the caller's
+# order, where a winning move among a strong card's long refutations sits (SPC deal 34: (1, 1)
+# after the 44 losing moves, Hard's split first card 1.6-2.2 s, this way 1.1-1.2 s)
+HELPER_FAILED_CARD_FIRST = True
 # positions of the ability search with fewer empty cells than this keep their entries to
 # their own process: passing every entry cost the caller a fifth to a third of its
 # positions per second (Same + Plus + Combo deals 16 and 17, the first 1.28 s)
@@ -266,7 +271,7 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
                 return True
         return False
 
-    order = _first_pass_order(moves, shared)
+    order = _first_pass_order(moves, shared, failed_first=who == 1 and HELPER_FAILED_CARD_FIRST)
     while True:
         reset_game()
         if join(True):
@@ -352,19 +357,31 @@ def _within(solver: Solver, m: Move, nodes: int) -> int | None:
         solver.node_limit = limit
 
 
-def _first_pass_order(moves: list[Move], shared: _Shared) -> Iterator[int]:
+def _first_pass_order(moves: list[Move], shared: _Shared, failed_first: bool = False) -> Iterator[int]:
     """The root moves' indices in the order the first pass tries them: the root's order, a
     card with fewer of its placements refuted first (:func:`.solver.later_card_first`), as
     both processes read the refutations in the shared memory at each step (both walk the
     same order but for a refutation one of them has not seen yet; each claims the moves
-    the other has not)."""
+    the other has not).
+
+    ``failed_first`` (the helper's): a card with more of its placements refuted first --
+    the caller's order walked from its other end, card by card (each card's placements
+    still in the root's order), so that the two processes make a portfolio: a won deal
+    whose winning move the caller's order meets last, a strong card's last placement after
+    its others' long refutations, is met by the helper early (SPC deal 34), while both
+    start together on the root's first move (a won deal's winning move is most often
+    early: the helper walking the root's list backwards instead cost SPC deals 1-60 13%
+    more split time in all, and left deal 34 as slow)."""
     left = list(range(len(moves)))
     while left:
         counts: dict[int, int] = {}
         for k in range(len(moves)):
             if shared.refuted(k):
                 counts[moves[k][0]] = counts.get(moves[k][0], 0) + 1
-        i = left.pop(later_card_first([moves[k] for k in left], counts))
+        if failed_first:
+            i = left.pop(max(range(len(left)), key=lambda x: (counts.get(moves[left[x]][0], 0), -x)))
+        else:
+            i = left.pop(later_card_first([moves[k] for k in left], counts))
         yield i
 
 
