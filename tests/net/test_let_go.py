@@ -99,7 +99,12 @@ def test_finished_games_are_let_go_once_everyone_left_and_come_back_as_they_ende
             assert view["status"] == "over" and view["ply"] == final["ply"] == 9
             assert view["result"] == final["result"]
             assert [s["name"] for s in view["seats"]] == [s["name"] for s in final["seats"]] == ["Ann", "Bob"]
-            assert view["board"] == final["board"]
+        assert mine["board"] == final["board"]          # Ann's own view, as she saw the game end
+        # a spectator sees the same field; a card left in a hand stays hidden from it, as before
+        hidden = ("hands", "dealers")
+        assert {k: v for k, v in seen["board"].items() if k not in hidden} == \
+            {k: v for k, v in final["board"].items() if k not in hidden}
+        assert [len(h) for h in seen["board"]["hands"]] == [len(h) for h in final["board"]["hands"]]
         ann.join(created["code"], seat=1)
         assert expect(ann, "error")["code"] == "seat_taken"             # as before: nothing to take
     finally:
