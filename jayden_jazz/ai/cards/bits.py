@@ -259,7 +259,7 @@ class BitSolver(BitSearch):
             # in all so (the captures and history alone ranked a strong card first)
             weak = self.weak
             kids.sort(key=lambda k: (weak[k[1]], -k[0]))
-        if free.bit_count() >= ETC_EMPTY:
+        if nfree >= ETC_EMPTY:
             # a child the table already settles above beta cuts here without a search (an
             # option of the piece can only raise the placement's value): 4% fewer positions
             tt = self.tt
