@@ -78,10 +78,14 @@ class LetGo:
         self.ended.clear()
         return found
 
-    # ------------------------------------------------------------------ one process (SQLite)
     def left(self, gid: str) -> None:
         """The last connection left a finished game: forgotten once every write queued so far is on
-        disk (a comeback reads it from the store), unless somebody came for it meanwhile."""
+        disk (a comeback reads it from the store), unless somebody came for it meanwhile. With
+        workers, forgotten at once and its lease given back once committed (:meth:`.Workers.finished_left`)."""
+        workers = self.server.workers
+        if workers is not None:
+            workers.finished_left(gid)
+            return
         if gid in self.going or gid not in self.server.tables:
             return
         self.going.add(gid)
@@ -97,6 +101,7 @@ class LetGo:
         self.server.forget(gid)
         log.debug("game %s (%s) is over and nobody is at it: let go", gid, table.code)
 
+    # ------------------------------------------------------------------ one process (SQLite)
     async def sweep(self) -> None:
         """The one-process server's look for games that ended with nobody at them."""
         while True:

@@ -184,12 +184,8 @@ class Lobby:
         conns = self.server.watchers.get(table.id, set())
         conns.discard(conn)
         conn.table = conn.seat = None
-        workers = self.server.workers
         if not conns and table.status in FINISHED:     # its table, away clocks (and lease) not kept for ever
-            if workers is not None:
-                workers.finished_left(table.id)
-            else:
-                self.server.letgo.left(table.id)
+            self.server.letgo.left(table.id)
             return
         if seat is not None and not any(c.seat == seat for c in conns) and table.seats[seat].kind == "human":
             self.server.away[(table.id, seat)] = time.monotonic()
