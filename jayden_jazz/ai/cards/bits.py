@@ -499,35 +499,84 @@ class BitSolver(BitSearch):
         r0 = 2 * (opp.bit_count() + 1) - total
         reach = self.reach
         abilmask = self.abilmask
+        # the replier's one card, when it holds one without an option to weigh (the usual case
+        # on 3x3: the first mover's last card): its reply is one capture, counted at once
+        lone = -1
+        if other and not other & (other - 1) and not other & abilmask:
+            lone = other.bit_length() - 1
         best = -_INF
         for _, p, c, cap in kids:
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
+            elif lone >= 0:          # as below, the replier's loop and its window left out
+                self.nodes += 1
+                if tick is not None and not self.nodes & 255:
+                    tick()
+                base = r0 - 2 * cap.bit_count()
+                if base > 0:
+                    v = -1
+                    if v > best:
+                        best = v
+                        if v >= beta:
+                            break
+                        if v > alpha:
+                            alpha = v
+                    continue
+                cbit = 1 << c
+                last = free ^ cbit
+                lc = last.bit_length() - 1
+                if turn == 0:
+                    ropp = m0 | cbit | cap
+                else:
+                    ropp = (occ | cbit) & ~(m0 & ~cap)
+                if base + 2 * (ropp & reach[lc]).bit_count() < 0:
+                    best = 1
+                    break
+                cellp[c] = p
+                rcap = take(cellp, occ | cbit, ropp, lone, lc)
+                cellp[c] = -1
+                k = base + 2 * rcap.bit_count()
+                if k:
+                    v = -1 if k > 0 else 1
+                elif turn == 1:
+                    v = -self._final(self.full, (m0 & ~cap) | last | rcap, h0 ^ other, h1 ^ (1 << p), 0)
+                else:
+                    v = -self._final(self.full, ropp & ~rcap, h0 ^ (1 << p), 0, 1)
             elif other:              # the reply on the last cell, a position visited
                 self.nodes += 1
                 if tick is not None and not self.nodes & 255:
                     tick()
+                base = r0 - 2 * cap.bit_count()
+                if base > 0:         # the replier's own card wins it, whatever it takes
+                    v = -1           # (settled before the board is touched)
+                    if v > best:
+                        best = v
+                        if v >= beta:
+                            break
+                        if v > alpha:
+                            alpha = v
+                    continue
                 cbit = 1 << c
+                last = free ^ cbit
+                lc = last.bit_length() - 1
+                if turn == 0:
+                    ropp = m0 | cbit | cap
+                else:
+                    ropp = (occ | cbit) & ~(m0 & ~cap)
+                if base + 2 * (ropp & reach[lc]).bit_count() < 0 and not other & abilmask:
+                    v = 1            # nothing it can take is enough, and no option to weigh
+                    if v > best:
+                        best = v
+                        break
+                    continue
                 cellp[c] = p
                 nocc = occ | cbit
                 if turn == 0:
-                    nm0, nh0, nh1 = m0 | cbit | cap, h0 ^ (1 << p), h1
-                    ropp = nm0
+                    nm0, nh0, nh1 = ropp, h0 ^ (1 << p), h1
                 else:
                     nm0, nh0, nh1 = m0 & ~cap, h0, h1 ^ (1 << p)
-                    ropp = nocc & ~nm0
-                last = free ^ cbit
-                lc = last.bit_length() - 1
-                base = r0 - 2 * cap.bit_count()
-                if base > 0:         # the replier's own card wins it, whatever it takes
-                    rbest = 1
-                    h = 0
-                elif base + 2 * (ropp & reach[lc]).bit_count() < 0 and not other & abilmask:
-                    rbest = -1       # nothing it can take is enough, and no option to weigh
-                    h = 0
-                else:
-                    rbest = -_INF
-                    h = other
+                rbest = -_INF
+                h = other
                 ra = -beta
                 rb = -alpha
                 while h:
