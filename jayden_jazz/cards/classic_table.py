@@ -321,10 +321,7 @@ class CaptureBits:
         adjmask = self.adjmask
         beats = self.beats
         look = self.look
-        while free:
-            low = free & -free
-            c = low.bit_length() - 1
-            free ^= low
+        for c in MEMBERS.get(free) or members(free):
             if not opp & adjmask[c]:      # no card of the opponent touches c: nothing taken
                 if order is None:
                     for p in pieces:
@@ -462,13 +459,14 @@ class ClassicBits(CaptureBits):
         shift = self.shift
         combo = self.combo
         npieces = self.npieces
-        while free:
-            low = free & -free
-            c = low.bit_length() - 1
-            free ^= low
+        for c in MEMBERS.get(free) or members(free):
             if not opp & adjmask[c]:
-                for p in pieces:
-                    append((0 if order is None else order[p][c], p, c, 0))
+                if order is None:
+                    for p in pieces:
+                        append((0, p, c, 0))
+                else:
+                    for p in pieces:
+                        append((order[p][c], p, c, 0))
                 continue
             key = look[c](cellp)  # type: ignore[misc]
             row = rows[c].get(key)
