@@ -94,6 +94,9 @@ class BitSolver(BitSearch):
         chains = getattr(self.rule, "combo", False)
         self.reach = [self.full if chains else self.adjmask[c] for c in range(self.size)]
         self.reset_used = st.reset_used
+        # a table key's bits above the key sum z (below 2**72): m0, the seat to move, the reset
+        # spent, and a bit of its own -- per seat and reset, all but m0 (which is shifted in)
+        self.high = [[(turn << 74) | (spent << 73) | (1 << 72) for spent in range(2)] for turn in range(2)]
         self.dealt = [sum(1 << p for p in range(npieces) if st.dealer[p] == s) for s in range(2)]
         self.abilmask = 0
         self.abil: list[tuple[AbilityInfo, ...]] = [()] * npieces
@@ -180,7 +183,7 @@ class BitSolver(BitSearch):
         rest = free & (free - 1)
         if not rest & (rest - 1):
             return self._two(occ, m0, h0, h1, z, turn, alpha, beta)
-        key = (((m0 << 1 | turn) << 1 | self.reset_used) << 73) | (1 << 72) | z
+        key = (m0 << 75) | self.high[turn][self.reset_used] | z
         if self.unshared is not None and free.bit_count() < self.share_empty:
             self.unshared.add(key)
         entry = self.tt.get(key)     # (self.probe, written out: a call less per node)
@@ -264,7 +267,7 @@ class BitSolver(BitSearch):
             # option of the piece can only raise the placement's value): 4% fewer positions
             tt = self.tt
             delta = self.delta[turn]
-            high = (((1 - turn) << 1 | self.reset_used) << 73) | (1 << 72)
+            high = self.high[1 - turn][self.reset_used]
             nb = -beta
             for _, p, c, cap in kids:
                 nm0 = (m0 | 1 << c | cap) if turn == 0 else (m0 & ~cap)
@@ -280,7 +283,8 @@ class BitSolver(BitSearch):
         dz = self.delta[turn]
         search = self.search
         for _, p, c, cap in kids:
-            if p * size + c == tt_pc or p * size + c == k_pc:
+            pc = p * size + c
+            if pc == tt_pc or pc == k_pc:
                 continue
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
@@ -294,7 +298,7 @@ class BitSolver(BitSearch):
                 cellp[c] = -1
             if v > best:
                 best = v
-                best_pc = p * size + c
+                best_pc = pc
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
