@@ -421,14 +421,20 @@ class ClassicBits(CaptureBits):
             row = rows[key] = [-1] * self.npieces
         got = row[p]
         if got < 0:
-            got = row[p] = self._judge(cellp, p, c)
-            self._kept += 1
-            if self._kept > self.limit:
-                for kept in self.rows:
-                    kept.clear()
-                row = rows[key] = [-1] * self.npieces
-                row[p] = got
-                self._kept = 1
+            got = self._judged(row, cellp, p, c)
+        return got
+
+    def _judged(self, row: list[int], cellp: list[int], p: int, c: int) -> int:
+        """Judge p on c and keep it in ``row``, the row of c's neighbours' pieces (read already
+        by the caller: listing placements reads it once per cell)."""
+        got = row[p] = self._judge(cellp, p, c)
+        self._kept += 1
+        if self._kept > self.limit:
+            for kept in self.rows:
+                kept.clear()
+            row = self.rows[c][self.look[c](cellp)] = [-1] * self.npieces  # type: ignore[misc]
+            row[p] = got
+            self._kept = 1
         return got
 
     def _judge(self, cellp: list[int], p: int, c: int) -> int:
@@ -476,7 +482,7 @@ class ClassicBits(CaptureBits):
                 for p in pieces:
                     got = row[p]
                     if got < 0:
-                        got = self.entry(cellp, p, c)
+                        got = self._judged(row, cellp, p, c)
                     started = got >> shift & opp
                     if started:
                         cap = got & opp | started
@@ -490,7 +496,7 @@ class ClassicBits(CaptureBits):
                 for p in pieces:
                     got = row[p]
                     if got < 0:
-                        got = self.entry(cellp, p, c)
+                        got = self._judged(row, cellp, p, c)
                     started = got >> shift & opp
                     if started:
                         cap = got & opp | started
