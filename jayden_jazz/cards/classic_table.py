@@ -221,6 +221,60 @@ class ClassicTable:
                 i += 1
         return got, causes
 
+    def taken_under(self, cells: list[int], m0: int, own: int, p: int, c: int, seat: int,
+                    under: Values) -> tuple[int, bool]:
+        """:meth:`captured` under Turn effects for the two-player bit search's window, on its
+        ints: (the cells taken as bits, whether Same, Same Wall or Plus took any -- a Combo
+        chain's start, whose captures reach beyond the cell's neighbours). ``m0`` the cells
+        seat 0 holds, ``own`` those ``seat`` holds (neither includes ``c``). The same
+        judgements as :meth:`_captured_under` without its lists of cells and causes: the
+        window judges a placement it has not met before at every few positions."""
+        mine = under[seat][p][c]
+        touch = []
+        for d, n, od in self.adj[c]:
+            q = cells[n]
+            if q >= 0:
+                touch.append((n, mine[d], under[m0 >> n & 1 ^ 1][q][n][od]))
+        if not touch:
+            return 0, False
+        started = 0
+        if len(touch) >= 2 or self.wall:
+            if self.same:
+                equal = same_taken(touch)
+                if not equal and self.wall:
+                    equal = same_taken(touch, self.judge.wall_aces(mine, c))
+                for n in equal:
+                    started |= 1 << n
+            if self.plus:
+                for n in plus_taken(touch):
+                    started |= 1 << n
+            started &= ~own
+        taken = started
+        wins = self.wins
+        for n, a, b in touch:
+            if wins[a][b]:
+                taken |= 1 << n
+        taken &= ~own
+        if self.combo and started:
+            # each card the chain takes takes those beside it it beats (compared as its
+            # taker's), but not the placed card's cell, the mover's own or a card taken already
+            adj = self.adj
+            mine_now = under[seat]
+            rest = ~(own | taken | 1 << c)
+            front = started
+            while front:
+                low = front & -front
+                front ^= low
+                x = low.bit_length() - 1
+                att = mine_now[cells[x]][x]
+                for d, n, od in adj[x]:
+                    q = cells[n]
+                    if q >= 0 and rest >> n & 1 and wins[att[d]][under[m0 >> n & 1 ^ 1][q][n][od]]:
+                        taken |= 1 << n
+                        rest &= ~(1 << n)
+                        front |= 1 << n
+        return taken, bool(started)
+
     def run(self, cells: list[int], owner: list[int], counts: list[int], c: int,
             seat: int, under: Values | None = None) -> tuple[list[int], list[int], list[str]]:
         """Capture for the card ``seat`` just put on ``c`` (already on the lists): apply the

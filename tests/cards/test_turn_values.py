@@ -22,6 +22,7 @@ from test_classic_table import CATALOG, _by_steps, _land, classic_setups
 from test_cards_properties import FIELDS
 from jayden_jazz.cards import Rules, deal_random, get_field, new_game
 from jayden_jazz.cards.card import Ability, Filter
+from jayden_jazz.cards.classic_table import STARTS_COMBO
 from jayden_jazz.cards.core import Core, Effect
 
 TARGETS = ("self", "own", "opponents", "neighbours", "all")
@@ -111,6 +112,27 @@ def test_classic_captures_under_effects_are_the_steps(setup):
         assert placed.last_captures() == list(zip(*want))
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(classic_setups())
+def test_the_bit_windows_captures_under_effects_are_the_steps(setup):
+    """ClassicTable.taken_under, the bit search window's form of the captures (two players,
+    the owners as bits), takes what the steps take, and says when Same, Same Wall or Plus
+    took a card (a Combo chain's start)."""
+    field, _, rules, seed = setup
+    core, _ = _stopped((field, 2, rules, seed))
+    if core.over:
+        return
+    assert core.table is not None
+    seat = core.to_move
+    under = core.turn_values.under(core.effects)
+    m0 = sum(1 << c for c in core.play_cells if core.cell[c] >= 0 and core.owner[c] == 0)
+    own = sum(1 << c for c in core.play_cells if core.cell[c] >= 0 and core.owner[c] == seat)
+    for p, c in core.placements():
+        cells, _, causes = _by_steps(_land(core, p, c), c, seat)
+        assert core.table.taken_under(core.cell, m0, own, p, c, seat, under) == (
+            sum(1 << x for x in cells), any(w in STARTS_COMBO for w in causes)), (p, c, core.effects, causes)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plain_setups())
 def test_plain_captures_under_effects_are_the_judges(setup):
@@ -144,6 +166,10 @@ def test_an_effect_on_own_cards_changes_a_card_combo_takes():
             want = _by_steps(_land(core, p, c), c, seat)
             if "combo" in want[2]:
                 assert core.captures(p, c, seat) == want[0]
+                m0 = sum(1 << x for x in core.play_cells if core.cell[x] >= 0 and core.owner[x] == 0)
+                own = sum(1 << x for x in core.play_cells if core.cell[x] >= 0 and core.owner[x] == seat)
+                assert core.table.taken_under(core.cell, m0, own, p, c, seat, core.turn_values.under(core.effects)) \
+                    == (sum(1 << x for x in want[0]), True)
                 compared += 1
         if compared >= 20:
             break

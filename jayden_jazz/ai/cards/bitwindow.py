@@ -13,9 +13,9 @@ tuples (ticked at each turn's end as :meth:`~jayden_jazz.cards.core.Core._end_tu
 does, a card swapped off the field taking its self/neighbour effects with
 it), and each placement's captures read from the table of effective sides
 under those effects (:class:`~jayden_jazz.cards.turn_values.TurnValues`) by the
-same judgements the core makes (:meth:`~jayden_jazz.cards.classic_table.ClassicTable.captured`,
-or :meth:`~jayden_jazz.cards.turn_values.TurnValues.captures` under the basic
-comparison alone; the former kept for placements met again, see
+same judgements the core makes (:meth:`~jayden_jazz.cards.classic_table.ClassicTable.taken_under`,
+the core's ``captured`` on these ints, or :meth:`~jayden_jazz.cards.turn_values.TurnValues.captures`
+under the basic comparison alone; the former kept for placements met again, see
 :meth:`BitWindow.placements`). Once the last effect is over the position goes
 back to the bit search with its table.
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from jayden_jazz.cards.classic_table import STARTS_COMBO, members
+from jayden_jazz.cards.classic_table import members
 from jayden_jazz.cards.core import Core, Effect
 from jayden_jazz.cards.turn_values import Values
 
@@ -142,7 +142,7 @@ class BitWindow:
         under = self.turn_values.under(effects)
         table = self.table
         kids: list[tuple[int, int, int, int]] = []
-        listed = False              # the owner list, written at the first placement judged
+        listed = False              # the owner list (basic comparison), written at the first placement judged
         # a cell no card of the opponent touches: every rule takes only the opponent's
         # cards (Combo starting from one of them), so nothing to judge
         adjmask = bits.adjmask
@@ -175,6 +175,7 @@ class BitWindow:
                 held = self.memos[id(under)] = (under, {})
             memo = held[1]
             near = self.near
+            own = occ & ~opp
             for c in members(bits.full & ~occ):
                 if not opp & adjmask[c]:
                     kids.extend((0, p, c, 0) for p in pieces)
@@ -184,14 +185,8 @@ class BitWindow:
                     key = (p, c, around)
                     cap = memo.get(key, -1)
                     if cap < 0:
-                        if not listed:
-                            self._owners(occ, m0)
-                            listed = True
-                        got, why = table.captured(cellp, owner, p, c, turn, under)
-                        cap = 0
-                        for x in got:
-                            cap |= 1 << x
-                        if not (chains and any(w in STARTS_COMBO for w in why)):
+                        cap, started = table.taken_under(cellp, m0, own, p, c, turn, under)
+                        if not (chains and started):
                             memo[key] = cap
                             self.kept += 1
                     kids.append((cap.bit_count(), p, c, cap))
