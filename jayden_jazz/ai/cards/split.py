@@ -23,10 +23,9 @@ away): empty boards, ten rule sets, deals 1-4 (bench_cards_solver.py
 this way on a busier machine; the split's mean time 11% lower.
 
 With a reset card still to play, each process proves one of the two games
-played again after a reset (:func:`_reset_game`) once a search of either
-process has met the reset that leads to it: each is one position wherever the
-reset is played, a whole game's proof, and both processes used to prove both
-at once.
+played again after a reset (:func:`_reset_game`) once its search has met the
+reset that leads to it: each is one position wherever the reset is played, a
+whole game's proof, and both processes used to prove both at once.
 
 The two share a small anonymous memory map (made before the fork): the
 counters of replies and moves taken, the refutations and the first pass's
@@ -92,25 +91,17 @@ class _Shared:
     move its first-pass answer plus 3 (0: none yet), its replies taken (the first take
     claims the move), its refutation plus 3 (0: none found), its number of replies plus 1
     (0: not known yet) and whether it is worth the other's help (its search alone did not
-    settle it, or one of its replies was shown to lose); then per seat whether a search
-    has met a reset played by it (:func:`_reset_game`)."""
+    settle it, or one of its replies was shown to lose)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.map = mmap.mmap(-1, 8 * (5 + 5 * n))
+        self.map = mmap.mmap(-1, 8 * (3 + 5 * n))
         self.cells = memoryview(self.map).cast("q")
 
     def take(self, counter: int) -> int:
         i = self.cells[counter]
         self.cells[counter] = i + 1
         return i
-
-    def meet_reset(self, seat: int) -> None:
-        self.cells[3 + 5 * self.n + seat] = 1
-
-    def reset_met(self, seat: int) -> bool:
-        """Whether a search of either process has met a reset played by ``seat``."""
-        return bool(self.cells[3 + 5 * self.n + seat])
 
     def taken(self, i: int) -> int:
         """How many of root move ``i``'s replies were taken (0: nobody claimed it yet)."""
@@ -238,14 +229,8 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
     reset_proven = [False]
 
     def reset_game() -> None:
-        if reset_proven[0]:
-            return
-        by = solver.bits.resets_by
-        for seat in (0, 1):
-            if by[seat]:
-                shared.meet_reset(seat)
         # this process's game follows the opponent's reset (the caller's) or the mover's
-        if shared.reset_met(1 - me if who == 0 else me):
+        if not reset_proven[0] and solver.bits.resets_by[1 - me if who == 0 else me]:
             _reset_game(solver, who)        # (a reply abandoned meanwhile: again at the next)
             reset_proven[0] = True
 
@@ -344,14 +329,16 @@ def _reset_game(solver: Solver, who: int) -> None:
     and its proof is a whole game's: searched as they came, both processes proved both at
     once (Same + Plus + Combo deal 16, Hard's first card: 283,000 of the 486,000 positions
     of the first pass). Its entry at the empty board reaches the other process through the
-    table logs. :func:`_passes` calls it once a search of either process has met a reset
-    played by the seat whose reset leads to this game -- the opponent for the caller's,
-    the mover for the helper's (a reset card that never takes two cards is never played:
-    deal 17's is not, and proving a game after it first doubled that deal's split time;
-    nor is the game after a seat's reset needed while only the other seat can play the
-    card: proving each process's game once its search met any reset, Same + Plus + Combo's
-    48 reset deals among 1-200 took 11-12% more of the caller's split time, 53.4 s
-    against 47.1-48.0 s, 33 of 48 within 1.2 s against 36-38)."""
+    table logs. :func:`_passes` calls it once the process's search has met a reset played
+    by the seat whose reset leads to this game -- the opponent for the caller's, the mover
+    for the helper's (a reset card that never takes two cards is never played: deal 17's
+    is not, and proving a game after it first doubled that deal's split time; nor is the
+    game after a seat's reset needed while only the other seat can play the card: proving
+    its game once its search met any reset, Same + Plus + Combo's 48 reset deals among
+    1-200 took 12% more of the caller's split time, 51.0 s against 45.3 s, 35 of 48
+    within 1.2 s against 38. Once a search of either process met that reset, the helper
+    proved its game at once in deal 96 -- 1.1 s of its own at the start -- and Hard threw
+    the deal in 4 of 5 games, 0 of 5 before)."""
     bits = solver.bits
     if not bits.resets():
         return
