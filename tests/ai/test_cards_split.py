@@ -282,12 +282,20 @@ def _with_reset_left(cat, count: int, seed: int):
                 return
 
 
-def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat):
+def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat, monkeypatch):
     """The two games after a reset (the mover resetting, in the window of "does the
     opponent at least draw?"; the opponent resetting, "does the mover win?"): each process
-    proves its one (when: the next test), and a later reset in that window is then read
-    from the table; the split root still has the one-process root's value."""
+    proves its one once its search has met a reset option, and a later reset in that
+    window is then read from the table; the split root still has the one-process root's
+    value."""
+    met: list[int] = []                     # the caller's reset options searched, at each call
     proven = split._reset_game
+
+    def counted(solver, who):
+        met.append(solver.bits.resets_met)
+        proven(solver, who)
+
+    monkeypatch.setattr(split, "_reset_game", counted)
     checked = 0
     for g in _with_reset_left(cat, 3, 5150):
         st = g.core
@@ -306,47 +314,13 @@ def test_with_a_reset_to_play_each_process_proves_a_game_after_it_first(cat):
         _check(st, _split(st))
         checked += 1
     assert checked == 3
+    assert met and min(met) > 0             # called, and only after a reset option was met
 
 
-@pytest.mark.parametrize("who", [0, 1], ids=["caller", "helper"])
-def test_a_process_proves_its_game_after_a_reset_once_its_search_met_the_reset_before_it(who, monkeypatch):
-    """The caller's game (the mover first) follows the opponent's reset, the helper's the
-    mover's: each is proven once the process's own search has met that seat's reset, and
-    not for the other seat's (its game may never be needed: proving it ahead cost Same +
-    Plus + Combo reset deals 12% more split time)."""
+def test_without_a_reset_to_play_no_game_after_one_is_proven():
     g = perfect_deal(3, dict(open="1"))
-    moves = Solver(g.core.copy()).root_moves()
-    me = g.core.to_move
-    calls: list[int] = []
-    monkeypatch.setattr(split, "_reset_game", lambda _solver, w: calls.append(w))
-    monkeypatch.setattr(split, "_first_pass_order", lambda *_a, **_k: iter(()))     # no root move to take
-    for seat in (me, 1 - me):
-        solver = Solver(g.core.copy())
-        shared = split._Shared(len(moves))
-        shared.cells[2] = 1                   # no second pass either
-        solver.bits.resets_by[seat] += 1
-        calls.clear()
-        split._passes(solver, moves, shared, [-1], lambda *_a: None, who=who)
-        assert calls == ([who] if seat == (1 - me if who == 0 else me) else []), seat
-        shared.close()
-
-
-def test_a_search_counts_the_resets_it_meets_by_the_seat_playing_them(cat):
-    """What tells a process which game after a reset its search needs (the one above): a
-    seat dealt the reset card plays it in the search; the other, with no swap to take it
-    into its hand, never does."""
-    checked = 0
-    for g in _with_reset_left(cat, 3, 5150):
-        one = Solver(g.core.copy())
-        one.solve_root()
-        bits = one.bits
-        assert sum(bits.resets_by) == bits.resets_met > 0
-        dealt = {bits.dealer[p] for p in range(len(bits.abil)) if any(info[1] == "reset" for info in bits.abil[p])}
-        swaps = any(info[1] == "swap" for infos in bits.abil for info in infos)
-        if len(dealt) == 1:
-            seat = dealt.pop()
-            assert bits.resets_by[seat] > 0
-            if not swaps:
-                assert bits.resets_by[1 - seat] == 0
-            checked += 1
-    assert checked >= 2
+    solver = Solver(g.core.copy())
+    assert not solver.bits.resets()
+    split._reset_game(solver, 0)
+    split._reset_game(solver, 1)
+    assert solver.bits.nodes == 0 and not solver.bits.tt

@@ -77,7 +77,6 @@ class BitSolver(BitSearch):
         self.killer = [-1] * (st.size + 1)
         self.weak = [sum(sides) for sides in st.sides]      # each piece's printed side sum
         self.resets_met = 0         # reset options searched (split.py proves the games after one)
-        self.resets_by = [0, 0]     # and per seat playing the reset
         self.window = BitWindow(self, st)           # the positions while a Turn effect lasts
         size = self.size
         npieces = len(st.ids)
@@ -444,7 +443,6 @@ class BitSolver(BitSearch):
             return v
         if eff == "reset":
             self.resets_met += 1
-            self.resets_by[turn] += 1
             return -self._after_reset(1 - turn, -beta, -alpha)
         # modify: a Turn effect -- searched on these ints with the effect carried (bitwindow.py)
         return self.window.activate(p, c, no, nocc, nm0, nh0, nh1, nz, turn, (), alpha, beta)

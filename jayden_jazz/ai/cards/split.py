@@ -22,9 +22,9 @@ away): empty boards, ten rule sets, deals 1-4 (bench_cards_solver.py
 ``--wdl-sets 4``), 31 of 40 proofs within Hard's 1.28 s that way, 33 of 40
 this way on a busier machine; the split's mean time 11% lower.
 
-With a reset card still to play, each process proves one of the two games
-played again after a reset (:func:`_reset_game`) once its search has met the
-reset that leads to it: each is one position wherever the reset is played, a
+With a reset card still to play, each process, once its search has met a
+reset option, proves one of the two games played again after a reset
+(:func:`_reset_game`): each is one position wherever the reset is played, a
 whole game's proof, and both processes used to prove both at once.
 
 The two share a small anonymous memory map (made before the fork): the
@@ -229,8 +229,7 @@ def _passes(solver: Solver, moves: list[Move], shared: _Shared, current: list[in
     reset_proven = [False]
 
     def reset_game() -> None:
-        # this process's game follows the opponent's reset (the caller's) or the mover's
-        if not reset_proven[0] and solver.bits.resets_by[1 - me if who == 0 else me]:
+        if not reset_proven[0] and solver.bits.resets_met:
             _reset_game(solver, who)        # (a reply abandoned meanwhile: again at the next)
             reset_proven[0] = True
 
@@ -329,16 +328,9 @@ def _reset_game(solver: Solver, who: int) -> None:
     and its proof is a whole game's: searched as they came, both processes proved both at
     once (Same + Plus + Combo deal 16, Hard's first card: 283,000 of the 486,000 positions
     of the first pass). Its entry at the empty board reaches the other process through the
-    table logs. :func:`_passes` calls it once the process's search has met a reset played
-    by the seat whose reset leads to this game -- the opponent for the caller's, the mover
-    for the helper's (a reset card that never takes two cards is never played: deal 17's
-    is not, and proving a game after it first doubled that deal's split time; nor is the
-    game after a seat's reset needed while only the other seat can play the card: proving
-    its game once its search met any reset, Same + Plus + Combo's 48 reset deals among
-    1-200 took 12% more of the caller's split time, 51.0 s against 45.3 s, 35 of 48
-    within 1.2 s against 38. Once a search of either process met that reset, the helper
-    proved its game at once in deal 96 -- 1.1 s of its own at the start -- and Hard threw
-    the deal in 4 of 5 games, 0 of 5 before)."""
+    table logs. :func:`_passes` calls it once the process's search has met a reset option
+    (a reset card that never takes two cards is never played: deal 17's is not, and
+    proving a game after it first doubled that deal's split time)."""
     bits = solver.bits
     if not bits.resets():
         return
