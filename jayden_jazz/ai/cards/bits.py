@@ -512,54 +512,11 @@ class BitSolver(BitSearch):
         for _, p, c, cap in kids:
             if abil[p] and cap & (cap - 1):
                 v = self._placement(p, c, cap, occ, m0, h0, h1, z, turn, alpha, beta)
-            elif lone >= 0:          # as below, the replier's loop and its window left out
-                self.nodes += 1
-                if tick is not None and not self.nodes & 255:
-                    tick()
-                base = r0 - 2 * cap.bit_count()
-                if base > 0:
-                    v = -1
-                    if v > best:
-                        best = v
-                        if v >= beta:
-                            break
-                        if v > alpha:
-                            alpha = v
-                    continue
-                cbit = 1 << c
-                last = free ^ cbit
-                lc = last.bit_length() - 1
-                if turn == 0:
-                    ropp = m0 | cbit | cap
-                else:
-                    ropp = (occ | cbit) & ~(m0 & ~cap)
-                if base + 2 * (ropp & reach[lc]).bit_count() < 0:
-                    best = 1
-                    break
-                cellp[c] = p
-                rcap = take(cellp, occ | cbit, ropp, lone, lc)
-                cellp[c] = -1
-                k = base + 2 * rcap.bit_count()
-                if k:
-                    v = -1 if k > 0 else 1
-                elif turn == 1:
-                    v = -self._final(self.full, (m0 & ~cap) | last | rcap, h0 ^ other, h1 ^ (1 << p), 0)
-                else:
-                    v = -self._final(self.full, ropp & ~rcap, h0 ^ (1 << p), 0, 1)
             elif other:              # the reply on the last cell, a position visited
                 self.nodes += 1
                 if tick is not None and not self.nodes & 255:
                     tick()
                 base = r0 - 2 * cap.bit_count()
-                if base > 0:         # the replier's own card wins it, whatever it takes
-                    v = -1           # (settled before the board is touched)
-                    if v > best:
-                        best = v
-                        if v >= beta:
-                            break
-                        if v > alpha:
-                            alpha = v
-                    continue
                 cbit = 1 << c
                 last = free ^ cbit
                 lc = last.bit_length() - 1
@@ -567,45 +524,55 @@ class BitSolver(BitSearch):
                     ropp = m0 | cbit | cap
                 else:
                     ropp = (occ | cbit) & ~(m0 & ~cap)
-                if base + 2 * (ropp & reach[lc]).bit_count() < 0 and not other & abilmask:
+                if base > 0:         # the replier's own card wins it, whatever it takes
+                    v = -1           # (settled before the board is touched)
+                elif base + 2 * (ropp & reach[lc]).bit_count() < 0 and not other & abilmask:
                     v = 1            # nothing it can take is enough, and no option to weigh
-                    if v > best:
-                        best = v
-                        break
-                    continue
-                cellp[c] = p
-                nocc = occ | cbit
-                if turn == 0:
-                    nm0, nh0, nh1 = ropp, h0 ^ (1 << p), h1
+                elif lone >= 0:      # the replier's one card: its loop and its window left out
+                    cellp[c] = p
+                    rcap = take(cellp, occ | cbit, ropp, lone, lc)
+                    cellp[c] = -1
+                    k = base + 2 * rcap.bit_count()
+                    if k:
+                        v = -1 if k > 0 else 1
+                    elif turn == 1:
+                        v = -self._final(self.full, (m0 & ~cap) | last | rcap, h0 ^ other, h1 ^ (1 << p), 0)
+                    else:
+                        v = -self._final(self.full, ropp & ~rcap, h0 ^ (1 << p), 0, 1)
                 else:
-                    nm0, nh0, nh1 = m0 & ~cap, h0, h1 ^ (1 << p)
-                rbest = -_INF
-                h = other
-                ra = -beta
-                rb = -alpha
-                while h:
-                    low = h & -h
-                    h ^= low
-                    q = low.bit_length() - 1
-                    rcap = take(cellp, nocc, ropp, q, lc)
-                    if abil[q] and rcap & (rcap - 1):
-                        w = self._placement(q, lc, rcap, nocc, nm0, nh0, nh1, 0, 1 - turn, ra, rb)
-                    else:            # no option to weigh: the field is full and the game over
-                        k = base + 2 * rcap.bit_count()
-                        if k:
-                            w = 1 if k > 0 else -1
-                        elif turn == 1:
-                            w = self._final(nocc | last, nm0 | last | rcap, nh0 ^ low, nh1, 0)
-                        else:
-                            w = self._final(nocc | last, nm0 & ~rcap, nh0, nh1 ^ low, 1)
-                    if w > rbest:
-                        rbest = w
-                        if w >= rb or w == 1:
-                            break
-                        if w > ra:
-                            ra = w
-                v = -rbest
-                cellp[c] = -1
+                    cellp[c] = p
+                    nocc = occ | cbit
+                    if turn == 0:
+                        nm0, nh0, nh1 = ropp, h0 ^ (1 << p), h1
+                    else:
+                        nm0, nh0, nh1 = m0 & ~cap, h0, h1 ^ (1 << p)
+                    rbest = -_INF
+                    h = other
+                    ra = -beta
+                    rb = -alpha
+                    while h:
+                        low = h & -h
+                        h ^= low
+                        q = low.bit_length() - 1
+                        rcap = take(cellp, nocc, ropp, q, lc)
+                        if abil[q] and rcap & (rcap - 1):
+                            w = self._placement(q, lc, rcap, nocc, nm0, nh0, nh1, 0, 1 - turn, ra, rb)
+                        else:            # no option to weigh: the field is full and the game over
+                            k = base + 2 * rcap.bit_count()
+                            if k:
+                                w = 1 if k > 0 else -1
+                            elif turn == 1:
+                                w = self._final(nocc | last, nm0 | last | rcap, nh0 ^ low, nh1, 0)
+                            else:
+                                w = self._final(nocc | last, nm0 & ~rcap, nh0, nh1 ^ low, 1)
+                        if w > rbest:
+                            rbest = w
+                            if w >= rb or w == 1:
+                                break
+                            if w > ra:
+                                ra = w
+                    v = -rbest
+                    cellp[c] = -1
             else:
                 cbit = 1 << c
                 cellp[c] = p
