@@ -78,7 +78,7 @@ from jayden_jazz.ai.cards.infoset import Worlds, observe
 from jayden_jazz.ai.cards.mcts import ISMCTS, MCTSParams, move_key
 from jayden_jazz.ai.cards.policy import easy_choice, rank_cards, score
 from jayden_jazz.ai.cards.solver import DRAW, LOSS, VALUE_NAMES, WIN, OutOfTime, RootResult, Solver
-from jayden_jazz.ai.cards import carry
+from jayden_jazz.ai.cards import carry, unreset
 from jayden_jazz.ai.cards.split import CAN_SPLIT, solve_root_split
 from jayden_jazz.cards.core import Core
 from jayden_jazz.cards.position import Position
@@ -362,10 +362,20 @@ class CardsPlayer:
         """The exact search's decision with ``solver`` at ``g0`` (``moves`` are g0's; ``worlds``
         may number the pieces otherwise, ``wmoves`` are its template's: the Monte Carlo search
         takes moves by their keys)."""
-        if self._split_proof(g0):
-            res = solve_root_split(solver, partial=True)
-        else:
-            res = solver.solve_root(all_best=False, partial=True)
+        split = self._split_proof(g0)
+        res: RootResult | None = None
+        if unreset.applies(solver):
+            # a reset still to come: first the proof that leaves it out (unreset.py)
+            first = unreset.prove(solver, split)
+            win = unreset.winning_move(first)
+            if win is not None:
+                return Decision(g0.action(win), WIN, "solved",
+                                {"nodes": first.nodes, "complete": True, "without_reset": True})
+            if not first.complete:
+                res = first             # out of time: what it proved guides the choice below
+        if res is None:
+            res = solve_root_split(solver, partial=True) if split else \
+                solver.solve_root(all_best=False, partial=True)
         detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
         if res.complete:
             if res.value == WIN:

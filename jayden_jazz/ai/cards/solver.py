@@ -136,6 +136,8 @@ class Solver:
         syms = prepare_keys(st, symmetries)
         self.symmetries = len(syms)
         self.bits = BitSolver(st, self._tick, symmetries=syms)
+        # the seats proven to win the game played again after the other's reset (unreset.py)
+        self.reset_won: set[int] = set()
 
     # ------------------------------------------------------------------ budget
 
