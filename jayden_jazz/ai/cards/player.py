@@ -370,7 +370,7 @@ class CardsPlayer:
             win = unreset.winning_move(first)
             if win is not None:
                 return Decision(g0.action(win), WIN, "solved",
-                                {"nodes": first.nodes, "complete": True, "without_reset": True})
+                                {"nodes": first.nodes, "complete": first.complete, "without_reset": True})
             if not first.complete:
                 res = first             # out of time: what it proved guides the choice below
         if res is None:
