@@ -9,7 +9,10 @@ split proof (``ai/cards/split.py``) of the first mover's first card on a fresh
 solver whose clock is this process's CPU time, stopped after ``--cap``
 seconds. Per deal: the caller's process time (what Hard's 1.28 s is counted
 against), the helper's, and the answer (``c`` complete, ``-`` out of time).
-``--against REPO``: each deal also with another checkout's code (a worktree of
+``--hard``: the first card answered as Hard answers it -- with a reset card still
+to play, the proof without the reset first (``ai/cards/unreset.py``; a win ends
+it), then the split proof if it found none (a checkout without that module:
+the split alone). ``--against REPO``: each deal also with another checkout's code (a worktree of
 the commit before a change), each run in a fresh process, the two alternated
 deal by deal (which goes first too), so both see the same machine; the sums
 and "within 1.2 s" counts of both are printed at the end.
@@ -31,7 +34,7 @@ HERE = Path(__file__).resolve().parent.parent
 WITHIN = 1.2
 
 
-def one(repo: Path, seed: int, options: dict, cap: float) -> dict:
+def one(repo: Path, seed: int, options: dict, cap: float, hard: bool = False) -> dict:
     """The split proof of deal ``seed``'s first card: times and answer (``repo``'s code)."""
     sys.path.insert(0, str(repo))
     sys.path.insert(0, str(repo / "tools"))
@@ -42,7 +45,18 @@ def one(repo: Path, seed: int, options: dict, cap: float) -> dict:
     solver = Solver(st.copy(), clock=time.process_time)
     t0, k0 = time.process_time(), os.times()
     solver.deadline = t0 + cap
-    res = solve_root_split(solver, partial=True)
+    res = None
+    if hard:
+        try:
+            from jayden_jazz.ai.cards import unreset
+        except ImportError:
+            unreset = None                # type: ignore[assignment]
+        if unreset is not None and unreset.applies(solver):
+            first = unreset.prove(solver, split=True)
+            if unreset.winning_move(first) is not None or not first.complete:
+                res = first
+    if res is None:
+        res = solve_root_split(solver, partial=True)
     mine = time.process_time() - t0
     k1 = os.times()
     helper = k1.children_user + k1.children_system - k0.children_user - k0.children_system
@@ -50,11 +64,12 @@ def one(repo: Path, seed: int, options: dict, cap: float) -> dict:
             "value": res.value}
 
 
-def run(repo: Path, seed: int, opt: str, cap: float) -> dict:
+def run(repo: Path, seed: int, opt: str, cap: float, hard: bool = False) -> dict:
     """:func:`one` in a fresh process on ``repo``'s code (this tool may be newer than it)."""
     env = dict(os.environ, PYTHONPATH=str(repo))
     out = subprocess.run([sys.executable, __file__, "--one", str(seed), "--repo", str(repo), "--opt", opt,
-                          "--cap", str(cap)], capture_output=True, text=True, env=env, check=True)
+                          "--cap", str(cap)] + (["--hard"] if hard else []),
+                         capture_output=True, text=True, env=env, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -64,12 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opt", default="open=1,same=1,plus=1,combo=1", help="rules, e.g. open=1")
     ap.add_argument("--cap", type=float, default=3.0, help="process seconds before the proof stops")
     ap.add_argument("--against", default="", help="another checkout, alternated with this one deal by deal")
+    ap.add_argument("--hard", action="store_true", help="the answer as Hard gets it (see above)")
     ap.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--repo", default=str(HERE), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     options = dict(part.partition("=")[::2] for part in args.opt.split(",") if part)
     if args.one:
-        print(json.dumps(one(Path(args.repo), args.one, options, args.cap)), flush=True)
+        print(json.dumps(one(Path(args.repo), args.one, options, args.cap, args.hard)), flush=True)
         return 0
     if "-" in args.seeds:
         lo, hi = args.seeds.split("-")
@@ -80,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     sums = {r: [0.0, 0] for r in repos}
     print(f"load average {os.getloadavg()[0]:.2f}; columns: {' | '.join(str(r) for r in repos)}", flush=True)
     for k, seed in enumerate(seeds):
-        row = {r: run(r, seed, args.opt, args.cap) for r in (repos if k % 2 == 0 else repos[::-1])}
+        row = {r: run(r, seed, args.opt, args.cap, args.hard) for r in (repos if k % 2 == 0 else repos[::-1])}
         cells = []
         for r in repos:
             d = row[r]
