@@ -10,14 +10,13 @@ card down and from the empty board, under several rule sets.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
 from jayden_jazz.ai.cards.player import catalog_for
 from jayden_jazz.ai.cards.solver import Solver
-from jayden_jazz.cards import Rules, get_field, new_game
+from tests.ai.deals import open_deal
 from tests.ai.late_games import played_to
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,17 +34,6 @@ RULE_SETS = [
 @pytest.fixture(scope="module")
 def cat():
     return catalog_for(DEFAULT)
-
-
-def _deal(cat, opts: dict, seed: int):
-    """A 3x3 deal from the empty board, open hands of the default pack."""
-    rng = random.Random(seed)
-    rules = Rules.preset("updated", open=True, **opts).check()
-    fld = get_field("3x3")
-    pool = sorted(c for c in cat if c.startswith("default/"))
-    size = rules.hand_size(fld.playable_count, 2)
-    hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
-    return new_game(cat, fld, hands, rules, first_seat=0, date=(2026, 11), rng=rng)
 
 
 class _Recording(Solver):
@@ -68,7 +56,7 @@ def _old(monkeypatch) -> None:
 @pytest.mark.parametrize("opts", RULE_SETS, ids=lambda o: ",".join(o) or "open")
 def test_a_first_card_tries_the_weakest_card_first(cat, opts):
     for seed in range(1, 5):
-        st = _deal(cat, opts, seed).search_state()
+        st = open_deal(cat, opts, seed).search_state()
         sums = [sum(st.sides[m[0]]) for m in Solver(st).root_moves()]
         assert sums == sorted(sums), (opts, seed)
         solver = _Recording(st, node_limit=3000)
@@ -82,7 +70,7 @@ def test_the_old_order_did_not_put_the_weakest_card_first(cat, monkeypatch):
     _old(monkeypatch)
     unsorted = 0
     for seed in range(1, 9):
-        st = _deal(cat, dict(same=True, plus=True, combo=True), seed).search_state()
+        st = open_deal(cat, dict(same=True, plus=True, combo=True), seed).search_state()
         sums = [sum(st.sides[m[0]]) for m in Solver(st).root_moves()]
         unsorted += sums != sorted(sums)
     assert unsorted >= 4
@@ -118,7 +106,7 @@ def test_the_value_is_the_old_orders_from_the_empty_board(cat, monkeypatch):
     """From the empty board (Open, two deals): the same value, and a winning move proven
     to win by the old order's search as well."""
     for seed in (2, 7):
-        st = _deal(cat, {}, seed).search_state()
+        st = open_deal(cat, {}, seed).search_state()
         new = Solver(st).solve_root()
         with monkeypatch.context() as m:
             _old(m)

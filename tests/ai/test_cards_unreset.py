@@ -19,7 +19,7 @@ import pytest
 from jayden_jazz.ai.cards import carry, unreset
 from jayden_jazz.ai.cards.player import CardsPlayer, catalog_for, read_position
 from jayden_jazz.ai.cards.solver import WIN, Solver
-from jayden_jazz.cards import Rules, get_field, new_game
+from tests.ai.deals import open_deal
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = [str(ROOT / "cards" / "default")]
@@ -29,17 +29,6 @@ SPC = dict(same=True, plus=True, combo=True)
 @pytest.fixture(scope="module")
 def cat():
     return catalog_for(DEFAULT)
-
-
-def _deal(cat, opts: dict, seed: int, **more):
-    """A 3x3 deal of the default pack, open hands, before the first card."""
-    rng = random.Random(seed)
-    rules = Rules.preset("updated", open=True, **opts, **more).check()
-    fld = get_field("3x3")
-    pool = sorted(c for c in cat if c.startswith("default/"))
-    size = rules.hand_size(fld.playable_count, 2)
-    hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
-    return new_game(cat, fld, hands, rules, first_seat=0, date=(2026, 11), rng=rng)
 
 
 def _wins_whole(st, move) -> bool:
@@ -53,7 +42,7 @@ CASES = [({}, 29), ({}, 17), (SPC, 29)]
 
 @pytest.mark.parametrize("opts,seed", CASES, ids=["open-29", "open-17", "spc-29"])
 def test_a_first_card_won_without_the_reset_wins_the_game(cat, opts, seed):
-    st = _deal(cat, opts, seed).search_state()
+    st = open_deal(cat, opts, seed).search_state()
     solver = Solver(st)
     assert solver.bits.resets() and unreset.at_restart(solver) and unreset.applies(solver)
     res = unreset.prove(solver, split=False)
@@ -67,7 +56,7 @@ def test_a_first_card_won_without_the_reset_wins_the_game(cat, opts, seed):
 def test_later_positions_of_the_game_are_won_the_same_way(cat):
     """After the first card and each of the opponent's first replies, with the premise
     carried: the proof without the reset wins, and its card wins by the whole solver."""
-    st = _deal(cat, {}, 29).search_state()
+    st = open_deal(cat, {}, 29).search_state()
     first = Solver(st)
     win = unreset.winning_move(unreset.prove(first, split=False))
     assert win is not None
@@ -93,7 +82,7 @@ def test_later_positions_of_the_game_are_won_the_same_way(cat):
 
 
 def test_the_proof_without_the_reset_is_used_only_where_it_is_sound(cat):
-    st = _deal(cat, {}, 29).search_state()
+    st = open_deal(cat, {}, 29).search_state()
     assert unreset.applies(Solver(st))
     m = Solver(st).root_moves()[0]
     st.place(m[0], m[1])
@@ -103,10 +92,10 @@ def test_the_proof_without_the_reset_is_used_only_where_it_is_sound(cat):
     one_down.reset_won = {1 - st.to_move}             # the premise for the other seat only
     assert not unreset.applies(one_down)
     # no reset to come: nothing to leave out
-    spent = _deal(cat, {}, 29).search_state()
+    spent = open_deal(cat, {}, 29).search_state()
     spent.reset_used = True
     assert not unreset.applies(Solver(spent))
-    pure = _deal(cat, {}, 29, pure=True).search_state()
+    pure = open_deal(cat, {}, 29, pure=True).search_state()
     assert not Solver(pure).bits.resets() and not unreset.applies(Solver(pure))
 
 
@@ -132,7 +121,7 @@ def test_the_hands_must_be_the_dealt_ones():
 
 
 def test_hard_answers_a_reset_deal_by_the_proof_without_it(cat):
-    game = _deal(cat, {}, 29)
+    game = open_deal(cat, {}, 29)
     parts, revealed = read_position(game.position(), cat)
     player = CardsPlayer("hard", random.Random(1), cat, seconds=60.0)
     try:
