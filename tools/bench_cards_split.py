@@ -53,7 +53,7 @@ def one(repo: Path, seed: int, options: dict, cap: float, hard: bool = False) ->
             unreset = None                # type: ignore[assignment]
         if unreset is not None and unreset.applies(solver):
             first = unreset.prove(solver, split=True)
-            if unreset.winning_move(first) is not None or not first.complete:
+            if first.winning_move() is not None or not first.complete:
                 res = first
     if res is None:
         res = solve_root_split(solver, partial=True)

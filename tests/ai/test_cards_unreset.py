@@ -46,7 +46,7 @@ def test_a_first_card_won_without_the_reset_wins_the_game(cat, opts, seed):
     solver = Solver(st)
     assert solver.bits.resets() and unreset.at_restart(solver) and unreset.applies(solver)
     res = unreset.prove(solver, split=False)
-    win = unreset.winning_move(res)
+    win = res.winning_move()
     assert win is not None and res.complete
     assert solver.reset_won == {st.to_move}        # the premise, for the later cards
     assert not solver.st.reset_used                 # the solver's own state is the real game's again
@@ -58,7 +58,7 @@ def test_later_positions_of_the_game_are_won_the_same_way(cat):
     carried: the proof without the reset wins, and its card wins by the whole solver."""
     st = open_deal(cat, {}, 29).search_state()
     first = Solver(st)
-    win = unreset.winning_move(unreset.prove(first, split=False))
+    win = unreset.prove(first, split=False).winning_move()
     assert win is not None
     st.place(win[0], win[1])
     st.commit(win[2])
@@ -72,7 +72,7 @@ def test_later_positions_of_the_game_are_won_the_same_way(cat):
             assert not unreset.applies(later)        # no premise yet: not at the game's start
             later.reset_won = set(first.reset_won)   # carried from the first card (carry.py)
             assert unreset.applies(later)
-            again = unreset.winning_move(unreset.prove(later, split=False))
+            again = unreset.prove(later, split=False).winning_move()
             assert again is not None, r
             assert _wins_whole(st, again), (r, again)
             checked += 1

@@ -367,7 +367,7 @@ class CardsPlayer:
         if unreset.applies(solver):
             # a reset still to come: first the proof that leaves it out (unreset.py)
             first = unreset.prove(solver, split)
-            win = unreset.winning_move(first)
+            win = first.winning_move()
             if win is not None:
                 return Decision(g0.action(win), WIN, "solved",
                                 {"nodes": first.nodes, "complete": first.complete, "without_reset": True})
@@ -377,9 +377,10 @@ class CardsPlayer:
             res = solve_root_split(solver, partial=True) if split else \
                 solver.solve_root(all_best=False, partial=True)
         detail: dict[str, Any] = {"nodes": res.nodes, "complete": res.complete}
+        win = res.winning_move()
+        if win is not None:
+            return Decision(g0.action(win), WIN, "solved", detail)
         if res.complete:
-            if res.value == WIN:
-                return Decision(g0.action(res.best[0]), WIN, "solved", detail)
             if res.value == DRAW:
                 try:
                     keep = solver.tied_with_best(res, moves=None)
@@ -416,9 +417,6 @@ class CardsPlayer:
             d.value = res.value
             d.detail.update(detail)
             return d
-        won = [m for m, v in res.values.items() if v == WIN]
-        if won:
-            return Decision(g0.action(won[0]), WIN, "solved", detail)
         likely = _likely(res)
         if likely is not None:
             detail["held"] = "%d of %d" % res.held[likely]

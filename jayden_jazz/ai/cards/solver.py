@@ -71,6 +71,12 @@ class RootResult:
     complete: bool = True
     held: dict[Move, tuple[int, int]] = field(default_factory=dict)
 
+    def winning_move(self) -> Move | None:
+        """A root move proven to win, complete or not (the first found), or None."""
+        if self.complete:
+            return self.best[0] if self.value == WIN and self.best else None
+        return next((m for m, v in self.values.items() if v == WIN), None)
+
 
 def _transformed(sides: tuple[int, ...], side_map: tuple[int, ...]) -> tuple[int, ...]:
     out = [0, 0, 0, 0]

@@ -30,7 +30,7 @@ game (the mover's own reset may still win it): the whole proof follows.
 
 from __future__ import annotations
 
-from jayden_jazz.ai.cards.solver import WIN, Move, RootResult, Solver
+from jayden_jazz.ai.cards.solver import RootResult, Solver
 from jayden_jazz.ai.cards.split import solve_root_split
 
 
@@ -71,17 +71,9 @@ def prove(solver: Solver, split: bool) -> RootResult:
     finally:
         st.reset_used = False
         bits.reset_used = False
-    if restart and winning_move(res) is not None:
+    if restart and res.winning_move() is not None:
         solver.reset_won.add(me)         # a card that wins there: the game after the reset is won
     return res
 
 
-def winning_move(res: RootResult) -> Move | None:
-    """The winning root move a (possibly partial) proof found, or None."""
-    if res.complete:
-        return res.best[0] if res.value == WIN and res.best else None
-    won = [m for m, v in res.values.items() if v == WIN]
-    return won[0] if won else None
-
-
-__all__ = ["applies", "at_restart", "prove", "winning_move"]
+__all__ = ["applies", "at_restart", "prove"]
