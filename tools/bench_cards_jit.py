@@ -1,0 +1,255 @@
+"""What a compiled search would give Hard's first card: a measurement, not part of the game.
+
+    pip install numba      (not a dependency of the game)
+    python tools/bench_cards_jit.py --seeds 1-8
+
+Issue #41 asks for the empty 3x3 board's win/draw/loss within Hard's time
+under every rule set. The project's search (``ai/cards/bits.py``) is plain
+Python at about 150,000 positions a second, and a few deals in fifty need
+1.2-2.5 times Hard's 1.28 s on two cores (``docs/strength.md``). This tool
+answers one question before any port is planned: how much faster is the same
+kind of search when it is compiled? It holds the smallest such search -- 3x3,
+the basic comparison, no abilities (the Pure rule set, ``--opt open=1,pure=1``),
+negamax with a null window around a draw, a table of bounds with its move,
+then the move that last cut off a position with as many empty cells, then
+captures first -- compiled by numba, and runs it from the empty board of
+``tools/perfect_match.py``'s deals beside the project's own root search
+(:meth:`~jayden_jazz.ai.cards.solver.Solver.solve_root`) on the same deal, in the
+same process. Both answers are checked equal. Printed per deal: the answer,
+positions and process time of each, and the ratio of the times; then the time
+numba took to compile the kernel (every process start: numba's on-disk cache
+of a recursive function crashed on loading, numba 0.68.1).
+
+Not a test, and never imported by the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np
+
+try:
+    from numba import njit
+except ImportError:                                   # an optional tool: numba is not the game's
+    njit = None
+
+TT_BITS = 20
+
+
+def neighbours() -> Any:
+    """Per cell, up to four (neighbour, the placed card's side, the neighbour's facing side)."""
+    nb = np.full((9, 4, 3), -1, np.int64)
+    for c in range(9):
+        r, k = divmod(c, 3)
+        near = []
+        if r > 0:
+            near.append((c - 3, 0, 2))
+        if k < 2:
+            near.append((c + 1, 1, 3))
+        if r < 2:
+            near.append((c + 3, 2, 0))
+        if k > 0:
+            near.append((c - 1, 3, 1))
+        for i, t in enumerate(near):
+            nb[c, i] = t
+    return nb
+
+
+def build() -> Any:
+    """The compiled search (numba is imported only here and above)."""
+
+    @njit
+    def taken(sides, cellp, opp, p, c, nb):
+        cap = 0
+        for i in range(4):
+            n = nb[c, i, 0]
+            if n < 0:
+                break
+            if (opp >> n) & 1 and sides[p, nb[c, i, 1]] > sides[cellp[n], nb[c, i, 2]]:
+                cap |= 1 << n
+        return cap
+
+    @njit
+    def count(x):
+        n = 0
+        while x:
+            x &= x - 1
+            n += 1
+        return n
+
+    @njit
+    def final(occ, m0, turn):
+        a = count(m0)
+        b = count(occ) - a
+        v = 1 if a > b else (-1 if a < b else 0)
+        return v if turn == 0 else -v
+
+    @njit
+    def search(sides, cellp, occ, m0, h0, h1, z, turn, alpha, beta, nb, zb, zh, keys, vals, nodes, killer):
+        nodes[0] += 1
+        hand = h0 if turn == 0 else h1
+        if occ == 511 or hand == 0:
+            return final(occ, m0, turn)
+        key = z ^ (np.uint64(turn) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(m0) << np.uint64(50))
+        slot = np.int64(key & np.uint64((1 << TT_BITS) - 1))
+        first = -1
+        if keys[slot] == key:
+            lo = vals[slot, 0]
+            hi = vals[slot, 1]
+            first = vals[slot, 2]
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0 = alpha
+        b0 = beta
+        opp = (occ & ~m0) if turn == 0 else m0
+        best = -2
+        best_move = -1
+        empty = 9 - count(occ)
+        second = killer[empty]
+        if second == first:
+            second = -1
+        # the table's move, the one that last cut off a position with as many empty cells,
+        # then the placements that take a card, then the others
+        for rank in range(4):
+            if (rank == 0 and first < 0) or (rank == 1 and second < 0):
+                continue
+            for c in range(9):
+                if (occ >> c) & 1:
+                    continue
+                for p in range(10):
+                    if not (hand >> p) & 1:
+                        continue
+                    pc = p * 9 + c
+                    if rank == 0:
+                        if pc != first:
+                            continue
+                    elif rank == 1:
+                        if pc != second:
+                            continue
+                    elif pc == first or pc == second:
+                        continue
+                    cap = taken(sides, cellp, opp, p, c, nb)
+                    if rank > 1 and (cap != 0) != (rank == 2):
+                        continue
+                    cellp[c] = p
+                    nz = z ^ zb[c, p] ^ zh[turn, p]
+                    if turn == 0:
+                        v = -search(sides, cellp, occ | (1 << c), m0 | (1 << c) | cap, h0 ^ (1 << p), h1, nz, 1,
+                                    -beta, -alpha, nb, zb, zh, keys, vals, nodes, killer)
+                    else:
+                        v = -search(sides, cellp, occ | (1 << c), m0 & ~cap, h0, h1 ^ (1 << p), nz, 0,
+                                    -beta, -alpha, nb, zb, zh, keys, vals, nodes, killer)
+                    cellp[c] = -1
+                    if v > best:
+                        best = v
+                        best_move = p * 9 + c
+                        if v > alpha:
+                            alpha = v
+                    if alpha >= beta:
+                        killer[empty] = pc
+                        break
+                if alpha >= beta:
+                    break
+            if alpha >= beta:
+                break
+        keys[slot] = key
+        vals[slot, 2] = best_move
+        if best <= a0:
+            vals[slot, 0] = -2
+            vals[slot, 1] = best
+        elif best >= b0:
+            vals[slot, 0] = best
+            vals[slot, 1] = 2
+        else:
+            vals[slot, 0] = best
+            vals[slot, 1] = best
+        return best
+
+    return search
+
+
+def parse_seeds(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", default="1-8", help="deals, as perfect_match.py's seeds: 1-8 or 3,5")
+    args = ap.parse_args(argv)
+    if njit is None:
+        print("needs numba (pip install numba); the game does not", file=sys.stderr)
+        return 2
+    from bench_cards_root import start_state
+
+    from jayden_jazz.ai.cards.solver import WIN, Solver
+    options = {"open": "1", "pure": "1"}
+    t0 = time.process_time()
+    search = build()
+    nb = neighbours()
+    rng = np.random.default_rng(1)
+    zb = rng.integers(0, 2 ** 63, size=(9, 10), dtype=np.uint64)
+    zh = rng.integers(0, 2 ** 63, size=(2, 10), dtype=np.uint64)
+
+    def run(st: Any, window: tuple[int, int]) -> tuple[int, int, float]:
+        sides = np.array([list(s) for s in st.sides], np.int64)
+        hands = [sum(1 << p for p in st.hands[s]) for s in (0, 1)]
+        z = np.uint64(0)
+        for s in (0, 1):
+            for p in st.hands[s]:
+                z ^= zh[s, p]
+        keys = np.zeros(1 << TT_BITS, np.uint64)
+        vals = np.zeros((1 << TT_BITS, 3), np.int64)
+        nodes = np.zeros(1, np.int64)
+        t = time.process_time()
+        v = search(sides, np.full(9, -1, np.int64), 0, 0, hands[0], hands[1], z, st.to_move,
+                   window[0], window[1], nb, zb, zh, keys, vals, nodes, np.full(10, -1, np.int64))
+        return int(v), int(nodes[0]), time.process_time() - t
+
+    compiled = None
+    total_k = total_p = 0.0
+    for seed in parse_seeds(args.seeds):
+        st = start_state(seed, options, True)
+        if st.size != 9 or any(st.abil):
+            print(f"deal {seed}: not a 3x3 deal without abilities", file=sys.stderr)
+            return 2
+        if compiled is None:
+            run(st, (0, 1))                            # the first call compiles
+            compiled = time.process_time() - t0
+        v, n, tk = run(st, (0, 1))
+        solver = Solver(st.copy())
+        t = time.process_time()
+        res = solver.solve_root(partial=False)
+        tp = time.process_time() - t
+        wins = v >= 1
+        if wins != (res.value == WIN):
+            print(f"deal {seed}: the answers differ ({v} against {res.value})", file=sys.stderr)
+            return 1
+        total_k += tk
+        total_p += tp
+        print(f"deal {seed:3d}: {'win   ' if wins else 'no win'}  compiled {n:>9,} positions {tk:6.3f} s"
+              f" | the project's {solver.total_nodes:>8,} positions {tp:6.3f} s | {tp / max(tk, 1e-9):5.1f}x", flush=True)
+    print(f"in all: compiled {total_k:.2f} s, the project's {total_p:.2f} s ({total_p / max(total_k, 1e-9):.1f}x);"
+          f" compiling took {compiled or 0.0:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
