@@ -17,8 +17,9 @@ captures first -- compiled by numba, and runs it from the empty board of
 (:meth:`~jayden_jazz.ai.cards.solver.Solver.solve_root`) on the same deal, in the
 same process. Both answers are checked equal. Printed per deal: the answer,
 positions and process time of each, and the ratio of the times; then the time
-numba took to compile the kernel (every process start: numba's on-disk cache
-of a recursive function crashed on loading, numba 0.68.1).
+numba took to compile the kernel (at every process start: numba 0.68.1's
+on-disk cache of a recursive function crashes the process at its first call
+after loading, numba's issue #6061).
 
 Not a test, and never imported by the game.
 """
