@@ -2,6 +2,7 @@
 
     pip install numba      (not a dependency of the game)
     python tools/bench_cards_jit.py --seeds 1-8
+    python tools/bench_cards_jit.py --seeds 1-8 --stack
 
 Issue #41 asks for the empty 3x3 board's win/draw/loss within Hard's time
 under every rule set. The project's search (``ai/cards/bits.py``) is plain
@@ -19,7 +20,9 @@ same process. Both answers are checked equal. Printed per deal: the answer,
 positions and process time of each, and the ratio of the times; then the time
 numba took to compile the kernel (at every process start: numba 0.68.1's
 on-disk cache of a recursive function crashes the process at its first call
-after loading, numba's issue #6061).
+after loading, numba's issue #6061). ``--stack``: the same search with a
+stack of its own instead of recursion, which numba keeps compiled on disk
+(in ``tools/__pycache__``) and loads at the next start.
 
 Not a test, and never imported by the game.
 """
@@ -183,6 +186,146 @@ def build() -> Any:
     return search
 
 
+if njit is not None:
+    # ``--stack``: the same search with a stack of its own instead of recursion, so that
+    # numba can keep it compiled on disk (``cache=True``; loaded from there the next time)
+    @njit(cache=True)
+    def stack_count(x):
+        n = 0
+        while x:
+            x &= x - 1
+            n += 1
+        return n
+
+    @njit(cache=True)
+    def stack_taken(sides, cellp, opp, p, c, nb):
+        cap = 0
+        for i in range(4):
+            n = nb[c, i, 0]
+            if n < 0:
+                break
+            if (opp >> n) & 1 and sides[p, nb[c, i, 1]] > sides[cellp[n], nb[c, i, 2]]:
+                cap |= 1 << n
+        return cap
+
+    @njit(cache=True)
+    def solve_stack(sides, h0, h1, z0, turn0, alpha0, beta0, nb, zb, zh, keys, vals, killer, nodes):
+        D = 12
+        occ = np.zeros(D, np.int64); m0 = np.zeros(D, np.int64); ha = np.zeros(D, np.int64); hb = np.zeros(D, np.int64)
+        zz = np.zeros(D, np.uint64); tn = np.zeros(D, np.int64); al = np.zeros(D, np.int64); be = np.zeros(D, np.int64)
+        a0 = np.zeros(D, np.int64); b0 = np.zeros(D, np.int64); best = np.zeros(D, np.int64); bm = np.zeros(D, np.int64)
+        slot = np.zeros(D, np.int64); key = np.zeros(D, np.uint64); first = np.zeros(D, np.int64); second = np.zeros(D, np.int64)
+        rank = np.zeros(D, np.int64); it = np.zeros(D, np.int64); cur = np.zeros(D, np.int64); empty = np.zeros(D, np.int64)
+        cellp = np.full(9, -1, np.int64)
+        ha[0] = h0; hb[0] = h1; zz[0] = z0; tn[0] = turn0; al[0] = alpha0; be[0] = beta0
+        sp = 0
+        entering = True
+        ret = 0
+        while True:
+            if entering:
+                nodes[0] += 1
+                hand = ha[sp] if tn[sp] == 0 else hb[sp]
+                if occ[sp] == 511 or hand == 0:
+                    a = stack_count(m0[sp]); b = stack_count(occ[sp]) - a
+                    v = 1 if a > b else (-1 if a < b else 0)
+                    ret = v if tn[sp] == 0 else -v
+                    entering = False
+                else:
+                    k = zz[sp] ^ (np.uint64(tn[sp]) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(m0[sp]) << np.uint64(50))
+                    s = np.int64(k & np.uint64((1 << TT_BITS) - 1))
+                    key[sp] = k; slot[sp] = s
+                    first[sp] = -1
+                    done = False
+                    if keys[s] == k:
+                        lo = vals[s, 0]; hi = vals[s, 1]; first[sp] = vals[s, 2]
+                        if lo >= be[sp] or lo == hi:
+                            ret = lo; done = True
+                        elif hi <= al[sp]:
+                            ret = hi; done = True
+                        else:
+                            if lo > al[sp]: al[sp] = lo
+                            if hi < be[sp]: be[sp] = hi
+                    if done:
+                        entering = False
+                    else:
+                        a0[sp] = al[sp]; b0[sp] = be[sp]; best[sp] = -2; bm[sp] = -1
+                        empty[sp] = 9 - stack_count(occ[sp])
+                        second[sp] = killer[empty[sp]]
+                        if second[sp] == first[sp]:
+                            second[sp] = -1
+                        rank[sp] = 0; it[sp] = 0
+            if not entering:
+                # a value for the frame at sp: give it to the parent
+                if sp == 0:
+                    return ret
+                sp -= 1
+                c = cur[sp] % 9
+                cellp[c] = -1
+                v = -ret
+                if v > best[sp]:
+                    best[sp] = v; bm[sp] = cur[sp]
+                    if v > al[sp]:
+                        al[sp] = v
+                if al[sp] >= be[sp]:
+                    killer[empty[sp]] = cur[sp]
+                    rank[sp] = 4     # cut: no more children
+            # the frame at sp: its next child, or its value
+            found = False
+            while rank[sp] < 4 and not found:
+                r = rank[sp]
+                if (r == 0 and first[sp] < 0) or (r == 1 and second[sp] < 0):
+                    rank[sp] += 1; it[sp] = 0
+                    continue
+                hand = ha[sp] if tn[sp] == 0 else hb[sp]
+                while it[sp] < 90:
+                    i = it[sp]; it[sp] += 1
+                    c = i // 10; p = i % 10
+                    if (occ[sp] >> c) & 1 or not (hand >> p) & 1:
+                        continue
+                    pc = p * 9 + c
+                    if r == 0:
+                        if pc != first[sp]: continue
+                    elif r == 1:
+                        if pc != second[sp]: continue
+                    elif pc == first[sp] or pc == second[sp]:
+                        continue
+                    opp = (occ[sp] & ~m0[sp]) if tn[sp] == 0 else m0[sp]
+                    cap = stack_taken(sides, cellp, opp, p, c, nb)
+                    if r > 1 and (cap != 0) != (r == 2):
+                        continue
+                    # push the child
+                    cur[sp] = pc
+                    cellp[c] = p
+                    t = tn[sp]
+                    occ[sp + 1] = occ[sp] | (1 << c)
+                    if t == 0:
+                        m0[sp + 1] = m0[sp] | (1 << c) | cap; ha[sp + 1] = ha[sp] ^ (1 << p); hb[sp + 1] = hb[sp]
+                    else:
+                        m0[sp + 1] = m0[sp] & ~cap; ha[sp + 1] = ha[sp]; hb[sp + 1] = hb[sp] ^ (1 << p)
+                    zz[sp + 1] = zz[sp] ^ zb[c, p] ^ zh[t, p]
+                    tn[sp + 1] = 1 - t
+                    al[sp + 1] = -be[sp]; be[sp + 1] = -al[sp]
+                    found = True
+                    break
+                if not found:
+                    rank[sp] += 1; it[sp] = 0
+            if found:
+                sp += 1
+                entering = True
+                continue
+            # no child left: store and return
+            s = slot[sp]
+            keys[s] = key[sp]; vals[s, 2] = bm[sp]
+            if best[sp] <= a0[sp]:
+                vals[s, 0] = -2; vals[s, 1] = best[sp]
+            elif best[sp] >= b0[sp]:
+                vals[s, 0] = best[sp]; vals[s, 1] = 2
+            else:
+                vals[s, 0] = best[sp]; vals[s, 1] = best[sp]
+            ret = best[sp]
+            entering = False
+
+
 def parse_seeds(text: str) -> list[int]:
     out: list[int] = []
     for part in text.split(","):
@@ -194,6 +337,7 @@ def parse_seeds(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="1-8", help="deals, as perfect_match.py's seeds: 1-8 or 3,5")
+    ap.add_argument("--stack", action="store_true", help="the search with a stack of its own, kept compiled on disk")
     args = ap.parse_args(argv)
     if njit is None:
         print("needs numba (pip install numba); the game does not", file=sys.stderr)
@@ -203,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     from jayden_jazz.ai.cards.solver import WIN, Solver
     options = {"open": "1", "pure": "1"}
     t0 = time.process_time()
-    search = build()
+    search = None if args.stack else build()
     nb = neighbours()
     rng = np.random.default_rng(1)
     zb = rng.integers(0, 2 ** 63, size=(9, 10), dtype=np.uint64)
@@ -219,9 +363,14 @@ def main(argv: list[str] | None = None) -> int:
         keys = np.zeros(1 << TT_BITS, np.uint64)
         vals = np.zeros((1 << TT_BITS, 3), np.int64)
         nodes = np.zeros(1, np.int64)
+        killer = np.full(10, -1, np.int64)
         t = time.process_time()
-        v = search(sides, np.full(9, -1, np.int64), 0, 0, hands[0], hands[1], z, st.to_move,
-                   window[0], window[1], nb, zb, zh, keys, vals, nodes, np.full(10, -1, np.int64))
+        if search is None:
+            v = solve_stack(sides, hands[0], hands[1], z, st.to_move, window[0], window[1], nb, zb, zh, keys, vals,
+                            killer, nodes)
+        else:
+            v = search(sides, np.full(9, -1, np.int64), 0, 0, hands[0], hands[1], z, st.to_move,
+                       window[0], window[1], nb, zb, zh, keys, vals, nodes, killer)
         return int(v), int(nodes[0]), time.process_time() - t
 
     compiled = None
@@ -232,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"deal {seed}: not a 3x3 deal without abilities", file=sys.stderr)
             return 2
         if compiled is None:
-            run(st, (0, 1))                            # the first call compiles
+            run(st, (0, 1))                # the first call compiles (or loads what --stack kept)
             compiled = time.process_time() - t0
         v, n, tk = run(st, (0, 1))
         solver = Solver(st.copy())
@@ -248,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"deal {seed:3d}: {'win   ' if wins else 'no win'}  compiled {n:>9,} positions {tk:6.3f} s"
               f" | the project's {solver.total_nodes:>8,} positions {tp:6.3f} s | {tp / max(tk, 1e-9):5.1f}x", flush=True)
     print(f"in all: compiled {total_k:.2f} s, the project's {total_p:.2f} s ({total_p / max(total_k, 1e-9):.1f}x);"
-          f" compiling took {compiled or 0.0:.2f} s")
+          f" {'loading or compiling' if args.stack else 'compiling'} took {compiled or 0.0:.2f} s")
     return 0
 
 
