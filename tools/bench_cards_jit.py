@@ -3,6 +3,7 @@
     pip install numba      (not a dependency of the game)
     python tools/bench_cards_jit.py --seeds 1-8
     python tools/bench_cards_jit.py --seeds 1-8 --stack
+    python tools/bench_cards_jit.py --seeds 1-12 --rules same,plus,combo
 
 Issue #41 asks for the empty 3x3 board's win/draw/loss within Hard's time
 under every rule set. The project's search (``ai/cards/bits.py``) is plain
@@ -10,7 +11,8 @@ Python at about 150,000 positions a second, and a few deals in fifty need
 1.2-2.5 times Hard's 1.28 s on two cores (``docs/strength.md``). This tool
 answers one question before any port is planned: how much faster is the same
 kind of search when it is compiled? It holds the smallest such search -- 3x3,
-the basic comparison, no abilities (the Pure rule set, ``--opt open=1,pure=1``),
+the basic comparison (``--rules same,plus,combo`` adds any of those), no
+abilities (the Pure rule set),
 negamax with a null window around a draw, a table of bounds with its move,
 then the move that last cut off a position with as many empty cells, then
 captures first -- compiled by numba, and runs it from the empty board of
@@ -71,17 +73,6 @@ def build() -> Any:
     """The compiled search (numba is imported only here and above)."""
 
     @njit
-    def taken(sides, cellp, opp, p, c, nb):
-        cap = 0
-        for i in range(4):
-            n = nb[c, i, 0]
-            if n < 0:
-                break
-            if (opp >> n) & 1 and sides[p, nb[c, i, 1]] > sides[cellp[n], nb[c, i, 2]]:
-                cap |= 1 << n
-        return cap
-
-    @njit
     def count(x):
         n = 0
         while x:
@@ -97,7 +88,7 @@ def build() -> Any:
         return v if turn == 0 else -v
 
     @njit
-    def search(sides, cellp, occ, m0, h0, h1, z, turn, alpha, beta, nb, zb, zh, keys, vals, nodes, killer):
+    def search(sides, cellp, occ, m0, h0, h1, z, turn, alpha, beta, nb, zb, zh, keys, vals, nodes, killer, rules):
         nodes[0] += 1
         hand = h0 if turn == 0 else h1
         if occ == 511 or hand == 0:
@@ -146,17 +137,17 @@ def build() -> Any:
                             continue
                     elif pc == first or pc == second:
                         continue
-                    cap = taken(sides, cellp, opp, p, c, nb)
+                    cap = taken(sides, cellp, occ, opp, p, c, nb, rules)
                     if rank > 1 and (cap != 0) != (rank == 2):
                         continue
                     cellp[c] = p
                     nz = z ^ zb[c, p] ^ zh[turn, p]
                     if turn == 0:
                         v = -search(sides, cellp, occ | (1 << c), m0 | (1 << c) | cap, h0 ^ (1 << p), h1, nz, 1,
-                                    -beta, -alpha, nb, zb, zh, keys, vals, nodes, killer)
+                                    -beta, -alpha, nb, zb, zh, keys, vals, nodes, killer, rules)
                     else:
                         v = -search(sides, cellp, occ | (1 << c), m0 & ~cap, h0, h1 ^ (1 << p), nz, 0,
-                                    -beta, -alpha, nb, zb, zh, keys, vals, nodes, killer)
+                                    -beta, -alpha, nb, zb, zh, keys, vals, nodes, killer, rules)
                     cellp[c] = -1
                     if v > best:
                         best = v
@@ -198,18 +189,63 @@ if njit is not None:
         return n
 
     @njit(cache=True)
-    def stack_taken(sides, cellp, opp, p, c, nb):
+    def taken(sides, cellp, occ, opp, p, c, nb, rules):
+        """The cards p on c takes: the basic comparison; with Same (rules & 1) two or more
+        touching pairs of equal values, with Plus (rules & 2) pairs whose sums another pair
+        shares (own cards count toward both, only the opponent's are taken); with Combo
+        (rules & 4) each card those two rules took takes in turn what it beats."""
         cap = 0
+        equal = 0
+        nequal = 0
+        started = 0
+        sums = np.zeros(4, np.int64)
+        bits = np.zeros(4, np.int64)
+        k = 0
         for i in range(4):
             n = nb[c, i, 0]
             if n < 0:
                 break
-            if (opp >> n) & 1 and sides[p, nb[c, i, 1]] > sides[cellp[n], nb[c, i, 2]]:
+            if not (occ >> n) & 1:
+                continue
+            a = sides[p, nb[c, i, 1]]
+            b = sides[cellp[n], nb[c, i, 2]]
+            if (opp >> n) & 1 and a > b:
                 cap |= 1 << n
+            if a == b:
+                equal |= 1 << n
+                nequal += 1
+            sums[k] = a + b
+            bits[k] = 1 << n
+            k += 1
+        if rules & 1 and nequal >= 2:
+            started |= equal
+        if rules & 2:
+            for i in range(k):
+                for j in range(k):
+                    if i != j and sums[i] == sums[j]:
+                        started |= bits[i]
+        started &= opp
+        cap |= started
+        if rules & 4:
+            front = started
+            while front:
+                low = front & -front
+                front ^= low
+                x = 0
+                while (low >> x) != 1:
+                    x += 1
+                q = cellp[x]
+                for i in range(4):
+                    n = nb[x, i, 0]
+                    if n < 0:
+                        break
+                    if (opp >> n) & 1 and not (cap >> n) & 1 and sides[q, nb[x, i, 1]] > sides[cellp[n], nb[x, i, 2]]:
+                        cap |= 1 << n
+                        front |= 1 << n
         return cap
 
     @njit(cache=True)
-    def solve_stack(sides, h0, h1, z0, turn0, alpha0, beta0, nb, zb, zh, keys, vals, killer, nodes):
+    def solve_stack(sides, h0, h1, z0, turn0, alpha0, beta0, nb, zb, zh, keys, vals, killer, nodes, rules):
         D = 12
         occ = np.zeros(D, np.int64); m0 = np.zeros(D, np.int64); ha = np.zeros(D, np.int64); hb = np.zeros(D, np.int64)
         zz = np.zeros(D, np.uint64); tn = np.zeros(D, np.int64); al = np.zeros(D, np.int64); be = np.zeros(D, np.int64)
@@ -290,7 +326,7 @@ if njit is not None:
                     elif pc == first[sp] or pc == second[sp]:
                         continue
                     opp = (occ[sp] & ~m0[sp]) if tn[sp] == 0 else m0[sp]
-                    cap = stack_taken(sides, cellp, opp, p, c, nb)
+                    cap = taken(sides, cellp, occ[sp], opp, p, c, nb, rules)
                     if r > 1 and (cap != 0) != (r == 2):
                         continue
                     # push the child
@@ -337,6 +373,7 @@ def parse_seeds(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="1-8", help="deals, as perfect_match.py's seeds: 1-8 or 3,5")
+    ap.add_argument("--rules", default="", help="classic captures on top of the basic comparison: same,plus,combo")
     ap.add_argument("--stack", action="store_true", help="the search with a stack of its own, kept compiled on disk")
     args = ap.parse_args(argv)
     if njit is None:
@@ -346,6 +383,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from jayden_jazz.ai.cards.solver import WIN, Solver
     options = {"open": "1", "pure": "1"}
+    rules = 0
+    for name in filter(None, args.rules.split(",")):
+        if name not in ("same", "plus", "combo"):
+            ap.error(f"--rules knows same, plus and combo, not {name!r}")
+        options[name] = "1"
+        rules |= {"same": 1, "plus": 2, "combo": 4}[name]
     t0 = time.process_time()
     search = None if args.stack else build()
     nb = neighbours()
@@ -367,10 +410,10 @@ def main(argv: list[str] | None = None) -> int:
         t = time.process_time()
         if search is None:
             v = solve_stack(sides, hands[0], hands[1], z, st.to_move, window[0], window[1], nb, zb, zh, keys, vals,
-                            killer, nodes)
+                            killer, nodes, rules)
         else:
             v = search(sides, np.full(9, -1, np.int64), 0, 0, hands[0], hands[1], z, st.to_move,
-                       window[0], window[1], nb, zb, zh, keys, vals, nodes, killer)
+                       window[0], window[1], nb, zb, zh, keys, vals, nodes, killer, rules)
         return int(v), int(nodes[0]), time.process_time() - t
 
     compiled = None
