@@ -70,15 +70,8 @@ def neighbours() -> Any:
 
 
 def build() -> Any:
-    """The compiled search (numba is imported only here and above)."""
-
-    @njit
-    def count(x):
-        n = 0
-        while x:
-            x &= x - 1
-            n += 1
-        return n
+    """The recursive search: the fastest, compiled at every process start (numba's cache of
+    a recursive function crashes on loading, see the module docstring)."""
 
     @njit
     def final(occ, m0, turn):
@@ -178,10 +171,11 @@ def build() -> Any:
 
 
 if njit is not None:
-    # ``--stack``: the same search with a stack of its own instead of recursion, so that
-    # numba can keep it compiled on disk (``cache=True``; loaded from there the next time)
+    # what both searches call, and ``--stack``: the same search with a stack of its own
+    # instead of recursion, so that numba can keep it compiled on disk (``cache=True``;
+    # loaded from there the next time)
     @njit(cache=True)
-    def stack_count(x):
+    def count(x):
         n = 0
         while x:
             x &= x - 1
@@ -262,7 +256,7 @@ if njit is not None:
                 nodes[0] += 1
                 hand = ha[sp] if tn[sp] == 0 else hb[sp]
                 if occ[sp] == 511 or hand == 0:
-                    a = stack_count(m0[sp]); b = stack_count(occ[sp]) - a
+                    a = count(m0[sp]); b = count(occ[sp]) - a
                     v = 1 if a > b else (-1 if a < b else 0)
                     ret = v if tn[sp] == 0 else -v
                     entering = False
@@ -285,7 +279,7 @@ if njit is not None:
                         entering = False
                     else:
                         a0[sp] = al[sp]; b0[sp] = be[sp]; best[sp] = -2; bm[sp] = -1
-                        empty[sp] = 9 - stack_count(occ[sp])
+                        empty[sp] = 9 - count(occ[sp])
                         second[sp] = killer[empty[sp]]
                         if second[sp] == first[sp]:
                             second[sp] = -1
