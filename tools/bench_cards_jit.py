@@ -192,9 +192,8 @@ if njit is not None:
         equal = 0
         nequal = 0
         started = 0
-        sums = np.zeros(4, np.int64)
-        bits = np.zeros(4, np.int64)
-        k = 0
+        once = 0                    # the sums of the touching pairs met once, and met again (bits)
+        again = 0
         for i in range(4):
             n = nb[c, i, 0]
             if n < 0:
@@ -208,16 +207,18 @@ if njit is not None:
             if a == b:
                 equal |= 1 << n
                 nequal += 1
-            sums[k] = a + b
-            bits[k] = 1 << n
-            k += 1
+            if (once >> (a + b)) & 1:
+                again |= 1 << (a + b)
+            once |= 1 << (a + b)
         if rules & 1 and nequal >= 2:
             started |= equal
-        if rules & 2:
-            for i in range(k):
-                for j in range(k):
-                    if i != j and sums[i] == sums[j]:
-                        started |= bits[i]
+        if rules & 2 and again:
+            for i in range(4):      # the pairs whose sum another shares (no list: nothing allocated)
+                n = nb[c, i, 0]
+                if n < 0:
+                    break
+                if (occ >> n) & 1 and (again >> (sides[p, nb[c, i, 1]] + sides[cellp[n], nb[c, i, 2]])) & 1:
+                    started |= 1 << n
         started &= opp
         cap |= started
         if rules & 4:
