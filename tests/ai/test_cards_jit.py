@@ -1,0 +1,151 @@
+"""The compiled ability search (ai/cards/jit/) against the Python bit search, under every rule set.
+
+Hard's exact search hands its positions to the compiled kernel once it is
+ready (issue #41). It must answer exactly as the Python search
+(:class:`~jayden_jazz.ai.cards.bits.BitSolver`) does: the same win/draw/loss
+in the full window, and the same side of every null window the root asks,
+on random positions of every rule set (abilities, Turn effects stacked,
+swaps, resets and Sudden Death among them) and from the empty board of
+whole deals; a search stopped by its clock must give the right answer when
+asked again; and a solver built to use it must really use it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from jayden_jazz.ai.cards import jit
+from jayden_jazz.ai.cards.exact import OutOfTime
+from jayden_jazz.ai.cards.solver import Solver
+from tests.ai.deals import perfect_deal
+from tests.ai.late_games import played_to
+from tests.ai.test_cards_wdl_bits import RULE_SETS, cat  # noqa: F401  (cat: the fixture)
+
+if not jit.available():
+    if os.environ.get("CI"):
+        pytest.fail("numba is a dependency of the game: CI must have it", pytrace=False)
+    pytest.skip("numba is not installed", allow_module_level=True)
+
+from jayden_jazz.ai.cards.jit import search as jsearch  # noqa: E402
+from jayden_jazz.ai.cards.jit.search import JitSearch, fits  # noqa: E402
+
+WINDOWS = [(-2, 2), (0, 1), (-1, 0), (-1, 1)]      # the whole range, "does it win?", "does it draw?"
+PER_SET = 10
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warmed():
+    assert jit.warm(), "the kernel did not compile"
+
+
+def _agree(st, windows=WINDOWS) -> set[int]:
+    """Every window's answer from both searches on one state, compared; the exact values seen.
+    A Turn effect in force: the searches start below the solver's own root (which plays
+    the effect's positions on the rules core), each root move valued by both."""
+    seen = set()
+    if st.effects:
+        python = Solver(st.copy())
+        compiled = Solver(st.copy(), compiled=True)
+        for m in python.root_moves():
+            want = python.child_value(m)
+            assert compiled.child_value(m) == want, m
+            seen.add(want)
+        return seen
+    for alpha, beta in windows:
+        solver = Solver(st.copy())
+        want = solver.bits.value(solver.st, alpha, beta)
+        got = JitSearch(solver.bits, solver.st, None).value(solver.st, alpha, beta)
+        if (alpha, beta) == (-2, 2):
+            assert got == want, (alpha, beta)
+            seen.add(want)
+        else:                       # fail-soft: the same side of the window (and exact inside it)
+            assert (got >= beta) == (want >= beta) and (got <= alpha) == (want <= alpha), (alpha, beta, want, got)
+            if alpha < want < beta:
+                assert got == want
+    return seen
+
+
+@pytest.mark.parametrize("opts", RULE_SETS, ids=lambda o: "+".join(f"{k}" if v is True else f"{k}={v}"
+                                                                    for k, v in o.items()) or "base")
+def test_the_compiled_search_values_positions_as_the_python_one_does(cat, opts):  # noqa: F811
+    seen: set[int] = set()
+    for g, _ in played_to(cat, opts, PER_SET, 7100 + 13 * RULE_SETS.index(opts), lambda n: 3 + n % 5):
+        seen |= _agree(g.core)
+    assert len(seen) >= 2           # not one value everywhere: the test could tell a wrong answer
+
+
+def test_positions_with_a_reset_to_play(cat):  # noqa: F811
+    """A reset still in hand: the game played again from the dealt hands is searched too."""
+    checked = 0
+    for opts in (dict(same=True, plus=True, combo=True), dict()):
+        for g, _ in played_to(cat, opts, 40, 8800 + len(opts), lambda n: 4 + n % 3, no_reset=False):
+            st = g.core
+            if st.reset_used or not any(a.effect == "reset" for p in range(len(st.ids)) for a in st.abil[p]
+                                        if p in st.hands[0] or p in st.hands[1]):
+                continue
+            _agree(st, [(-2, 2), (0, 1)])
+            checked += 1
+    assert checked >= 4
+
+
+def test_stacked_effects_from_seven_empty_cells(cat):  # noqa: F811
+    """Long enough for an effect to start while another is in force, and for swaps and gains."""
+    for opts in (dict(same=True, plus=True, combo=True), dict(same=True, same_wall=True), dict()):
+        for g, _ in played_to(cat, opts, 3, 5300 + len(opts), lambda n: 7, exact=True):
+            _agree(g.core, [(-2, 2), (0, 1)])
+
+
+@pytest.mark.parametrize("seed", [34, 65])
+def test_whole_deals_from_the_empty_board(seed):
+    """Hard's slow first cards (Same + Plus + Combo deals 34 and 65; 65 holds a reset card):
+    the root's first question, and every root move's answer, as the Python search gives them."""
+    st = perfect_deal(seed, {"open": "1", "same": "1", "plus": "1", "combo": "1"}).core
+    python = Solver(st.copy())
+    compiled = Solver(st.copy(), compiled=True)
+    moves = python.root_moves()
+    for m in moves[:6] + moves[-3:]:
+        want = python.child_value(m, 0, 1) >= 1
+        assert (compiled.child_value(m, 0, 1) >= 1) == want, m
+    assert compiled.jit is not None and compiled.jit.nodes > 0
+    assert compiled.bits.nodes == 0           # every position of the proof was the kernel's
+
+
+def test_a_search_stopped_by_its_clock_answers_when_asked_again(cat, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(jsearch, "SLICE", 97)        # a tick every 97 positions
+    for g, _ in played_to(cat, dict(same=True, plus=True, combo=True), 4, 61, lambda n: 6):
+        solver = Solver(g.core.copy())
+        want = solver.bits.value(solver.st)
+        ticks = [0]
+
+        def tick() -> None:
+            ticks[0] += 1
+            if ticks[0] == 3:
+                raise OutOfTime
+
+        search = JitSearch(solver.bits, solver.st, tick)
+        with pytest.raises(OutOfTime):
+            search.value(solver.st)
+        assert search.value(solver.st) == want     # the board was put back; the table kept
+        assert ticks[0] > 3
+
+
+def test_the_solver_uses_it_once_ready_and_only_where_it_holds_the_game(cat):  # noqa: F811
+    g, _ = next(played_to(cat, dict(plus=True), 1, 5, lambda n: 5))
+    on = Solver(g.core.copy(), compiled=True)
+    off = Solver(g.core.copy())
+    assert on.solve_root().value == off.solve_root().value
+    assert on.jit is not None and on.jit.nodes > 0 and on.bits.nodes == 0
+    assert off.jit is None and off.bits.nodes + off.bits.margin.nodes > 0
+    # Order says which card may be played: the bit searches (and the kernel) hold hands as sets
+    g, _ = next(played_to(cat, dict(order=True), 1, 5, lambda n: 5))
+    assert not fits(g.core)
+    order = Solver(g.core.copy(), compiled=True)
+    order.solve_root()
+    assert order.jit is None
+
+
+def test_switched_off_by_the_environment(monkeypatch):
+    monkeypatch.setenv(jit.OFF_ENV, "1")
+    assert not jit.available()
