@@ -82,6 +82,10 @@ def _serve(requests: "mp.Queue", replies: "mp.Queue", data: dict[Any, Any] | Non
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parentwatch.exit_with_parent("watch-game")   # no orphan left thinking for nobody, even after SIGKILL
     _shared.update(data or {})
+    # the card game's compiled exact search, loaded (or, the first time on this machine,
+    # compiled) beside the requests; until it is ready the Python search answers
+    from jayden_jazz.ai.cards import jit
+    jit.warm_in_background()
     while True:
         req = requests.get()
         if req is None:

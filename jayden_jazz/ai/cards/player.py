@@ -345,7 +345,7 @@ class CardsPlayer:
         share = self._exact_share(worlds.template)
         solver = carry.resume(worlds.template, self.catalog) if self.iterations is None else None
         if solver is None:
-            solver = Solver(worlds.template.copy())
+            solver = Solver(worlds.template.copy(), compiled=self.iterations is None)
             g0, own = worlds.template, moves
         else:
             g0 = solver.st.copy()          # in the kept solver's own piece numbering
@@ -451,7 +451,7 @@ class CardsPlayer:
             w = worlds.world(self.rng)
             # one world may not eat the move: a reset still to come makes a whole new game
             solver = Solver(w, deadline=give_up if count < 3 and give_up is not None else deadline,
-                            node_limit=PIMC_WORLD_NODES)
+                            node_limit=PIMC_WORLD_NODES, compiled=self.iterations is None)
             leaders = set(sorted(totals, key=lambda k: (-totals[k], -prior[k]))[:PIMC_LEADERS])
             only = {m for m in solver.root_moves() if move_key(w, m) in leaders}
             res = solver.solve_root(all_best=True, partial=True, only=only)

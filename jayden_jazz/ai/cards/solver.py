@@ -34,10 +34,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from jayden_jazz.ai.cards import jit
 from jayden_jazz.ai.cards.bits import BitSolver
 from jayden_jazz.ai.cards.exact import OutOfTime
 from jayden_jazz.cards.core import Core
+
+if TYPE_CHECKING:
+    from jayden_jazz.ai.cards.jit.search import JitSearch
 
 WIN, DRAW, LOSS = 1, 0, -1
 OPENING_EMPTY = 7       # from this many empty cells the root orders by what a placement exposes,
@@ -123,9 +128,11 @@ class Solver:
 
     def __init__(self, st: Core, *, deadline: float | None = None, node_limit: int | None = None,
                  symmetries: bool = True, clock: Callable[[], float] = time.perf_counter,
-                 bits: bool = True) -> None:
+                 bits: bool = True, compiled: bool = False) -> None:
         """``bits=False`` keeps every position in this module's own search (a slower
-        second implementation, for tests)."""
+        second implementation, for tests); ``compiled`` hands the bit search's positions to
+        the compiled one (:mod:`.jit`) once it is ready in this process, where it holds the
+        game (the same values, ten times faster or more)."""
         if st.n != 2:
             raise ValueError("the exact solver plays two-player games")
         self.st = st = st.copy()     # an interrupted search leaves its copy half-played
@@ -142,6 +149,8 @@ class Solver:
         syms = prepare_keys(st, symmetries)
         self.symmetries = len(syms)
         self.bits = BitSolver(st, self._tick, symmetries=syms)
+        self.compiled = compiled and self.use_bits
+        self.jit: JitSearch | None = None
         # the seats proven to win the game played again after the other's reset (unreset.py)
         self.reset_won: set[int] = set()
 
@@ -149,13 +158,25 @@ class Solver:
 
     @property
     def total_nodes(self) -> int:
-        return self.nodes + self.bits.nodes + self.bits.margin.nodes
+        return self.nodes + self.bits.nodes + self.bits.margin.nodes + (self.jit.nodes if self.jit else 0)
 
     def _tick(self) -> None:
         if self.node_limit is not None and self.total_nodes >= self.node_limit:
             raise OutOfTime
         if self.deadline is not None and self.clock() >= self.deadline:
             raise OutOfTime
+
+    def _start_jit(self) -> bool:
+        """Build the compiled search for this game once the kernel is ready here (else the
+        Python one answers, and the next position asks again)."""
+        if not jit.ready():
+            return False
+        from jayden_jazz.ai.cards.jit.search import JitSearch, fits
+        if not fits(self.st):
+            self.compiled = False
+            return False
+        self.jit = JitSearch(self.bits, self.st, lambda: self._tick())
+        return True
 
     # ------------------------------------------------------------------ ordering
 
@@ -197,6 +218,8 @@ class Solver:
             self._tick()
         me = st.to_move
         if not st.effects and self.use_bits:
+            if self.compiled and (self.jit is not None or self._start_jit()):
+                return self.jit.value(st, alpha, beta)  # type: ignore[union-attr]
             return self.bits.value(st, alpha, beta)
         key = st.key()
         entry = self.tt.get(key)
