@@ -42,6 +42,10 @@ EXCLUDES = (
     "setuptools", "pkg_resources", "pip", "wheel",
     "pytest", "_pytest", "hypothesis", "IPython", "jedi", "matplotlib", "PIL", "scipy", "pandas",
     "numpy.f2py", "numpy.distutils", "numpy.testing", "numpy.tests",
+    # the compiled card search (ai/cards/jit) is not frozen yet: numba compiles from the
+    # modules' source and keeps its cache beside them, which a frozen folder has neither of;
+    # the bundle's Hard plays the same search in Python (jit.available() is false there)
+    "numba", "llvmlite",
 )
 
 #: .icns element types that may hold PNG data, by edge length in pixels.

@@ -53,6 +53,7 @@ if "--cpu-clock" in sys.argv or os.environ.get("PERFECT_MATCH_CPU_CLOCK") == "1"
     time.perf_counter = time.process_time
 
 from jayden_jazz.ai.cards.arena import make_rules, shipped_cards_dirs  # noqa: E402
+from jayden_jazz.ai.cards import jit  # noqa: E402
 from jayden_jazz.ai.cards.player import LEVELS, catalog_for, choose_action  # noqa: E402
 from jayden_jazz.ai.cards.solver import LOSS, WIN, Solver  # noqa: E402
 from jayden_jazz.cards import Action, Game, get_field, new_game  # noqa: E402
@@ -112,6 +113,7 @@ class Perfect:
 def play(job: tuple[str, int, dict, float, bool]) -> list[Played]:
     """Both games of one deal: the level first, then the perfect player first."""
     level, seed, options, scale, share = job
+    jit.warm()          # as the game's worker has it before its first card (jit/__init__.py)
     perfect = Perfect(share)
     return [one_game(level, seed, first, options, scale, perfect) for first in (True, False)]
 
