@@ -4,6 +4,7 @@
     python tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-rules open=1,same=1,plus=1,combo=1
     python tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-sets 8
     python tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-sets 8 --sets-with same,plus
+    python tools/bench_cards_solver.py --positions 0 --full 0 --wdl 0 --wdl-sets 20 --compiled
 
 The baseline is the straightforward search anyone would write first: the
 position as lists (card per cell, owner per cell, two hands), captures found
@@ -31,6 +32,9 @@ bounds keyed by the whole position. Both compute exact card margins
    (process times on a busy machine still come out longer: caches and memory are shared).
    ``--sets-with same,plus`` keeps the sets that turn on any of those rules (here the
    Same, Same Wall, Plus and Same + Plus + Combo rows, whose captures cost most).
+
+``--compiled``: sets 3-5 with the positions below the root searched by the compiled
+kernel (``jayden_jazz/ai/cards/jit``), as Hard has it once its worker has warmed it.
 
 In 3 and 4 the answer is also timed as Hard's first card gets it on two cores:
 the proof shared with a forked helper (``jayden_jazz/ai/cards/split.py``).
@@ -208,11 +212,19 @@ def bench_full(cat, rng: random.Random, count: int) -> float:  # type: ignore[no
     return base_s / ours_s
 
 
+COMPILED = [False]      # --compiled: the root's positions searched by the compiled kernel (ai/cards/jit)
+
+
+def new_solver(st):  # type: ignore[no-untyped-def]
+    """The solver of sets 3-5: Hard's (the compiled search once ready) with --compiled."""
+    return Solver(st, compiled=COMPILED[0])
+
+
 def split_clock(g: Game) -> tuple[object, float]:  # type: ignore[no-untyped-def]
     """The split root's answer and its time on two cores: the longer of the two processes'
     CPU times (this process's, and the helper's, read once it has been reaped)."""
     t, kids = time.process_time(), os.times()
-    out = solve_root_split(Solver(g.search_state()))
+    out = solve_root_split(new_solver(g.search_state()))
     mine = time.process_time() - t
     after = os.times()
     helper = after.children_user + after.children_system - kids.children_user - kids.children_system
@@ -231,7 +243,7 @@ def bench_wdl(cat, rng: random.Random, count: int) -> float:  # type: ignore[no-
         g = deal(cat, rng, 0)
         base = PlainNegamax(g)
         want, t0 = clock(lambda: base.search(-1, 1))
-        got, t1 = clock(lambda: Solver(g.search_state()).solve_root())
+        got, t1 = clock(lambda: new_solver(g.search_state()).solve_root())
         halves, t2 = split_clock(g)
         assert (want > 0) - (want < 0) == got.value == halves.value, g.position()  # type: ignore[attr-defined]
         base_s += t0
@@ -256,7 +268,7 @@ def bench_wdl_rules(text: str, seed: int, count: int) -> None:
     inside = inside2 = 0
     for i in range(count):
         g = match_deal(seed + i, options)
-        got, t = clock(lambda: Solver(g.search_state()).solve_root())
+        got, t = clock(lambda: new_solver(g.search_state()).solve_root())
         halves, t2 = split_clock(g)
         assert halves.value == got.value, g.position()  # type: ignore[attr-defined]
         total += t
@@ -306,7 +318,7 @@ def bench_wdl_sets(sets: list[str], seed: int, count: int) -> None:
         won_in = 0                    # won deals answered within the time, split
         for i in range(count):
             g = match_deal(seed + i, options)
-            got, t = clock(lambda: Solver(g.search_state()).solve_root())
+            got, t = clock(lambda: new_solver(g.search_state()).solve_root())
             halves, t2 = split_clock(g)
             assert halves.value == got.value, g.position()  # type: ignore[attr-defined]
             wdl[1 - got.value] += 1
@@ -341,7 +353,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets-with", default="", metavar="RULES",
                     help="only the rule sets of --wdl-sets that turn on one of these (e.g. same,plus)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--compiled", action="store_true",
+                    help="sets 3-5 with the compiled search as Hard has it (needs numba; warmed first)")
     args = ap.parse_args(argv)
+    if args.compiled:
+        from jayden_jazz.ai.cards import jit
+        if not jit.warm():
+            ap.error("--compiled needs numba (a dependency of the game: pip install -e .)")
+        COMPILED[0] = True
     cat, _ = load_packs([DEFAULT])
     if args.positions:
         lo, _, hi = args.placed.partition("-")

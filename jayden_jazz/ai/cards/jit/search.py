@@ -65,7 +65,8 @@ class JitSearch:
         at = L.M_HEADER
         for slot, n, fill in parts:
             m[slot] = at
-            m[at:at + n] = fill
+            if fill:                # (zeros already: the table's pages stay untouched until used)
+                m[at:at + n] = fill
             at += n
         m[L.M_TMASK] = (1 << TABLE_BITS) - 1
         m[L.M_KIDS] = kids
