@@ -70,6 +70,12 @@ def enter(M, sp, kind, occ, m0, h0, h1, z, turn, reset, e1, e2, e3, alpha, beta,
 
 
 @njit(cache=True)
+def position(M, b):
+    """The position of the frame at ``b``: (occ, m0, h0, h1, the seat it is about)."""
+    return M[b + R_OCC], M[b + R_M0], M[b + R_H0], M[b + R_H1], M[b + R_TURN]
+
+
+@njit(cache=True)
 def done(M, b, v):
     M[b + R_RET] = v
     return RETURN
@@ -82,11 +88,7 @@ def step_after(T, M, sp, val):
     b = M[O_FRAMES] + sp * FRAME
     if M[b + R_PHASE] == 1:
         return done(M, b, val * M[b + R_SIGN])
-    occ = M[b + R_OCC]
-    m0 = M[b + R_M0]
-    h0 = M[b + R_H0]
-    h1 = M[b + R_H1]
-    turn = M[b + R_TURN]
+    occ, m0, h0, h1, turn = position(M, b)
     if occ == T[F_FULL]:
         return done(M, b, final(T, occ, m0, h0, h1, turn))
     if h1 if turn == 0 else h0:
@@ -140,11 +142,7 @@ def step_window(T, M, sp, val):
     first, no table."""
     b = M[O_FRAMES] + sp * FRAME
     ph = M[b + R_PHASE]
-    occ = M[b + R_OCC]
-    m0 = M[b + R_M0]
-    h0 = M[b + R_H0]
-    h1 = M[b + R_H1]
-    turn = M[b + R_TURN]
+    occ, m0, h0, h1, turn = position(M, b)
     e1 = M[b + R_E1]
     e2 = M[b + R_E2]
     e3 = M[b + R_E3]
@@ -183,11 +181,7 @@ def step_search(T, M, sp, val):
     move that last cut off with as many empty cells, then the listed placements."""
     b = M[O_FRAMES] + sp * FRAME
     ph = M[b + R_PHASE]
-    occ = M[b + R_OCC]
-    m0 = M[b + R_M0]
-    h0 = M[b + R_H0]
-    h1 = M[b + R_H1]
-    turn = M[b + R_TURN]
+    occ, m0, h0, h1, turn = position(M, b)
     size = T[F_SIZE]
     npieces = T[F_NPIECES]
     hand = h0 if turn == 0 else h1
