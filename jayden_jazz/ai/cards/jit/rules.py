@@ -374,6 +374,19 @@ def offered(T, p, k, ncap, nocc, mover, reset):
 
 
 @njit(cache=True)
+def insert(M, ok, oc, n, k, pc, cap):
+    """Put placement ``pc`` (taking ``cap``, order key ``k``) among the ``n`` listed at
+    ``ok``/``oc``, highest key first (an insertion: a position lists at most a few dozen)."""
+    j = n
+    while j > 0 and (M[ok + j - 1] >> 16) < k:
+        M[ok + j] = M[ok + j - 1]
+        M[oc + j] = M[oc + j - 1]
+        j -= 1
+    M[ok + j] = (k << 16) | pc
+    M[oc + j] = cap
+
+
+@njit(cache=True)
 def list_kids(T, M, depth, occ, m0, hand, turn, nfree, skip1, skip2):
     """The placements of a position without effects, best first: the most cells taken, then
     the history of cut-offs (on the empty board, after a reset: the weakest card first);
@@ -405,13 +418,7 @@ def list_kids(T, M, depth, occ, m0, hand, turn, nfree, skip1, skip2):
                 k = popcount(cap) * BY_CAPTURES + M[oh + p * size + c]
             else:
                 k = -T[op + p * 4 + P_WEAK]
-            j = n
-            while j > 0 and (M[ok + j - 1] >> 16) < k:
-                M[ok + j] = M[ok + j - 1]
-                M[oc + j] = M[oc + j - 1]
-                j -= 1
-            M[ok + j] = (k << 16) | pc
-            M[oc + j] = cap
+            insert(M, ok, oc, n, k, pc, cap)
             n += 1
     return n
 
@@ -439,13 +446,7 @@ def list_kids_under(T, M, depth, occ, m0, hand, turn, e1, e2, e3):
             p = lowest(lp)
             cap = captures_under(T, M, occ, m0, p, c, turn, e1, e2, e3) if touched else 0
             k = popcount(cap)
-            j = n
-            while j > 0 and (M[ok + j - 1] >> 16) < k:
-                M[ok + j] = M[ok + j - 1]
-                M[oc + j] = M[oc + j - 1]
-                j -= 1
-            M[ok + j] = (k << 16) | (p * size + c)
-            M[oc + j] = cap
+            insert(M, ok, oc, n, k, p * size + c, cap)
             n += 1
     return n
 
