@@ -40,6 +40,8 @@ def _folders_epilog() -> str:
         "                (the title menu's \"Open cards folder\" opens it; packs there",
         "                 load after the shipped ones, then each --cards PATH)",
         f"  pack zips    {paths.zip_unpack_dir()} (unpacked; private, pruned)",
+        *([f"  card search  {paths.cache_dir() / 'search'} (compiled; made again if removed)"]
+          if getattr(sys, "frozen", False) else []),      # the bundle's, as tools/bundle_entry.py sets
         "Set JAYDEN_JAZZ_HOME=DIR (an absolute path) to keep all of them in one folder",
         "(portable installs).",
     ])
@@ -53,7 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "                runs a game server for online play instead (no window);\n"
                     "                jayden-jazz serve --help lists its options\n"
                     "  jayden-jazz proxy-config --backend HOST:PORT ... --listen HOST:PORT\n"
-                    "                writes the proxy's config for several servers (deploy/)",
+                    "                writes the proxy's config for several servers (deploy/)\n"
+                    "  jayden-jazz prepare\n"
+                    "                compiles the computer's card search now (once a machine)\n"
+                    "                and checks it; exit 1 when this copy plays it in Python",
         epilog=_folders_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"Jayden & Jazz {__version__}")
@@ -434,6 +439,10 @@ def main(argv: list[str] | None = None) -> int:
         from jayden_jazz.net.__main__ import main as net_main
 
         return net_main(list(words))
+    if words[:1] == ["prepare"]:                        # no window either: the card search only
+        from jayden_jazz.ai.cards.jit.prepare import main as prepare_main
+
+        return prepare_main(list(words[1:]))
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as e:

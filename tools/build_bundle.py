@@ -42,11 +42,17 @@ EXCLUDES = (
     "setuptools", "pkg_resources", "pip", "wheel",
     "pytest", "_pytest", "hypothesis", "IPython", "jedi", "matplotlib", "PIL", "scipy", "pandas",
     "numpy.f2py", "numpy.distutils", "numpy.testing", "numpy.tests",
-    # the compiled card search (ai/cards/jit) is not frozen yet: numba compiles from the
-    # modules' source and keeps its cache beside them, which a frozen folder has neither of;
-    # the bundle's Hard plays the same search in Python (jit.available() is false there)
-    "numba", "llvmlite",
 )
+
+#: Left out by ``--python-search``: Hard's compiled card search (numba and the LLVM it
+#: drives, about 175 MiB of the folder's 300). Without them the bundle's Hard plays the
+#: same search in Python, several times slower on the first cards.
+COMPILED_SEARCH = ("numba", "llvmlite")
+
+#: Hooks of our own. The compiled search's modules go in as source files, not into the
+#: archive: numba reads a function's file to key its on-disk cache (in ``__pycache__``
+#: beside them, or the user's cache folder where the bundle is read-only).
+HOOKS = ROOT / "tools" / "bundle_hooks"
 
 #: .icns element types that may hold PNG data, by edge length in pixels.
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08",
@@ -105,7 +111,7 @@ def platform_icon(work: Path, platform: str | None = None) -> Path | None:
     return None
 
 
-def pyinstaller_args(out: Path, work: Path, icon: Path | None) -> list[str]:
+def pyinstaller_args(out: Path, work: Path, icon: Path | None, *, compiled: bool = True) -> list[str]:
     sep = os.pathsep               # the --add-data separator every PyInstaller 6 accepts
     args = [
         "--noconfirm", "--log-level", "WARN",
@@ -114,10 +120,11 @@ def pyinstaller_args(out: Path, work: Path, icon: Path | None) -> list[str]:
         "--paths", str(ROOT),
         # scenes and AI requests are imported by name, which analysis cannot see
         "--collect-submodules", "jayden_jazz",
+        "--additional-hooks-dir", str(HOOKS),
         "--add-data", f"{paths.shipped_dir('assets')}{sep}jayden_jazz/_data/assets",
         "--add-data", f"{paths.shipped_dir('cards')}{sep}jayden_jazz/_data/cards",
     ]
-    for mod in EXCLUDES:
+    for mod in EXCLUDES + (() if compiled else COMPILED_SEARCH):
         args += ["--exclude-module", mod]
     if icon is not None:
         args += ["--icon", str(icon)]
@@ -142,7 +149,7 @@ def program(out: Path, platform: str | None = None) -> Path:
     return executable(out, platform)
 
 
-def build(out: Path, work: Path, *, quiet: bool = False) -> Path:
+def build(out: Path, work: Path, *, quiet: bool = False, compiled: bool = True) -> Path:
     """Run PyInstaller; returns the program path. Raises RuntimeError when it fails."""
     try:
         import PyInstaller  # noqa: F401
@@ -150,7 +157,7 @@ def build(out: Path, work: Path, *, quiet: bool = False) -> Path:
         raise RuntimeError("PyInstaller is not installed: pip install -e \".[bundle]\"") from None
     work.mkdir(parents=True, exist_ok=True)
     icon = platform_icon(work)
-    cmd = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(out, work, icon)]
+    cmd = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(out, work, icon, compiled=compiled)]
     r = subprocess.run(cmd, cwd=str(work), text=True,
                        stdout=subprocess.PIPE if quiet else None,
                        stderr=subprocess.STDOUT if quiet else None)
@@ -174,13 +181,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", type=Path, default=ROOT / "build" / "bundle", metavar="DIR",
                    help="PyInstaller's scratch folder (default: build/bundle/)")
     p.add_argument("--clean", action="store_true", help="empty the scratch folder first")
+    p.add_argument("--python-search", action="store_true",
+                   help="leave out Hard's compiled card search (numba): a folder of about 120 MiB "
+                        "instead of 300, whose Hard plays the slower Python search")
     args = p.parse_args(argv)
     out, work = args.out.absolute(), args.work.absolute()
     if args.clean and work.exists():
         shutil.rmtree(work)
     t0 = time.perf_counter()
     try:
-        exe = build(out, work)
+        exe = build(out, work, compiled=not args.python_search)
     except RuntimeError as e:
         print(f"build_bundle: {e}", file=sys.stderr)
         return 1
@@ -188,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     size = folder_size(out / NAME) / 2**20
     print(f"built {executable(out)} in {secs:.0f} s ({size:.0f} MiB)")
     print(f"start it with a double-click, or: {exe}")
+    if not args.python_search:
+        print(f"compile Hard's card search ahead of the first game (optional): {exe} prepare")
     return 0
 
 

@@ -170,3 +170,30 @@ def test_hard_proves_its_first_card_with_it_on_one_core(cat):  # noqa: F811
 def test_switched_off_by_the_environment(monkeypatch):
     monkeypatch.setenv(jit.OFF_ENV, "1")
     assert not jit.available()
+
+
+def test_prepare_makes_the_kernel_and_checks_it_against_the_python_search(capsys):
+    from jayden_jazz.app import main as app_main
+
+    assert app_main(["prepare"]) == 0
+    out = capsys.readouterr().out
+    assert "The compiled card search is ready: " in out
+    assert "It agrees with the Python search on 12 positions" in out
+
+
+def test_prepare_reports_a_kernel_that_answers_wrong(monkeypatch, capsys):
+    from jayden_jazz.ai.cards.jit import prepare
+
+    real = JitSearch.value
+    monkeypatch.setattr(JitSearch, "value", lambda self, st, a=-2, b=2: -real(self, st, a, b) or 1)
+    assert prepare.main([]) == 1
+    out = capsys.readouterr().out
+    assert "does NOT agree" in out and "JAYDEN_JAZZ_NO_JIT=1" in out and "position 1: compiled" in out
+
+
+def test_prepare_says_when_this_copy_plays_in_python(monkeypatch, capsys):
+    from jayden_jazz.ai.cards.jit import prepare
+
+    monkeypatch.setenv(jit.OFF_ENV, "1")
+    assert prepare.main(["--no-check"]) == 1
+    assert "The compiled card search is off here (JAYDEN_JAZZ_NO_JIT is set)" in capsys.readouterr().out
