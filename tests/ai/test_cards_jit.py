@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 
+import numpy as np
 import pytest
 
 from jayden_jazz.ai.cards import jit
@@ -32,7 +33,9 @@ if not jit.available():
     pytest.skip("numba is not installed", allow_module_level=True)
 
 from jayden_jazz.ai.cards.jit import search as jsearch  # noqa: E402
+from jayden_jazz.ai.cards.jit import layout  # noqa: E402
 from jayden_jazz.ai.cards.jit.search import JitSearch, fits  # noqa: E402
+from jayden_jazz.ai.cards.jit.tables import reach_grid  # noqa: E402
 
 WINDOWS = [(-2, 2), (0, 1), (-1, 0), (-1, 1)]      # the whole range, "does it win?", "does it draw?"
 PER_SET = 10
@@ -41,7 +44,10 @@ PER_SET = 10
 @pytest.fixture(scope="module", autouse=True)
 def warmed():
     assert jit.warm(), "the kernel did not compile"
+    low = jit.MIN_EMPTY
+    jit.MIN_EMPTY = 0       # late positions too: the kernel is what these tests compare
     yield
+    jit.MIN_EMPTY = low
     jit._ready.clear()      # the other tests' solvers search in Python, as without numba
 
 
@@ -197,3 +203,66 @@ def test_prepare_says_when_this_copy_plays_in_python(monkeypatch, capsys):
     monkeypatch.setenv(jit.OFF_ENV, "1")
     assert prepare.main(["--no-check"]) == 1
     assert "The compiled card search is off here (JAYDEN_JAZZ_NO_JIT is set)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("field", ["3x3", "cross5"])
+def test_where_a_turn_effect_reaches_is_tabled_as_the_judge_rules(cat, field):  # noqa: F811
+    """The kernel's table of where each Turn effect reaches (one numpy expression) against the
+    judge's own rule, for every seat, origin, owner, card and cell (holes off the field too)."""
+    checked = 0
+    for g, _ in played_to(cat, {}, 6, 4100, lambda n: 9, field=field):
+        st = g.core
+        judge, npieces, size = st.judge, len(st.ids), st.size
+        for p in range(npieces):
+            for ab in st.abil[p]:
+                if ab.effect != "modify":
+                    continue
+                grid = reach_grid(judge, ab, p, npieces, size)
+                want = np.zeros_like(grid)
+                for seat, origin, owner, q, c in np.ndindex(grid.shape):
+                    if origin in judge.play_cells and c in judge.play_cells:
+                        want[seat, origin, owner, q, c] = judge.reaches(ab, seat, p, origin, c, q, owner)
+                assert (grid == want).all(), (st.ids[p], ab.target, ab.filter)
+                checked += 1
+    assert checked >= 6
+
+
+def test_late_positions_are_searched_in_python_unless_a_reset_may_come(cat, monkeypatch):  # noqa: F811
+    """Below jit.MIN_EMPTY empty cells the Python search ends before the kernel's tables are
+    made (docs/strength.md): a solver there stays in Python, with the same answers; a reset
+    still to come plays the whole game again, and that goes to the kernel."""
+    monkeypatch.setattr(jit, "MIN_EMPTY", 5)
+    for g, _ in played_to(cat, dict(same=True, plus=True), 3, 77, lambda n: 4):
+        late = Solver(g.core.copy(), compiled=True)
+        assert not late.compiled
+        assert late.solve_root().value == Solver(g.core.copy()).solve_root().value
+        assert late.jit is None
+    g, _ = next(played_to(cat, dict(same=True, plus=True), 1, 77, lambda n: 5))
+    assert Solver(g.core.copy(), compiled=True).compiled
+    for g, _ in played_to(cat, {}, 40, 8801, lambda n: 4, no_reset=False):
+        solver = Solver(g.core.copy(), compiled=True)
+        if solver.bits.resets():
+            assert solver.compiled
+            break
+    else:
+        pytest.fail("no late position with a reset to come")
+
+
+def test_the_table_of_bounds_is_sized_to_the_search(cat):  # noqa: F811
+    """A late position's search touches few table entries, and the pages of a full one cost
+    more than it (a sampled world three times slower): the table grows with the empty cells,
+    to 2**20 from eight, and is full whenever a reset may come."""
+    sizes = {}
+    for empty in (4, 6, 8):
+        g, _ = next(played_to(cat, {}, 1, 90 + empty, lambda n, e=empty: e))
+        solver = Solver(g.core.copy())
+        if not solver.bits.resets():
+            sizes[empty] = int(JitSearch(solver.bits, solver.st, None).state[layout.M_TMASK]) + 1
+    assert sizes == {4: 1 << 12, 6: 1 << 16, 8: 1 << 20}
+    for g, _ in played_to(cat, {}, 40, 8801, lambda n: 4, no_reset=False):
+        solver = Solver(g.core.copy())
+        if solver.bits.resets():
+            assert int(JitSearch(solver.bits, solver.st, None).state[layout.M_TMASK]) + 1 == 1 << 20
+            break
+    else:
+        pytest.fail("no late position with a reset to come")

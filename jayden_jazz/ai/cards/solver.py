@@ -149,7 +149,8 @@ class Solver:
         syms = prepare_keys(st, symmetries)
         self.symmetries = len(syms)
         self.bits = BitSolver(st, self._tick, symmetries=syms)
-        self.compiled = compiled and self.use_bits
+        # (a late position without a reset to come is quicker in Python: jit.MIN_EMPTY)
+        self.compiled = compiled and self.use_bits and (st.empty >= jit.MIN_EMPTY or self.bits.resets())
         self.jit: JitSearch | None = None
         # the seats proven to win the game played again after the other's reset (unreset.py)
         self.reset_won: set[int] = set()

@@ -19,14 +19,22 @@ import numpy as np
 
 from . import kernel as K
 from . import layout as L
-from .tables import KMAX, build, pack
+from .tables import F_ANYRESET, KMAX, build, pack
 
 if TYPE_CHECKING:
     from jayden_jazz.ai.cards.bits import BitSolver
     from jayden_jazz.cards.core import Core
 
 SLICE = 1 << 16         # positions a call searches before the caller's clock is read
-TABLE_BITS = 20         # the table of bounds: 2**20 entries, 12 MiB
+TABLE_BITS = 20         # the table of bounds: up to 2**20 entries, 16 MiB
+
+
+def table_bits(empty: int) -> int:
+    """The table's size for a search from ``empty`` empty cells: a late position (a hidden
+    hand's sampled world) searches a few thousand positions, and the pages of a full table
+    it touches once each cost more than its search (at four empty cells 2**12 entries made a
+    world three times quicker than 2**20; from eight, the empty board's, the full table)."""
+    return max(12, min(TABLE_BITS, 2 * empty + 4))
 MAX_KIDS = 64           # placements listed per position (5 cards on 9 cells: 45)
 
 
@@ -49,10 +57,12 @@ class JitSearch:
         npieces = len(st.ids)
         depth = 8 * size + 32                       # frames: three a placement, twice over with a reset
         kids = max(MAX_KIDS, size * npieces)
+        # (a reset still to come plays the whole game again: the full table)
+        tbits = TABLE_BITS if self.tables[F_ANYRESET] and not st.reset_used else table_bits(st.empty)
         parts = [                                   # (where it starts in M, its length, filled with)
             (L.O_CELLP, size, -1),                  # the board
-            (L.O_TKEY, 1 << TABLE_BITS, 0),         # the table's keys
-            (L.O_TVAL, 1 << TABLE_BITS, 0),         # its bounds and moves
+            (L.O_TKEY, 1 << tbits, 0),              # the table's keys
+            (L.O_TVAL, 1 << tbits, 0),              # its bounds and moves
             (L.O_HIST, (size + 1) * npieces * size, 0),     # the history of cut-offs
             (L.O_KILLER, size + 1, -1),             # the last cut-off's move
             (L.O_KKEY, depth * kids, 0),            # the placements listed, per depth
@@ -68,7 +78,7 @@ class JitSearch:
             if fill:                # (zeros already: the table's pages stay untouched until used)
                 m[at:at + n] = fill
             at += n
-        m[L.M_TMASK] = (1 << TABLE_BITS) - 1
+        m[L.M_TMASK] = (1 << tbits) - 1
         m[L.M_KIDS] = kids
         self.state = m
 

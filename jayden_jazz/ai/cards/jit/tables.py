@@ -21,7 +21,9 @@ from jayden_jazz.cards.judge import comparison
 
 if TYPE_CHECKING:
     from jayden_jazz.ai.cards.bits import BitSolver
+    from jayden_jazz.cards.card import Ability
     from jayden_jazz.cards.core import Core
+    from jayden_jazz.cards.judge import Judge
 
 KMAX = 4            # abilities a card may carry, at most, in the kernel's arrays
 _KEY_SEED = 0x51D0_41C7
@@ -42,6 +44,44 @@ F_COLS = 12
 
 # the pieces' array: per piece these columns
 P_ID, P_DEALER, P_POINTS, P_WEAK = range(4)
+
+
+def reach_grid(judge: Judge, ab: Ability, piece: int, npieces: int, size: int) -> np.ndarray:
+    """``judge.reaches`` for every seat, origin, owner, piece and cell at once, indexed in that
+    order (int8, 0 off the field): where a Turn effect of ``ab`` on ``piece`` changes a card.
+
+    The loop over ``reaches`` cost up to ten times the search of a late position (the few
+    cards of a hidden hand's sampled world), for each such position searched; this is one
+    numpy expression of the same rule (``tests/ai/test_cards_jit.py`` holds them equal)."""
+    play = np.zeros(size, bool)
+    play[list(judge.play_cells)] = True
+    adj = np.zeros((size, size), bool)                      # [origin, cell]
+    for o in judge.play_cells:
+        adj[o, list(judge.adjset[o])] = True
+    seat = np.arange(2).reshape(2, 1, 1, 1, 1)
+    origin = np.arange(size).reshape(1, size, 1, 1, 1)
+    owner = np.arange(2).reshape(1, 1, 2, 1, 1)
+    q = np.arange(npieces).reshape(1, 1, 1, npieces, 1)
+    cell = np.arange(size).reshape(1, 1, 1, 1, size)
+    near = adj.reshape(1, size, 1, 1, size)
+    t = ab.target
+    if t == "self":
+        ok = (cell == origin) & (q == piece)
+    elif t == "own":
+        ok = owner == seat
+    elif t == "opponents":
+        ok = owner != seat
+    elif t == "neighbours":
+        ok = near
+    else:  # all
+        ok = np.ones((1, 1, 1, 1, 1), bool)
+    f = ab.filter
+    if not f.is_empty():
+        ok = ok & np.array([judge.passes_static(f, x) for x in range(npieces)], bool).reshape(q.shape)
+        if f.adjacent is not None:
+            ok = ok & (near == f.adjacent)
+    ok = ok & play.reshape(1, size, 1, 1, 1) & play.reshape(cell.shape)
+    return np.broadcast_to(ok, (2, size, 2, npieces, size)).astype(np.int8)
 
 
 def build(bits: BitSolver, st: Core) -> tuple[np.ndarray, ...]:
@@ -113,13 +153,7 @@ def build(bits: BitSolver, st: Core) -> tuple[np.ndarray, ...]:
             if eff == "modify":
                 for d in range(4):
                     amount[p, k, d] = ab.amount if d in ab.sides else 0
-                for seat in range(2):
-                    for origin in st.play_cells:
-                        for owner in range(2):
-                            for q in range(npieces):
-                                for c in st.play_cells:
-                                    if judge.reaches(ab, seat, p, origin, c, q, owner):
-                                        reach[p, k, seat, origin, owner, q, c] = 1
+                reach[p, k] = reach_grid(judge, ab, p, npieces, size)
     ids: dict[str, int] = {}
     pieces = np.zeros((npieces, 4), np.int64)
     for p in range(npieces):
@@ -158,4 +192,4 @@ def pack(tables: tuple[np.ndarray, ...]) -> np.ndarray:
     return np.concatenate(parts)
 
 
-__all__ = ["HEADER", "KMAX", "build", "pack"]
+__all__ = ["HEADER", "KMAX", "build", "pack", "reach_grid"]
