@@ -1,0 +1,104 @@
+"""Late positions, Python search against compiled: what Hard's sampled worlds cost.
+
+    python tools/bench_cards_late.py                      # 3-7 empty cells, three rule sets
+    python tools/bench_cards_late.py --empty 4,5 --count 60 --rules same,plus,combo
+
+On hidden hands Hard solves sampled worlds, each a new game a few cards from
+the end, with a solver of its own (``player.py``'s ``_pimc``). A compiled
+search makes its tables for each one, so below some number of empty cells
+the Python search ends first; ``jit.MIN_EMPTY`` is where Hard's solvers
+start handing positions to the kernel. This measures both sides of it.
+
+For each rule set and number of empty cells: ``--count`` random positions of
+the shipped pack's cards (open hands, played at random from a random deal;
+positions with a Turn effect in force are left out, as a world starts
+without one), each solved as a world is (``solve_root(all_best=True,
+partial=True)``, a new solver each time) by the Python search and by a
+solver built to use the kernel at any size (``jit.MIN_EMPTY`` set to 0 for
+it), twice in turn; the better process time of the two rounds is kept. The
+answers are checked equal. Printed: milliseconds a position each way and
+their ratio (above 1: the kernel is faster).
+
+A measurement, not a test; never imported by the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from jayden_jazz import paths  # noqa: E402
+from jayden_jazz.ai.cards import jit  # noqa: E402
+from jayden_jazz.ai.cards.solver import Solver  # noqa: E402
+from jayden_jazz.cards import Rules, get_field, new_game  # noqa: E402
+from jayden_jazz.cards.loader import load_packs  # noqa: E402
+
+RULE_SETS = {"base": {}, "same+plus+combo": {"same": True, "plus": True, "combo": True},
+             "elemental": {"elemental": True}}
+
+
+def late_positions(catalog, opts: dict, empty: int, count: int, seed: int) -> list:
+    rules = Rules.preset("updated", open=True, **opts).check()
+    field = get_field("3x3")
+    pool = sorted(c for c in catalog if c.startswith("default/"))
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        size = rules.hand_size(field.playable_count, 2)
+        hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
+        g = new_game(catalog, field, hands, rules, first_seat=rng.randrange(2), date=(2026, 12), rng=rng)
+        while not g.is_over() and g.core.empty > empty:
+            legal = g.legal_actions()
+            g.push(legal[rng.randrange(len(legal))])
+        if not g.is_over() and not g.core.effects and g.core.empty == empty:
+            out.append(g.core.copy())
+    return out
+
+
+def solve_all(positions: list, compiled: bool) -> tuple[float, list]:
+    t = time.process_time()
+    answers = []
+    for st in positions:
+        r = Solver(st.copy(), compiled=compiled).solve_root(all_best=True, partial=True)
+        answers.append((r.value, sorted(map(str, r.best))))
+    return time.process_time() - t, answers
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--empty", default="3,4,5,6,7", help="empty cells, e.g. 4,5")
+    ap.add_argument("--count", type=int, default=30, help="positions per rule set and empty count")
+    ap.add_argument("--rules", action="append", choices=sorted(RULE_SETS), help="(repeat; default: all three)")
+    ap.add_argument("--seed", type=int, default=500)
+    args = ap.parse_args(argv)
+    if not jit.warm():
+        print("the compiled search is not available here (numba)", file=sys.stderr)
+        return 1
+    jit.MIN_EMPTY = 0
+    catalog, _ = load_packs([paths.shipped_dir("cards")])
+    print(f"{'rules':16} {'empty':>5} {'python ms':>10} {'compiled ms':>12} {'ratio':>6}")
+    for name in args.rules or list(RULE_SETS):
+        for empty in (int(x) for x in args.empty.split(",")):
+            positions = late_positions(catalog, RULE_SETS[name], empty, args.count, args.seed + empty)
+            py, jt = [], []
+            for _ in range(2):
+                t, want = solve_all(positions, False)
+                py.append(t)
+                t, got = solve_all(positions, True)
+                jt.append(t)
+                if got != want:
+                    print(f"{name} at {empty} empty: the answers differ", file=sys.stderr)
+                    return 1
+            n = len(positions)
+            print(f"{name:16} {empty:5} {1000 * min(py) / n:10.2f} {1000 * min(jt) / n:12.2f} "
+                  f"{min(py) / min(jt):6.2f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
