@@ -52,11 +52,11 @@ def late_positions(catalog, opts: dict, empty: int, count: int, seed: int) -> li
         size = rules.hand_size(field.playable_count, 2)
         hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
         g = new_game(catalog, field, hands, rules, first_seat=rng.randrange(2), date=(2026, 12), rng=rng)
-        while not g.is_over() and g.core.empty > empty:
+        while not g.is_over() and g.empty_count() > empty:
             legal = g.legal_actions()
             g.push(legal[rng.randrange(len(legal))])
-        if not g.is_over() and not g.core.effects and g.core.empty == empty:
-            out.append(g.core.copy())
+        if not g.is_over() and not g.effects() and g.empty_count() == empty:
+            out.append(g.search_state())
     return out
 
 

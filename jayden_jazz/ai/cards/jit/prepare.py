@@ -46,11 +46,13 @@ def _positions(count: int, seed: int):
         hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
         g = new_game(catalog, field, hands, rules, first_seat=rng.randrange(2), date=(2026, 12), rng=rng)
         empty = EMPTY[made % len(EMPTY)]
-        while not g.is_over() and g.core.empty > empty:
+        while not g.is_over() and g.empty_count() > empty:
             legal = g.legal_actions()
             g.push(legal[rng.randrange(len(legal))])
-        st = g.core
-        if g.is_over() or st.effects or not fits(st):
+        if g.is_over() or g.effects():
+            continue
+        st = g.search_state()
+        if not fits(st):
             continue
         made += 1
         yield st
