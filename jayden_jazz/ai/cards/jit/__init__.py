@@ -20,9 +20,10 @@ _ready = threading.Event()
 _lock = threading.Lock()
 _started = False
 OFF_ENV = "JAYDEN_JAZZ_NO_JIT"      # set (to anything) to keep every search in Python
-#: From this many empty cells a search starts in the kernel. Below, the Python search ends
-#: sooner than the kernel's tables are made (a hidden hand's sampled worlds at 3-4 empty
-#: cells: 0.4-0.8 times the Python search's speed, 1.5-2.2 times at 5; docs/strength.md).
+#: From this many empty cells a solver hands its positions to the kernel (and at any size
+#: while a reset may come). Below, the Python search ends before the kernel's tables are
+#: made: a hidden hand's sampled worlds at 3-4 empty cells ran at 0.4-0.6 times the Python
+#: search's speed in the kernel, at 5 at 1.5-6 times (tools/bench_cards_late.py).
 MIN_EMPTY = 5
 
 

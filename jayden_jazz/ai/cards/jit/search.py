@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 SLICE = 1 << 16         # positions a call searches before the caller's clock is read
 TABLE_BITS = 20         # the table of bounds: up to 2**20 entries, 16 MiB
+MAX_KIDS = 64           # placements listed per position (5 cards on 9 cells: 45)
 
 
 def table_bits(empty: int) -> int:
@@ -35,7 +36,6 @@ def table_bits(empty: int) -> int:
     it touches once each cost more than its search (at four empty cells 2**12 entries made a
     world three times quicker than 2**20; from eight, the empty board's, the full table)."""
     return max(12, min(TABLE_BITS, 2 * empty + 4))
-MAX_KIDS = 64           # placements listed per position (5 cards on 9 cells: 45)
 
 
 def fits(st: Core) -> bool:
