@@ -22,6 +22,12 @@ checked equal. Printed: milliseconds a position each way, and the Python
 search's time over the kernel's and over Hard's (above 1: faster than the
 Python search).
 
+``--votes N``: what that gives Hard on hidden hands. N positions for each
+number of empty cells (base rules, hands hidden, the seat to move deciding
+with Hard's own clock), each decided twice, with the kernel ready and with it
+not: printed, the worlds Hard's vote counted per move each way (and how
+many moves were decided by the vote).
+
 A measurement, not a test; never imported by the game.
 """
 
@@ -63,6 +69,46 @@ def late_positions(catalog, opts: dict, empty: int, count: int, seed: int) -> li
     return out
 
 
+def hidden_positions(catalog, empty: int, count: int, seed: int) -> list:
+    """Games of hidden hands at ``empty`` empty cells: (position, seat to move)."""
+    from jayden_jazz.cards.position import Position
+
+    rules = Rules.preset("updated").check()
+    field = get_field("3x3")
+    pool = sorted(c for c in catalog if c.startswith("default/"))
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        size = rules.hand_size(field.playable_count, 2)
+        hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
+        g = new_game(catalog, field, hands, rules, first_seat=rng.randrange(2), date=(2026, 12), rng=rng)
+        while not g.is_over() and g.empty_count() > empty:
+            legal = g.legal_actions()
+            g.push(legal[rng.randrange(len(legal))])
+        if not g.is_over() and not g.effects() and g.empty_count() == empty:
+            out.append((Position.parse(g.position()), g.to_move))
+    return out
+
+
+def votes(catalog, empties: list[int], count: int, seed: int) -> None:
+    from jayden_jazz.ai.cards.player import CardsPlayer
+
+    print(f"{'empty':>5} {'worlds, kernel':>15} {'worlds, Python':>15} {'voted':>6}")
+    for empty in empties:
+        got: dict[bool, list[int]] = {True: [], False: []}
+        voted = 0
+        for parts, seat in hidden_positions(catalog, empty, count, seed + empty):
+            for ready in (True, False):
+                jit._ready.set() if ready else jit._ready.clear()
+                d = CardsPlayer("hard", random.Random(seed), catalog).decide(parts, seat)
+                if d.method == "pimc":
+                    got[ready].append(d.detail["worlds"])
+                    voted += ready
+        jit._ready.set()
+        mean = {k: sum(v) / len(v) if v else 0.0 for k, v in got.items()}
+        print(f"{empty:5} {mean[True]:15.1f} {mean[False]:15.1f} {voted:4}/{count}", flush=True)
+
+
 def solve_all(positions: list, compiled: bool) -> tuple[float, list]:
     t = time.process_time()
     answers = []
@@ -78,10 +124,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=30, help="positions per rule set and empty count")
     ap.add_argument("--rules", action="append", choices=sorted(RULE_SETS), help="(repeat; default: all three)")
     ap.add_argument("--seed", type=int, default=500)
+    ap.add_argument("--votes", type=int, default=0, metavar="N",
+                    help="instead: Hard's worlds per move on N hidden-hand positions per empty count")
     args = ap.parse_args(argv)
     if not jit.warm():
         print("the compiled search is not available here (numba)", file=sys.stderr)
         return 1
+    if args.votes:
+        votes(load_packs([paths.shipped_dir("cards")])[0], [int(x) for x in args.empty.split(",")],
+              args.votes, args.seed)
+        return 0
     shipped = getattr(jit, "MIN_EMPTY", 0)
     catalog, _ = load_packs([paths.shipped_dir("cards")])
     print(f"{'rules':16} {'empty':>5} {'python ms':>10} {'kernel ms':>10} {'Hard ms':>8} "
