@@ -266,3 +266,17 @@ def test_the_table_of_bounds_is_sized_to_the_search(cat):  # noqa: F811
             break
     else:
         pytest.fail("no late position with a reset to come")
+
+
+def test_prepare_without_the_shipped_cards_says_which_folder(monkeypatch, capsys):
+    from jayden_jazz import paths
+    from jayden_jazz.ai.cards.jit import prepare
+
+    def missing(name):
+        raise FileNotFoundError(f"the game's '{name}' folder is missing; reinstall the game")
+
+    monkeypatch.setattr(paths, "shipped_dir", missing)
+    assert prepare.main([]) == 2
+    out = capsys.readouterr()
+    assert "The compiled card search is ready" in out.out
+    assert "A required file is missing: the game's 'cards' folder is missing" in out.err

@@ -80,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="jayden-jazz prepare",
         description="Compile the computer's card search now (once a machine), so Hard's first game "
                     "does not wait for it, and check it against the Python search. "
-                    "Exit 0: ready; 1: this copy plays the Python search.")
+                    "Exit 0: ready; 1: this copy plays the Python search; 2: a file of the game "
+                    "is missing.")
     p.add_argument("--no-check", action="store_true", help="only compile (or load) it")
     args = p.parse_args(argv)
     if not available():
@@ -103,7 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_check:
         return 0
     t0 = time.perf_counter()
-    done, wrong = check()
+    try:
+        done, wrong = check()
+    except FileNotFoundError as e:          # the shipped cards: as the game says it at start
+        print(f"A required file is missing: {e}", file=sys.stderr)
+        return 2
     if wrong or not done:
         print("It does NOT agree with the Python search; switch it off with "
               f"{OFF_ENV}=1 and report this:", *wrong, sep="\n  ")
