@@ -51,8 +51,9 @@ RULE_SETS = {"base": {}, "same+plus+combo": {"same": True, "plus": True, "combo"
              "elemental": {"elemental": True}}
 
 
-def late_positions(catalog, opts: dict, empty: int, count: int, seed: int) -> list:
-    rules = Rules.preset("updated", open=True, **opts).check()
+def games(catalog, rules, empty: int, count: int, seed: int) -> list:
+    """``count`` games of the shipped pack's cards under ``rules``, played at random to exactly
+    ``empty`` empty cells, without a Turn effect in force."""
     field = get_field("3x3")
     pool = sorted(c for c in catalog if c.startswith("default/"))
     rng = random.Random(seed)
@@ -65,29 +66,21 @@ def late_positions(catalog, opts: dict, empty: int, count: int, seed: int) -> li
             legal = g.legal_actions()
             g.push(legal[rng.randrange(len(legal))])
         if not g.is_over() and not g.effects() and g.empty_count() == empty:
-            out.append(g.search_state())
+            out.append(g)
     return out
+
+
+def late_positions(catalog, opts: dict, empty: int, count: int, seed: int) -> list:
+    rules = Rules.preset("updated", open=True, **opts).check()
+    return [g.search_state() for g in games(catalog, rules, empty, count, seed)]
 
 
 def hidden_positions(catalog, empty: int, count: int, seed: int) -> list:
     """Games of hidden hands at ``empty`` empty cells: (position, seat to move)."""
     from jayden_jazz.cards.position import Position
 
-    rules = Rules.preset("updated").check()
-    field = get_field("3x3")
-    pool = sorted(c for c in catalog if c.startswith("default/"))
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        size = rules.hand_size(field.playable_count, 2)
-        hands = [tuple(rng.sample(pool, size)) for _ in range(2)]
-        g = new_game(catalog, field, hands, rules, first_seat=rng.randrange(2), date=(2026, 12), rng=rng)
-        while not g.is_over() and g.empty_count() > empty:
-            legal = g.legal_actions()
-            g.push(legal[rng.randrange(len(legal))])
-        if not g.is_over() and not g.effects() and g.empty_count() == empty:
-            out.append((Position.parse(g.position()), g.to_move))
-    return out
+    return [(Position.parse(g.position()), g.to_move)
+            for g in games(catalog, Rules.preset("updated").check(), empty, count, seed)]
 
 
 def votes(catalog, empties: list[int], count: int, seed: int) -> None:
