@@ -4,8 +4,9 @@
     python tools/build_bundle.py        # -> dist/JaydenJazz/ (and dist/JaydenJazz.app on macOS)
     python tools/build_bundle.py --out /tmp/jj --work /tmp/jj-build
 
-The bundle holds Python, pygame-ce, numpy, PyYAML, the game, ``assets/`` and
-the shipped card packs; the data lands in ``_internal/jayden_jazz/_data/``,
+The bundle holds Python, pygame-ce, numpy, PyYAML, numba and llvmlite (Hard's
+compiled card search; ``--python-search`` leaves them out), the game, ``assets/``
+and the shipped card packs; the data lands in ``_internal/jayden_jazz/_data/``,
 where ``jayden_jazz.paths`` looks first in a frozen program. It is windowed
 (no console on Windows and macOS) and runs on the platform it was built on:
 build on Windows for Windows, on macOS for macOS.
@@ -50,8 +51,8 @@ EXCLUDES = (
 COMPILED_SEARCH = ("numba", "llvmlite")
 
 #: Hooks of our own. The compiled search's modules go in as source files, not into the
-#: archive: numba reads a function's file to key its on-disk cache (in ``__pycache__``
-#: beside them, or the user's cache folder where the bundle is read-only).
+#: archive: numba keeps a function's compiled code in a folder of our choosing (the
+#: player's cache folder, which bundle_entry.py names) only when its module is a file.
 HOOKS = ROOT / "tools" / "bundle_hooks"
 
 #: .icns element types that may hold PNG data, by edge length in pixels.
