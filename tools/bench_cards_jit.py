@@ -1,6 +1,10 @@
 """What a compiled search would give Hard's first card: a measurement, not part of the game.
 
-    pip install numba      (not a dependency of the game)
+The measurement made before the game's own compiled search (``jayden_jazz/ai/cards/jit/``,
+measured by ``bench_cards_solver.py --compiled`` and ``bench_cards_late.py``) was
+written; kept so that docs/strength.md's figures from it can be run again. numba is
+installed with the game now.
+
     python tools/bench_cards_jit.py --seeds 1-8
     python tools/bench_cards_jit.py --seeds 1-8 --stack
     python tools/bench_cards_jit.py --seeds 1-12 --rules same,plus,combo

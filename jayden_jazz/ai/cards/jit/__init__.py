@@ -2,7 +2,8 @@
 search, ten times faster or more.
 
 numba compiles the kernel once and keeps it on disk (in ``__pycache__`` beside the
-modules, or numba's own cache folder where that is not writable): the first start on a
+modules, or numba's own cache folder where that is not writable; the bundle's in the
+player's cache folder, see tools/bundle_entry.py): the first start on a
 machine takes about 15 s of one core, later starts about 0.3 s to load it. A worker warms
 it in a thread of its own when it starts (:func:`warm_in_background`), and the exact
 search uses it only once it is ready (:func:`ready`): until then, and wherever numba is
