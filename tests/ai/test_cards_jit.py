@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -280,3 +281,49 @@ def test_prepare_without_the_shipped_cards_says_which_folder(monkeypatch, capsys
     out = capsys.readouterr()
     assert "The compiled card search is ready" in out.out
     assert "A required file is missing: the game's 'cards' folder is missing" in out.err
+
+
+def test_a_cache_numba_cannot_read_is_emptied_and_compiled_again(monkeypatch, capsys):
+    """A cache file cut short (a power cut, a full disk) would fail every later start the same
+    way: the kernel's cache is emptied once and the kernel made again. (By hand, a real
+    truncated index: ``NUMBA_CACHE_DIR=D jayden-jazz prepare`` recompiled, and the next start
+    loaded in 0.2 s.)"""
+    import pickle
+
+    calls, forgotten = [], []
+
+    def compile_once_broken() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise pickle.UnpicklingError("pickle data was truncated")
+
+    monkeypatch.setattr(jit, "_ready", threading.Event())
+    monkeypatch.setattr(jit, "_compile", compile_once_broken)
+    monkeypatch.setattr(jit, "_forget_cache", lambda: forgotten.append(1))
+    assert jit.warm() and jit.ready()
+    assert calls == [1, 1] and forgotten == [1]
+    assert "cache could not be read (UnpicklingError: pickle data was truncated); it was compiled again" \
+        in capsys.readouterr().err
+
+
+def test_a_kernel_that_will_not_compile_leaves_the_python_search(monkeypatch, capsys):
+    def broken() -> None:
+        raise RuntimeError("no LLVM here")
+
+    monkeypatch.setattr(jit, "_ready", threading.Event())
+    monkeypatch.setattr(jit, "_compile", broken)
+    monkeypatch.setattr(jit, "_forget_cache", lambda: None)
+    assert not jit.warm() and not jit.ready()
+    assert "the compiled search is off (RuntimeError: no LLVM here)" in capsys.readouterr().err
+
+
+def test_forgetting_the_cache_empties_every_kernel_functions_index(monkeypatch):
+    from numba.core.registry import CPUDispatcher
+
+    from jayden_jazz.ai.cards.jit import kernel, rules
+
+    flushed = []
+    monkeypatch.setattr(type(kernel.run._cache), "flush", lambda self: flushed.append(self))
+    jit._forget_cache()
+    want = [o for m in (kernel, rules) for o in vars(m).values() if isinstance(o, CPUDispatcher)]
+    assert len(flushed) == len(want) >= 20

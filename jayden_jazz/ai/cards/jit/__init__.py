@@ -50,17 +50,40 @@ def warm() -> bool:
         if _ready.is_set():
             return True
         try:
-            from numba import types
-
-            from . import kernel
-            a = types.Array(types.int64, 1, "C")
-            i = types.int64
-            kernel.run.compile((a, a, i, i, i, i, i, i, i, i))
-        except Exception as e:      # noqa: BLE001 -- any failure means: search in Python
-            print(f"jayden-jazz: the compiled search is off ({type(e).__name__}: {e})", file=sys.stderr)
-            return False
+            _compile()
+        except Exception as first:      # noqa: BLE001 -- a cache numba cannot read: make it again
+            try:
+                _forget_cache()
+                _compile()
+            except Exception as e:      # noqa: BLE001 -- any failure means: search in Python
+                print(f"jayden-jazz: the compiled search is off ({type(e).__name__}: {e})", file=sys.stderr)
+                return False
+            print(f"jayden-jazz: the compiled search's cache could not be read "
+                  f"({type(first).__name__}: {first}); it was compiled again", file=sys.stderr)
         _ready.set()
         return True
+
+
+def _compile() -> None:
+    from numba import types
+
+    from . import kernel
+    a = types.Array(types.int64, 1, "C")
+    i = types.int64
+    kernel.run.compile((a, a, i, i, i, i, i, i, i, i))
+
+
+def _forget_cache() -> None:
+    """Empty numba's on-disk index of every compiled function of the kernel. A cache file
+    cut short (a power cut, a full disk) otherwise fails every later start the same way, and
+    the compiled search would stay off on that machine for good."""
+    from numba.core.registry import CPUDispatcher
+
+    from . import kernel, rules
+    for module in (kernel, rules):
+        for obj in vars(module).values():
+            if isinstance(obj, CPUDispatcher):
+                obj._cache.flush()
 
 
 def warm_in_background() -> None:
