@@ -82,8 +82,9 @@ def _forget_cache() -> None:
     from . import kernel, rules
     for module in (kernel, rules):
         for obj in vars(module).values():
-            if isinstance(obj, CPUDispatcher):
-                obj._cache.flush()
+            cache = getattr(obj, "_cache", None) if isinstance(obj, CPUDispatcher) else None
+            if cache is not None:           # (numba's own attribute: absent, nothing to empty)
+                cache.flush()
 
 
 def warm_in_background() -> None:
